@@ -1,0 +1,158 @@
+#!/usr/bin/env bash
+# Benchmark: HTML throughput of the site server against nginx serving the same pre-rendered,
+# pre-gzipped bytes, on loopback, with wrk at 64 connections. Rounds alternate between the two
+# servers (the machine is shared and noisy) and medians are reported with their ratio, plus the
+# site server's peak RSS during its runs.
+#
+#   bench/html-vs-nginx.sh                 # 3 rounds of 10 s each per server
+#   ROUNDS=5 DURATION=15s bench/html-vs-nginx.sh
+#
+# Installs nginx-light and wrk from Debian when missing (needs root). Targets 127.0.0.1 only;
+# each wrk run is bounded by DURATION.
+set -euo pipefail
+source "$(dirname "$0")/../scripts/lib.sh"
+cd "$repo_root"
+
+ROUNDS="${ROUNDS:-3}"
+DURATION="${DURATION:-10s}"
+CONNECTIONS="${CONNECTIONS:-64}"
+THREADS="${THREADS:-2}"
+SITE_PORT="${SITE_PORT:-18080}"
+NGINX_PORT="${NGINX_PORT:-18081}"
+PAGE="${PAGE:-/next/}"
+UA='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
+out="$repo_root/bench/out"
+
+if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ] || ! command -v wrk >/dev/null; then
+  [ "$(id -u)" = 0 ] || die "nginx and wrk are needed: apt-get install nginx-light wrk"
+  say "installing nginx-light and wrk"
+  DEBIAN_FRONTEND=noninteractive apt-get update -qq
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends nginx-light wrk >/dev/null
+fi
+NGINX="$(command -v nginx || echo /usr/sbin/nginx)"
+
+[ -x target/release/site ] && [ -f dist/manifest.json ] || scripts/build
+
+rm -rf "$out" && mkdir -p "$out/www/next" "$out/nginx"
+site_pid=""
+nginx_pid=""
+cleanup() {
+  [ -n "$site_pid" ] && kill "$site_pid" 2>/dev/null || true
+  [ -n "$nginx_pid" ] && kill "$nginx_pid" 2>/dev/null || true
+  wait 2>/dev/null || true
+}
+trap cleanup EXIT
+
+say "starting the site server on 127.0.0.1:$SITE_PORT"
+SITE_LISTEN="127.0.0.1:$SITE_PORT" SITE_DATA_DIR="$out/data" target/release/site 2>"$out/site.log" &
+site_pid=$!
+for _ in $(seq 100); do
+  curl -fs "http://127.0.0.1:$SITE_PORT/healthz" >/dev/null && break
+  sleep 0.1
+done
+curl -fs "http://127.0.0.1:$SITE_PORT/healthz" >/dev/null || die "site server did not start (see $out/site.log)"
+
+# nginx gets exactly the bytes the site server sends: the composed page and its gzip encoding.
+curl -fs -A "$UA" -H 'Accept-Encoding: identity' "http://127.0.0.1:$SITE_PORT$PAGE" -o "$out/www/next/index.html"
+curl -fs -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SITE_PORT$PAGE" -o "$out/www/next/index.html.gz"
+gzip -t <"$out/www/next/index.html.gz" || die "the site server did not send gzip"
+
+cat >"$out/nginx/nginx.conf" <<NGINX
+worker_processes auto;
+daemon off;
+pid $out/nginx/nginx.pid;
+error_log $out/nginx/error.log warn;
+events { worker_connections 4096; }
+http {
+  access_log off;
+  sendfile on;
+  tcp_nopush on;
+  tcp_nodelay on;
+  keepalive_requests 1000000;
+  keepalive_timeout 65;
+  client_body_temp_path $out/nginx/tmp;
+  types { text/html html; }
+  server {
+    listen 127.0.0.1:$NGINX_PORT;
+    root $out/www;
+    location /next/ {
+      gzip_static on;
+      etag on;
+      index index.html;
+      add_header Cache-Control "public, max-age=60, must-revalidate";
+      add_header Vary "User-Agent, Accept-Encoding";
+    }
+  }
+}
+NGINX
+mkdir -p "$out/nginx/tmp"
+say "starting nginx on 127.0.0.1:$NGINX_PORT ($("$NGINX" -v 2>&1 | sed 's/.*: //'))"
+"$NGINX" -c "$out/nginx/nginx.conf" -e "$out/nginx/error.log" &
+nginx_pid=$!
+for _ in $(seq 50); do
+  curl -fs "http://127.0.0.1:$NGINX_PORT$PAGE" >/dev/null && break
+  sleep 0.1
+done
+nginx_len=$(curl -fs -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT$PAGE" | wc -c)
+site_len=$(curl -fs -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SITE_PORT$PAGE" | wc -c)
+[ "$nginx_len" = "$site_len" ] || die "nginx sends $nginx_len bytes, the site server $site_len: not the same page"
+
+# Peak resident memory of the site server while wrk runs, in KiB.
+watch_rss() {
+  local peak=0 rss
+  while kill -0 "$site_pid" 2>/dev/null && [ -f "$out/.sampling" ]; do
+    rss=$(awk '/^VmRSS/ {print $2}' "/proc/$site_pid/status" 2>/dev/null || echo 0)
+    [ "${rss:-0}" -gt "$peak" ] && peak=$rss
+    sleep 0.2
+  done
+  echo "$peak"
+}
+
+run_wrk() { # name port -> "rps p99_ms"
+  wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency \
+    -H "User-Agent: $UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$2$PAGE" >"$out/wrk-$1-$round.txt"
+  local rps p99
+  rps=$(awk '/^Requests\/sec/ {print $2}' "$out/wrk-$1-$round.txt")
+  p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' "$out/wrk-$1-$round.txt")
+  echo "$rps $p99"
+}
+
+median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
+
+say "warming up"
+wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SITE_PORT$PAGE" >/dev/null
+wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT$PAGE" >/dev/null
+
+: >"$out/site.results"
+: >"$out/nginx.results"
+peak_rss=0
+for round in $(seq "$ROUNDS"); do
+  say "round $round/$ROUNDS: nginx"
+  run_wrk nginx "$NGINX_PORT" >>"$out/nginx.results"
+  say "round $round/$ROUNDS: site server"
+  touch "$out/.sampling"
+  watch_rss >"$out/rss-$round" &
+  sampler=$!
+  run_wrk site "$SITE_PORT" >>"$out/site.results"
+  rm -f "$out/.sampling"
+  wait "$sampler"
+  rss=$(cat "$out/rss-$round")
+  [ "$rss" -gt "$peak_rss" ] && peak_rss=$rss
+done
+
+site_rps=$(awk '{print $1}' "$out/site.results" | median)
+nginx_rps=$(awk '{print $1}' "$out/nginx.results" | median)
+site_p99=$(awk '{print $2}' "$out/site.results" | median)
+nginx_p99=$(awk '{print $2}' "$out/nginx.results" | median)
+ratio=$(awk -v a="$site_rps" -v b="$nginx_rps" 'BEGIN {printf "%.2f", a/b}')
+
+{
+  echo "HTML throughput, $PAGE ($site_len bytes gzipped), wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS alternating rounds, medians"
+  echo "machine: $(nproc) cores, $(uname -r); nginx $("$NGINX" -v 2>&1 | sed 's/.*\///')"
+  printf '%-14s %14s %10s\n' server 'requests/s' 'p99 ms'
+  printf '%-14s %14.0f %10.2f\n' site "$site_rps" "$site_p99"
+  printf '%-14s %14.0f %10.2f\n' nginx "$nginx_rps" "$nginx_p99"
+  echo "ratio site/nginx: $ratio"
+  echo "site server peak RSS during its runs: $((peak_rss / 1024)) MiB"
+  echo "per round (requests/s p99ms): site: $(tr '\n' ';' <"$out/site.results") nginx: $(tr '\n' ';' <"$out/nginx.results")"
+} | tee "$out/summary.txt"

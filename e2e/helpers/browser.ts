@@ -1,0 +1,92 @@
+// Debian's Chromium driven by playwright-core (nothing downloads a browser). Every page load's
+// console errors and warnings are collected so specs can require a clean console: failed
+// requests, CSP violations and script errors all land there.
+import {
+  type Browser,
+  type BrowserContext,
+  type Page,
+  type Response,
+  chromium,
+} from 'playwright-core';
+
+export const chinaHost = 'www.indora.cn';
+
+export const desktopUserAgent =
+  'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
+export const iphoneUserAgent =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+
+export interface Session {
+  browser: Browser;
+  close(): Promise<void>;
+}
+
+export async function launch(): Promise<Session> {
+  // Playwright gives every launch a fresh, empty --user-data-dir of its own and deletes it on
+  // close (it refuses one passed in args), so no profile survives between runs.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      // The China variant is chosen by Host: send its name to loopback, nothing else anywhere.
+      `--host-resolver-rules=MAP ${chinaHost} 127.0.0.1, MAP * ~NOTFOUND, EXCLUDE 127.0.0.1, EXCLUDE localhost`,
+      '--disable-features=HttpsUpgrades',
+    ],
+  });
+  return {
+    browser,
+    async close() {
+      await browser.close();
+    },
+  };
+}
+
+export interface ConsoleLog {
+  messages: string[];
+}
+
+export async function openPage(
+  browser: Browser,
+  url: string,
+  options: {
+    userAgent?: string;
+    width?: number;
+    height?: number;
+    reducedMotion?: 'reduce' | 'no-preference';
+  } = {},
+): Promise<{ context: BrowserContext; page: Page; console: ConsoleLog; response: Response }> {
+  const context = await browser.newContext({
+    userAgent: options.userAgent ?? desktopUserAgent,
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    reducedMotion: options.reducedMotion ?? 'no-preference',
+  });
+  const page = await context.newPage();
+  const log: ConsoleLog = { messages: [] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // A 404 page reports its own status as a failed load: that is the page working.
+    const ownStatus =
+      message.text().startsWith('Failed to load resource') && message.location().url === url;
+    if (!ownStatus) log.messages.push(`${message.type()}: ${message.text()}`);
+  });
+  page.on('pageerror', (error) => log.messages.push(`pageerror: ${error.message}`));
+  const response = await page.goto(url, { waitUntil: 'load' });
+  if (!response) throw new Error(`no response for ${url}`);
+  return { context, page, console: log, response };
+}
+
+/** Islands hydrate after load; entry-client marks each one when it responds. */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('[data-island]')].every((island) =>
+      island.hasAttribute('data-hydrated'),
+    ),
+  );
+}

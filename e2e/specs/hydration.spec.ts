@@ -1,0 +1,55 @@
+// Every pre-rendered page hydrates its islands in Chromium with a clean console (failed requests,
+// CSP violations and script errors land there), and hydration adopts the server's markup as it
+// is: each island's DOM afterwards is exactly the HTML the server sent.
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type Session, chinaHost, launch, openPage, waitForHydration } from '../helpers/browser';
+
+const base = inject('baseUrl');
+const port = inject('port');
+const manifest = JSON.parse(
+  readFileSync(fileURLToPath(new URL('../../dist/manifest.json', import.meta.url)), 'utf8'),
+) as { pages: { path: string }[] };
+let session: Session;
+
+beforeAll(async () => {
+  session = await launch();
+});
+
+afterAll(async () => {
+  await session.close();
+});
+
+describe('hydration', () => {
+  it('every page and the 404 page hydrate without a warning, on both sites', async () => {
+    const urls = [
+      ...manifest.pages.map((page) => `${base}${page.path}`),
+      `${base}/next/device/11`,
+      `http://${chinaHost}:${port}/next/`,
+      `http://${chinaHost}:${port}/next/notice`,
+    ];
+    const problems: string[] = [];
+    for (const url of urls) {
+      const { page, context, console, response } = await openPage(session.browser, url);
+      const served = await response.text();
+      await waitForHydration(page);
+      expect(await page.locator('[data-island]').count(), url).toBe(2);
+      const changed = await page.evaluate((html) => {
+        const sent = new DOMParser().parseFromString(html, 'text/html');
+        return [...document.querySelectorAll<HTMLElement>('[data-island]')]
+          .filter((live) => {
+            const original = sent.querySelector(`[data-island="${live.dataset.island}"]`);
+            return original?.innerHTML !== live.innerHTML;
+          })
+          .map((live) => live.dataset.island);
+      }, served);
+      expect(changed, url).toEqual([]);
+      // Errors from effects are reported asynchronously; give them a moment.
+      await page.waitForTimeout(50);
+      problems.push(...console.messages.map((message) => `${url}: ${message}`));
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+  });
+});

@@ -1,0 +1,462 @@
+//! Runtime configuration: one typed struct, read from defaults, then an optional TOML file, then
+//! `SITE_*` environment variables (nested keys joined with `__`, e.g. `SITE_DOMAINS__CHINA`).
+//! Content (words, menus) is not configuration; it is built into dist/ by the web build.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+
+use figment::Figment;
+use figment::providers::{Env, Format, Serialized, Toml};
+use serde::{Deserialize, Serialize};
+use url::Url;
+
+/// Everything the server needs to know about the deployment it runs in.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    /// Address and port to listen on.
+    pub listen: SocketAddr,
+    /// Directory holding the web build (manifest.json, pages, assets).
+    pub dist_dir: PathBuf,
+    /// Directory for files the server writes itself (caches, submission state).
+    pub data_dir: PathBuf,
+    /// Seconds to wait for in-flight requests after SIGTERM/SIGINT before closing connections.
+    pub shutdown_grace_secs: u64,
+    pub domains: Domains,
+    pub links: Links,
+    pub qr: QrTargets,
+    pub log: Log,
+}
+
+/// Host names deciding the site variant (spec section 4).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Domains {
+    /// A request whose Host contains this name gets the China variant.
+    pub china: String,
+    /// The international site's host name.
+    pub international: String,
+}
+
+/// External addresses the pages link to; content refers to them as `link:<key>`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Links {
+    /// The console button in the header.
+    pub console: Url,
+    /// The "online development experience" menu entry.
+    pub playground: Url,
+    /// The developer documentation home.
+    pub docs: Url,
+    pub sdk_h5: Url,
+    pub sdk_android: Url,
+    pub sdk_ios: Url,
+    pub sdk_harmonyos: Url,
+}
+
+/// Addresses encoded into the QR codes shown in the footer and the floating tool.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct QrTargets {
+    /// Follow link of the WeChat official account.
+    pub official_account: Url,
+    /// Enterprise WeChat contact link for one-to-one consultation.
+    pub enterprise_wechat: Url,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Log {
+    /// tracing filter directives; `site::access=debug` logs every request.
+    pub filter: String,
+    pub format: LogFormat,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum LogFormat {
+    Text,
+    Json,
+}
+
+impl Default for Config {
+    fn default() -> Self {
+        Self {
+            listen: SocketAddr::from(([127, 0, 0, 1], 8080)),
+            dist_dir: PathBuf::from("dist"),
+            data_dir: PathBuf::from("data"),
+            shutdown_grace_secs: 10,
+            domains: Domains::default(),
+            links: Links::default(),
+            qr: QrTargets::default(),
+            log: Log::default(),
+        }
+    }
+}
+
+impl Default for Domains {
+    fn default() -> Self {
+        Self {
+            china: "indora.cn".to_owned(),
+            international: "indora.com".to_owned(),
+        }
+    }
+}
+
+fn default_url(text: &str) -> Url {
+    Url::parse(text).expect("built-in default URLs are valid")
+}
+
+impl Default for Links {
+    fn default() -> Self {
+        Self {
+            console: default_url("https://console.indora.com/"),
+            playground: default_url("https://developer.indora.com/playground/"),
+            docs: default_url("https://developer.indora.com/docs/"),
+            sdk_h5: default_url("https://developer.indora.com/docs/h5/"),
+            sdk_android: default_url("https://developer.indora.com/docs/android/"),
+            sdk_ios: default_url("https://developer.indora.com/docs/ios/"),
+            sdk_harmonyos: default_url("https://developer.indora.com/docs/harmonyos/"),
+        }
+    }
+}
+
+impl Default for QrTargets {
+    fn default() -> Self {
+        Self {
+            official_account: default_url("https://www.indora.com/next/about#wechat"),
+            enterprise_wechat: default_url("https://www.indora.com/next/business#wechat"),
+        }
+    }
+}
+
+impl Default for Log {
+    fn default() -> Self {
+        Self {
+            filter: "info".to_owned(),
+            format: LogFormat::Text,
+        }
+    }
+}
+
+/// A configuration the server refuses to start with. The message names the key and where it
+/// was set, so the operator knows what to fix.
+#[derive(Debug, thiserror::Error)]
+#[error("invalid configuration: {0}")]
+pub struct ConfigError(String);
+
+/// The environment variable that names the TOML file (also `--config`).
+pub const CONFIG_FILE_VAR: &str = "SITE_CONFIG";
+
+impl Config {
+    /// Reads defaults, then `file` (if given), then `SITE_*` variables from the process environment.
+    pub fn load(file: Option<&Path>) -> Result<Self, ConfigError> {
+        Self::load_from(file, Env::prefixed("SITE_"))
+    }
+
+    fn load_from(file: Option<&Path>, env: Env) -> Result<Self, ConfigError> {
+        let mut figment = Figment::from(Serialized::defaults(Config::default()));
+        if let Some(path) = file {
+            if !path.is_file() {
+                return Err(ConfigError(format!(
+                    "config file {} does not exist (given by --config or {CONFIG_FILE_VAR})",
+                    path.display()
+                )));
+            }
+            figment = figment.merge(Toml::file_exact(path));
+        }
+        let env = env.ignore(&["config"]).split("__");
+        let config: Config = figment
+            .merge(env)
+            .extract()
+            .map_err(|error| ConfigError(describe_figment_error(error)))?;
+        config.validate()?;
+        Ok(config)
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        validate_host_name("domains.china", &self.domains.china)?;
+        validate_host_name("domains.international", &self.domains.international)?;
+        for (key, url) in self.links.entries() {
+            validate_web_url(&format!("links.{key}"), url)?;
+        }
+        for (key, url) in self.qr.entries() {
+            validate_web_url(&format!("qr.{key}"), url)?;
+        }
+        if self
+            .log
+            .filter
+            .parse::<tracing_subscriber::EnvFilter>()
+            .is_err()
+        {
+            return Err(ConfigError(format!(
+                "key `log.filter`: {:?} is not a valid tracing filter (example: \"info,site::access=debug\")",
+                self.log.filter
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Links {
+    /// The `link:<key>` names content may use, with their addresses.
+    pub fn entries(&self) -> [(&'static str, &Url); 7] {
+        [
+            ("console", &self.console),
+            ("playground", &self.playground),
+            ("docs", &self.docs),
+            ("sdk_h5", &self.sdk_h5),
+            ("sdk_android", &self.sdk_android),
+            ("sdk_ios", &self.sdk_ios),
+            ("sdk_harmonyos", &self.sdk_harmonyos),
+        ]
+    }
+}
+
+impl QrTargets {
+    pub fn entries(&self) -> [(&'static str, &Url); 2] {
+        [
+            ("official_account", &self.official_account),
+            ("enterprise_wechat", &self.enterprise_wechat),
+        ]
+    }
+}
+
+fn validate_host_name(key: &str, name: &str) -> Result<(), ConfigError> {
+    let valid = !name.is_empty()
+        && name.len() <= 253
+        && name
+            .bytes()
+            .all(|b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'-' || b == b'.')
+        && !name.starts_with('.')
+        && !name.ends_with('.');
+    if valid {
+        Ok(())
+    } else {
+        Err(ConfigError(format!(
+            "key `{key}`: {name:?} is not a lower-case host name (example: \"indora.cn\", without scheme or port)"
+        )))
+    }
+}
+
+fn validate_web_url(key: &str, url: &Url) -> Result<(), ConfigError> {
+    if matches!(url.scheme(), "http" | "https") && url.host_str().is_some() {
+        Ok(())
+    } else {
+        Err(ConfigError(format!(
+            "key `{key}`: {url} must be an http:// or https:// address"
+        )))
+    }
+}
+
+/// Turns figment's error into one line per problem naming the key and its source, e.g.
+/// "key `listen` (environment variable SITE_LISTEN): invalid socket address syntax".
+fn describe_figment_error(error: figment::Error) -> String {
+    let problems: Vec<String> = error
+        .into_iter()
+        .map(|problem| {
+            let key = problem.path.join(".");
+            let source = match &problem.metadata {
+                Some(metadata) if metadata.name.contains("environment") => {
+                    format!("environment variable {}", env_var_name(&key))
+                }
+                Some(metadata) => match &metadata.source {
+                    Some(source) => source.to_string(),
+                    None => metadata.name.to_string(),
+                },
+                None => "configuration".to_owned(),
+            };
+            if key.is_empty() {
+                format!("{source}: {}", problem.kind)
+            } else {
+                format!("key `{key}` ({source}): {}", problem.kind)
+            }
+        })
+        .collect();
+    problems.join("; ")
+}
+
+/// Every key with its environment variable and default, for `--help` and the README.
+pub fn keys_help() -> String {
+    let defaults = Config::default();
+    let mut lines = vec![
+        "Configuration keys (TOML file via --config or SITE_CONFIG; each key can be overridden by"
+            .to_owned(),
+        "its environment variable):".to_owned(),
+    ];
+    let value = serde_json::to_value(&defaults).expect("config serialises");
+    let mut flat = Vec::new();
+    flatten_keys("", &value, &mut flat);
+    for (key, default) in flat {
+        let env = env_var_name(&key);
+        lines.push(format!("  {key:<24} {env:<28} default {default}"));
+    }
+    lines.join("\n")
+}
+
+/// `domains.china` is set by `SITE_DOMAINS__CHINA`.
+fn env_var_name(key: &str) -> String {
+    format!("SITE_{}", key.replace('.', "__").to_uppercase())
+}
+
+fn flatten_keys(prefix: &str, value: &serde_json::Value, out: &mut Vec<(String, String)>) {
+    match value {
+        serde_json::Value::Object(map) => {
+            for (name, child) in map {
+                let key = if prefix.is_empty() {
+                    name.clone()
+                } else {
+                    format!("{prefix}.{name}")
+                };
+                flatten_keys(&key, child, out);
+            }
+        }
+        leaf => out.push((prefix.to_owned(), leaf.to_string())),
+    }
+}
+
+#[cfg(test)]
+// figment's Jail closures return figment::Error, which clippy finds large; that is its API.
+#[allow(clippy::result_large_err)]
+mod tests {
+    use super::*;
+    use figment::Jail;
+
+    fn load_in_jail(jail: &Jail, file: Option<&str>) -> Result<Config, ConfigError> {
+        let path = file.map(|name| jail.directory().join(name));
+        Config::load_from(path.as_deref(), Env::prefixed("SITE_"))
+    }
+
+    #[test]
+    fn defaults_listen_on_loopback_8080() {
+        Jail::expect_with(|jail| {
+            let config = load_in_jail(jail, None).expect("defaults are valid");
+            assert_eq!(config.listen.to_string(), "127.0.0.1:8080");
+            assert_eq!(config, Config::default());
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn environment_overrides_file_which_overrides_defaults() {
+        Jail::expect_with(|jail| {
+            jail.create_file(
+                "site.toml",
+                "listen = \"127.0.0.1:9000\"\n[domains]\nchina = \"example.cn\"\n",
+            )?;
+            jail.set_env("SITE_LISTEN", "127.0.0.1:9100");
+            jail.set_env("SITE_LINKS__CONSOLE", "https://console.example.com/app");
+            let config = load_in_jail(jail, Some("site.toml")).expect("valid");
+            assert_eq!(config.listen.port(), 9100);
+            assert_eq!(config.domains.china, "example.cn");
+            assert_eq!(
+                config.links.console.as_str(),
+                "https://console.example.com/app"
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn invalid_listen_address_names_the_key_and_variable() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_LISTEN", "not-an-address");
+            let message = load_in_jail(jail, None).unwrap_err().to_string();
+            assert!(message.contains("key `listen`"), "{message}");
+            assert!(message.contains("SITE_LISTEN"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn unknown_key_in_file_is_refused() {
+        Jail::expect_with(|jail| {
+            jail.create_file("site.toml", "[domains]\nchinaa = \"example.cn\"\n")?;
+            let message = load_in_jail(jail, Some("site.toml"))
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains("chinaa"), "{message}");
+            assert!(message.contains("domains"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn non_web_link_is_refused_with_its_key() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_LINKS__SDK_IOS", "ftp://example.com/ios");
+            let message = load_in_jail(jail, None).unwrap_err().to_string();
+            assert!(message.contains("links.sdk_ios"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn malformed_url_names_the_key() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_QR__OFFICIAL_ACCOUNT", "not a url");
+            let message = load_in_jail(jail, None).unwrap_err().to_string();
+            assert!(message.contains("qr.official_account"), "{message}");
+            assert!(message.contains("SITE_QR__OFFICIAL_ACCOUNT"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn china_domain_with_scheme_is_refused() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_DOMAINS__CHINA", "https://indora.cn");
+            let message = load_in_jail(jail, None).unwrap_err().to_string();
+            assert!(message.contains("domains.china"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn missing_config_file_is_reported() {
+        Jail::expect_with(|jail| {
+            let message = load_in_jail(jail, Some("absent.toml"))
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains("absent.toml"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn example_file_sets_every_key_to_its_default() {
+        Jail::expect_with(|jail| {
+            jail.create_file("site.toml", include_str!("../site.example.toml"))?;
+            let config = load_in_jail(jail, Some("site.toml")).expect("example is valid");
+            assert_eq!(config, Config::default());
+            let value = serde_json::to_value(Config::default()).expect("config serialises");
+            let mut keys = Vec::new();
+            flatten_keys("", &value, &mut keys);
+            let example = include_str!("../site.example.toml");
+            for (key, _) in keys {
+                let leaf = key.rsplit('.').next().expect("non-empty key");
+                assert!(
+                    example.lines().any(|line| line.starts_with(&format!("{leaf} = "))),
+                    "site.example.toml does not show `{key}`"
+                );
+            }
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn help_lists_every_key_with_its_variable() {
+        let help = keys_help();
+        for needle in [
+            "listen",
+            "SITE_LISTEN",
+            "SITE_DOMAINS__CHINA",
+            "SITE_LINKS__SDK_HARMONYOS",
+            "SITE_QR__ENTERPRISE_WECHAT",
+            "SITE_DATA_DIR",
+            "SITE_LOG__FORMAT",
+        ] {
+            assert!(help.contains(needle), "{needle} missing from:\n{help}");
+        }
+    }
+}

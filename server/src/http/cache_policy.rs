@@ -1,0 +1,23 @@
+//! Every caching rule the server uses, named once.
+
+use http::HeaderValue;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum CachePolicy {
+    /// File names carry a content hash: browsers and CDNs may keep them for a year.
+    ForeverImmutable,
+    /// Pages and unhashed files: reuse for a minute, then revalidate with the ETag.
+    ShortRevalidate,
+    /// Health checks and other answers that must never come from a cache.
+    NoStore,
+}
+
+impl CachePolicy {
+    pub(super) fn header_value(self) -> HeaderValue {
+        HeaderValue::from_static(match self {
+            Self::ForeverImmutable => "public, max-age=31536000, immutable",
+            Self::ShortRevalidate => "public, max-age=60, must-revalidate",
+            Self::NoStore => "no-store",
+        })
+    }
+}

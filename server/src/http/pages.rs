@@ -1,0 +1,120 @@
+//! Everything under the site's paths that is not an API: pages, assets, redirects, the 404 page.
+
+use axum::body::Body as ResponseBody;
+use axum::extract::State;
+use axum::response::{IntoResponse, Response};
+use http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+
+use super::AppState;
+use super::cache_policy::CachePolicy;
+use super::error::AppError;
+use super::representation::Representation;
+use crate::site::{Page, Variant};
+
+pub(super) const HOME: &str = "/next/";
+
+const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
+
+pub(super) async fn get_page_or_file(
+    State(state): State<AppState>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
+) -> Response {
+    if method != Method::GET && method != Method::HEAD {
+        return AppError::MethodNotAllowed.into_response();
+    }
+    let path = uri.path();
+    let site = &state.site;
+    if let Some(file) = site.file(path) {
+        let cache = if file.immutable {
+            CachePolicy::ForeverImmutable
+        } else {
+            CachePolicy::ShortRevalidate
+        };
+        return Representation {
+            body: &file.body,
+            content_type: HeaderValue::from_static(file.content_type),
+            cache,
+            vary_user_agent: false,
+            is_document: false,
+        }
+        .respond(&method, &headers);
+    }
+    let variant = state.variant(&headers);
+    if let Some(page) = site.page(path) {
+        return page_representation(page, variant).respond(&method, &headers);
+    }
+    if let Some(target) = canonical_redirect(path, |p| site.page(p).is_some()) {
+        return redirect(&target, uri.query());
+    }
+    page_representation(site.not_found(), variant).respond_with_status(
+        StatusCode::NOT_FOUND,
+        &method,
+        &headers,
+    )
+}
+
+pub(super) async fn redirect_root(uri: Uri) -> Response {
+    redirect(HOME, uri.query())
+}
+
+fn page_representation(page: &Page, variant: Variant) -> Representation<'_> {
+    Representation {
+        body: page.body(variant),
+        content_type: HTML,
+        cache: CachePolicy::ShortRevalidate,
+        vary_user_agent: page.varies_by_device(),
+        is_document: true,
+    }
+}
+
+/// `/next` and `/next/map/` name real pages under another spelling; send visitors (and search
+/// engines) to the one address each page has.
+fn canonical_redirect(path: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
+    if path == "/next" {
+        return Some(HOME.to_owned());
+    }
+    let trimmed = path.strip_suffix('/')?;
+    (trimmed.starts_with("/next/") && exists(trimmed)).then(|| trimmed.to_owned())
+}
+
+fn redirect(target: &str, query: Option<&str>) -> Response {
+    let location = match query {
+        Some(query) => format!("{target}?{query}"),
+        None => target.to_owned(),
+    };
+    let mut response = Response::new(ResponseBody::empty());
+    // 301 rather than 308: every crawler understands it, and these routes only take GET.
+    *response.status_mut() = StatusCode::MOVED_PERMANENTLY;
+    let headers = response.headers_mut();
+    if let Ok(value) = HeaderValue::from_str(&location) {
+        headers.insert(header::LOCATION, value);
+    }
+    headers.insert(
+        header::CACHE_CONTROL,
+        CachePolicy::ShortRevalidate.header_value(),
+    );
+    response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn redirects_alternative_spellings_of_existing_pages_only() {
+        let exists = |p: &str| p == "/next/map";
+        assert_eq!(
+            canonical_redirect("/next", exists).as_deref(),
+            Some("/next/")
+        );
+        assert_eq!(
+            canonical_redirect("/next/map/", exists).as_deref(),
+            Some("/next/map")
+        );
+        assert_eq!(canonical_redirect("/next/nope/", exists), None);
+        assert_eq!(canonical_redirect("/next/map", exists), None);
+        assert_eq!(canonical_redirect("/other/", exists), None);
+    }
+}

@@ -1,0 +1,212 @@
+//! Turns an in-memory body into a response for one request: picks the encoding from
+//! Accept-Encoding, answers If-None-Match with 304, leaves the body out for HEAD.
+
+use axum::body::Body as ResponseBody;
+use axum::response::Response;
+use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
+
+use super::cache_policy::CachePolicy;
+use crate::site::{Body, Encoding};
+
+/// What the server knows about a body beyond its bytes.
+pub(super) struct Representation<'a> {
+    pub body: &'a Body,
+    pub content_type: HeaderValue,
+    pub cache: CachePolicy,
+    /// The route answers desktop and mobile user agents differently.
+    pub vary_user_agent: bool,
+    /// HTML documents get the page security headers.
+    pub is_document: bool,
+}
+
+const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
+frame-ancestors 'self'";
+
+impl Representation<'_> {
+    /// A 200 (or 304) answer to a GET or HEAD request.
+    pub(super) fn respond(&self, method: &Method, request: &HeaderMap) -> Response {
+        let encoding = negotiate(request.get(header::ACCEPT_ENCODING), self.body);
+        if let Some(tags) = request.get(header::IF_NONE_MATCH)
+            && if_none_match_hits(tags, self.body)
+        {
+            let mut response = Response::new(ResponseBody::empty());
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+            self.common_headers(response.headers_mut(), encoding);
+            return response;
+        }
+        self.full(StatusCode::OK, method, encoding)
+    }
+
+    /// An answer with `status` that ignores conditional headers (the 404 page).
+    pub(super) fn respond_with_status(
+        &self,
+        status: StatusCode,
+        method: &Method,
+        request: &HeaderMap,
+    ) -> Response {
+        let encoding = negotiate(request.get(header::ACCEPT_ENCODING), self.body);
+        self.full(status, method, encoding)
+    }
+
+    fn full(&self, status: StatusCode, method: &Method, wanted: Encoding) -> Response {
+        let (encoding, bytes) = self.body.bytes(wanted);
+        let length = HeaderValue::from(bytes.len());
+        let body = if method == Method::HEAD {
+            ResponseBody::empty()
+        } else {
+            ResponseBody::from(bytes.clone())
+        };
+        let mut response = Response::new(body);
+        *response.status_mut() = status;
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_TYPE, self.content_type.clone());
+        headers.insert(header::CONTENT_LENGTH, length);
+        match encoding {
+            Encoding::Brotli => {
+                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
+            }
+            Encoding::Gzip => {
+                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
+            }
+            Encoding::Identity => {}
+        }
+        headers.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        if self.is_document {
+            headers.insert(
+                header::CONTENT_SECURITY_POLICY,
+                HeaderValue::from_static(CSP),
+            );
+            headers.insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("strict-origin-when-cross-origin"),
+            );
+        }
+        self.common_headers(headers, encoding);
+        response
+    }
+
+    /// Headers a 304 must repeat from the 200 it stands for.
+    fn common_headers(&self, headers: &mut HeaderMap, encoding: Encoding) {
+        let (encoding, _) = self.body.bytes(encoding);
+        headers.insert(header::ETAG, self.body.etag(encoding).clone());
+        headers.insert(header::CACHE_CONTROL, self.cache.header_value());
+        let vary = match (self.vary_user_agent, self.body.has_compressed()) {
+            (true, true) => Some("User-Agent, Accept-Encoding"),
+            (true, false) => Some("User-Agent"),
+            (false, true) => Some("Accept-Encoding"),
+            (false, false) => None,
+        };
+        if let Some(vary) = vary {
+            headers.insert(header::VARY, HeaderValue::from_static(vary));
+        }
+    }
+}
+
+/// The best encoding the client accepts and the body has: brotli, then gzip, then identity,
+/// honouring q-values (`br;q=0` refuses brotli) and `*`.
+pub(super) fn negotiate(accept: Option<&HeaderValue>, body: &Body) -> Encoding {
+    let Some(accept) = accept.and_then(|value| value.to_str().ok()) else {
+        return Encoding::Identity;
+    };
+    let (mut brotli, mut gzip, mut identity, mut any) = (None, None, None, None);
+    for item in accept.split(',') {
+        let mut parts = item.split(';');
+        let coding = parts.next().unwrap_or("").trim();
+        let quality = parts
+            .filter_map(|param| {
+                let (name, value) = param.split_once('=')?;
+                name.trim()
+                    .eq_ignore_ascii_case("q")
+                    .then(|| value.trim().parse::<f32>().ok())
+                    .flatten()
+            })
+            .next()
+            .unwrap_or(1.0);
+        let slot = if coding.eq_ignore_ascii_case("br") {
+            &mut brotli
+        } else if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {
+            &mut gzip
+        } else if coding.eq_ignore_ascii_case("identity") {
+            &mut identity
+        } else if coding == "*" {
+            &mut any
+        } else {
+            continue;
+        };
+        *slot = Some(quality);
+    }
+    // RFC 9110 12.5.3: `*` covers identity too when identity is not named; left unnamed,
+    // identity stays acceptable but is the last choice.
+    let identity_quality = identity.or(any).unwrap_or(f32::MIN_POSITIVE);
+    let candidates = [
+        (Encoding::Brotli, brotli.or(any).unwrap_or(0.0)),
+        (Encoding::Gzip, gzip.or(any).unwrap_or(0.0)),
+        (Encoding::Identity, identity_quality),
+    ];
+    let mut best = (Encoding::Identity, 0.0_f32);
+    for (encoding, quality) in candidates {
+        if quality > best.1 && body.available(encoding) {
+            best = (encoding, quality);
+        }
+    }
+    // Nothing acceptable: send identity rather than a 406 nobody handles.
+    best.0
+}
+
+fn if_none_match_hits(tags: &HeaderValue, body: &Body) -> bool {
+    let Ok(tags) = tags.to_str() else {
+        return false;
+    };
+    tags.split(',')
+        .map(str::trim)
+        .any(|tag| tag == "*" || body.matches_etag(tag))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn body() -> Body {
+        Body::new("<p>室内导航</p>".repeat(100).into_bytes(), true)
+    }
+
+    fn pick(accept: &str) -> Encoding {
+        negotiate(Some(&HeaderValue::from_str(accept).unwrap()), &body())
+    }
+
+    #[test]
+    fn prefers_brotli_then_gzip() {
+        assert_eq!(pick("gzip, deflate, br, zstd"), Encoding::Brotli);
+        assert_eq!(pick("gzip"), Encoding::Gzip);
+        assert_eq!(pick("deflate"), Encoding::Identity);
+        assert_eq!(negotiate(None, &body()), Encoding::Identity);
+    }
+
+    #[test]
+    fn honours_quality_values() {
+        assert_eq!(pick("br;q=0, gzip"), Encoding::Gzip);
+        assert_eq!(pick("br;q=0.5, gzip;q=0.8"), Encoding::Gzip);
+        assert_eq!(pick("gzip;q=0, br;q=0"), Encoding::Identity);
+        assert_eq!(pick("*"), Encoding::Brotli);
+        assert_eq!(pick("*;q=0.5, br;q=0"), Encoding::Gzip);
+        assert_eq!(pick("identity"), Encoding::Identity);
+        assert_eq!(pick("GZIP ; Q=1"), Encoding::Gzip);
+    }
+
+    #[test]
+    fn if_none_match_accepts_lists_and_star() {
+        let body = body();
+        let tag = body.etag(Encoding::Gzip).to_str().unwrap().to_owned();
+        let list = HeaderValue::from_str(&format!("\"nope\", {tag}")).unwrap();
+        assert!(if_none_match_hits(&list, &body));
+        assert!(if_none_match_hits(&HeaderValue::from_static("*"), &body));
+        assert!(!if_none_match_hits(
+            &HeaderValue::from_static("\"nope\""),
+            &body
+        ));
+    }
+}

@@ -1,0 +1,210 @@
+//! One response body kept in memory in every encoding worth sending, compressed once at start.
+
+use std::io::Write;
+
+use bytes::Bytes;
+use http::HeaderValue;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Encoding {
+    Identity,
+    Gzip,
+    Brotli,
+}
+
+#[derive(Debug)]
+pub struct Body {
+    identity: Bytes,
+    gzip: Option<Bytes>,
+    brotli: Option<Bytes>,
+    /// Hash of the identity bytes; ETags of all encodings share it.
+    hash: u64,
+    etags: [HeaderValue; 3],
+}
+
+impl Body {
+    /// Compresses `bytes` with gzip and brotli when `compressible`, keeping an encoding only when
+    /// it is actually smaller.
+    pub fn new(bytes: Vec<u8>, compressible: bool) -> Self {
+        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+        let (gzip, brotli) = if compressible {
+            let gzip = gzip(&bytes).filter(|out| out.len() < bytes.len());
+            let brotli = brotli(&bytes).filter(|out| out.len() < bytes.len());
+            (gzip.map(Bytes::from), brotli.map(Bytes::from))
+        } else {
+            (None, None)
+        };
+        let etag = |suffix: &str| {
+            HeaderValue::from_str(&format!("\"{hash:016x}{suffix}\""))
+                .expect("hex is a valid header")
+        };
+        Self {
+            identity: Bytes::from(bytes),
+            gzip,
+            brotli,
+            hash,
+            etags: [etag(""), etag("-gz"), etag("-br")],
+        }
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    pub fn has_compressed(&self) -> bool {
+        self.gzip.is_some() || self.brotli.is_some()
+    }
+
+    pub fn available(&self, encoding: Encoding) -> bool {
+        match encoding {
+            Encoding::Identity => true,
+            Encoding::Gzip => self.gzip.is_some(),
+            Encoding::Brotli => self.brotli.is_some(),
+        }
+    }
+
+    /// The bytes in `encoding`, falling back to identity when that encoding was not kept.
+    pub fn bytes(&self, encoding: Encoding) -> (Encoding, &Bytes) {
+        match (encoding, &self.gzip, &self.brotli) {
+            (Encoding::Brotli, _, Some(bytes)) => (Encoding::Brotli, bytes),
+            (Encoding::Gzip, Some(bytes), _) => (Encoding::Gzip, bytes),
+            _ => (Encoding::Identity, &self.identity),
+        }
+    }
+
+    pub fn etag(&self, encoding: Encoding) -> &HeaderValue {
+        match encoding {
+            Encoding::Identity => &self.etags[0],
+            Encoding::Gzip => &self.etags[1],
+            Encoding::Brotli => &self.etags[2],
+        }
+    }
+
+    /// True when `tag` (one opaque tag from If-None-Match) names this body in any encoding.
+    pub fn matches_etag(&self, tag: &str) -> bool {
+        let tag = tag.strip_prefix("W/").unwrap_or(tag);
+        let Some(inner) = tag.strip_prefix('"').and_then(|t| t.strip_suffix('"')) else {
+            return false;
+        };
+        let hex = inner
+            .strip_suffix("-gz")
+            .or_else(|| inner.strip_suffix("-br"))
+            .unwrap_or(inner);
+        hex.len() == 16 && u64::from_str_radix(hex, 16) == Ok(self.hash)
+    }
+}
+
+fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+    encoder.write_all(bytes).ok()?;
+    encoder.finish().ok()
+}
+
+fn brotli(bytes: &[u8]) -> Option<Vec<u8>> {
+    let params = brotli::enc::BrotliEncoderParams {
+        quality: 11,
+        lgwin: 22,
+        size_hint: bytes.len(),
+        ..Default::default()
+    };
+    let mut out = Vec::new();
+    brotli::BrotliCompress(&mut &bytes[..], &mut out, &params).ok()?;
+    Some(out)
+}
+
+/// Builds bodies on all cores: brotli at quality 11 is the slowest part of start-up.
+pub(super) fn build_all(jobs: Vec<(Vec<u8>, bool)>) -> Vec<Body> {
+    let count = jobs.len();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, |n| n.get())
+        .min(count.max(1));
+    let mut buckets: Vec<Vec<(usize, Vec<u8>, bool)>> = (0..threads).map(|_| Vec::new()).collect();
+    for (index, (bytes, compressible)) in jobs.into_iter().enumerate() {
+        buckets[index % threads].push((index, bytes, compressible));
+    }
+    let mut bodies: Vec<Option<Body>> = (0..count).map(|_| None).collect();
+    std::thread::scope(|scope| {
+        let workers: Vec<_> = buckets
+            .into_iter()
+            .map(|bucket| {
+                scope.spawn(move || {
+                    bucket
+                        .into_iter()
+                        .map(|(index, bytes, compressible)| (index, Body::new(bytes, compressible)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for worker in workers {
+            for (index, body) in worker.join().expect("compression thread panicked") {
+                bodies[index] = Some(body);
+            }
+        }
+    });
+    bodies
+        .into_iter()
+        .map(|body| body.expect("every job ran"))
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read;
+
+    fn page() -> Vec<u8> {
+        "<!doctype html><p>室内定位</p>".repeat(200).into_bytes()
+    }
+
+    #[test]
+    fn compressed_encodings_decode_to_the_identity_bytes() {
+        let body = Body::new(page(), true);
+        let (encoding, gz) = body.bytes(Encoding::Gzip);
+        assert_eq!(encoding, Encoding::Gzip);
+        let mut plain = Vec::new();
+        flate2::read::GzDecoder::new(&gz[..])
+            .read_to_end(&mut plain)
+            .unwrap();
+        assert_eq!(plain, page());
+        let (encoding, br) = body.bytes(Encoding::Brotli);
+        assert_eq!(encoding, Encoding::Brotli);
+        let mut plain = Vec::new();
+        brotli::BrotliDecompress(&mut &br[..], &mut plain).unwrap();
+        assert_eq!(plain, page());
+    }
+
+    #[test]
+    fn incompressible_or_tiny_bodies_are_kept_only_as_identity() {
+        let body = Body::new(b"ab".to_vec(), true);
+        assert!(!body.has_compressed());
+        assert_eq!(body.bytes(Encoding::Brotli).0, Encoding::Identity);
+        let png = Body::new(page(), false);
+        assert!(!png.available(Encoding::Gzip));
+    }
+
+    #[test]
+    fn etag_of_any_encoding_matches_weak_or_strong() {
+        let body = Body::new(page(), true);
+        for encoding in [Encoding::Identity, Encoding::Gzip, Encoding::Brotli] {
+            let tag = body.etag(encoding).to_str().unwrap().to_owned();
+            assert!(body.matches_etag(&tag), "{tag}");
+            assert!(body.matches_etag(&format!("W/{tag}")), "{tag}");
+        }
+        assert!(!body.matches_etag("\"0000000000000000\""));
+        assert!(!body.matches_etag("garbage"));
+    }
+
+    #[test]
+    fn build_all_keeps_job_order() {
+        let jobs = (0..9)
+            .map(|n| (format!("body number {n}").into_bytes(), true))
+            .collect();
+        let bodies = build_all(jobs);
+        for (n, body) in bodies.iter().enumerate() {
+            assert_eq!(
+                body.bytes(Encoding::Identity).1.as_ref(),
+                format!("body number {n}").as_bytes()
+            );
+        }
+    }
+}

@@ -1,0 +1,128 @@
+//! The page variant a request gets (spec section 4, DESIGN.md "Variants"): a pure function of the
+//! Host and User-Agent headers and the configured China domain.
+
+/// Mobile user agents get the bare page without header, footer or floating tool.
+const MOBILE_MARKERS: [&[u8]; 5] = [b"android", b"webos", b"iphone", b"ipod", b"blackberry"];
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Device {
+    Desktop,
+    Mobile,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Region {
+    China,
+    International,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Variant {
+    pub device: Device,
+    pub region: Region,
+}
+
+impl Variant {
+    pub const ALL: [Variant; 4] = [
+        Variant::new(Device::Desktop, Region::International),
+        Variant::new(Device::Desktop, Region::China),
+        Variant::new(Device::Mobile, Region::International),
+        Variant::new(Device::Mobile, Region::China),
+    ];
+
+    pub const fn new(device: Device, region: Region) -> Self {
+        Self { device, region }
+    }
+
+    pub fn detect(host: Option<&[u8]>, user_agent: Option<&[u8]>, china_domain: &str) -> Self {
+        let device = match user_agent {
+            Some(ua) if MOBILE_MARKERS.iter().any(|m| contains_ignore_case(ua, m)) => {
+                Device::Mobile
+            }
+            _ => Device::Desktop,
+        };
+        let region = match host {
+            Some(host) if contains_ignore_case(host, china_domain.as_bytes()) => Region::China,
+            _ => Region::International,
+        };
+        Self { device, region }
+    }
+
+    /// Index into per-variant tables, in the order of [`Variant::ALL`].
+    pub const fn index(self) -> usize {
+        match (self.device, self.region) {
+            (Device::Desktop, Region::International) => 0,
+            (Device::Desktop, Region::China) => 1,
+            (Device::Mobile, Region::International) => 2,
+            (Device::Mobile, Region::China) => 3,
+        }
+    }
+}
+
+fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {
+    !needle.is_empty()
+        && haystack.len() >= needle.len()
+        && haystack
+            .windows(needle.len())
+            .any(|window| window.eq_ignore_ascii_case(needle))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const CHINA: &str = "indora.cn";
+
+    fn detect(host: &str, ua: &str) -> Variant {
+        Variant::detect(Some(host.as_bytes()), Some(ua.as_bytes()), CHINA)
+    }
+
+    #[test]
+    fn spec_mobile_markers_match_case_insensitively() {
+        for ua in [
+            "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36",
+            "Mozilla/5.0 (iPhone; CPU iPhone OS 17_0 like Mac OS X)",
+            "Mozilla/5.0 (iPod touch; CPU iPhone OS 12_0 like Mac OS X)",
+            "Mozilla/5.0 (BlackBerry; U; BlackBerry 9900; en)",
+            "Mozilla/5.0 (webOS/1.4.0; U; en-US)",
+            "ANDROID-crawler",
+            "some blackberry thing",
+        ] {
+            assert_eq!(detect("indora.com", ua).device, Device::Mobile, "{ua}");
+        }
+    }
+
+    #[test]
+    fn desktop_and_tablet_agents_get_the_shell() {
+        for ua in [
+            "Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 Chrome/126.0",
+            "Mozilla/5.0 (Macintosh; Intel Mac OS X 14_0) Safari/605.1.15",
+            // The spec's list does not include iPad.
+            "Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X)",
+            "",
+        ] {
+            assert_eq!(detect("indora.com", ua).device, Device::Desktop, "{ua}");
+        }
+        assert_eq!(
+            Variant::detect(None, None, CHINA),
+            Variant::new(Device::Desktop, Region::International)
+        );
+    }
+
+    #[test]
+    fn host_containing_china_domain_is_the_china_variant() {
+        for host in ["indora.cn", "www.indora.cn", "WWW.INDORA.CN:8443"] {
+            assert_eq!(detect(host, "").region, Region::China, "{host}");
+        }
+        for host in ["indora.com", "www.indora.com", "127.0.0.1:8080", "indora.c"] {
+            assert_eq!(detect(host, "").region, Region::International, "{host}");
+        }
+    }
+
+    #[test]
+    fn index_matches_order_of_all() {
+        for (position, variant) in Variant::ALL.iter().enumerate() {
+            assert_eq!(variant.index(), position);
+        }
+    }
+}

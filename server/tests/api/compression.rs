@@ -1,0 +1,84 @@
+//! Pre-compressed bodies: brotli or gzip by Accept-Encoding, identical content once decoded.
+
+use crate::fixture::FAVICON_URL;
+use crate::helpers::{gunzip, header, spawn_app, unbrotli};
+
+#[tokio::test]
+async fn brotli_gzip_and_identity_carry_the_same_page() {
+    let app = spawn_app().await;
+    let identity = app.get("/next/map").send().await.unwrap();
+    assert_eq!(header(&identity, "content-encoding"), "");
+    let plain = identity.bytes().await.unwrap().to_vec();
+
+    let br = app
+        .get("/next/map")
+        .header("accept-encoding", "gzip, deflate, br, zstd")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(header(&br, "content-encoding"), "br");
+    let length: usize = header(&br, "content-length").parse().unwrap();
+    let compressed = br.bytes().await.unwrap();
+    assert_eq!(compressed.len(), length);
+    assert!(
+        compressed.len() < plain.len() / 3,
+        "brotli should shrink HTML well"
+    );
+    assert_eq!(unbrotli(&compressed), plain);
+
+    let gz = app
+        .get("/next/map")
+        .header("accept-encoding", "gzip")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(header(&gz, "content-encoding"), "gzip");
+    assert_eq!(gunzip(&gz.bytes().await.unwrap()), plain);
+}
+
+#[tokio::test]
+async fn refused_encodings_are_not_used() {
+    let app = spawn_app().await;
+    let response = app
+        .get("/next/map")
+        .header("accept-encoding", "br;q=0, gzip;q=0.5")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(header(&response, "content-encoding"), "gzip");
+}
+
+#[tokio::test]
+async fn compressed_404_page_keeps_its_status() {
+    let app = spawn_app().await;
+    let response = app
+        .get("/next/device/11")
+        .header("accept-encoding", "br")
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), reqwest::StatusCode::NOT_FOUND);
+    assert_eq!(header(&response, "content-encoding"), "br");
+    let html = String::from_utf8(unbrotli(&response.bytes().await.unwrap())).unwrap();
+    assert!(html.contains("页面未找到"));
+}
+
+#[tokio::test]
+async fn tiny_files_that_do_not_shrink_are_sent_as_they_are() {
+    let app = spawn_app().await;
+    let response = app
+        .get(FAVICON_URL)
+        .header("accept-encoding", "br, gzip")
+        .send()
+        .await
+        .unwrap();
+    // Whichever way it goes, what is sent must decode to the file.
+    let encoding = header(&response, "content-encoding");
+    let bytes = response.bytes().await.unwrap();
+    let svg = match encoding.as_str() {
+        "br" => unbrotli(&bytes),
+        "gzip" => gunzip(&bytes),
+        _ => bytes.to_vec(),
+    };
+    assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
+}

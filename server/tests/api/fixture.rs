@@ -1,0 +1,161 @@
+//! A small web build written into a temporary directory: the same shape the real web build
+//! produces (manifest.json, page files per variant with placeholders, hashed assets), with
+//! contents chosen so each test can tell the variants apart.
+
+use std::path::{Path, PathBuf};
+
+use serde_json::json;
+use tempfile::TempDir;
+
+pub(crate) const PAGES: [(&str, &str, &str); 4] = [
+    ("/next/", "index", "寻境 Indora 首页"),
+    ("/next/map", "map", "室内地图服务"),
+    ("/next/device/1", "device/1", "Smart Beacon 智能信标"),
+    ("/next/notice", "notice", "新闻动态"),
+];
+
+pub(crate) const SCRIPT_URL: &str = "/next/assets/entry-client-1a2b3c4d.js";
+pub(crate) const FAVICON_URL: &str = "/next/favicon.svg";
+pub(crate) const LARGE_URL: &str = "/next/assets/large-9f8e7d6c.bin.png";
+
+pub(crate) struct FixtureDist {
+    dir: TempDir,
+    files: Vec<serde_json::Value>,
+}
+
+const PARAGRAPH: &str =
+    "<p>室内地图、蓝牙信标定位与室内导航，帮助商场、停车场和医院的访客找到方向。</p>";
+
+fn page_html(title: &str, variant: &str) -> String {
+    let shell = match variant {
+        "mobile" => String::new(),
+        _ => {
+            let legal = if variant == "desktop-china" {
+                "<p class=\"legal\">京ICP备00000000号</p>"
+            } else {
+                "<p class=\"legal\">国际站点</p><img class=\"qr\" src=\"%%SITE:qr.official_account%%\" alt=\"公众号二维码\">"
+            };
+            format!(
+                "<header><a class=\"console\" href=\"%%SITE:link.console%%\" target=\"_blank\">控制台</a></header>\
+                 <footer>{legal}<img class=\"wecom\" src=\"%%SITE:qr.enterprise_wechat%%\" alt=\"企业微信二维码\"></footer>\
+                 <script type=\"application/json\" id=\"site-runtime\">%%SITE:runtime%%</script>"
+            )
+        }
+    };
+    format!(
+        "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>{title}</title></head>\
+         <body data-variant=\"{variant}\"><main><h1>{title}</h1>{}</main>{shell}</body></html>",
+        PARAGRAPH.repeat(30)
+    )
+}
+
+impl FixtureDist {
+    pub(crate) fn new() -> Self {
+        let mut fixture = Self {
+            dir: TempDir::new().expect("temp dir"),
+            files: Vec::new(),
+        };
+        fixture.add_file(
+            SCRIPT_URL,
+            "client/assets/entry-client-1a2b3c4d.js",
+            "console.log('islands');\n".repeat(50).as_bytes(),
+            true,
+        );
+        fixture.add_file(
+            FAVICON_URL,
+            "client/favicon.svg",
+            br##"<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" fill="#1a56db"/></svg>"##,
+            false,
+        );
+        fixture
+    }
+
+    /// Adds an incompressible file too big to fit in socket buffers, for in-flight tests.
+    pub(crate) fn with_large_file(mut self, size: usize) -> Self {
+        let mut state: u32 = 0x9e37_79b9;
+        let bytes: Vec<u8> = (0..size)
+            .map(|_| {
+                state ^= state << 13;
+                state ^= state >> 17;
+                state ^= state << 5;
+                state as u8
+            })
+            .collect();
+        self.add_file(
+            LARGE_URL,
+            "client/assets/large-9f8e7d6c.bin.png",
+            &bytes,
+            true,
+        );
+        self
+    }
+
+    fn add_file(&mut self, url: &str, file: &str, bytes: &[u8], immutable: bool) {
+        self.write(file, bytes);
+        self.files
+            .push(json!({ "url": url, "file": file, "immutable": immutable }));
+    }
+
+    fn write(&self, relative: &str, bytes: &[u8]) {
+        let path = self.dir.path().join(relative);
+        std::fs::create_dir_all(path.parent().expect("has a parent")).expect("create dirs");
+        std::fs::write(path, bytes).expect("write fixture file");
+    }
+
+    fn page_files(&self, name: &str, title: &str) -> serde_json::Value {
+        let mut files = serde_json::Map::new();
+        for (field, variant) in [
+            ("desktop_international", "desktop-international"),
+            ("desktop_china", "desktop-china"),
+            ("mobile", "mobile"),
+        ] {
+            let file = format!("pages/{name}.{variant}.html");
+            self.write(&file, page_html(title, variant).as_bytes());
+            files.insert(field.to_owned(), file.into());
+        }
+        files.into()
+    }
+
+    /// Writes the pages and manifest; returns the dist directory.
+    pub(crate) fn build(self) -> BuiltDist {
+        let pages: Vec<_> = PAGES
+            .iter()
+            .map(|(path, name, title)| {
+                json!({
+                    "path": path,
+                    "title": title,
+                    "description": format!("{title}的介绍"),
+                    "lastmod": "2025-06-01",
+                    "files": self.page_files(name, title),
+                })
+            })
+            .collect();
+        let manifest = json!({
+            "version": 1,
+            "pages": pages,
+            "not_found": self.page_files("404", "页面未找到"),
+            "files": self.files,
+        });
+        self.write(
+            "manifest.json",
+            serde_json::to_string_pretty(&manifest)
+                .expect("json")
+                .as_bytes(),
+        );
+        BuiltDist { dir: self.dir }
+    }
+}
+
+pub(crate) struct BuiltDist {
+    dir: TempDir,
+}
+
+impl BuiltDist {
+    pub(crate) fn path(&self) -> &Path {
+        self.dir.path()
+    }
+
+    pub(crate) fn file(&self, relative: &str) -> PathBuf {
+        self.dir.path().join(relative)
+    }
+}

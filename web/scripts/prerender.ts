@@ -1,0 +1,137 @@
+// content/ -> dist/: renders every route in every variant to HTML and writes dist/manifest.json,
+// the contract the server reads (server/src/site/manifest.rs). Runs after the client build,
+// which has already put hashed assets in dist/client.
+import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative } from 'node:path';
+import { loadContent } from '../src/content/load';
+import { type SiteAssets, renderNotFound, renderPage } from '../src/entry-server';
+import type { IslandRenderer } from '../src/islands/render';
+import { type PageVariant, pageVariants } from '../src/variant';
+import { contentDates, today } from './lastmod';
+
+export const manifestVersion = 1;
+
+interface ViteChunk {
+  file: string;
+  imports?: string[];
+}
+
+type PageFiles = Record<'desktop_international' | 'desktop_china' | 'mobile', string>;
+
+const variantField: Record<PageVariant, keyof PageFiles> = {
+  'desktop-international': 'desktop_international',
+  'desktop-china': 'desktop_china',
+  mobile: 'mobile',
+};
+
+function siteAssets(distDir: string): SiteAssets {
+  const manifestPath = join(distDir, 'client/.vite/manifest.json');
+  const chunks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ViteChunk>;
+  const url = (key: string) => {
+    const chunk = chunks[key];
+    if (!chunk) throw new Error(`${manifestPath} has no entry for ${key}`);
+    return `/next/${chunk.file}`;
+  };
+  const preload = new Set<string>();
+  const visit = (key: string) => {
+    for (const imported of chunks[key]?.imports ?? []) {
+      const next = url(imported);
+      if (!preload.has(next)) {
+        preload.add(next);
+        visit(imported);
+      }
+    }
+  };
+  visit('src/entry-client.tsx');
+  return {
+    stylesheet: url('src/styles/site.css'),
+    markdownStylesheet: url('src/styles/markdown.css'),
+    script: url('src/entry-client.tsx'),
+    preload: [...preload],
+  };
+}
+
+/** Island props are JSON the browser reads as-is; placeholders there would never be filled. */
+function assertNoPlaceholderInIslandProps(html: string, where: string) {
+  for (const match of html.matchAll(
+    /<script type="application\/json" data-island-props[^>]*>(.*?)<\/script>/gs,
+  )) {
+    if (match[1]?.includes('%%SITE:')) {
+      throw new Error(
+        `${where}: island props contain a %%SITE: placeholder; pass it through the runtime context instead`,
+      );
+    }
+  }
+}
+
+function writePage(distDir: string, name: string, variant: PageVariant, html: string): string {
+  const file = `pages/${name}.${variant}.html`;
+  const path = join(distDir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, html);
+  return file;
+}
+
+function listFiles(root: string): string[] {
+  return readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)).split('\\').join('/'))
+    .filter((file) => !file.startsWith('.vite/'))
+    .sort();
+}
+
+export function prerender({
+  contentDir,
+  distDir,
+  repoRoot,
+  renderIsland,
+}: {
+  contentDir: string;
+  distDir: string;
+  repoRoot: string;
+  /** The islands' renderer, built separately with the browser runtime (scripts/build.mjs). */
+  renderIsland: IslandRenderer;
+}) {
+  const content = loadContent(contentDir);
+  const context = { assets: siteAssets(distDir), renderIsland };
+  const dates = contentDates(repoRoot);
+  rmSync(join(distDir, 'pages'), { recursive: true, force: true });
+
+  const pages = content.pages.map((page) => {
+    const name = page.route.path === '/next/' ? 'index' : page.route.path.slice('/next/'.length);
+    const files = {} as PageFiles;
+    for (const variant of pageVariants) {
+      const html = renderPage(page, content, variant, context);
+      assertNoPlaceholderInIslandProps(html, page.route.path);
+      files[variantField[variant]] = writePage(distDir, name, variant, html);
+    }
+    return {
+      path: page.route.path,
+      title: page.content.meta.title,
+      description: page.content.meta.description,
+      lastmod: dates.get(`content/${page.route.source}`) ?? today(),
+      files,
+    };
+  });
+
+  const notFound = {} as PageFiles;
+  for (const variant of pageVariants) {
+    notFound[variantField[variant]] = writePage(
+      distDir,
+      '404',
+      variant,
+      renderNotFound(content, variant, context),
+    );
+  }
+
+  const files = listFiles(join(distDir, 'client')).map((file) => ({
+    url: `/next/${file}`,
+    file: `client/${file}`,
+    // Vite puts content hashes in every name under assets/.
+    immutable: file.startsWith('assets/'),
+  }));
+
+  const manifest = { version: manifestVersion, pages, not_found: notFound, files };
+  writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
+  return manifest;
+}

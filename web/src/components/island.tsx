@@ -1,0 +1,28 @@
+// Page side of an island: the HTML the islands' own renderer made (src/islands/render.tsx) in
+// the element the browser hydrates, followed by the island's props as JSON.
+import { createContext, useContext } from 'react';
+import type { IslandRenderer } from '../islands/render';
+import type { IslandName, IslandProps } from '../islands/registry';
+import { jsonForScript } from './json-for-script';
+
+/** Provided by entry-server.tsx with the renderer the build loaded. */
+export const IslandRendererContext = createContext<IslandRenderer | null>(null);
+
+export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
+  const render = useContext(IslandRendererContext);
+  if (!render) throw new Error(`island "${name}" rendered without an IslandRendererContext`);
+  return (
+    <>
+      <div
+        className="island"
+        data-island={name}
+        dangerouslySetInnerHTML={{ __html: render(name, props) }}
+      />
+      <script
+        type="application/json"
+        data-island-props={name}
+        dangerouslySetInnerHTML={{ __html: jsonForScript(props) }}
+      />
+    </>
+  );
+}

@@ -1,0 +1,182 @@
+// Each rule of the content schema, broken once in a copy of the real content/, must stop the
+// build with a message naming the file and the field.
+import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { routeTable } from '../route-table';
+import { ContentError, loadContent } from './load';
+import { repoContentDir } from './repo-content';
+
+const contentDir = repoContentDir;
+
+function problemsAfter(mutate: (dir: string) => void): string[] {
+  const dir = mkdtempSync(join(tmpdir(), 'content-'));
+  try {
+    cpSync(contentDir, dir, { recursive: true });
+    mutate(dir);
+    loadContent(dir);
+    return [];
+  } catch (error) {
+    if (error instanceof ContentError) return error.problems;
+    throw error;
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+function edit(dir: string, file: string, change: (text: string) => string) {
+  const path = join(dir, file);
+  const before = readFileSync(path, 'utf8');
+  const after = change(before);
+  if (after === before) throw new Error(`edit of ${file} changed nothing`);
+  writeFileSync(path, after);
+}
+
+describe('the real content', () => {
+  it('loads, with a page for every route of the spec', () => {
+    const content = loadContent(contentDir);
+    expect(content.pages.map((page) => page.route.path)).toEqual(routeTable.map((r) => r.path));
+  });
+
+  it('has the spec hotline and copyright years', () => {
+    const { site } = loadContent(contentDir);
+    expect(site.hotline.display).toBe('4000-999-023');
+    expect(site.hotline.tel).toBe('4000999023');
+    expect(site.hotline.hours).toBe('周一至周日 9:00-18:00');
+    expect([site.copyright.start_year, site.copyright.end_year]).toEqual([2013, 2025]);
+  });
+
+  it('uses the spec menu entity shape and dropdown types', () => {
+    const { menu } = loadContent(contentDir);
+    expect(menu.entry.map((e) => e.type ?? null)).toEqual([
+      null,
+      'services',
+      'case',
+      'support',
+      null,
+      null,
+      null,
+    ]);
+  });
+});
+
+describe('content errors name file and field', () => {
+  it('missing title', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, '')),
+    );
+    expect(problems).toEqual([expect.stringMatching(/^content\/pages\/map\.toml: meta\.title: /)]);
+  });
+
+  it('description too short', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'devices/1.toml', (t) =>
+        t.replace(/^description = .*$/m, 'description = "太短了"'),
+      ),
+    );
+    expect(problems).toEqual([
+      'content/devices/1.toml: meta.description: must be at least 50 characters',
+    ]);
+  });
+
+  it('a field name with a typo', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pages/home.toml', (t) => t.replace('[hero]\nheading', '[hero]\nheadline')),
+    );
+    expect(problems.join('\n')).toMatch(/content\/pages\/home\.toml: hero/);
+    expect(problems.join('\n')).toMatch(/headline/);
+  });
+
+  it('menu link to a page that does not exist', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'menu.toml', (t) => t.replace('path = "/next/route"', 'path = "/next/routes"')),
+    );
+    expect(problems).toEqual([
+      'content/menu.toml: entry[1].children[2].path: links to /next/routes, which is not a page of this site',
+    ]);
+  });
+
+  it('device id that does not exist', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'footer.toml', (t) => t.replace('/next/device/10"', '/next/device/11"')),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/footer\.toml: column\[2\]\.links\[4\]\.path: links to \/next\/device\/11,/,
+      ),
+    ]);
+  });
+
+  it('external link key that config does not have', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'menu.toml', (t) =>
+        t.replace('path = "link:sdk_ios"', 'path = "link:sdk_windows"'),
+      ),
+    );
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/menu\.toml: entry\[3\]\.children\[3\]\.path: must be .*sdk_harmonyos/,
+      ),
+    ]);
+  });
+
+  it('dropdown without children', () => {
+    const problems = problemsAfter((dir) =>
+      writeFileSync(
+        join(dir, 'menu.toml'),
+        '[[entry]]\nname = "首页"\npath = "/next/"\n\n[[entry]]\nname = "产品服务"\ntype = "services"\n',
+      ),
+    );
+    expect(problems).toEqual([
+      'content/menu.toml: entry[1].children: a dropdown entry (with type) needs children',
+    ]);
+  });
+
+  it('two pages with the same title', () => {
+    const title = /^title = .*$/m.exec(
+      readFileSync(join(contentDir, 'pages/map.toml'), 'utf8'),
+    )?.[0];
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pages/route.toml', (t) => t.replace(/^title = .*$/m, title ?? '')),
+    );
+    expect(problems).toEqual([
+      'content/pages/route.toml: meta.title: is the same as in content/pages/map.toml; every page needs its own',
+    ]);
+  });
+
+  it('a page file missing and a file no route uses', () => {
+    const problems = problemsAfter((dir) => {
+      unlinkSync(join(dir, 'devices/3.toml'));
+      writeFileSync(join(dir, 'pages/mapp.toml'), readFileSync(join(dir, 'pages/map.toml')));
+    });
+    expect(problems).toContain('content/devices/3.toml: file is missing');
+    expect(problems).toContain(
+      'content/pages/mapp.toml: no page of the route table (web/src/route-table.ts) uses this file; check its name',
+    );
+  });
+
+  it('TOML that does not parse', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'site.toml', (t) => t.replace('[hotline]', '[hotline')),
+    );
+    expect(problems).toEqual([expect.stringMatching(/^content\/site\.toml: not valid TOML: /)]);
+  });
+
+  it('Markdown body with its own h1', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'pages/privacy.md', (t) => t.replace(/\n## /, '\n# ')),
+    );
+    expect(problems).toEqual([
+      'content/pages/privacy.md: body: use ## and ### headings only; the page already has its h1 from hero.heading',
+    ]);
+  });
+
+  it('every problem in one run', () => {
+    const problems = problemsAfter((dir) => {
+      edit(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, ''));
+      edit(dir, 'pages/nav.toml', (t) => t.replace(/^title = .*$/m, ''));
+    });
+    expect(problems).toHaveLength(2);
+  });
+});

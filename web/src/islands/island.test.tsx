@@ -1,0 +1,117 @@
+// @vitest-environment jsdom
+// Each island as the build writes it (src/islands/render.tsx) must be exactly what the browser
+// renders from the same props, so hydration has nothing to repair; and once hydrated it must
+// respond. preact/debug reports hydration mismatches and invalid markup as console errors.
+import 'preact/debug';
+import type { ComponentType } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { act } from 'preact/test-utils';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { repoContent } from '../content/repo-content';
+import { jsonForScript } from '../components/json-for-script';
+import { type Runtime, placeholderRuntime } from '../runtime/runtime';
+import { IslandRoot } from './island-root';
+import { type IslandName, type IslandProps, islands } from './registry';
+import { renderIsland } from './render';
+
+const content = repoContent();
+
+const cases: { [N in IslandName]: IslandProps<N> } = {
+  'header-nav': {
+    entries: content.menu.entry,
+    currentPath: '/next/map',
+    labels: {
+      nav: content.site.header.nav_label,
+      hotTag: content.site.header.hot_tag,
+      newWindow: content.site.a11y.new_window,
+      customise: content.site.header.customise,
+      customisePath: content.site.header.customise_path,
+    },
+  },
+  'floating-tool': {
+    labels: content.site.floating_tool,
+    hotline: content.site.hotline,
+    qrAltSuffix: content.site.a11y.qr_alt_suffix,
+    showOfficialAccount: true,
+  },
+};
+
+// The build renders with placeholders; the browser sees them filled in. Either way the markup
+// must agree, so the comparison uses the placeholders on both sides.
+const runtime: Runtime = placeholderRuntime;
+
+function island(name: IslandName) {
+  const Component = islands[name] as ComponentType<object>;
+  return (
+    <IslandRoot name={name} runtime={runtime}>
+      <Component {...cases[name]} />
+    </IslandRoot>
+  );
+}
+
+afterEach(() => {
+  document.body.innerHTML = '';
+  vi.restoreAllMocks();
+});
+
+describe('islands', () => {
+  for (const name of Object.keys(cases) as IslandName[]) {
+    it(`${name}: build HTML equals a fresh browser render`, async () => {
+      const built = renderIsland(name, cases[name]);
+      const fresh = document.createElement('div');
+      await act(() => {
+        createRoot(fresh).render(island(name));
+      });
+      const parsed = document.createElement('div');
+      parsed.innerHTML = built;
+      expect(parsed.innerHTML).toBe(fresh.innerHTML);
+    });
+
+    it(`${name}: hydrates without a console error and keeps its DOM`, async () => {
+      const container = document.createElement('div');
+      container.innerHTML = renderIsland(name, cases[name]);
+      document.body.append(container);
+      const before = container.innerHTML;
+      const firstButton = container.querySelector('button');
+      const errors: unknown[] = [];
+      vi.spyOn(console, 'error').mockImplementation((...args) => errors.push(args));
+      vi.spyOn(console, 'warn').mockImplementation((...args) => errors.push(args));
+      await act(() => {
+        hydrateRoot(container, island(name));
+      });
+      expect(errors).toEqual([]);
+      expect(container.innerHTML).toBe(before);
+      // The server's nodes were adopted, not replaced.
+      expect(container.querySelector('button')).toBe(firstButton);
+    });
+  }
+
+  it('hydrated islands respond: a dropdown opens on hover', async () => {
+    const container = document.createElement('div');
+    container.innerHTML = renderIsland('header-nav', cases['header-nav']);
+    document.body.append(container);
+    await act(() => {
+      hydrateRoot(container, island('header-nav'));
+    });
+    const item = container.querySelector('.menu__item--dropdown') as HTMLElement;
+    const button = item.querySelector('button') as HTMLButtonElement;
+    await act(() => {
+      item.dispatchEvent(new MouseEvent('mouseenter'));
+    });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+  });
+
+  it('element ids of different islands never clash', () => {
+    const ids = (html: string) => [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
+    const nav = ids(renderIsland('header-nav', cases['header-nav']));
+    const tool = ids(renderIsland('floating-tool', cases['floating-tool']));
+    expect(nav.length).toBeGreaterThan(0);
+    expect(tool.length).toBeGreaterThan(0);
+    expect(nav.filter((id) => tool.includes(id))).toEqual([]);
+  });
+
+  it('props are escaped so they cannot end the script element', () => {
+    const props = { ...cases['floating-tool'].labels, close: '</script><b>' };
+    expect(jsonForScript(props)).not.toContain('</script><b>');
+  });
+});

@@ -1,0 +1,14 @@
+// The interactive parts of the site. Only these are hydrated in the browser; everything else is
+// static HTML. Adding an island: add its component here and place it on a page with <Island>
+// (src/components/island.tsx).
+import type { ComponentProps } from 'react';
+import { FloatingTool } from './floating-tool';
+import { HeaderNav } from './header-nav';
+
+export const islands = {
+  'header-nav': HeaderNav,
+  'floating-tool': FloatingTool,
+} as const;
+
+export type IslandName = keyof typeof islands;
+export type IslandProps<N extends IslandName> = ComponentProps<(typeof islands)[N]>;

@@ -1,0 +1,82 @@
+// The spec's route table (site-spec.md section 2): which pages exist and which content file
+// holds each one's words. Content files outside this table, or pages missing a file, fail the
+// build. No React here: the content loader and the server manifest both read it.
+
+export const basePath = '/next/';
+
+export const serviceSlugs = [
+  'map',
+  'locate',
+  'route',
+  'nav',
+  'search',
+  'track',
+  'fance',
+  'editors',
+  'nav_h5',
+  'fence4',
+  'guidScreen',
+  'findcar',
+  'parkingLock',
+  'nursingRoom',
+  'bigdata',
+  'passenger',
+] as const;
+
+export const solutionSlugs = [
+  'businessProposal',
+  'businessPark',
+  'sanitariumCases',
+  'childAndNursingCases',
+  'exhibition',
+  'government',
+  'industry',
+  'factory',
+  'transportation',
+  'park',
+  'scenic',
+] as const;
+
+/** Device ids 1 to 10 (spec section 2). */
+export const deviceIds = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
+
+export type RouteKind = 'home' | 'service' | 'device' | 'solution' | 'page' | 'document';
+
+export interface RouteSpec {
+  /** Request path, e.g. `/next/map`. */
+  path: string;
+  kind: RouteKind;
+  /** Content file, relative to content/. */
+  source: string;
+}
+
+export const routeTable: readonly RouteSpec[] = [
+  { path: basePath, kind: 'home', source: 'pages/home.toml' },
+  ...serviceSlugs.map((slug): RouteSpec => ({
+    path: `/next/${slug}`,
+    kind: 'service',
+    source: `pages/${slug}.toml`,
+  })),
+  ...deviceIds.map((id): RouteSpec => ({
+    path: `/next/device/${id}`,
+    kind: 'device',
+    source: `devices/${id}.toml`,
+  })),
+  ...solutionSlugs.map((slug): RouteSpec => ({
+    path: `/next/solution/${slug}`,
+    kind: 'solution',
+    source: `solutions/${slug}.toml`,
+  })),
+  { path: '/next/notice', kind: 'page', source: 'pages/notice.toml' },
+  { path: '/next/about', kind: 'page', source: 'pages/about.toml' },
+  { path: '/next/business', kind: 'page', source: 'pages/business.toml' },
+  { path: '/next/cums/HarmonyNext', kind: 'page', source: 'pages/cums/HarmonyNext.toml' },
+  { path: '/next/privacy', kind: 'document', source: 'pages/privacy.md' },
+];
+
+/** Paths that show the header's alternate (light) style (spec section 2, Header). */
+export function usesAlternateHeader(path: string): boolean {
+  return (
+    path === '/next/notice' || path.startsWith('/next/notice/') || path === '/next/cums/HarmonyNext'
+  );
+}

@@ -1,0 +1,95 @@
+// The page footer (spec section 2, Footer): link columns, hotline, the official-account QR code
+// (not on the China site), copyright and the filing notices of the visitor's site variant.
+import { NewWindowNote } from '../components/new-window-note';
+import type { Footer as FooterContent, SiteInfo } from '../content/schema';
+import { resolveLink, useRuntime } from '../runtime/runtime';
+import type { Region } from '../variant';
+
+export function Footer({
+  site,
+  footer,
+  region,
+}: {
+  site: SiteInfo;
+  footer: FooterContent;
+  region: Region;
+}) {
+  const runtime = useRuntime();
+  const { hotline, copyright, a11y } = site;
+  const notices = footer.legal[region].notices;
+  return (
+    <footer className="site-footer">
+      <div className="site-footer__inner">
+        <nav className="footer-columns" aria-label={footer.nav_label}>
+          {footer.column.map((column) => (
+            <div className="footer-column" key={column.title}>
+              <h2 className="footer-column__title">{column.title}</h2>
+              <ul>
+                {column.links.map((link) => {
+                  const { href, external } = resolveLink(link.path, runtime);
+                  return (
+                    <li key={link.path + link.name}>
+                      {external ? (
+                        <a href={href} target="_blank" rel="noopener">
+                          {link.name}
+                          <NewWindowNote text={a11y.new_window} />
+                        </a>
+                      ) : (
+                        <a href={href}>{link.name}</a>
+                      )}
+                    </li>
+                  );
+                })}
+              </ul>
+            </div>
+          ))}
+        </nav>
+        <div className="footer-contact">
+          <h2 className="footer-column__title">{footer.hotline_title}</h2>
+          <a className="footer-contact__phone" href={`tel:${hotline.tel}`}>
+            {hotline.display}
+          </a>
+          <p className="footer-contact__hours">
+            <span>{hotline.hours}</span> <span>{hotline.charge}</span>
+          </p>
+          {region === 'international' ? (
+            <figure className="footer-qr">
+              <img
+                src={runtime.qr.official_account}
+                width={104}
+                height={104}
+                alt={`${footer.official_account_title}${a11y.qr_alt_suffix}`}
+                loading="lazy"
+                decoding="async"
+              />
+              <figcaption>{footer.official_account_caption}</figcaption>
+            </figure>
+          ) : null}
+        </div>
+      </div>
+      <div className="site-footer__legal">
+        <p>
+          © {copyright.start_year}-{copyright.end_year} {copyright.holder} {copyright.text}
+        </p>
+        <ul className="legal-notices">
+          {notices.map((notice) => {
+            if (!notice.href) return <li key={notice.text}>{notice.text}</li>;
+            const { href, external } = resolveLink(notice.href, runtime);
+            return (
+              <li key={notice.text}>
+                {external ? (
+                  <a href={href} target="_blank" rel="noopener">
+                    {notice.text}
+                    <NewWindowNote text={a11y.new_window} />
+                  </a>
+                ) : (
+                  <a href={href}>{notice.text}</a>
+                )}
+              </li>
+            );
+          })}
+        </ul>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,61 @@
+// The page header (spec section 2, Header). Static except for the menu, which is an island.
+import { Phone } from 'lucide-react';
+import { Island } from '../components/island';
+import { NewWindowNote } from '../components/new-window-note';
+import type { Menu, SiteInfo } from '../content/schema';
+import { usesAlternateHeader } from '../route-table';
+import { resolveLink, useRuntime } from '../runtime/runtime';
+
+export function Header({ site, menu, path }: { site: SiteInfo; menu: Menu; path: string }) {
+  const runtime = useRuntime();
+  const { header, hotline, brand, a11y } = site;
+  const console = resolveLink(header.console_path, runtime);
+  const alternate = usesAlternateHeader(path);
+  return (
+    <header className={`site-header${alternate ? ' site-header--light' : ''}`}>
+      <div className="site-header__inner">
+        <a className="brand" href="/next/" aria-label={brand.home_label}>
+          <span className="brand__mark" aria-hidden="true">
+            {brand.wordmark}
+          </span>
+          <span className="brand__latin" aria-hidden="true">
+            {brand.wordmark_latin}
+          </span>
+        </a>
+        <Island
+          name="header-nav"
+          props={{
+            entries: menu.entry,
+            currentPath: path,
+            labels: {
+              nav: header.nav_label,
+              hotTag: header.hot_tag,
+              newWindow: a11y.new_window,
+              customise: header.customise,
+              customisePath: header.customise_path,
+            },
+          }}
+        />
+        <div className="header-actions">
+          <a className="header-actions__consult" href={header.consult_path}>
+            {header.consult}
+          </a>
+          <a className="header-actions__hotline" href={`tel:${hotline.tel}`}>
+            <Phone aria-hidden="true" size={16} />
+            <span className="sr-only">{header.hotline_label}</span>
+            {hotline.display}
+          </a>
+          <a
+            className="button button--primary header-actions__console"
+            href={console.href}
+            target="_blank"
+            rel="noopener"
+          >
+            {header.console}
+            <NewWindowNote text={a11y.new_window} />
+          </a>
+        </div>
+      </div>
+    </header>
+  );
+}

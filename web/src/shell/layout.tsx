@@ -1,0 +1,53 @@
+// Puts a page inside the shell for desktop visitors; mobile visitors get the bare page
+// (spec section 1 and 4: no header, footer or floating tool).
+import type { ReactNode } from 'react';
+import type { Content } from '../content/types';
+import { Island } from '../components/island';
+import { mainContentId, topTargetId } from '../components/page-anchors';
+import { type PageVariant, regionOf } from '../variant';
+import { Footer } from './footer';
+import { Header } from './header';
+
+export function Layout({
+  variant,
+  path,
+  content,
+  children,
+}: {
+  variant: PageVariant;
+  path: string;
+  content: Content;
+  children: ReactNode;
+}) {
+  if (variant === 'mobile') {
+    return (
+      <main id={mainContentId} className="page page--bare">
+        {children}
+      </main>
+    );
+  }
+  const { site, menu, footer } = content;
+  const region = regionOf(variant);
+  return (
+    <>
+      <div id={topTargetId} tabIndex={-1} className="top-anchor" />
+      <a className="skip-link" href={`#${mainContentId}`}>
+        {site.a11y.skip_to_content}
+      </a>
+      <Header site={site} menu={menu} path={path} />
+      <main id={mainContentId} className="page" tabIndex={-1}>
+        {children}
+      </main>
+      <Footer site={site} footer={footer} region={region} />
+      <Island
+        name="floating-tool"
+        props={{
+          labels: site.floating_tool,
+          hotline: site.hotline,
+          qrAltSuffix: site.a11y.qr_alt_suffix,
+          showOfficialAccount: region === 'international',
+        }}
+      />
+    </>
+  );
+}

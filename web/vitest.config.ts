@@ -1,0 +1,39 @@
+// Two test projects, one per runtime: content, scripts and page parts run with React as the
+// prerender does; islands run with the browser runtime (Preact through preact/compat), as
+// they do in the browser.
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vitest/config';
+import { browserRuntime } from './vite.config.ts';
+
+export default defineConfig({
+  plugins: [react()],
+  test: {
+    projects: [
+      {
+        extends: true,
+        test: {
+          name: 'pages',
+          include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}'],
+          exclude: ['src/islands/**'],
+          environment: 'node',
+          setupFiles: ['src/test-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        // ESM entry points, as the browser bundle uses: a package's CommonJS build would
+        // require("react") past the aliases.
+        resolve: { alias: browserRuntime, conditions: ['module', 'browser', 'import', 'default'] },
+        test: {
+          name: 'islands',
+          include: ['src/islands/**/*.test.{ts,tsx}'],
+          environment: 'jsdom',
+          setupFiles: ['src/islands/test-setup.ts'],
+          // Transformed by Vite, so packages that import "react" (icons, Testing Library) get
+          // Preact too, and all share one Preact instance.
+          server: { deps: { inline: true } },
+        },
+      },
+    ],
+  },
+});
