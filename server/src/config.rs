@@ -436,7 +436,9 @@ mod tests {
             for (key, _) in keys {
                 let leaf = key.rsplit('.').next().expect("non-empty key");
                 assert!(
-                    example.lines().any(|line| line.starts_with(&format!("{leaf} = "))),
+                    example
+                        .lines()
+                        .any(|line| line.starts_with(&format!("{leaf} = "))),
                     "site.example.toml does not show `{key}`"
                 );
             }
