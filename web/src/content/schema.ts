@@ -152,6 +152,7 @@ export const siteSchema = z
         intro: text,
         home: text,
         suggestions_title: text,
+        hotline_intro: text,
         suggestions: z.array(namedLink).min(1),
       })
       .strict(),

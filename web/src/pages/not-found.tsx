@@ -24,8 +24,9 @@ export function NotFound({ site }: { site: SiteInfo }) {
             </li>
           ))}
         </ul>
-        <p>
-          <a href={`tel:${site.hotline.tel}`}>{site.hotline.display}</a>
+        <p className="not-found__hotline">
+          {text.hotline_intro} <a href={`tel:${site.hotline.tel}`}>{site.hotline.display}</a>
+          <span>（{site.hotline.hours}）</span>
         </p>
       </div>
     </section>
