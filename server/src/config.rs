@@ -22,6 +22,8 @@ pub struct Config {
     pub data_dir: PathBuf,
     /// Seconds to wait for in-flight requests after SIGTERM/SIGINT before closing connections.
     pub shutdown_grace_secs: u64,
+    /// Threads serving connections; 0 means one per CPU core.
+    pub workers: usize,
     pub domains: Domains,
     pub links: Links,
     pub qr: QrTargets,
@@ -86,6 +88,7 @@ impl Default for Config {
             dist_dir: PathBuf::from("dist"),
             data_dir: PathBuf::from("data"),
             shutdown_grace_secs: 10,
+            workers: 0,
             domains: Domains::default(),
             links: Links::default(),
             qr: QrTargets::default(),
@@ -457,6 +460,7 @@ mod tests {
             "SITE_QR__ENTERPRISE_WECHAT",
             "SITE_DATA_DIR",
             "SITE_LOG__FORMAT",
+            "SITE_WORKERS",
         ] {
             assert!(help.contains(needle), "{needle} missing from:\n{help}");
         }

@@ -21,7 +21,7 @@ use site::Site;
 pub struct Application {
     listener: TcpListener,
     router: axum::Router,
-    grace: Duration,
+    options: http::ServeOptions,
 }
 
 impl Application {
@@ -29,7 +29,13 @@ impl Application {
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let started = Instant::now();
         let listen = config.listen;
-        let grace = Duration::from_secs(config.shutdown_grace_secs);
+        let options = http::ServeOptions {
+            workers: match config.workers {
+                0 => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
+                workers => workers,
+            },
+            grace: Duration::from_secs(config.shutdown_grace_secs),
+        };
         let china_domain = config.domains.china.clone();
         let site = tokio::task::spawn_blocking(move || Site::load(&config))
             .await
@@ -46,7 +52,7 @@ impl Application {
         Ok(Self {
             listener,
             router,
-            grace,
+            options,
         })
     }
 
@@ -58,8 +64,12 @@ impl Application {
 
     /// Serves until `shutdown` resolves, then lets in-flight requests finish.
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) {
-        tracing::info!(address = %self.local_addr(), "listening");
-        http::serve(self.listener, self.router, shutdown, self.grace).await;
+        tracing::info!(
+            address = %self.local_addr(),
+            workers = self.options.workers,
+            "listening"
+        );
+        http::serve(self.listener, self.router, shutdown, self.options).await;
     }
 
     /// Serves until SIGTERM or SIGINT.

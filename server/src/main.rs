@@ -20,6 +20,11 @@ struct Cli {
     config: Option<PathBuf>,
 }
 
+// Every response allocates a little (headers, connection buffers); mimalloc's per-thread heaps
+// suit the one-runtime-per-core workers better than glibc's arenas.
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let config = match Config::load(cli.config.as_deref()) {
@@ -30,7 +35,9 @@ fn main() -> ExitCode {
         }
     };
     init_tracing(&config.log);
-    let runtime = match tokio::runtime::Builder::new_multi_thread()
+    // This runtime accepts connections, handles signals and runs background jobs; requests are
+    // served by one single-threaded runtime per core (see http/serve.rs).
+    let runtime = match tokio::runtime::Builder::new_current_thread()
         .enable_all()
         .build()
     {

@@ -18,7 +18,7 @@ use axum::response::Response;
 use axum::routing::get;
 use http::{HeaderMap, header};
 
-pub(crate) use serve::serve;
+pub(crate) use serve::{ServeOptions, serve};
 
 use crate::site::{Site, Variant};
 

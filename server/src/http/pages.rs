@@ -1,9 +1,9 @@
 //! Everything under the site's paths that is not an API: pages, assets, redirects, the 404 page.
 
 use axum::body::Body as ResponseBody;
-use axum::extract::State;
+use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
-use http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
+use http::{HeaderValue, Method, StatusCode, Uri, header};
 
 use super::AppState;
 use super::cache_policy::CachePolicy;
@@ -15,12 +15,9 @@ pub(super) const HOME: &str = "/next/";
 
 const HTML: HeaderValue = HeaderValue::from_static("text/html; charset=utf-8");
 
-pub(super) async fn get_page_or_file(
-    State(state): State<AppState>,
-    method: Method,
-    uri: Uri,
-    headers: HeaderMap,
-) -> Response {
+/// Takes the request whole: extracting the header map would clone it on every request.
+pub(super) async fn get_page_or_file(State(state): State<AppState>, request: Request) -> Response {
+    let (method, uri, headers) = (request.method(), request.uri(), request.headers());
     if method != Method::GET && method != Method::HEAD {
         return AppError::MethodNotAllowed.into_response();
     }
@@ -39,19 +36,19 @@ pub(super) async fn get_page_or_file(
             vary_user_agent: false,
             is_document: false,
         }
-        .respond(&method, &headers);
+        .respond(method, headers);
     }
-    let variant = state.variant(&headers);
+    let variant = state.variant(headers);
     if let Some(page) = site.page(path) {
-        return page_representation(page, variant).respond(&method, &headers);
+        return page_representation(page, variant).respond(method, headers);
     }
     if let Some(target) = canonical_redirect(path, |p| site.page(p).is_some()) {
         return redirect(&target, uri.query());
     }
     page_representation(site.not_found(), variant).respond_with_status(
         StatusCode::NOT_FOUND,
-        &method,
-        &headers,
+        method,
+        headers,
     )
 }
 

@@ -1,7 +1,8 @@
 //! The page variant a request gets (spec section 4, DESIGN.md "Variants"): a pure function of the
 //! Host and User-Agent headers and the configured China domain.
 
-/// Mobile user agents get the bare page without header, footer or floating tool.
+/// Mobile user agents get the bare page without header, footer or floating tool. The order is
+/// relied on by `has_mobile_marker`.
 const MOBILE_MARKERS: [&[u8]; 5] = [b"android", b"webos", b"iphone", b"ipod", b"blackberry"];
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -36,9 +37,7 @@ impl Variant {
 
     pub fn detect(host: Option<&[u8]>, user_agent: Option<&[u8]>, china_domain: &str) -> Self {
         let device = match user_agent {
-            Some(ua) if MOBILE_MARKERS.iter().any(|m| contains_ignore_case(ua, m)) => {
-                Device::Mobile
-            }
+            Some(ua) if has_mobile_marker(ua) => Device::Mobile,
             _ => Device::Desktop,
         };
         let region = match host {
@@ -57,6 +56,24 @@ impl Variant {
             (Device::Mobile, Region::China) => 3,
         }
     }
+}
+
+/// One pass over the User-Agent (every page request runs this): only the letters that start a
+/// marker lead to a comparison.
+fn has_mobile_marker(user_agent: &[u8]) -> bool {
+    let marker_at = |rest: &[u8], marker: &[u8]| {
+        rest.len() >= marker.len() && rest[..marker.len()].eq_ignore_ascii_case(marker)
+    };
+    (0..user_agent.len()).any(|start| {
+        let rest = &user_agent[start..];
+        match rest[0].to_ascii_lowercase() {
+            b'a' => marker_at(rest, MOBILE_MARKERS[0]),
+            b'w' => marker_at(rest, MOBILE_MARKERS[1]),
+            b'i' => marker_at(rest, MOBILE_MARKERS[2]) || marker_at(rest, MOBILE_MARKERS[3]),
+            b'b' => marker_at(rest, MOBILE_MARKERS[4]),
+            _ => false,
+        }
+    })
 }
 
 fn contains_ignore_case(haystack: &[u8], needle: &[u8]) -> bool {

@@ -149,3 +149,29 @@ async fn health_check_answers_ok_uncached() {
     assert_eq!(header(&response, "cache-control"), "no-store");
     assert_eq!(response.text().await.unwrap(), "ok\n");
 }
+
+#[tokio::test]
+async fn many_connections_at_once_are_all_answered_by_several_workers() {
+    let app =
+        crate::helpers::spawn_app_with(crate::fixture::FixtureDist::new().build(), |config| {
+            config.workers = 3;
+        })
+        .await;
+    let requests = (0..48).map(|n| {
+        // A client each: separate connections, spread over the workers.
+        let client = reqwest::Client::new();
+        let url = app.url(if n % 2 == 0 { "/next/map" } else { SCRIPT_URL });
+        tokio::spawn(async move {
+            let response = client.get(url).send().await.expect("answered");
+            (
+                response.status(),
+                response.bytes().await.expect("body").len(),
+            )
+        })
+    });
+    for request in requests {
+        let (status, length) = request.await.expect("task");
+        assert_eq!(status, StatusCode::OK);
+        assert!(length > 0);
+    }
+}
