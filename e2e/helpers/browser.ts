@@ -8,6 +8,7 @@ import {
   type Response,
   chromium,
 } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const chinaHost = 'www.indora.cn';
 
@@ -45,6 +46,21 @@ export async function launch(): Promise<Session> {
     async close() {
       await browser.close();
     },
+  };
+}
+
+/** One Chromium for the calling spec file: launched before its tests, closed after them. */
+export function useBrowser(): () => Browser {
+  let session: Session | undefined;
+  beforeAll(async () => {
+    session = await launch();
+  });
+  afterAll(async () => {
+    await session?.close();
+  });
+  return () => {
+    if (!session) throw new Error('the browser is launched in beforeAll; use it inside tests');
+    return session.browser;
   };
 }
 

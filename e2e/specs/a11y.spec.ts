@@ -3,12 +3,15 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Session, iphoneUserAgent, launch, waitForHydration } from '../helpers/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { iphoneUserAgent, waitForHydration, useBrowser } from '../helpers/browser';
 
 const base = inject('baseUrl');
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-let session: Session;
+const axeSource = readFileSync(
+  createRequire(import.meta.url).resolve('axe-core/axe.min.js'),
+  'utf8',
+);
+const browser = useBrowser();
 
 interface AxeViolation {
   id: string;
@@ -16,19 +19,16 @@ interface AxeViolation {
   nodes: { target: string[] }[];
 }
 
-beforeAll(async () => {
-  session = await launch();
-});
-
-afterAll(async () => {
-  await session.close();
-});
-
 async function seriousViolations(page: Page): Promise<string[]> {
   await page.addScriptTag({ content: axeSource });
   const violations = (await page.evaluate(async () => {
-    const result = await (window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }).axe.run({
-      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+    const result = await (
+      window as unknown as { axe: { run: (o: object) => Promise<{ violations: unknown[] }> } }
+    ).axe.run({
+      runOnly: {
+        type: 'tag',
+        values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'],
+      },
     });
     return result.violations;
   })) as AxeViolation[];
@@ -39,7 +39,7 @@ async function seriousViolations(page: Page): Promise<string[]> {
 
 async function open(path: string, userAgent?: string) {
   // axe is injected as an inline script, which the site's CSP rightly forbids.
-  const context = await session.browser.newContext({
+  const context = await browser().newContext({
     bypassCSP: true,
     viewport: { width: 1440, height: 900 },
     ...(userAgent ? { userAgent } : {}),

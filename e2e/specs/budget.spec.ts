@@ -6,20 +6,29 @@ const base = inject('baseUrl');
 const budgetBytes = 70 * 1024;
 
 async function scriptsOf(path: string, userAgent: string): Promise<string[]> {
-  const html = await (await fetch(`${base}${path}`, { headers: { 'user-agent': userAgent } })).text();
+  const html = await (
+    await fetch(`${base}${path}`, { headers: { 'user-agent': userAgent } })
+  ).text();
   const scripts = [...html.matchAll(/<script type="module" src="([^"]+)"/g)].map((m) => m[1] ?? '');
-  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map((m) => m[1] ?? '');
+  const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)].map(
+    (m) => m[1] ?? '',
+  );
   return [...new Set([...scripts, ...preloads])];
 }
 
 describe('JavaScript budget', () => {
   for (const path of ['/next/', '/next/map', '/next/device/1', '/next/privacy']) {
     it(`${path} ships at most 70 KB of gzipped JavaScript`, async () => {
-      const scripts = await scriptsOf(path, 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0');
+      const scripts = await scriptsOf(
+        path,
+        'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0',
+      );
       expect(scripts.length).toBeGreaterThan(0);
       let total = 0;
       for (const script of scripts) {
-        const response = await fetch(`${base}${script}`, { headers: { 'accept-encoding': 'gzip' } });
+        const response = await fetch(`${base}${script}`, {
+          headers: { 'accept-encoding': 'gzip' },
+        });
         expect(response.headers.get('content-encoding')).toBe('gzip');
         total += Number(response.headers.get('content-length'));
       }
@@ -29,6 +38,8 @@ describe('JavaScript budget', () => {
   }
 
   it('mobile pages ship no JavaScript', async () => {
-    expect(await scriptsOf('/next/map', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)')).toEqual([]);
+    expect(
+      await scriptsOf('/next/map', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)'),
+    ).toEqual([]);
   });
 });

@@ -3,23 +3,15 @@
 // is: each island's DOM afterwards is exactly the HTML the server sent.
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Session, chinaHost, launch, openPage, waitForHydration } from '../helpers/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chinaHost, openPage, waitForHydration, useBrowser } from '../helpers/browser';
 
 const base = inject('baseUrl');
 const port = inject('port');
 const manifest = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../dist/manifest.json', import.meta.url)), 'utf8'),
 ) as { pages: { path: string }[] };
-let session: Session;
-
-beforeAll(async () => {
-  session = await launch();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = useBrowser();
 
 describe('hydration', () => {
   it('every page and the 404 page hydrate without a warning, on both sites', async () => {
@@ -31,7 +23,7 @@ describe('hydration', () => {
     ];
     const problems: string[] = [];
     for (const url of urls) {
-      const { page, context, console, response } = await openPage(session.browser, url);
+      const { page, context, console, response } = await openPage(browser(), url);
       const served = await response.text();
       await waitForHydration(page);
       expect(await page.locator('[data-island]').count(), url).toBe(2);

@@ -1,24 +1,16 @@
 // Mobile user agents get the bare page (spec sections 1 and 4): no header, footer, floating
 // tool or script, but the same head metadata.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Session, chinaHost, iphoneUserAgent, launch, openPage } from '../helpers/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chinaHost, iphoneUserAgent, openPage, useBrowser } from '../helpers/browser';
 
 const base = inject('baseUrl');
 const port = inject('port');
-let session: Session;
-
-beforeAll(async () => {
-  session = await launch();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = useBrowser();
 
 describe('mobile bare page', () => {
   for (const url of [`${base}/next/map`, `http://${chinaHost}:${port}/next/device/5`]) {
     it(`${url.replace(/:\d+/, '')} has no shell and no script but keeps its metadata`, async () => {
-      const { page, context, console } = await openPage(session.browser, url, {
+      const { page, context, console } = await openPage(browser(), url, {
         userAgent: iphoneUserAgent,
         width: 375,
         height: 812,
@@ -29,7 +21,9 @@ describe('mobile bare page', () => {
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
       expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toBeTruthy();
       expect(await page.locator('h1').count()).toBe(1);
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      const overflow = await page.evaluate(
+        () => document.documentElement.scrollWidth - window.innerWidth,
+      );
       expect(overflow).toBeLessThanOrEqual(0);
       expect(console.messages).toEqual([]);
       await context.close();

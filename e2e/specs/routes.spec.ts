@@ -74,7 +74,13 @@ describe('routes', () => {
   });
 
   it('unknown devices and paths get the styled 404 page with status 404', async () => {
-    for (const path of ['/next/device/0', '/next/device/11', '/next/device/abc', '/next/unknown', '/favicon.php']) {
+    for (const path of [
+      '/next/device/0',
+      '/next/device/11',
+      '/next/device/abc',
+      '/next/unknown',
+      '/favicon.php',
+    ]) {
       const { status, html } = await get(path);
       expect(status, path).toBe(404);
       expect(html, path).toContain('抱歉，没有找到这个页面');
@@ -85,9 +91,9 @@ describe('routes', () => {
   it('pages load nothing from third-party hosts', async () => {
     for (const path of ['/next/', '/next/privacy']) {
       const { html } = await get(path);
-      const resources = [...html.matchAll(/<(?:link|script|img)\b[^>]*?(?:src|href)="([^"]+)"/g)].map(
-        (m) => m[1] ?? '',
-      );
+      const resources = [
+        ...html.matchAll(/<(?:link|script|img)\b[^>]*?(?:src|href)="([^"]+)"/g),
+      ].map((m) => m[1] ?? '');
       expect(resources.length).toBeGreaterThan(2);
       // Same origin only: a path, never another host or a protocol-relative URL.
       for (const url of resources) expect(url, path).toMatch(/^\/(?!\/)/);

@@ -1,26 +1,18 @@
 // The shared shell in a real browser against the real server (spec sections 2-4): dropdowns by
 // hover and keyboard, the hotline popup, QR codes, back-to-top, header style, variants.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Session, chinaHost, launch, openPage, waitForHydration } from '../helpers/browser';
+import { describe, expect, inject, it } from 'vitest';
+import { chinaHost, openPage, waitForHydration, useBrowser } from '../helpers/browser';
 import { decodeQr } from '../helpers/qr';
 import { testConfig } from '../helpers/server';
 
 const base = inject('baseUrl');
 const port = inject('port');
-let session: Session;
-
-beforeAll(async () => {
-  session = await launch();
-});
-
-afterAll(async () => {
-  await session.close();
-});
+const browser = useBrowser();
 
 /** Opens a path on the server (or a full URL) as a desktop browser, once islands are live. */
 async function desktop(path: string, options: Parameters<typeof openPage>[2] = {}) {
   const url = path.startsWith('http') ? path : `${base}${path}`;
-  const opened = await openPage(session.browser, url, options);
+  const opened = await openPage(browser(), url, options);
   await waitForHydration(opened.page);
   return opened;
 }
@@ -53,7 +45,9 @@ describe('header dropdowns', () => {
     const firstLink = page.getByRole('link', { name: /H5 地图 SDK 文档/ });
     await expect.poll(() => firstLink.isVisible()).toBe(true);
     await page.keyboard.press('Tab');
-    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('H5 地图 SDK 文档');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain(
+      'H5 地图 SDK 文档',
+    );
     await page.keyboard.press('Escape');
     expect(await button.getAttribute('aria-expanded')).toBe('false');
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain('开发者支持');
@@ -68,9 +62,11 @@ describe('header dropdowns', () => {
     const customise = page.getByRole('link', { name: /找不到您的场景？申请定制/ });
     await expect.poll(() => customise.isVisible()).toBe(true);
     expect(await customise.getAttribute('href')).toBe('/next/business');
-    const targets = await page.locator('.menu a').evaluateAll((links) =>
-      links.map((a) => `${a.getAttribute('target')} ${a.getAttribute('rel')}`),
-    );
+    const targets = await page
+      .locator('.menu a')
+      .evaluateAll((links) =>
+        links.map((a) => `${a.getAttribute('target')} ${a.getAttribute('rel')}`),
+      );
     expect(new Set(targets)).toEqual(new Set(['_blank noopener']));
     await context.close();
   });
@@ -80,15 +76,21 @@ describe('header dropdowns', () => {
     await page.getByRole('button', { name: '开发者支持' }).hover();
     const android = page.locator('.menu').getByRole('link', { name: /Android SDK 文档/ });
     expect(await android.getAttribute('href')).toBe(testConfig.SITE_LINKS__SDK_ANDROID);
-    expect(await page.locator('.header-actions__console').getAttribute('href')).toBe(testConfig.SITE_LINKS__CONSOLE);
-    expect(await page.locator('.header-actions__hotline').getAttribute('href')).toBe('tel:4000999023');
+    expect(await page.locator('.header-actions__console').getAttribute('href')).toBe(
+      testConfig.SITE_LINKS__CONSOLE,
+    );
+    expect(await page.locator('.header-actions__hotline').getAttribute('href')).toBe(
+      'tel:4000999023',
+    );
     await context.close();
   });
 
   it('use the alternate style on notice and HarmonyNext pages only', async () => {
     const background = async (path: string) => {
-      const { page, context } = await openPage(session.browser, `${base}${path}`);
-      const value = await page.locator('.site-header').evaluate((el) => getComputedStyle(el).backgroundColor);
+      const { page, context } = await openPage(browser(), `${base}${path}`);
+      const value = await page
+        .locator('.site-header')
+        .evaluate((el) => getComputedStyle(el).backgroundColor);
       await context.close();
       return value;
     };
@@ -106,7 +108,9 @@ describe('floating tool', () => {
     const dialog = page.getByRole('dialog', { name: '商务咨询热线' });
     await consult.click();
     await expect.poll(() => dialog.isVisible()).toBe(true);
-    expect(await dialog.getByRole('link', { name: '4000-999-023' }).getAttribute('href')).toBe('tel:4000999023');
+    expect(await dialog.getByRole('link', { name: '4000-999-023' }).getAttribute('href')).toBe(
+      'tel:4000999023',
+    );
     expect(await dialog.textContent()).toContain('周一至周日 9:00-18:00');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.isVisible()).toBe(false);
@@ -193,4 +197,3 @@ describe('variants', () => {
     await context.close();
   });
 });
-

@@ -1,8 +1,8 @@
 // The page footer (spec section 2, Footer): link columns, hotline, the official-account QR code
 // (not on the China site), copyright and the filing notices of the visitor's site variant.
-import { NewWindowNote } from '../components/new-window-note';
+import { ContentLink } from '../components/content-link';
 import type { Footer as FooterContent, SiteInfo } from '../content/schema';
-import { resolveLink, useRuntime } from '../runtime/runtime';
+import { useRuntime } from '../runtime/runtime';
 import type { Region } from '../variant';
 
 export function Footer({
@@ -25,21 +25,13 @@ export function Footer({
             <div className="footer-column" key={column.title}>
               <h2 className="footer-column__title">{column.title}</h2>
               <ul>
-                {column.links.map((link) => {
-                  const { href, external } = resolveLink(link.path, runtime);
-                  return (
-                    <li key={link.path + link.name}>
-                      {external ? (
-                        <a href={href} target="_blank" rel="noopener">
-                          {link.name}
-                          <NewWindowNote text={a11y.new_window} />
-                        </a>
-                      ) : (
-                        <a href={href}>{link.name}</a>
-                      )}
-                    </li>
-                  );
-                })}
+                {column.links.map((link) => (
+                  <li key={link.path + link.name}>
+                    <ContentLink path={link.path} newWindowNote={a11y.new_window}>
+                      {link.name}
+                    </ContentLink>
+                  </li>
+                ))}
               </ul>
             </div>
           ))}
@@ -72,22 +64,17 @@ export function Footer({
           © {copyright.start_year}-{copyright.end_year} {copyright.holder} {copyright.text}
         </p>
         <ul className="legal-notices">
-          {notices.map((notice) => {
-            if (!notice.href) return <li key={notice.text}>{notice.text}</li>;
-            const { href, external } = resolveLink(notice.href, runtime);
-            return (
-              <li key={notice.text}>
-                {external ? (
-                  <a href={href} target="_blank" rel="noopener">
-                    {notice.text}
-                    <NewWindowNote text={a11y.new_window} />
-                  </a>
-                ) : (
-                  <a href={href}>{notice.text}</a>
-                )}
-              </li>
-            );
-          })}
+          {notices.map((notice) => (
+            <li key={notice.text}>
+              {notice.href ? (
+                <ContentLink path={notice.href} newWindowNote={a11y.new_window}>
+                  {notice.text}
+                </ContentLink>
+              ) : (
+                notice.text
+              )}
+            </li>
+          ))}
         </ul>
       </div>
     </footer>
