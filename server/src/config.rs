@@ -27,6 +27,7 @@ pub struct Config {
     pub domains: Domains,
     pub links: Links,
     pub qr: QrTargets,
+    pub images: Images,
     pub log: Log,
 }
 
@@ -66,6 +67,51 @@ pub struct QrTargets {
     pub enterprise_wechat: Url,
 }
 
+/// The image endpoint `/_next/image` (issue #3). The accepted widths come from the web build
+/// (content/site.toml), so pages and server cannot disagree about them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Images {
+    /// Seconds browsers may reuse an image of an unhashed source before revalidating; also
+    /// how long a cached rendering counts as fresh (`X-Nextjs-Cache: STALE` after).
+    pub minimum_cache_ttl_secs: u64,
+    /// Offer AVIF to browsers that accept it (smaller, but several times slower to encode).
+    pub avif: bool,
+    /// Pass SVG sources through (with a sandboxing Content-Security-Policy) instead of refusing.
+    pub allow_svg: bool,
+    /// Sources with more pixels than this are refused before decoding (decompression bombs).
+    pub max_input_pixels: u64,
+    /// Threads resizing images; 0 means one per CPU core. They run at a lower priority than
+    /// page serving.
+    pub workers: usize,
+    /// Resizes that may wait for a worker; beyond this, requests get 503 with Retry-After.
+    pub queue: usize,
+    /// Upper bound of the disk cache under `<data_dir>/images`, in MiB.
+    pub disk_cache_mib: u64,
+    /// Upper bound of the in-memory cache of recent renderings, in MiB.
+    pub memory_cache_mib: u64,
+    /// Absolute source URLs allowed in `url` (none by default), e.g.
+    /// `{ protocol = "https", hostname = "**.example.com", pathname = "/media/**" }`.
+    pub remote_patterns: Vec<RemotePattern>,
+}
+
+/// One allowed remote source, matched like Next.js's `images.remotePatterns`: `*` matches one
+/// host label or path segment, `**` any number of them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemotePattern {
+    /// `http` or `https`; any of the two when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
+    pub hostname: String,
+    /// Exact port; the scheme's default port when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    /// Path glob; any path when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pathname: Option<String>,
+}
+
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Log {
@@ -92,6 +138,7 @@ impl Default for Config {
             domains: Domains::default(),
             links: Links::default(),
             qr: QrTargets::default(),
+            images: Images::default(),
             log: Log::default(),
         }
     }
@@ -129,6 +176,23 @@ impl Default for QrTargets {
         Self {
             official_account: default_url("https://www.indora.com/next/about#wechat"),
             enterprise_wechat: default_url("https://www.indora.com/next/business#wechat"),
+        }
+    }
+}
+
+impl Default for Images {
+    fn default() -> Self {
+        Self {
+            minimum_cache_ttl_secs: 60,
+            avif: false,
+            allow_svg: false,
+            // 50 megapixels: an 8K photo fits, a decompression bomb does not.
+            max_input_pixels: 50_000_000,
+            workers: 0,
+            queue: 64,
+            disk_cache_mib: 1024,
+            memory_cache_mib: 64,
+            remote_patterns: Vec::new(),
         }
     }
 }
@@ -186,6 +250,7 @@ impl Config {
         for (key, url) in self.qr.entries() {
             validate_web_url(&format!("qr.{key}"), url)?;
         }
+        self.images.validate()?;
         if self
             .log
             .filter
@@ -196,6 +261,54 @@ impl Config {
                 "key `log.filter`: {:?} is not a valid tracing filter (example: \"info,site::access=debug\")",
                 self.log.filter
             )));
+        }
+        Ok(())
+    }
+}
+
+impl Images {
+    fn validate(&self) -> Result<(), ConfigError> {
+        if self.max_input_pixels == 0 {
+            return Err(ConfigError(
+                "key `images.max_input_pixels`: must be at least 1".to_owned(),
+            ));
+        }
+        if self.queue == 0 {
+            return Err(ConfigError(
+                "key `images.queue`: must be at least 1".to_owned(),
+            ));
+        }
+        for (index, pattern) in self.remote_patterns.iter().enumerate() {
+            let key = format!("images.remote_patterns[{index}]");
+            if let Some(protocol) = &pattern.protocol
+                && !matches!(protocol.as_str(), "http" | "https")
+            {
+                return Err(ConfigError(format!(
+                    "key `{key}.protocol`: {protocol:?} must be \"http\" or \"https\""
+                )));
+            }
+            let valid_host = !pattern.hostname.is_empty()
+                && pattern.hostname.split('.').all(|label| {
+                    label == "*"
+                        || label == "**"
+                        || (!label.is_empty()
+                            && label
+                                .bytes()
+                                .all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+                });
+            if !valid_host {
+                return Err(ConfigError(format!(
+                    "key `{key}.hostname`: {:?} is not a host name or a pattern like \"**.example.com\"",
+                    pattern.hostname
+                )));
+            }
+            if let Some(path) = &pattern.pathname
+                && !path.starts_with('/')
+            {
+                return Err(ConfigError(format!(
+                    "key `{key}.pathname`: {path:?} must start with /"
+                )));
+            }
         }
         Ok(())
     }

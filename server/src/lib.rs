@@ -5,6 +5,7 @@
 
 pub mod config;
 mod http;
+pub mod images;
 pub mod site;
 
 use std::future::Future;
@@ -15,6 +16,7 @@ use anyhow::Context;
 use tokio::net::TcpListener;
 
 use config::Config;
+use images::ImageService;
 use site::Site;
 
 /// A loaded site bound to its listening socket, ready to serve.
@@ -28,6 +30,8 @@ impl Application {
     /// Loads dist/ and binds the listen address. Fails with a message naming what to fix.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let started = Instant::now();
+        // Outbound HTTPS (remote images) uses rustls with ring; a second install is a no-op.
+        let _ = rustls::crypto::ring::default_provider().install_default();
         let listen = config.listen;
         let options = http::ServeOptions {
             workers: match config.workers {
@@ -37,9 +41,18 @@ impl Application {
             grace: Duration::from_secs(config.shutdown_grace_secs),
         };
         let china_domain = config.domains.china.clone();
-        let site = tokio::task::spawn_blocking(move || Site::load(&config))
-            .await
-            .context("loading the site panicked")??;
+        let (site, images) = tokio::task::spawn_blocking(move || {
+            let site = Site::load(&config)?;
+            let images = ImageService::start(
+                &config.images,
+                &config.data_dir,
+                site.image_widths().to_vec(),
+            )
+            .context("cannot start the image render threads")?;
+            anyhow::Ok((site, images))
+        })
+        .await
+        .context("loading the site panicked")??;
         tracing::info!(
             pages = site.page_paths().count(),
             millis = started.elapsed().as_millis() as u64,
@@ -48,7 +61,7 @@ impl Application {
         let listener = TcpListener::bind(listen)
             .await
             .with_context(|| format!("cannot listen on {listen} (key `listen`, SITE_LISTEN)"))?;
-        let router = http::router(http::AppState::new(site, china_domain));
+        let router = http::router(http::AppState::new(site, images, china_domain));
         Ok(Self {
             listener,
             router,

@@ -9,7 +9,7 @@ import type { IslandRenderer } from '../src/islands/render';
 import { type PageVariant, pageVariants } from '../src/variant';
 import { contentDates, today } from './lastmod';
 
-export const manifestVersion = 1;
+export const manifestVersion = 2;
 
 interface ViteChunk {
   file: string;
@@ -131,7 +131,14 @@ export function prerender({
     immutable: file.startsWith('assets/'),
   }));
 
-  const manifest = { version: manifestVersion, pages, not_found: notFound, files };
+  const { device_sizes, image_sizes } = content.site.images;
+  const manifest = {
+    version: manifestVersion,
+    pages,
+    not_found: notFound,
+    files,
+    images: { device_sizes, image_sizes },
+  };
   writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -1,5 +1,7 @@
 //! Every caching rule the server uses, named once.
 
+use std::time::Duration;
+
 use http::HeaderValue;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -20,4 +22,14 @@ impl CachePolicy {
             Self::NoStore => "no-store",
         })
     }
+}
+
+/// Reuse for `ttl`, then revalidate with the ETag: resized images of unhashed sources, whose
+/// TTL is configured (`images.minimum_cache_ttl_secs`).
+pub(super) fn revalidate_after(ttl: Duration) -> HeaderValue {
+    HeaderValue::from_str(&format!(
+        "public, max-age={}, must-revalidate",
+        ttl.as_secs()
+    ))
+    .expect("digits are a valid header")
 }

@@ -4,6 +4,7 @@
 mod cache_policy;
 mod error;
 mod health;
+mod image;
 mod pages;
 mod representation;
 mod serve;
@@ -15,11 +16,12 @@ use axum::Router;
 use axum::extract::Request;
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::get;
+use axum::routing::{any, get};
 use http::{HeaderMap, header};
 
 pub(crate) use serve::{ServeOptions, serve};
 
+use crate::images::ImageService;
 use crate::site::{Site, Variant};
 
 /// Shared, read-only state of a running server.
@@ -28,12 +30,17 @@ pub(crate) struct AppState(Arc<State>);
 
 pub(crate) struct State {
     pub site: Site,
+    pub images: ImageService,
     pub china_domain: String,
 }
 
 impl AppState {
-    pub(crate) fn new(site: Site, china_domain: String) -> Self {
-        Self(Arc::new(State { site, china_domain }))
+    pub(crate) fn new(site: Site, images: ImageService, china_domain: String) -> Self {
+        Self(Arc::new(State {
+            site,
+            images,
+            china_domain,
+        }))
     }
 
     fn variant(&self, headers: &HeaderMap) -> Variant {
@@ -60,6 +67,7 @@ pub(crate) fn router(state: AppState) -> Router {
     let router = Router::new()
         .route("/", get(pages::redirect_root))
         .route("/healthz", get(health::get_health))
+        .route("/_next/image", any(image::get_image))
         .fallback(pages::get_page_or_file)
         .with_state(state);
     apply_middleware(router)

@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-pub(super) const MANIFEST_VERSION: u32 = 1;
+pub(super) const MANIFEST_VERSION: u32 = 2;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -15,6 +15,16 @@ pub(super) struct Manifest {
     pub not_found: PageFiles,
     /// Assets and other files served as they are.
     pub files: Vec<FileEntry>,
+    /// The widths pages request from `/_next/image`; the endpoint accepts exactly these.
+    pub images: ImageWidths,
+}
+
+/// Next.js's two width lists (spec section 9): full-width layouts and smaller images.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct ImageWidths {
+    pub device_sizes: Vec<u32>,
+    pub image_sizes: Vec<u32>,
 }
 
 /// One page. The manifest also carries each page's title, description and last-modified date

@@ -82,6 +82,7 @@ pub struct Site {
     pages: HashMap<String, Page>,
     not_found: Page,
     files: HashMap<String, StaticFile>,
+    image_widths: Vec<u32>,
 }
 
 impl Site {
@@ -99,6 +100,11 @@ impl Site {
 
     pub fn page_paths(&self) -> impl Iterator<Item = &str> {
         self.pages.keys().map(String::as_str)
+    }
+
+    /// Every width the pages request from `/_next/image`.
+    pub fn image_widths(&self) -> &[u32] {
+        &self.image_widths
     }
 
     /// Reads dist/ and prepares every response body. Runs once, before the server listens.
@@ -176,7 +182,21 @@ impl Site {
                 .add_file(&entry.url, bytes, content_type, entry.immutable)
                 .map_err(invalid)?;
         }
-        builder.finish(not_found).map_err(invalid)
+        let widths = &manifest.images;
+        let image_widths: Vec<u32> = widths
+            .device_sizes
+            .iter()
+            .chain(&widths.image_sizes)
+            .copied()
+            .collect();
+        if image_widths.is_empty() || image_widths.contains(&0) {
+            return Err(invalid(
+                "images: device_sizes and image_sizes must list widths greater than 0".to_owned(),
+            ));
+        }
+        let mut site = builder.finish(not_found).map_err(invalid)?;
+        site.image_widths = image_widths;
+        Ok(site)
     }
 }
 
@@ -299,6 +319,7 @@ impl Builder {
             pages,
             not_found: page(not_found),
             files,
+            image_widths: Vec::new(),
         })
     }
 }

@@ -18,6 +18,10 @@ pub(crate) const SCRIPT_URL: &str = "/next/assets/entry-client-1a2b3c4d.js";
 pub(crate) const FAVICON_URL: &str = "/next/favicon.svg";
 pub(crate) const LARGE_URL: &str = "/next/assets/large-9f8e7d6c.bin.png";
 
+/// Spec section 9's widths, as the web build writes them into the manifest.
+pub(crate) const DEVICE_SIZES: [u32; 8] = [640, 750, 828, 1080, 1200, 1920, 2048, 3840];
+pub(crate) const IMAGE_SIZES: [u32; 8] = [16, 32, 48, 64, 96, 128, 256, 384];
+
 pub(crate) struct FixtureDist {
     dir: TempDir,
     files: Vec<serde_json::Value>,
@@ -90,6 +94,13 @@ impl FixtureDist {
         self
     }
 
+    /// Adds `bytes` as a file of the build at `url` (under `client/` in dist).
+    pub(crate) fn with_file(mut self, url: &str, bytes: &[u8], immutable: bool) -> Self {
+        let file = format!("client{}", url.trim_start_matches("/next"));
+        self.add_file(url, &file, bytes, immutable);
+        self
+    }
+
     fn add_file(&mut self, url: &str, file: &str, bytes: &[u8], immutable: bool) {
         self.write(file, bytes);
         self.files
@@ -131,10 +142,14 @@ impl FixtureDist {
             })
             .collect();
         let manifest = json!({
-            "version": 1,
+            "version": 2,
             "pages": pages,
             "not_found": self.page_files("404", "页面未找到"),
             "files": self.files,
+            "images": {
+                "device_sizes": DEVICE_SIZES,
+                "image_sizes": IMAGE_SIZES,
+            },
         });
         self.write(
             "manifest.json",

@@ -4,6 +4,8 @@ mod caching;
 mod compression;
 mod fixture;
 mod helpers;
+mod images;
+mod images_fixture;
 mod lifecycle;
 mod pages;
 mod variants;

@@ -108,6 +108,15 @@ export const siteSchema = z
         charge: text,
       })
       .strict(),
+    images: z
+      .object({
+        /** Widths for full-width layouts (spec section 9). */
+        device_sizes: z.array(z.number().int().positive()).min(1),
+        /** Widths for smaller images (spec section 9). */
+        image_sizes: z.array(z.number().int().positive()).min(1),
+        quality: z.number().int().min(1).max(100),
+      })
+      .strict(),
     copyright: z
       .object({
         start_year: z.number().int(),

@@ -1,0 +1,176 @@
+//! `GET /_next/image?url=&w=&q=`: the Next.js image contract (spec sections 7 and 9). The work
+//! is done by `crate::images`; this module reads the request and writes the headers.
+
+use axum::body::Body as ResponseBody;
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
+
+use super::AppState;
+use super::cache_policy::{CachePolicy, revalidate_after};
+use super::error::AppError;
+use crate::images::{ImageAnswer, ImageError, ImageRequest, ImageSource, SourceRef};
+use crate::site::Encoding;
+
+const X_NEXTJS_CACHE: HeaderName = HeaderName::from_static("x-nextjs-cache");
+/// Next.js's default for image responses: an SVG opened on its own cannot run scripts.
+const IMAGE_CSP: HeaderValue =
+    HeaderValue::from_static("script-src 'none'; frame-src 'none'; sandbox;");
+
+pub(super) async fn get_image(State(state): State<AppState>, request: Request) -> Response {
+    let (method, uri, headers) = (request.method(), request.uri(), request.headers());
+    if method != Method::GET && method != Method::HEAD {
+        return AppError::MethodNotAllowed.into_response();
+    }
+    let parsed = match ImageRequest::parse(uri.query().unwrap_or(""), state.images.widths()) {
+        Ok(parsed) => parsed,
+        Err(error) => return AppError::from(ImageError::from(error)).into_response(),
+    };
+    let accept = headers
+        .get(header::ACCEPT)
+        .and_then(|value| value.to_str().ok());
+    let answer = match find_source(&state, &parsed.source).await {
+        Ok(source) => {
+            state
+                .images
+                .answer(source, parsed.width, parsed.quality, accept)
+                .await
+        }
+        Err(error) => Err(error),
+    };
+    match answer {
+        Ok(answer) => respond(&state, &parsed.source, &answer, method, headers),
+        Err(error) => AppError::from(error).into_response(),
+    }
+}
+
+async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource, ImageError> {
+    match source {
+        SourceRef::Local(path) => {
+            let Some(file) = state.site.file(path) else {
+                return Err(if state.site.page(path).is_some() {
+                    ImageError::NotAnImage
+                } else {
+                    ImageError::NotFound
+                });
+            };
+            Ok(ImageSource {
+                bytes: file.body.bytes(Encoding::Identity).1.clone(),
+                hash: file.body.hash(),
+                immutable: file.immutable,
+            })
+        }
+        SourceRef::Remote(url) => state.images.fetch_remote(url).await,
+    }
+}
+
+fn respond(
+    state: &AppState,
+    source: &SourceRef,
+    answer: &ImageAnswer,
+    method: &Method,
+    request: &HeaderMap,
+) -> Response {
+    let not_modified = request
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|tags| {
+            tags.split(',')
+                .map(str::trim)
+                .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == answer.etag)
+        });
+    let mut response = if not_modified {
+        let mut response = Response::new(ResponseBody::empty());
+        *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response
+    } else {
+        let body = if method == Method::HEAD {
+            ResponseBody::empty()
+        } else {
+            ResponseBody::from(answer.bytes.clone())
+        };
+        let mut response = Response::new(body);
+        let headers = response.headers_mut();
+        headers.insert(
+            header::CONTENT_TYPE,
+            HeaderValue::from_static(answer.content_type),
+        );
+        headers.insert(
+            header::CONTENT_LENGTH,
+            HeaderValue::from(answer.bytes.len()),
+        );
+        headers.insert(
+            header::X_CONTENT_TYPE_OPTIONS,
+            HeaderValue::from_static("nosniff"),
+        );
+        headers.insert(header::CONTENT_SECURITY_POLICY, IMAGE_CSP);
+        if let Ok(disposition) = HeaderValue::from_str(&format!(
+            "inline; filename=\"{}.{}\"",
+            file_stem(source),
+            answer.extension
+        )) {
+            headers.insert(header::CONTENT_DISPOSITION, disposition);
+        }
+        response
+    };
+    let headers = response.headers_mut();
+    if let Ok(etag) = HeaderValue::from_str(&answer.etag) {
+        headers.insert(header::ETAG, etag);
+    }
+    let cache = if answer.immutable {
+        CachePolicy::ForeverImmutable.header_value()
+    } else {
+        revalidate_after(state.images.ttl())
+    };
+    headers.insert(header::CACHE_CONTROL, cache);
+    headers.insert(header::VARY, HeaderValue::from_static("Accept"));
+    headers.insert(
+        X_NEXTJS_CACHE,
+        HeaderValue::from_static(answer.cache.as_str()),
+    );
+    response
+}
+
+/// The source's file name without extensions, reduced to characters safe in a header.
+fn file_stem(source: &SourceRef) -> String {
+    let path = match source {
+        SourceRef::Local(path) => path.as_str(),
+        SourceRef::Remote(url) => url.path(),
+    };
+    let name = path.rsplit('/').next().unwrap_or("");
+    let stem: String = name
+        .split('.')
+        .next()
+        .unwrap_or("")
+        .chars()
+        .map(|c| {
+            if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
+                c
+            } else {
+                '_'
+            }
+        })
+        .collect();
+    if stem.is_empty() {
+        "image".to_owned()
+    } else {
+        stem
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn file_stems_are_header_safe() {
+        let local = |path: &str| file_stem(&SourceRef::Local(path.to_owned()));
+        assert_eq!(
+            local("/next/assets/media/beacon-3f2a1b.png"),
+            "beacon-3f2a1b"
+        );
+        assert_eq!(local("/next/media/地图.png"), "__");
+        assert_eq!(local("/next/"), "image");
+        assert_eq!(local("/next/a\"b.png"), "a_b");
+    }
+}

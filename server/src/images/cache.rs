@@ -1,0 +1,404 @@
+//! Renderings kept for reuse: a small in-memory cache in front of a bounded disk cache under
+//! the data directory. Entries are keyed by the source's content hash, so a changed source
+//! never meets an old rendering, and the disk cache survives restarts. A disk that cannot be
+//! written only costs speed: the cache turns itself off with a warning.
+
+use std::collections::HashMap;
+use std::fs;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+use std::time::SystemTime;
+
+use bytes::Bytes;
+
+use super::format::OutputFormat;
+
+/// One rendering's identity: source content, width, quality and format.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(super) struct CacheKey {
+    pub(super) source_hash: u64,
+    pub(super) width: u32,
+    pub(super) quality: u8,
+    pub(super) format: OutputFormat,
+}
+
+impl CacheKey {
+    fn file_name(&self) -> String {
+        format!(
+            "{:016x}-{}-{}.{}",
+            self.source_hash,
+            self.width,
+            self.quality,
+            self.format.extension()
+        )
+    }
+
+    fn from_file_name(name: &str) -> Option<Self> {
+        let (stem, extension) = name.rsplit_once('.')?;
+        let format = OutputFormat::from_extension(extension)?;
+        let mut parts = stem.split('-');
+        let hash = parts.next()?;
+        if hash.len() != 16 {
+            return None;
+        }
+        let key = Self {
+            source_hash: u64::from_str_radix(hash, 16).ok()?,
+            width: parts.next()?.parse().ok()?,
+            quality: parts.next()?.parse().ok()?,
+            format,
+        };
+        parts.next().is_none().then_some(key)
+    }
+}
+
+/// A finished rendering.
+#[derive(Debug)]
+pub(super) struct Rendering {
+    pub(super) bytes: Bytes,
+    /// Strong ETag of `bytes`, quoted.
+    pub(super) etag: String,
+    /// When it was made (or last renewed); older than the TTL means stale.
+    pub(super) created: SystemTime,
+}
+
+impl Rendering {
+    pub(super) fn new(bytes: Bytes, created: SystemTime) -> Self {
+        let etag = format!("\"{:016x}\"", xxhash_rust::xxh3::xxh3_64(&bytes));
+        Self {
+            bytes,
+            etag,
+            created,
+        }
+    }
+}
+
+/// Recent renderings in memory, bounded in bytes, least recently used evicted first.
+pub(super) struct MemoryCache {
+    state: Mutex<MemoryState>,
+    max_bytes: usize,
+}
+
+#[derive(Default)]
+struct MemoryState {
+    entries: HashMap<CacheKey, (std::sync::Arc<Rendering>, u64)>,
+    bytes: usize,
+    clock: u64,
+}
+
+impl MemoryCache {
+    pub(super) fn new(max_bytes: usize) -> Self {
+        Self {
+            state: Mutex::default(),
+            max_bytes,
+        }
+    }
+
+    pub(super) fn get(&self, key: &CacheKey) -> Option<std::sync::Arc<Rendering>> {
+        let mut state = self.state.lock().ok()?;
+        state.clock += 1;
+        let clock = state.clock;
+        let (rendering, used) = state.entries.get_mut(key)?;
+        *used = clock;
+        Some(std::sync::Arc::clone(rendering))
+    }
+
+    pub(super) fn insert(&self, key: CacheKey, rendering: std::sync::Arc<Rendering>) {
+        let size = rendering.bytes.len();
+        if size > self.max_bytes {
+            return;
+        }
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        state.clock += 1;
+        let clock = state.clock;
+        if let Some((old, _)) = state.entries.insert(key, (rendering, clock)) {
+            state.bytes -= old.bytes.len();
+        }
+        state.bytes += size;
+        if state.bytes > self.max_bytes {
+            // Evicting is rare and the map small (a few thousand entries at most): a sort
+            // beats keeping a second ordered structure on every hit.
+            let mut by_age: Vec<(u64, CacheKey, usize)> = state
+                .entries
+                .iter()
+                .map(|(key, (rendering, used))| (*used, *key, rendering.bytes.len()))
+                .collect();
+            by_age.sort_unstable_by_key(|(used, _, _)| *used);
+            let target = self.max_bytes / 10 * 9;
+            for (_, key, size) in by_age {
+                if state.bytes <= target {
+                    break;
+                }
+                state.entries.remove(&key);
+                state.bytes -= size;
+            }
+        }
+    }
+}
+
+/// Renderings on disk, one file each, bounded in total size.
+pub(super) struct DiskCache {
+    dir: PathBuf,
+    max_bytes: u64,
+    state: Mutex<DiskState>,
+}
+
+#[derive(Default)]
+struct DiskState {
+    /// False once the directory proved unusable; the cache is then skipped.
+    usable: bool,
+    entries: HashMap<CacheKey, (u64, u64)>,
+    bytes: u64,
+    clock: u64,
+    warned_write: bool,
+}
+
+impl DiskCache {
+    /// Opens (creating) the directory and indexes what an earlier run left. Blocking.
+    pub(super) fn open(dir: PathBuf, max_bytes: u64) -> Self {
+        let mut state = DiskState::default();
+        match index_dir(&dir) {
+            Ok(entries) => {
+                state.usable = true;
+                // Oldest files first, so the least recently made are evicted first.
+                for (index, (key, size)) in entries.into_iter().enumerate() {
+                    state.entries.insert(key, (size, index as u64));
+                    state.bytes += size;
+                    state.clock = index as u64 + 1;
+                }
+                tracing::info!(
+                    dir = %dir.display(),
+                    entries = state.entries.len(),
+                    mib = state.bytes >> 20,
+                    "image cache opened"
+                );
+            }
+            Err(error) => tracing::warn!(
+                dir = %dir.display(),
+                %error,
+                "image cache directory is not usable; images are served without a disk cache"
+            ),
+        }
+        let cache = Self {
+            dir,
+            max_bytes,
+            state: Mutex::new(state),
+        };
+        cache.evict_if_needed();
+        cache
+    }
+
+    pub(super) fn is_usable(&self) -> bool {
+        self.state.lock().is_ok_and(|state| state.usable)
+    }
+
+    /// Reads a stored rendering. Blocking.
+    pub(super) fn get(&self, key: &CacheKey) -> Option<Rendering> {
+        {
+            let mut state = self.state.lock().ok()?;
+            if !state.usable {
+                return None;
+            }
+            state.clock += 1;
+            let clock = state.clock;
+            let (_, used) = state.entries.get_mut(key)?;
+            *used = clock;
+        }
+        let path = self.dir.join(key.file_name());
+        let read = fs::read(&path).and_then(|bytes| {
+            let modified = fs::metadata(&path)?.modified()?;
+            Ok((bytes, modified))
+        });
+        match read {
+            Ok((bytes, created)) => Some(Rendering::new(Bytes::from(bytes), created)),
+            Err(_) => {
+                // Removed behind our back (or unreadable): forget it and render again.
+                self.forget(key);
+                None
+            }
+        }
+    }
+
+    /// Stores a rendering, then evicts the least recently used beyond the bound. Blocking.
+    /// Failures are logged once and otherwise ignored: the cache is an optimisation.
+    pub(super) fn put(&self, key: &CacheKey, bytes: &[u8]) {
+        if !self.is_usable() {
+            return;
+        }
+        let name = key.file_name();
+        let temporary = self.dir.join(format!("{name}.tmp"));
+        // Write then rename: a crash never leaves a truncated rendering under a real name.
+        let written = fs::File::create(&temporary)
+            .and_then(|mut file| file.write_all(bytes))
+            .and_then(|()| fs::rename(&temporary, self.dir.join(&name)));
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        match written {
+            Ok(()) => {
+                state.clock += 1;
+                let clock = state.clock;
+                let size = bytes.len() as u64;
+                if let Some((old, _)) = state.entries.insert(*key, (size, clock)) {
+                    state.bytes -= old;
+                }
+                state.bytes += size;
+            }
+            Err(error) => {
+                let _ = fs::remove_file(&temporary);
+                if !state.warned_write {
+                    state.warned_write = true;
+                    tracing::warn!(dir = %self.dir.display(), %error, "cannot write to the image cache; serving without it until it can");
+                }
+                return;
+            }
+        }
+        drop(state);
+        self.evict_if_needed();
+    }
+
+    /// Marks a stale entry fresh again. The key holds the source's content hash, so a stale
+    /// rendering is still the right one; only its age is renewed. Blocking.
+    pub(super) fn renew(&self, key: &CacheKey) {
+        let path = self.dir.join(key.file_name());
+        if let Ok(file) = fs::File::options().append(true).open(path) {
+            let _ = file.set_modified(SystemTime::now());
+        }
+    }
+
+    fn forget(&self, key: &CacheKey) {
+        if let Ok(mut state) = self.state.lock()
+            && let Some((size, _)) = state.entries.remove(key)
+        {
+            state.bytes -= size;
+        }
+    }
+
+    fn evict_if_needed(&self) {
+        let victims = {
+            let Ok(mut state) = self.state.lock() else {
+                return;
+            };
+            if state.bytes <= self.max_bytes {
+                return;
+            }
+            let mut by_age: Vec<(u64, CacheKey, u64)> = state
+                .entries
+                .iter()
+                .map(|(key, (size, used))| (*used, *key, *size))
+                .collect();
+            by_age.sort_unstable_by_key(|(used, _, _)| *used);
+            let target = self.max_bytes / 10 * 9;
+            let mut victims = Vec::new();
+            for (_, key, size) in by_age {
+                if state.bytes <= target {
+                    break;
+                }
+                state.entries.remove(&key);
+                state.bytes -= size;
+                victims.push(key);
+            }
+            victims
+        };
+        for key in victims {
+            let _ = fs::remove_file(self.dir.join(key.file_name()));
+        }
+    }
+}
+
+/// Lists the renderings in `dir`, oldest first, removing leftovers of interrupted writes.
+fn index_dir(dir: &Path) -> std::io::Result<Vec<(CacheKey, u64)>> {
+    fs::create_dir_all(dir)?;
+    // Proves the directory is writable now, rather than at the first rendering.
+    let probe = dir.join(".write-probe");
+    fs::write(&probe, b"")?;
+    fs::remove_file(&probe)?;
+    let mut found = Vec::new();
+    for entry in fs::read_dir(dir)? {
+        let entry = entry?;
+        let name = entry.file_name();
+        let Some(name) = name.to_str() else { continue };
+        if name.ends_with(".tmp") {
+            let _ = fs::remove_file(entry.path());
+            continue;
+        }
+        let Some(key) = CacheKey::from_file_name(name) else {
+            continue;
+        };
+        let metadata = entry.metadata()?;
+        let modified = metadata.modified().unwrap_or(SystemTime::UNIX_EPOCH);
+        found.push((modified, key, metadata.len()));
+    }
+    found.sort_by_key(|(modified, _, _)| *modified);
+    Ok(found
+        .into_iter()
+        .map(|(_, key, size)| (key, size))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::sync::Arc;
+
+    fn key(n: u64) -> CacheKey {
+        CacheKey {
+            source_hash: n,
+            width: 640,
+            quality: 75,
+            format: OutputFormat::Webp,
+        }
+    }
+
+    #[test]
+    fn file_names_round_trip() {
+        let key = key(0xdead_beef);
+        assert_eq!(CacheKey::from_file_name(&key.file_name()), Some(key));
+        assert_eq!(CacheKey::from_file_name("notes.txt"), None);
+        assert_eq!(CacheKey::from_file_name("00ff-640-75.webp"), None);
+    }
+
+    #[test]
+    fn memory_cache_evicts_least_recently_used() {
+        let cache = MemoryCache::new(250);
+        let rendering = || Arc::new(Rendering::new(Bytes::from(vec![0; 100]), SystemTime::now()));
+        cache.insert(key(1), rendering());
+        cache.insert(key(2), rendering());
+        assert!(cache.get(&key(1)).is_some());
+        cache.insert(key(3), rendering());
+        assert!(cache.get(&key(1)).is_some());
+        assert!(cache.get(&key(2)).is_none());
+        assert!(cache.get(&key(3)).is_some());
+    }
+
+    #[test]
+    fn disk_cache_survives_reopening_and_stays_bounded() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("images");
+        let cache = DiskCache::open(path.clone(), 250);
+        cache.put(&key(1), &[1; 100]);
+        cache.put(&key(2), &[2; 100]);
+        assert_eq!(cache.get(&key(1)).unwrap().bytes.as_ref(), &[1; 100]);
+        cache.put(&key(3), &[3; 100]);
+        // Key 2 was the least recently used.
+        assert!(cache.get(&key(2)).is_none());
+        drop(cache);
+        fs::write(path.join("leftover.webp.tmp"), b"x").unwrap();
+        let reopened = DiskCache::open(path.clone(), 250);
+        assert_eq!(reopened.get(&key(3)).unwrap().bytes.as_ref(), &[3; 100]);
+        assert!(!path.join("leftover.webp.tmp").exists());
+    }
+
+    #[test]
+    fn an_unusable_directory_disables_the_cache() {
+        let dir = tempfile::tempdir().unwrap();
+        let blocker = dir.path().join("file");
+        fs::write(&blocker, b"not a directory").unwrap();
+        let cache = DiskCache::open(blocker.join("images"), 1 << 20);
+        assert!(!cache.is_usable());
+        cache.put(&key(1), &[1; 10]);
+        assert!(cache.get(&key(1)).is_none());
+    }
+}

@@ -1,0 +1,350 @@
+//! The image optimizer behind `/_next/image` (issue #3): resizes the site's own pictures (and
+//! allowed remote ones) to a requested width and quality, in the best format the browser
+//! accepts, and keeps the results. No HTTP framework types here; `http/image.rs` maps answers
+//! and errors to responses.
+
+mod cache;
+mod format;
+mod pool;
+mod remote;
+mod render;
+mod request;
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime};
+
+use bytes::Bytes;
+use tokio::sync::oneshot;
+
+use crate::config::Images as ImagesConfig;
+use cache::{CacheKey, DiskCache, MemoryCache, Rendering};
+use format::SourceFormat;
+use pool::RenderPool;
+use remote::RemoteSources;
+use render::{RenderError, RenderJob};
+
+pub use request::{DEFAULT_QUALITY, ImageRequest, ParamError, SourceRef};
+
+/// Why an image request failed. Each variant's message is what the client reads.
+#[derive(Debug, Clone, thiserror::Error)]
+pub enum ImageError {
+    #[error(transparent)]
+    Param(#[from] ParamError),
+    /// The site has no file at the local path (Next.js words it this way too).
+    #[error("\"url\" parameter is valid but upstream response is invalid")]
+    NotFound,
+    #[error("\"url\" parameter is valid but upstream response is invalid")]
+    UpstreamInvalid { status: u16 },
+    #[error("\"url\" parameter is valid but upstream response timed out")]
+    UpstreamTimeout,
+    #[error("\"url\" parameter is valid but the upstream image is larger than 32 MiB")]
+    UpstreamTooLarge,
+    #[error("The requested resource isn't a valid image.")]
+    NotAnImage,
+    #[error("\"url\" parameter is valid but image type is not allowed")]
+    TypeNotAllowed,
+    #[error(
+        "\"url\" parameter is valid but the image is too large to optimize: {width}x{height} pixels, the limit is {limit} pixels"
+    )]
+    TooManyPixels { width: u32, height: u32, limit: u64 },
+    #[error("\"url\" parameter is valid but the image cannot be decoded")]
+    Undecodable,
+    #[error("too many images are being optimized right now; retry in a moment")]
+    Busy,
+    #[error("the image could not be optimized")]
+    Internal,
+}
+
+/// Where an answer came from, for the `X-Nextjs-Cache` header.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum CacheStatus {
+    Hit,
+    Miss,
+    Stale,
+}
+
+impl CacheStatus {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Hit => "HIT",
+            Self::Miss => "MISS",
+            Self::Stale => "STALE",
+        }
+    }
+}
+
+/// A source image as the caller found it.
+#[derive(Debug, Clone)]
+pub struct ImageSource {
+    pub bytes: Bytes,
+    /// Content hash of `bytes`.
+    pub hash: u64,
+    /// The source's name carries its content hash, so its renderings never change.
+    pub immutable: bool,
+}
+
+/// What to send.
+#[derive(Debug)]
+pub struct ImageAnswer {
+    pub bytes: Bytes,
+    pub content_type: &'static str,
+    /// A strong ETag, quoted.
+    pub etag: String,
+    pub cache: CacheStatus,
+    pub immutable: bool,
+    pub is_svg: bool,
+    /// File name for Content-Disposition: the source's stem with the output's extension.
+    pub extension: &'static str,
+}
+
+/// The optimizer. Cheap to clone; all clones share caches and the render pool.
+#[derive(Clone)]
+pub struct ImageService(Arc<Inner>);
+
+type Waiters = Vec<oneshot::Sender<Result<(Arc<Rendering>, CacheStatus), ImageError>>>;
+
+struct Inner {
+    widths: Vec<u32>,
+    ttl: Duration,
+    avif: bool,
+    allow_svg: bool,
+    max_input_pixels: u64,
+    pool: RenderPool,
+    memory: MemoryCache,
+    disk: DiskCache,
+    remote: RemoteSources,
+    /// Renderings under way, with everyone waiting for each: a burst of requests for one new
+    /// image renders it once.
+    inflight: Mutex<HashMap<CacheKey, Waiters>>,
+}
+
+impl ImageService {
+    /// Starts the render pool and opens the disk cache under `data_dir`. Blocking.
+    pub fn start(
+        config: &ImagesConfig,
+        data_dir: &Path,
+        mut widths: Vec<u32>,
+    ) -> std::io::Result<Self> {
+        widths.sort_unstable();
+        widths.dedup();
+        let workers = match config.workers {
+            0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
+            n => n,
+        };
+        let ttl = Duration::from_secs(config.minimum_cache_ttl_secs);
+        Ok(Self(Arc::new(Inner {
+            widths,
+            ttl,
+            avif: config.avif,
+            allow_svg: config.allow_svg,
+            max_input_pixels: config.max_input_pixels,
+            pool: RenderPool::new(workers, config.queue)?,
+            memory: MemoryCache::new(mib(config.memory_cache_mib)),
+            disk: DiskCache::open(data_dir.join("images"), config.disk_cache_mib << 20),
+            remote: RemoteSources::new(config.remote_patterns.clone(), ttl),
+            inflight: Mutex::default(),
+        })))
+    }
+
+    /// The widths `w` may take, ascending.
+    pub fn widths(&self) -> &[u32] {
+        &self.0.widths
+    }
+
+    pub fn ttl(&self) -> Duration {
+        self.0.ttl
+    }
+
+    /// Fetches an absolute source allowed by the remote patterns.
+    pub async fn fetch_remote(&self, url: &url::Url) -> Result<ImageSource, ImageError> {
+        let fetched = self.0.remote.fetch(url).await?;
+        Ok(ImageSource {
+            bytes: fetched.bytes,
+            hash: fetched.hash,
+            immutable: false,
+        })
+    }
+
+    /// Answers one request for `source` at `width` and `quality`, for a client whose Accept
+    /// header is `accept`.
+    pub async fn answer(
+        &self,
+        source: ImageSource,
+        width: u32,
+        quality: u8,
+        accept: Option<&str>,
+    ) -> Result<ImageAnswer, ImageError> {
+        let inner = &self.0;
+        let format = SourceFormat::sniff(&source.bytes).ok_or(ImageError::NotAnImage)?;
+        if format == SourceFormat::Svg && !inner.allow_svg {
+            return Err(ImageError::TypeNotAllowed);
+        }
+        if format.is_passed_through() || format::is_animated(format, &source.bytes) {
+            return Ok(ImageAnswer {
+                etag: format!("\"{:016x}\"", source.hash),
+                bytes: source.bytes,
+                content_type: format.content_type(),
+                cache: CacheStatus::Hit,
+                immutable: source.immutable,
+                is_svg: format == SourceFormat::Svg,
+                extension: format.extension(),
+            });
+        }
+        let output = format::negotiate(accept, inner.avif).unwrap_or(format.fallback_output());
+        let key = CacheKey {
+            source_hash: source.hash,
+            width,
+            quality,
+            format: output,
+        };
+        let (rendering, cache) = match inner.memory.get(&key) {
+            Some(rendering) => {
+                let status = self.freshness(&key, &rendering);
+                (rendering, status)
+            }
+            None => {
+                let job = RenderJob {
+                    source: format,
+                    width,
+                    quality,
+                    output,
+                    max_input_pixels: inner.max_input_pixels,
+                };
+                self.produce(key, source.bytes.clone(), job).await?
+            }
+        };
+        Ok(ImageAnswer {
+            bytes: rendering.bytes.clone(),
+            content_type: output.content_type(),
+            etag: rendering.etag.clone(),
+            cache,
+            immutable: source.immutable,
+            is_svg: false,
+            extension: output.extension(),
+        })
+    }
+
+    /// HIT, or STALE once older than the TTL; a stale entry is renewed as it is served.
+    fn freshness(&self, key: &CacheKey, rendering: &Arc<Rendering>) -> CacheStatus {
+        let fresh = rendering
+            .created
+            .elapsed()
+            .map_or(true, |age| age <= self.0.ttl);
+        if fresh {
+            return CacheStatus::Hit;
+        }
+        let renewed = Arc::new(Rendering::new(rendering.bytes.clone(), SystemTime::now()));
+        self.0.memory.insert(*key, renewed);
+        let (service, key) = (self.clone(), *key);
+        tokio::task::spawn_blocking(move || service.0.disk.renew(&key));
+        CacheStatus::Stale
+    }
+
+    /// Finds a rendering on disk or makes one, joining a rendering already under way.
+    async fn produce(
+        &self,
+        key: CacheKey,
+        bytes: Bytes,
+        job: RenderJob,
+    ) -> Result<(Arc<Rendering>, CacheStatus), ImageError> {
+        let (sender, receiver) = oneshot::channel();
+        let leads = {
+            let mut inflight = self.0.inflight.lock().map_err(|_| ImageError::Internal)?;
+            match inflight.get_mut(&key) {
+                Some(waiters) => {
+                    waiters.push(sender);
+                    false
+                }
+                None => {
+                    inflight.insert(key, vec![sender]);
+                    true
+                }
+            }
+        };
+        if leads {
+            // A task of its own: the work finishes (and is cached) even if this client leaves.
+            let service = self.clone();
+            tokio::spawn(async move {
+                let result = service.load_or_render(key, bytes, job).await;
+                let waiters = service
+                    .0
+                    .inflight
+                    .lock()
+                    .ok()
+                    .and_then(|mut inflight| inflight.remove(&key))
+                    .unwrap_or_default();
+                for waiter in waiters {
+                    let _ = waiter.send(result.clone());
+                }
+            });
+        }
+        receiver.await.map_err(|_| ImageError::Internal)?
+    }
+
+    async fn load_or_render(
+        &self,
+        key: CacheKey,
+        bytes: Bytes,
+        job: RenderJob,
+    ) -> Result<(Arc<Rendering>, CacheStatus), ImageError> {
+        let service = self.clone();
+        let stored = tokio::task::spawn_blocking(move || service.0.disk.get(&key))
+            .await
+            .ok()
+            .flatten();
+        if let Some(stored) = stored {
+            let rendering = Arc::new(stored);
+            self.0.memory.insert(key, Arc::clone(&rendering));
+            let status = self.freshness(&key, &rendering);
+            return Ok((rendering, status));
+        }
+        let receiver = self
+            .0
+            .pool
+            .submit(move || render::render(&bytes, job))
+            .map_err(|_| ImageError::Busy)?;
+        let rendered = match receiver.await {
+            Ok(Ok(Ok(rendered))) => rendered,
+            Ok(Ok(Err(error))) => return Err(render_error(error)),
+            Ok(Err(_panicked)) => {
+                tracing::error!(?key, "an image render panicked");
+                return Err(ImageError::Internal);
+            }
+            Err(_) => return Err(ImageError::Internal),
+        };
+        let rendering = Arc::new(Rendering::new(Bytes::from(rendered), SystemTime::now()));
+        self.0.memory.insert(key, Arc::clone(&rendering));
+        let (service, stored) = (self.clone(), rendering.bytes.clone());
+        tokio::task::spawn_blocking(move || service.0.disk.put(&key, &stored));
+        Ok((rendering, CacheStatus::Miss))
+    }
+}
+
+fn render_error(error: RenderError) -> ImageError {
+    match error {
+        RenderError::TooManyPixels {
+            width,
+            height,
+            limit,
+        } => ImageError::TooManyPixels {
+            width,
+            height,
+            limit,
+        },
+        RenderError::Decode(error) => {
+            tracing::info!(%error, "an image source could not be decoded");
+            ImageError::Undecodable
+        }
+        RenderError::Unsupported(_) => ImageError::NotAnImage,
+        RenderError::Encode { .. } => {
+            tracing::error!(%error, "image encoding failed");
+            ImageError::Internal
+        }
+    }
+}
+
+fn mib(value: u64) -> usize {
+    usize::try_from(value << 20).unwrap_or(usize::MAX)
+}

@@ -1,0 +1,124 @@
+//! The render pool: a fixed set of low-priority threads with a bounded queue. A burst of image
+//! requests waits here (or is turned away when the queue is full) instead of taking the cores
+//! that serve pages.
+
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
+use std::sync::{Arc, Mutex};
+
+use tokio::sync::oneshot;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// How much lower than page serving the render threads run (Linux nice value). At 10 the
+/// scheduler gives a waiting page request about ten times the CPU share of a resize.
+const RENDER_NICENESS: i32 = 10;
+
+pub(super) struct RenderPool {
+    queue: SyncSender<Job>,
+}
+
+/// The queue is full: the caller should answer 503 and let the client retry.
+#[derive(Debug)]
+pub(super) struct PoolBusy;
+
+/// The job panicked (a decoder bug on hostile input); its worker survived.
+#[derive(Debug)]
+pub(super) struct JobPanicked;
+
+impl RenderPool {
+    pub(super) fn new(workers: usize, queue: usize) -> std::io::Result<Self> {
+        let (sender, receiver) = sync_channel::<Job>(queue);
+        let receiver = Arc::new(Mutex::new(receiver));
+        for index in 0..workers.max(1) {
+            let receiver = Arc::clone(&receiver);
+            std::thread::Builder::new()
+                .name(format!("image-render-{index}"))
+                .spawn(move || work(&receiver))?;
+        }
+        Ok(Self { queue: sender })
+    }
+
+    /// Queues `job`; its result arrives on the returned receiver.
+    pub(super) fn submit<T: Send + 'static>(
+        &self,
+        job: impl FnOnce() -> T + Send + 'static,
+    ) -> Result<oneshot::Receiver<Result<T, JobPanicked>>, PoolBusy> {
+        let (sender, receiver) = oneshot::channel();
+        let wrapped: Job = Box::new(move || {
+            let result = catch_unwind(AssertUnwindSafe(job)).map_err(|_| JobPanicked);
+            let _ = sender.send(result);
+        });
+        match self.queue.try_send(wrapped) {
+            Ok(()) => Ok(receiver),
+            Err(TrySendError::Full(_) | TrySendError::Disconnected(_)) => Err(PoolBusy),
+        }
+    }
+}
+
+fn work(receiver: &Mutex<Receiver<Job>>) {
+    lower_priority();
+    loop {
+        let job = {
+            let Ok(receiver) = receiver.lock() else {
+                return;
+            };
+            match receiver.recv() {
+                Ok(job) => job,
+                // The pool was dropped: the server is shutting down.
+                Err(_) => return,
+            }
+        };
+        job();
+    }
+}
+
+/// On Linux, niceness is per thread: this lowers only the calling render thread.
+fn lower_priority() {
+    if let Err(error) = rustix::process::setpriority_process(None, RENDER_NICENESS) {
+        tracing::warn!(%error, "cannot lower the priority of an image render thread");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn runs_jobs_and_survives_panics() {
+        let pool = RenderPool::new(1, 4).unwrap();
+        let panicked = pool.submit(|| -> u32 { panic!("hostile input") }).unwrap();
+        assert!(panicked.await.unwrap().is_err());
+        let answer = pool.submit(|| 42).unwrap();
+        assert_eq!(answer.await.unwrap().unwrap(), 42);
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_turns_jobs_away() {
+        let pool = RenderPool::new(1, 1).unwrap();
+        let (release, blocked) = std::sync::mpsc::channel::<()>();
+        let first = pool
+            .submit(move || {
+                let _ = blocked.recv();
+            })
+            .unwrap();
+        // The worker may or may not have taken the first job yet; fill whatever room is left.
+        let mut accepted = vec![];
+        let mut refused = 0;
+        for _ in 0..3 {
+            match pool.submit(|| ()) {
+                Ok(receiver) => accepted.push(receiver),
+                Err(PoolBusy) => refused += 1,
+            }
+        }
+        assert!(
+            refused >= 1,
+            "a queue of one must refuse some of three jobs"
+        );
+        release.send(()).unwrap();
+        first.await.unwrap().unwrap();
+        for receiver in accepted {
+            receiver.await.unwrap().unwrap();
+        }
+    }
+}

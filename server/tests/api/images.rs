@@ -1,0 +1,483 @@
+//! `/_next/image`: the Next.js contract, caching, format negotiation and safety (issue #3).
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use tempfile::TempDir;
+
+use crate::fixture::{FixtureDist, SCRIPT_URL};
+use crate::helpers::{TestApp, header, spawn_app_with};
+use crate::images_fixture::{
+    ANIMATED_GIF, BOMB_PNG, FAKE_PNG, HASHED_PNG, JPEG, SMALL_PNG, SVG, SVG_BYTES, TRUNCATED_PNG,
+    png_bytes,
+};
+
+const CHROME_ACCEPT: &str = "image/avif,image/webp,image/apng,image/svg+xml,image/*,*/*;q=0.8";
+
+async fn spawn() -> TestApp {
+    spawn_app_with(FixtureDist::new().with_images().build(), |_| {}).await
+}
+
+fn image_path(url: &str, width: u32, quality: Option<u8>) -> String {
+    let url: String = url::form_urlencoded::byte_serialize(url.as_bytes()).collect();
+    match quality {
+        Some(q) => format!("/_next/image?url={url}&w={width}&q={q}"),
+        None => format!("/_next/image?url={url}&w={width}"),
+    }
+}
+
+async fn fetch(app: &TestApp, path: &str, accept: &str) -> reqwest::Response {
+    app.get(path).header("accept", accept).send().await.unwrap()
+}
+
+fn decode(bytes: &[u8]) -> image::DynamicImage {
+    image::load_from_memory(bytes).expect("a decodable image")
+}
+
+#[tokio::test]
+async fn each_bad_query_gets_400_with_its_message() {
+    let app = spawn().await;
+    let cases = [
+        ("/_next/image?w=640", "\"url\" parameter is required"),
+        ("/_next/image?url=&w=640", "\"url\" parameter is required"),
+        (
+            "/_next/image?url=/a.png&url=/b.png&w=640",
+            "\"url\" parameter cannot be an array",
+        ),
+        (
+            "/_next/image?url=//evil.example.com/a.png&w=640",
+            "\"url\" parameter cannot be a protocol-relative URL (//)",
+        ),
+        (
+            "/_next/image?url=%2F_next%2Fimage%3Furl%3D%252Fa.png%26w%3D640&w=640",
+            "\"url\" parameter cannot be recursive",
+        ),
+        (
+            "/_next/image?url=/next/../etc/passwd&w=640",
+            "\"url\" parameter cannot contain \"..\" or \".\" path segments",
+        ),
+        (
+            "/_next/image?url=/next/%252e%252e/etc/passwd&w=640",
+            "\"url\" parameter cannot contain \"..\" or \".\" path segments",
+        ),
+        (
+            "/_next/image?url=https%3A%2F%2Fcdn.example.com%2Fa.png&w=640",
+            "\"url\" parameter is not allowed",
+        ),
+        (
+            "/_next/image?url=javascript:alert(1)&w=640",
+            "\"url\" parameter is invalid",
+        ),
+        (
+            "/_next/image?url=/next/media/small.png",
+            "\"w\" parameter (width) is required",
+        ),
+        (
+            "/_next/image?url=/next/media/small.png&w=abc",
+            "\"w\" parameter (width) must be an integer greater than 0",
+        ),
+        (
+            "/_next/image?url=/next/media/small.png&w=0",
+            "\"w\" parameter (width) must be an integer greater than 0",
+        ),
+        (
+            "/_next/image?url=/next/media/small.png&w=500",
+            "\"w\" parameter (width) of 500 is not allowed; allowed widths: 16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840",
+        ),
+        (
+            "/_next/image?url=/next/media/small.png&w=640&q=0",
+            "\"q\" parameter (quality) must be an integer between 1 and 100",
+        ),
+        (
+            "/_next/image?url=/next/media/small.png&w=640&q=101",
+            "\"q\" parameter (quality) must be an integer between 1 and 100",
+        ),
+        (
+            "/_next/image?url=/next/media/small.png&w=640&q=high",
+            "\"q\" parameter (quality) must be an integer between 1 and 100",
+        ),
+    ];
+    for (path, message) in cases {
+        let response = app.get(path).send().await.unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{path}");
+        assert_eq!(
+            header(&response, "content-type"),
+            "text/plain; charset=utf-8"
+        );
+        assert_eq!(header(&response, "cache-control"), "no-store", "{path}");
+        assert_eq!(response.text().await.unwrap().trim_end(), message, "{path}");
+    }
+}
+
+#[tokio::test]
+async fn a_missing_source_is_404_and_non_images_are_400() {
+    let app = spawn().await;
+    let missing = app
+        .get(&image_path("/next/media/none.png", 640, None))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        missing.text().await.unwrap().trim_end(),
+        "\"url\" parameter is valid but upstream response is invalid"
+    );
+    for source in [FAKE_PNG, SCRIPT_URL, "/next/map"] {
+        let response = app
+            .get(&image_path(source, 640, None))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{source}");
+        assert_eq!(
+            response.text().await.unwrap().trim_end(),
+            "The requested resource isn't a valid image.",
+            "{source}"
+        );
+    }
+    let truncated = app
+        .get(&image_path(TRUNCATED_PNG, 640, None))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(truncated.status(), StatusCode::BAD_REQUEST);
+    assert!(
+        truncated
+            .text()
+            .await
+            .unwrap()
+            .contains("cannot be decoded"),
+        "a truncated PNG is named as undecodable"
+    );
+}
+
+#[tokio::test]
+async fn resizes_to_the_requested_width_as_webp_when_accepted() {
+    let app = spawn().await;
+    let response = fetch(&app, &image_path(HASHED_PNG, 640, Some(75)), CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "image/webp");
+    assert_eq!(header(&response, "vary"), "Accept");
+    assert_eq!(header(&response, "x-content-type-options"), "nosniff");
+    assert_eq!(
+        header(&response, "content-disposition"),
+        "inline; filename=\"photo-1a2b3c4d.webp\""
+    );
+    assert_eq!(
+        header(&response, "content-security-policy"),
+        "script-src 'none'; frame-src 'none'; sandbox;"
+    );
+    let bytes = response.bytes().await.unwrap();
+    assert_eq!(&bytes[..4], b"RIFF");
+    let image = decode(&bytes);
+    assert_eq!((image.width(), image.height()), (640, 480));
+}
+
+#[tokio::test]
+async fn without_webp_in_accept_the_source_format_is_kept() {
+    let app = spawn().await;
+    for (source, accept, content_type) in [
+        (HASHED_PNG, "image/png,image/*;q=0.8", "image/png"),
+        (HASHED_PNG, "*/*", "image/png"),
+        (JPEG, "image/jpeg", "image/jpeg"),
+    ] {
+        let response = fetch(&app, &image_path(source, 384, None), accept).await;
+        assert_eq!(response.status(), StatusCode::OK, "{source}");
+        assert_eq!(header(&response, "content-type"), content_type, "{source}");
+        let image = decode(&response.bytes().await.unwrap());
+        assert_eq!((image.width(), image.height()), (384, 288), "{source}");
+    }
+}
+
+#[tokio::test]
+async fn never_upscales_a_narrow_source() {
+    let app = spawn().await;
+    let response = fetch(&app, &image_path(SMALL_PNG, 1920, None), CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    let image = decode(&response.bytes().await.unwrap());
+    assert_eq!((image.width(), image.height()), (300, 200));
+}
+
+#[tokio::test]
+async fn quality_changes_the_bytes_and_defaults_to_75() {
+    let app = spawn().await;
+    let body = |path: String| {
+        let app = &app;
+        async move {
+            fetch(app, &path, CHROME_ACCEPT)
+                .await
+                .bytes()
+                .await
+                .unwrap()
+        }
+    };
+    let default = body(image_path(HASHED_PNG, 640, None)).await;
+    let explicit = body(image_path(HASHED_PNG, 640, Some(75))).await;
+    let low = body(image_path(HASHED_PNG, 640, Some(10))).await;
+    assert_eq!(default, explicit);
+    assert!(
+        low.len() < default.len(),
+        "{} < {}",
+        low.len(),
+        default.len()
+    );
+}
+
+#[tokio::test]
+async fn cache_headers_follow_the_source_and_the_ttl() {
+    let app = spawn().await;
+    let hashed = fetch(&app, &image_path(HASHED_PNG, 640, None), CHROME_ACCEPT).await;
+    assert_eq!(
+        header(&hashed, "cache-control"),
+        "public, max-age=31536000, immutable"
+    );
+    let plain = fetch(&app, &image_path(SMALL_PNG, 640, None), CHROME_ACCEPT).await;
+    assert_eq!(
+        header(&plain, "cache-control"),
+        "public, max-age=60, must-revalidate"
+    );
+}
+
+#[tokio::test]
+async fn first_request_misses_then_hits_and_etag_gives_304() {
+    let app = spawn().await;
+    let path = image_path(HASHED_PNG, 828, Some(70));
+    let first = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
+    let etag = header(&first, "etag");
+    assert!(etag.starts_with('"') && etag.ends_with('"'), "{etag}");
+    let first_bytes = first.bytes().await.unwrap();
+
+    let second = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&second, "x-nextjs-cache"), "HIT");
+    assert_eq!(header(&second, "etag"), etag);
+    assert_eq!(second.bytes().await.unwrap(), first_bytes);
+
+    let conditional = app
+        .get(&path)
+        .header("accept", CHROME_ACCEPT)
+        .header("if-none-match", &etag)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(conditional.status(), StatusCode::NOT_MODIFIED);
+    assert_eq!(header(&conditional, "etag"), etag);
+    assert_eq!(header(&conditional, "vary"), "Accept");
+    assert!(!header(&conditional, "cache-control").is_empty());
+    assert!(conditional.bytes().await.unwrap().is_empty());
+
+    // The PNG rendering for another client is another entry with another tag.
+    let png = fetch(&app, &path, "image/png").await;
+    assert_eq!(header(&png, "x-nextjs-cache"), "MISS");
+    assert_ne!(header(&png, "etag"), etag);
+}
+
+#[tokio::test]
+async fn head_answers_headers_without_the_image() {
+    let app = spawn().await;
+    let response = app
+        .client
+        .head(app.url(&image_path(HASHED_PNG, 256, None)))
+        .header("accept", CHROME_ACCEPT)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "image/webp");
+    assert!(header(&response, "content-length").parse::<u64>().unwrap() > 0);
+    assert!(response.bytes().await.unwrap().is_empty());
+    let post = app
+        .client
+        .post(app.url(&image_path(HASHED_PNG, 256, None)))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn animated_images_are_passed_through_unchanged() {
+    let app = spawn().await;
+    let source = app
+        .get(ANIMATED_GIF)
+        .send()
+        .await
+        .unwrap()
+        .bytes()
+        .await
+        .unwrap();
+    let response = fetch(&app, &image_path(ANIMATED_GIF, 16, None), CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "image/gif");
+    assert_eq!(response.bytes().await.unwrap(), source);
+}
+
+#[tokio::test]
+async fn svg_is_refused_unless_allowed_then_sandboxed() {
+    let app = spawn().await;
+    let refused = fetch(&app, &image_path(SVG, 640, None), CHROME_ACCEPT).await;
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        refused.text().await.unwrap().trim_end(),
+        "\"url\" parameter is valid but image type is not allowed"
+    );
+
+    let allowed = spawn_app_with(FixtureDist::new().with_images().build(), |config| {
+        config.images.allow_svg = true;
+    })
+    .await;
+    let response = fetch(&allowed, &image_path(SVG, 640, None), CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "image/svg+xml");
+    assert!(header(&response, "content-security-policy").contains("script-src 'none'"));
+    assert!(header(&response, "content-security-policy").contains("sandbox"));
+    assert!(header(&response, "content-disposition").starts_with("inline"));
+    assert_eq!(response.bytes().await.unwrap().as_ref(), SVG_BYTES);
+}
+
+#[tokio::test]
+async fn a_decompression_bomb_is_refused_before_decoding() {
+    let app = spawn().await;
+    let started = Instant::now();
+    let response = fetch(&app, &image_path(BOMB_PNG, 640, None), CHROME_ACCEPT).await;
+    // Decoding 10^10 pixels would take minutes and 30 GB; refusing takes a header read.
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.text().await.unwrap().trim_end(),
+        "\"url\" parameter is valid but the image is too large to optimize: 100000x100000 pixels, the limit is 50000000 pixels"
+    );
+}
+
+#[tokio::test]
+async fn the_disk_cache_survives_a_restart() {
+    let data = TempDir::new().unwrap();
+    let path = image_path(HASHED_PNG, 1080, Some(60));
+    let data_dir = data.path().to_owned();
+    let first_etag = {
+        let app = spawn_app_with(FixtureDist::new().with_images().build(), |config| {
+            config.data_dir = data_dir.clone();
+        })
+        .await;
+        let response = fetch(&app, &path, CHROME_ACCEPT).await;
+        assert_eq!(header(&response, "x-nextjs-cache"), "MISS");
+        // The rendering is written to disk after the answer; wait for it.
+        let cache_dir = data.path().join("images");
+        for _ in 0..100 {
+            let written = std::fs::read_dir(&cache_dir)
+                .map(|entries| {
+                    entries.flatten().any(|entry| {
+                        entry
+                            .file_name()
+                            .to_string_lossy()
+                            .ends_with("-1080-60.webp")
+                    })
+                })
+                .unwrap_or(false);
+            if written {
+                break;
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        header(&response, "etag")
+    };
+    let restarted = spawn_app_with(FixtureDist::new().with_images().build(), |config| {
+        config.data_dir = data_dir.clone();
+    })
+    .await;
+    let response = fetch(&restarted, &path, CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "x-nextjs-cache"), "HIT");
+    assert_eq!(header(&response, "etag"), first_etag);
+}
+
+#[tokio::test]
+async fn an_unusable_cache_directory_still_serves_images() {
+    let data = TempDir::new().unwrap();
+    // A file where the data directory should be: nothing can be created under it.
+    let blocked = data.path().join("not-a-directory");
+    std::fs::write(&blocked, b"x").unwrap();
+    let app = spawn_app_with(FixtureDist::new().with_images().build(), |config| {
+        config.data_dir = blocked.clone();
+    })
+    .await;
+    for expected in ["MISS", "HIT"] {
+        let response = fetch(&app, &image_path(HASHED_PNG, 640, None), CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::OK);
+        assert_eq!(header(&response, "x-nextjs-cache"), expected);
+        assert_eq!(decode(&response.bytes().await.unwrap()).width(), 640);
+    }
+}
+
+#[tokio::test]
+async fn renderings_older_than_the_ttl_are_served_stale_and_renewed() {
+    let app = spawn_app_with(FixtureDist::new().with_images().build(), |config| {
+        config.images.minimum_cache_ttl_secs = 0;
+    })
+    .await;
+    let path = image_path(SMALL_PNG, 256, None);
+    let first = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
+    assert_eq!(
+        header(&first, "cache-control"),
+        "public, max-age=0, must-revalidate"
+    );
+    tokio::time::sleep(Duration::from_millis(20)).await;
+    let second = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&second, "x-nextjs-cache"), "STALE");
+    assert_eq!(header(&second, "etag"), header(&first, "etag"));
+}
+
+#[tokio::test]
+async fn a_full_render_queue_answers_503_with_retry_after() {
+    let app = spawn_app_with(
+        FixtureDist::new()
+            .with_file("/next/media/large.png", &png_bytes(2400, 1600), false)
+            .build(),
+        |config| {
+            config.images.workers = 1;
+            config.images.queue = 1;
+        },
+    )
+    .await;
+    let requests = (1..=12u8).map(|quality| {
+        let request = app
+            .get(&image_path("/next/media/large.png", 1080, Some(quality)))
+            .header("accept", CHROME_ACCEPT)
+            .send();
+        async move { request.await.unwrap() }
+    });
+    let responses = futures_join_all(requests).await;
+    let busy: Vec<_> = responses
+        .iter()
+        .filter(|response| response.status() == StatusCode::SERVICE_UNAVAILABLE)
+        .collect();
+    assert!(
+        !busy.is_empty(),
+        "12 renders at once cannot all fit a queue of one"
+    );
+    assert!(
+        busy.iter()
+            .all(|response| header(response, "retry-after") == "1")
+    );
+    assert!(
+        responses
+            .iter()
+            .any(|response| response.status() == StatusCode::OK),
+        "the ones that fit are served"
+    );
+}
+
+async fn futures_join_all<F: std::future::Future + Send + 'static>(
+    futures: impl Iterator<Item = F>,
+) -> Vec<F::Output>
+where
+    F::Output: Send + 'static,
+{
+    let handles: Vec<_> = futures.map(tokio::spawn).collect();
+    let mut out = Vec::with_capacity(handles.len());
+    for handle in handles {
+        out.push(handle.await.unwrap());
+    }
+    out
+}
