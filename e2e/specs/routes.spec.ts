@@ -1,28 +1,12 @@
 // Every route of the spec answers on the real server with its own Chinese metadata; anything
 // else is the styled 404 (spec section 2, issue #2). Plain HTTP, no browser.
 import { describe, expect, inject, it } from 'vitest';
+import { specRoutes } from '../helpers/spec-routes';
 
 const base = inject('baseUrl');
 
 const desktop = { 'user-agent': 'Mozilla/5.0 (Windows NT 10.0; Win64; x64) Chrome/126.0' };
 const android = { 'user-agent': 'Mozilla/5.0 (Linux; Android 14; Pixel 8) Mobile Safari/537.36' };
-
-/** The spec's route table, written out independently of the web build's own table. */
-const specRoutes = [
-  '/next/',
-  ...'map locate route nav search track fance editors nav_h5 fence4 guidScreen findcar parkingLock nursingRoom bigdata passenger'
-    .split(' ')
-    .map((slug) => `/next/${slug}`),
-  ...Array.from({ length: 10 }, (_, i) => `/next/device/${i + 1}`),
-  ...'businessProposal businessPark sanitariumCases childAndNursingCases exhibition government industry factory transportation park scenic'
-    .split(' ')
-    .map((slug) => `/next/solution/${slug}`),
-  '/next/notice',
-  '/next/about',
-  '/next/business',
-  '/next/cums/HarmonyNext',
-  '/next/privacy',
-];
 
 function meta(html: string, name: string): string | undefined {
   return new RegExp(`<meta name="${name}" content="([^"]*)"`).exec(html)?.[1];

@@ -1,7 +1,7 @@
 // content/ -> dist/: renders every route in every variant to HTML and writes dist/manifest.json,
 // the contract the server reads (server/src/site/manifest.rs). Runs after the client build,
 // which has already put hashed assets in dist/client.
-import { mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { loadContent } from '../src/content/load';
 import { type SiteAssets, renderNotFound, renderPage } from '../src/entry-server';
@@ -122,6 +122,14 @@ export function prerender({
       variant,
       renderNotFound(content, variant, context),
     );
+  }
+
+  // Pictures go under assets/ with their content hash in the name, so they are cached forever
+  // and /_next/image answers for them are immutable too.
+  for (const { url, source } of content.media) {
+    const target = join(distDir, 'client', url.slice('/next/'.length));
+    mkdirSync(dirname(target), { recursive: true });
+    copyFileSync(source, target);
   }
 
   const files = listFiles(join(distDir, 'client')).map((file) => ({

@@ -172,6 +172,30 @@ describe('content errors name file and field', () => {
     ]);
   });
 
+  it('picture without alt text', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'devices/2.toml', (t) => t.replace(/^alt = .*$/m, 'alt = ""')),
+    );
+    expect(problems).toEqual([
+      'content/devices/2.toml: hero.image.alt: describe what the picture shows (at least 4 characters)',
+    ]);
+  });
+
+  it('picture file missing, or not a PNG or JPEG', () => {
+    const problems = problemsAfter((dir) => {
+      edit(dir, 'devices/3.toml', (t) =>
+        t.replace('images/devices/3.png', 'images/devices/30.png'),
+      );
+      writeFileSync(join(dir, 'images/devices/4.png'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+      edit(dir, 'devices/5.toml', (t) => t.replace('images/devices/5.png', 'images/devices/5.gif'));
+    });
+    expect(problems).toEqual([
+      'content/devices/5.toml: hero.image.src: must be a .png or .jpg file under content/images/, e.g. images/devices/1.png',
+      'content/devices/3.toml: hero.image.src: content/images/devices/30.png does not exist',
+      'content/devices/4.toml: hero.image.src: content/images/devices/4.png is not a PNG or JPEG file',
+    ]);
+  });
+
   it('every problem in one run', () => {
     const problems = problemsAfter((dir) => {
       edit(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, ''));

@@ -9,6 +9,7 @@ import type { z } from 'zod';
 import { routeTable } from '../route-table';
 import {
   type Footer,
+  type ImageRef,
   type Menu,
   type PageContent,
   type SiteInfo,
@@ -19,7 +20,8 @@ import {
   pageSchema,
   siteSchema,
 } from './schema';
-import type { Content, LoadedPage } from './types';
+import { readImageFile, srcsetWidths } from './image-file';
+import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
 
 export type { Content, LoadedPage } from './types';
 
@@ -189,6 +191,54 @@ function checkNoStrayFiles(dir: string, problems: Problems) {
   }
 }
 
+/** Where the build serves content/images/<path>: a flat, content-hashed name under assets/. */
+function mediaUrl(src: string, hash: string): string {
+  const stem = src
+    .replace(/^images\//, '')
+    .replace(/\.[a-z]+$/i, '')
+    .replaceAll('/', '-');
+  const extension = src.slice(src.lastIndexOf('.') + 1).toLowerCase();
+  return `/next/assets/media/${stem}-${hash}.${extension === 'jpeg' ? 'jpg' : extension}`;
+}
+
+function resolveImage(
+  dir: string,
+  file: string,
+  field: string,
+  ref: ImageRef,
+  site: SiteInfo,
+  media: Map<string, MediaFile>,
+  problems: Problems,
+): LoadedImage | undefined {
+  const path = join(dir, ref.src);
+  if (!existsSync(path)) {
+    problems.add(`content/${file}`, `${field}.src`, `content/${ref.src} does not exist`);
+    return undefined;
+  }
+  let info;
+  try {
+    info = readImageFile(path);
+  } catch (error) {
+    problems.add(
+      `content/${file}`,
+      `${field}.src`,
+      `content/${ref.src} ${(error as Error).message}`,
+    );
+    return undefined;
+  }
+  const url = mediaUrl(ref.src, info.hash);
+  media.set(url, { url, source: path });
+  const { device_sizes, image_sizes, quality } = site.images;
+  return {
+    url,
+    alt: ref.alt,
+    width: info.width,
+    height: info.height,
+    widths: srcsetWidths([...device_sizes, ...image_sizes], info.width),
+    quality,
+  };
+}
+
 export function loadContent(dir: string): Content {
   const problems = new Problems();
   const site = check(siteSchema, readToml(dir, 'site.toml', problems), 'site.toml', problems);
@@ -217,6 +267,24 @@ export function loadContent(dir: string): Content {
     if (content) pages.push({ route, content });
   }
 
+  const media = new Map<string, MediaFile>();
+  if (site) {
+    for (const page of pages) {
+      const image = page.content.hero.image;
+      if (!image) continue;
+      const heroImage = resolveImage(
+        dir,
+        page.route.source,
+        'hero.image',
+        image,
+        site,
+        media,
+        problems,
+      );
+      if (heroImage) page.heroImage = heroImage;
+    }
+  }
+
   checkNoStrayFiles(dir, problems);
   checkUnique(pages, problems);
   if (site && menu && footer) {
@@ -235,5 +303,5 @@ export function loadContent(dir: string): Content {
   if (problems.list.length > 0 || !site || !menu || !footer) {
     throw new ContentError(problems.list);
   }
-  return { site, menu, footer, pages };
+  return { site, menu, footer, pages, media: [...media.values()] };
 }

@@ -181,7 +181,24 @@ export const pageMetaSchema = z
   })
   .strict();
 
-export const heroSchema = z.object({ heading: text, intro: text }).strict();
+/** A raster picture from content/images, shown through /_next/image. */
+export const imageSchema = z
+  .object({
+    /** Path under content/, e.g. images/devices/1.png (PNG or JPEG). */
+    src: z
+      .string()
+      .regex(
+        /^images\/[A-Za-z0-9_/-]+\.(png|jpe?g)$/,
+        'must be a .png or .jpg file under content/images/, e.g. images/devices/1.png',
+      ),
+    /** What the picture shows, for screen readers and search engines. */
+    alt: z.string().trim().min(4, 'describe what the picture shows (at least 4 characters)'),
+  })
+  .strict();
+
+export const heroSchema = z
+  .object({ heading: text, intro: text, image: imageSchema.optional() })
+  .strict();
 
 export const pageSchema = z.object({ meta: pageMetaSchema, hero: heroSchema }).strict();
 
@@ -197,6 +214,7 @@ export type Menu = z.infer<typeof menuSchema>;
 export type Footer = z.infer<typeof footerSchema>;
 export type SiteInfo = z.infer<typeof siteSchema>;
 export type PageMeta = z.infer<typeof pageMetaSchema>;
+export type ImageRef = z.infer<typeof imageSchema>;
 export type PageContent = z.infer<typeof pageSchema>;
 export type DevicePageContent = z.infer<typeof devicePageSchema>;
 export type MarkdownPageContent = z.infer<typeof markdownPageSchema>;

@@ -7,7 +7,7 @@ export function ContentPage({ page }: { page: LoadedPage }) {
   const { hero } = page.content;
   return (
     <>
-      <Hero heading={hero.heading} intro={hero.intro} />
+      <Hero heading={hero.heading} intro={hero.intro} image={page.heroImage} />
       {page.bodyHtml ? (
         <div className="section">
           <article

@@ -1,0 +1,139 @@
+// Pictures (issue #3): every raster image on every page comes through /_next/image with a
+// srcset over the spec's widths, has alt text and dimensions, loads as WebP in Chromium, and
+// the hero picture is fetched first without shifting the layout.
+import { describe, expect, inject, it } from 'vitest';
+import { iphoneUserAgent, openPage, useBrowser } from '../helpers/browser';
+import { specRoutes } from '../helpers/spec-routes';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+const allowedWidths = [
+  16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840,
+];
+
+interface ImageFacts {
+  src: string;
+  srcset: string;
+  alt: string | null;
+  width: string | null;
+  height: string | null;
+  loading: string | null;
+  fetchPriority: string | null;
+  inHero: boolean;
+}
+
+function imageUrlProblems(url: string): string[] {
+  const parsed = new URL(url, base);
+  if (parsed.pathname !== '/_next/image') return [`${url} does not go through /_next/image`];
+  const width = Number(parsed.searchParams.get('w'));
+  const problems = [];
+  if (!allowedWidths.includes(width)) problems.push(`${url}: width ${width} is not a spec width`);
+  if (!parsed.searchParams.get('url')?.startsWith('/next/assets/media/')) {
+    problems.push(`${url}: source is not a content picture`);
+  }
+  return problems;
+}
+
+describe('images', () => {
+  it('every raster image on every page goes through /_next/image with alt text and dimensions', async () => {
+    const problems: string[] = [];
+    let rasterCount = 0;
+    for (const path of specRoutes) {
+      const { context, page } = await openPage(browser(), `${base}${path}`);
+      const images = await page.$$eval('img', (elements) =>
+        elements.map((img): ImageFacts => ({
+          src: img.getAttribute('src') ?? '',
+          srcset: img.getAttribute('srcset') ?? '',
+          alt: img.getAttribute('alt'),
+          width: img.getAttribute('width'),
+          height: img.getAttribute('height'),
+          loading: img.getAttribute('loading'),
+          fetchPriority: img.getAttribute('fetchpriority'),
+          inHero: img.closest('.hero') !== null,
+        })),
+      );
+      await context.close();
+      for (const image of images) {
+        const where = `${path} <img src="${image.src.slice(0, 60)}">`;
+        if (!image.alt?.trim()) problems.push(`${where}: no alt text`);
+        if (image.src.endsWith('.svg') || image.src.includes('.svg?')) continue;
+        rasterCount += 1;
+        if (!image.width || !image.height) problems.push(`${where}: no width/height`);
+        problems.push(...imageUrlProblems(image.src));
+        const candidates = image.srcset.split(',').map((entry) => entry.trim().split(/\s+/));
+        if (candidates.length < 2) problems.push(`${where}: no srcset`);
+        for (const [url, descriptor] of candidates) {
+          problems.push(...imageUrlProblems(url ?? ''));
+          if (!descriptor?.endsWith('w')) problems.push(`${where}: srcset entry without width`);
+        }
+        const expectedLoading = image.inHero ? 'eager' : 'lazy';
+        if (image.loading !== expectedLoading) {
+          problems.push(`${where}: loading=${image.loading}, expected ${expectedLoading}`);
+        }
+        if (image.inHero && image.fetchPriority !== 'high') {
+          problems.push(`${where}: the hero picture needs fetchpriority=high`);
+        }
+      }
+    }
+    expect(problems).toEqual([]);
+    // Home and the ten device pages have pictures today; the check must have seen them.
+    expect(rasterCount).toBeGreaterThanOrEqual(11);
+  });
+
+  for (const [label, options] of [
+    ['desktop at 1440 px', { width: 1440 }],
+    ['iPhone at 375 px', { width: 375, userAgent: iphoneUserAgent }],
+  ] as const) {
+    it(`hero pictures load as WebP at a fitting width without layout shift (${label})`, async () => {
+      for (const path of ['/next/', '/next/device/1', '/next/device/9']) {
+        const context = await browser().newContext({
+          viewport: { width: options.width, height: 900 },
+          ...('userAgent' in options ? { userAgent: options.userAgent } : {}),
+        });
+        const page = await context.newPage();
+        await page.addInitScript(() => {
+          const state = window as unknown as { shifts: number };
+          state.shifts = 0;
+          new PerformanceObserver((list) => {
+            for (const entry of list.getEntries() as unknown as { value: number }[]) {
+              state.shifts += entry.value;
+            }
+          }).observe({ type: 'layout-shift', buffered: true });
+        });
+        const imageResponses: { status: number; type: string; url: string }[] = [];
+        page.on('response', (response) => {
+          if (response.url().includes('/_next/image')) {
+            imageResponses.push({
+              status: response.status(),
+              type: response.headers()['content-type'] ?? '',
+              url: response.url(),
+            });
+          }
+        });
+        await page.goto(`${base}${path}`, { waitUntil: 'load' });
+        const hero = page.locator('.hero img');
+        await hero.evaluate((img: HTMLImageElement) => img.decode());
+        const facts = await hero.evaluate((img: HTMLImageElement) => ({
+          natural: img.naturalWidth,
+          shown: img.clientWidth,
+          current: img.currentSrc,
+          complete: img.complete,
+        }));
+        const shifts = await page.evaluate(() => (window as unknown as { shifts: number }).shifts);
+        await context.close();
+        expect(facts.complete, path).toBe(true);
+        expect(facts.natural, path).toBeGreaterThan(0);
+        // The browser picked a width from the srcset that covers the laid-out width.
+        const picked = Number(new URL(facts.current).searchParams.get('w'));
+        expect(picked, path).toBeGreaterThanOrEqual(facts.shown);
+        expect(picked, path).toBeLessThan(facts.shown * 3);
+        expect(imageResponses.length, path).toBeGreaterThan(0);
+        for (const response of imageResponses) {
+          expect(response.status, response.url).toBe(200);
+          expect(response.type, response.url).toBe('image/webp');
+        }
+        expect(shifts, path).toBeLessThan(0.01);
+      }
+    });
+  }
+});
