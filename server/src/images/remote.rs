@@ -86,8 +86,11 @@ impl RemoteSources {
         })?;
         if !response.status().is_success() {
             tracing::warn!(%url, status = response.status().as_u16(), "remote image answered with an error");
+            // An upstream error status is passed on; anything else unexpected (a redirect,
+            // which could lead outside the allowed patterns) is a bad gateway.
+            let status = response.status().as_u16();
             return Err(ImageError::UpstreamInvalid {
-                status: response.status().as_u16().max(400),
+                status: if status >= 400 { status } else { 502 },
             });
         }
         let mut body = Vec::new();

@@ -481,3 +481,73 @@ where
     }
     out
 }
+
+/// A stand-in for a remote image host: a real HTTP server on a free port.
+async fn spawn_image_host() -> std::net::SocketAddr {
+    use axum::routing::get;
+    let photo = png_bytes(800, 600);
+    let router = axum::Router::new()
+        .route(
+            "/img/photo.png",
+            get(move || {
+                let photo = photo.clone();
+                async move { ([("content-type", "image/png")], photo) }
+            }),
+        )
+        .route(
+            "/img/moved.png",
+            get(|| async { (StatusCode::FOUND, [("location", "/img/photo.png")]) }),
+        );
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let address = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, router).await.unwrap() });
+    address
+}
+
+#[tokio::test]
+async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
+    let host = spawn_image_host().await;
+    let app = spawn_app_with(FixtureDist::new().build(), |config| {
+        config.images.remote_patterns = vec![site_server::config::RemotePattern {
+            protocol: Some("http".to_owned()),
+            hostname: "127.0.0.1".to_owned(),
+            port: Some(host.port()),
+            pathname: Some("/img/**".to_owned()),
+        }];
+    })
+    .await;
+    let remote = |path: &str| image_path(&format!("http://{host}{path}"), 640, None);
+
+    let response = fetch(&app, &remote("/img/photo.png"), CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(header(&response, "content-type"), "image/webp");
+    assert_eq!(
+        header(&response, "cache-control"),
+        "public, max-age=60, must-revalidate"
+    );
+    assert_eq!(decode(&response.bytes().await.unwrap()).width(), 640);
+
+    let missing = fetch(&app, &remote("/img/none.png"), CHROME_ACCEPT).await;
+    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
+    assert_eq!(
+        missing.text().await.unwrap().trim_end(),
+        "\"url\" parameter is valid but upstream response is invalid"
+    );
+    // A redirect could lead anywhere; it is not followed.
+    let moved = fetch(&app, &remote("/img/moved.png"), CHROME_ACCEPT).await;
+    assert_eq!(moved.status(), StatusCode::BAD_GATEWAY);
+
+    for outside in [
+        format!("http://{host}/other/photo.png"),
+        format!("https://{host}/img/photo.png"),
+        "http://localhost/img/photo.png".to_owned(),
+    ] {
+        let response = fetch(&app, &image_path(&outside, 640, None), CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{outside}");
+        assert_eq!(
+            response.text().await.unwrap().trim_end(),
+            "\"url\" parameter is not allowed",
+            "{outside}"
+        );
+    }
+}
