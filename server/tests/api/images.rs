@@ -551,3 +551,23 @@ async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
         );
     }
 }
+
+#[tokio::test]
+async fn avif_is_offered_only_when_enabled_in_config() {
+    let app = spawn_app_with(FixtureDist::new().with_images().build(), |config| {
+        config.images.avif = true;
+    })
+    .await;
+    let path = image_path(HASHED_PNG, 256, None);
+    let avif = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(avif.status(), StatusCode::OK);
+    assert_eq!(header(&avif, "content-type"), "image/avif");
+    assert_eq!(
+        header(&avif, "content-disposition"),
+        "inline; filename=\"photo-1a2b3c4d.avif\""
+    );
+    assert_eq!(&avif.bytes().await.unwrap()[4..12], b"ftypavif");
+    // A browser without AVIF still gets WebP from the same server.
+    let webp = fetch(&app, &path, "image/webp,*/*").await;
+    assert_eq!(header(&webp, "content-type"), "image/webp");
+}
