@@ -21,7 +21,8 @@ SITE_PORT="${SITE_PORT:-18080}"
 NGINX_PORT="${NGINX_PORT:-18081}"
 PAGE="${PAGE:-/next/}"
 UA='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
-out="$repo_root/bench/out"
+# Its own folder under bench/out: the image benchmark keeps its installs beside it.
+out="$repo_root/bench/out/html-vs-nginx"
 
 if ! command -v nginx >/dev/null && [ ! -x /usr/sbin/nginx ] || ! command -v wrk >/dev/null; then
   [ "$(id -u)" = 0 ] || die "nginx and wrk are needed: apt-get install nginx-light wrk"

@@ -7,7 +7,7 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 
 use super::AppState;
-use super::cache_policy::{CachePolicy, revalidate_after};
+use super::cache_policy::CachePolicy;
 use super::error::AppError;
 use crate::images::{ImageAnswer, ImageError, ImageRequest, ImageSource, SourceRef};
 use crate::site::Encoding;
@@ -75,9 +75,10 @@ fn respond(
         .get(header::IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
         .is_some_and(|tags| {
-            tags.split(',')
-                .map(str::trim)
-                .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == answer.etag)
+            tags.split(',').map(str::trim).any(|tag| {
+                tag == "*"
+                    || tag.strip_prefix("W/").unwrap_or(tag).as_bytes() == answer.etag.as_bytes()
+            })
         });
     let mut response = if not_modified {
         let mut response = Response::new(ResponseBody::empty());
@@ -114,13 +115,11 @@ fn respond(
         response
     };
     let headers = response.headers_mut();
-    if let Ok(etag) = HeaderValue::from_str(&answer.etag) {
-        headers.insert(header::ETAG, etag);
-    }
+    headers.insert(header::ETAG, answer.etag.clone());
     let cache = if answer.immutable {
         CachePolicy::ForeverImmutable.header_value()
     } else {
-        revalidate_after(state.images.ttl())
+        state.image_cache_control.clone()
     };
     headers.insert(header::CACHE_CONTROL, cache);
     headers.insert(header::VARY, HeaderValue::from_static("Accept"));

@@ -31,13 +31,17 @@ pub(crate) struct AppState(Arc<State>);
 pub(crate) struct State {
     pub site: Site,
     pub images: ImageService,
+    /// `Cache-Control` of resized images of unhashed sources, built once from the TTL.
+    pub image_cache_control: http::HeaderValue,
     pub china_domain: String,
 }
 
 impl AppState {
     pub(crate) fn new(site: Site, images: ImageService, china_domain: String) -> Self {
+        let image_cache_control = cache_policy::revalidate_after(images.ttl());
         Self(Arc::new(State {
             site,
+            image_cache_control,
             images,
             china_domain,
         }))

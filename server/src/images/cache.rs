@@ -11,6 +11,7 @@ use std::sync::Mutex;
 use std::time::SystemTime;
 
 use bytes::Bytes;
+use http::HeaderValue;
 
 use super::format::OutputFormat;
 
@@ -56,21 +57,26 @@ impl CacheKey {
 #[derive(Debug)]
 pub(super) struct Rendering {
     pub(super) bytes: Bytes,
-    /// Strong ETag of `bytes`, quoted.
-    pub(super) etag: String,
+    /// Strong ETag of `bytes`, kept as a header value so a hit copies nothing.
+    pub(super) etag: HeaderValue,
     /// When it was made (or last renewed); older than the TTL means stale.
     pub(super) created: SystemTime,
 }
 
 impl Rendering {
     pub(super) fn new(bytes: Bytes, created: SystemTime) -> Self {
-        let etag = format!("\"{:016x}\"", xxhash_rust::xxh3::xxh3_64(&bytes));
+        let etag = etag_for(xxhash_rust::xxh3::xxh3_64(&bytes));
         Self {
             bytes,
             etag,
             created,
         }
     }
+}
+
+/// A strong ETag from a content hash.
+pub(super) fn etag_for(hash: u64) -> HeaderValue {
+    HeaderValue::from_str(&format!("\"{hash:016x}\"")).expect("hex is a valid header")
 }
 
 /// Recent renderings in memory, bounded in bytes, least recently used evicted first.

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, SystemTime};
 
 use bytes::Bytes;
+use http::HeaderValue;
 use tokio::sync::oneshot;
 
 use crate::config::Images as ImagesConfig;
@@ -90,8 +91,8 @@ pub struct ImageSource {
 pub struct ImageAnswer {
     pub bytes: Bytes,
     pub content_type: &'static str,
-    /// A strong ETag, quoted.
-    pub etag: String,
+    /// A strong ETag.
+    pub etag: HeaderValue,
     pub cache: CacheStatus,
     pub immutable: bool,
     pub is_svg: bool,
@@ -183,7 +184,7 @@ impl ImageService {
         }
         if format.is_passed_through() || format::is_animated(format, &source.bytes) {
             return Ok(ImageAnswer {
-                etag: format!("\"{:016x}\"", source.hash),
+                etag: cache::etag_for(source.hash),
                 bytes: source.bytes,
                 content_type: format.content_type(),
                 cache: CacheStatus::Hit,
