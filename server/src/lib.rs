@@ -7,6 +7,7 @@ pub mod config;
 mod http;
 pub mod images;
 pub mod site;
+mod weighted_list;
 
 use std::future::Future;
 use std::net::SocketAddr;

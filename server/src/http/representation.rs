@@ -7,6 +7,7 @@ use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
 use crate::site::{Body, Encoding};
+use crate::weighted_list::weighted_items;
 
 /// What the server knows about a body beyond its bytes.
 pub(super) struct Representation<'a> {
@@ -113,19 +114,7 @@ pub(super) fn negotiate(accept: Option<&HeaderValue>, body: &Body) -> Encoding {
         return Encoding::Identity;
     };
     let (mut brotli, mut gzip, mut identity, mut any) = (None, None, None, None);
-    for item in accept.split(',') {
-        let mut parts = item.split(';');
-        let coding = parts.next().unwrap_or("").trim();
-        let quality = parts
-            .filter_map(|param| {
-                let (name, value) = param.split_once('=')?;
-                name.trim()
-                    .eq_ignore_ascii_case("q")
-                    .then(|| value.trim().parse::<f32>().ok())
-                    .flatten()
-            })
-            .next()
-            .unwrap_or(1.0);
+    for (coding, quality) in weighted_items(accept) {
         let slot = if coding.eq_ignore_ascii_case("br") {
             &mut brotli
         } else if coding.eq_ignore_ascii_case("gzip") || coding.eq_ignore_ascii_case("x-gzip") {

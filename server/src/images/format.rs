@@ -1,6 +1,8 @@
 //! Image formats: what a source is (from its bytes, never its name), whether it is animated,
 //! and which format a client gets (from its Accept header).
 
+use crate::weighted_list::weighted_items;
+
 /// A source format recognised by its magic bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(super) enum SourceFormat {
@@ -125,9 +127,7 @@ impl OutputFormat {
 pub(super) fn negotiate(accept: Option<&str>, avif_enabled: bool) -> Option<OutputFormat> {
     let accept = accept?;
     let mut best: Option<(OutputFormat, f32)> = None;
-    for item in accept.split(',') {
-        let mut parts = item.split(';');
-        let media = parts.next().unwrap_or("").trim();
+    for (media, quality) in weighted_items(accept) {
         let format = if media.eq_ignore_ascii_case("image/webp") {
             OutputFormat::Webp
         } else if avif_enabled && media.eq_ignore_ascii_case("image/avif") {
@@ -135,16 +135,6 @@ pub(super) fn negotiate(accept: Option<&str>, avif_enabled: bool) -> Option<Outp
         } else {
             continue;
         };
-        let quality = parts
-            .filter_map(|param| {
-                let (name, value) = param.split_once('=')?;
-                name.trim()
-                    .eq_ignore_ascii_case("q")
-                    .then(|| value.trim().parse::<f32>().ok())
-                    .flatten()
-            })
-            .next()
-            .unwrap_or(1.0);
         if quality <= 0.0 {
             continue;
         }
