@@ -362,6 +362,8 @@ burst_in_window=$(cat "$run/burst-loaded"/* | awk -v lim=$(((LATENCY_DURATION - 
 # from the cost of the resizes themselves.
 say "latency: the same burst with no page load"
 fire_burst "$IDLE_BURST_QUALITIES" idle
+# The same process served the 20 cold resizes, the hit rounds and both bursts.
+site_peak_rss=$(awk '/^VmHWM/ {printf "%d", $2 / 1024}' "/proc/$site_pid/status" 2>/dev/null || echo "?")
 stop_site
 
 # --- Summary ---------------------------------------------------------------------------------
@@ -411,6 +413,7 @@ ratio() { awk -v a="$1" -v b="$2" 'BEGIN {if (a == "nan" || b == "nan" || a == "
   printf '%-44s %10.2f %10.2f %10.0f\n' "20 cold w=$BURST_WIDTH resizes at ${BURST_DELAY}s" "$burst_p99" "$burst_max" "$burst_rps"
   echo "burst under page load: $(cat "$run/burst-loaded.secs") s in all, slowest $(burst_slowest loaded) ms, $burst_in_window of 20 done within the wrk run; answers: $(burst_answers loaded)"
   echo "same burst, no page load: $(cat "$run/burst-idle.secs") s in all, slowest $(burst_slowest idle) ms; answers: $(burst_answers idle)"
+  echo "peak RSS of our server over the cold series, the hit rounds and both bursts: $site_peak_rss MiB"
   echo
   echo "per request (ms): ours cold: $(tr '\n' ' ' <"$run/cold-ours")"
   if [ -s "$run/cold-peer" ]; then echo "per request (ms): peer cold: $(tr '\n' ' ' <"$run/cold-peer")"; fi
