@@ -4,6 +4,7 @@
 use axum::body::Body as ResponseBody;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
+use http::request::Parts;
 use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 
 use super::AppState;
@@ -18,30 +19,29 @@ const IMAGE_CSP: HeaderValue =
     HeaderValue::from_static("script-src 'none'; frame-src 'none'; sandbox;");
 
 pub(super) async fn get_image(State(state): State<AppState>, request: Request) -> Response {
-    let (method, uri, headers) = (request.method(), request.uri(), request.headers());
+    // The body is never read; the parts, unlike the body, can be borrowed across awaits.
+    let (request, _body) = request.into_parts();
+    answer_image(&state, &request)
+        .await
+        .unwrap_or_else(IntoResponse::into_response)
+}
+
+async fn answer_image(state: &AppState, request: &Parts) -> Result<Response, AppError> {
+    let (method, uri, headers) = (&request.method, &request.uri, &request.headers);
     if method != Method::GET && method != Method::HEAD {
-        return AppError::MethodNotAllowed.into_response();
+        return Err(AppError::MethodNotAllowed);
     }
-    let parsed = match ImageRequest::parse(uri.query().unwrap_or(""), state.images.widths()) {
-        Ok(parsed) => parsed,
-        Err(error) => return AppError::from(ImageError::from(error)).into_response(),
-    };
+    let parsed = ImageRequest::parse(uri.query().unwrap_or(""), state.images.widths())
+        .map_err(ImageError::from)?;
     let accept = headers
         .get(header::ACCEPT)
         .and_then(|value| value.to_str().ok());
-    let answer = match find_source(&state, &parsed.source).await {
-        Ok(source) => {
-            state
-                .images
-                .answer(source, parsed.width, parsed.quality, accept)
-                .await
-        }
-        Err(error) => Err(error),
-    };
-    match answer {
-        Ok(answer) => respond(&state, &parsed.source, &answer, method, headers),
-        Err(error) => AppError::from(error).into_response(),
-    }
+    let source = find_source(state, &parsed.source).await?;
+    let answer = state
+        .images
+        .answer(source, parsed.width, parsed.quality, accept)
+        .await?;
+    Ok(respond(state, &parsed.source, &answer, method, headers))
 }
 
 async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource, ImageError> {
