@@ -95,7 +95,6 @@ pub struct ImageAnswer {
     pub etag: HeaderValue,
     pub cache: CacheStatus,
     pub immutable: bool,
-    pub is_svg: bool,
     /// File name for Content-Disposition: the source's stem with the output's extension.
     pub extension: &'static str,
 }
@@ -189,7 +188,6 @@ impl ImageService {
                 content_type: format.content_type(),
                 cache: CacheStatus::Hit,
                 immutable: source.immutable,
-                is_svg: format == SourceFormat::Svg,
                 extension: format.extension(),
             });
         }
@@ -222,7 +220,6 @@ impl ImageService {
             etag: rendering.etag.clone(),
             cache,
             immutable: source.immutable,
-            is_svg: false,
             extension: output.extension(),
         })
     }
