@@ -50,7 +50,14 @@ async function open(path: string, userAgent?: string) {
 }
 
 describe('accessibility', () => {
-  for (const path of ['/next/', '/next/map', '/next/notice', '/next/privacy', '/next/device/99']) {
+  for (const path of [
+    '/next/',
+    '/next/map',
+    '/next/notice',
+    '/next/privacy',
+    '/next/device/8',
+    '/next/device/99',
+  ]) {
     it(`${path} has no serious or critical axe violation`, async () => {
       const { context, page } = await open(path);
       await waitForHydration(page);

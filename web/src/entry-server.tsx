@@ -58,7 +58,7 @@ export function renderPage(
       assets={documentAssets(context.assets, variant, page.bodyHtml !== undefined)}
     >
       <Layout variant={variant} path={page.route.path} content={content}>
-        <ContentPage page={page} />
+        <ContentPage page={page} content={content} />
       </Layout>
     </Document>,
   );

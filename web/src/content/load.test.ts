@@ -196,6 +196,26 @@ describe('content errors name file and field', () => {
     ]);
   });
 
+  it('device naming a solution that does not exist, or with too few features', () => {
+    const problems = problemsAfter((dir) => {
+      edit(dir, 'devices/4.toml', (t) =>
+        t.replace(/^related_solutions = \[/m, 'related_solutions = ["airport", '),
+      );
+      edit(dir, 'devices/7.toml', (t) =>
+        t.replace(
+          /\[\[features\]\][\s\S]*?(?=\[specs\])/,
+          '[[features]]\ntitle = "唯一特点"\ntext = "只写了一条特点的设备页。"\n\n',
+        ),
+      );
+    });
+    expect(problems).toEqual([
+      expect.stringMatching(
+        /^content\/devices\/4\.toml: related_solutions\[0\]: must be one of businessProposal, /,
+      ),
+      expect.stringMatching(/^content\/devices\/7\.toml: features: give at least 3 features$/),
+    ]);
+  });
+
   it('every problem in one run', () => {
     const problems = problemsAfter((dir) => {
       edit(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, ''));

@@ -133,6 +133,7 @@ function collectLinks(site: SiteInfo, menu: Menu, footer: Footer) {
   add('site.toml', 'header.consult_path', site.header.consult_path);
   add('site.toml', 'header.console_path', site.header.console_path);
   add('site.toml', 'header.customise_path', site.header.customise_path);
+  add('site.toml', 'device_page.cta_path', site.device_page.cta_path);
   site.not_found.suggestions.forEach((link, i) =>
     add('site.toml', `not_found.suggestions[${i}].path`, link.path),
   );

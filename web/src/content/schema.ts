@@ -1,6 +1,7 @@
 // The shape of every file in content/. A file that does not match fails the build with its
 // path and the field at fault (see load.ts). Field comments are for whoever edits content.
 import { z } from 'zod';
+import { solutionSlugs } from '../route-table';
 import { externalLinkKeys } from './link-keys';
 
 export { type ExternalLinkKey, externalLinkKeys } from './link-keys';
@@ -153,6 +154,22 @@ export const siteSchema = z
       })
       .strict(),
     a11y: z.object({ skip_to_content: text, new_window: text, qr_alt_suffix: text }).strict(),
+    /** Section headings and the closing call to action of every hardware page. */
+    device_page: z
+      .object({
+        features_title: text,
+        specs_title: text,
+        spec_column: text,
+        value_column: text,
+        deployments_title: text,
+        solutions_title: text,
+        solution_link: text,
+        cta_title: text,
+        cta_text: text,
+        cta_button: text,
+        cta_path: linkPath,
+      })
+      .strict(),
     not_found: z
       .object({
         title: text,
@@ -202,7 +219,39 @@ export const heroSchema = z
 
 export const pageSchema = z.object({ meta: pageMetaSchema, hero: heroSchema }).strict();
 
-export const devicePageSchema = pageSchema.extend({ name: text }).strict();
+const titledText = z.object({ title: text, text }).strict();
+
+/** A hardware page (/next/device/<id>): what the device does, its specification, where it goes. */
+export const devicePageSchema = pageSchema
+  .extend({
+    /** The product name used in menus and lists. */
+    name: text,
+    /** Solution pages this device is used in, by slug (e.g. factory, businessProposal). */
+    related_solutions: z
+      .array(z.enum(solutionSlugs, { message: `must be one of ${solutionSlugs.join(', ')}` }))
+      .min(1, 'name at least one solution this device is used in')
+      .max(4, 'name at most 4 solutions'),
+    /** Key features, 3 to 6. */
+    features: z
+      .array(titledText)
+      .min(3, 'give at least 3 features')
+      .max(6, 'give at most 6 features'),
+    specs: z
+      .object({
+        /** Shown under the table: where the figures come from, what may vary. */
+        note: text,
+        rows: z
+          .array(z.object({ label: text, value: text }).strict())
+          .min(6, 'give at least 6 specification rows'),
+      })
+      .strict(),
+    /** Typical deployments, 2 to 4. */
+    deployments: z
+      .array(titledText)
+      .min(2, 'give at least 2 typical deployments')
+      .max(4, 'give at most 4 typical deployments'),
+  })
+  .strict();
 
 export const markdownPageSchema = pageSchema
   .extend({ updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-06-01') })

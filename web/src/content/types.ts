@@ -43,3 +43,8 @@ export interface Content {
   pages: LoadedPage[];
   media: MediaFile[];
 }
+
+/** The hardware content of a device page (the loader checked it with the device schema). */
+export function devicePageContent(page: LoadedPage): DevicePageContent | undefined {
+  return page.route.kind === 'device' ? (page.content as DevicePageContent) : undefined;
+}

@@ -1,0 +1,120 @@
+// A hardware page (issue #4): hero with the product picture, features, the specification table
+// (content data, never written into this component), typical deployments, the solutions the
+// device is used in, and a consultation call to action.
+import { ContentLink } from '../components/content-link';
+import { Hero } from '../components/hero';
+import type { DevicePageContent } from '../content/schema';
+import type { Content, LoadedPage } from '../content/types';
+
+export function DevicePage({
+  page,
+  device,
+  content,
+}: {
+  page: LoadedPage;
+  device: DevicePageContent;
+  content: Content;
+}) {
+  const labels = content.site.device_page;
+  const solutions = device.related_solutions.flatMap((slug) => {
+    const solution = content.pages.find((p) => p.route.path === `/next/solution/${slug}`);
+    return solution ? [{ slug, hero: solution.content.hero }] : [];
+  });
+  return (
+    <>
+      <Hero heading={device.hero.heading} intro={device.hero.intro} image={page.heroImage} />
+      <section className="section" aria-labelledby="device-features">
+        <h2 id="device-features" className="section__title">
+          {labels.features_title}
+        </h2>
+        <ul className="card-grid">
+          {device.features.map((feature) => (
+            <li className="card" key={feature.title}>
+              <h3 className="card__title">{feature.title}</h3>
+              <p className="card__text">{feature.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="band">
+        <section className="section" aria-labelledby="device-specs">
+          <h2 id="device-specs" className="section__title">
+            {labels.specs_title}
+          </h2>
+          <div className="spec-table__scroll">
+            <table className="spec-table">
+              <caption className="sr-only">
+                {device.name} {labels.specs_title}
+              </caption>
+              <thead>
+                <tr>
+                  <th scope="col">{labels.spec_column}</th>
+                  <th scope="col">{labels.value_column}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {device.specs.rows.map((row) => (
+                  <tr key={row.label}>
+                    <th scope="row">{row.label}</th>
+                    <td>{row.value}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <p className="spec-table__note">{device.specs.note}</p>
+        </section>
+      </div>
+      <section className="section" aria-labelledby="device-deployments">
+        <h2 id="device-deployments" className="section__title">
+          {labels.deployments_title}
+        </h2>
+        <ul className="card-grid card-grid--wide">
+          {device.deployments.map((deployment) => (
+            <li className="card" key={deployment.title}>
+              <h3 className="card__title">{deployment.title}</h3>
+              <p className="card__text">{deployment.text}</p>
+            </li>
+          ))}
+        </ul>
+      </section>
+      <div className="band">
+        <section className="section" aria-labelledby="device-solutions">
+          <h2 id="device-solutions" className="section__title">
+            {labels.solutions_title}
+          </h2>
+          <ul className="card-grid card-grid--narrow">
+            {solutions.map(({ slug, hero }) => (
+              <li className="card card--link" key={slug}>
+                <h3 className="card__title">{hero.heading}</h3>
+                <p className="card__text">{hero.intro}</p>
+                <a className="card__more" href={`/next/solution/${slug}`}>
+                  {labels.solution_link}
+                  <span className="sr-only">：{hero.heading}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+      <section className="cta" aria-labelledby="device-cta">
+        <div className="cta__inner">
+          <h2 id="device-cta" className="cta__title">
+            {labels.cta_title}
+          </h2>
+          <p className="cta__text">{labels.cta_text}</p>
+          <p className="cta__actions">
+            <span className="cta__button">
+              <ContentLink path={labels.cta_path} newWindowNote={content.site.a11y.new_window}>
+                {labels.cta_button}
+              </ContentLink>
+            </span>
+            <a className="cta__phone" href={`tel:${content.site.hotline.tel}`}>
+              {content.site.header.hotline_label} {content.site.hotline.display}
+            </a>
+          </p>
+        </div>
+      </section>
+    </>
+  );
+}
