@@ -6,6 +6,26 @@ import { Hero } from '../components/hero';
 import type { DevicePageContent } from '../content/schema';
 import type { Content, LoadedPage } from '../content/types';
 
+/** A grid of cards with a heading and a paragraph each (features, deployments). */
+function TextCards({
+  items,
+  className,
+}: {
+  items: readonly { title: string; text: string }[];
+  className: string;
+}) {
+  return (
+    <ul className={className}>
+      {items.map((item) => (
+        <li className="card" key={item.title}>
+          <h3 className="card__title">{item.title}</h3>
+          <p className="card__text">{item.text}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 export function DevicePage({
   page,
   device,
@@ -27,14 +47,7 @@ export function DevicePage({
         <h2 id="device-features" className="section__title">
           {labels.features_title}
         </h2>
-        <ul className="card-grid">
-          {device.features.map((feature) => (
-            <li className="card" key={feature.title}>
-              <h3 className="card__title">{feature.title}</h3>
-              <p className="card__text">{feature.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={device.features} className="card-grid" />
       </section>
       <div className="band">
         <section className="section" aria-labelledby="device-specs">
@@ -69,14 +82,7 @@ export function DevicePage({
         <h2 id="device-deployments" className="section__title">
           {labels.deployments_title}
         </h2>
-        <ul className="card-grid card-grid--wide">
-          {device.deployments.map((deployment) => (
-            <li className="card" key={deployment.title}>
-              <h3 className="card__title">{deployment.title}</h3>
-              <p className="card__text">{deployment.text}</p>
-            </li>
-          ))}
-        </ul>
+        <TextCards items={device.deployments} className="card-grid card-grid--wide" />
       </section>
       <div className="band">
         <section className="section" aria-labelledby="device-solutions">
