@@ -3,6 +3,7 @@
 // device is used in, and a consultation call to action.
 import { ContentLink } from '../components/content-link';
 import { Hero } from '../components/hero';
+import { PageSection } from '../components/page-section';
 import type { DevicePageContent } from '../content/schema';
 import type { Content, LoadedPage } from '../content/types';
 
@@ -43,66 +44,50 @@ export function DevicePage({
   return (
     <>
       <Hero heading={device.hero.heading} intro={device.hero.intro} image={page.heroImage} />
-      <section className="section" aria-labelledby="device-features">
-        <h2 id="device-features" className="section__title">
-          {labels.features_title}
-        </h2>
+      <PageSection id="device-features" title={labels.features_title}>
         <TextCards items={device.features} className="card-grid" />
-      </section>
-      <div className="band">
-        <section className="section" aria-labelledby="device-specs">
-          <h2 id="device-specs" className="section__title">
-            {labels.specs_title}
-          </h2>
-          <div className="spec-table__scroll">
-            <table className="spec-table">
-              <caption className="sr-only">
-                {device.name} {labels.specs_title}
-              </caption>
-              <thead>
-                <tr>
-                  <th scope="col">{labels.spec_column}</th>
-                  <th scope="col">{labels.value_column}</th>
+      </PageSection>
+      <PageSection id="device-specs" title={labels.specs_title} band>
+        <div className="spec-table__scroll">
+          <table className="spec-table">
+            <caption className="sr-only">
+              {device.name} {labels.specs_title}
+            </caption>
+            <thead>
+              <tr>
+                <th scope="col">{labels.spec_column}</th>
+                <th scope="col">{labels.value_column}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {device.specs.rows.map((row) => (
+                <tr key={row.label}>
+                  <th scope="row">{row.label}</th>
+                  <td>{row.value}</td>
                 </tr>
-              </thead>
-              <tbody>
-                {device.specs.rows.map((row) => (
-                  <tr key={row.label}>
-                    <th scope="row">{row.label}</th>
-                    <td>{row.value}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-          <p className="spec-table__note">{device.specs.note}</p>
-        </section>
-      </div>
-      <section className="section" aria-labelledby="device-deployments">
-        <h2 id="device-deployments" className="section__title">
-          {labels.deployments_title}
-        </h2>
+              ))}
+            </tbody>
+          </table>
+        </div>
+        <p className="spec-table__note">{device.specs.note}</p>
+      </PageSection>
+      <PageSection id="device-deployments" title={labels.deployments_title}>
         <TextCards items={device.deployments} className="card-grid card-grid--wide" />
-      </section>
-      <div className="band">
-        <section className="section" aria-labelledby="device-solutions">
-          <h2 id="device-solutions" className="section__title">
-            {labels.solutions_title}
-          </h2>
-          <ul className="card-grid card-grid--narrow">
-            {solutions.map(({ slug, hero }) => (
-              <li className="card card--link" key={slug}>
-                <h3 className="card__title">{hero.heading}</h3>
-                <p className="card__text">{hero.intro}</p>
-                <a className="card__more" href={`/next/solution/${slug}`}>
-                  {labels.solution_link}
-                  <span className="sr-only">：{hero.heading}</span>
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
-      </div>
+      </PageSection>
+      <PageSection id="device-solutions" title={labels.solutions_title} band>
+        <ul className="card-grid card-grid--narrow">
+          {solutions.map(({ slug, hero }) => (
+            <li className="card card--link" key={slug}>
+              <h3 className="card__title">{hero.heading}</h3>
+              <p className="card__text">{hero.intro}</p>
+              <a className="card__more" href={`/next/solution/${slug}`}>
+                {labels.solution_link}
+                <span className="sr-only">：{hero.heading}</span>
+              </a>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
       <section className="cta" aria-labelledby="device-cta">
         <div className="cta__inner">
           <h2 id="device-cta" className="cta__title">
