@@ -40,7 +40,18 @@ export const solutionSlugs = [
 /** Device ids 1 to 10 (spec section 2). */
 export const deviceIds = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10] as const;
 
-export type RouteKind = 'home' | 'service' | 'device' | 'solution' | 'page' | 'document';
+export type RouteKind =
+  | 'home'
+  | 'service'
+  | 'hardware'
+  | 'device'
+  | 'solution'
+  | 'news'
+  | 'article'
+  | 'about'
+  | 'business'
+  | 'sdk'
+  | 'document';
 
 export interface RouteSpec {
   /** Request path, e.g. `/next/map`. */
@@ -57,6 +68,7 @@ export const routeTable: readonly RouteSpec[] = [
     kind: 'service',
     source: `pages/${slug}.toml`,
   })),
+  { path: '/next/device', kind: 'hardware', source: 'pages/hardware.toml' },
   ...deviceIds.map((id): RouteSpec => ({
     path: `/next/device/${id}`,
     kind: 'device',
@@ -67,12 +79,19 @@ export const routeTable: readonly RouteSpec[] = [
     kind: 'solution',
     source: `solutions/${slug}.toml`,
   })),
-  { path: '/next/notice', kind: 'page', source: 'pages/notice.toml' },
-  { path: '/next/about', kind: 'page', source: 'pages/about.toml' },
-  { path: '/next/business', kind: 'page', source: 'pages/business.toml' },
-  { path: '/next/cums/HarmonyNext', kind: 'page', source: 'pages/cums/HarmonyNext.toml' },
+  { path: '/next/notice', kind: 'news', source: 'pages/notice.toml' },
+  { path: '/next/about', kind: 'about', source: 'pages/about.toml' },
+  { path: '/next/business', kind: 'business', source: 'pages/business.toml' },
+  { path: '/next/cums/HarmonyNext', kind: 'sdk', source: 'pages/cums/HarmonyNext.toml' },
   { path: '/next/privacy', kind: 'document', source: 'pages/privacy.md' },
 ];
+
+/** News articles live in content/news/<slug>.md and are served at /next/notice/<slug>. */
+export const newsDir = 'news';
+export const articlePath = (slug: string) => `/next/notice/${slug}`;
+/** Later pages of the news list; the first page is /next/notice itself. */
+export const newsListPath = (page: number) =>
+  page === 1 ? '/next/notice' : `/next/notice/page/${page}`;
 
 /** Paths that show the header's alternate (light) style (spec section 2, Header). */
 export function usesAlternateHeader(path: string): boolean {

@@ -1,6 +1,14 @@
 // Each rule of the content schema, broken once in a copy of the real content/, must stop the
 // build with a message naming the file and the field.
-import { cpSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  unlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -36,7 +44,14 @@ function edit(dir: string, file: string, change: (text: string) => string) {
 describe('the real content', () => {
   it('loads, with a page for every route of the spec', () => {
     const content = loadContent(contentDir);
-    expect(content.pages.map((page) => page.route.path)).toEqual(routeTable.map((r) => r.path));
+    const paths = content.pages.map((page) => page.route.path);
+    expect(paths.slice(0, routeTable.length)).toEqual(routeTable.map((r) => r.path));
+    // Then the news articles, newest first, and the later pages of the news list.
+    const rest = paths.slice(routeTable.length);
+    const articles = rest.filter((path) => !path.startsWith('/next/notice/page/'));
+    expect(articles.length).toBeGreaterThanOrEqual(8);
+    expect(articles.every((path) => /^\/next\/notice\/[a-z0-9-]+$/.test(path))).toBe(true);
+    expect(rest.slice(articles.length)).toEqual(['/next/notice/page/2']);
   });
 
   it('has the spec hotline and copyright years', () => {
@@ -213,6 +228,58 @@ describe('content errors name file and field', () => {
         /^content\/devices\/4\.toml: related_solutions\[0\]: must be one of businessProposal, /,
       ),
       expect.stringMatching(/^content\/devices\/7\.toml: features: give at least 3 features$/),
+    ]);
+  });
+
+  it('service naming a device that does not exist, and a home card linking nowhere', () => {
+    const problems = problemsAfter((dir) => {
+      edit(dir, 'pages/locate.toml', (t) =>
+        t.replace(/^related_devices = \[\d+/m, 'related_devices = [12'),
+      );
+      edit(dir, 'pages/home.toml', (t) => t.replace('path = "/next/map"', 'path = "/next/maps"'));
+    });
+    expect(problems).toEqual([
+      'content/pages/locate.toml: related_devices[0]: must be a device id, one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10',
+      expect.stringMatching(
+        /^content\/pages\/home\.toml: services\.items\[0\]\.path: links to \/next\/maps, which is not a page/,
+      ),
+    ]);
+  });
+
+  it('solution using a service that does not exist, with a diagram label too long to draw', () => {
+    const problems = problemsAfter((dir) =>
+      edit(dir, 'solutions/scenic.toml', (t) =>
+        t
+          .replace(/^service = ".*"$/m, 'service = "teleport"')
+          .replace(/^name = ".*"$/m, 'name = "一个长得放不进图里的层名"'),
+      ),
+    );
+    expect(problems).toEqual([
+      'content/solutions/scenic.toml: architecture.layers[0].name: keep layer names to 8 characters',
+      expect.stringMatching(
+        /^content\/solutions\/scenic\.toml: capabilities\[0\]\.service: must be one of map, /,
+      ),
+    ]);
+  });
+
+  it('news article with a bad file name, a bad date, or a link to a missing page', () => {
+    const problems = problemsAfter((dir) => {
+      const [first, second] = readdirSync(join(dir, 'news')).sort();
+      const article = readFileSync(join(dir, 'news', first!), 'utf8');
+      writeFileSync(join(dir, 'news', 'Bad Name.md'), article);
+      edit(dir, `news/${first}`, (t) => t.replace(/^date = ".*"$/m, 'date = "2025-6-1"'));
+      edit(dir, `news/${second}`, (t) =>
+        t.replace(/\n\+\+\+\n/, '\n+++\n\n[失效链接](/next/nowhere)\n'),
+      );
+    });
+    expect(problems).toEqual([
+      'content/news/Bad Name.md: news files are named <slug>.md with lowercase letters, digits and hyphens (not "page")',
+      expect.stringMatching(
+        /^content\/news\/[a-z0-9-]+\.md: date: must be a date like 2025-06-01$/,
+      ),
+      expect.stringMatching(
+        /^content\/news\/[a-z0-9-]+\.md: body: links to \/next\/nowhere, which is not a page/,
+      ),
     ]);
   });
 

@@ -6,20 +6,38 @@ import { join, relative } from 'node:path';
 import { Marked } from 'marked';
 import { parse as parseToml } from 'smol-toml';
 import type { z } from 'zod';
-import { routeTable } from '../route-table';
 import {
+  type RouteKind,
+  type RouteSpec,
+  articlePath,
+  newsDir,
+  newsListPath,
+  routeTable,
+} from '../route-table';
+import {
+  type ArticleContent,
   type Footer,
   type ImageRef,
   type Menu,
+  type NewsListPageContent,
   type PageContent,
   type SiteInfo,
+  aboutPageSchema,
+  articleSchema,
+  businessPageSchema,
   devicePageSchema,
   footerSchema,
+  hardwarePageSchema,
+  homePageSchema,
   markdownPageSchema,
   menuSchema,
-  pageSchema,
+  newsListPageSchema,
+  sdkPageSchema,
+  servicePageSchema,
   siteSchema,
+  solutionPageSchema,
 } from './schema';
+import { highlightSamples } from './highlight';
 import { readImageFile, srcsetWidths } from './image-file';
 import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
 
@@ -77,7 +95,7 @@ function check<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: P
 
 const frontMatterPattern = /^\+\+\+\r?\n([\s\S]*?)\r?\n\+\+\+\r?\n([\s\S]*)$/;
 
-function readMarkdownPage(dir: string, file: string, problems: Problems) {
+function readMarkdownPage<T>(schema: z.ZodType<T>, dir: string, file: string, problems: Problems) {
   const path = join(dir, file);
   if (!existsSync(path)) {
     problems.add(`content/${file}`, '', 'file is missing');
@@ -95,7 +113,7 @@ function readMarkdownPage(dir: string, file: string, problems: Problems) {
     problems.add(`content/${file}`, 'front matter', `not valid TOML: ${(error as Error).message}`);
     return undefined;
   }
-  const content = check(markdownPageSchema, frontMatter, file, problems);
+  const content = check(schema, frontMatter, file, problems);
   const markdown = match[2] ?? '';
   if (/^#\s/m.test(markdown)) {
     problems.add(
@@ -106,6 +124,85 @@ function readMarkdownPage(dir: string, file: string, problems: Problems) {
   }
   const bodyHtml = new Marked({ gfm: true }).parse(markdown, { async: false });
   return content ? { content, bodyHtml } : undefined;
+}
+
+/** The schema of each kind of TOML page (Markdown kinds are read by readMarkdownPage). */
+const tomlSchemas: Record<Exclude<RouteKind, 'document' | 'article'>, z.ZodType<PageContent>> = {
+  home: homePageSchema,
+  service: servicePageSchema,
+  hardware: hardwarePageSchema,
+  device: devicePageSchema,
+  solution: solutionPageSchema,
+  news: newsListPageSchema,
+  about: aboutPageSchema,
+  business: businessPageSchema,
+  sdk: sdkPageSchema,
+};
+
+const articleSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
+/** content/news/<slug>.md, newest first. */
+function readArticles(dir: string, problems: Problems, routes: Set<string>): LoadedPage[] {
+  const root = join(dir, newsDir);
+  if (!existsSync(root)) return [];
+  const articles: LoadedPage[] = [];
+  for (const name of readdirSync(root).sort()) {
+    const file = `${newsDir}/${name}`;
+    const slug = name.replace(/\.md$/, '');
+    if (!name.endsWith('.md') || !articleSlugPattern.test(slug) || slug === 'page') {
+      problems.add(
+        `content/${file}`,
+        '',
+        'news files are named <slug>.md with lowercase letters, digits and hyphens (not "page")',
+      );
+      continue;
+    }
+    const route: RouteSpec = { path: articlePath(slug), kind: 'article', source: file };
+    routes.add(route.path);
+    const loaded = readMarkdownPage(articleSchema, dir, file, problems);
+    if (loaded) articles.push({ route, content: loaded.content, bodyHtml: loaded.bodyHtml });
+  }
+  const date = (page: LoadedPage) => (page.content as ArticleContent).date;
+  return articles.sort(
+    (a, b) => date(b).localeCompare(date(a)) || a.route.path.localeCompare(b.route.path),
+  );
+}
+
+/** Pages 2.. of the news list, each with its own title and description. */
+function laterNewsPages(list: LoadedPage, articleCount: number): LoadedPage[] {
+  const content = list.content as NewsListPageContent;
+  const count = Math.max(1, Math.ceil(articleCount / content.per_page));
+  list.listPage = 1;
+  return Array.from({ length: count - 1 }, (_, index) => {
+    const page = index + 2;
+    const fill = (template: string) => template.replaceAll('{n}', String(page));
+    return {
+      route: { ...list.route, path: newsListPath(page) },
+      content: {
+        ...content,
+        meta: {
+          ...content.meta,
+          title: fill(content.later_pages.title),
+          description: fill(content.later_pages.description),
+        },
+      },
+      listPage: page,
+    };
+  });
+}
+
+/** Every `path` field anywhere in a page's content: cards, contact routes, calls to action. */
+function pathFields(value: unknown, field: string, found: { field: string; path: string }[]) {
+  if (Array.isArray(value)) {
+    value.forEach((item, index) => pathFields(item, `${field}[${index}]`, found));
+  } else if (value && typeof value === 'object') {
+    for (const [key, item] of Object.entries(value)) {
+      const at = field ? `${field}.${key}` : key;
+      if (key === 'path' && typeof item === 'string') found.push({ field: at, path: item });
+      else pathFields(item, at, found);
+    }
+  }
+  return found;
 }
 
 /** Every internal address a piece of content links to, with where it was found. */
@@ -133,18 +230,15 @@ function collectLinks(site: SiteInfo, menu: Menu, footer: Footer) {
   add('site.toml', 'header.consult_path', site.header.consult_path);
   add('site.toml', 'header.console_path', site.header.console_path);
   add('site.toml', 'header.customise_path', site.header.customise_path);
-  add('site.toml', 'device_page.cta_path', site.device_page.cta_path);
-  site.not_found.suggestions.forEach((link, i) =>
-    add('site.toml', `not_found.suggestions[${i}].path`, link.path),
-  );
+  for (const { field, path } of pathFields(site, '', [])) add('site.toml', field, path);
   return links;
 }
 
 function checkInternalLinks(
   links: { file: string; field: string; path: string }[],
+  known: Set<string>,
   problems: Problems,
 ) {
-  const known = new Set(routeTable.map((route) => route.path));
   for (const { file, field, path } of links) {
     if (!path.startsWith('/')) continue;
     const bare = path.replace(/[#?].*$/, '');
@@ -253,20 +347,32 @@ export function loadContent(dir: string): Content {
 
   const pages: LoadedPage[] = [];
   for (const route of routeTable) {
-    if (route.kind === 'document') {
-      const loaded = readMarkdownPage(dir, route.source, problems);
+    if (route.kind === 'document' || route.kind === 'article') {
+      const loaded = readMarkdownPage(markdownPageSchema, dir, route.source, problems);
       if (loaded) pages.push({ route, content: loaded.content, bodyHtml: loaded.bodyHtml });
       continue;
     }
-    const schema = route.kind === 'device' ? devicePageSchema : pageSchema;
     const content = check<PageContent>(
-      schema,
+      tomlSchemas[route.kind],
       readToml(dir, route.source, problems),
       route.source,
       problems,
     );
-    if (content) pages.push({ route, content });
+    if (content) {
+      pages.push(
+        route.kind === 'sdk'
+          ? { route, content, highlighted: highlightSamples(content) }
+          : { route, content },
+      );
+    }
   }
+  // Every address that has a page, even one whose file has problems: links to it are not broken.
+  const routes = new Set(routeTable.map((route) => route.path));
+  const articles = readArticles(dir, problems, routes);
+  const newsList = pages.find((page) => page.route.kind === 'news');
+  const laterPages = newsList ? laterNewsPages(newsList, articles.length) : [];
+  pages.push(...articles, ...laterPages);
+  for (const page of laterPages) routes.add(page.route.path);
 
   const media = new Map<string, MediaFile>();
   if (site) {
@@ -291,11 +397,14 @@ export function loadContent(dir: string): Content {
   if (site && menu && footer) {
     const links = collectLinks(site, menu, footer);
     for (const page of pages) {
+      for (const { field, path } of pathFields(page.content, '', [])) {
+        links.push({ file: page.route.source, field, path });
+      }
       for (const match of page.bodyHtml?.matchAll(/href="([^"]*)"/g) ?? []) {
         links.push({ file: page.route.source, field: 'body', path: match[1] ?? '' });
       }
     }
-    checkInternalLinks(links, problems);
+    checkInternalLinks(links, routes, problems);
   }
   if (site && site.copyright.start_year > site.copyright.end_year) {
     problems.add('content/site.toml', 'copyright.start_year', 'is after copyright.end_year');

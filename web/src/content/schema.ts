@@ -1,7 +1,7 @@
 // The shape of every file in content/. A file that does not match fails the build with its
 // path and the field at fault (see load.ts). Field comments are for whoever edits content.
 import { z } from 'zod';
-import { solutionSlugs } from '../route-table';
+import { deviceIds, serviceSlugs, solutionSlugs } from '../route-table';
 import { externalLinkKeys } from './link-keys';
 
 export { type ExternalLinkKey, externalLinkKeys } from './link-keys';
@@ -71,6 +71,9 @@ export const menuEntrySchema = z
 export const menuSchema = z.object({ entry: z.array(menuEntrySchema).min(1) }).strict();
 
 const namedLink = z.object({ name: text, path: linkPath }).strict();
+
+/** A closing box inviting the visitor to get in touch. */
+const callToAction = z.object({ title: text, text, button: text, path: linkPath }).strict();
 
 const legalNotice = z.object({ text, href: linkPath.optional() }).strict();
 
@@ -164,11 +167,48 @@ export const siteSchema = z
         deployments_title: text,
         solutions_title: text,
         solution_link: text,
-        cta_title: text,
-        cta_text: text,
-        cta_button: text,
-        cta_path: linkPath,
+        cta: callToAction,
       })
+      .strict(),
+    /** Section headings and the closing call to action of every product-service page. */
+    service_page: z
+      .object({
+        problem_title: text,
+        capabilities_title: text,
+        how_title: text,
+        how_diagram: text,
+        figures_title: text,
+        figures_note: text,
+        platforms_title: text,
+        scenarios_title: text,
+        scenario_link: text,
+        devices_title: text,
+        device_link: text,
+        cta: callToAction,
+      })
+      .strict(),
+    /** Section headings and the closing call to action of every solution page. */
+    solution_page: z
+      .object({
+        pains_title: text,
+        architecture_title: text,
+        architecture_diagram: text,
+        capabilities_title: text,
+        service_link: text,
+        devices_title: text,
+        device_link: text,
+        outcomes_title: text,
+        outcomes_note: text,
+        case_title: text,
+        case_venue: text,
+        case_challenge: text,
+        case_approach: text,
+        case_result: text,
+        cta: callToAction,
+      })
+      .strict(),
+    article_page: z
+      .object({ back: text, published: text, category: text, latest_title: text })
       .strict(),
     not_found: z
       .object({
@@ -221,6 +261,17 @@ export const pageSchema = z.object({ meta: pageMetaSchema, hero: heroSchema }).s
 
 const titledText = z.object({ title: text, text }).strict();
 
+const solutionSlug = z.enum(solutionSlugs, {
+  message: `must be one of ${solutionSlugs.join(', ')}`,
+});
+const serviceSlug = z.enum(serviceSlugs, { message: `must be one of ${serviceSlugs.join(', ')}` });
+const deviceId = z
+  .number()
+  .int()
+  .refine((id) => (deviceIds as readonly number[]).includes(id), {
+    message: `must be a device id, one of ${deviceIds.join(', ')}`,
+  });
+
 /** A hardware page (/next/device/<id>): what the device does, its specification, where it goes. */
 export const devicePageSchema = pageSchema
   .extend({
@@ -228,7 +279,7 @@ export const devicePageSchema = pageSchema
     name: text,
     /** Solution pages this device is used in, by slug (e.g. factory, businessProposal). */
     related_solutions: z
-      .array(z.enum(solutionSlugs, { message: `must be one of ${solutionSlugs.join(', ')}` }))
+      .array(solutionSlug)
       .min(1, 'name at least one solution this device is used in')
       .max(4, 'name at most 4 solutions'),
     /** Key features, 3 to 6. */
@@ -253,6 +304,244 @@ export const devicePageSchema = pageSchema
   })
   .strict();
 
+/** A short line for cards that list pages (home page, related pages): 12 to 70 characters. */
+const cardSummary = z
+  .string()
+  .trim()
+  .min(12, 'must be at least 12 characters')
+  .max(70, 'keep it under 70 characters; it is shown on cards');
+
+/** A box of a diagram: a short title and an optional one-line note. */
+const diagramBox = z
+  .object({
+    title: z.string().trim().min(1).max(12, 'keep diagram titles to 12 characters'),
+    text: z.string().trim().max(30, 'keep diagram notes to 30 characters').optional(),
+  })
+  .strict();
+
+/** A key figure: the value in large type and what it measures. */
+const figure = z
+  .object({
+    value: z.string().trim().min(1).max(14, 'keep a figure to 14 characters, e.g. 1–3 m'),
+    label: text,
+  })
+  .strict();
+
+/** A product-service page (/next/map, /next/locate, ...). */
+export const servicePageSchema = pageSchema
+  .extend({
+    /** One line for cards that list this service. */
+    summary: cardSummary,
+    /** Hardware pages this service works with, by id. */
+    related_devices: z.array(deviceId).max(4, 'name at most 4 devices'),
+    /** What the service solves: an introduction and 2 to 4 concrete problems. */
+    problem: z
+      .object({
+        intro: text,
+        points: z
+          .array(titledText)
+          .min(2, 'give at least 2 problems')
+          .max(4, 'give at most 4 problems'),
+      })
+      .strict(),
+    capabilities: z
+      .array(titledText)
+      .min(3, 'give at least 3 capabilities')
+      .max(6, 'give at most 6 capabilities'),
+    /** How it works: drawn as a flow diagram of 3 to 6 steps. */
+    how: z
+      .object({
+        intro: text,
+        steps: z.array(diagramBox).min(3, 'give at least 3 steps').max(6, 'give at most 6 steps'),
+      })
+      .strict(),
+    figures: z.array(figure).min(3, 'give at least 3 figures').max(6, 'give at most 6 figures'),
+    /** Platforms and SDKs the service ships for. */
+    platforms: z
+      .array(titledText)
+      .min(1, 'name at least one platform')
+      .max(6, 'name at most 6 platforms'),
+    scenarios: z
+      .array(titledText.extend({ solution: solutionSlug.optional() }).strict())
+      .min(2, 'give at least 2 scenarios')
+      .max(4, 'give at most 4 scenarios'),
+  })
+  .strict();
+
+/** An industry solution page (/next/solution/<slug>). */
+export const solutionPageSchema = pageSchema
+  .extend({
+    summary: cardSummary,
+    related_devices: z
+      .array(deviceId)
+      .min(1, 'name at least one device')
+      .max(5, 'name at most 5 devices'),
+    pains: z
+      .array(titledText)
+      .min(3, 'give at least 3 pain points')
+      .max(5, 'give at most 5 pain points'),
+    /** The architecture, drawn as stacked layers (devices at the bottom, applications on top). */
+    architecture: z
+      .object({
+        intro: text,
+        layers: z
+          .array(
+            z
+              .object({
+                name: z.string().trim().min(1).max(8, 'keep layer names to 8 characters'),
+                items: z
+                  .array(z.string().trim().min(1).max(12, 'keep items to 12 characters'))
+                  .min(1)
+                  .max(5, 'give at most 5 items per layer'),
+              })
+              .strict(),
+          )
+          .min(3, 'give at least 3 layers')
+          .max(5, 'give at most 5 layers'),
+      })
+      .strict(),
+    /** The services this solution is built from, and what each does here. */
+    capabilities: z
+      .array(z.object({ service: serviceSlug, text }).strict())
+      .min(2, 'name at least 2 services')
+      .max(6, 'name at most 6 services'),
+    outcomes: z.array(figure).min(3, 'give at least 3 outcomes').max(4, 'give at most 4 outcomes'),
+    /** A case story, by venue type and size: no invented customer names. */
+    case: z
+      .object({ title: text, venue: text, challenge: text, approach: text, result: text })
+      .strict(),
+  })
+  .strict();
+
+/** A news article: content/news/<slug>.md, front matter plus a Markdown body. */
+export const articleSchema = pageSchema
+  .extend({
+    date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-06-01'),
+    category: z.enum(['产品动态', '硬件发布', '项目实践', '行业观察'], {
+      message: 'must be one of 产品动态, 硬件发布, 项目实践, 行业观察',
+    }),
+  })
+  .strict();
+
+const titledSection = <T extends z.ZodType>(items: T, min: number, max: number) =>
+  z
+    .object({
+      title: text,
+      intro: text.optional(),
+      items: z
+        .array(items)
+        .min(min, `give at least ${min} items`)
+        .max(max, `give at most ${max} items`),
+    })
+    .strict();
+
+const linkCard = z.object({ name: text, text, path: linkPath }).strict();
+
+/** The home page (/next/). */
+export const homePageSchema = pageSchema
+  .extend({
+    services: titledSection(linkCard, 5, 5),
+    products: titledSection(linkCard, 3, 8),
+    hardware: z
+      .object({
+        title: text,
+        intro: text,
+        devices: z.array(deviceId).min(3).max(10),
+        more: text,
+      })
+      .strict(),
+    solutions: z
+      .object({
+        title: text,
+        intro: text,
+        solutions: z.array(solutionSlug).min(3).max(11),
+      })
+      .strict(),
+    figures: titledSection(figure, 3, 6),
+    developers: titledSection(linkCard, 2, 6),
+    news: z.object({ title: text, count: z.number().int().min(1).max(6), more: text }).strict(),
+    cta: z.object({ title: text, text, button: text, path: linkPath }).strict(),
+  })
+  .strict();
+
+/** The hardware overview (/next/device). */
+export const hardwarePageSchema = pageSchema
+  .extend({
+    /** How to choose: one short card per technology family. */
+    /** Heading of the list of all devices. */
+    devices_title: text,
+    device_link: text,
+    guide: titledSection(titledText, 2, 6),
+  })
+  .strict();
+
+/** The news list (/next/notice): its own words; the articles come from content/news. */
+export const newsListPageSchema = pageSchema
+  .extend({
+    per_page: z.number().int().min(3).max(24),
+    /** Title and description of pages 2, 3, ...; {n} is the page number. */
+    later_pages: z
+      .object({
+        title: text.max(60).includes('{n}', { message: 'must contain {n}, the page number' }),
+        description: z
+          .string()
+          .trim()
+          .min(50)
+          .max(156)
+          .includes('{n}', { message: 'must contain {n}, the page number' }),
+      })
+      .strict(),
+    read_more: text,
+    pagination_label: text,
+    previous: text,
+    next: text,
+  })
+  .strict();
+
+const contactRoute = z.object({ label: text, value: text, path: linkPath.optional() }).strict();
+
+export const aboutPageSchema = pageSchema
+  .extend({
+    story: z.object({ title: text, paragraphs: z.array(text).min(2).max(6) }).strict(),
+    milestones: titledSection(
+      z.object({ year: z.number().int().min(2013).max(2025), title: text, text }).strict(),
+      5,
+      13,
+    ),
+    capabilities: titledSection(titledText, 3, 6),
+    contact: titledSection(contactRoute, 2, 6),
+  })
+  .strict();
+
+export const businessPageSchema = pageSchema
+  .extend({
+    customisation: titledSection(titledText, 3, 8),
+    process: titledSection(titledText, 3, 7),
+    contact: titledSection(contactRoute, 2, 6),
+  })
+  .strict();
+
+/** A code sample, highlighted at build time. */
+const codeSample = z
+  .object({
+    language: z.enum(['typescript', 'json', 'shell'], {
+      message: 'must be typescript (also for ArkTS), json or shell',
+    }),
+    /** The file name shown above the code. */
+    file: text,
+    code: text,
+  })
+  .strict();
+
+export const sdkPageSchema = pageSchema
+  .extend({
+    features: titledSection(titledText, 3, 6),
+    requirements: titledSection(text, 2, 8),
+    steps: titledSection(titledText.extend({ code: codeSample.optional() }).strict(), 3, 7),
+    sample: z.object({ title: text, intro: text, code: codeSample }).strict(),
+  })
+  .strict();
+
 export const markdownPageSchema = pageSchema
   .extend({ updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-06-01') })
   .strict();
@@ -267,3 +556,14 @@ export type ImageRef = z.infer<typeof imageSchema>;
 export type PageContent = z.infer<typeof pageSchema>;
 export type DevicePageContent = z.infer<typeof devicePageSchema>;
 export type MarkdownPageContent = z.infer<typeof markdownPageSchema>;
+export type ServicePageContent = z.infer<typeof servicePageSchema>;
+export type SolutionPageContent = z.infer<typeof solutionPageSchema>;
+export type ArticleContent = z.infer<typeof articleSchema>;
+export type HomePageContent = z.infer<typeof homePageSchema>;
+export type HardwarePageContent = z.infer<typeof hardwarePageSchema>;
+export type NewsListPageContent = z.infer<typeof newsListPageSchema>;
+export type AboutPageContent = z.infer<typeof aboutPageSchema>;
+export type BusinessPageContent = z.infer<typeof businessPageSchema>;
+export type SdkPageContent = z.infer<typeof sdkPageSchema>;
+export type CallToAction = z.infer<typeof callToAction>;
+export type CodeSample = z.infer<typeof codeSample>;

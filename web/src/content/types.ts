@@ -1,12 +1,21 @@
 // The loaded content as pages and the shell receive it (built by load.ts).
-import type { RouteSpec } from '../route-table';
+import type { RouteKind, RouteSpec } from '../route-table';
 import type {
+  AboutPageContent,
+  ArticleContent,
+  BusinessPageContent,
   DevicePageContent,
   Footer,
+  HardwarePageContent,
+  HomePageContent,
   MarkdownPageContent,
   Menu,
+  NewsListPageContent,
   PageContent,
+  SdkPageContent,
+  ServicePageContent,
   SiteInfo,
+  SolutionPageContent,
 } from './schema';
 
 /** A picture ready to lay out: where the build serves it, its size and its srcset widths. */
@@ -23,7 +32,11 @@ export interface LoadedImage {
 
 export interface LoadedPage {
   route: RouteSpec;
-  content: PageContent | DevicePageContent | MarkdownPageContent;
+  content: PageContent;
+  /** Highlighted HTML of the page's code samples, keyed by their text (see highlight.ts). */
+  highlighted?: Record<string, string>;
+  /** Which page of the news list this is (news pages only), counting from 1. */
+  listPage?: number;
   /** HTML of a Markdown page's body, rendered at build time. */
   bodyHtml?: string;
   heroImage?: LoadedImage;
@@ -44,7 +57,36 @@ export interface Content {
   media: MediaFile[];
 }
 
-/** The hardware content of a device page (the loader checked it with the device schema). */
-export function devicePageContent(page: LoadedPage): DevicePageContent | undefined {
-  return page.route.kind === 'device' ? (page.content as DevicePageContent) : undefined;
+/** What the loader checked each kind of page against (schema.ts). */
+export interface ContentByKind {
+  home: HomePageContent;
+  service: ServicePageContent;
+  hardware: HardwarePageContent;
+  device: DevicePageContent;
+  solution: SolutionPageContent;
+  news: NewsListPageContent;
+  article: ArticleContent;
+  about: AboutPageContent;
+  business: BusinessPageContent;
+  sdk: SdkPageContent;
+  document: MarkdownPageContent;
+}
+
+/** A page's content as its kind's schema shaped it, or undefined for a page of another kind. */
+export function contentOf<K extends RouteKind>(
+  page: LoadedPage,
+  kind: K,
+): ContentByKind[K] | undefined {
+  return page.route.kind === kind ? (page.content as ContentByKind[K]) : undefined;
+}
+
+/** Every page of one kind with its typed content, in site order. */
+export function pagesOf<K extends RouteKind>(
+  pages: readonly LoadedPage[],
+  kind: K,
+): { page: LoadedPage; content: ContentByKind[K] }[] {
+  return pages.flatMap((page) => {
+    const content = contentOf(page, kind);
+    return content ? [{ page, content }] : [];
+  });
 }

@@ -71,7 +71,12 @@ describe('header menu (spec section 2 and 4)', () => {
     const labels = [...panel.querySelectorAll('.dropdown__label')].map((l) => l.textContent);
     expect(labels).toEqual(['基础功能', '特色产品', '智能硬件']);
     const hardware = within(panel).getByRole('list', { name: '智能硬件', hidden: true });
-    expect(within(hardware).getAllByRole('link', { hidden: true })).toHaveLength(10);
+    const links = within(hardware).getAllByRole('link', { hidden: true });
+    // The overview first, then the ten devices.
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([
+      '/next/device',
+      ...Array.from({ length: 10 }, (_, i) => `/next/device/${i + 1}`),
+    ]);
   });
 
   it('groups developer support into H5, Android/iOS/HarmonyOS and tools with SDK links from config', () => {

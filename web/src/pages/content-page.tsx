@@ -1,25 +1,50 @@
-// Lays out one route's content. Page families get their own layouts as their content grows
-// (hardware pages have theirs); every page starts with its hero.
+// Lays out one route's content with its family's layout; each layout starts with the hero.
 import { Hero } from '../components/hero';
-import { devicePageContent } from '../content/types';
+import { contentOf } from '../content/types';
 import type { Content, LoadedPage } from '../content/types';
+import { AboutPage } from './about-page';
+import { ArticlePage } from './article-page';
+import { BusinessPage } from './business-page';
 import { DevicePage } from './device-page';
+import { HardwarePage } from './hardware-page';
+import { HomePage } from './home-page';
+import { NewsListPage } from './news-list-page';
+import { SdkPage } from './sdk-page';
+import { ServicePage } from './service-page';
+import { SolutionPage } from './solution-page';
 
 export function ContentPage({ page, content }: { page: LoadedPage; content: Content }) {
-  const device = devicePageContent(page);
+  const home = contentOf(page, 'home');
+  if (home) return <HomePage page={page} home={home} content={content} />;
+  const service = contentOf(page, 'service');
+  if (service) return <ServicePage page={page} service={service} content={content} />;
+  const hardware = contentOf(page, 'hardware');
+  if (hardware) return <HardwarePage hardware={hardware} content={content} />;
+  const device = contentOf(page, 'device');
   if (device) return <DevicePage page={page} device={device} content={content} />;
+  const solution = contentOf(page, 'solution');
+  if (solution) return <SolutionPage page={page} solution={solution} content={content} />;
+  const news = contentOf(page, 'news');
+  if (news) return <NewsListPage page={page} news={news} content={content} />;
+  const article = contentOf(page, 'article');
+  if (article) return <ArticlePage page={page} article={article} content={content} />;
+  const about = contentOf(page, 'about');
+  if (about) return <AboutPage about={about} content={content} />;
+  const business = contentOf(page, 'business');
+  if (business) return <BusinessPage business={business} content={content} />;
+  const sdk = contentOf(page, 'sdk');
+  if (sdk) return <SdkPage page={page} sdk={sdk} />;
+  // A Markdown document (privacy terms).
   const { hero } = page.content;
   return (
     <>
-      <Hero heading={hero.heading} intro={hero.intro} image={page.heroImage} />
-      {page.bodyHtml ? (
-        <div className="section">
-          <article
-            className="markdown-body document"
-            dangerouslySetInnerHTML={{ __html: page.bodyHtml }}
-          />
-        </div>
-      ) : null}
+      <Hero heading={hero.heading} intro={hero.intro} />
+      <div className="section">
+        <article
+          className="markdown-body document"
+          dangerouslySetInnerHTML={{ __html: page.bodyHtml ?? '' }}
+        />
+      </div>
     </>
   );
 }

@@ -4,7 +4,7 @@
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { repoContent } from '../content/repo-content';
-import { devicePageContent } from '../content/types';
+import { contentOf } from '../content/types';
 import { ContentPage } from './content-page';
 
 const content = repoContent();
@@ -19,7 +19,7 @@ describe('device pages', () => {
 
   for (const page of devices) {
     it(`${page.route.path} shows its picture, specification table and solutions`, () => {
-      const device = devicePageContent(page);
+      const device = contentOf(page, 'device');
       if (!device) throw new Error('not a device page');
       const { unmount } = render(<ContentPage page={page} content={content} />);
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
@@ -42,9 +42,9 @@ describe('device pages', () => {
       }
       expect(
         screen
-          .getByRole('link', { name: content.site.device_page.cta_button })
+          .getByRole('link', { name: content.site.device_page.cta.button })
           .getAttribute('href'),
-      ).toBe(content.site.device_page.cta_path);
+      ).toBe(content.site.device_page.cta.path);
       unmount();
     });
   }

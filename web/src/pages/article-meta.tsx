@@ -1,0 +1,23 @@
+import type { ArticleContent, SiteInfo } from '../content/schema';
+
+/** An article's category and publication date, above its title in lists and on its page. */
+export function ArticleMeta({
+  article,
+  labels,
+}: {
+  article: ArticleContent;
+  labels: SiteInfo['article_page'];
+}) {
+  return (
+    <p className="article-meta">
+      <span className="article-meta__category">
+        <span className="sr-only">{labels.category}：</span>
+        {article.category}
+      </span>
+      <span className="article-meta__date">
+        <span className="sr-only">{labels.published}：</span>
+        <time dateTime={article.date}>{article.date}</time>
+      </span>
+    </p>
+  );
+}

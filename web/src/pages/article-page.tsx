@@ -1,0 +1,59 @@
+// A news article (/next/notice/<slug>): its Markdown body, rendered at build time with the
+// Markdown theme, then the latest other articles and a way back to the list.
+import type { ArticleContent } from '../content/schema';
+import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { ArticleMeta } from './article-meta';
+
+export function ArticlePage({
+  page,
+  article,
+  content,
+}: {
+  page: LoadedPage;
+  article: ArticleContent;
+  content: Content;
+}) {
+  const labels = content.site.article_page;
+  const others = pagesOf(content.pages, 'article')
+    .filter((other) => other.page.route.path !== page.route.path)
+    .slice(0, 3);
+  return (
+    <>
+      <section className="hero hero--plain hero--article">
+        <div className="hero__inner">
+          <ArticleMeta article={article} labels={labels} />
+          <h1 className="hero__title">{article.hero.heading}</h1>
+          <p className="hero__intro">{article.hero.intro}</p>
+        </div>
+      </section>
+      <div className="section">
+        <article
+          className="markdown-body document"
+          aria-label={article.hero.heading}
+          dangerouslySetInnerHTML={{ __html: page.bodyHtml ?? '' }}
+        />
+        <p className="document back-link">
+          <a href="/next/notice">{labels.back}</a>
+        </p>
+      </div>
+      <div className="band">
+        <section className="section" aria-labelledby="article-latest">
+          <h2 id="article-latest" className="section__title">
+            {labels.latest_title}
+          </h2>
+          <ul className="card-grid">
+            {others.map(({ page: other, content: item }) => (
+              <li className="card card--link" key={other.route.path}>
+                <ArticleMeta article={item} labels={labels} />
+                <h3 className="card__title">
+                  <a href={other.route.path}>{item.hero.heading}</a>
+                </h3>
+                <p className="card__text">{item.hero.intro}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,94 @@
+// The home page (/next/): the value proposition, then the service families, featured products,
+// hardware, solutions by industry, figures, developer entry points, the latest news and a
+// consultation call to action.
+import { FigureList, LinkCards } from '../components/cards';
+import { ConsultCta } from '../components/consult-cta';
+import { Hero } from '../components/hero';
+import { PageSection } from '../components/page-section';
+import type { HomePageContent } from '../content/schema';
+import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { ArticleMeta } from './article-meta';
+import { deviceCards, solutionCards } from './related';
+
+const asCards = (items: readonly { name: string; text: string; path: string }[]) =>
+  items.map((item) => ({ title: item.name, text: item.text, path: item.path }));
+
+function SectionIntro({ text }: { text: string | undefined }) {
+  return text ? <p className="section__intro">{text}</p> : null;
+}
+
+export function HomePage({
+  page,
+  home,
+  content,
+}: {
+  page: LoadedPage;
+  home: HomePageContent;
+  content: Content;
+}) {
+  const newWindowNote = content.site.a11y.new_window;
+  const articles = pagesOf(content.pages, 'article').slice(0, home.news.count);
+  return (
+    <>
+      <Hero heading={home.hero.heading} intro={home.hero.intro} image={page.heroImage} />
+      <PageSection id="home-services" title={home.services.title}>
+        <SectionIntro text={home.services.intro} />
+        <LinkCards
+          items={asCards(home.services.items)}
+          newWindowNote={newWindowNote}
+          width="five"
+        />
+      </PageSection>
+      <PageSection id="home-products" title={home.products.title} band>
+        <SectionIntro text={home.products.intro} />
+        <LinkCards items={asCards(home.products.items)} newWindowNote={newWindowNote} />
+      </PageSection>
+      <PageSection id="home-hardware" title={home.hardware.title}>
+        <SectionIntro text={home.hardware.intro} />
+        <LinkCards
+          items={deviceCards(content, home.hardware.devices)}
+          newWindowNote={newWindowNote}
+          width="normal"
+        />
+        <p className="section__more">
+          <a href="/next/device">{home.hardware.more}</a>
+        </p>
+      </PageSection>
+      <PageSection id="home-solutions" title={home.solutions.title} band>
+        <SectionIntro text={home.solutions.intro} />
+        <LinkCards
+          items={solutionCards(content, home.solutions.solutions)}
+          newWindowNote={newWindowNote}
+          width="normal"
+        />
+      </PageSection>
+      <PageSection id="home-figures" title={home.figures.title}>
+        <SectionIntro text={home.figures.intro} />
+        <FigureList items={home.figures.items} />
+      </PageSection>
+      <PageSection id="home-developers" title={home.developers.title} band>
+        <SectionIntro text={home.developers.intro} />
+        <LinkCards items={asCards(home.developers.items)} newWindowNote={newWindowNote} />
+      </PageSection>
+      <PageSection id="home-news" title={home.news.title}>
+        <ul className="card-grid">
+          {articles.map(({ page: article, content: item }) => (
+            <li className="card card--link" key={article.route.path}>
+              <ArticleMeta article={item} labels={content.site.article_page} />
+              <h3 className="card__title">
+                <span className="card__stretched">
+                  <a href={article.route.path}>{item.hero.heading}</a>
+                </span>
+              </h3>
+              <p className="card__text">{item.hero.intro}</p>
+            </li>
+          ))}
+        </ul>
+        <p className="section__more">
+          <a href="/next/notice">{home.news.more}</a>
+        </p>
+      </PageSection>
+      <ConsultCta id="home-cta" cta={home.cta} content={content} />
+    </>
+  );
+}

@@ -1,0 +1,74 @@
+// The news list (/next/notice and /next/notice/page/<n>): articles newest first, a page at a
+// time, with their dates, categories and summaries, and links between the pages.
+import { Hero } from '../components/hero';
+import type { NewsListPageContent } from '../content/schema';
+import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { newsListPath } from '../route-table';
+import { ArticleMeta } from './article-meta';
+
+export function NewsListPage({
+  page,
+  news,
+  content,
+}: {
+  page: LoadedPage;
+  news: NewsListPageContent;
+  content: Content;
+}) {
+  const articles = pagesOf(content.pages, 'article');
+  const current = page.listPage ?? 1;
+  const pageCount = Math.max(1, Math.ceil(articles.length / news.per_page));
+  const shown = articles.slice((current - 1) * news.per_page, current * news.per_page);
+  const labels = content.site.article_page;
+  return (
+    <>
+      <Hero heading={news.hero.heading} intro={news.hero.intro} />
+      <div className="section">
+        <ol className="news-list">
+          {shown.map(({ page: article, content: item }) => (
+            <li className="news-list__item" key={article.route.path}>
+              <article aria-labelledby={`${article.route.path}-title`}>
+                <ArticleMeta article={item} labels={labels} />
+                <h2 className="news-list__title" id={`${article.route.path}-title`}>
+                  <a href={article.route.path}>{item.hero.heading}</a>
+                </h2>
+                <p className="news-list__summary">{item.hero.intro}</p>
+                <a className="news-list__more" href={article.route.path}>
+                  {news.read_more}
+                  <span className="sr-only">：{item.hero.heading}</span>
+                </a>
+              </article>
+            </li>
+          ))}
+        </ol>
+        {pageCount > 1 ? (
+          <nav className="pagination" aria-label={news.pagination_label}>
+            {current > 1 ? (
+              <a className="pagination__step" href={newsListPath(current - 1)} rel="prev">
+                {news.previous}
+              </a>
+            ) : null}
+            <ol className="pagination__pages">
+              {Array.from({ length: pageCount }, (_, index) => index + 1).map((number) => (
+                <li key={number}>
+                  <a
+                    className="pagination__page"
+                    href={newsListPath(number)}
+                    aria-current={number === current ? 'page' : undefined}
+                  >
+                    {number}
+                  </a>
+                </li>
+              ))}
+            </ol>
+            {current < pageCount ? (
+              <a className="pagination__step" href={newsListPath(current + 1)} rel="next">
+                {news.next}
+              </a>
+            ) : null}
+          </nav>
+        ) : null}
+      </div>
+    </>
+  );
+}
