@@ -1,7 +1,7 @@
 // Diagrams drawn from content data as inline SVG at build time: a top-to-bottom flow of steps
 // (how a service works) and a stack of layers (a solution's architecture). Both are narrow
 // enough to read at phone width without scaling the text down much. Screen readers get the
-// whole diagram as one image with a title and a description listing its parts.
+// whole diagram as one image named by its title, described by a list of its parts.
 import { wrapText } from './diagram-text';
 
 const titleSize = 16;
@@ -37,7 +37,8 @@ function Diagram({
       <svg
         className="diagram__svg"
         role="img"
-        aria-labelledby={`${id}-title ${id}-desc`}
+        aria-labelledby={`${id}-title`}
+        aria-describedby={`${id}-desc`}
         width={width}
         height={height}
         viewBox={`0 0 ${width} ${height}`}

@@ -1,0 +1,169 @@
+// @vitest-environment jsdom
+// Every page family lays out all of its content (issue #4): services with their flow diagram,
+// solutions with their layer diagram and case story, the news list's pages, articles, the SDK
+// page's highlighted code, and the home page's sections.
+import { render, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { repoContent } from '../content/repo-content';
+import { pagesOf } from '../content/types';
+import { ContentPage } from './content-page';
+
+const content = repoContent();
+
+function renderPage(path: string) {
+  const page = content.pages.find((p) => p.route.path === path);
+  if (!page) throw new Error(`no page ${path}`);
+  return render(<ContentPage page={page} content={content} />);
+}
+
+function hrefs(): string[] {
+  return screen.getAllByRole('link').map((link) => link.getAttribute('href') ?? '');
+}
+
+describe('service pages', () => {
+  const services = pagesOf(content.pages, 'service');
+
+  it('exist for the 16 services of the spec', () => {
+    expect(services).toHaveLength(16);
+  });
+
+  for (const { page, content: service } of services) {
+    it(`${page.route.path} shows its problems, diagram, figures, platforms, scenarios and hardware`, () => {
+      const { unmount } = renderPage(page.route.path);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      const diagram = screen.getByRole('img', { name: content.site.service_page.how_diagram });
+      for (const step of service.how.steps) {
+        expect(diagram.textContent).toContain(step.title);
+        expect(diagram.querySelector('desc')?.textContent).toContain(step.title);
+      }
+      for (const item of [
+        ...service.problem.points,
+        ...service.capabilities,
+        ...service.platforms,
+      ]) {
+        expect(screen.getByRole('heading', { level: 3, name: item.title })).toBeTruthy();
+      }
+      const figures = document.querySelector('.figures');
+      for (const figure of service.figures) expect(figures?.textContent).toContain(figure.value);
+      const links = hrefs();
+      for (const id of service.related_devices) expect(links).toContain(`/next/device/${id}`);
+      for (const scenario of service.scenarios) {
+        if (scenario.solution) expect(links).toContain(`/next/solution/${scenario.solution}`);
+      }
+      expect(links).toContain(content.site.service_page.cta.path);
+      unmount();
+    });
+  }
+});
+
+describe('solution pages', () => {
+  const solutions = pagesOf(content.pages, 'solution');
+
+  it('exist for the 11 solutions of the spec', () => {
+    expect(solutions).toHaveLength(11);
+  });
+
+  for (const { page, content: solution } of solutions) {
+    it(`${page.route.path} shows its pains, architecture, services, hardware, outcomes and case`, () => {
+      const { unmount } = renderPage(page.route.path);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      const diagram = screen.getByRole('img', {
+        name: content.site.solution_page.architecture_diagram,
+      });
+      for (const layer of solution.architecture.layers) {
+        for (const item of layer.items) expect(diagram.textContent).toContain(item);
+      }
+      const links = hrefs();
+      for (const { service } of solution.capabilities) expect(links).toContain(`/next/${service}`);
+      for (const id of solution.related_devices) expect(links).toContain(`/next/device/${id}`);
+      const story = screen.getByRole('article', { name: solution.case.title });
+      expect(story.textContent).toContain(solution.case.result);
+      unmount();
+    });
+  }
+});
+
+describe('news', () => {
+  const articles = pagesOf(content.pages, 'article');
+  const news = pagesOf(content.pages, 'news');
+
+  it('has at least 8 articles, newest first', () => {
+    expect(articles.length).toBeGreaterThanOrEqual(8);
+    const dates = articles.map(({ content: article }) => article.date);
+    expect(dates).toEqual([...dates].sort().reverse());
+  });
+
+  it('lists every article once across the pages of the list, with links between the pages', () => {
+    const listed: string[] = [];
+    for (const { page } of news) {
+      const { unmount } = renderPage(page.route.path);
+      listed.push(
+        ...within(document.querySelector('.news-list') as HTMLElement)
+          .getAllByRole('heading', { level: 2 })
+          .map((heading) => heading.querySelector('a')?.getAttribute('href') ?? ''),
+      );
+      const pagination = screen.getByRole('navigation', {
+        name: news[0]!.content.pagination_label,
+      });
+      const current = within(pagination).getByRole('link', { current: 'page' });
+      expect(current.textContent).toBe(String(page.listPage));
+      unmount();
+    }
+    expect(listed).toEqual(articles.map(({ page }) => page.route.path));
+    expect(news.map(({ page }) => page.route.path)).toEqual([
+      '/next/notice',
+      '/next/notice/page/2',
+    ]);
+  });
+
+  it('renders an article body with its date, category and a way back to the list', () => {
+    const { page, content: article } = articles[0]!;
+    renderPage(page.route.path);
+    expect(screen.getAllByRole('heading', { level: 1 })[0]?.textContent).toBe(article.hero.heading);
+    expect(document.querySelector(`time[datetime="${article.date}"]`)).toBeTruthy();
+    expect(screen.getByRole('article', { name: article.hero.heading }).innerHTML).toBe(
+      page.bodyHtml,
+    );
+    expect(
+      screen.getByRole('link', { name: content.site.article_page.back }).getAttribute('href'),
+    ).toBe('/next/notice');
+  });
+});
+
+describe('the HarmonyOS SDK page', () => {
+  it('shows every code sample highlighted at build time', () => {
+    const [{ page, content: sdk }] = pagesOf(content.pages, 'sdk');
+    renderPage(page.route.path);
+    const blocks = [...document.querySelectorAll('pre code')];
+    const samples = [
+      ...sdk.steps.items.flatMap((step) => (step.code ? [step.code] : [])),
+      sdk.sample.code,
+    ];
+    expect(blocks).toHaveLength(samples.length);
+    samples.forEach((sample, index) => {
+      const block = blocks[index]!;
+      expect(block.textContent).toBe(sample.code);
+      expect(block.className).toBe(`hljs language-${sample.language}`);
+      if (sample.language !== 'shell') {
+        expect(block.querySelector('span[class^="hljs-"]'), sample.file).toBeTruthy();
+      }
+    });
+    expect(document.querySelector('pre script')).toBeNull();
+  });
+});
+
+describe('the home page', () => {
+  it('shows the five service families, hardware, solutions, developer entries and the latest news', () => {
+    const [{ page, content: home }] = pagesOf(content.pages, 'home');
+    renderPage(page.route.path);
+    const links = hrefs();
+    for (const item of [...home.services.items, ...home.products.items])
+      expect(links).toContain(item.path);
+    for (const id of home.hardware.devices) expect(links).toContain(`/next/device/${id}`);
+    for (const slug of home.solutions.solutions) expect(links).toContain(`/next/solution/${slug}`);
+    const latest = pagesOf(content.pages, 'article').slice(0, home.news.count);
+    for (const { page: article } of latest) expect(links).toContain(article.route.path);
+    expect(links).toContain('/next/device');
+    expect(links).toContain('/next/notice');
+  });
+});
