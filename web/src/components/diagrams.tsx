@@ -66,7 +66,7 @@ export function FlowDiagram({
   title: string;
   steps: readonly FlowStep[];
 }) {
-  const width = 420;
+  const width = 360;
   const textX = 68;
   const textWidth = width - textX - 18;
   const gap = 30;
@@ -154,7 +154,7 @@ export interface Layer {
   items: readonly string[];
 }
 
-/** Layers top to bottom (applications first, devices last), each with its parts as chips. */
+/** Layers top to bottom (applications first, devices last): the layer's name, then its parts. */
 export function LayerDiagram({
   id,
   title,
@@ -164,29 +164,22 @@ export function LayerDiagram({
   title: string;
   layers: readonly Layer[];
 }) {
-  const width = 480;
-  const nameWidth = 104;
+  const width = 360;
   const padding = 14;
+  const nameHeight = 30;
   const chipGap = 8;
   const chipHeight = 36;
-  const chipWidth = (width - nameWidth - padding * 2 - chipGap) / 2;
-  const gap = 14;
+  const chipWidth = (width - 2 - padding * 2 - chipGap) / 2;
   const heights = layers.map((layer) => {
     const rows = Math.ceil(layer.items.length / 2);
-    return padding * 2 + rows * chipHeight + (rows - 1) * chipGap;
+    return padding + nameHeight + rows * chipHeight + (rows - 1) * chipGap + padding;
   });
-  const { tops, total: height } = stack(heights, gap);
-  const bands = layers.map((layer, index) => ({
-    layer,
-    y: tops[index] ?? 0,
-    height: heights[index] ?? 0,
-    index,
-  }));
+  const { tops, total: height } = stack(heights, 12);
   const description = layers.map((layer) => `${layer.name}：${layer.items.join('、')}`).join('；');
   return (
     <Diagram id={id} title={title} description={description} width={width} height={height}>
-      {bands.map(({ layer, y: top, height: bandHeight, index }) => {
-        const nameLines = wrapText(layer.name, 15, nameWidth - 24);
+      {layers.map((layer, index) => {
+        const top = tops[index] ?? 0;
         return (
           <g key={layer.name}>
             <rect
@@ -194,22 +187,16 @@ export function LayerDiagram({
               x="1"
               y={top}
               width={width - 2}
-              height={bandHeight}
+              height={heights[index] ?? 0}
               rx="12"
             />
-            {nameLines.map((line, lineIndex) => (
-              <text
-                key={lineIndex}
-                className="diagram__layer-name"
-                x={14}
-                y={top + bandHeight / 2 + 5 + (lineIndex - (nameLines.length - 1) / 2) * 20}
-              >
-                {line}
-              </text>
-            ))}
+            <text className="diagram__layer-name" x={padding + 1} y={top + padding + 17}>
+              {layer.name}
+            </text>
             {layer.items.map((item, itemIndex) => {
-              const x = nameWidth + padding + (itemIndex % 2) * (chipWidth + chipGap);
-              const chipY = top + padding + Math.floor(itemIndex / 2) * (chipHeight + chipGap);
+              const x = 1 + padding + (itemIndex % 2) * (chipWidth + chipGap);
+              const chipY =
+                top + padding + nameHeight + Math.floor(itemIndex / 2) * (chipHeight + chipGap);
               return (
                 <g key={item}>
                   <rect

@@ -132,7 +132,7 @@ describe('news', () => {
 
 describe('the HarmonyOS SDK page', () => {
   it('shows every code sample highlighted at build time', () => {
-    const [{ page, content: sdk }] = pagesOf(content.pages, 'sdk');
+    const { page, content: sdk } = pagesOf(content.pages, 'sdk')[0]!;
     renderPage(page.route.path);
     const blocks = [...document.querySelectorAll('pre code')];
     const samples = [
@@ -154,7 +154,7 @@ describe('the HarmonyOS SDK page', () => {
 
 describe('the home page', () => {
   it('shows the five service families, hardware, solutions, developer entries and the latest news', () => {
-    const [{ page, content: home }] = pagesOf(content.pages, 'home');
+    const { page, content: home } = pagesOf(content.pages, 'home')[0]!;
     renderPage(page.route.path);
     const links = hrefs();
     for (const item of [...home.services.items, ...home.products.items])
