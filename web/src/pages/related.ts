@@ -2,38 +2,35 @@
 // hardware, the home page's lists): each card shows the linked page's own heading and summary,
 // so a page's name is written once, in its own file.
 import type { LinkCard } from '../components/cards';
-import { type Content, pagesOf } from '../content/types';
+import { type Content, type LoadedPage, pagesOf } from '../content/types';
 
-export function solutionCards(content: Content, slugs: readonly string[]): LinkCard[] {
-  const solutions = pagesOf(content.pages, 'solution');
-  return slugs.flatMap((slug) => {
-    const found = solutions.find(({ page }) => page.route.path === `/next/solution/${slug}`);
-    return found
-      ? [
-          {
-            title: found.content.hero.heading,
-            text: found.content.summary,
-            path: found.page.route.path,
-          },
-        ]
-      : [];
+/** Cards for service or solution pages, in the order of `paths`, from their heading and summary. */
+function summaryCards(
+  pages: readonly { page: LoadedPage; content: { hero: { heading: string }; summary: string } }[],
+  paths: readonly string[],
+  withPicture: boolean,
+): LinkCard[] {
+  return paths.flatMap((path) => {
+    const found = pages.find(({ page }) => page.route.path === path);
+    if (!found) return [];
+    const card: LinkCard = {
+      title: found.content.hero.heading,
+      text: found.content.summary,
+      path,
+    };
+    return [withPicture ? { ...card, image: found.page.heroImage } : card];
   });
 }
 
+/** Solution cards show the scenario picture: a buyer recognises their own kind of venue. */
+export function solutionCards(content: Content, slugs: readonly string[]): LinkCard[] {
+  const paths = slugs.map((slug) => `/next/solution/${slug}`);
+  return summaryCards(pagesOf(content.pages, 'solution'), paths, true);
+}
+
 export function serviceCards(content: Content, slugs: readonly string[]): LinkCard[] {
-  const services = pagesOf(content.pages, 'service');
-  return slugs.flatMap((slug) => {
-    const found = services.find(({ page }) => page.route.path === `/next/${slug}`);
-    return found
-      ? [
-          {
-            title: found.content.hero.heading,
-            text: found.content.summary,
-            path: found.page.route.path,
-          },
-        ]
-      : [];
-  });
+  const paths = slugs.map((slug) => `/next/${slug}`);
+  return summaryCards(pagesOf(content.pages, 'service'), paths, false);
 }
 
 /** Device cards with the product picture; the text is the first sentence of the hero intro. */
