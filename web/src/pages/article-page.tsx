@@ -2,6 +2,7 @@
 // Markdown theme, then the latest other articles and a way back to the list.
 import type { ArticleContent } from '../content/schema';
 import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
 
 export function ArticlePage({
@@ -27,6 +28,16 @@ export function ArticlePage({
         </div>
       </section>
       <div className="section">
+        {page.heroImage ? (
+          <figure className="document article-figure">
+            <ResponsiveImage
+              className="article-figure__image"
+              image={page.heroImage}
+              sizes="(min-width: 908px) 860px, calc(100vw - 48px)"
+              priority
+            />
+          </figure>
+        ) : null}
         <article
           className="markdown-body document"
           aria-label={article.hero.heading}

@@ -4,6 +4,7 @@ import { Hero } from '../components/hero';
 import type { NewsListPageContent } from '../content/schema';
 import { type Content, type LoadedPage, pagesOf } from '../content/types';
 import { newsListPath } from '../route-table';
+import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
 
 export function NewsListPage({
@@ -27,6 +28,13 @@ export function NewsListPage({
         <ol className="news-list">
           {shown.map(({ page: article, content: item }) => (
             <li className="news-list__item" key={article.route.path}>
+              {article.heroImage ? (
+                <ResponsiveImage
+                  className="news-list__image"
+                  image={article.heroImage}
+                  sizes="(min-width: 720px) 240px, calc(100vw - 48px)"
+                />
+              ) : null}
               <article aria-labelledby={`${article.route.path}-title`}>
                 <ArticleMeta article={item} labels={labels} />
                 <h2 className="news-list__title" id={`${article.route.path}-title`}>
