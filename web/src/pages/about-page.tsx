@@ -4,12 +4,20 @@ import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
 import type { AboutPageContent } from '../content/schema';
-import type { Content } from '../content/types';
+import type { Content, LoadedPage } from '../content/types';
 
-export function AboutPage({ about, content }: { about: AboutPageContent; content: Content }) {
+export function AboutPage({
+  page,
+  about,
+  content,
+}: {
+  page: LoadedPage;
+  about: AboutPageContent;
+  content: Content;
+}) {
   return (
     <>
-      <Hero heading={about.hero.heading} intro={about.hero.intro} />
+      <Hero heading={about.hero.heading} intro={about.hero.intro} image={page.heroImage} />
       <PageSection id="about-story" title={about.story.title}>
         <div className="prose">
           {about.story.paragraphs.map((paragraph) => (

@@ -5,19 +5,21 @@ import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
 import type { BusinessPageContent } from '../content/schema';
-import type { Content } from '../content/types';
+import type { Content, LoadedPage } from '../content/types';
 
 export function BusinessPage({
+  page,
   business,
   content,
 }: {
+  page: LoadedPage;
   business: BusinessPageContent;
   content: Content;
 }) {
   const { customisation, process, contact } = business;
   return (
     <>
-      <Hero heading={business.hero.heading} intro={business.hero.intro} />
+      <Hero heading={business.hero.heading} intro={business.hero.intro} image={page.heroImage} />
       <PageSection id="business-customisation" title={customisation.title}>
         {customisation.intro ? <p className="section__intro">{customisation.intro}</p> : null}
         <TextCards items={customisation.items} />

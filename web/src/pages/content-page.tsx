@@ -29,9 +29,9 @@ export function ContentPage({ page, content }: { page: LoadedPage; content: Cont
   const article = contentOf(page, 'article');
   if (article) return <ArticlePage page={page} article={article} content={content} />;
   const about = contentOf(page, 'about');
-  if (about) return <AboutPage about={about} content={content} />;
+  if (about) return <AboutPage page={page} about={about} content={content} />;
   const business = contentOf(page, 'business');
-  if (business) return <BusinessPage business={business} content={content} />;
+  if (business) return <BusinessPage page={page} business={business} content={content} />;
   const sdk = contentOf(page, 'sdk');
   if (sdk) return <SdkPage page={page} sdk={sdk} />;
   // A Markdown document (privacy terms).

@@ -11,7 +11,7 @@ export function SdkPage({ page, sdk }: { page: LoadedPage; sdk: SdkPageContent }
   const html = (code: string) => page.highlighted?.[code];
   return (
     <>
-      <Hero heading={sdk.hero.heading} intro={sdk.hero.intro} />
+      <Hero heading={sdk.hero.heading} intro={sdk.hero.intro} image={page.heroImage} />
       <PageSection id="sdk-features" title={sdk.features.title}>
         {sdk.features.intro ? <p className="section__intro">{sdk.features.intro}</p> : null}
         <TextCards items={sdk.features.items} />
