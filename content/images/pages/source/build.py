@@ -14,8 +14,6 @@ import importlib.util
 import math
 import os
 import random
-import shutil
-import subprocess
 import sys
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -862,31 +860,5 @@ def s_harmonyNext():
 
 
 # ==== MAIN ====
-def render(slug):
-    src = os.path.join(HERE, slug + '.svg')
-    dst = os.path.join(OUT, slug + '.png')
-    tmp = f'/tmp/pageimg_{slug}.png'
-    subprocess.run(['chromium', '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
-                    '--force-device-scale-factor=1', f'--window-size={W},{H}', f'--screenshot={tmp}',
-                    'file://' + src], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    if shutil.which('pngquant'):
-        subprocess.run(['pngquant', '--force', '--quality=85-99', '--speed=1', '--output', dst, tmp], check=True)
-    else:
-        shutil.copy(tmp, dst)
-    os.remove(tmp)
-
-
-def main(argv):
-    only = [a for a in argv if not a.startswith('--')]
-    for slug, fn in SCENES.items():
-        if only and slug not in only:
-            continue
-        with open(os.path.join(HERE, slug + '.svg'), 'w', encoding='utf-8') as fh:
-            fh.write(svg(fn()))
-        if '--render' in argv:
-            render(slug)
-        print(slug)
-
-
 if __name__ == '__main__':
-    main(sys.argv[1:])
+    B.main(sys.argv[1:], SCENES, HERE, OUT, svg)

@@ -1810,10 +1810,11 @@ def s_passenger():
 
 
 # ==== MAIN ====
-def render(slug):
-    src = os.path.join(HERE, slug + '.svg')
-    dst = os.path.join(OUT, slug + '.png')
-    tmp = f'/tmp/svcimg_{slug}.png'
+def render(slug, here=HERE, out=OUT):
+    """Rasterise here/<slug>.svg to out/<slug>.png with Chromium, then compress it."""
+    src = os.path.join(here, slug + '.svg')
+    dst = os.path.join(out, slug + '.png')
+    tmp = f'/tmp/illustration_{slug}.png'
     subprocess.run(['chromium', '--headless', '--no-sandbox', '--disable-gpu', '--hide-scrollbars',
                     '--force-device-scale-factor=1', f'--window-size={W},{H}', f'--screenshot={tmp}',
                     'file://' + src], check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
@@ -1824,15 +1825,16 @@ def render(slug):
     os.remove(tmp)
 
 
-def main(argv):
+def main(argv, scenes=None, here=HERE, out=OUT, document=None):
+    """Write the SVG of every scene (or of those named in argv); with --render, the PNGs too."""
     only = [a for a in argv if not a.startswith('--')]
-    for slug, fn in SCENES.items():
+    for slug, fn in (scenes or SCENES).items():
         if only and slug not in only:
             continue
-        with open(os.path.join(HERE, slug + '.svg'), 'w', encoding='utf-8') as fh:
-            fh.write(svg(fn()))
+        with open(os.path.join(here, slug + '.svg'), 'w', encoding='utf-8') as fh:
+            fh.write((document or svg)(fn()))
         if '--render' in argv:
-            render(slug)
+            render(slug, here, out)
         print(slug)
 
 
