@@ -26,18 +26,26 @@ declare module 'vitest' {
   }
 }
 
-let server: ChildProcess | undefined;
-let dataDir: string | undefined;
+export interface RunningSite {
+  /** e.g. http://127.0.0.1:41234 */
+  baseUrl: string;
+  port: number;
+  stop(): Promise<void>;
+}
 
-export default async function setup(project: TestProject) {
+/**
+ * Starts the release server over the real build on a free port, with its own data directory,
+ * the test deployment values, and `extraEnv` (e.g. SITE_CONFIG for a config file).
+ */
+export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
   const binary = join(root, 'target/release/site');
   for (const needed of [binary, join(root, 'dist/manifest.json')]) {
     if (!existsSync(needed)) {
       throw new Error(`${needed} is missing: run scripts/build first (scripts/test does)`);
     }
   }
-  dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
-  server = spawn(binary, [], {
+  const dataDir = mkdtempSync(join(tmpdir(), 'site-e2e-'));
+  const server: ChildProcess = spawn(binary, [], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
@@ -46,13 +54,14 @@ export default async function setup(project: TestProject) {
       SITE_DATA_DIR: dataDir,
       SITE_LOG__FORMAT: 'json',
       ...testConfig,
+      ...extraEnv,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
   });
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => reject(new Error('server did not start within 60 s')), 60_000);
-    server?.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
-    createInterface({ input: server!.stderr! }).on('line', (line) => {
+    server.once('exit', (code) => reject(new Error(`server exited with ${code}`)));
+    createInterface({ input: server.stderr! }).on('line', (line) => {
       let entry: { fields?: { message?: string; address?: string } };
       try {
         entry = JSON.parse(line);
@@ -66,18 +75,28 @@ export default async function setup(project: TestProject) {
       }
     });
   });
-  const port = Number(address.split(':').pop());
-  project.provide('baseUrl', `http://${address}`);
-  project.provide('port', port);
-  // With a default export, Vitest runs what setup returns as the teardown.
-  return teardown;
+  return {
+    baseUrl: `http://${address}`,
+    port: Number(address.split(':').pop()),
+    async stop() {
+      if (server.exitCode === null) {
+        const exited = new Promise((resolve) => server.once('exit', resolve));
+        server.kill('SIGTERM');
+        await exited;
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
 }
 
-async function teardown() {
-  if (server && server.exitCode === null) {
-    const exited = new Promise((resolve) => server?.once('exit', resolve));
-    server.kill('SIGTERM');
-    await exited;
-  }
-  if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+let site: RunningSite | undefined;
+
+export default async function setup(project: TestProject) {
+  site = await startSite();
+  project.provide('baseUrl', site.baseUrl);
+  project.provide('port', site.port);
+  // With a default export, Vitest runs what setup returns as the teardown.
+  return async () => {
+    await site?.stop();
+  };
 }

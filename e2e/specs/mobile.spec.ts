@@ -16,7 +16,8 @@ describe('mobile bare page', () => {
         height: 812,
       });
       expect(await page.locator('header, footer, .float-tool').count()).toBe(0);
-      expect(await page.locator('script').count()).toBe(0);
+      // JSON-LD blocks are data for search engines, not scripts that run.
+      expect(await page.locator('script:not([type="application/ld+json"])').count()).toBe(0);
       expect(await page.title()).toMatch(/寻境 Indora/);
       expect(await page.locator('meta[name="description"]').getAttribute('content')).toBeTruthy();
       expect(await page.locator('meta[name="keywords"]').getAttribute('content')).toBeTruthy();

@@ -25,9 +25,12 @@ pub struct Config {
     /// Threads serving connections; 0 means one per CPU core.
     pub workers: usize,
     pub domains: Domains,
+    pub origins: Origins,
     pub links: Links,
     pub qr: QrTargets,
     pub images: Images,
+    pub indexnow: IndexNow,
+    pub analytics: Analytics,
     pub log: Log,
 }
 
@@ -39,6 +42,58 @@ pub struct Domains {
     pub china: String,
     /// The international site's host name.
     pub international: String,
+}
+
+/// The public origin (scheme, host, optional port) each site is reached at, for addresses that
+/// must be absolute: canonical and share links in pages (`%%SITE:origin%%`), the sitemap,
+/// robots.txt and IndexNow submissions. Empty means `https://www.<domain>` of [`Domains`]; see
+/// [`Config::origins`].
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Origins {
+    /// e.g. `https://www.indora.com`; no path, no trailing slash.
+    pub international: String,
+    /// e.g. `https://www.indora.cn`; no path, no trailing slash.
+    pub china: String,
+}
+
+/// IndexNow submission of changed page addresses to search engines (issue #5), done by the
+/// server, never by visitors' browsers.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct IndexNow {
+    /// The site's IndexNow key: 8 to 128 of a-z, A-Z, 0-9 and `-`. Empty disables submission
+    /// and the key file.
+    pub key: String,
+    /// Where submissions are POSTed.
+    pub endpoint: Url,
+    /// Path of the key file on every origin; empty means `/<key>.txt`.
+    pub key_location: String,
+    /// Seconds one submission request may take before it counts as failed.
+    pub timeout_secs: u64,
+    /// Further attempts after a 429, a 5xx or a network failure.
+    pub retries: u32,
+    /// Wait before the first retry, doubled for each further one.
+    pub backoff_millis: u64,
+    /// Longest wait before a retry, also when the endpoint's Retry-After asks for more.
+    pub max_backoff_millis: u64,
+    /// Addresses per request; IndexNow accepts at most 10,000. Lower only to test batching.
+    pub batch_size: usize,
+}
+
+/// Third-party statistics scripts (spec section 7), loaded after the page's load event.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Analytics {
+    /// At most two, each `{ src = "https://…" }`; none by default.
+    pub scripts: Vec<AnalyticsScript>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyticsScript {
+    /// The script's full https address, e.g. `https://hm.baidu.com/hm.js?<site id>`.
+    pub src: Url,
 }
 
 /// External addresses the pages link to; content refers to them as `link:<key>`.
@@ -136,9 +191,12 @@ impl Default for Config {
             shutdown_grace_secs: 10,
             workers: 0,
             domains: Domains::default(),
+            origins: Origins::default(),
             links: Links::default(),
             qr: QrTargets::default(),
             images: Images::default(),
+            indexnow: IndexNow::default(),
+            analytics: Analytics::default(),
             log: Log::default(),
         }
     }
@@ -149,6 +207,21 @@ impl Default for Domains {
         Self {
             china: "indora.cn".to_owned(),
             international: "indora.com".to_owned(),
+        }
+    }
+}
+
+impl Default for IndexNow {
+    fn default() -> Self {
+        Self {
+            key: String::new(),
+            endpoint: default_url("https://api.indexnow.org/indexnow"),
+            key_location: String::new(),
+            timeout_secs: 10,
+            retries: 3,
+            backoff_millis: 1000,
+            max_backoff_millis: 60_000,
+            batch_size: INDEXNOW_MAX_BATCH,
         }
     }
 }
@@ -215,6 +288,16 @@ pub struct ConfigError(String);
 /// The environment variable that names the TOML file (also `--config`).
 pub const CONFIG_FILE_VAR: &str = "SITE_CONFIG";
 
+/// Keys whose values are text even when they look like numbers.
+const TEXT_ONLY_KEYS: [&str; 1] = ["indexnow.key"];
+
+/// The IndexNow protocol's limit of addresses per request.
+pub const INDEXNOW_MAX_BATCH: usize = 10_000;
+
+/// At most this many statistics scripts: the spec names two (section 7), and each one is a
+/// third party the Content-Security-Policy must trust.
+pub const MAX_ANALYTICS_SCRIPTS: usize = 2;
+
 impl Config {
     /// Reads defaults, then `file` (if given), then `SITE_*` variables from the process environment.
     pub fn load(file: Option<&Path>) -> Result<Self, ConfigError> {
@@ -233,8 +316,18 @@ impl Config {
             figment = figment.merge(Toml::file_exact(path));
         }
         let env = env.ignore(&["config"]).split("__");
+        // figment reads `SITE_INDEXNOW__KEY=0012345678` as the number 12345678; text keys
+        // take the variable's raw value instead.
+        let raw_text: Vec<(String, String)> = env
+            .iter()
+            .filter(|(key, _)| TEXT_ONLY_KEYS.contains(&key.as_str()))
+            .map(|(key, value)| (key.to_string(), value))
+            .collect();
+        figment = figment.merge(env);
+        for (key, value) in raw_text {
+            figment = figment.merge(Serialized::default(&key, value));
+        }
         let config: Config = figment
-            .merge(env)
             .extract()
             .map_err(|error| ConfigError(describe_figment_error(error)))?;
         config.validate()?;
@@ -250,7 +343,11 @@ impl Config {
         for (key, url) in self.qr.entries() {
             validate_web_url(&format!("qr.{key}"), url)?;
         }
+        validate_origin("origins.international", &self.origins.international)?;
+        validate_origin("origins.china", &self.origins.china)?;
         self.images.validate()?;
+        self.indexnow.validate()?;
+        self.analytics.validate()?;
         if self
             .log
             .filter
@@ -261,6 +358,124 @@ impl Config {
                 "key `log.filter`: {:?} is not a valid tracing filter (example: \"info,site::access=debug\")",
                 self.log.filter
             )));
+        }
+        Ok(())
+    }
+}
+
+impl Config {
+    /// The public origin of each site, with empty keys derived from the domains
+    /// (`https://www.indora.com` for `indora.com`).
+    pub fn origins(&self) -> Origins {
+        let resolve = |configured: &str, domain: &str| {
+            if configured.is_empty() {
+                format!("https://www.{domain}")
+            } else {
+                configured.to_owned()
+            }
+        };
+        Origins {
+            international: resolve(&self.origins.international, &self.domains.international),
+            china: resolve(&self.origins.china, &self.domains.china),
+        }
+    }
+}
+
+impl IndexNow {
+    /// The key file's path, or None when IndexNow is disabled (no key).
+    pub fn key_path(&self) -> Option<String> {
+        if self.key.is_empty() {
+            None
+        } else if self.key_location.is_empty() {
+            Some(format!("/{}.txt", self.key))
+        } else {
+            Some(self.key_location.clone())
+        }
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let key = &self.key;
+        let valid_key = key.is_empty()
+            || ((8..=128).contains(&key.len())
+                && key.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-'));
+        if !valid_key {
+            return Err(ConfigError(format!(
+                "key `indexnow.key`: {key:?} is not an IndexNow key: it must be 8 to 128 characters \
+                 of a-z, A-Z, 0-9 and -; leave it empty to disable IndexNow"
+            )));
+        }
+        validate_web_url("indexnow.endpoint", &self.endpoint)?;
+        let location = &self.key_location;
+        // The path goes into every submission's keyLocation and the route table, so only
+        // characters that need no escaping anywhere; ".txt" because the protocol asks for a
+        // text file and it keeps the path clear of the server's own routes.
+        let valid_location = location.is_empty()
+            || (location.starts_with('/')
+                && location.ends_with(".txt")
+                && location != "/robots.txt"
+                && location
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(&b))
+                && location[1..]
+                    .split('/')
+                    .all(|segment| !segment.is_empty() && segment != "." && segment != ".."));
+        if !valid_location {
+            return Err(ConfigError(format!(
+                "key `indexnow.key_location`: {location:?} must be a path like \"/indexnow-key.txt\" \
+                 (starting with /, ending with .txt, letters, digits, - . _ ~ and /; not /robots.txt); \
+                 leave it empty for /<key>.txt"
+            )));
+        }
+        if self.timeout_secs == 0 {
+            return Err(ConfigError(
+                "key `indexnow.timeout_secs`: must be at least 1".to_owned(),
+            ));
+        }
+        if !(1..=INDEXNOW_MAX_BATCH).contains(&self.batch_size) {
+            return Err(ConfigError(format!(
+                "key `indexnow.batch_size`: {} must be from 1 to {INDEXNOW_MAX_BATCH} (the IndexNow limit)",
+                self.batch_size
+            )));
+        }
+        Ok(())
+    }
+}
+
+impl Analytics {
+    /// The origins (`https://host[:port]`) the scripts come from, each once, in order: the
+    /// sources the Content-Security-Policy must allow.
+    pub fn origins(&self) -> Vec<String> {
+        let mut origins: Vec<String> = Vec::new();
+        for script in &self.scripts {
+            let origin = script.src.origin().ascii_serialization();
+            if !origins.contains(&origin) {
+                origins.push(origin);
+            }
+        }
+        origins
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        if self.scripts.len() > MAX_ANALYTICS_SCRIPTS {
+            return Err(ConfigError(format!(
+                "key `analytics.scripts`: {} scripts configured, at most {MAX_ANALYTICS_SCRIPTS} are allowed",
+                self.scripts.len()
+            )));
+        }
+        for (index, script) in self.scripts.iter().enumerate() {
+            let src = &script.src;
+            // Pages are served over https; an http script would be blocked as mixed content,
+            // and the Content-Security-Policy lists https sources only.
+            if src.scheme() != "https"
+                || src.host_str().is_none()
+                || !src.username().is_empty()
+                || src.password().is_some()
+            {
+                return Err(ConfigError(format!(
+                    "key `analytics.scripts[{index}].src`: {src} must be an https:// address \
+                     (example: \"https://hm.baidu.com/hm.js?<site id>\")"
+                )));
+            }
         }
         Ok(())
     }
@@ -355,6 +570,45 @@ fn validate_host_name(key: &str, name: &str) -> Result<(), ConfigError> {
     }
 }
 
+/// Origins are written verbatim into HTML attributes and JSON strings in pages, so only
+/// characters that need no escaping in either are accepted.
+fn validate_origin(key: &str, origin: &str) -> Result<(), ConfigError> {
+    if origin.is_empty() {
+        return Ok(());
+    }
+    let authority = origin
+        .strip_prefix("https://")
+        .or_else(|| origin.strip_prefix("http://"));
+    let valid = authority.is_some_and(|authority| {
+        let (host, port) = match authority.split_once(':') {
+            Some((host, port)) => (host, Some(port)),
+            None => (authority, None),
+        };
+        let valid_host = !host.is_empty()
+            && host.split('.').all(|label| {
+                !label.is_empty()
+                    && label
+                        .bytes()
+                        .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+            });
+        let valid_port = port.is_none_or(|port| {
+            !port.is_empty()
+                && port.bytes().all(|b| b.is_ascii_digit())
+                && port.parse::<u16>().is_ok_and(|port| port > 0)
+        });
+        valid_host && valid_port
+    });
+    if valid {
+        Ok(())
+    } else {
+        Err(ConfigError(format!(
+            "key `{key}`: {origin:?} is not an origin like \"https://www.indora.cn\": http:// or \
+             https://, a host name and an optional :port, with no path or trailing slash; leave \
+             it empty for https://www.<domain>"
+        )))
+    }
+}
+
 fn validate_web_url(key: &str, url: &Url) -> Result<(), ConfigError> {
     if matches!(url.scheme(), "http" | "https") && url.host_str().is_some() {
         Ok(())
@@ -405,7 +659,14 @@ pub fn keys_help() -> String {
     flatten_keys("", &value, &mut flat);
     for (key, default) in flat {
         let env = env_var_name(&key);
-        lines.push(format!("  {key:<24} {env:<28} default {default}"));
+        let note = match key.as_str() {
+            "origins.international" => " (https://www.<domains.international>)",
+            "origins.china" => " (https://www.<domains.china>)",
+            "indexnow.key" => " (IndexNow off)",
+            "indexnow.key_location" => " (/<key>.txt)",
+            _ => "",
+        };
+        lines.push(format!("  {key:<29} {env:<35} default {default}{note}"));
     }
     lines.join("\n")
 }
@@ -563,6 +824,154 @@ mod tests {
     }
 
     #[test]
+    fn origins_default_to_www_of_the_domains() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_DOMAINS__CHINA", "example.cn");
+            let config = load_in_jail(jail, None).expect("valid");
+            let origins = config.origins();
+            assert_eq!(origins.china, "https://www.example.cn");
+            assert_eq!(origins.international, "https://www.indora.com");
+            jail.set_env("SITE_ORIGINS__INTERNATIONAL", "http://127.0.0.1:8080");
+            let config = load_in_jail(jail, None).expect("valid");
+            assert_eq!(config.origins().international, "http://127.0.0.1:8080");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn origin_with_path_quote_or_other_scheme_is_refused_with_its_key() {
+        for bad in [
+            "https://www.indora.cn/",
+            "https://www.indora.cn/next",
+            "www.indora.cn",
+            "ftp://www.indora.cn",
+            "https://www.indora.cn:0",
+            "https://www.indora.cn:99999",
+            "https://\"onload=\"x",
+            "https://user@www.indora.cn",
+            "https://www..indora.cn",
+        ] {
+            Jail::expect_with(|jail| {
+                jail.set_env("SITE_ORIGINS__CHINA", format!("\"{bad}\""));
+                let message = load_in_jail(jail, None).unwrap_err().to_string();
+                assert!(message.contains("key `origins.china`"), "{bad}: {message}");
+                assert!(message.contains("no path or trailing slash"), "{message}");
+                Ok(())
+            });
+        }
+    }
+
+    #[test]
+    fn indexnow_key_must_follow_the_protocol_rule() {
+        for bad in [
+            "short",
+            "has space in it",
+            "under_score_key",
+            &"k".repeat(129),
+        ] {
+            Jail::expect_with(|jail| {
+                jail.set_env("SITE_INDEXNOW__KEY", bad);
+                let message = load_in_jail(jail, None).unwrap_err().to_string();
+                assert!(message.contains("key `indexnow.key`"), "{message}");
+                assert!(message.contains("8 to 128"), "{message}");
+                Ok(())
+            });
+        }
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_INDEXNOW__KEY", "a1b2-c3d4e5");
+            let config = load_in_jail(jail, None).expect("valid key");
+            assert_eq!(
+                config.indexnow.key_path().as_deref(),
+                Some("/a1b2-c3d4e5.txt")
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn all_digit_indexnow_key_from_the_environment_stays_text() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_INDEXNOW__KEY", "0012345678");
+            let config = load_in_jail(jail, None).expect("valid key");
+            assert_eq!(config.indexnow.key, "0012345678");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn indexnow_is_disabled_without_a_key() {
+        assert_eq!(Config::default().indexnow.key_path(), None);
+    }
+
+    #[test]
+    fn indexnow_key_location_must_be_a_plain_text_file_path() {
+        for bad in [
+            "key.txt",
+            "/a/../key.txt",
+            "/key",
+            "/robots.txt",
+            "/a b.txt",
+            "//x.txt",
+        ] {
+            Jail::expect_with(|jail| {
+                jail.set_env("SITE_INDEXNOW__KEY", "abcdefgh");
+                jail.set_env("SITE_INDEXNOW__KEY_LOCATION", bad);
+                let message = load_in_jail(jail, None).unwrap_err().to_string();
+                assert!(
+                    message.contains("indexnow.key_location"),
+                    "{bad}: {message}"
+                );
+                Ok(())
+            });
+        }
+    }
+
+    #[test]
+    fn analytics_scripts_must_be_https_and_at_most_two() {
+        Jail::expect_with(|jail| {
+            jail.create_file(
+                "site.toml",
+                "[[analytics.scripts]]\nsrc = \"http://hm.baidu.com/hm.js?abc\"\n",
+            )?;
+            let message = load_in_jail(jail, Some("site.toml"))
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains("analytics.scripts[0].src"), "{message}");
+            assert!(message.contains("https://"), "{message}");
+            let three = "[[analytics.scripts]]\nsrc = \"https://a.example.com/a.js\"\n".repeat(3);
+            jail.create_file("three.toml", &three)?;
+            let message = load_in_jail(jail, Some("three.toml"))
+                .unwrap_err()
+                .to_string();
+            assert!(message.contains("key `analytics.scripts`"), "{message}");
+            assert!(message.contains("at most 2"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn analytics_scripts_can_come_from_the_environment() {
+        Jail::expect_with(|jail| {
+            jail.set_env(
+                "SITE_ANALYTICS__SCRIPTS",
+                "[{src=\"https://hm.baidu.com/hm.js?abc\"}, {src=\"https://stats.example.com:8443/s.js\"}, {src=\"https://hm.baidu.com/other.js\"}]",
+            );
+            let message = load_in_jail(jail, None).unwrap_err().to_string();
+            assert!(message.contains("at most 2"), "{message}");
+            jail.set_env(
+                "SITE_ANALYTICS__SCRIPTS",
+                "[{src=\"https://hm.baidu.com/hm.js?abc\"}, {src=\"https://stats.example.com:8443/s.js\"}]",
+            );
+            let config = load_in_jail(jail, None).expect("valid");
+            assert_eq!(
+                config.analytics.origins(),
+                ["https://hm.baidu.com", "https://stats.example.com:8443"]
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
     fn help_lists_every_key_with_its_variable() {
         let help = keys_help();
         for needle in [
@@ -574,6 +983,10 @@ mod tests {
             "SITE_DATA_DIR",
             "SITE_LOG__FORMAT",
             "SITE_WORKERS",
+            "SITE_ORIGINS__CHINA",
+            "SITE_INDEXNOW__KEY",
+            "SITE_INDEXNOW__ENDPOINT",
+            "SITE_ANALYTICS__SCRIPTS",
         ] {
             assert!(help.contains(needle), "{needle} missing from:\n{help}");
         }

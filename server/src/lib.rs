@@ -6,6 +6,7 @@
 pub mod config;
 mod http;
 pub mod images;
+pub mod indexnow;
 pub mod site;
 mod weighted_list;
 
@@ -18,6 +19,7 @@ use tokio::net::TcpListener;
 
 use config::Config;
 use images::ImageService;
+use indexnow::{OriginUrls, Submitter};
 use site::Site;
 
 /// A loaded site bound to its listening socket, ready to serve.
@@ -25,6 +27,8 @@ pub struct Application {
     listener: TcpListener,
     router: axum::Router,
     options: http::ServeOptions,
+    /// The IndexNow run to start once serving; None when disabled.
+    indexnow: Option<(Submitter, Vec<OriginUrls>)>,
 }
 
 impl Application {
@@ -42,6 +46,15 @@ impl Application {
             grace: Duration::from_secs(config.shutdown_grace_secs),
         };
         let china_domain = config.domains.china.clone();
+        let analytics_origins = config.analytics.origins();
+        let submitter = match Submitter::new(&config) {
+            Ok(submitter) => submitter,
+            Err(error) => {
+                // Being found matters, but not more than being served.
+                tracing::error!(%error, "IndexNow is off for this run");
+                None
+            }
+        };
         let (site, images) = tokio::task::spawn_blocking(move || {
             let site = Site::load(&config)?;
             let images = ImageService::start(
@@ -62,11 +75,18 @@ impl Application {
         let listener = TcpListener::bind(listen)
             .await
             .with_context(|| format!("cannot listen on {listen} (key `listen`, SITE_LISTEN)"))?;
-        let router = http::router(http::AppState::new(site, images, china_domain));
+        let indexnow = submitter.map(|submitter| (submitter, indexnow::current_urls(&site)));
+        let router = http::router(http::AppState::new(
+            site,
+            images,
+            china_domain,
+            &analytics_origins,
+        ));
         Ok(Self {
             listener,
             router,
             options,
+            indexnow,
         })
     }
 
@@ -76,13 +96,21 @@ impl Application {
             .expect("a bound TCP listener has an address")
     }
 
-    /// Serves until `shutdown` resolves, then lets in-flight requests finish.
+    /// Serves until `shutdown` resolves, then lets in-flight requests finish. The IndexNow run
+    /// goes on beside serving and is dropped at shutdown; its state file is only ever
+    /// replaced whole, so stopping half-way loses nothing but the unsent batches.
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) {
         tracing::info!(
             address = %self.local_addr(),
             workers = self.options.workers,
             "listening"
         );
+        match self.indexnow {
+            Some((submitter, current)) => {
+                tokio::spawn(submitter.run(current));
+            }
+            None => tracing::info!("IndexNow is disabled: no `indexnow.key` configured"),
+        }
         http::serve(self.listener, self.router, shutdown, self.options).await;
     }
 
@@ -95,6 +123,35 @@ impl Application {
         self.run_until(signal).await;
         Ok(())
     }
+}
+
+/// What `site submit-urls` did.
+pub enum SubmitUrls {
+    /// `--dry-run`: the request bodies that would have been sent.
+    DryRun(Vec<String>),
+    Submitted(indexnow::Report),
+}
+
+/// `site submit-urls [--dry-run]`: loads the site as the server would, and submits (or, dry,
+/// only shows) the addresses changed since the last accepted submission.
+pub async fn submit_urls(config: Config, dry_run: bool) -> anyhow::Result<SubmitUrls> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let submitter = Submitter::new(&config)?.context(
+        "IndexNow is disabled: set `indexnow.key` (SITE_INDEXNOW__KEY) to submit page addresses",
+    )?;
+    let site = tokio::task::spawn_blocking(move || Site::load(&config))
+        .await
+        .context("loading the site panicked")??;
+    let plan = submitter.plan(&indexnow::current_urls(&site)).await;
+    if dry_run {
+        let bodies = plan
+            .batches()
+            .iter()
+            .map(|batch| submitter.body(batch))
+            .collect();
+        return Ok(SubmitUrls::DryRun(bodies));
+    }
+    Ok(SubmitUrls::Submitted(submitter.submit(plan).await))
 }
 
 fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {

@@ -3,9 +3,9 @@
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::Parser;
-use site_server::Application;
+use clap::{Parser, Subcommand};
 use site_server::config::{self, Config, LogFormat};
+use site_server::{Application, SubmitUrls};
 
 #[derive(Parser)]
 #[command(
@@ -16,8 +16,22 @@ use site_server::config::{self, Config, LogFormat};
 #[command(after_long_help = config::keys_help())]
 struct Cli {
     /// TOML configuration file; environment variables SITE_* override its keys.
-    #[arg(long, env = config::CONFIG_FILE_VAR)]
+    #[arg(long, global = true, env = config::CONFIG_FILE_VAR)]
     config: Option<PathBuf>,
+    /// Without a command, the server runs.
+    #[command(subcommand)]
+    command: Option<Command>,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Submits the page addresses whose content changed since the last accepted submission
+    /// to the IndexNow endpoint (`indexnow.*` keys), as the server does after start.
+    SubmitUrls {
+        /// Print the JSON request bodies instead of sending them; the state is not changed.
+        #[arg(long)]
+        dry_run: bool,
+    },
 }
 
 // Every response allocates a little (headers, connection buffers); mimalloc's per-thread heaps
@@ -47,12 +61,58 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
+    if let Some(Command::SubmitUrls { dry_run }) = cli.command {
+        return runtime.block_on(submit_urls(config, dry_run));
+    }
     let result = runtime.block_on(async {
         let application = Application::build(config).await?;
         application.run_until_stopped().await
     });
     match result {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            tracing::error!("{error:#}");
+            eprintln!("site: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Bodies go to stdout, one JSON document each; everything else to stderr.
+async fn submit_urls(config: Config, dry_run: bool) -> ExitCode {
+    if config.indexnow.key.is_empty() {
+        eprintln!(
+            "site: IndexNow is disabled: set `indexnow.key` (SITE_INDEXNOW__KEY) to submit page addresses"
+        );
+        return ExitCode::from(2);
+    }
+    match site_server::submit_urls(config, dry_run).await {
+        Ok(SubmitUrls::DryRun(bodies)) => {
+            if bodies.is_empty() {
+                eprintln!("site: nothing changed since the last accepted submission");
+            }
+            for body in bodies {
+                println!("{body}");
+            }
+            ExitCode::SUCCESS
+        }
+        Ok(SubmitUrls::Submitted(report)) => {
+            eprintln!(
+                "site: {} addresses accepted, {} not accepted{}",
+                report.accepted,
+                report.failed,
+                if report.unsaved > 0 {
+                    "; the state could not be saved"
+                } else {
+                    ""
+                }
+            );
+            if report.succeeded() {
+                ExitCode::SUCCESS
+            } else {
+                ExitCode::FAILURE
+            }
+        }
         Err(error) => {
             tracing::error!("{error:#}");
             eprintln!("site: {error:#}");

@@ -22,7 +22,7 @@ for (const mode of ['browser', 'islands-server', 'pages-server']) {
 const { renderIsland } = await load('build/islands/render.js');
 const { prerender } = await load('build/pages/prerender.js');
 try {
-  const manifest = prerender({ contentDir, distDir, repoRoot, renderIsland });
+  const manifest = await prerender({ contentDir, distDir, repoRoot, renderIsland });
   console.log(
     `web build: ${manifest.pages.length} pages x 3 variants, ${manifest.files.length} files -> dist/ in ${Date.now() - started} ms`,
   );

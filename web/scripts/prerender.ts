@@ -8,8 +8,12 @@ import { type SiteAssets, renderNotFound, renderPage } from '../src/entry-server
 import type { IslandRenderer } from '../src/islands/render';
 import { type PageVariant, pageVariants } from '../src/variant';
 import { contentDates, today } from './lastmod';
+import { writeIcons } from './icons';
+import { type ShareImage, notFoundHead, pageHead } from '../src/seo/head';
+import { type ShareCard, renderShareImages, shareImageSize } from './share-images';
+import type { Content, LoadedPage } from '../src/content/types';
 
-export const manifestVersion = 2;
+export const manifestVersion = 3;
 
 interface ViteChunk {
   file: string;
@@ -72,6 +76,38 @@ function writePage(distDir: string, name: string, variant: PageVariant, html: st
   return file;
 }
 
+/** The words on a page's share card. */
+function shareCard(page: LoadedPage, content: Content): ShareCard {
+  const { hero } = page.content;
+  const summary =
+    'summary' in page.content && typeof page.content.summary === 'string'
+      ? page.content.summary
+      : hero.intro;
+  return {
+    brand: content.site.brand.name,
+    label: content.site.share_image[page.route.kind],
+    heading: hero.heading,
+    summary,
+    footer: content.site.share_image.footer,
+  };
+}
+
+/** Draws every page's share card into assets/share, with the PNG's hash in its name. */
+async function writeShareImages(
+  distDir: string,
+  content: Content,
+  names: string[],
+): Promise<ShareImage[]> {
+  const rendered = await renderShareImages(content.pages.map((page) => shareCard(page, content)));
+  mkdirSync(join(distDir, 'client/assets/share'), { recursive: true });
+  return rendered.map(({ png, hash }, index) => {
+    const file = `assets/share/${names[index]!.replaceAll('/', '-')}-${hash}.png`;
+    writeFileSync(join(distDir, 'client', file), png);
+    const page = content.pages[index]!;
+    return { url: `/next/${file}`, ...shareImageSize, alt: page.content.meta.title };
+  });
+}
+
 function listFiles(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -80,7 +116,7 @@ function listFiles(root: string): string[] {
     .sort();
 }
 
-export function prerender({
+export async function prerender({
   contentDir,
   distDir,
   repoRoot,
@@ -96,12 +132,20 @@ export function prerender({
   const context = { assets: siteAssets(distDir), renderIsland };
   const dates = contentDates(repoRoot);
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
+  const icons = writeIcons(join(repoRoot, 'web'), distDir, content);
+  const names = content.pages.map((page) =>
+    page.route.path === '/next/' ? 'index' : page.route.path.slice('/next/'.length),
+  );
+  const shareImages = await writeShareImages(distDir, content, names);
 
-  const pages = content.pages.map((page) => {
-    const name = page.route.path === '/next/' ? 'index' : page.route.path.slice('/next/'.length);
+  const pages = content.pages.map((page, index) => {
+    const name = names[index]!;
+    const lastmod = dates.get(`content/${page.route.source}`) ?? today();
+    const shareImage = shareImages[index]!;
+    const head = pageHead(page, content, { shareImage, icons, lastmod });
     const files = {} as PageFiles;
     for (const variant of pageVariants) {
-      const html = renderPage(page, content, variant, context);
+      const html = renderPage(page, content, variant, context, head);
       assertNoPlaceholderInIslandProps(html, page.route.path);
       files[variantField[variant]] = writePage(distDir, name, variant, html);
     }
@@ -109,7 +153,8 @@ export function prerender({
       path: page.route.path,
       title: page.content.meta.title,
       description: page.content.meta.description,
-      lastmod: dates.get(`content/${page.route.source}`) ?? today(),
+      lastmod,
+      index: head.index,
       files,
     };
   });
@@ -120,7 +165,12 @@ export function prerender({
       distDir,
       '404',
       variant,
-      renderNotFound(content, variant, context),
+      renderNotFound(
+        content,
+        variant,
+        context,
+        notFoundHead(content, { shareImage: shareImages[0]!, icons }),
+      ),
     );
   }
 

@@ -2,8 +2,11 @@
 // so search engines crawling as a phone still see title and description), stylesheets, and on
 // desktop the island script with the runtime values the server fills in.
 import type { ReactNode } from 'react';
+import { jsonForScript } from './components/json-for-script';
 import type { PageMeta } from './content/schema';
 import { runtimePlaceholder, runtimeScriptId } from './runtime/runtime';
+import type { PageHead } from './seo/head';
+import { absolute } from './seo/origin';
 
 export interface DocumentAssets {
   stylesheets: string[];
@@ -13,12 +16,39 @@ export interface DocumentAssets {
   preload?: string[] | undefined;
 }
 
+/** Open Graph and Twitter card tags: how a shared link to the page looks. */
+function ShareTags({ meta, head }: { meta: PageMeta; head: PageHead }) {
+  const image = absolute(head.shareImage.url);
+  return (
+    <>
+      <meta property="og:type" content={head.ogType} />
+      <meta property="og:site_name" content={head.siteName} />
+      <meta property="og:locale" content="zh_CN" />
+      <meta property="og:title" content={meta.title} />
+      <meta property="og:description" content={meta.description} />
+      {head.path ? <meta property="og:url" content={absolute(head.path)} /> : null}
+      <meta property="og:image" content={image} />
+      <meta property="og:image:type" content="image/png" />
+      <meta property="og:image:width" content={String(head.shareImage.width)} />
+      <meta property="og:image:height" content={String(head.shareImage.height)} />
+      <meta property="og:image:alt" content={head.shareImage.alt} />
+      <meta name="twitter:card" content="summary_large_image" />
+      <meta name="twitter:title" content={meta.title} />
+      <meta name="twitter:description" content={meta.description} />
+      <meta name="twitter:image" content={image} />
+      <meta name="twitter:image:alt" content={head.shareImage.alt} />
+    </>
+  );
+}
+
 export function Document({
   meta,
+  head,
   assets,
   children,
 }: {
   meta: PageMeta;
+  head: PageHead;
   assets: DocumentAssets;
   children: ReactNode;
 }) {
@@ -32,14 +62,27 @@ export function Document({
         {meta.keywords.length > 0 ? (
           <meta name="keywords" content={meta.keywords.join(',')} />
         ) : null}
+        {head.index ? null : <meta name="robots" content="noindex" />}
+        {head.path ? <link rel="canonical" href={absolute(head.path)} /> : null}
+        <ShareTags meta={meta} head={head} />
         <meta name="theme-color" content="#0b1530" />
-        <link rel="icon" href="/next/favicon.svg" type="image/svg+xml" />
+        <link rel="icon" href={head.icons.svg} type="image/svg+xml" />
+        <link rel="icon" href={head.icons.png32} type="image/png" sizes="32x32" />
+        <link rel="apple-touch-icon" href={head.icons.appleTouch} />
+        <link rel="manifest" href={head.icons.webManifest} />
         {assets.stylesheets.map((href) => (
           <link rel="stylesheet" href={href} key={href} />
         ))}
         {assets.script ? <script type="module" src={assets.script} /> : null}
         {assets.preload?.map((href) => (
           <link rel="modulepreload" href={href} key={href} />
+        ))}
+        {head.structuredData.map((block, index) => (
+          <script
+            type="application/ld+json"
+            key={index}
+            dangerouslySetInnerHTML={{ __html: jsonForScript(block) }}
+          />
         ))}
       </head>
       <body>

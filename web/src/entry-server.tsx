@@ -10,6 +10,8 @@ import type { IslandRenderer } from './islands/render';
 import { ContentPage } from './pages/content-page';
 import { NotFound } from './pages/not-found';
 import { Layout } from './shell/layout';
+import type { PageHead } from './seo/head';
+import { analyticsPlaceholder } from './seo/origin';
 import type { PageVariant } from './variant';
 
 export interface SiteAssets {
@@ -42,7 +44,8 @@ function renderDocument(context: RenderContext, children: ReactNode): string {
   const html = renderToStaticMarkup(
     <IslandRendererContext value={context.renderIsland}>{children}</IslandRendererContext>,
   );
-  return `<!doctype html>${html}`;
+  // The statistics loader (or nothing) goes last in the head; React cannot place raw markup there.
+  return `<!doctype html>${html.replace('</head>', `${analyticsPlaceholder}</head>`)}`;
 }
 
 export function renderPage(
@@ -50,11 +53,13 @@ export function renderPage(
   content: Content,
   variant: PageVariant,
   context: RenderContext,
+  head: PageHead,
 ): string {
   return renderDocument(
     context,
     <Document
       meta={page.content.meta}
+      head={head}
       assets={documentAssets(context.assets, variant, page.bodyHtml !== undefined)}
     >
       <Layout variant={variant} path={page.route.path} content={content}>
@@ -68,12 +73,13 @@ export function renderNotFound(
   content: Content,
   variant: PageVariant,
   context: RenderContext,
+  head: PageHead,
 ): string {
   const { not_found: text } = content.site;
   const meta = { title: text.title, description: text.description, keywords: [] };
   return renderDocument(
     context,
-    <Document meta={meta} assets={documentAssets(context.assets, variant, false)}>
+    <Document meta={meta} head={head} assets={documentAssets(context.assets, variant, false)}>
       <Layout variant={variant} path="" content={content}>
         <NotFound site={content.site} />
       </Layout>

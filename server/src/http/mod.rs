@@ -2,6 +2,7 @@
 //! axum and hyper appear only in this module.
 
 mod cache_policy;
+mod crawler_files;
 mod error;
 mod health;
 mod image;
@@ -34,16 +35,24 @@ pub(crate) struct State {
     /// `Cache-Control` of resized images of unhashed sources, built once from the TTL.
     pub image_cache_control: http::HeaderValue,
     pub china_domain: String,
+    /// The pages' Content-Security-Policy, built once from the configured statistics origins.
+    pub content_security_policy: http::HeaderValue,
 }
 
 impl AppState {
-    pub(crate) fn new(site: Site, images: ImageService, china_domain: String) -> Self {
+    pub(crate) fn new(
+        site: Site,
+        images: ImageService,
+        china_domain: String,
+        analytics_origins: &[String],
+    ) -> Self {
         let image_cache_control = cache_policy::revalidate_after(images.ttl());
         Self(Arc::new(State {
             site,
             image_cache_control,
             images,
             china_domain,
+            content_security_policy: representation::content_security_policy(analytics_origins),
         }))
     }
 
@@ -71,6 +80,8 @@ pub(crate) fn router(state: AppState) -> Router {
     let router = Router::new()
         .route("/", get(pages::redirect_root))
         .route("/healthz", get(health::get_health))
+        .route("/sitemap.xml", any(crawler_files::get_sitemap))
+        .route("/robots.txt", any(crawler_files::get_robots))
         .route("/_next/image", any(image::get_image))
         .fallback(pages::get_page_or_file)
         .with_state(state);

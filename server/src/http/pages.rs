@@ -34,18 +34,19 @@ pub(super) async fn get_page_or_file(State(state): State<AppState>, request: Req
             content_type: HeaderValue::from_static(file.content_type),
             cache,
             vary_user_agent: false,
-            is_document: false,
+            document_csp: None,
         }
         .respond(method, headers);
     }
     let variant = state.variant(headers);
+    let csp = &state.content_security_policy;
     if let Some(page) = site.page(path) {
-        return page_representation(page, variant).respond(method, headers);
+        return page_representation(page, variant, csp).respond(method, headers);
     }
     if let Some(target) = canonical_redirect(path, |p| site.page(p).is_some()) {
         return redirect(&target, uri.query());
     }
-    page_representation(site.not_found(), variant).respond_with_status(
+    page_representation(site.not_found(), variant, csp).respond_with_status(
         StatusCode::NOT_FOUND,
         method,
         headers,
@@ -56,13 +57,17 @@ pub(super) async fn redirect_root(uri: Uri) -> Response {
     redirect(HOME, uri.query())
 }
 
-fn page_representation(page: &Page, variant: Variant) -> Representation<'_> {
+fn page_representation<'a>(
+    page: &'a Page,
+    variant: Variant,
+    csp: &'a HeaderValue,
+) -> Representation<'a> {
     Representation {
         body: page.body(variant),
         content_type: HTML,
         cache: CachePolicy::ShortRevalidate,
         vary_user_agent: page.varies_by_device(),
-        is_document: true,
+        document_csp: Some(csp),
     }
 }
 

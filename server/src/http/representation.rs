@@ -16,13 +16,25 @@ pub(super) struct Representation<'a> {
     pub cache: CachePolicy,
     /// The route answers desktop and mobile user agents differently.
     pub vary_user_agent: bool,
-    /// HTML documents get the page security headers.
-    pub is_document: bool,
+    /// HTML documents get the page security headers, with this Content-Security-Policy.
+    pub document_csp: Option<&'a HeaderValue>,
 }
 
-const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
-font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
-frame-ancestors 'self'";
+/// The pages' Content-Security-Policy. Configured statistics scripts (issue #5) add their
+/// origins, and only those, to the script, image and connection sources: the scripts load from
+/// them and send their beacons there as image requests or fetches.
+pub(super) fn content_security_policy(analytics_origins: &[String]) -> HeaderValue {
+    let extra: String = analytics_origins
+        .iter()
+        .map(|origin| format!(" {origin}"))
+        .collect();
+    let policy = format!(
+        "default-src 'self'; script-src 'self'{extra}; style-src 'self'; img-src 'self' data:{extra}; \
+         font-src 'self'; connect-src 'self'{extra}; object-src 'none'; base-uri 'self'; \
+         form-action 'self'; frame-ancestors 'self'"
+    );
+    HeaderValue::from_str(&policy).expect("origins checked by the config are valid header text")
+}
 
 impl Representation<'_> {
     /// A 200 (or 304) answer to a GET or HEAD request.
@@ -76,11 +88,8 @@ impl Representation<'_> {
             header::X_CONTENT_TYPE_OPTIONS,
             HeaderValue::from_static("nosniff"),
         );
-        if self.is_document {
-            headers.insert(
-                header::CONTENT_SECURITY_POLICY,
-                HeaderValue::from_static(CSP),
-            );
+        if let Some(csp) = self.document_csp {
+            headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
             headers.insert(
                 header::REFERRER_POLICY,
                 HeaderValue::from_static("strict-origin-when-cross-origin"),
@@ -184,6 +193,30 @@ mod tests {
         assert_eq!(pick("*;q=0.5, br;q=0"), Encoding::Gzip);
         assert_eq!(pick("identity"), Encoding::Identity);
         assert_eq!(pick("GZIP ; Q=1"), Encoding::Gzip);
+    }
+
+    #[test]
+    fn csp_without_analytics_is_the_fixed_policy() {
+        assert_eq!(
+            content_security_policy(&[]),
+            "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+             font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; \
+             form-action 'self'; frame-ancestors 'self'"
+        );
+    }
+
+    #[test]
+    fn csp_allows_analytics_origins_for_scripts_images_and_connections() {
+        let csp = content_security_policy(&["https://hm.baidu.com".to_owned()]);
+        let csp = csp.to_str().unwrap();
+        for directive in [
+            "script-src 'self' https://hm.baidu.com;",
+            "img-src 'self' data: https://hm.baidu.com;",
+            "connect-src 'self' https://hm.baidu.com;",
+            "style-src 'self';",
+        ] {
+            assert!(csp.contains(directive), "{csp}");
+        }
     }
 
     #[test]

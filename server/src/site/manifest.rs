@@ -3,7 +3,8 @@
 
 use serde::Deserialize;
 
-pub(super) const MANIFEST_VERSION: u32 = 2;
+/// Version 3 added `index` to pages (issue #5).
+pub(super) const MANIFEST_VERSION: u32 = 3;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -27,12 +28,17 @@ pub(super) struct ImageWidths {
     pub image_sizes: Vec<u32>,
 }
 
-/// One page. The manifest also carries each page's title, description and last-modified date
-/// for the parts of the server that list pages; fields not named here are ignored.
+/// One page. The manifest also carries each page's title and description; fields not named
+/// here are ignored.
 #[derive(Debug, Deserialize)]
 pub(super) struct PageEntry {
     pub path: String,
     pub files: PageFiles,
+    /// When the page's content last changed, `YYYY-MM-DD`: the sitemap's `<lastmod>`.
+    pub lastmod: String,
+    /// False for pages search engines must not index: left out of the sitemap and IndexNow
+    /// (the page itself carries a robots noindex meta tag).
+    pub index: bool,
 }
 
 /// HTML files of one page, relative to dist/. Mobile pages have no shell, so the China and
@@ -54,4 +60,39 @@ pub(super) struct FileEntry {
     pub file: String,
     /// True when the file name carries a content hash, so it can be cached forever.
     pub immutable: bool,
+}
+
+/// True for a calendar-looking `YYYY-MM-DD`, the W3C date form sitemaps accept.
+pub(super) fn is_sitemap_date(text: &str) -> bool {
+    let bytes = text.as_bytes();
+    let digits = |range: std::ops::Range<usize>| bytes[range].iter().all(u8::is_ascii_digit);
+    if bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return false;
+    }
+    if !digits(0..4) || !digits(5..7) || !digits(8..10) {
+        return false;
+    }
+    let month: u8 = text[5..7].parse().unwrap_or(0);
+    let day: u8 = text[8..10].parse().unwrap_or(0);
+    (1..=12).contains(&month) && (1..=31).contains(&day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn sitemap_dates_are_year_month_day() {
+        assert!(is_sitemap_date("2026-11-23"));
+        for bad in [
+            "2026-1-23",
+            "2026-13-01",
+            "2026-00-10",
+            "2026-11-32",
+            "23.11.2026",
+            "2026-11-23T10:00",
+        ] {
+            assert!(!is_sitemap_date(bad), "{bad}");
+        }
+    }
 }

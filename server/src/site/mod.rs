@@ -1,11 +1,14 @@
 //! The site in memory: dist/ read once at start, deployment values filled in, every body
 //! pre-compressed. Requests only pick bytes from here. No HTTP framework types in this module.
 
+mod analytics;
 mod body;
 mod content_type;
 mod manifest;
 mod placeholders;
 mod qr;
+mod robots;
+mod sitemap;
 mod variant;
 
 use std::collections::HashMap;
@@ -16,11 +19,14 @@ pub use body::{Body, Encoding};
 pub use variant::{Device, Region, Variant};
 
 use crate::config::Config;
-use manifest::{MANIFEST_VERSION, Manifest, PageFiles};
+use manifest::{MANIFEST_VERSION, Manifest, PageFiles, is_sitemap_date};
 use placeholders::{PlaceholderValues, json_for_script};
+use sitemap::SitemapEntry;
 
 /// Where generated QR images are served; under the base path so one proxy rule covers the site.
 const QR_URL_PREFIX: &str = "/next/_site/qr/";
+/// Where the generated statistics loader is served, followed by `-<hash>.js`.
+const ANALYTICS_URL_PREFIX: &str = "/next/_site/analytics";
 
 #[derive(Debug, thiserror::Error)]
 pub enum SiteError {
@@ -56,6 +62,8 @@ pub enum SiteError {
 pub struct Page {
     bodies: [Arc<Body>; 4],
     varies_by_device: bool,
+    /// False for pages the web build marks noindex: kept out of the sitemap and IndexNow.
+    indexed: bool,
 }
 
 impl Page {
@@ -80,14 +88,43 @@ pub struct StaticFile {
 #[derive(Debug)]
 pub struct Site {
     pages: HashMap<String, Page>,
+    /// Page paths in manifest order, for lists that should not change order between starts.
+    page_order: Vec<String>,
     not_found: Page,
     files: HashMap<String, StaticFile>,
     image_widths: Vec<u32>,
+    /// Per region, in the order of [`Region::ALL`].
+    origins: [String; 2],
+    sitemaps: [Arc<Body>; 2],
+    robots: [Arc<Body>; 2],
 }
 
 impl Site {
     pub fn page(&self, path: &str) -> Option<&Page> {
         self.pages.get(path)
+    }
+
+    /// The pages search engines may index, in manifest order.
+    pub fn indexed_pages(&self) -> impl Iterator<Item = (&str, &Page)> {
+        self.page_order
+            .iter()
+            .map(|path| (path.as_str(), &self.pages[path]))
+            .filter(|(_, page)| page.indexed)
+    }
+
+    /// The public origin of a region's site, e.g. `https://www.indora.cn`.
+    pub fn origin(&self, region: Region) -> &str {
+        &self.origins[region.index()]
+    }
+
+    /// `/sitemap.xml` for visitors of `region`: the indexed pages on that region's origin.
+    pub fn sitemap(&self, region: Region) -> &Arc<Body> {
+        &self.sitemaps[region.index()]
+    }
+
+    /// `/robots.txt` for visitors of `region`.
+    pub fn robots(&self, region: Region) -> &Arc<Body> {
+        &self.robots[region.index()]
     }
 
     pub fn file(&self, path: &str) -> Option<&StaticFile> {
@@ -153,9 +190,50 @@ impl Site {
         }
         let runtime = serde_json::json!({ "links": links, "qr": qr_urls });
         values.insert_verbatim("runtime", json_for_script(&runtime));
-        // Both regions share the values today; the table is per region so origin-specific
-        // values (canonical URLs) have a place.
-        let region_values = [values.clone(), values];
+        let analytics_sources: Vec<&url::Url> = config
+            .analytics
+            .scripts
+            .iter()
+            .map(|script| &script.src)
+            .collect();
+        let analytics_tag = if analytics_sources.is_empty() {
+            String::new()
+        } else {
+            let script = analytics::loader_script(&analytics_sources);
+            let hash = xxhash_rust::xxh3::xxh3_64(script.as_bytes());
+            let url = format!("{ANALYTICS_URL_PREFIX}-{hash:016x}.js");
+            builder
+                .add_file(
+                    &url,
+                    script.into_bytes(),
+                    "text/javascript; charset=utf-8",
+                    true,
+                )
+                .map_err(invalid)?;
+            analytics::loader_tag(&url)
+        };
+        values.insert_verbatim("analytics", analytics_tag);
+        if let Some(path) = config.indexnow.key_path() {
+            // The IndexNow key file: search engines fetch it to check that submissions for
+            // this host come from its owner.
+            builder
+                .add_file(
+                    &path,
+                    config.indexnow.key.clone().into_bytes(),
+                    "text/plain; charset=utf-8",
+                    false,
+                )
+                .map_err(invalid)?;
+        }
+        let configured_origins = config.origins();
+        let origins = [configured_origins.international, configured_origins.china];
+        // Origins are checked by the config to hold only characters that are safe unescaped
+        // in HTML attributes and JSON strings, where pages use them (canonical URL, JSON-LD).
+        let region_values = Region::ALL.map(|region| {
+            let mut values = values.clone();
+            values.insert_verbatim("origin", origins[region.index()].clone());
+            values
+        });
 
         for entry in &manifest.pages {
             if !entry.path.starts_with("/next/") {
@@ -164,10 +242,47 @@ impl Site {
                     entry.path
                 )));
             }
+            // Paths go unescaped into the sitemap, IndexNow bodies and canonical links.
+            if !entry
+                .path
+                .bytes()
+                .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(&b))
+            {
+                return Err(invalid(format!(
+                    "page path {:?} may only hold letters, digits and - . _ ~ /",
+                    entry.path
+                )));
+            }
+            if !is_sitemap_date(&entry.lastmod) {
+                return Err(invalid(format!(
+                    "page {}: lastmod {:?} is not a YYYY-MM-DD date",
+                    entry.path, entry.lastmod
+                )));
+            }
             let bodies = builder.page_bodies(dist, &entry.files, &region_values)?;
-            builder.pages.push((entry.path.clone(), bodies));
+            builder.pages.push(PageJob {
+                path: entry.path.clone(),
+                bodies,
+                indexed: entry.index,
+            });
         }
         let not_found = builder.page_bodies(dist, &manifest.not_found, &region_values)?;
+        let sitemaps = Region::ALL.map(|region| {
+            let entries = manifest
+                .pages
+                .iter()
+                .filter(|entry| entry.index)
+                .map(|entry| SitemapEntry {
+                    path: &entry.path,
+                    lastmod: &entry.lastmod,
+                });
+            let xml = sitemap::sitemap_xml(&origins[region.index()], entries);
+            builder.job(xml.into_bytes(), true)
+        });
+        let robots = Region::ALL.map(|region| {
+            let text = robots::robots_txt(&origins[region.index()]);
+            builder.job(text.into_bytes(), true)
+        });
 
         for entry in &manifest.files {
             let path = safe_join(dist, &entry.file).map_err(invalid)?;
@@ -194,7 +309,9 @@ impl Site {
                 "images: device_sizes and image_sizes must list widths greater than 0".to_owned(),
             ));
         }
-        let mut site = builder.finish(not_found).map_err(invalid)?;
+        let mut site = builder
+            .finish(not_found, sitemaps, robots, origins)
+            .map_err(invalid)?;
         site.image_widths = image_widths;
         Ok(site)
     }
@@ -206,9 +323,17 @@ impl Site {
 struct Builder {
     jobs: Vec<(Vec<u8>, bool)>,
     job_by_hash: HashMap<u64, usize>,
-    pages: Vec<(String, [usize; 4])>,
+    pages: Vec<PageJob>,
     files: Vec<(String, usize, &'static str, bool)>,
     html_cache: HashMap<PathBuf, String>,
+}
+
+/// A page waiting for its bodies to be compressed.
+struct PageJob {
+    path: String,
+    /// Job indices, in the order of [`Variant::ALL`].
+    bodies: [usize; 4],
+    indexed: bool,
 }
 
 impl Builder {
@@ -270,10 +395,7 @@ impl Builder {
                     html
                 }
             };
-            let values = match variant.region {
-                Region::International => &region_values[0],
-                Region::China => &region_values[1],
-            };
+            let values = &region_values[variant.region.index()];
             let composed = values
                 .fill(&html)
                 .map_err(|source| SiteError::Placeholder {
@@ -285,24 +407,36 @@ impl Builder {
         Ok(bodies)
     }
 
-    fn finish(self, not_found: [usize; 4]) -> Result<Site, String> {
+    fn finish(
+        self,
+        not_found: [usize; 4],
+        sitemaps: [usize; 2],
+        robots: [usize; 2],
+        origins: [String; 2],
+    ) -> Result<Site, String> {
         let bodies: Vec<Arc<Body>> = body::build_all(self.jobs)
             .into_iter()
             .map(Arc::new)
             .collect();
-        let page = |indices: [usize; 4]| {
+        let page = |indices: [usize; 4], indexed: bool| {
             let bodies = indices.map(|index| Arc::clone(&bodies[index]));
             let varies_by_device = indices[0] != indices[2] || indices[1] != indices[3];
             Page {
                 bodies,
                 varies_by_device,
+                indexed,
             }
         };
         let mut pages = HashMap::new();
-        for (path, indices) in self.pages {
-            if pages.insert(path.clone(), page(indices)).is_some() {
-                return Err(format!("page {path} is listed twice"));
+        let mut page_order = Vec::with_capacity(self.pages.len());
+        for job in self.pages {
+            if pages
+                .insert(job.path.clone(), page(job.bodies, job.indexed))
+                .is_some()
+            {
+                return Err(format!("page {} is listed twice", job.path));
             }
+            page_order.push(job.path);
         }
         let mut files = HashMap::new();
         for (url, index, content_type, immutable) in self.files {
@@ -317,9 +451,13 @@ impl Builder {
         }
         Ok(Site {
             pages,
-            not_found: page(not_found),
+            page_order,
+            not_found: page(not_found, false),
             files,
             image_widths: Vec::new(),
+            sitemaps: sitemaps.map(|index| Arc::clone(&bodies[index])),
+            robots: robots.map(|index| Arc::clone(&bodies[index])),
+            origins,
         })
     }
 }

@@ -17,6 +17,18 @@ pub enum Region {
     International,
 }
 
+impl Region {
+    pub const ALL: [Region; 2] = [Region::International, Region::China];
+
+    /// Index into per-region tables, in the order of [`Region::ALL`].
+    pub const fn index(self) -> usize {
+        match self {
+            Region::International => 0,
+            Region::China => 1,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Variant {
     pub device: Device,
@@ -140,6 +152,9 @@ mod tests {
     fn index_matches_order_of_all() {
         for (position, variant) in Variant::ALL.iter().enumerate() {
             assert_eq!(variant.index(), position);
+        }
+        for (position, region) in Region::ALL.iter().enumerate() {
+            assert_eq!(region.index(), position);
         }
     }
 }

@@ -14,6 +14,9 @@ pub(crate) const PAGES: [(&str, &str, &str); 4] = [
     ("/next/notice", "notice", "新闻动态"),
 ];
 
+/// A page the web build marks noindex: served, but kept out of the sitemap and IndexNow.
+pub(crate) const NOINDEX_PAGE: (&str, &str, &str) = ("/next/draft", "draft", "未公开页面");
+
 pub(crate) const SCRIPT_URL: &str = "/next/assets/entry-client-1a2b3c4d.js";
 pub(crate) const FAVICON_URL: &str = "/next/favicon.svg";
 pub(crate) const LARGE_URL: &str = "/next/assets/large-9f8e7d6c.bin.png";
@@ -30,7 +33,19 @@ pub(crate) struct FixtureDist {
 const PARAGRAPH: &str =
     "<p>室内地图、蓝牙信标定位与室内导航，帮助商场、停车场和医院的访客找到方向。</p>";
 
-fn page_html(title: &str, variant: &str) -> String {
+/// The head as the web build writes it: canonical and share links on `%%SITE:origin%%`, JSON-LD
+/// with the origin inside JSON strings, and the statistics loader slot.
+fn page_head(path: &str, title: &str) -> String {
+    format!(
+        "<meta charset=\"utf-8\"><title>{title}</title>\
+         <link rel=\"canonical\" href=\"%%SITE:origin%%{path}\">\
+         <meta property=\"og:url\" content=\"%%SITE:origin%%{path}\">\
+         <script type=\"application/ld+json\">{{\"@context\":\"https://schema.org\",\"@type\":\"Organization\",\"url\":\"%%SITE:origin%%/next/\"}}</script>\
+         %%SITE:analytics%%"
+    )
+}
+
+fn page_html(path: &str, title: &str, variant: &str) -> String {
     let shell = match variant {
         "mobile" => String::new(),
         _ => {
@@ -47,8 +62,9 @@ fn page_html(title: &str, variant: &str) -> String {
         }
     };
     format!(
-        "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>{title}</title></head>\
+        "<!doctype html><html lang=\"zh-CN\"><head>{}</head>\
          <body data-variant=\"{variant}\"><main><h1>{title}</h1>{}</main>{shell}</body></html>",
+        page_head(path, title),
         PARAGRAPH.repeat(30)
     )
 }
@@ -113,7 +129,7 @@ impl FixtureDist {
         std::fs::write(path, bytes).expect("write fixture file");
     }
 
-    fn page_files(&self, name: &str, title: &str) -> serde_json::Value {
+    fn page_files(&self, path: &str, name: &str, title: &str) -> serde_json::Value {
         let mut files = serde_json::Map::new();
         for (field, variant) in [
             ("desktop_international", "desktop-international"),
@@ -121,7 +137,7 @@ impl FixtureDist {
             ("mobile", "mobile"),
         ] {
             let file = format!("pages/{name}.{variant}.html");
-            self.write(&file, page_html(title, variant).as_bytes());
+            self.write(&file, page_html(path, title, variant).as_bytes());
             files.insert(field.to_owned(), file.into());
         }
         files.into()
@@ -131,20 +147,24 @@ impl FixtureDist {
     pub(crate) fn build(self) -> BuiltDist {
         let pages: Vec<_> = PAGES
             .iter()
-            .map(|(path, name, title)| {
+            .map(|page| (page, true))
+            .chain([(&NOINDEX_PAGE, false)])
+            .enumerate()
+            .map(|(position, ((path, name, title), index))| {
                 json!({
                     "path": path,
                     "title": title,
                     "description": format!("{title}的介绍"),
-                    "lastmod": "2025-06-01",
-                    "files": self.page_files(name, title),
+                    "lastmod": format!("2025-06-{:02}", position + 1),
+                    "index": index,
+                    "files": self.page_files(path, name, title),
                 })
             })
             .collect();
         let manifest = json!({
-            "version": 2,
+            "version": 3,
             "pages": pages,
-            "not_found": self.page_files("404", "页面未找到"),
+            "not_found": self.page_files("/next/404", "404", "页面未找到"),
             "files": self.files,
             "images": {
                 "device_sizes": DEVICE_SIZES,

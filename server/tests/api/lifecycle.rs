@@ -1,113 +1,17 @@
 //! The binary as an operator meets it: start-up errors, the listening log line, and graceful
 //! shutdown on SIGTERM with a request still in flight.
 
-use std::io::{BufRead, BufReader, Read, Write};
-use std::net::{SocketAddr, TcpStream};
-use std::process::{Child, Command, ExitStatus, Stdio};
-use std::sync::mpsc;
+use std::io::{Read, Write};
+use std::net::TcpStream;
+use std::process::Command;
 use std::time::{Duration, Instant};
 
 use site_server::Application;
 use tempfile::TempDir;
 
+use crate::binary::{BINARY, command, run_to_exit, start, terminate, wait_with_timeout};
 use crate::fixture::{FixtureDist, LARGE_URL};
 use crate::helpers::test_config;
-
-const BINARY: &str = env!("CARGO_BIN_EXE_site");
-
-fn command(dist: &std::path::Path, data: &std::path::Path) -> Command {
-    let mut command = Command::new(BINARY);
-    command
-        .env_clear()
-        .env("SITE_LISTEN", "127.0.0.1:0")
-        .env("SITE_DIST_DIR", dist)
-        .env("SITE_DATA_DIR", data)
-        .env("SITE_LOG__FORMAT", "json")
-        .stdout(Stdio::null())
-        .stderr(Stdio::piped());
-    command
-}
-
-struct Running {
-    child: Child,
-    address: SocketAddr,
-    log: mpsc::Receiver<String>,
-}
-
-/// Starts the binary and waits for its "listening" log line.
-fn start(mut command: Command) -> Running {
-    let mut child = command.spawn().expect("binary starts");
-    let stderr = child.stderr.take().expect("piped stderr");
-    let (lines, log) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
-            if lines.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let address = loop {
-        let Ok(line) = log.recv_timeout(deadline.saturating_duration_since(Instant::now())) else {
-            child.kill().ok();
-            child.wait().ok();
-            panic!("server did not log that it is listening within 30 s");
-        };
-        let entry: serde_json::Value = serde_json::from_str(&line).expect("JSON log line");
-        if entry["fields"]["message"] == "listening" {
-            break entry["fields"]["address"]
-                .as_str()
-                .expect("address field")
-                .parse()
-                .expect("socket address");
-        }
-    };
-    Running {
-        child,
-        address,
-        log,
-    }
-}
-
-/// A test that fails half-way must not leave its server running.
-impl Drop for Running {
-    fn drop(&mut self) {
-        if matches!(self.child.try_wait(), Ok(None)) {
-            self.child.kill().ok();
-            self.child.wait().ok();
-        }
-    }
-}
-
-fn terminate(child: &Child) {
-    let status = Command::new("kill")
-        .args(["-TERM", &child.id().to_string()])
-        .status()
-        .expect("kill runs");
-    assert!(status.success());
-}
-
-fn wait_with_timeout(child: &mut Child, timeout: Duration) -> ExitStatus {
-    let deadline = Instant::now() + timeout;
-    loop {
-        if let Some(status) = child.try_wait().expect("try_wait") {
-            return status;
-        }
-        if Instant::now() > deadline {
-            child.kill().ok();
-            panic!("server did not exit within {timeout:?}");
-        }
-        std::thread::sleep(Duration::from_millis(20));
-    }
-}
-
-fn run_to_exit(mut command: Command) -> (i32, String) {
-    let output = command.output().expect("binary runs");
-    (
-        output.status.code().unwrap_or(-1),
-        String::from_utf8_lossy(&output.stderr).into_owned(),
-    )
-}
 
 #[test]
 fn invalid_config_stops_start_with_the_key_named() {
@@ -125,6 +29,56 @@ fn invalid_config_stops_start_with_the_key_named() {
     let (code, stderr) = run_to_exit(cmd);
     assert_eq!(code, 2, "{stderr}");
     assert!(stderr.contains("chinaa"), "{stderr}");
+}
+
+#[test]
+fn origin_indexnow_and_analytics_errors_stop_start_with_the_key_named() {
+    let dist = FixtureDist::new().build();
+    let data = TempDir::new().unwrap();
+    for (variable, value, needle) in [
+        (
+            "SITE_ORIGINS__CHINA",
+            "https://www.indora.cn/",
+            "origins.china",
+        ),
+        (
+            "SITE_ORIGINS__INTERNATIONAL",
+            "www.indora.com",
+            "origins.international",
+        ),
+        ("SITE_INDEXNOW__KEY", "short", "indexnow.key"),
+        (
+            "SITE_INDEXNOW__KEY",
+            "no_underscores_allowed",
+            "8 to 128 characters",
+        ),
+    ] {
+        let mut cmd = command(dist.path(), data.path());
+        cmd.env(variable, value);
+        let (code, stderr) = run_to_exit(cmd);
+        assert_eq!(code, 2, "{stderr}");
+        assert!(stderr.contains(needle), "{variable}={value}: {stderr}");
+    }
+    for (toml, needles) in [
+        (
+            "[[analytics.scripts]]\nsrc = \"http://hm.baidu.com/hm.js?abc\"\n".to_owned(),
+            ["analytics.scripts[0].src", "must be an https:// address"],
+        ),
+        (
+            "[[analytics.scripts]]\nsrc = \"https://a.example.com/s.js\"\n".repeat(3),
+            ["analytics.scripts", "3 scripts configured, at most 2"],
+        ),
+    ] {
+        let file = data.path().join("site.toml");
+        std::fs::write(&file, toml).unwrap();
+        let mut cmd = command(dist.path(), data.path());
+        cmd.arg("--config").arg(&file);
+        let (code, stderr) = run_to_exit(cmd);
+        assert_eq!(code, 2, "{stderr}");
+        for needle in needles {
+            assert!(stderr.contains(needle), "{stderr}");
+        }
+    }
 }
 
 #[test]
@@ -176,6 +130,31 @@ async fn unknown_placeholder_in_a_page_stops_start() {
     let message = format!("{error:#}");
     assert!(message.contains("map.desktop-china.html"), "{message}");
     assert!(message.contains("link.typo"), "{message}");
+}
+
+#[tokio::test]
+async fn old_manifest_or_bad_lastmod_stops_start_with_the_reason() {
+    for (from, to, needle) in [
+        ("\"version\": 3", "\"version\": 2", "manifest version 2"),
+        (
+            "\"2025-06-02\"",
+            "\"2 June\"",
+            "lastmod \"2 June\" is not a YYYY-MM-DD date",
+        ),
+    ] {
+        let dist = FixtureDist::new().build();
+        let path = dist.file("manifest.json");
+        let manifest = std::fs::read_to_string(&path).unwrap();
+        assert!(manifest.contains(from), "{manifest}");
+        std::fs::write(&path, manifest.replace(from, to)).unwrap();
+        let data = TempDir::new().unwrap();
+        let error = Application::build(test_config(&dist, &data))
+            .await
+            .err()
+            .expect("start fails");
+        let message = format!("{error:#}");
+        assert!(message.contains(needle), "{message}");
+    }
 }
 
 #[tokio::test]

@@ -1,11 +1,16 @@
 //! Integration tests: the real server on an ephemeral port, spoken to over real HTTP.
 
+mod analytics;
+mod binary;
 mod caching;
 mod compression;
+mod fake_indexnow;
 mod fixture;
 mod helpers;
 mod images;
 mod images_fixture;
+mod indexnow;
 mod lifecycle;
 mod pages;
+mod sitemap;
 mod variants;

@@ -110,6 +110,11 @@ export const siteSchema = z
         tel: z.string().regex(/^\+?\d{5,15}$/, 'must be digits only, e.g. 4000999023'),
         hours: text,
         charge: text,
+        /** The number for structured data, e.g. +86-4000-999-023. */
+        international: z.string().regex(/^\+\d{1,3}(-\d+)+$/, 'must look like +86-4000-999-023'),
+        /** Opening hours for structured data, 24-hour HH:MM. */
+        opens: z.string().regex(/^\d{2}:\d{2}$/, 'must be HH:MM, e.g. 09:00'),
+        closes: z.string().regex(/^\d{2}:\d{2}$/, 'must be HH:MM, e.g. 18:00'),
       })
       .strict(),
     images: z
@@ -210,6 +215,23 @@ export const siteSchema = z
     article_page: z
       .object({ back: text, published: text, category: text, latest_title: text })
       .strict(),
+    /** The label in the corner of each kind of page's share image, and the image's bottom line. */
+    share_image: z
+      .object({
+        home: text,
+        service: text,
+        hardware: text,
+        device: text,
+        solution: text,
+        news: text,
+        article: text,
+        about: text,
+        business: text,
+        sdk: text,
+        document: text,
+        footer: text,
+      })
+      .strict(),
     not_found: z
       .object({
         title: text,
@@ -235,6 +257,8 @@ export const pageMetaSchema = z
       .min(50, 'must be at least 50 characters')
       .max(160, 'must be at most 160 characters'),
     keywords: z.array(text).min(3, 'give at least 3 keywords').max(10, 'give at most 10 keywords'),
+    /** false keeps the page out of search engines (noindex, not in the sitemap). */
+    index: z.boolean().optional(),
   })
   .strict();
 

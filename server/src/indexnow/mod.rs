@@ -1,0 +1,192 @@
+//! IndexNow (issue #5): tells search engines which page addresses changed, from the server,
+//! never from visitors' browsers. Runs in the background after start and from
+//! `site submit-urls`; a failure is logged and never stops the site. No HTTP server types.
+
+mod plan;
+mod state;
+mod submit;
+
+use std::path::PathBuf;
+
+use http::StatusCode;
+
+pub use plan::{Batch, OriginUrls};
+
+use crate::config::Config;
+use crate::site::{Device, Region, Site, Variant};
+
+#[derive(Debug, thiserror::Error)]
+pub enum IndexNowError {
+    #[error("cannot build the HTTP client for IndexNow: {0}")]
+    Client(reqwest::Error),
+    #[error("the endpoint refused the submission with status {status}: {body}")]
+    Refused { status: u16, body: String },
+    #[error("no answer accepted the submission after {attempts} attempts; last: {last}")]
+    GaveUp { attempts: u32, last: String },
+}
+
+/// What one run did, for the log and the exit status of `site submit-urls`.
+#[derive(Debug, Default, Clone, PartialEq, Eq)]
+pub struct Report {
+    /// Addresses in accepted batches.
+    pub accepted: usize,
+    /// Addresses in batches that were refused or never answered.
+    pub failed: usize,
+    /// Accepted batches whose state could not be saved (so they will be sent again).
+    pub unsaved: usize,
+}
+
+impl Report {
+    pub fn succeeded(&self) -> bool {
+        self.failed == 0 && self.unsaved == 0
+    }
+}
+
+/// The configured submitter; exists only when a key is configured.
+pub struct Submitter {
+    key: String,
+    key_path: String,
+    batch_size: usize,
+    state_path: PathBuf,
+    endpoint: submit::Endpoint,
+}
+
+/// The submissions one run would make.
+pub struct Plan {
+    batches: Vec<Batch>,
+    state: state::State,
+}
+
+impl Plan {
+    pub fn batches(&self) -> &[Batch] {
+        &self.batches
+    }
+}
+
+/// Each origin's indexable pages, with the hash of the desktop body that origin serves (the
+/// page a crawler of that origin reads, and what its ETag names).
+pub fn current_urls(site: &Site) -> Vec<OriginUrls> {
+    let mut origins: Vec<OriginUrls> = Vec::new();
+    for region in Region::ALL {
+        let origin = site.origin(region);
+        // Two regions configured with one origin are one site to search engines.
+        if origins.iter().any(|known| known.origin == origin) {
+            continue;
+        }
+        let host = url::Url::parse(origin)
+            .ok()
+            .and_then(|url| url.host_str().map(str::to_owned))
+            .unwrap_or_default();
+        let desktop = Variant::new(Device::Desktop, region);
+        let pages = site
+            .indexed_pages()
+            .map(|(path, page)| {
+                (
+                    format!("{origin}{path}"),
+                    format!("{:016x}", page.body(desktop).hash()),
+                )
+            })
+            .collect();
+        origins.push(OriginUrls {
+            origin: origin.to_owned(),
+            host,
+            pages,
+        });
+    }
+    origins
+}
+
+impl Submitter {
+    /// None when IndexNow is disabled (no `indexnow.key`).
+    pub fn new(config: &Config) -> Result<Option<Self>, IndexNowError> {
+        let Some(key_path) = config.indexnow.key_path() else {
+            return Ok(None);
+        };
+        Ok(Some(Self {
+            key: config.indexnow.key.clone(),
+            key_path,
+            batch_size: config.indexnow.batch_size,
+            state_path: state::state_path(&config.data_dir),
+            endpoint: submit::Endpoint::new(&config.indexnow)?,
+        }))
+    }
+
+    /// The batches of addresses changed since the last accepted submission.
+    pub async fn plan(&self, current: &[OriginUrls]) -> Plan {
+        let path = self.state_path.clone();
+        let state = tokio::task::spawn_blocking(move || state::load(&path))
+            .await
+            .unwrap_or_default();
+        let batches = plan::batches(current, &state, &self.key_path, self.batch_size);
+        Plan { batches, state }
+    }
+
+    /// The request body of `batch`.
+    pub fn body(&self, batch: &Batch) -> String {
+        batch.body(&self.key)
+    }
+
+    /// Sends each batch, recording every accepted one in the state file at once.
+    pub async fn submit(&self, plan: Plan) -> Report {
+        let Plan { batches, mut state } = plan;
+        let mut report = Report::default();
+        for batch in &batches {
+            match self.endpoint.post(batch.host(), self.body(batch)).await {
+                Ok(status) => {
+                    tracing::info!(
+                        host = batch.host(),
+                        urls = batch.len(),
+                        status = status.as_u16(),
+                        "IndexNow submission accepted"
+                    );
+                    report.accepted += batch.len();
+                    for change in &batch.changes {
+                        state.record(change);
+                    }
+                    if let Err(error) = self.save(&state).await {
+                        tracing::warn!(
+                            path = %self.state_path.display(),
+                            %error,
+                            "cannot save the IndexNow state; these pages will be submitted again"
+                        );
+                        report.unsaved += 1;
+                    }
+                }
+                Err(error) => {
+                    tracing::warn!(host = batch.host(), urls = batch.len(), %error, "IndexNow submission failed");
+                    report.failed += batch.len();
+                }
+            }
+        }
+        report
+    }
+
+    async fn save(&self, state: &state::State) -> std::io::Result<()> {
+        let path = self.state_path.clone();
+        let state = state.clone();
+        tokio::task::spawn_blocking(move || state::save(&path, &state))
+            .await
+            .unwrap_or_else(|panic| Err(std::io::Error::other(panic.to_string())))
+    }
+
+    /// The background run after start: plan, submit, log the outcome.
+    pub async fn run(self, current: Vec<OriginUrls>) -> Report {
+        let plan = self.plan(&current).await;
+        let pending: usize = plan.batches.iter().map(Batch::len).sum();
+        let report = self.submit(plan).await;
+        tracing::info!(
+            pending,
+            accepted = report.accepted,
+            failed = report.failed,
+            unsaved = report.unsaved,
+            "IndexNow run finished"
+        );
+        report
+    }
+}
+
+/// The protocol's 200 OK and 202 Accepted (key validation pending); anything else is not an
+/// acceptance, so the state is not updated.
+fn is_accepted(status: StatusCode) -> bool {
+    status == StatusCode::OK || status == StatusCode::ACCEPTED
+}

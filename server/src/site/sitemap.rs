@@ -1,0 +1,72 @@
+//! `/sitemap.xml` (sitemaps.org protocol): the indexable pages of the manifest on one site's
+//! origin, built once at start per region. Knows nothing of requests.
+
+/// One `<url>` entry: the page's path under the origin, and when its content last changed.
+pub(super) struct SitemapEntry<'a> {
+    pub path: &'a str,
+    pub lastmod: &'a str,
+}
+
+/// The sitemap of one origin. Paths and dates are checked at load (URL-safe characters,
+/// `YYYY-MM-DD`) and origins by the config, so escaping is a second line of defence only.
+pub(super) fn sitemap_xml<'a>(
+    origin: &str,
+    entries: impl Iterator<Item = SitemapEntry<'a>>,
+) -> String {
+    let mut xml = String::from(
+        "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n",
+    );
+    for entry in entries {
+        xml.push_str("  <url><loc>");
+        xml.push_str(&escape_xml(&format!("{origin}{}", entry.path)));
+        xml.push_str("</loc><lastmod>");
+        xml.push_str(&escape_xml(entry.lastmod));
+        xml.push_str("</lastmod></url>\n");
+    }
+    xml.push_str("</urlset>\n");
+    xml
+}
+
+fn escape_xml(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        match c {
+            '&' => out.push_str("&amp;"),
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            other => out.push(other),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_each_entry_on_the_origin_with_its_date() {
+        let entries = [
+            SitemapEntry {
+                path: "/next/",
+                lastmod: "2026-11-23",
+            },
+            SitemapEntry {
+                path: "/next/map?a=1&b=2",
+                lastmod: "2026-01-02",
+            },
+        ];
+        let xml = sitemap_xml("https://www.indora.cn", entries.into_iter());
+        assert_eq!(
+            xml,
+            "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
+             <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  \
+             <url><loc>https://www.indora.cn/next/</loc><lastmod>2026-11-23</lastmod></url>\n  \
+             <url><loc>https://www.indora.cn/next/map?a=1&amp;b=2</loc><lastmod>2026-01-02</lastmod></url>\n\
+             </urlset>\n"
+        );
+    }
+}

@@ -1,0 +1,164 @@
+//! The `site` binary as a child process: starting it over a fixture, reading its JSON log
+//! lines, and stopping it.
+
+use std::io::{BufRead, BufReader};
+use std::net::SocketAddr;
+use std::path::Path;
+use std::process::{Child, Command, ExitStatus, Output, Stdio};
+use std::sync::mpsc;
+use std::time::{Duration, Instant};
+
+pub(crate) const BINARY: &str = env!("CARGO_BIN_EXE_site");
+
+/// The binary with a clean environment: an ephemeral port, the given dist/ and data
+/// directories, and JSON logs on stderr.
+pub(crate) fn command(dist: &Path, data: &Path) -> Command {
+    let mut command = Command::new(BINARY);
+    command
+        .env_clear()
+        .env("SITE_LISTEN", "127.0.0.1:0")
+        .env("SITE_DIST_DIR", dist)
+        .env("SITE_DATA_DIR", data)
+        .env("SITE_LOG__FORMAT", "json")
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    command
+}
+
+pub(crate) struct Running {
+    pub(crate) child: Child,
+    pub(crate) address: SocketAddr,
+    /// Log lines not yet read by `wait_for`.
+    pub(crate) log: mpsc::Receiver<String>,
+    /// Log entries read so far, including those before "listening".
+    seen: Vec<serde_json::Value>,
+}
+
+/// Starts the binary and waits for its "listening" log line.
+pub(crate) fn start(mut command: Command) -> Running {
+    let mut child = command.spawn().expect("binary starts");
+    let stderr = child.stderr.take().expect("piped stderr");
+    let (lines, log) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            if lines.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut running = Running {
+        child,
+        address: SocketAddr::from(([127, 0, 0, 1], 0)),
+        log,
+        seen: Vec::new(),
+    };
+    let listening = running.wait_for("listening", Duration::from_secs(30));
+    running.address = listening["fields"]["address"]
+        .as_str()
+        .expect("address field")
+        .parse()
+        .expect("socket address");
+    running
+}
+
+impl Running {
+    /// The first log entry (seen before or arriving within `timeout`) whose message is
+    /// `message`.
+    pub(crate) fn wait_for(&mut self, message: &str, timeout: Duration) -> serde_json::Value {
+        let matches = |entry: &serde_json::Value| entry["fields"]["message"] == message;
+        if let Some(entry) = self.seen.iter().find(|entry| matches(entry)) {
+            return entry.clone();
+        }
+        let deadline = Instant::now() + timeout;
+        loop {
+            let Ok(line) = self
+                .log
+                .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+            else {
+                panic!(
+                    "no log entry {message:?} within {timeout:?}; log so far: {:#?}",
+                    self.seen
+                );
+            };
+            let entry: serde_json::Value = serde_json::from_str(&line)
+                .unwrap_or_else(|_| panic!("JSON log line expected: {line}"));
+            self.seen.push(entry.clone());
+            if matches(&entry) {
+                return entry;
+            }
+        }
+    }
+
+    /// Every log entry read so far.
+    pub(crate) fn seen(&self) -> &[serde_json::Value] {
+        &self.seen
+    }
+
+    pub(crate) fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+}
+
+/// A test that fails half-way must not leave its server running.
+impl Drop for Running {
+    fn drop(&mut self) {
+        if matches!(self.child.try_wait(), Ok(None)) {
+            self.child.kill().ok();
+            self.child.wait().ok();
+        }
+    }
+}
+
+pub(crate) fn terminate(child: &Child) {
+    let status = Command::new("kill")
+        .args(["-TERM", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(status.success());
+}
+
+pub(crate) fn wait_with_timeout(child: &mut Child, timeout: Duration) -> ExitStatus {
+    let deadline = Instant::now() + timeout;
+    loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            return status;
+        }
+        if Instant::now() > deadline {
+            child.kill().ok();
+            panic!("server did not exit within {timeout:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+/// Runs to the end; the exit code and stderr.
+pub(crate) fn run_to_exit(command: Command) -> (i32, String) {
+    let output = run_to_output(command);
+    (
+        output.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// Runs to the end with stdout captured.
+pub(crate) fn run_to_output(mut command: Command) -> Output {
+    command
+        .stdout(Stdio::piped())
+        .output()
+        .expect("binary runs")
+}
+
+/// A blocking HTTP client for tests that drive the binary. reqwest is built without a TLS
+/// provider of its own (the server installs ring at start), so this installs it too.
+pub(crate) fn blocking_client() -> reqwest::blocking::Client {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    reqwest::blocking::Client::new()
+}
+
+/// A plain GET of `path` on the running binary.
+pub(crate) fn get(server: &Running, path: &str) -> reqwest::blocking::Response {
+    blocking_client()
+        .get(server.url(path))
+        .send()
+        .expect("request")
+}
