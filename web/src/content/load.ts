@@ -191,14 +191,18 @@ function laterNewsPages(list: LoadedPage, articleCount: number): LoadedPage[] {
   });
 }
 
-/** Every `path` field anywhere in a page's content: cards, contact routes, calls to action. */
+/**
+ * Every link field anywhere in a file's data: `path`, `<something>_path` and `href` (menu
+ * entries, cards, contact routes, calls to action, legal notices).
+ */
 function pathFields(value: unknown, field: string, found: { field: string; path: string }[]) {
   if (Array.isArray(value)) {
     value.forEach((item, index) => pathFields(item, `${field}[${index}]`, found));
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const at = field ? `${field}.${key}` : key;
-      if (key === 'path' && typeof item === 'string') found.push({ field: at, path: item });
+      const isLink = key === 'path' || key === 'href' || key.endsWith('_path');
+      if (isLink && typeof item === 'string') found.push({ field: at, path: item });
       else pathFields(item, at, found);
     }
   }
@@ -206,32 +210,18 @@ function pathFields(value: unknown, field: string, found: { field: string; path:
 }
 
 /** Every internal address a piece of content links to, with where it was found. */
-function collectLinks(site: SiteInfo, menu: Menu, footer: Footer) {
-  const links: { file: string; field: string; path: string }[] = [];
-  const add = (file: string, field: string, path: string | undefined) => {
-    if (path) links.push({ file, field, path });
-  };
-  menu.entry.forEach((entry, i) => {
-    add('menu.toml', `entry[${i}].path`, entry.path);
-    entry.children?.forEach((child, j) =>
-      add('menu.toml', `entry[${i}].children[${j}].path`, child.path),
-    );
-  });
-  footer.column.forEach((column, i) =>
-    column.links.forEach((link, j) =>
-      add('footer.toml', `column[${i}].links[${j}].path`, link.path),
-    ),
-  );
-  for (const region of ['china', 'international'] as const) {
-    footer.legal[region].notices.forEach((notice, i) =>
-      add('footer.toml', `legal.${region}.notices[${i}].href`, notice.href),
-    );
-  }
-  add('site.toml', 'header.consult_path', site.header.consult_path);
-  add('site.toml', 'header.console_path', site.header.console_path);
-  add('site.toml', 'header.customise_path', site.header.customise_path);
-  for (const { field, path } of pathFields(site, '', [])) add('site.toml', field, path);
-  return links;
+function collectLinks(
+  site: SiteInfo,
+  menu: Menu,
+  footer: Footer,
+): { file: string; field: string; path: string }[] {
+  return (
+    [
+      ['menu.toml', menu],
+      ['footer.toml', footer],
+      ['site.toml', site],
+    ] as const
+  ).flatMap(([file, data]) => pathFields(data, '', []).map((link) => ({ file, ...link })));
 }
 
 function checkInternalLinks(
