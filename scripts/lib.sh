@@ -47,3 +47,52 @@ build_server() {
   say "building the server (release)"
   (cd "$repo_root" && cargo build --release --locked --bin site) || die "cargo build failed"
 }
+
+# A throwaway PostgreSQL server for the tests that run the enquiry store on PostgreSQL
+# (issue #6). Exports SITE_TEST_POSTGRES_URL (a superuser URL; each test creates its own
+# database) and stops the server when the calling script exits. An already exported
+# SITE_TEST_POSTGRES_URL is used as it is. Installs Debian's postgresql package when run as
+# root; elsewhere, without it, the PostgreSQL variants of those tests are skipped (said loudly).
+ensure_postgres() {
+  if [ -n "${SITE_TEST_POSTGRES_URL:-}" ]; then return; fi
+  local bin
+  bin="$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | sort -V | tail -1)"
+  if [ -z "$bin" ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      say "installing Debian's postgresql (1-2 minutes)"
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq && apt-get install -y -qq --no-install-recommends postgresql >/dev/null \
+        || die "apt-get install postgresql failed"
+      bin="$(ls -d /usr/lib/postgresql/*/bin | sort -V | tail -1)"
+    else
+      say "PostgreSQL is not installed: the enquiry tests run on SQLite only (install Debian's postgresql package, or set SITE_TEST_POSTGRES_URL)"
+      return
+    fi
+  fi
+  # initdb refuses to run as root: the cluster belongs to the postgres user when we are root.
+  local run_as=()
+  if [ "$(id -u)" = 0 ]; then
+    id postgres >/dev/null 2>&1 || die "the postgres system user is missing (reinstall Debian's postgresql package)"
+    run_as=(runuser -u postgres --)
+  fi
+  pg_dir="$(mktemp -d /tmp/site-test-postgres.XXXXXX)"
+  [ "$(id -u)" = 0 ] && chown postgres "$pg_dir"
+  local port
+  port="$(python3 -c 'import socket; s=socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')"
+  say "starting a throwaway PostgreSQL on 127.0.0.1:$port ($pg_dir)"
+  "${run_as[@]}" "$bin/initdb" -D "$pg_dir/data" -U postgres -A trust -E UTF8 --locale=C.UTF-8 >"$pg_dir/initdb.log" 2>&1 \
+    || die "initdb failed: $(cat "$pg_dir/initdb.log")"
+  "${run_as[@]}" "$bin/pg_ctl" -D "$pg_dir/data" -l "$pg_dir/server.log" -w \
+    -o "-c listen_addresses=127.0.0.1 -p $port -k $pg_dir -c fsync=on -c max_connections=200" start >/dev/null \
+    || die "PostgreSQL did not start: $(cat "$pg_dir/server.log")"
+  pg_stop=("${run_as[@]}" "$bin/pg_ctl" -D "$pg_dir/data" -m fast stop)
+  trap 'stop_postgres' EXIT
+  export SITE_TEST_POSTGRES_URL="postgres://postgres@127.0.0.1:$port/postgres"
+}
+
+stop_postgres() {
+  if [ -n "${pg_dir:-}" ]; then
+    "${pg_stop[@]}" >/dev/null 2>&1 || true
+    rm -rf "$pg_dir"
+  fi
+}

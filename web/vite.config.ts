@@ -38,6 +38,8 @@ const builds: Record<BuildMode, UserConfig> = {
       rollupOptions: {
         input: {
           'entry-client': 'src/entry-client.tsx',
+          'entry-lead-form': 'src/entry-lead-form.tsx',
+          'entry-admin': 'src/entry-admin.tsx',
           site: 'src/styles/site.css',
           markdown: 'src/styles/markdown.css',
         },

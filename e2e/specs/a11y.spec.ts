@@ -36,14 +36,19 @@ describe('accessibility', () => {
     });
   }
 
-  it('open dropdown, open QR popover and open hotline popup are clean too', async () => {
+  it('open dropdown, open QR popover and the consultation popup (with form errors) are clean too', async () => {
     const { context, page } = await open('/next/');
     await waitForHydration(page);
     await page.getByRole('button', { name: '产品服务' }).hover();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: '企业微信' }).hover();
     expect(await seriousViolations(page)).toEqual([]);
-    await page.getByRole('button', { name: '商务咨询' }).click();
+    await page.locator('.float-tool__consult').click();
+    await page.locator('dialog.consult-dialog').waitFor({ state: 'visible' });
+    expect(await seriousViolations(page)).toEqual([]);
+    // The enquiry form in the popup with every field in error.
+    await page.locator('#consult-lead-form .lead-form__submit').click();
+    await page.locator('#consult-lead-form-name-error:not(:empty)').waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });

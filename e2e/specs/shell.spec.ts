@@ -104,7 +104,9 @@ describe('header dropdowns', () => {
 describe('floating tool', () => {
   it('business consultation opens the hotline popup; Escape and the close button close it', async () => {
     const { page, context, console } = await desktop('/next/locate');
-    const consult = page.getByRole('button', { name: '商务咨询' });
+    // A link to the business page's form until hydrated (so it works without JavaScript).
+    const consult = page.locator('.float-tool__consult');
+    expect(await consult.getAttribute('href')).toBe('/next/business#lead-form');
     const dialog = page.getByRole('dialog', { name: '商务咨询热线' });
     await consult.click();
     await expect.poll(() => dialog.isVisible()).toBe(true);

@@ -2,8 +2,10 @@
 //! `SITE_*` environment variables (nested keys joined with `__`, e.g. `SITE_DOMAINS__CHINA`).
 //! Content (words, menus) is not configuration; it is built into dist/ by the web build.
 
-use std::net::SocketAddr;
+use std::fmt;
+use std::net::{IpAddr, SocketAddr};
 use std::path::{Path, PathBuf};
+use std::str::FromStr;
 
 use figment::Figment;
 use figment::providers::{Env, Format, Serialized, Toml};
@@ -24,6 +26,10 @@ pub struct Config {
     pub shutdown_grace_secs: u64,
     /// Threads serving connections; 0 means one per CPU core.
     pub workers: usize,
+    /// Where enquiries are stored: empty means `sqlite://<data_dir>/leads.sqlite3`; a
+    /// `postgres://` URL uses PostgreSQL. The plain DATABASE_URL variable is read too (below
+    /// SITE_DATABASE_URL). May hold a password: log it only through [`redact_url`].
+    pub database_url: String,
     pub domains: Domains,
     pub origins: Origins,
     pub links: Links,
@@ -31,7 +37,184 @@ pub struct Config {
     pub images: Images,
     pub indexnow: IndexNow,
     pub analytics: Analytics,
+    pub leads: LeadsConfig,
     pub log: Log,
+}
+
+/// A configured secret (token, webhook key, SMTP password): `Debug` never shows it, so a
+/// logged config or error cannot leak it. Serialises as the plain value (figment needs it).
+#[derive(Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(transparent)]
+pub struct Secret(String);
+
+impl Secret {
+    pub fn new(value: impl Into<String>) -> Self {
+        Self(value.into())
+    }
+
+    pub fn expose(&self) -> &str {
+        &self.0
+    }
+
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl fmt::Debug for Secret {
+    fn fmt(&self, formatter: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.0.is_empty() {
+            formatter.write_str("\"\"")
+        } else {
+            formatter.write_str("\"[redacted]\"")
+        }
+    }
+}
+
+impl From<&str> for Secret {
+    fn from(value: &str) -> Self {
+        Self(value.to_owned())
+    }
+}
+
+/// A URL for logs and error messages: the password and the query (where webhook keys live)
+/// replaced by `***`.
+pub fn redact_url(text: &str) -> String {
+    let Ok(mut url) = Url::parse(text) else {
+        return "(unparsable address)".to_owned();
+    };
+    if url.password().is_some() {
+        let _ = url.set_password(Some("***"));
+    }
+    if url.query().is_some() {
+        url.set_query(Some("***"));
+    }
+    url.to_string()
+}
+
+/// Business enquiries (issue #6): the sales page, abuse limits and delivery to sales.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LeadsConfig {
+    /// Bearer token (or Basic password) of /admin/leads*; empty leaves those routes out.
+    /// At least 16 characters.
+    pub admin_token: Secret,
+    /// Peers whose `X-Forwarded-For` is believed, as IPs or CIDR ranges ("10.0.0.0/8").
+    pub trusted_proxies: Vec<ProxyNet>,
+    pub rate_limit: RateLimit,
+    pub wechat: WeChat,
+    pub email: Email,
+    pub delivery: Delivery,
+}
+
+/// An IP address or network, written "10.1.2.3" or "10.0.0.0/8" (IPv6 alike).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ProxyNet(pub ipnet::IpNet);
+
+impl ProxyNet {
+    pub fn contains(&self, ip: IpAddr) -> bool {
+        // A proxy reached over IPv4 can show up as ::ffff:a.b.c.d on a dual-stack socket.
+        let ip = match ip {
+            IpAddr::V6(v6) => v6.to_ipv4_mapped().map_or(ip, IpAddr::V4),
+            IpAddr::V4(_) => ip,
+        };
+        self.0.contains(&ip)
+    }
+}
+
+impl FromStr for ProxyNet {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let text = text.trim();
+        if let Ok(ip) = text.parse::<IpAddr>() {
+            return Ok(Self(ipnet::IpNet::from(ip)));
+        }
+        text.parse::<ipnet::IpNet>().map(Self).map_err(|_| {
+            format!("{text:?} is not an IP address or CIDR range (example: \"10.0.0.0/8\")")
+        })
+    }
+}
+
+impl Serialize for ProxyNet {
+    fn serialize<S: serde::Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.collect_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for ProxyNet {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        let text = String::deserialize(deserializer)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
+/// Per client IP, over a sliding window.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RateLimit {
+    pub window_secs: u64,
+    /// Accepted enquiries per window.
+    pub accepted: u32,
+    /// Submissions of any outcome per window.
+    pub submissions: u32,
+}
+
+/// The enterprise WeChat group robot that announces each enquiry.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct WeChat {
+    /// `https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…`; empty = no WeChat notice.
+    pub webhook: Secret,
+}
+
+/// Notification e-mail to sales; all three keys or none.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Email {
+    /// `smtps://user:password@host:465` (TLS), `smtp://user:password@host:587` (STARTTLS
+    /// required), or `smtp://127.0.0.1:2525` (plain, loopback only).
+    pub smtp_url: Secret,
+    /// Sender, `sales-bot@example.com` or `寻境官网 <sales-bot@example.com>`.
+    pub from: String,
+    /// Recipients.
+    pub to: Vec<String>,
+}
+
+/// How the outbox worker delivers notifications.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Delivery {
+    /// Wait after the first failure; doubled after each further one (with jitter).
+    pub retry_base_millis: u64,
+    /// Longest wait between attempts. Delivery never gives up.
+    pub retry_max_millis: u64,
+    /// Seconds one webhook request or SMTP session may take.
+    pub timeout_secs: u64,
+    /// Seconds between looks for due notifications (also those of other server instances
+    /// sharing the database, and those left by a crash).
+    pub poll_secs: u64,
+}
+
+impl Default for RateLimit {
+    fn default() -> Self {
+        Self {
+            window_secs: 600,
+            accepted: 5,
+            submissions: 30,
+        }
+    }
+}
+
+impl Default for Delivery {
+    fn default() -> Self {
+        Self {
+            retry_base_millis: 2000,
+            retry_max_millis: 600_000,
+            timeout_secs: 10,
+            poll_secs: 5,
+        }
+    }
 }
 
 /// Host names deciding the site variant (spec section 4).
@@ -190,6 +373,7 @@ impl Default for Config {
             data_dir: PathBuf::from("data"),
             shutdown_grace_secs: 10,
             workers: 0,
+            database_url: String::new(),
             domains: Domains::default(),
             origins: Origins::default(),
             links: Links::default(),
@@ -197,6 +381,7 @@ impl Default for Config {
             images: Images::default(),
             indexnow: IndexNow::default(),
             analytics: Analytics::default(),
+            leads: LeadsConfig::default(),
             log: Log::default(),
         }
     }
@@ -289,7 +474,13 @@ pub struct ConfigError(String);
 pub const CONFIG_FILE_VAR: &str = "SITE_CONFIG";
 
 /// Keys whose values are text even when they look like numbers.
-const TEXT_ONLY_KEYS: [&str; 1] = ["indexnow.key"];
+const TEXT_ONLY_KEYS: [&str; 2] = ["indexnow.key", "leads.admin_token"];
+
+/// The variable most tools use for a database address; SITE_DATABASE_URL wins over it.
+pub const DATABASE_URL_VAR: &str = "DATABASE_URL";
+
+/// The shortest admin token accepted: long enough that guessing it over HTTP is hopeless.
+pub const MIN_ADMIN_TOKEN_CHARS: usize = 16;
 
 /// The IndexNow protocol's limit of addresses per request.
 pub const INDEXNOW_MAX_BATCH: usize = 10_000;
@@ -315,7 +506,13 @@ impl Config {
             }
             figment = figment.merge(Toml::file_exact(path));
         }
-        let env = env.ignore(&["config"]).split("__");
+        // The issue names DATABASE_URL; it ranks above the file and below SITE_DATABASE_URL.
+        if let Ok(url) = std::env::var(DATABASE_URL_VAR) {
+            figment = figment.merge(Serialized::default("database_url", url));
+        }
+        // SITE_TEST_POSTGRES_URL belongs to the test suite (scripts/test exports it), not to
+        // the server: reading it as a key would refuse every start in that environment.
+        let env = env.ignore(&["config", "test_postgres_url"]).split("__");
         // figment reads `SITE_INDEXNOW__KEY=0012345678` as the number 12345678; text keys
         // take the variable's raw value instead.
         let raw_text: Vec<(String, String)> = env
@@ -348,6 +545,8 @@ impl Config {
         self.images.validate()?;
         self.indexnow.validate()?;
         self.analytics.validate()?;
+        self.database()?;
+        self.leads.validate()?;
         if self
             .log
             .filter
@@ -358,6 +557,204 @@ impl Config {
                 "key `log.filter`: {:?} is not a valid tracing filter (example: \"info,site::access=debug\")",
                 self.log.filter
             )));
+        }
+        Ok(())
+    }
+}
+
+/// Where enquiries live, from `database_url`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum DatabaseTarget {
+    /// A file, created (with its directory) if missing.
+    Sqlite(PathBuf),
+    /// A `postgres://` or `postgresql://` URL (may hold a password).
+    Postgres(Secret),
+}
+
+impl Config {
+    /// The enquiry database: `database_url`, or `<data_dir>/leads.sqlite3` when it is empty.
+    pub fn database(&self) -> Result<DatabaseTarget, ConfigError> {
+        let url = self.database_url.trim();
+        if url.is_empty() {
+            return Ok(DatabaseTarget::Sqlite(self.data_dir.join("leads.sqlite3")));
+        }
+        let refuse = |why: &str| {
+            ConfigError(format!(
+                "key `database_url` (SITE_DATABASE_URL or DATABASE_URL): {:?} {why}",
+                redact_url(url)
+            ))
+        };
+        if let Some(rest) = url.strip_prefix("sqlite:") {
+            let path = rest.strip_prefix("//").unwrap_or(rest);
+            let path = path.split('?').next().unwrap_or_default();
+            if path.is_empty() || path.contains(":memory:") {
+                return Err(refuse(
+                    "must name a database file, e.g. \"sqlite:///var/lib/site/leads.sqlite3\"",
+                ));
+            }
+            return Ok(DatabaseTarget::Sqlite(PathBuf::from(path)));
+        }
+        if url.starts_with("postgres://") || url.starts_with("postgresql://") {
+            return match sqlx::postgres::PgConnectOptions::from_str(url) {
+                Ok(_) => Ok(DatabaseTarget::Postgres(Secret::new(url))),
+                Err(error) => Err(refuse(&format!("is not a usable PostgreSQL URL: {error}"))),
+            };
+        }
+        Err(refuse(
+            "must start with sqlite: or postgres:// (or be empty for <data_dir>/leads.sqlite3)",
+        ))
+    }
+}
+
+impl LeadsConfig {
+    /// True when `peer` is one of `trusted_proxies`, whose X-Forwarded-For may be believed.
+    pub fn is_trusted_proxy(&self, peer: IpAddr) -> bool {
+        self.trusted_proxies.iter().any(|net| net.contains(peer))
+    }
+
+    /// True when at least one notification channel is configured.
+    pub fn has_channels(&self) -> bool {
+        !self.wechat.webhook.is_empty() || !self.email.smtp_url.is_empty()
+    }
+
+    fn validate(&self) -> Result<(), ConfigError> {
+        let token = self.admin_token.expose();
+        if !token.is_empty()
+            && (token.chars().count() < MIN_ADMIN_TOKEN_CHARS
+                || token.chars().any(|c| c.is_whitespace() || c.is_control()))
+        {
+            return Err(ConfigError(format!(
+                "key `leads.admin_token`: must be at least {MIN_ADMIN_TOKEN_CHARS} characters \
+                 without spaces (it guards every enquiry); leave it empty to turn the sales page off"
+            )));
+        }
+        for (key, value) in [
+            ("rate_limit.window_secs", self.rate_limit.window_secs),
+            ("rate_limit.accepted", u64::from(self.rate_limit.accepted)),
+            (
+                "rate_limit.submissions",
+                u64::from(self.rate_limit.submissions),
+            ),
+            (
+                "delivery.retry_base_millis",
+                self.delivery.retry_base_millis,
+            ),
+            ("delivery.retry_max_millis", self.delivery.retry_max_millis),
+            ("delivery.timeout_secs", self.delivery.timeout_secs),
+            ("delivery.poll_secs", self.delivery.poll_secs),
+        ] {
+            if value == 0 {
+                return Err(ConfigError(format!(
+                    "key `leads.{key}`: must be at least 1"
+                )));
+            }
+        }
+        if self.delivery.retry_base_millis > self.delivery.retry_max_millis {
+            return Err(ConfigError(
+                "key `leads.delivery.retry_base_millis`: must not exceed `leads.delivery.retry_max_millis`"
+                    .to_owned(),
+            ));
+        }
+        self.wechat.validate()?;
+        self.email.validate()
+    }
+}
+
+fn is_loopback_host(url: &Url) -> bool {
+    match url.host() {
+        // Hosts of non-special schemes (smtp://) come as text, IP addresses included.
+        Some(url::Host::Domain(name)) => {
+            name == "localhost"
+                || name
+                    .trim_start_matches('[')
+                    .trim_end_matches(']')
+                    .parse::<IpAddr>()
+                    .is_ok_and(|ip| ip.is_loopback())
+        }
+        Some(url::Host::Ipv4(ip)) => ip.is_loopback(),
+        Some(url::Host::Ipv6(ip)) => ip.is_loopback(),
+        None => false,
+    }
+}
+
+impl WeChat {
+    fn validate(&self) -> Result<(), ConfigError> {
+        let webhook = self.webhook.expose();
+        if webhook.is_empty() {
+            return Ok(());
+        }
+        let valid = Url::parse(webhook).is_ok_and(|url| {
+            url.host().is_some()
+                && (url.scheme() == "https" || (url.scheme() == "http" && is_loopback_host(&url)))
+        });
+        if valid {
+            Ok(())
+        } else {
+            Err(ConfigError(format!(
+                "key `leads.wechat.webhook`: {:?} must be an https:// address (the group robot's \
+                 \"https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=…\"); http:// only for \
+                 localhost or 127.0.0.1",
+                redact_url(webhook)
+            )))
+        }
+    }
+}
+
+impl Email {
+    fn validate(&self) -> Result<(), ConfigError> {
+        let smtp_url = self.smtp_url.expose();
+        let given = [
+            !smtp_url.is_empty(),
+            !self.from.is_empty(),
+            !self.to.is_empty(),
+        ];
+        if given.iter().all(|given| !given) {
+            return Ok(());
+        }
+        if given.iter().any(|given| !given) {
+            return Err(ConfigError(
+                "keys `leads.email.smtp_url`, `leads.email.from` and `leads.email.to`: set all three \
+                 to send notification e-mail, or none"
+                    .to_owned(),
+            ));
+        }
+        let refuse_url = |why: &str| {
+            ConfigError(format!(
+                "key `leads.email.smtp_url`: {:?} {why}",
+                redact_url(smtp_url)
+            ))
+        };
+        let url = Url::parse(smtp_url).map_err(|_| {
+            refuse_url("is not a URL like \"smtps://user:password@smtp.example.com:465\"")
+        })?;
+        if !matches!(url.scheme(), "smtp" | "smtps") || url.host().is_none() {
+            return Err(refuse_url(
+                "must be smtps://user:password@host:465 or smtp://user:password@host:587?tls=required",
+            ));
+        }
+        let tls = url.scheme() == "smtps"
+            || url
+                .query_pairs()
+                .any(|(key, value)| key == "tls" && value == "required");
+        if !tls && !is_loopback_host(&url) {
+            return Err(refuse_url(
+                "would send the password and enquiries unencrypted: use smtps:// or add ?tls=required \
+                 (plain smtp:// only to localhost)",
+            ));
+        }
+        if let Err(error) = lettre::AsyncSmtpTransport::<lettre::Tokio1Executor>::from_url(smtp_url)
+        {
+            return Err(refuse_url(&format!("is not usable: {error}")));
+        }
+        for (key, address) in
+            std::iter::once(("from", &self.from)).chain(self.to.iter().map(|to| ("to", to)))
+        {
+            if address.parse::<lettre::message::Mailbox>().is_err() {
+                return Err(ConfigError(format!(
+                    "key `leads.email.{key}`: {address:?} is not an e-mail address (example: \
+                     \"sales@example.com\" or \"寻境官网 <bot@example.com>\")"
+                )));
+            }
         }
         Ok(())
     }
@@ -664,9 +1061,13 @@ pub fn keys_help() -> String {
             "origins.china" => " (https://www.<domains.china>)",
             "indexnow.key" => " (IndexNow off)",
             "indexnow.key_location" => " (/<key>.txt)",
+            "database_url" => " (sqlite://<data_dir>/leads.sqlite3; DATABASE_URL is read too)",
+            "leads.admin_token" => " (no sales page)",
+            "leads.wechat.webhook" => " (no WeChat notice)",
+            "leads.email.smtp_url" => " (no e-mail)",
             _ => "",
         };
-        lines.push(format!("  {key:<29} {env:<35} default {default}{note}"));
+        lines.push(format!("  {key:<33} {env:<39} default {default}{note}"));
     }
     lines.join("\n")
 }
@@ -987,8 +1388,203 @@ mod tests {
             "SITE_INDEXNOW__KEY",
             "SITE_INDEXNOW__ENDPOINT",
             "SITE_ANALYTICS__SCRIPTS",
+            "SITE_DATABASE_URL",
+            "SITE_LEADS__ADMIN_TOKEN",
+            "SITE_LEADS__TRUSTED_PROXIES",
+            "SITE_LEADS__RATE_LIMIT__ACCEPTED",
+            "SITE_LEADS__WECHAT__WEBHOOK",
+            "SITE_LEADS__EMAIL__SMTP_URL",
+            "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",
         ] {
             assert!(help.contains(needle), "{needle} missing from:\n{help}");
         }
+    }
+
+    #[test]
+    fn database_defaults_to_sqlite_in_the_data_directory() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_DATA_DIR", "/srv/site");
+            let config = load_in_jail(jail, None).expect("valid");
+            assert_eq!(
+                config.database().expect("valid"),
+                DatabaseTarget::Sqlite(PathBuf::from("/srv/site/leads.sqlite3"))
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn plain_database_url_is_read_below_the_site_variable() {
+        Jail::expect_with(|jail| {
+            jail.create_file("site.toml", "database_url = \"sqlite:///from/file.db\"\n")?;
+            jail.set_env("DATABASE_URL", "postgres://sales:pw@db.example.com/leads");
+            let config = load_in_jail(jail, Some("site.toml")).expect("valid");
+            assert_eq!(
+                config.database().expect("valid"),
+                DatabaseTarget::Postgres(Secret::new("postgres://sales:pw@db.example.com/leads"))
+            );
+            jail.set_env("SITE_DATABASE_URL", "sqlite:///srv/leads.db");
+            let config = load_in_jail(jail, Some("site.toml")).expect("valid");
+            assert_eq!(
+                config.database().expect("valid"),
+                DatabaseTarget::Sqlite(PathBuf::from("/srv/leads.db"))
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn other_database_schemes_are_refused_without_showing_the_password() {
+        for bad in [
+            "mysql://root:hunter22@db/leads",
+            "sqlite::memory:",
+            "postgres://root:hunter22@db:notaport/leads",
+        ] {
+            Jail::expect_with(|jail| {
+                jail.set_env("SITE_DATABASE_URL", bad);
+                let message = load_in_jail(jail, None).unwrap_err().to_string();
+                assert!(message.contains("key `database_url`"), "{bad}: {message}");
+                assert!(!message.contains("hunter22"), "{message}");
+                Ok(())
+            });
+        }
+    }
+
+    #[test]
+    fn leads_section_is_read_from_file_and_environment() {
+        Jail::expect_with(|jail| {
+            jail.create_file(
+                "site.toml",
+                "[leads]\nadmin_token = \"0123456789abcdefXYZ\"\ntrusted_proxies = [\"10.0.0.0/8\", \"::1\"]\n\
+                 [leads.wechat]\nwebhook = \"https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=secret-key\"\n\
+                 [leads.email]\nsmtp_url = \"smtps://bot:pw@smtp.example.com:465\"\nfrom = \"寻境官网 <bot@example.com>\"\nto = [\"sales@example.com\"]\n",
+            )?;
+            jail.set_env("SITE_LEADS__RATE_LIMIT__ACCEPTED", "3");
+            jail.set_env("SITE_LEADS__DELIVERY__POLL_SECS", "1");
+            let config = load_in_jail(jail, Some("site.toml")).expect("valid");
+            let leads = &config.leads;
+            assert_eq!(leads.admin_token.expose(), "0123456789abcdefXYZ");
+            assert_eq!(leads.rate_limit.accepted, 3);
+            assert_eq!(leads.rate_limit.window_secs, 600);
+            assert_eq!(leads.delivery.poll_secs, 1);
+            assert!(leads.is_trusted_proxy("10.20.30.40".parse().unwrap()));
+            assert!(leads.is_trusted_proxy("::ffff:10.0.0.1".parse().unwrap()));
+            assert!(leads.is_trusted_proxy("::1".parse().unwrap()));
+            assert!(!leads.is_trusted_proxy("192.168.0.1".parse().unwrap()));
+            assert!(leads.has_channels());
+            let debug = format!("{config:?}");
+            for secret in ["0123456789abcdefXYZ", "secret-key", "bot:pw"] {
+                assert!(!debug.contains(secret), "{secret} in {debug}");
+            }
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn all_digit_admin_token_from_the_environment_stays_text() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_LEADS__ADMIN_TOKEN", "0012345678901234");
+            let config = load_in_jail(jail, None).expect("valid");
+            assert_eq!(config.leads.admin_token.expose(), "0012345678901234");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn bad_leads_settings_are_refused_with_their_key() {
+        let cases: [(&str, &str, &str); 9] = [
+            ("SITE_LEADS__ADMIN_TOKEN", "short", "leads.admin_token"),
+            (
+                "SITE_LEADS__TRUSTED_PROXIES",
+                "[\"10.0.0.0/33\"]",
+                "trusted_proxies",
+            ),
+            (
+                "SITE_LEADS__RATE_LIMIT__ACCEPTED",
+                "0",
+                "leads.rate_limit.accepted",
+            ),
+            (
+                "SITE_LEADS__DELIVERY__POLL_SECS",
+                "0",
+                "leads.delivery.poll_secs",
+            ),
+            (
+                "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",
+                "700000",
+                "retry_base_millis",
+            ),
+            (
+                "SITE_LEADS__WECHAT__WEBHOOK",
+                "http://qyapi.weixin.qq.com/send?key=k",
+                "leads.wechat.webhook",
+            ),
+            (
+                "SITE_LEADS__WECHAT__WEBHOOK",
+                "not a url",
+                "leads.wechat.webhook",
+            ),
+            (
+                "SITE_LEADS__EMAIL__SMTP_URL",
+                "smtps://bot:pw@smtp.example.com",
+                "leads.email.from",
+            ),
+            (
+                "SITE_LEADS__EMAIL__TO",
+                "[\"sales@example.com\"]",
+                "leads.email.smtp_url",
+            ),
+        ];
+        for (variable, value, needle) in cases {
+            Jail::expect_with(|jail| {
+                jail.set_env(variable, value);
+                let message = load_in_jail(jail, None).unwrap_err().to_string();
+                assert!(message.contains(needle), "{variable}={value}: {message}");
+                Ok(())
+            });
+        }
+    }
+
+    #[test]
+    fn local_webhook_and_plain_smtp_are_allowed_on_loopback_only() {
+        Jail::expect_with(|jail| {
+            jail.set_env("SITE_LEADS__WECHAT__WEBHOOK", "http://127.0.0.1:9/hook");
+            jail.set_env("SITE_LEADS__EMAIL__SMTP_URL", "smtp://127.0.0.1:2525");
+            jail.set_env("SITE_LEADS__EMAIL__FROM", "bot@example.com");
+            jail.set_env(
+                "SITE_LEADS__EMAIL__TO",
+                "[\"sales@example.com\", \"boss@example.com\"]",
+            );
+            let config = load_in_jail(jail, None).expect("valid");
+            assert_eq!(config.leads.email.to.len(), 2);
+            jail.set_env(
+                "SITE_LEADS__EMAIL__SMTP_URL",
+                "smtp://bot:hunter22@smtp.example.com:587",
+            );
+            let message = load_in_jail(jail, None).unwrap_err().to_string();
+            assert!(message.contains("unencrypted"), "{message}");
+            assert!(!message.contains("hunter22"), "{message}");
+            jail.set_env(
+                "SITE_LEADS__EMAIL__SMTP_URL",
+                "smtp://bot:pw@smtp.example.com:587?tls=required",
+            );
+            load_in_jail(jail, None).expect("STARTTLS is fine");
+            jail.set_env("SITE_LEADS__EMAIL__TO", "[\"not an address\"]");
+            let message = load_in_jail(jail, None).unwrap_err().to_string();
+            assert!(message.contains("leads.email.to"), "{message}");
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn redacted_urls_hide_passwords_and_keys() {
+        assert_eq!(
+            redact_url("postgres://sales:pw@db/leads"),
+            "postgres://sales:***@db/leads"
+        );
+        assert_eq!(
+            redact_url("https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=abc"),
+            "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?***"
+        );
     }
 }

@@ -7,6 +7,8 @@ pub mod config;
 mod http;
 pub mod images;
 pub mod indexnow;
+pub mod leads;
+mod rate_limit;
 pub mod site;
 mod weighted_list;
 
@@ -20,6 +22,7 @@ use tokio::net::TcpListener;
 use config::Config;
 use images::ImageService;
 use indexnow::{OriginUrls, Submitter};
+use leads::Leads;
 use site::Site;
 
 /// A loaded site bound to its listening socket, ready to serve.
@@ -29,6 +32,8 @@ pub struct Application {
     options: http::ServeOptions,
     /// The IndexNow run to start once serving; None when disabled.
     indexnow: Option<(Submitter, Vec<OriginUrls>)>,
+    /// The enquiry store, stopped after the last request is served.
+    leads: Leads,
 }
 
 impl Application {
@@ -45,8 +50,8 @@ impl Application {
             },
             grace: Duration::from_secs(config.shutdown_grace_secs),
         };
-        let china_domain = config.domains.china.clone();
-        let analytics_origins = config.analytics.origins();
+        let settings = http::HttpSettings::from_config(&config);
+        let leads_config = config.clone();
         let submitter = match Submitter::new(&config) {
             Ok(submitter) => submitter,
             Err(error) => {
@@ -76,17 +81,16 @@ impl Application {
             .await
             .with_context(|| format!("cannot listen on {listen} (key `listen`, SITE_LISTEN)"))?;
         let indexnow = submitter.map(|submitter| (submitter, indexnow::current_urls(&site)));
-        let router = http::router(http::AppState::new(
-            site,
-            images,
-            china_domain,
-            &analytics_origins,
-        ));
+        // A database that is down does not stop the start: enquiries answer 503 until it is
+        // back, and pages are served meanwhile.
+        let leads = Leads::start(&leads_config, site.leads().catalog().clone()).await;
+        let router = http::router(http::AppState::new(site, images, leads.clone(), settings));
         Ok(Self {
             listener,
             router,
             options,
             indexnow,
+            leads,
         })
     }
 
@@ -112,6 +116,7 @@ impl Application {
             None => tracing::info!("IndexNow is disabled: no `indexnow.key` configured"),
         }
         http::serve(self.listener, self.router, shutdown, self.options).await;
+        self.leads.shutdown().await;
     }
 
     /// Serves until SIGTERM or SIGINT.

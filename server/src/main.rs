@@ -5,6 +5,7 @@ use std::process::ExitCode;
 
 use clap::{Parser, Subcommand};
 use site_server::config::{self, Config, LogFormat};
+use site_server::leads::{Catalog, LeadQuery, Status};
 use site_server::{Application, SubmitUrls};
 
 #[derive(Parser)]
@@ -31,6 +32,20 @@ enum Command {
         /// Print the JSON request bodies instead of sending them; the state is not changed.
         #[arg(long)]
         dry_run: bool,
+    },
+    /// Writes the enquiries as CSV for Excel (the same bytes as /admin/leads.csv), from the
+    /// configured database (`database_url`) with the words of the web build in `dist_dir`.
+    ExportLeads {
+        /// Only enquiries with this status.
+        #[arg(long, value_parser = ["new", "contacted", "closed"])]
+        status: Option<String>,
+        /// Only enquiries whose name, company, phone, e-mail or message contains this text
+        /// (case-insensitive).
+        #[arg(long, default_value = "")]
+        q: String,
+        /// Write to this file instead of standard output.
+        #[arg(long)]
+        output: Option<PathBuf>,
     },
 }
 
@@ -61,8 +76,14 @@ fn main() -> ExitCode {
             return ExitCode::FAILURE;
         }
     };
-    if let Some(Command::SubmitUrls { dry_run }) = cli.command {
-        return runtime.block_on(submit_urls(config, dry_run));
+    match cli.command {
+        Some(Command::SubmitUrls { dry_run }) => {
+            return runtime.block_on(submit_urls(config, dry_run));
+        }
+        Some(Command::ExportLeads { status, q, output }) => {
+            return runtime.block_on(export_leads(config, status, q, output));
+        }
+        None => {}
     }
     let result = runtime.block_on(async {
         let application = Application::build(config).await?;
@@ -116,6 +137,55 @@ async fn submit_urls(config: Config, dry_run: bool) -> ExitCode {
         Err(error) => {
             tracing::error!("{error:#}");
             eprintln!("site: {error:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Exit codes: 2 when the setup is wrong (no web build, bad configuration), 1 when the
+/// database cannot be read or the file cannot be written.
+async fn export_leads(
+    config: Config,
+    status: Option<String>,
+    q: String,
+    output: Option<PathBuf>,
+) -> ExitCode {
+    // Only the manifest's `leads` words: exporting must not load and compress the whole site.
+    let catalog = match Catalog::from_manifest_file(&config.dist_dir) {
+        Ok(catalog) => catalog,
+        Err(error) => {
+            eprintln!("site: {error:#}");
+            return ExitCode::from(2);
+        }
+    };
+    let query = LeadQuery {
+        q,
+        status: status.as_deref().and_then(Status::parse),
+        page: 0,
+    };
+    let csv = match site_server::leads::export_once(&config, catalog, &query).await {
+        Ok(csv) => csv,
+        Err(error) => {
+            eprintln!("site: {error:#}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let written = match &output {
+        Some(path) => std::fs::write(path, &csv)
+            .map_err(|error| format!("cannot write {}: {error}", path.display())),
+        None => {
+            use std::io::Write;
+            let mut stdout = std::io::stdout().lock();
+            stdout
+                .write_all(&csv)
+                .and_then(|()| stdout.flush())
+                .map_err(|error| format!("cannot write the CSV to standard output: {error}"))
+        }
+    };
+    match written {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("site: {error}");
             ExitCode::FAILURE
         }
     }

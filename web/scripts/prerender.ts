@@ -4,7 +4,14 @@
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { loadContent } from '../src/content/load';
-import { type SiteAssets, renderNotFound, renderPage } from '../src/entry-server';
+import {
+  type EntryScript,
+  type SiteAssets,
+  renderAdminPage,
+  renderNotFound,
+  renderPage,
+} from '../src/entry-server';
+import { leadCatalog, leadPaths } from '../src/leads/catalog';
 import type { IslandRenderer } from '../src/islands/render';
 import { type PageVariant, pageVariants } from '../src/variant';
 import { contentDates, today } from './lastmod';
@@ -13,7 +20,8 @@ import { type ShareImage, notFoundHead, pageHead } from '../src/seo/head';
 import { type ShareCard, renderShareImages, shareImageSize } from './share-images';
 import type { Content, LoadedPage } from '../src/content/types';
 
-export const manifestVersion = 3;
+/** 4 added `leads`, the enquiry form (issue #6). */
+export const manifestVersion = 4;
 
 interface ViteChunk {
   file: string;
@@ -36,22 +44,26 @@ function siteAssets(distDir: string): SiteAssets {
     if (!chunk) throw new Error(`${manifestPath} has no entry for ${key}`);
     return `/next/${chunk.file}`;
   };
-  const preload = new Set<string>();
-  const visit = (key: string) => {
-    for (const imported of chunks[key]?.imports ?? []) {
-      const next = url(imported);
-      if (!preload.has(next)) {
-        preload.add(next);
-        visit(imported);
+  const entry = (key: string): EntryScript => {
+    const preload = new Set<string>();
+    const visit = (from: string) => {
+      for (const imported of chunks[from]?.imports ?? []) {
+        const next = url(imported);
+        if (!preload.has(next)) {
+          preload.add(next);
+          visit(imported);
+        }
       }
-    }
+    };
+    visit(key);
+    return { script: url(key), preload: [...preload] };
   };
-  visit('src/entry-client.tsx');
   return {
     stylesheet: url('src/styles/site.css'),
     markdownStylesheet: url('src/styles/markdown.css'),
-    script: url('src/entry-client.tsx'),
-    preload: [...preload],
+    site: entry('src/entry-client.tsx'),
+    leadForm: entry('src/entry-lead-form.tsx'),
+    admin: entry('src/entry-admin.tsx'),
   };
 }
 
@@ -69,7 +81,10 @@ function assertNoPlaceholderInIslandProps(html: string, where: string) {
 }
 
 function writePage(distDir: string, name: string, variant: PageVariant, html: string): string {
-  const file = `pages/${name}.${variant}.html`;
+  return writeHtml(distDir, `pages/${name}.${variant}.html`, html);
+}
+
+function writeHtml(distDir: string, file: string, html: string): string {
   const path = join(distDir, file);
   mkdirSync(dirname(path), { recursive: true });
   writeFileSync(path, html);
@@ -132,6 +147,7 @@ export async function prerender({
   const context = { assets: siteAssets(distDir), renderIsland };
   const dates = contentDates(repoRoot);
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
+  rmSync(join(distDir, 'leads'), { recursive: true, force: true });
   const icons = writeIcons(join(repoRoot, 'web'), distDir, content);
   const names = content.pages.map((page) =>
     page.route.path === '/next/' ? 'index' : page.route.path.slice('/next/'.length),
@@ -158,6 +174,29 @@ export async function prerender({
       files,
     };
   });
+
+  // The enquiry form's no-JavaScript answer: the business page with the markers the server fills
+  // per request (contract section 4). A file of its own, not a page.
+  const formIndex = content.pages.findIndex((page) => page.route.path === leadPaths.form);
+  const formPage = content.pages[formIndex];
+  if (!formPage) throw new Error(`no page at ${leadPaths.form} for the enquiry form`);
+  const formHead = pageHead(formPage, content, {
+    shareImage: shareImages[formIndex]!,
+    icons,
+    lastmod: pages[formIndex]!.lastmod,
+  });
+  const formTemplate = {} as PageFiles;
+  for (const variant of pageVariants) {
+    const html = renderPage(formPage, content, variant, context, formHead, { leadTemplate: true });
+    assertNoPlaceholderInIslandProps(html, `${leadPaths.form} (form template)`);
+    formTemplate[variantField[variant]] = writeHtml(
+      distDir,
+      `leads/form-template.${variant}.html`,
+      html,
+    );
+  }
+  rmSync(join(distDir, 'admin'), { recursive: true, force: true });
+  writeHtml(distDir, leadPaths.adminFile, renderAdminPage(content, context));
 
   const notFound = {} as PageFiles;
   for (const variant of pageVariants) {
@@ -196,6 +235,13 @@ export async function prerender({
     not_found: notFound,
     files,
     images: { device_sizes, image_sizes },
+    leads: {
+      form_path: leadPaths.form,
+      thanks_path: leadPaths.thanks,
+      form_template: formTemplate,
+      admin_page: leadPaths.adminFile,
+      ...leadCatalog(content),
+    },
   };
   writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -3,7 +3,7 @@
 // rendered by `renderIsland`, the islands' own renderer (src/islands/render.tsx).
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { IslandRendererContext } from './components/island';
+import { Island, IslandRendererContext } from './components/island';
 import type { Content, LoadedPage } from './content/types';
 import { Document, type DocumentAssets } from './document';
 import type { IslandRenderer } from './islands/render';
@@ -14,24 +14,36 @@ import type { PageHead } from './seo/head';
 import { analyticsPlaceholder } from './seo/origin';
 import type { PageVariant } from './variant';
 
+/** An entry script and the modules it imports (preloaded so they download in parallel). */
+export interface EntryScript {
+  script: string;
+  preload: string[];
+}
+
 export interface SiteAssets {
   stylesheet: string;
   markdownStylesheet: string;
-  script: string;
-  preload: string[];
+  /** Desktop pages: the shell's islands and the enquiry form. */
+  site: EntryScript;
+  /** The mobile business page: the enquiry form alone. */
+  leadForm: EntryScript;
+  /** The sales page. */
+  admin: EntryScript;
 }
 
 function documentAssets(
   assets: SiteAssets,
   variant: PageVariant,
   markdown: boolean,
+  hasLeadForm: boolean,
 ): DocumentAssets {
   const stylesheets = markdown
     ? [assets.stylesheet, assets.markdownStylesheet]
     : [assets.stylesheet];
-  // Mobile pages have no shell and so no islands: they ship no JavaScript at all.
-  if (variant === 'mobile') return { stylesheets };
-  return { stylesheets, script: assets.script, preload: assets.preload };
+  if (variant !== 'mobile') return { stylesheets, ...assets.site };
+  // Mobile pages have no shell and so no islands: they ship no JavaScript, except the business
+  // page, whose enquiry form checks its fields as the visitor types.
+  return hasLeadForm ? { stylesheets, ...assets.leadForm } : { stylesheets };
 }
 
 /** What every page of one build is rendered with. */
@@ -54,19 +66,53 @@ export function renderPage(
   variant: PageVariant,
   context: RenderContext,
   head: PageHead,
+  options: { leadTemplate?: boolean } = {},
 ): string {
+  const hasLeadForm = page.route.kind === 'business';
   return renderDocument(
     context,
     <Document
       meta={page.content.meta}
       head={head}
-      assets={documentAssets(context.assets, variant, page.bodyHtml !== undefined)}
+      assets={documentAssets(context.assets, variant, page.bodyHtml !== undefined, hasLeadForm)}
     >
       <Layout variant={variant} path={page.route.path} content={content}>
-        <ContentPage page={page} content={content} />
+        <ContentPage page={page} content={content} leadTemplate={options.leadTemplate ?? false} />
       </Layout>
     </Document>,
   );
+}
+
+/**
+ * The sales page (/admin/leads): no shell, never indexed, the table island alone. Served by the
+ * server only to requests with the sales password.
+ */
+export function renderAdminPage(content: Content, context: RenderContext): string {
+  const { admin, labels, statuses } = content.leads;
+  const html = renderToStaticMarkup(
+    <IslandRendererContext value={context.renderIsland}>
+      <html lang="zh-CN">
+        <head>
+          <meta charSet="utf-8" />
+          <meta name="viewport" content="width=device-width, initial-scale=1" />
+          <meta name="robots" content="noindex" />
+          <title>{admin.title}</title>
+          <link rel="stylesheet" href={context.assets.stylesheet} />
+          <script type="module" src={context.assets.admin.script} />
+          {context.assets.admin.preload.map((href) => (
+            <link rel="modulepreload" href={href} key={href} />
+          ))}
+        </head>
+        <body className="admin-page">
+          <main className="admin-main">
+            <h1 className="admin-main__title">{admin.heading}</h1>
+            <Island name="lead-admin" props={{ words: admin, labels, statuses }} />
+          </main>
+        </body>
+      </html>
+    </IslandRendererContext>,
+  );
+  return `<!doctype html>${html}`;
 }
 
 export function renderNotFound(
@@ -79,7 +125,11 @@ export function renderNotFound(
   const meta = { title: text.title, description: text.description, keywords: [] };
   return renderDocument(
     context,
-    <Document meta={meta} head={head} assets={documentAssets(context.assets, variant, false)}>
+    <Document
+      meta={meta}
+      head={head}
+      assets={documentAssets(context.assets, variant, false, false)}
+    >
       <Layout variant={variant} path="" content={content}>
         <NotFound site={content.site} />
       </Layout>

@@ -50,6 +50,7 @@ export type RouteKind =
   | 'article'
   | 'about'
   | 'business'
+  | 'thanks'
   | 'sdk'
   | 'document';
 
@@ -82,6 +83,8 @@ export const routeTable: readonly RouteSpec[] = [
   { path: '/next/notice', kind: 'news', source: 'pages/notice.toml' },
   { path: '/next/about', kind: 'about', source: 'pages/about.toml' },
   { path: '/next/business', kind: 'business', source: 'pages/business.toml' },
+  // Where the enquiry form sends visitors once it is stored (issue #6); not indexed.
+  { path: '/next/business/thanks', kind: 'thanks', source: 'pages/business-thanks.toml' },
   { path: '/next/cums/HarmonyNext', kind: 'sdk', source: 'pages/cums/HarmonyNext.toml' },
   { path: '/next/privacy', kind: 'document', source: 'pages/privacy.md' },
 ];

@@ -1,11 +1,16 @@
 //! The one place errors become HTTP responses. Page routes answer "not found" with the styled
-//! 404 page (see pages.rs); everything else that goes wrong is mapped here.
+//! 404 page (see pages.rs); everything else that goes wrong is mapped here, including every
+//! refused enquiry (contract section 5), whose answer is JSON or the form page again.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
 use crate::images::ImageError;
+use crate::site::lead_form::{FormState, LeadTemplate};
 
 #[derive(Debug, thiserror::Error)]
 pub(super) enum AppError {
@@ -13,6 +18,91 @@ pub(super) enum AppError {
     MethodNotAllowed,
     #[error(transparent)]
     Image(#[from] ImageError),
+    #[error("enquiry refused: {0:?}")]
+    Enquiry(Box<EnquiryRefusal>),
+    #[error(transparent)]
+    Admin(#[from] AdminError),
+}
+
+/// Why an enquiry was not accepted, with what its answer needs.
+#[derive(Debug)]
+pub(super) struct EnquiryRefusal {
+    pub reason: RefusalReason,
+    /// The form-level message from the catalog (summary, bot, rate_limited, ...).
+    pub message: String,
+    pub answer: EnquiryAnswer,
+}
+
+#[derive(Debug)]
+pub(super) enum RefusalReason {
+    /// Field -> its message.
+    Invalid(BTreeMap<&'static str, String>),
+    /// The honeypot was filled.
+    Bot,
+    RateLimited {
+        retry_after_secs: u64,
+    },
+    TooLarge,
+    UnsupportedType,
+    /// A body that is not JSON, not an object, or not UTF-8.
+    Malformed,
+    /// The store cannot take it now.
+    Unavailable,
+}
+
+/// JSON for scripts; the form page again, filled, for browsers without JavaScript.
+#[derive(Debug)]
+pub(super) enum EnquiryAnswer {
+    Json,
+    Page {
+        template: Arc<LeadTemplate>,
+        form: Box<FormState>,
+        csp: HeaderValue,
+    },
+}
+
+/// The sales endpoints' refusals. Their bodies are for the sales page's script and for
+/// whoever debugs it, so they are short JSON.
+#[derive(Debug, thiserror::Error)]
+pub(super) enum AdminError {
+    #[error("authorisation required")]
+    Unauthorized,
+    #[error("the Origin of this request is not this site")]
+    CrossOrigin,
+    #[error("{0}")]
+    UnsupportedType(String),
+    #[error("{0}")]
+    Unprocessable(String),
+    #[error("{0}")]
+    NotFound(String),
+    #[error("{0}")]
+    Unavailable(String),
+}
+
+impl AdminError {
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::Unauthorized => StatusCode::UNAUTHORIZED,
+            Self::CrossOrigin => StatusCode::FORBIDDEN,
+            Self::UnsupportedType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::NotFound(_) => StatusCode::NOT_FOUND,
+            Self::Unavailable(_) => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
+}
+
+impl RefusalReason {
+    fn status(&self) -> StatusCode {
+        match self {
+            Self::Invalid(_) | Self::Bot => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::RateLimited { .. } => StatusCode::TOO_MANY_REQUESTS,
+            Self::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
+            Self::UnsupportedType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            Self::Malformed => StatusCode::BAD_REQUEST,
+            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+        }
+    }
 }
 
 impl AppError {
@@ -34,6 +124,8 @@ impl AppError {
                 ImageError::Busy => StatusCode::SERVICE_UNAVAILABLE,
                 ImageError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             },
+            Self::Enquiry(refusal) => refusal.reason.status(),
+            Self::Admin(error) => error.status(),
         }
     }
 }
@@ -41,20 +133,106 @@ impl AppError {
 impl IntoResponse for AppError {
     fn into_response(self) -> Response {
         let status = self.status();
-        let mut response = (status, format!("{self}\n")).into_response();
+        let mut response = match self {
+            Self::Enquiry(refusal) => enquiry_response(*refusal),
+            Self::Admin(error) => admin_response(&error),
+            other => {
+                let mut response = (status, format!("{other}\n")).into_response();
+                response.headers_mut().insert(
+                    header::CONTENT_TYPE,
+                    HeaderValue::from_static("text/plain; charset=utf-8"),
+                );
+                response
+            }
+        };
+        *response.status_mut() = status;
         let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("text/plain; charset=utf-8"),
-        );
         // Errors are answers about this moment (a full queue, a missing file): never cached.
         headers.insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
         if status == StatusCode::METHOD_NOT_ALLOWED {
             headers.insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
         }
-        if status == StatusCode::SERVICE_UNAVAILABLE {
+        if status == StatusCode::SERVICE_UNAVAILABLE && !headers.contains_key(header::RETRY_AFTER) {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
         }
         response
     }
+}
+
+fn enquiry_response(refusal: EnquiryRefusal) -> Response {
+    let EnquiryRefusal {
+        reason,
+        message,
+        answer,
+    } = refusal;
+    let mut response = match (answer, &reason) {
+        // A wrong content type gets JSON either way: there is no form to show it next to.
+        (EnquiryAnswer::Json, _) | (_, RefusalReason::UnsupportedType) => {
+            let body = match &reason {
+                RefusalReason::Invalid(errors) => {
+                    serde_json::json!({ "message": message, "errors": errors })
+                }
+                RefusalReason::Bot => serde_json::json!({ "message": message, "errors": {} }),
+                RefusalReason::RateLimited { retry_after_secs } => serde_json::json!({
+                    "message": message,
+                    "retry_after_secs": retry_after_secs,
+                }),
+                _ => serde_json::json!({ "message": message }),
+            };
+            json_response(&body)
+        }
+        (
+            EnquiryAnswer::Page {
+                template,
+                form,
+                csp,
+            },
+            _,
+        ) => {
+            let mut response = Response::new(template.render(&form).into());
+            let headers = response.headers_mut();
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/html; charset=utf-8"),
+            );
+            headers.insert(header::CONTENT_SECURITY_POLICY, csp);
+            headers.insert(
+                header::REFERRER_POLICY,
+                HeaderValue::from_static("strict-origin-when-cross-origin"),
+            );
+            response
+        }
+    };
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    if let RefusalReason::RateLimited { retry_after_secs } = reason {
+        headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+    }
+    response
+}
+
+fn admin_response(error: &AdminError) -> Response {
+    let mut response = json_response(&serde_json::json!({ "message": error.to_string() }));
+    let headers = response.headers_mut();
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    if matches!(error, AdminError::Unauthorized) {
+        headers.insert(
+            header::WWW_AUTHENTICATE,
+            HeaderValue::from_static("Basic realm=\"leads\", charset=\"UTF-8\""),
+        );
+    }
+    response
+}
+
+/// A JSON body with its content type; status and caching are the caller's.
+pub(super) fn json_response(value: &serde_json::Value) -> Response {
+    let mut response = Response::new(value.to_string().into());
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
 }

@@ -1,29 +1,37 @@
 //! The HTTP face of the server: the one route table, the middleware stack and the accept loop.
 //! axum and hyper appear only in this module.
 
+mod admin;
 mod cache_policy;
+mod client_ip;
 mod crawler_files;
 mod error;
 mod health;
 mod image;
+mod leads;
 mod pages;
 mod representation;
 mod serve;
 
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use axum::extract::Request;
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::{any, get};
+use axum::routing::{any, get, post};
 use http::{HeaderMap, header};
 
 pub(crate) use serve::{ServeOptions, serve};
 
+use crate::config::Config;
 use crate::images::ImageService;
+use crate::leads::Leads;
+use crate::rate_limit::RateLimiter;
 use crate::site::{Site, Variant};
+use admin::AdminToken;
+use client_ip::TrustedProxies;
 
 /// Shared, read-only state of a running server.
 #[derive(Clone)]
@@ -37,22 +45,61 @@ pub(crate) struct State {
     pub china_domain: String,
     /// The pages' Content-Security-Policy, built once from the configured statistics origins.
     pub content_security_policy: http::HeaderValue,
+    /// The enquiry store (issue #6).
+    pub leads: Leads,
+    pub(in crate::http) rate_limiter: RateLimiter,
+    pub(in crate::http) trusted_proxies: TrustedProxies,
+    /// None when no `leads.admin_token` is configured: the admin routes are then absent.
+    pub(in crate::http) admin_token: Option<AdminToken>,
+}
+
+/// What the HTTP layer takes from the config, besides the site and the services.
+pub(crate) struct HttpSettings {
+    china_domain: String,
+    analytics_origins: Vec<String>,
+    admin_token: Option<AdminToken>,
+    trusted_proxies: TrustedProxies,
+    rate_limiter: RateLimiter,
+}
+
+impl HttpSettings {
+    pub(crate) fn from_config(config: &Config) -> Self {
+        let leads = &config.leads;
+        let limit = &leads.rate_limit;
+        Self {
+            china_domain: config.domains.china.clone(),
+            analytics_origins: config.analytics.origins(),
+            admin_token: AdminToken::new(leads.admin_token.expose()),
+            trusted_proxies: TrustedProxies::new(leads.trusted_proxies.clone()),
+            rate_limiter: RateLimiter::new(
+                Duration::from_secs(limit.window_secs),
+                limit.accepted,
+                limit.submissions,
+            ),
+        }
+    }
 }
 
 impl AppState {
     pub(crate) fn new(
         site: Site,
         images: ImageService,
-        china_domain: String,
-        analytics_origins: &[String],
+        leads: Leads,
+        settings: HttpSettings,
     ) -> Self {
         let image_cache_control = cache_policy::revalidate_after(images.ttl());
         Self(Arc::new(State {
             site,
             image_cache_control,
             images,
-            china_domain,
-            content_security_policy: representation::content_security_policy(analytics_origins),
+            china_domain: settings.china_domain,
+            content_security_policy: representation::content_security_policy(
+                &settings.analytics_origins,
+            ),
+            leads,
+            rate_limiter: settings.rate_limiter,
+            trusted_proxies: settings.trusted_proxies,
+            admin_token: settings.admin_token,
         }))
     }
 
@@ -76,15 +123,24 @@ impl std::ops::Deref for AppState {
 
 /// The route table. Pages and assets are looked up in memory by the fallback, so adding a page
 /// never touches this function.
-pub(crate) fn router(state: AppState) -> Router {
-    let router = Router::new()
+pub(crate) fn router(state: AppState) -> Router<()> {
+    let mut router = Router::new()
         .route("/", get(pages::redirect_root))
         .route("/healthz", get(health::get_health))
         .route("/sitemap.xml", any(crawler_files::get_sitemap))
         .route("/robots.txt", any(crawler_files::get_robots))
         .route("/_next/image", any(image::get_image))
-        .fallback(pages::get_page_or_file)
-        .with_state(state);
+        .route("/api/leads", post(leads::post_lead));
+    // Without a token the sales routes do not exist: they answer the 404 page like any
+    // unknown address, and nothing tells a visitor they could exist.
+    if state.admin_token.is_some() {
+        router = router
+            .route("/admin/leads", get(admin::get_page))
+            .route("/admin/leads.json", get(admin::get_list))
+            .route("/admin/leads.csv", get(admin::get_csv))
+            .route("/admin/leads/{id}/status", post(admin::post_status));
+    }
+    let router = router.fallback(pages::get_page_or_file).with_state(state);
     apply_middleware(router)
 }
 

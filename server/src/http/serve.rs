@@ -6,12 +6,15 @@
 //! worker lets its in-flight requests finish.
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
 use axum::Router;
+use axum::extract::ConnectInfo;
 use hyper::server::conn::http1;
+use hyper::service::{Service, service_fn};
 use hyper_util::rt::{TokioIo, TokioTimer};
 use hyper_util::server::graceful::GracefulShutdown;
 use hyper_util::service::TowerToHyperService;
@@ -53,8 +56,8 @@ pub(crate) async fn serve(
     loop {
         tokio::select! {
             accepted = listener.accept() => match accepted {
-                Ok((stream, _peer)) => {
-                    if !dispatch(&workers, stream) {
+                Ok((stream, peer)) => {
+                    if !dispatch(&workers, stream, peer) {
                         tracing::error!("every connection worker has stopped; not serving");
                         break;
                     }
@@ -84,7 +87,7 @@ pub(crate) async fn serve(
 
 /// Hands `stream` to the live worker with the fewest open connections. False when no worker
 /// is left.
-fn dispatch(workers: &[Worker], stream: TcpStream) -> bool {
+fn dispatch(workers: &[Worker], stream: TcpStream, peer: SocketAddr) -> bool {
     if let Err(error) = stream.set_nodelay(true) {
         tracing::debug!(%error, "cannot set TCP_NODELAY");
     }
@@ -99,7 +102,7 @@ fn dispatch(workers: &[Worker], stream: TcpStream) -> bool {
     let mut candidates: Vec<&Worker> = workers.iter().collect();
     candidates.sort_by_key(|worker| worker.open_connections());
     for worker in candidates {
-        match worker.send(stream) {
+        match worker.send(stream, peer) {
             Ok(()) => return true,
             Err(returned) => stream = returned,
         }
@@ -109,7 +112,7 @@ fn dispatch(workers: &[Worker], stream: TcpStream) -> bool {
 
 /// A thread with its own single-threaded runtime, serving the connections it is sent.
 struct Worker {
-    queue: mpsc::UnboundedSender<std::net::TcpStream>,
+    queue: mpsc::UnboundedSender<(std::net::TcpStream, SocketAddr)>,
     open: Arc<AtomicUsize>,
     done: oneshot::Receiver<()>,
 }
@@ -139,11 +142,15 @@ impl Worker {
     }
 
     /// Queues `stream`; gives it back when the worker has stopped.
-    fn send(&self, stream: std::net::TcpStream) -> Result<(), std::net::TcpStream> {
+    fn send(
+        &self,
+        stream: std::net::TcpStream,
+        peer: SocketAddr,
+    ) -> Result<(), std::net::TcpStream> {
         self.open.fetch_add(1, Ordering::Relaxed);
-        self.queue.send(stream).map_err(|returned| {
+        self.queue.send((stream, peer)).map_err(|returned| {
             self.open.fetch_sub(1, Ordering::Relaxed);
-            returned.0
+            (returned.0).0
         })
     }
 
@@ -155,7 +162,7 @@ impl Worker {
 }
 
 async fn serve_connections(
-    mut queue: mpsc::UnboundedReceiver<std::net::TcpStream>,
+    mut queue: mpsc::UnboundedReceiver<(std::net::TcpStream, SocketAddr)>,
     router: Router,
     open: Arc<AtomicUsize>,
     grace: Duration,
@@ -166,7 +173,7 @@ async fn serve_connections(
         .timer(TokioTimer::new())
         .header_read_timeout(HEADER_READ_TIMEOUT)
         .keep_alive(true);
-    while let Some(stream) = queue.recv().await {
+    while let Some((stream, peer)) = queue.recv().await {
         let stream = match TcpStream::from_std(stream) {
             Ok(stream) => stream,
             Err(error) => {
@@ -175,7 +182,14 @@ async fn serve_connections(
                 continue;
             }
         };
-        let service = TowerToHyperService::new(router.clone());
+        // The peer address travels as a request extension, where the enquiry endpoint finds
+        // the client for its rate limit. Inserting it is all this costs other requests; a
+        // per-connection `Router::layer` would rebuild the route table each time.
+        let router = TowerToHyperService::new(router.clone());
+        let service = service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
+            request.extensions_mut().insert(ConnectInfo(peer));
+            router.call(request)
+        });
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         let open = Arc::clone(&open);
         tokio::spawn(async move {

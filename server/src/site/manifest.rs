@@ -3,8 +3,10 @@
 
 use serde::Deserialize;
 
-/// Version 3 added `index` to pages (issue #5).
-pub(super) const MANIFEST_VERSION: u32 = 3;
+use crate::leads::Catalog;
+
+/// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6).
+pub(super) const MANIFEST_VERSION: u32 = 4;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -18,6 +20,30 @@ pub(super) struct Manifest {
     pub files: Vec<FileEntry>,
     /// The widths pages request from `/_next/image`; the endpoint accepts exactly these.
     pub images: ImageWidths,
+    /// The enquiry form (contract section 3).
+    pub leads: LeadsEntry,
+}
+
+/// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the
+/// choices and words of the catalog. Unknown keys are not refused here: the catalog is
+/// flattened into this object, which serde cannot combine with `deny_unknown_fields`.
+#[derive(Debug, Deserialize)]
+pub(super) struct LeadsEntry {
+    /// The page carrying the form, e.g. `/next/business`.
+    pub form_path: String,
+    /// The page a successful no-JavaScript submission is sent to (303).
+    pub thanks_path: String,
+    /// The form page with the markers of contract section 4, per variant.
+    pub form_template: PageFiles,
+    /// The standalone sales page served at `/admin/leads`.
+    pub admin_page: String,
+    /// The hotline as displayed, e.g. `400-000-0000`, for `{hotline}` in messages (the
+    /// `bot`, `unavailable` and `rate_limited` answers ask visitors to call). Not in the
+    /// contract's example; the server needs it and the catalog does not carry it.
+    #[serde(default)]
+    pub hotline: String,
+    #[serde(flatten)]
+    pub catalog: Catalog,
 }
 
 /// Next.js's two width lists (spec section 9): full-width layouts and smaller images.
@@ -49,6 +75,17 @@ pub(super) struct PageFiles {
     pub desktop_international: String,
     pub desktop_china: String,
     pub mobile: String,
+}
+
+impl PageFiles {
+    pub(super) fn for_variant(&self, variant: super::Variant) -> &str {
+        use super::{Device, Region};
+        match variant.device {
+            Device::Desktop if variant.region == Region::China => &self.desktop_china,
+            Device::Desktop => &self.desktop_international,
+            Device::Mobile => &self.mobile,
+        }
+    }
 }
 
 #[derive(Debug, Deserialize)]

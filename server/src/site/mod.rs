@@ -4,6 +4,7 @@
 mod analytics;
 mod body;
 mod content_type;
+pub mod lead_form;
 mod manifest;
 mod placeholders;
 mod qr;
@@ -19,7 +20,9 @@ pub use body::{Body, Encoding};
 pub use variant::{Device, Region, Variant};
 
 use crate::config::Config;
-use manifest::{MANIFEST_VERSION, Manifest, PageFiles, is_sitemap_date};
+use crate::leads::Catalog;
+use lead_form::LeadTemplate;
+use manifest::{LeadsEntry, MANIFEST_VERSION, Manifest, PageFiles, is_sitemap_date};
 use placeholders::{PlaceholderValues, json_for_script};
 use sitemap::SitemapEntry;
 
@@ -52,6 +55,11 @@ pub enum SiteError {
     Placeholder {
         file: PathBuf,
         source: placeholders::PlaceholderError,
+    },
+    #[error("{file}: {source}")]
+    LeadTemplate {
+        file: PathBuf,
+        source: lead_form::TemplateError,
     },
     #[error("config key `qr.{key}`: {source}")]
     Qr { key: String, source: qr::QrError },
@@ -97,6 +105,37 @@ pub struct Site {
     origins: [String; 2],
     sitemaps: [Arc<Body>; 2],
     robots: [Arc<Body>; 2],
+    leads: LeadPages,
+}
+
+/// The enquiry form's parts the server answers with (manifest `leads`).
+#[derive(Debug)]
+pub struct LeadPages {
+    /// The page carrying the form, e.g. `/next/business`.
+    pub form_path: String,
+    /// Where a successful no-JavaScript submission is sent.
+    pub thanks_path: String,
+    /// The hotline as shown to visitors, for `{hotline}` in messages.
+    pub hotline: String,
+    /// The form page with its markers, per variant in the order of [`Variant::ALL`].
+    templates: [Arc<LeadTemplate>; 4],
+    /// The sales page of `/admin/leads`.
+    admin_page: Arc<Body>,
+    catalog: Catalog,
+}
+
+impl LeadPages {
+    pub fn template(&self, variant: Variant) -> &Arc<LeadTemplate> {
+        &self.templates[variant.index()]
+    }
+
+    pub fn admin_page(&self) -> &Arc<Body> {
+        &self.admin_page
+    }
+
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
 }
 
 impl Site {
@@ -133,6 +172,11 @@ impl Site {
 
     pub fn not_found(&self) -> &Page {
         &self.not_found
+    }
+
+    /// The enquiry form, its templates, the sales page and the catalog.
+    pub fn leads(&self) -> &LeadPages {
+        &self.leads
     }
 
     pub fn page_paths(&self) -> impl Iterator<Item = &str> {
@@ -267,6 +311,7 @@ impl Site {
             });
         }
         let not_found = builder.page_bodies(dist, &manifest.not_found, &region_values)?;
+        let leads = builder.lead_pages(dist, manifest.leads, &region_values, &manifest_path)?;
         let sitemaps = Region::ALL.map(|region| {
             let entries = manifest
                 .pages
@@ -310,7 +355,7 @@ impl Site {
             ));
         }
         let mut site = builder
-            .finish(not_found, sitemaps, robots, origins)
+            .finish(not_found, sitemaps, robots, origins, leads)
             .map_err(invalid)?;
         site.image_widths = image_widths;
         Ok(site)
@@ -326,6 +371,13 @@ struct Builder {
     pages: Vec<PageJob>,
     files: Vec<(String, usize, &'static str, bool)>,
     html_cache: HashMap<PathBuf, String>,
+}
+
+/// The enquiry form's parts, the sales page waiting to be compressed.
+struct LeadJob {
+    entry: LeadsEntry,
+    templates: [Arc<LeadTemplate>; 4],
+    admin_page: usize,
 }
 
 /// A page waiting for its bodies to be compressed.
@@ -374,37 +426,125 @@ impl Builder {
     ) -> Result<[usize; 4], SiteError> {
         let mut bodies = [0; 4];
         for variant in Variant::ALL {
-            let file = match variant.device {
-                Device::Desktop if variant.region == Region::China => &files.desktop_china,
-                Device::Desktop => &files.desktop_international,
-                Device::Mobile => &files.mobile,
-            };
-            let path = safe_join(dist, file).map_err(|problem| SiteError::Invalid {
-                path: dist.join("manifest.json"),
-                problem,
-            })?;
-            let html = match self.html_cache.get(&path) {
-                Some(html) => html.clone(),
-                None => {
-                    let bytes = read(&path)?;
-                    let html = String::from_utf8(bytes).map_err(|_| SiteError::Invalid {
-                        path: path.clone(),
-                        problem: "page is not UTF-8".to_owned(),
-                    })?;
-                    self.html_cache.insert(path.clone(), html.clone());
-                    html
-                }
-            };
-            let values = &region_values[variant.region.index()];
-            let composed = values
-                .fill(&html)
-                .map_err(|source| SiteError::Placeholder {
-                    file: path.clone(),
-                    source,
-                })?;
+            let (_, composed) = self.filled_html(
+                dist,
+                files.for_variant(variant),
+                region_values,
+                variant.region,
+            )?;
             bodies[variant.index()] = self.job(composed.into_bytes(), true);
         }
         Ok(bodies)
+    }
+
+    /// An HTML file of dist/ with its `%%SITE:*%%` placeholders filled for `region`, and its
+    /// path.
+    fn filled_html(
+        &mut self,
+        dist: &Path,
+        file: &str,
+        region_values: &[PlaceholderValues; 2],
+        region: Region,
+    ) -> Result<(PathBuf, String), SiteError> {
+        let path = safe_join(dist, file).map_err(|problem| SiteError::Invalid {
+            path: dist.join("manifest.json"),
+            problem,
+        })?;
+        let html = match self.html_cache.get(&path) {
+            Some(html) => html.clone(),
+            None => {
+                let bytes = read(&path)?;
+                let html = String::from_utf8(bytes).map_err(|_| SiteError::Invalid {
+                    path: path.clone(),
+                    problem: "page is not UTF-8".to_owned(),
+                })?;
+                self.html_cache.insert(path.clone(), html.clone());
+                html
+            }
+        };
+        let composed = region_values[region.index()]
+            .fill(&html)
+            .map_err(|source| SiteError::Placeholder {
+                file: path.clone(),
+                source,
+            })?;
+        Ok((path, composed))
+    }
+
+    /// Checks the manifest's `leads` section against the pages and the catalog, cuts the form
+    /// templates at their markers and queues the sales page for compression. The pages must
+    /// already be added.
+    fn lead_pages(
+        &mut self,
+        dist: &Path,
+        entry: LeadsEntry,
+        region_values: &[PlaceholderValues; 2],
+        manifest_path: &Path,
+    ) -> Result<LeadJob, SiteError> {
+        let invalid = |problem: String| SiteError::Invalid {
+            path: manifest_path.to_owned(),
+            problem,
+        };
+        for (key, path) in [
+            ("form_path", &entry.form_path),
+            ("thanks_path", &entry.thanks_path),
+        ] {
+            if !self.pages.iter().any(|page| &page.path == path) {
+                return Err(invalid(format!("leads.{key} {path:?} is not a page")));
+            }
+        }
+        entry
+            .catalog
+            .check()
+            .map_err(|problem| invalid(format!("leads: {problem}")))?;
+        let hotline_used = entry
+            .catalog
+            .messages
+            .values()
+            .any(|message| message.contains("{hotline}"));
+        if hotline_used && entry.hotline.trim().is_empty() {
+            return Err(invalid(
+                "leads.hotline is missing or empty, but leads.messages use {hotline}".to_owned(),
+            ));
+        }
+        let scenarios: Vec<&str> = entry
+            .catalog
+            .scenarios
+            .iter()
+            .map(|choice| choice.value.as_str())
+            .collect();
+        let products: Vec<&str> = std::iter::once("")
+            .chain(
+                entry
+                    .catalog
+                    .products
+                    .iter()
+                    .map(|choice| choice.value.as_str()),
+            )
+            .collect();
+        let mut templates = Vec::with_capacity(4);
+        for variant in Variant::ALL {
+            let file = entry.form_template.for_variant(variant);
+            let (path, html) = self.filled_html(dist, file, region_values, variant.region)?;
+            let template = LeadTemplate::parse(html, &scenarios, &products)
+                .map_err(|source| SiteError::LeadTemplate { file: path, source })?;
+            templates.push(Arc::new(template));
+        }
+        let templates: [Arc<LeadTemplate>; 4] =
+            templates.try_into().expect("one template per variant");
+        // The sales page is the same on both sites: it is only ever seen by sales.
+        let (_, admin_html) = self.filled_html(
+            dist,
+            &entry.admin_page,
+            region_values,
+            Region::International,
+        )?;
+        let admin_page = self.job(admin_html.into_bytes(), true);
+        Ok(LeadJob {
+            entry,
+            templates,
+            admin_page,
+        })
     }
 
     fn finish(
@@ -413,6 +553,7 @@ impl Builder {
         sitemaps: [usize; 2],
         robots: [usize; 2],
         origins: [String; 2],
+        leads: LeadJob,
     ) -> Result<Site, String> {
         let bodies: Vec<Arc<Body>> = body::build_all(self.jobs)
             .into_iter()
@@ -458,6 +599,14 @@ impl Builder {
             sitemaps: sitemaps.map(|index| Arc::clone(&bodies[index])),
             robots: robots.map(|index| Arc::clone(&bodies[index])),
             origins,
+            leads: LeadPages {
+                form_path: leads.entry.form_path,
+                thanks_path: leads.entry.thanks_path,
+                hotline: leads.entry.hotline,
+                templates: leads.templates,
+                admin_page: Arc::clone(&bodies[leads.admin_page]),
+                catalog: leads.entry.catalog,
+            },
         })
     }
 }

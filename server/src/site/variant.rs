@@ -59,6 +59,16 @@ impl Variant {
         Self { device, region }
     }
 
+    /// The name enquiries are stored with and the manifest's `leads.variants` labels:
+    /// mobile pages are the same on both sites.
+    pub const fn name(self) -> &'static str {
+        match (self.device, self.region) {
+            (Device::Desktop, Region::International) => "desktop-international",
+            (Device::Desktop, Region::China) => "desktop-china",
+            (Device::Mobile, _) => "mobile",
+        }
+    }
+
     /// Index into per-variant tables, in the order of [`Variant::ALL`].
     pub const fn index(self) -> usize {
         match (self.device, self.region) {

@@ -17,6 +17,23 @@ pub(crate) const PAGES: [(&str, &str, &str); 4] = [
 /// A page the web build marks noindex: served, but kept out of the sitemap and IndexNow.
 pub(crate) const NOINDEX_PAGE: (&str, &str, &str) = ("/next/draft", "draft", "未公开页面");
 
+/// The enquiry form's page and its thank-you page (issue #6). Both noindex here, so the
+/// sitemap and IndexNow tests keep their counts.
+pub(crate) const FORM_PAGE: (&str, &str, &str) = ("/next/business", "business", "商务合作");
+pub(crate) const THANKS_PAGE: (&str, &str, &str) =
+    ("/next/business/thanks", "business/thanks", "感谢您的咨询");
+pub(crate) const HOTLINE: &str = "400-000-0000";
+/// Choices of the fixture's catalog (`databases::catalog_json`), for the form's options.
+pub(crate) const SCENARIOS: [(&str, &str); 3] = [
+    ("factory", "智慧工厂"),
+    ("businessPark", "产业园区"),
+    ("other", "其他场景"),
+];
+pub(crate) const PRODUCTS: [(&str, &str, &str); 2] = [
+    ("service:map", "室内地图", "产品服务"),
+    ("device:1", "Smart Beacon 智能信标", "智能硬件"),
+];
+
 pub(crate) const SCRIPT_URL: &str = "/next/assets/entry-client-1a2b3c4d.js";
 pub(crate) const FAVICON_URL: &str = "/next/favicon.svg";
 pub(crate) const LARGE_URL: &str = "/next/assets/large-9f8e7d6c.bin.png";
@@ -66,6 +83,57 @@ fn page_html(path: &str, title: &str, variant: &str) -> String {
          <body data-variant=\"{variant}\"><main><h1>{title}</h1>{}</main>{shell}</body></html>",
         page_head(path, title),
         PARAGRAPH.repeat(30)
+    )
+}
+
+/// The business page's enquiry form as the web build renders it into the no-JavaScript
+/// template: every marker of contract section 4.
+fn lead_form_html() -> String {
+    let mut html = String::from(
+        "<form id=\"lead-form\" action=\"/api/leads#lead-form\" method=\"post\" accept-charset=\"utf-8\">\
+         <p role=\"alert\" class=\"form-alert\">%%LEAD:alert%%</p>",
+    );
+    for field in ["name", "company", "phone", "email"] {
+        html.push_str(&format!(
+            "<label for=\"lead-{field}\">{field}</label>\
+             <input id=\"lead-{field}\" name=\"{field}\" value=\"%%LEAD:value:{field}%%\" aria-invalid=\"%%LEAD:invalid:{field}%%\" aria-describedby=\"lead-{field}-error\">\
+             <span id=\"lead-{field}-error\" class=\"field-error\">%%LEAD:error:{field}%%</span>"
+        ));
+    }
+    html.push_str("<select id=\"lead-scenario\" name=\"scenario\" aria-invalid=\"%%LEAD:invalid:scenario%%\"><option value=\"\">请选择</option>");
+    for (value, label) in SCENARIOS {
+        html.push_str(&format!(
+            "<option value=\"{value}\" data-lead-selected=\"scenario:{value}\">{label}</option>"
+        ));
+    }
+    html.push_str("</select><span id=\"lead-scenario-error\" class=\"field-error\">%%LEAD:error:scenario%%</span>");
+    html.push_str("<select id=\"lead-product\" name=\"product\" aria-invalid=\"%%LEAD:invalid:product%%\"><option value=\"\" data-lead-selected=\"product:\">不限</option>");
+    for (value, label, _) in PRODUCTS {
+        html.push_str(&format!(
+            "<option value=\"{value}\" data-lead-selected=\"product:{value}\">{label}</option>"
+        ));
+    }
+    html.push_str("</select><span id=\"lead-product-error\" class=\"field-error\">%%LEAD:error:product%%</span>");
+    html.push_str(
+        "<textarea id=\"lead-message\" name=\"message\" aria-invalid=\"%%LEAD:invalid:message%%\">%%LEAD:value:message%%</textarea>\
+         <span id=\"lead-message-error\" class=\"field-error\">%%LEAD:error:message%%</span>\
+         <input type=\"checkbox\" id=\"lead-consent\" name=\"consent\" data-lead-checked=\"consent\" aria-invalid=\"%%LEAD:invalid:consent%%\">\
+         <span id=\"lead-consent-error\" class=\"field-error\">%%LEAD:error:consent%%</span>\
+         <input type=\"hidden\" name=\"page\" value=\"%%LEAD:value:page%%\">\
+         <div class=\"hp\" aria-hidden=\"true\"><input name=\"leave_empty\" tabindex=\"-1\" autocomplete=\"off\"></div>\
+         <button type=\"submit\">提交</button></form>",
+    );
+    html
+}
+
+/// The sales page: standalone, with its own script.
+pub(crate) const ADMIN_PAGE_MARKER: &str = "线索管理";
+
+fn admin_page_html() -> String {
+    format!(
+        "<!doctype html><html lang=\"zh-CN\"><head><meta charset=\"utf-8\"><title>{ADMIN_PAGE_MARKER}</title>\
+         <meta name=\"robots\" content=\"noindex\"></head><body><h1>{ADMIN_PAGE_MARKER}</h1>\
+         <a href=\"%%SITE:link.console%%\">控制台</a><script src=\"/next/assets/admin-1a2b3c4d.js\"></script></body></html>"
     )
 }
 
@@ -143,12 +211,41 @@ impl FixtureDist {
         files.into()
     }
 
+    /// The no-JavaScript template of the form page, per variant: the page with the form's
+    /// markers in place of its main text.
+    fn form_template_files(&self) -> serde_json::Value {
+        let (path, name, title) = FORM_PAGE;
+        let mut files = serde_json::Map::new();
+        for (field, variant) in [
+            ("desktop_international", "desktop-international"),
+            ("desktop_china", "desktop-china"),
+            ("mobile", "mobile"),
+        ] {
+            let file = format!("pages/{name}.form.{variant}.html");
+            let html = page_html(path, title, variant);
+            let main_end = html.find("</main>").expect("page has main");
+            let html = format!(
+                "{}{}{}",
+                &html[..main_end],
+                lead_form_html(),
+                &html[main_end..]
+            );
+            self.write(&file, html.as_bytes());
+            files.insert(field.to_owned(), file.into());
+        }
+        files.into()
+    }
+
     /// Writes the pages and manifest; returns the dist directory.
     pub(crate) fn build(self) -> BuiltDist {
         let pages: Vec<_> = PAGES
             .iter()
             .map(|page| (page, true))
-            .chain([(&NOINDEX_PAGE, false)])
+            .chain([
+                (&NOINDEX_PAGE, false),
+                (&FORM_PAGE, false),
+                (&THANKS_PAGE, false),
+            ])
             .enumerate()
             .map(|(position, ((path, name, title), index))| {
                 json!({
@@ -161,8 +258,15 @@ impl FixtureDist {
                 })
             })
             .collect();
+        self.write("admin/leads.html", admin_page_html().as_bytes());
+        let mut leads = crate::databases::catalog_json();
+        leads["form_path"] = FORM_PAGE.0.into();
+        leads["thanks_path"] = THANKS_PAGE.0.into();
+        leads["hotline"] = HOTLINE.into();
+        leads["admin_page"] = "admin/leads.html".into();
+        leads["form_template"] = self.form_template_files();
         let manifest = json!({
-            "version": 3,
+            "version": 4,
             "pages": pages,
             "not_found": self.page_files("/next/404", "404", "页面未找到"),
             "files": self.files,
@@ -170,6 +274,7 @@ impl FixtureDist {
                 "device_sizes": DEVICE_SIZES,
                 "image_sizes": IMAGE_SIZES,
             },
+            "leads": leads,
         });
         self.write(
             "manifest.json",

@@ -120,3 +120,84 @@ pub(crate) fn unbrotli(bytes: &[u8]) -> Vec<u8> {
     brotli::BrotliDecompress(&mut &bytes[..], &mut out).expect("valid brotli");
     out
 }
+
+/// The sales token the enquiry tests configure.
+pub(crate) const ADMIN_TOKEN: &str = "test-admin-token-0123456789";
+
+/// The server over the fixture dist with enquiries stored on `backend` and the admin routes
+/// on; None (skipped) for PostgreSQL when SITE_TEST_POSTGRES_URL is not set.
+pub(crate) async fn spawn_leads_app(
+    backend: crate::databases::Backend,
+    customise: impl FnOnce(&mut Config),
+) -> Option<TestApp> {
+    let database_url = match backend {
+        // The default: <data_dir>/leads.sqlite3 of the app's own data directory.
+        crate::databases::Backend::Sqlite => String::new(),
+        crate::databases::Backend::Postgres => {
+            crate::databases::database_url(backend, std::path::Path::new("")).await?
+        }
+    };
+    Some(
+        spawn_app_with(FixtureDist::new().build(), move |config| {
+            config.database_url = database_url;
+            config.leads.admin_token = site_server::config::Secret::new(ADMIN_TOKEN);
+            customise(config);
+        })
+        .await,
+    )
+}
+
+impl TestApp {
+    /// A JSON enquiry answered in JSON.
+    pub(crate) fn post_json(&self, body: &serde_json::Value) -> reqwest::RequestBuilder {
+        self.client
+            .post(self.url("/api/leads"))
+            .header("content-type", "application/json")
+            .header("accept", "application/json")
+            .body(body.to_string())
+    }
+
+    /// A form enquiry as a browser without JavaScript sends it.
+    pub(crate) fn post_form(&self, pairs: &[(&str, &str)]) -> reqwest::RequestBuilder {
+        let body: String = url::form_urlencoded::Serializer::new(String::new())
+            .extend_pairs(pairs)
+            .finish();
+        self.client
+            .post(self.url("/api/leads"))
+            .header("content-type", "application/x-www-form-urlencoded")
+            .header("accept", "text/html,application/xhtml+xml,*/*;q=0.8")
+            .body(body)
+    }
+
+    /// The admin list (all statuses, first page) as JSON.
+    pub(crate) async fn admin_list(&self, query: &str) -> serde_json::Value {
+        let response = self
+            .get(&format!("/admin/leads.json{query}"))
+            .bearer_auth(ADMIN_TOKEN)
+            .send()
+            .await
+            .expect("request");
+        assert_eq!(response.status(), 200);
+        json_body(response).await
+    }
+}
+
+/// A complete, valid enquiry in the JSON shape.
+pub(crate) fn valid_lead() -> serde_json::Value {
+    serde_json::json!({
+        "name": "张三",
+        "company": "寻境科技有限公司",
+        "phone": "13812345678",
+        "email": "zhang@example.com",
+        "scenario": "factory",
+        "product": "device:1",
+        "message": "想了解工厂人员定位方案。",
+        "consent": true
+    })
+}
+
+/// The body of `response` as JSON (reqwest is built without its json feature).
+pub(crate) async fn json_body(response: reqwest::Response) -> serde_json::Value {
+    let text = response.text().await.expect("body");
+    serde_json::from_str(&text).unwrap_or_else(|error| panic!("not JSON ({error}): {text}"))
+}

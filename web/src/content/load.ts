@@ -18,6 +18,7 @@ import {
   type ArticleContent,
   type Footer,
   type ImageRef,
+  type LeadsContent,
   type Menu,
   type NewsListPageContent,
   type PageContent,
@@ -29,6 +30,7 @@ import {
   footerSchema,
   hardwarePageSchema,
   homePageSchema,
+  leadsSchema,
   markdownPageSchema,
   menuSchema,
   newsListPageSchema,
@@ -36,6 +38,7 @@ import {
   servicePageSchema,
   siteSchema,
   solutionPageSchema,
+  thanksPageSchema,
 } from './schema';
 import { highlightSamples } from './highlight';
 import { readImageFile, srcsetWidths } from './image-file';
@@ -136,6 +139,7 @@ const tomlSchemas: Record<Exclude<RouteKind, 'document' | 'article'>, z.ZodType<
   news: newsListPageSchema,
   about: aboutPageSchema,
   business: businessPageSchema,
+  thanks: thanksPageSchema,
   sdk: sdkPageSchema,
 };
 
@@ -214,12 +218,14 @@ function collectLinks(
   site: SiteInfo,
   menu: Menu,
   footer: Footer,
+  leads: LeadsContent | undefined,
 ): { file: string; field: string; path: string }[] {
   return (
     [
       ['menu.toml', menu],
       ['footer.toml', footer],
       ['site.toml', site],
+      ['leads.toml', leads ?? {}],
     ] as const
   ).flatMap(([file, data]) => pathFields(data, '', []).map((link) => ({ file, ...link })));
 }
@@ -324,6 +330,21 @@ function resolveImage(
   };
 }
 
+/**
+ * Every string of `value` with {hotline} replaced by the number visitors dial: the server
+ * answers with these words and never needs to know the hotline (contract section 2).
+ */
+export function fillHotline<T>(value: T, hotline: string): T {
+  if (typeof value === 'string') return value.replaceAll('{hotline}', hotline) as T;
+  if (Array.isArray(value)) return value.map((item) => fillHotline(item, hotline)) as T;
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.entries(value).map(([key, item]) => [key, fillHotline(item, hotline)]),
+    ) as T;
+  }
+  return value;
+}
+
 export function loadContent(dir: string): Content {
   const problems = new Problems();
   const site = check(siteSchema, readToml(dir, 'site.toml', problems), 'site.toml', problems);
@@ -334,6 +355,13 @@ export function loadContent(dir: string): Content {
     'footer.toml',
     problems,
   );
+  const leadsRaw = check(
+    leadsSchema,
+    readToml(dir, 'leads.toml', problems),
+    'leads.toml',
+    problems,
+  );
+  const leads = leadsRaw && site ? fillHotline(leadsRaw, site.hotline.display) : undefined;
 
   const pages: LoadedPage[] = [];
   for (const route of routeTable) {
@@ -348,7 +376,9 @@ export function loadContent(dir: string): Content {
       route.source,
       problems,
     );
-    if (content) {
+    if (content && route.kind === 'thanks' && site) {
+      pages.push({ route, content: fillHotline(content, site.hotline.display) });
+    } else if (content) {
       pages.push(
         route.kind === 'sdk'
           ? { route, content, highlighted: highlightSamples(content) }
@@ -385,7 +415,7 @@ export function loadContent(dir: string): Content {
   checkNoStrayFiles(dir, problems);
   checkUnique(pages, problems);
   if (site && menu && footer) {
-    const links = collectLinks(site, menu, footer);
+    const links = collectLinks(site, menu, footer, leads);
     for (const page of pages) {
       for (const { field, path } of pathFields(page.content, '', [])) {
         links.push({ file: page.route.source, field, path });
@@ -400,8 +430,8 @@ export function loadContent(dir: string): Content {
     problems.add('content/site.toml', 'copyright.start_year', 'is after copyright.end_year');
   }
 
-  if (problems.list.length > 0 || !site || !menu || !footer) {
+  if (problems.list.length > 0 || !site || !menu || !footer || !leads) {
     throw new ContentError(problems.list);
   }
-  return { site, menu, footer, pages, media: [...media.values()] };
+  return { site, menu, footer, leads, pages, media: [...media.values()] };
 }

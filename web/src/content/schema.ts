@@ -227,6 +227,7 @@ export const siteSchema = z
         article: text,
         about: text,
         business: text,
+        thanks: text,
         sdk: text,
         document: text,
         footer: text,
@@ -545,6 +546,22 @@ export const businessPageSchema = pageSchema
   })
   .strict();
 
+/** The page after an enquiry was sent (/next/business/thanks): what happens next. */
+export const thanksPageSchema = pageSchema
+  .extend({
+    next: z
+      .object({
+        title: text,
+        steps: z.array(text).min(1).max(5),
+        /** The hotline line; {hotline} becomes the number. */
+        hotline: text,
+      })
+      .strict(),
+    /** Where to go from here (home page, solutions). */
+    links: z.array(namedLink).min(1).max(4),
+  })
+  .strict();
+
 /** A code sample, highlighted at build time. */
 const codeSample = z
   .object({
@@ -570,6 +587,126 @@ export const markdownPageSchema = pageSchema
   .extend({ updated: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-06-01') })
   .strict();
 
+const messageKeys = [
+  'required',
+  'too_long',
+  'phone',
+  'email',
+  'choice',
+  'consent',
+  'summary',
+  'bot',
+  'rate_limited',
+  'too_large',
+  'unsupported_type',
+  'unavailable',
+  'network',
+  'notification_title',
+] as const;
+
+const labelKeys = [
+  'id',
+  'created_at',
+  'status',
+  'name',
+  'company',
+  'phone',
+  'email',
+  'scenario',
+  'product',
+  'message',
+  'page',
+  'variant',
+  'user_agent',
+  'delivery',
+] as const;
+
+const wordsOf = <K extends string>(keys: readonly K[]) =>
+  z.object(Object.fromEntries(keys.map((key) => [key, text])) as Record<K, typeof text>).strict();
+
+/** Field names of the enquiry form that can carry a hint or a placeholder. */
+const formTextFields = ['name', 'company', 'phone', 'email', 'message'] as const;
+const partialWords = z
+  .object(
+    Object.fromEntries(formTextFields.map((key) => [key, text.optional()])) as Record<
+      (typeof formTextFields)[number],
+      z.ZodOptional<typeof text>
+    >,
+  )
+  .strict();
+
+/** A template that must name some placeholders, e.g. {label}. */
+const template = (...names: string[]) =>
+  text.refine((value) => names.every((name) => value.includes(`{${name}}`)), {
+    message: `must contain ${names.map((name) => `{${name}}`).join(' and ')}`,
+  });
+
+/** content/leads.toml: every word of the enquiry form and the sales page (contract sections 2, 3). */
+export const leadsSchema = z
+  .object({
+    form: z
+      .object({
+        title: text,
+        intro: text,
+        dialog_intro: text,
+        required_note: text,
+        optional: text,
+        scenario_prompt: text,
+        other_scenario: text,
+        product_none: text,
+        product_group_services: text,
+        product_group_devices: text,
+        /** {privacy} is where the link to the privacy terms goes. */
+        consent: template('privacy'),
+        privacy_link: text,
+        privacy_path: linkPath,
+        honeypot_label: text,
+        submit: text,
+        sending: text,
+        hints: partialWords,
+        placeholders: partialWords,
+      })
+      .strict(),
+    success: z.object({ heading: text, text, hotline: text }).strict(),
+    labels: wordsOf(labelKeys),
+    statuses: wordsOf(['new', 'contacted', 'closed'] as const),
+    variants: wordsOf(['desktop-international', 'desktop-china', 'mobile'] as const),
+    messages: wordsOf(messageKeys).extend({
+      required: template('label'),
+      too_long: template('label', 'max'),
+      choice: template('label'),
+      summary: template('count'),
+      rate_limited: template('minutes'),
+    }),
+    admin: z
+      .object({
+        title: text,
+        heading: text,
+        search_label: text,
+        search_placeholder: text,
+        search_button: text,
+        status_filter: text,
+        all_statuses: text,
+        export: text,
+        caption: text,
+        summary: template('total'),
+        empty: text,
+        loading: text,
+        error: text,
+        pagination: text,
+        previous: text,
+        next: text,
+        page: template('page', 'pages'),
+        status_change: template('name'),
+        status_saved: template('name', 'status'),
+        status_failed: template('name'),
+        delivered: text,
+        pending: text,
+      })
+      .strict(),
+  })
+  .strict();
+
 export type MenuChild = z.infer<typeof menuChildSchema>;
 export type MenuEntry = z.infer<typeof menuEntrySchema>;
 export type Menu = z.infer<typeof menuSchema>;
@@ -591,3 +728,7 @@ export type BusinessPageContent = z.infer<typeof businessPageSchema>;
 export type SdkPageContent = z.infer<typeof sdkPageSchema>;
 export type CallToAction = z.infer<typeof callToAction>;
 export type CodeSample = z.infer<typeof codeSample>;
+export type ThanksPageContent = z.infer<typeof thanksPageSchema>;
+export type LeadsContent = z.infer<typeof leadsSchema>;
+export type LeadMessageKey = (typeof messageKeys)[number];
+export type LeadLabelKey = (typeof labelKeys)[number];

@@ -8,6 +8,7 @@ import type {
   Footer,
   HardwarePageContent,
   HomePageContent,
+  LeadsContent,
   MarkdownPageContent,
   Menu,
   NewsListPageContent,
@@ -16,6 +17,7 @@ import type {
   ServicePageContent,
   SiteInfo,
   SolutionPageContent,
+  ThanksPageContent,
 } from './schema';
 
 /** A picture ready to lay out: where the build serves it, its size and its srcset widths. */
@@ -53,6 +55,8 @@ export interface Content {
   site: SiteInfo;
   menu: Menu;
   footer: Footer;
+  /** content/leads.toml with {hotline} filled in. */
+  leads: LeadsContent;
   pages: LoadedPage[];
   media: MediaFile[];
 }
@@ -68,6 +72,7 @@ export interface ContentByKind {
   article: ArticleContent;
   about: AboutPageContent;
   business: BusinessPageContent;
+  thanks: ThanksPageContent;
   sdk: SdkPageContent;
   document: MarkdownPageContent;
 }

@@ -5,8 +5,10 @@ import type { Runtime } from '../runtime/runtime';
 import { IslandRoot } from './island-root';
 import { FloatingTool } from './floating-tool';
 import { repoContent } from '../content/repo-content';
+import { dialogFormId, leadFormProps } from '../leads/catalog';
 
-const { site } = repoContent();
+const content = repoContent();
+const { site } = content;
 
 const runtime: Runtime = {
   links: {
@@ -29,6 +31,7 @@ function renderTool(showOfficialAccount: boolean) {
         hotline={site.hotline}
         qrAltSuffix={site.a11y.qr_alt_suffix}
         showOfficialAccount={showOfficialAccount}
+        form={leadFormProps(content, { formId: dialogFormId, page: '/next/map', compact: true })}
       />
     </IslandRoot>,
   );
@@ -94,7 +97,9 @@ describe('floating tool (spec section 2)', () => {
 
   it('has a hotline dialog with the number as a tel: link, hours and charge note', () => {
     renderTool(true);
-    const consult = screen.getByRole('button', { name: site.floating_tool.consult });
+    // A link to the form on the business page, for when the script does not run.
+    const consult = screen.getByRole('link', { name: site.floating_tool.consult });
+    expect(consult.getAttribute('href')).toBe('/next/business#lead-form');
     expect(consult.getAttribute('aria-haspopup')).toBe('dialog');
     const dialog = document.querySelector('dialog') as HTMLDialogElement;
     const phone = within(dialog).getByRole('link', { name: site.hotline.display, hidden: true });
@@ -104,5 +109,33 @@ describe('floating tool (spec section 2)', () => {
     expect(
       within(dialog).getByRole('button', { name: site.floating_tool.close, hidden: true }),
     ).toBeTruthy();
+  });
+
+  it('the consultation link opens the dialog with the enquiry form; closing returns focus', () => {
+    renderTool(true);
+    const consult = screen.getByRole('link', { name: site.floating_tool.consult });
+    const dialog = document.querySelector('dialog') as HTMLDialogElement;
+    // jsdom has no modal dialogs; stand in for the browser's showModal and close.
+    dialog.showModal = function showModal() {
+      this.setAttribute('open', '');
+    };
+    dialog.close = function close() {
+      this.removeAttribute('open');
+      this.dispatchEvent(new Event('close'));
+    };
+    const click = new MouseEvent('click', { bubbles: true, cancelable: true });
+    act(() => {
+      consult.dispatchEvent(click);
+    });
+    expect(click.defaultPrevented).toBe(true);
+    expect(dialog.open).toBe(true);
+    const form = dialog.querySelector('form') as HTMLFormElement;
+    expect(form.id).toBe('consult-lead-form');
+    expect(form.getAttribute('action')).toBe('/api/leads#lead-form');
+    act(() => {
+      within(dialog).getByRole('button', { name: site.floating_tool.close, hidden: true }).click();
+    });
+    expect(dialog.open).toBe(false);
+    expect(document.activeElement).toBe(consult);
   });
 });

@@ -1,13 +1,16 @@
-// The floating tool on the right edge (spec section 2): business consultation (hotline popup),
-// enterprise WeChat QR, official-account QR (not on the China site) and back to top.
-// Hydrated as an island.
+// The floating tool on the right edge (spec section 2): business consultation (hotline and
+// enquiry form in a dialog), enterprise WeChat QR, official-account QR (not on the China site)
+// and back to top. Hydrated as an island. Without JavaScript the consultation entry is a plain
+// link to the form on the business page; hydrated, it opens the dialog instead.
 import { ArrowUp, Headset, MessageCircle, QrCode, X } from 'lucide-react';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
 import type { SiteInfo } from '../content/schema';
+import { type LeadFormProps, pageFormId, leadPaths } from '../leads/catalog';
 import { topTargetId } from '../components/page-anchors';
 import { useRuntime } from '../runtime/runtime';
 import { useElementId } from './island-root';
 import { backToTopThreshold, scrollToTop } from './scroll-to-top';
+import { LeadForm } from './lead-form';
 import { useDisclosure } from './use-disclosure';
 
 export interface FloatingToolProps {
@@ -15,6 +18,8 @@ export interface FloatingToolProps {
   hotline: SiteInfo['hotline'];
   qrAltSuffix: string;
   showOfficialAccount: boolean;
+  /** The enquiry form in the consultation dialog (issue #6). */
+  form: LeadFormProps;
 }
 
 function QrItem({
@@ -61,17 +66,24 @@ export function FloatingTool({
   hotline,
   qrAltSuffix,
   showOfficialAccount,
+  form,
 }: FloatingToolProps) {
   const runtime = useRuntime();
   const dialogRef = useRef<HTMLDialogElement>(null);
-  const consultRef = useRef<HTMLButtonElement>(null);
+  const consultRef = useRef<HTMLAnchorElement>(null);
   const titleId = useElementId();
   const showBackToTop = useScrolledPast(backToTopThreshold);
   const stopScrolling = useRef<(() => void) | null>(null);
 
   useEffect(() => () => stopScrolling.current?.(), []);
 
-  const openDialog = () => dialogRef.current?.showModal();
+  const openDialog = (event: MouseEvent<HTMLAnchorElement>) => {
+    const dialog = dialogRef.current;
+    // Where dialogs are not supported the link still leads to the form on the business page.
+    if (!dialog || typeof dialog.showModal !== 'function') return;
+    event.preventDefault();
+    dialog.showModal();
+  };
   const closeDialog = () => dialogRef.current?.close();
   const backToTop = () => {
     stopScrolling.current?.();
@@ -84,16 +96,16 @@ export function FloatingTool({
     <aside className="float-tool" aria-label={labels.label}>
       <ul className="float-tool__list">
         <li className="float-tool__item">
-          <button
+          <a
             ref={consultRef}
-            type="button"
-            className="float-tool__button"
+            href={`${leadPaths.form}#${pageFormId}`}
+            className="float-tool__button float-tool__consult"
             aria-haspopup="dialog"
             onClick={openDialog}
           >
             <Headset aria-hidden="true" size={22} />
             <span className="float-tool__label">{labels.consult}</span>
-          </button>
+          </a>
         </li>
         <QrItem
           label={labels.enterprise_wechat}
@@ -137,6 +149,8 @@ export function FloatingTool({
           <p className="consult-dialog__hours">
             <span>{hotline.hours}</span> <span>{hotline.charge}</span>
           </p>
+          <p className="consult-dialog__form-intro">{form.words.form.dialog_intro}</p>
+          <LeadForm {...form} />
           <button type="button" className="consult-dialog__close" onClick={closeDialog}>
             <X aria-hidden="true" size={20} />
             <span className="sr-only">{labels.close}</span>

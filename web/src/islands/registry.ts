@@ -4,10 +4,14 @@
 import type { ComponentProps } from 'react';
 import { FloatingTool } from './floating-tool';
 import { HeaderNav } from './header-nav';
+import { LeadAdmin } from './lead-admin';
+import { LeadForm } from './lead-form';
 
 export const islands = {
   'header-nav': HeaderNav,
   'floating-tool': FloatingTool,
+  'lead-form': LeadForm,
+  'lead-admin': LeadAdmin,
 } as const;
 
 export type IslandName = keyof typeof islands;

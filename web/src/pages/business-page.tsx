@@ -1,25 +1,47 @@
-// Business consultation (/next/business): what can be customised, how a project runs, and the
-// ways to reach sales.
+// Business consultation (/next/business): the enquiry form first, then what can be customised,
+// how a project runs, and the other ways to reach sales.
 import { TextCards } from '../components/cards';
 import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
+import { Island } from '../components/island';
 import { PageSection } from '../components/page-section';
 import type { BusinessPageContent } from '../content/schema';
 import type { Content, LoadedPage } from '../content/types';
+import { leadFormProps, pageFormId } from '../leads/catalog';
 
 export function BusinessPage({
   page,
   business,
   content,
+  leadTemplate = false,
 }: {
   page: LoadedPage;
   business: BusinessPageContent;
   content: Content;
+  /** Render the form with the server's markers (contract section 4), for the error answer. */
+  leadTemplate?: boolean;
 }) {
   const { customisation, process, contact } = business;
+  const { form } = content.leads;
   return (
     <>
       <Hero heading={business.hero.heading} intro={business.hero.intro} image={page.heroImage} />
+      <div className="band">
+        <section className="section lead-section" aria-labelledby="business-lead">
+          <h2 id="business-lead" className="section__title">
+            {form.title}
+          </h2>
+          <p className="section__intro">{form.intro}</p>
+          <Island
+            name="lead-form"
+            props={leadFormProps(content, {
+              formId: pageFormId,
+              page: page.route.path,
+              template: leadTemplate,
+            })}
+          />
+        </section>
+      </div>
       <PageSection id="business-customisation" title={customisation.title}>
         {customisation.intro ? <p className="section__intro">{customisation.intro}</p> : null}
         <TextCards items={customisation.items} />

@@ -12,8 +12,18 @@ import { NewsListPage } from './news-list-page';
 import { SdkPage } from './sdk-page';
 import { ServicePage } from './service-page';
 import { SolutionPage } from './solution-page';
+import { ThanksPage } from './thanks-page';
 
-export function ContentPage({ page, content }: { page: LoadedPage; content: Content }) {
+export function ContentPage({
+  page,
+  content,
+  leadTemplate = false,
+}: {
+  page: LoadedPage;
+  content: Content;
+  /** The business page's enquiry form with the server's markers (contract section 4). */
+  leadTemplate?: boolean;
+}) {
   const home = contentOf(page, 'home');
   if (home) return <HomePage page={page} home={home} content={content} />;
   const service = contentOf(page, 'service');
@@ -31,7 +41,13 @@ export function ContentPage({ page, content }: { page: LoadedPage; content: Cont
   const about = contentOf(page, 'about');
   if (about) return <AboutPage page={page} about={about} content={content} />;
   const business = contentOf(page, 'business');
-  if (business) return <BusinessPage page={page} business={business} content={content} />;
+  if (business) {
+    return (
+      <BusinessPage page={page} business={business} content={content} leadTemplate={leadTemplate} />
+    );
+  }
+  const thanks = contentOf(page, 'thanks');
+  if (thanks) return <ThanksPage thanks={thanks} hotline={content.site.hotline} />;
   const sdk = contentOf(page, 'sdk');
   if (sdk) return <SdkPage page={page} sdk={sdk} />;
   // A Markdown document (privacy terms).

@@ -115,7 +115,8 @@ describe('page heads', () => {
         lastmod: '2025-11-20',
       });
       expect(head.path).toBe(page.route.path);
-      expect(head.index).toBe(true);
+      // Only the enquiry thank-you page keeps out of search engines.
+      expect(head.index).toBe(page.route.kind !== 'thanks');
       const blocks = head.structuredData.map(served);
       const types = blocks.map((block) => block['@type']);
       expect(types[0]).toBe('Organization');

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import type { Content } from '../content/types';
 import { Island } from '../components/island';
 import { mainContentId, topTargetId } from '../components/page-anchors';
+import { dialogFormId, leadFormProps } from '../leads/catalog';
 import { type PageVariant, regionOf } from '../variant';
 import { Footer } from './footer';
 import { Header } from './header';
@@ -46,6 +47,7 @@ export function Layout({
           hotline: site.hotline,
           qrAltSuffix: site.a11y.qr_alt_suffix,
           showOfficialAccount: region === 'international',
+          form: leadFormProps(content, { formId: dialogFormId, page: path, compact: true }),
         }}
       />
     </>

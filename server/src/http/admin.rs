@@ -1,0 +1,484 @@
+//! Sales' access to enquiries (issue #6, contract section 5): the admin page, its JSON list and
+//! status changes, and the CSV export. These routes exist only when `leads.admin_token` is
+//! configured (see `router`); every request must carry the token, as a bearer token or as the
+//! password of HTTP Basic authentication, which browsers prompt for on their own.
+
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::pin::Pin;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::body::Body;
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::response::Response;
+use http::{HeaderMap, HeaderValue, header};
+use hyper::body::Body as _;
+
+use super::AppState;
+use super::cache_policy::CachePolicy;
+use super::error::{AdminError, AppError, json_response};
+use super::representation::Representation;
+use crate::leads::{LeadQuery, Status, StoreError};
+
+/// Status change bodies are a few bytes; anything much larger is not one.
+const MAX_STATUS_BODY_BYTES: usize = 1024;
+
+/// The admin page loads its own script and styles and talks only to this server.
+pub(super) fn admin_content_security_policy() -> HeaderValue {
+    HeaderValue::from_static(
+        "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
+         font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; \
+         form-action 'self'; frame-ancestors 'none'",
+    )
+}
+
+/// The configured token, kept as bytes for the comparison.
+#[derive(Clone)]
+pub(super) struct AdminToken(Vec<u8>);
+
+impl std::fmt::Debug for AdminToken {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter.write_str("AdminToken(..)")
+    }
+}
+
+impl AdminToken {
+    /// None for an empty token: the admin routes are then absent.
+    pub(super) fn new(token: &str) -> Option<Self> {
+        let token = token.trim();
+        (!token.is_empty()).then(|| Self(token.as_bytes().to_vec()))
+    }
+
+    /// True when `presented` is the token. The time taken depends only on the length of
+    /// what the client sent, never on the token (its bytes or its length): every byte is
+    /// compared, against the token repeated, and the length difference is folded in.
+    fn matches(&self, presented: &[u8]) -> bool {
+        let token = &self.0;
+        let mut difference = u8::from(presented.len() != token.len());
+        for (index, byte) in presented.iter().enumerate() {
+            difference |= byte ^ token[index % token.len()];
+        }
+        std::hint::black_box(difference) == 0
+    }
+}
+
+/// `Ok` when the request carries the token; otherwise the 401 (and a warning in the log when
+/// a wrong token was tried).
+fn authorise(
+    state: &AppState,
+    headers: &HeaderMap,
+    extensions: &http::Extensions,
+) -> Result<(), AppError> {
+    let Some(token) = &state.admin_token else {
+        // Routes are only added with a token; keep the check anyway.
+        return Err(AdminError::Unauthorized.into());
+    };
+    let presented = presented_token(headers);
+    match presented {
+        Some(presented) if token.matches(&presented) => Ok(()),
+        Some(_) => {
+            let peer = extensions
+                .get::<ConnectInfo<SocketAddr>>()
+                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
+            let client = state.trusted_proxies.client_ip(peer, headers);
+            tracing::warn!(%client, "admin: wrong token presented");
+            Err(AdminError::Unauthorized.into())
+        }
+        None => Err(AdminError::Unauthorized.into()),
+    }
+}
+
+/// The token of `Authorization: Bearer <token>` or the password of
+/// `Authorization: Basic base64(<user>:<token>)`.
+fn presented_token(headers: &HeaderMap) -> Option<Vec<u8>> {
+    let value = headers.get(header::AUTHORIZATION)?.as_bytes();
+    let split = value.iter().position(|byte| *byte == b' ')?;
+    let (scheme, credentials) = (&value[..split], value[split + 1..].trim_ascii());
+    if scheme.eq_ignore_ascii_case(b"bearer") {
+        Some(credentials.to_vec())
+    } else if scheme.eq_ignore_ascii_case(b"basic") {
+        let decoded = decode_base64(credentials)?;
+        let colon = decoded.iter().position(|byte| *byte == b':')?;
+        Some(decoded[colon + 1..].to_vec())
+    } else {
+        None
+    }
+}
+
+/// Standard base64 with optional padding, as browsers send Basic credentials.
+fn decode_base64(input: &[u8]) -> Option<Vec<u8>> {
+    let input = input
+        .strip_suffix(b"==")
+        .or_else(|| input.strip_suffix(b"="))
+        .unwrap_or(input);
+    let mut out = Vec::with_capacity(input.len() * 3 / 4);
+    let mut buffer: u32 = 0;
+    let mut bits = 0;
+    for byte in input {
+        let value = match byte {
+            b'A'..=b'Z' => byte - b'A',
+            b'a'..=b'z' => byte - b'a' + 26,
+            b'0'..=b'9' => byte - b'0' + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        };
+        buffer = (buffer << 6) | u32::from(value);
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+        }
+    }
+    Some(out)
+}
+
+fn no_index(mut response: Response) -> Response {
+    response
+        .headers_mut()
+        .insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    response
+}
+
+/// Every admin answer, refusals included, carries `X-Robots-Tag: noindex`.
+fn finish(result: Result<Response, AppError>) -> Response {
+    use axum::response::IntoResponse;
+    no_index(result.unwrap_or_else(IntoResponse::into_response))
+}
+
+/// `GET /admin/leads`: the sales page.
+pub(super) async fn get_page(State(state): State<AppState>, request: Request) -> Response {
+    finish((|| {
+        authorise(&state, request.headers(), request.extensions())?;
+        let csp = admin_content_security_policy();
+        Ok(Representation {
+            body: state.site.leads().admin_page(),
+            content_type: HeaderValue::from_static("text/html; charset=utf-8"),
+            cache: CachePolicy::NoStore,
+            vary_user_agent: false,
+            document_csp: Some(&csp),
+        }
+        .respond(request.method(), request.headers()))
+    })())
+}
+
+/// `GET /admin/leads.json?q=&status=&page=`.
+pub(super) async fn get_list(State(state): State<AppState>, request: Request) -> Response {
+    // Only the head is kept across awaits: the body type is not Sync.
+    let (parts, _) = request.into_parts();
+    finish(
+        async {
+            authorise(&state, &parts.headers, &parts.extensions)?;
+            let query = lead_query(parts.uri.query())?;
+            let page = state
+                .leads
+                .list(&query)
+                .await
+                .map_err(|error| store_error(&error))?;
+            let value = serde_json::to_value(&page).map_err(|error| {
+                AdminError::Unavailable(format!("cannot write the list: {error}"))
+            })?;
+            Ok(no_store(json_response(&value)))
+        }
+        .await,
+    )
+}
+
+/// `POST /admin/leads/{id}/status` with `{"status": "contacted"}`.
+pub(super) async fn post_status(
+    State(state): State<AppState>,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    finish(
+        async {
+            let (parts, body) = request.into_parts();
+            authorise(&state, &parts.headers, &parts.extensions)?;
+            if !same_origin(&parts.headers) {
+                return Err(AdminError::CrossOrigin.into());
+            }
+            let is_json = parts
+                .headers
+                .get(header::CONTENT_TYPE)
+                .and_then(|value| value.to_str().ok())
+                .and_then(|value| value.split(';').next())
+                .is_some_and(|media| media.trim().eq_ignore_ascii_case("application/json"));
+            if !is_json {
+                return Err(AdminError::UnsupportedType(
+                    "send the status as application/json".to_owned(),
+                )
+                .into());
+            }
+            let bytes = read_small(body).await?;
+            let status = serde_json::from_slice::<serde_json::Value>(&bytes)
+                .ok()
+                .and_then(|value| value.get("status")?.as_str().and_then(Status::parse))
+                .ok_or_else(|| {
+                    AdminError::Unprocessable(
+                        "expected {\"status\": \"new\" | \"contacted\" | \"closed\"}".to_owned(),
+                    )
+                })?;
+            let lead = state
+                .leads
+                .set_status(&id, status)
+                .await
+                .map_err(|error| store_error(&error))?;
+            let value = serde_json::to_value(&lead).map_err(|error| {
+                AdminError::Unavailable(format!("cannot write the enquiry: {error}"))
+            })?;
+            Ok(no_store(json_response(&value)))
+        }
+        .await,
+    )
+}
+
+/// `GET /admin/leads.csv?q=&status=`: every match, for Excel.
+pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> Response {
+    let (parts, _) = request.into_parts();
+    finish(
+        async {
+            authorise(&state, &parts.headers, &parts.extensions)?;
+            let query = lead_query(parts.uri.query())?;
+            let csv = state
+                .leads
+                .export_csv(&query)
+                .await
+                .map_err(|error| store_error(&error))?;
+            let mut response = Response::new(Body::from(csv));
+            let headers = response.headers_mut();
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("text/csv; charset=utf-8"),
+            );
+            let disposition = format!(
+                "attachment; filename=\"leads-{}.csv\"",
+                china_date_compact(SystemTime::now())
+            );
+            headers.insert(
+                header::CONTENT_DISPOSITION,
+                HeaderValue::from_str(&disposition).expect("digits are a valid header"),
+            );
+            Ok(no_store(response))
+        }
+        .await,
+    )
+}
+
+fn no_store(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+fn store_error(error: &StoreError) -> AppError {
+    match error {
+        StoreError::NotFound(_) => AdminError::NotFound(error.to_string()).into(),
+        StoreError::Unavailable(_) => {
+            tracing::error!(%error, "admin: the enquiry store did not answer");
+            AdminError::Unavailable(error.to_string()).into()
+        }
+    }
+}
+
+/// `q`, `status` (empty = all) and `page` (from 1) of the query string.
+fn lead_query(query: Option<&str>) -> Result<LeadQuery, AppError> {
+    let mut lead_query = LeadQuery {
+        page: 1,
+        ..LeadQuery::default()
+    };
+    for (key, value) in url::form_urlencoded::parse(query.unwrap_or("").as_bytes()) {
+        match key.as_ref() {
+            "q" => lead_query.q = value.trim().to_owned(),
+            "status" if value.is_empty() => lead_query.status = None,
+            "status" => {
+                lead_query.status = Some(Status::parse(&value).ok_or_else(|| {
+                    AdminError::Unprocessable(format!("unknown status {value:?}"))
+                })?);
+            }
+            "page" if value.is_empty() => {}
+            "page" => {
+                lead_query.page = value
+                    .parse::<u32>()
+                    .ok()
+                    .filter(|page| *page >= 1)
+                    .ok_or_else(|| {
+                        AdminError::Unprocessable(format!("page {value:?} is not 1 or more"))
+                    })?;
+            }
+            _ => {}
+        }
+    }
+    Ok(lead_query)
+}
+
+/// The CSRF guard of state changes: an `Origin`, when the browser sends one, must name the
+/// host the request was sent to.
+fn same_origin(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    let Some(host) = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return false;
+    };
+    let Some(origin) = origin
+        .to_str()
+        .ok()
+        .and_then(|origin| url::Url::parse(origin).ok())
+    else {
+        return false;
+    };
+    let Some(origin_host) = origin.host_str() else {
+        return false;
+    };
+    // Host is `name[:port]`, with IPv6 literals in brackets like the URL's host.
+    let (host_name, host_port) = match host.rsplit_once(':') {
+        Some((name, port)) if !port.contains(']') => (name, port.parse::<u16>().ok()),
+        _ => (host, None),
+    };
+    let default_port = origin.port_or_known_default();
+    // A Host without a port names the default port of the scheme it was reached by.
+    host_name.eq_ignore_ascii_case(origin_host) && host_port.or(default_port) == default_port
+}
+
+async fn read_small(mut body: Body) -> Result<Vec<u8>, AppError> {
+    let mut bytes = Vec::new();
+    while let Some(frame) =
+        std::future::poll_fn(|context| Pin::new(&mut body).poll_frame(context)).await
+    {
+        let frame = frame.map_err(|_| AdminError::Unprocessable("broken body".to_owned()))?;
+        if let Ok(data) = frame.into_data() {
+            if bytes.len() + data.len() > MAX_STATUS_BODY_BYTES {
+                return Err(AdminError::Unprocessable("body too large".to_owned()).into());
+            }
+            bytes.extend_from_slice(&data);
+        }
+    }
+    Ok(bytes)
+}
+
+/// `YYYYMMDD` of `now` in China Standard Time (UTC+8, no daylight saving).
+fn china_date_compact(now: SystemTime) -> String {
+    let seconds = now
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |since| since.as_secs())
+        + 8 * 3600;
+    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
+    format!("{year:04}{month:02}{day:02}")
+}
+
+/// Howard Hinnant's days-to-civil algorithm: the proleptic Gregorian date of a day count
+/// since 1970-01-01.
+fn civil_from_days(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(
+                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                value.parse().unwrap(),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn token_comparison() {
+        let token = AdminToken::new(" s3cret-token ").unwrap();
+        assert!(token.matches(b"s3cret-token"));
+        for wrong in [
+            &b"s3cret-tokem"[..],
+            b"s3cret",
+            b"s3cret-token-and-more",
+            b"",
+        ] {
+            assert!(!token.matches(wrong));
+        }
+        // Repeating the token must not match it.
+        assert!(!token.matches(b"s3cret-tokens3cret-token"));
+        assert!(AdminToken::new("  ").is_none());
+    }
+
+    #[test]
+    fn bearer_and_basic_credentials() {
+        let bearer = headers(&[("authorization", "Bearer abc")]);
+        assert_eq!(presented_token(&bearer).as_deref(), Some(&b"abc"[..]));
+        // "sales:abc:def" -> the password is everything after the first colon.
+        let basic = headers(&[("authorization", "basic c2FsZXM6YWJjOmRlZg==")]);
+        assert_eq!(presented_token(&basic).as_deref(), Some(&b"abc:def"[..]));
+        let no_user = headers(&[("authorization", "Basic OmFiYw")]);
+        assert_eq!(presented_token(&no_user).as_deref(), Some(&b"abc"[..]));
+        assert_eq!(
+            presented_token(&headers(&[("authorization", "Basic !!")])),
+            None
+        );
+        assert_eq!(
+            presented_token(&headers(&[("authorization", "Digest x")])),
+            None
+        );
+        assert_eq!(presented_token(&HeaderMap::new()), None);
+    }
+
+    #[test]
+    fn origin_must_name_the_host() {
+        let check =
+            |origin: &str, host: &str| same_origin(&headers(&[("origin", origin), ("host", host)]));
+        assert!(check("http://127.0.0.1:8080", "127.0.0.1:8080"));
+        assert!(check("https://www.indora.com", "www.indora.com"));
+        assert!(check("https://www.indora.com", "WWW.indora.com:443"));
+        assert!(check("http://[::1]:8080", "[::1]:8080"));
+        assert!(!check("http://evil.example", "www.indora.com"));
+        assert!(!check("http://127.0.0.1:8081", "127.0.0.1:8080"));
+        assert!(!check("null", "127.0.0.1:8080"));
+        assert!(same_origin(&headers(&[("host", "x")])));
+    }
+
+    #[test]
+    fn queries_default_to_everything_on_page_one() {
+        assert_eq!(
+            lead_query(None).unwrap(),
+            LeadQuery {
+                page: 1,
+                ..LeadQuery::default()
+            }
+        );
+        let query = lead_query(Some("q=%E5%BC%A0&status=contacted&page=3")).unwrap();
+        assert_eq!(query.q, "张");
+        assert_eq!(query.status, Some(Status::Contacted));
+        assert_eq!(query.page, 3);
+        assert_eq!(lead_query(Some("status=")).unwrap().status, None);
+        assert!(lead_query(Some("status=open")).is_err());
+        assert!(lead_query(Some("page=0")).is_err());
+    }
+
+    #[test]
+    fn csv_file_dates_are_china_dates() {
+        // 2026-11-23 16:30 UTC is already the 24th in Beijing.
+        let instant = UNIX_EPOCH + Duration::from_secs(1_795_451_400);
+        assert_eq!(china_date_compact(instant), "20261124");
+        assert_eq!(china_date_compact(UNIX_EPOCH), "19700101");
+        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
+    }
+}

@@ -1,0 +1,468 @@
+//! Business enquiries (issue #6): validation, storage (SQLite by default, PostgreSQL when
+//! `database_url` says so), delivery to sales through an outbox, and the export. No HTTP types
+//! here: `http/leads.rs` and `http/admin.rs` read requests and write responses.
+//!
+//! An enquiry is committed (with one outbox row per notification channel, in the same
+//! transaction) before the visitor is answered; the outbox worker then tells sales. Storage
+//! trouble degrades enquiries only: `Leads::start` never fails, and until the database is
+//! reachable and migrated, calls answer [`StoreError::Unavailable`].
+
+pub mod catalog;
+mod csv;
+mod outbox;
+mod store;
+mod time;
+pub mod validate;
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use tokio::sync::{Notify, watch};
+use tokio::task::JoinHandle;
+
+use crate::config::{Config, DatabaseTarget, redact_url};
+use outbox::{Channel, Worker};
+use store::{Filter, LeadRow, NewLead, PAGE_SIZE, Pool};
+
+pub use catalog::{Catalog, Choice};
+pub use validate::{CleanLead, ErrorCode, FieldErrors, RawLead, validate};
+
+/// Where an accepted enquiry came from, decided by the server (not by the visitor).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Origin {
+    /// A known page path of the manifest, or "".
+    pub page: String,
+    /// `desktop-international`, `desktop-china` or `mobile` (crate::site::Variant's name).
+    pub variant: String,
+    /// Truncated to 500 characters.
+    pub user_agent: String,
+}
+
+/// Sales' progress on an enquiry.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Status {
+    New,
+    Contacted,
+    Closed,
+}
+
+impl Status {
+    pub const ALL: [Status; 3] = [Status::New, Status::Contacted, Status::Closed];
+
+    /// The stored and JSON name.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::New => "new",
+            Status::Contacted => "contacted",
+            Status::Closed => "closed",
+        }
+    }
+
+    /// The status named `name`; None for anything else (the HTTP layer answers 422).
+    pub fn parse(name: &str) -> Option<Status> {
+        Status::ALL
+            .into_iter()
+            .find(|status| status.as_str() == name)
+    }
+}
+
+/// A filter of the admin list and the CSV export.
+#[derive(Debug, Clone, Default, PartialEq, Eq, serde::Deserialize)]
+#[serde(default)]
+pub struct LeadQuery {
+    /// Case-insensitive substring of name, company, phone, email or message; empty = all.
+    pub q: String,
+    /// None = every status.
+    pub status: Option<Status>,
+    /// 1-based page of 50, newest first (ignored by the export, which writes every match).
+    pub page: u32,
+}
+
+/// A stored enquiry as sales see it (the admin JSON, see the contract, section 5).
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct Lead {
+    pub id: String,
+    /// RFC 3339 in +08:00 (China Standard Time, no daylight saving).
+    pub created_at: String,
+    pub status: Status,
+    pub name: String,
+    pub company: String,
+    pub phone: String,
+    pub email: String,
+    pub scenario: String,
+    pub scenario_label: String,
+    pub product: String,
+    pub product_label: String,
+    pub message: String,
+    pub page: String,
+    pub variant: String,
+    pub variant_label: String,
+    pub user_agent: String,
+    /// Every configured notification channel has delivered it.
+    pub delivered: bool,
+}
+
+#[derive(Debug, Clone, serde::Serialize)]
+pub struct LeadPage {
+    pub leads: Vec<Lead>,
+    pub total: u64,
+    pub page: u32,
+    pub page_size: u32,
+}
+
+/// Why the storage could not answer. The HTTP layer maps these (503 / 404 / 500).
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    /// The database cannot be reached or written (down, full disk, not migrated yet).
+    #[error("the enquiry store is unavailable: {0}")]
+    Unavailable(String),
+    #[error("no enquiry with id {0}")]
+    NotFound(String),
+}
+
+/// The running enquiry service. Cheap to clone (one `Arc`).
+#[derive(Clone)]
+pub struct Leads {
+    inner: Arc<Inner>,
+}
+
+struct Inner {
+    catalog: Catalog,
+    /// None when the configured database cannot even be described (then always unavailable).
+    pool: Option<Pool>,
+    /// Why the store is not ready yet ("" once it is).
+    problem: Mutex<String>,
+    ready: watch::Receiver<bool>,
+    channels: Vec<&'static str>,
+    wake: Arc<Notify>,
+    stop: watch::Sender<bool>,
+    tasks: Mutex<Vec<JoinHandle<()>>>,
+}
+
+impl std::fmt::Debug for Leads {
+    fn fmt(&self, formatter: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        formatter
+            .debug_struct("Leads")
+            .field("ready", &*self.inner.ready.borrow())
+            .field("channels", &self.inner.channels)
+            .finish_non_exhaustive()
+    }
+}
+
+/// How long `start` waits for the first migration before serving without it.
+const START_WAIT: Duration = Duration::from_secs(3);
+/// Retry interval bounds of the background migration.
+const MIGRATE_RETRY_MIN: Duration = Duration::from_millis(500);
+const MIGRATE_RETRY_MAX: Duration = Duration::from_secs(30);
+
+impl Leads {
+    /// Connects (lazily: a database that is down at start degrades enquiries only, pages
+    /// still serve), runs the migrations (retrying in the background), and starts the
+    /// outbox worker when a channel is configured.
+    pub async fn start(config: &Config, catalog: Catalog) -> Leads {
+        // Outbound HTTPS and PostgreSQL TLS use rustls with ring; a second install is a no-op.
+        let _ = rustls::crypto::ring::default_provider().install_default();
+        let (ready_tx, ready) = watch::channel(false);
+        let (stop, stop_rx) = watch::channel(false);
+        let wake = Arc::new(Notify::new());
+        let target = config.database().map_err(|error| error.to_string());
+        let pool = target.clone().and_then(|target| Pool::lazy(&target));
+        let problem = match &pool {
+            Ok(_) => "the database is not migrated yet".to_owned(),
+            Err(error) => {
+                tracing::error!(%error, "enquiries are unavailable: the database is misconfigured");
+                error.clone()
+            }
+        };
+        let channels = Channel::from_config(&config.leads);
+        let inner = Arc::new(Inner {
+            catalog: catalog.clone(),
+            pool: pool.ok(),
+            problem: Mutex::new(problem),
+            ready,
+            channels: channels.iter().map(Channel::name).collect(),
+            wake: Arc::clone(&wake),
+            stop,
+            tasks: Mutex::new(Vec::new()),
+        });
+        let leads = Leads { inner };
+        if let (Some(pool), Ok(target)) = (leads.inner.pool.clone(), target) {
+            let migrating = tokio::spawn(migrate_until_done(
+                pool.clone(),
+                target,
+                ready_tx,
+                Arc::clone(&leads.inner),
+                stop_rx.clone(),
+            ));
+            leads.push_task(migrating);
+            if !channels.is_empty() {
+                let worker = Worker {
+                    pool,
+                    catalog,
+                    channels,
+                    delivery: config.leads.delivery.clone(),
+                    wake,
+                    ready: leads.inner.ready.clone(),
+                    stop: stop_rx,
+                };
+                leads.push_task(tokio::spawn(worker.run()));
+            }
+            let mut ready = leads.inner.ready.clone();
+            let _ = tokio::time::timeout(START_WAIT, ready.wait_for(|ready| *ready)).await;
+        }
+        leads
+    }
+
+    fn push_task(&self, task: JoinHandle<()>) {
+        self.inner
+            .tasks
+            .lock()
+            .expect("task list lock is never poisoned")
+            .push(task);
+    }
+
+    /// The catalog the service labels with.
+    pub fn catalog(&self) -> &Catalog {
+        &self.inner.catalog
+    }
+
+    /// The pool, or Unavailable with the reason while it is not usable.
+    fn pool(&self) -> Result<&Pool, StoreError> {
+        match &self.inner.pool {
+            Some(pool) if *self.inner.ready.borrow() => Ok(pool),
+            _ => Err(StoreError::Unavailable(
+                self.inner
+                    .problem
+                    .lock()
+                    .expect("problem lock is never poisoned")
+                    .clone(),
+            )),
+        }
+    }
+
+    /// Commits the enquiry and its outbox rows in one transaction, then wakes the worker.
+    /// Returns the new id only after the commit.
+    pub async fn submit(&self, lead: CleanLead, origin: Origin) -> Result<String, StoreError> {
+        let pool = self.pool()?;
+        let id = uuid::Uuid::now_v7().to_string();
+        let catalog = &self.inner.catalog;
+        let mut origin = origin;
+        origin.user_agent = origin.user_agent.chars().take(500).collect();
+        let new = NewLead {
+            lead: &lead,
+            origin: &origin,
+            scenario_label: catalog.scenario_label(&lead.scenario).unwrap_or_default(),
+            product_label: catalog.product_label(&lead.product).unwrap_or_default(),
+        };
+        pool.insert(&id, time::now_millis(), new, &self.inner.channels)
+            .await?;
+        if !self.inner.channels.is_empty() {
+            self.inner.wake.notify_one();
+        }
+        Ok(id)
+    }
+
+    pub async fn list(&self, query: &LeadQuery) -> Result<LeadPage, StoreError> {
+        let page = query.page.max(1);
+        let (rows, total) = self
+            .pool()?
+            .page(&Filter::new(&query.q, query.status), page)
+            .await?;
+        Ok(LeadPage {
+            leads: rows.into_iter().map(|row| self.lead(row)).collect(),
+            total,
+            page,
+            page_size: PAGE_SIZE,
+        })
+    }
+
+    pub async fn get(&self, id: &str) -> Result<Lead, StoreError> {
+        match self.pool()?.get(id).await? {
+            Some(row) => Ok(self.lead(row)),
+            None => Err(StoreError::NotFound(id.to_owned())),
+        }
+    }
+
+    pub async fn set_status(&self, id: &str, status: Status) -> Result<Lead, StoreError> {
+        if !self
+            .pool()?
+            .set_status(id, status, time::now_millis())
+            .await?
+        {
+            return Err(StoreError::NotFound(id.to_owned()));
+        }
+        self.get(id).await
+    }
+
+    /// The CSV of every enquiry matching `query`: UTF-8 BOM, CRLF, labels from the catalog.
+    pub async fn export_csv(&self, query: &LeadQuery) -> Result<Vec<u8>, StoreError> {
+        let rows = self
+            .pool()?
+            .all(&Filter::new(&query.q, query.status))
+            .await?;
+        Ok(self.csv(rows))
+    }
+
+    fn csv(&self, rows: Vec<LeadRow>) -> Vec<u8> {
+        let leads: Vec<(Lead, String)> = rows
+            .into_iter()
+            .map(|row| {
+                let time = time::display_cst(row.created_at);
+                (self.lead(row), time)
+            })
+            .collect();
+        csv::write(&self.inner.catalog, &leads)
+    }
+
+    fn lead(&self, row: LeadRow) -> Lead {
+        let catalog = &self.inner.catalog;
+        let label = |stored: String, current: Option<&str>, value: &str| {
+            if !stored.is_empty() {
+                stored
+            } else {
+                current.unwrap_or(value).to_owned()
+            }
+        };
+        Lead {
+            created_at: time::rfc3339_cst(row.created_at),
+            status: Status::parse(&row.status).unwrap_or(Status::New),
+            scenario_label: label(
+                row.scenario_label,
+                catalog.scenario_label(&row.scenario),
+                &row.scenario,
+            ),
+            product_label: label(
+                row.product_label,
+                catalog.product_label(&row.product),
+                &row.product,
+            ),
+            variant_label: catalog.variant_label(&row.variant).to_owned(),
+            delivered: row.pending == 0,
+            id: row.id,
+            name: row.name,
+            company: row.company,
+            phone: row.phone,
+            email: row.email,
+            scenario: row.scenario,
+            product: row.product,
+            message: row.message,
+            page: row.page,
+            variant: row.variant,
+            user_agent: row.user_agent,
+        }
+    }
+
+    /// Stops the worker and the migration retries (used at shutdown and by tests). A notice
+    /// being sent gets a moment to finish; one cut off is sent again after its lease runs out.
+    pub async fn shutdown(self) {
+        let _ = self.inner.stop.send(true);
+        let tasks: Vec<JoinHandle<()>> = std::mem::take(
+            &mut *self
+                .inner
+                .tasks
+                .lock()
+                .expect("task list lock is never poisoned"),
+        );
+        for task in tasks {
+            let abort = task.abort_handle();
+            if tokio::time::timeout(Duration::from_secs(2), task)
+                .await
+                .is_err()
+            {
+                abort.abort();
+            }
+        }
+        if let Some(pool) = &self.inner.pool {
+            pool.close().await;
+        }
+    }
+}
+
+async fn migrate_until_done(
+    pool: Pool,
+    target: DatabaseTarget,
+    ready: watch::Sender<bool>,
+    inner: Arc<Inner>,
+    mut stop: watch::Receiver<bool>,
+) {
+    let mut wait = MIGRATE_RETRY_MIN;
+    loop {
+        match pool.migrate(&target).await {
+            Ok(()) => {
+                inner
+                    .problem
+                    .lock()
+                    .expect("problem lock is never poisoned")
+                    .clear();
+                let _ = ready.send(true);
+                tracing::info!(database = %describe(&target), "enquiry storage ready");
+                return;
+            }
+            Err(error) => {
+                tracing::warn!(
+                    database = %describe(&target),
+                    %error,
+                    retry_in_millis = wait.as_millis() as u64,
+                    "enquiry storage unavailable; enquiries are refused until it answers"
+                );
+                *inner
+                    .problem
+                    .lock()
+                    .expect("problem lock is never poisoned") = error;
+            }
+        }
+        tokio::select! {
+            () = tokio::time::sleep(wait) => {}
+            _ = stop.changed() => return,
+        }
+        wait = (wait * 2).min(MIGRATE_RETRY_MAX);
+    }
+}
+
+fn describe(target: &DatabaseTarget) -> String {
+    match target {
+        DatabaseTarget::Sqlite(path) => format!("sqlite {}", path.display()),
+        DatabaseTarget::Postgres(url) => redact_url(url.expose()),
+    }
+}
+
+/// `site export-leads`: the CSV of `query` from the configured database, without starting the
+/// service (one connection attempt, migrations applied if missing).
+pub async fn export_once(
+    config: &Config,
+    catalog: Catalog,
+    query: &LeadQuery,
+) -> anyhow::Result<Vec<u8>> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let target = config.database()?;
+    let pool = Pool::lazy(&target).map_err(anyhow::Error::msg)?;
+    pool.migrate(&target).await.map_err(|error| {
+        anyhow::anyhow!(
+            "cannot open the enquiry database {}: {error}",
+            describe(&target)
+        )
+    })?;
+    let (_ready, ready) = watch::channel(true);
+    let (stop, _) = watch::channel(false);
+    let leads = Leads {
+        inner: Arc::new(Inner {
+            catalog,
+            pool: Some(pool.clone()),
+            problem: Mutex::new(String::new()),
+            ready,
+            channels: Vec::new(),
+            wake: Arc::new(Notify::new()),
+            stop,
+            tasks: Mutex::new(Vec::new()),
+        }),
+    };
+    let csv = leads.export_csv(query).await;
+    pool.close().await;
+    Ok(csv?)
+}
+
+/// The file name sales get for an export made now: `leads-YYYYMMDD.csv` (date in +08:00).
+pub fn export_file_name() -> String {
+    format!("leads-{}.csv", time::date_compact_cst(time::now_millis()))
+}

@@ -1,0 +1,428 @@
+//! The enquiry tables on SQLite or PostgreSQL. One set of migrations (server/migrations) and
+//! one set of SQL statements serve both: `$n` parameters (SQLite reads them by number too),
+//! BIGINT millisecond times, text ids. Each statement is written once and run through
+//! [`with_pool!`], which instantiates it for the backend in use (sqlx's `Any` driver would
+//! hide the SQLite connection options that make a commit durable).
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::migrate::Migrator;
+use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
+use sqlx::sqlite::{
+    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
+};
+
+use super::{CleanLead, Origin, Status, StoreError};
+use crate::config::{DatabaseTarget, redact_url};
+
+static MIGRATOR: Migrator = sqlx::migrate!("./migrations");
+
+/// Rows of the admin list and the JSON page size.
+pub(crate) const PAGE_SIZE: u32 = 50;
+
+/// How long a request waits for a database connection before answering "unavailable".
+const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+#[derive(Clone)]
+pub(crate) enum Pool {
+    Sqlite(SqlitePool),
+    Postgres(PgPool),
+}
+
+/// Runs `$body` with `$pool` bound to the concrete pool of either backend.
+macro_rules! with_pool {
+    ($pool:expr, $name:ident => $body:expr) => {
+        match $pool {
+            Pool::Sqlite($name) => $body,
+            Pool::Postgres($name) => $body,
+        }
+    };
+}
+
+/// A stored enquiry as read back, before labels are attached.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(crate) struct LeadRow {
+    pub(crate) id: String,
+    pub(crate) created_at: i64,
+    pub(crate) status: String,
+    pub(crate) name: String,
+    pub(crate) company: String,
+    pub(crate) phone: String,
+    pub(crate) email: String,
+    pub(crate) scenario: String,
+    pub(crate) scenario_label: String,
+    pub(crate) product: String,
+    pub(crate) product_label: String,
+    pub(crate) message: String,
+    pub(crate) page: String,
+    pub(crate) variant: String,
+    pub(crate) user_agent: String,
+    /// Outbox rows not yet delivered.
+    pub(crate) pending: i64,
+}
+
+const LEAD_COLUMNS: &str = "l.id, l.created_at, l.status, l.name, l.company, l.phone, l.email, \
+     l.scenario, l.scenario_label, l.product, l.product_label, l.message, l.page, l.variant, \
+     l.user_agent, (SELECT COUNT(*) FROM lead_outbox o WHERE o.lead_id = l.id \
+     AND o.delivered_at IS NULL) AS pending";
+
+/// An outbox row the worker has leased.
+#[derive(Debug, Clone, sqlx::FromRow)]
+pub(crate) struct OutboxRow {
+    pub(crate) id: String,
+    pub(crate) lead_id: String,
+    pub(crate) channel: String,
+    pub(crate) attempts: i64,
+}
+
+/// What a new enquiry stores besides the cleaned fields.
+pub(crate) struct NewLead<'a> {
+    pub(crate) lead: &'a CleanLead,
+    pub(crate) origin: &'a Origin,
+    pub(crate) scenario_label: &'a str,
+    pub(crate) product_label: &'a str,
+}
+
+/// A filter of the list and export, in SQL.
+pub(crate) struct Filter {
+    q: String,
+    status: Option<Status>,
+}
+
+impl Filter {
+    pub(crate) fn new(q: &str, status: Option<Status>) -> Self {
+        Self {
+            q: q.trim().to_owned(),
+            status,
+        }
+    }
+
+    /// The WHERE clause and its parameters, numbered from $1.
+    fn sql(&self) -> (String, Vec<String>) {
+        let mut clauses = Vec::new();
+        let mut params = Vec::new();
+        if let Some(status) = self.status {
+            params.push(status.as_str().to_owned());
+            clauses.push(format!("l.status = ${}", params.len()));
+        }
+        if !self.q.is_empty() {
+            params.push(format!("%{}%", escape_like(&self.q)));
+            let n = params.len();
+            let matches: Vec<String> = ["name", "company", "phone", "email", "message"]
+                .iter()
+                .map(|column| format!("LOWER(l.{column}) LIKE LOWER(${n}) ESCAPE '\\'"))
+                .collect();
+            clauses.push(format!("({})", matches.join(" OR ")));
+        }
+        if clauses.is_empty() {
+            (String::new(), params)
+        } else {
+            (format!(" WHERE {}", clauses.join(" AND ")), params)
+        }
+    }
+}
+
+/// `%` and `_` typed by sales are literal characters, not wildcards.
+fn escape_like(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    for c in text.chars() {
+        if matches!(c, '\\' | '%' | '_') {
+            out.push('\\');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// Turns a database failure into what the HTTP layer understands, logging the cause.
+fn unavailable(error: impl std::fmt::Display) -> StoreError {
+    tracing::error!(%error, "enquiry storage failed");
+    StoreError::Unavailable(error.to_string())
+}
+
+impl Pool {
+    /// A pool that connects on first use, so a database that is down at start does not stop
+    /// the server.
+    pub(crate) fn lazy(target: &DatabaseTarget) -> Result<Pool, String> {
+        match target {
+            DatabaseTarget::Sqlite(path) => {
+                let options = SqliteConnectOptions::new()
+                    .filename(path)
+                    .create_if_missing(true)
+                    .journal_mode(SqliteJournalMode::Wal)
+                    // FULL: the WAL is synced at every commit, so an enquiry answered 201 is on
+                    // disk even if the machine loses power right after.
+                    .synchronous(SqliteSynchronous::Full)
+                    .busy_timeout(Duration::from_secs(5))
+                    .foreign_keys(true);
+                Ok(Pool::Sqlite(
+                    SqlitePoolOptions::new()
+                        .max_connections(4)
+                        .acquire_timeout(ACQUIRE_TIMEOUT)
+                        .connect_lazy_with(options),
+                ))
+            }
+            DatabaseTarget::Postgres(url) => {
+                let options = PgConnectOptions::from_str(url.expose())
+                    .map_err(|error| format!("{}: {error}", redact_url(url.expose())))?;
+                Ok(Pool::Postgres(
+                    PgPoolOptions::new()
+                        .max_connections(8)
+                        .acquire_timeout(ACQUIRE_TIMEOUT)
+                        .connect_lazy_with(options),
+                ))
+            }
+        }
+    }
+
+    /// Creates the SQLite file's directory and applies pending migrations; PostgreSQL
+    /// instances starting together serialise on sqlx's advisory lock.
+    pub(crate) async fn migrate(&self, target: &DatabaseTarget) -> Result<(), String> {
+        if let DatabaseTarget::Sqlite(path) = target
+            && let Some(directory) = path.parent()
+            && !directory.as_os_str().is_empty()
+        {
+            tokio::fs::create_dir_all(directory)
+                .await
+                .map_err(|error| format!("cannot create {}: {error}", directory.display()))?;
+        }
+        with_pool!(self, pool => MIGRATOR.run(pool).await).map_err(|error| error.to_string())
+    }
+
+    pub(crate) async fn close(&self) {
+        with_pool!(self, pool => pool.close().await);
+    }
+
+    /// Inserts the enquiry and one outbox row per channel in one transaction; returns after
+    /// the commit.
+    pub(crate) async fn insert(
+        &self,
+        id: &str,
+        now: i64,
+        new: NewLead<'_>,
+        channels: &[&str],
+    ) -> Result<(), StoreError> {
+        const INSERT_LEAD: &str = "INSERT INTO leads (id, created_at, updated_at, status, name, \
+             company, phone, email, scenario, scenario_label, product, product_label, message, \
+             page, variant, user_agent) VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+             $11, $12, $13, $14, $15)";
+        const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (id, lead_id, channel, created_at, \
+             attempts, next_attempt_at) VALUES ($1, $2, $3, $4, 0, $4)";
+        let NewLead {
+            lead,
+            origin,
+            scenario_label,
+            product_label,
+        } = new;
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await.map_err(unavailable)?;
+            sqlx::query(INSERT_LEAD)
+                .bind(id)
+                .bind(now)
+                .bind(Status::New.as_str())
+                .bind(&lead.name)
+                .bind(&lead.company)
+                .bind(&lead.phone)
+                .bind(&lead.email)
+                .bind(&lead.scenario)
+                .bind(scenario_label)
+                .bind(&lead.product)
+                .bind(product_label)
+                .bind(&lead.message)
+                .bind(&origin.page)
+                .bind(&origin.variant)
+                .bind(&origin.user_agent)
+                .execute(&mut *tx)
+                .await
+                .map_err(unavailable)?;
+            for channel in channels {
+                sqlx::query(INSERT_OUTBOX)
+                    .bind(uuid::Uuid::now_v7().to_string())
+                    .bind(id)
+                    .bind(*channel)
+                    .bind(now)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(unavailable)?;
+            }
+            tx.commit().await.map_err(unavailable)
+        })
+    }
+
+    /// One page of matches, newest first, and the number of all matches.
+    pub(crate) async fn page(
+        &self,
+        filter: &Filter,
+        page: u32,
+    ) -> Result<(Vec<LeadRow>, u64), StoreError> {
+        let (clause, params) = filter.sql();
+        let offset = u64::from(page.max(1) - 1) * u64::from(PAGE_SIZE);
+        let select = format!(
+            "SELECT {LEAD_COLUMNS} FROM leads l{clause} ORDER BY l.created_at DESC, l.id DESC \
+             LIMIT {PAGE_SIZE} OFFSET {offset}"
+        );
+        let count = format!("SELECT COUNT(*) FROM leads l{clause}");
+        with_pool!(self, pool => {
+            let mut query = sqlx::query_as::<_, LeadRow>(&select);
+            let mut counting = sqlx::query_scalar::<_, i64>(&count);
+            for param in &params {
+                query = query.bind(param);
+                counting = counting.bind(param);
+            }
+            let rows = query.fetch_all(pool).await.map_err(unavailable)?;
+            let total = counting.fetch_one(pool).await.map_err(unavailable)?;
+            Ok((rows, u64::try_from(total).unwrap_or(0)))
+        })
+    }
+
+    /// Every match, newest first (the export).
+    pub(crate) async fn all(&self, filter: &Filter) -> Result<Vec<LeadRow>, StoreError> {
+        let (clause, params) = filter.sql();
+        let select = format!(
+            "SELECT {LEAD_COLUMNS} FROM leads l{clause} ORDER BY l.created_at DESC, l.id DESC"
+        );
+        with_pool!(self, pool => {
+            let mut query = sqlx::query_as::<_, LeadRow>(&select);
+            for param in &params {
+                query = query.bind(param);
+            }
+            query.fetch_all(pool).await.map_err(unavailable)
+        })
+    }
+
+    pub(crate) async fn get(&self, id: &str) -> Result<Option<LeadRow>, StoreError> {
+        let select = format!("SELECT {LEAD_COLUMNS} FROM leads l WHERE l.id = $1");
+        with_pool!(self, pool => {
+            sqlx::query_as::<_, LeadRow>(&select)
+                .bind(id)
+                .fetch_optional(pool)
+                .await
+                .map_err(unavailable)
+        })
+    }
+
+    /// False when no enquiry has that id.
+    pub(crate) async fn set_status(
+        &self,
+        id: &str,
+        status: Status,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        const UPDATE: &str = "UPDATE leads SET status = $1, updated_at = $2 WHERE id = $3";
+        let affected = with_pool!(self, pool => {
+            sqlx::query(UPDATE)
+                .bind(status.as_str())
+                .bind(now)
+                .bind(id)
+                .execute(pool)
+                .await
+                .map_err(unavailable)?
+                .rows_affected()
+        });
+        Ok(affected > 0)
+    }
+
+    /// Undelivered rows of these channels that are due and not leased by another worker.
+    pub(crate) async fn due(
+        &self,
+        now: i64,
+        channels: &[&str],
+        limit: u32,
+    ) -> Result<Vec<OutboxRow>, sqlx::Error> {
+        // Channels are fixed words ("wechat", "email"), never input: safe to inline.
+        let channels = channels
+            .iter()
+            .map(|channel| format!("'{channel}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let select = format!(
+            "SELECT id, lead_id, channel, attempts FROM lead_outbox WHERE delivered_at IS NULL \
+             AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
+             AND channel IN ({channels}) ORDER BY next_attempt_at LIMIT {limit}"
+        );
+        with_pool!(self, pool => {
+            sqlx::query_as::<_, OutboxRow>(&select).bind(now).fetch_all(pool).await
+        })
+    }
+
+    /// The earliest time an undelivered row of these channels becomes due, if any.
+    pub(crate) async fn next_due(&self, channels: &[&str]) -> Result<Option<i64>, sqlx::Error> {
+        let channels = channels
+            .iter()
+            .map(|channel| format!("'{channel}'"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let select = format!(
+            "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > next_attempt_at \
+             THEN claimed_until ELSE next_attempt_at END) FROM lead_outbox \
+             WHERE delivered_at IS NULL AND channel IN ({channels})"
+        );
+        with_pool!(self, pool => {
+            sqlx::query_scalar::<_, Option<i64>>(&select).fetch_one(pool).await
+        })
+    }
+
+    /// Takes the lease on a row; false when another worker holds it or it was delivered.
+    pub(crate) async fn claim(&self, id: &str, now: i64, until: i64) -> Result<bool, sqlx::Error> {
+        const CLAIM: &str = "UPDATE lead_outbox SET claimed_until = $1 WHERE id = $2 \
+             AND delivered_at IS NULL AND (claimed_until IS NULL OR claimed_until < $3)";
+        let affected = with_pool!(self, pool => {
+            sqlx::query(CLAIM)
+                .bind(until)
+                .bind(id)
+                .bind(now)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        });
+        Ok(affected == 1)
+    }
+
+    pub(crate) async fn delivered(&self, id: &str, now: i64) -> Result<(), sqlx::Error> {
+        const DELIVERED: &str = "UPDATE lead_outbox SET delivered_at = $1, \
+             attempts = attempts + 1, claimed_until = NULL, last_error = NULL WHERE id = $2";
+        with_pool!(self, pool => {
+            sqlx::query(DELIVERED).bind(now).bind(id).execute(pool).await?;
+        });
+        Ok(())
+    }
+
+    pub(crate) async fn failed(
+        &self,
+        id: &str,
+        error: &str,
+        next_attempt_at: i64,
+    ) -> Result<(), sqlx::Error> {
+        const FAILED: &str = "UPDATE lead_outbox SET attempts = attempts + 1, last_error = $1, \
+             next_attempt_at = $2, claimed_until = NULL WHERE id = $3";
+        with_pool!(self, pool => {
+            sqlx::query(FAILED)
+                .bind(error)
+                .bind(next_attempt_at)
+                .bind(id)
+                .execute(pool)
+                .await?;
+        });
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_wildcards_typed_by_sales_are_literal() {
+        assert_eq!(escape_like("100%_a\\b"), "100\\%\\_a\\\\b");
+    }
+
+    #[test]
+    fn filters_number_their_parameters() {
+        let (clause, params) = Filter::new(" 张 ", Some(Status::Closed)).sql();
+        assert_eq!(params, ["closed", "%张%"]);
+        assert!(clause.starts_with(" WHERE l.status = $1 AND (LOWER(l.name) LIKE LOWER($2)"));
+        let (clause, params) = Filter::new("", None).sql();
+        assert_eq!((clause.as_str(), params.len()), ("", 0));
+    }
+}

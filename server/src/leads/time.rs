@@ -1,0 +1,75 @@
+//! Times of enquiries: stored as Unix milliseconds (the same on SQLite and PostgreSQL), shown
+//! to sales in China Standard Time (+08:00, no daylight saving), wherever the server runs.
+
+use std::time::{SystemTime, UNIX_EPOCH};
+
+const CST_OFFSET_SECS: i64 = 8 * 3600;
+
+pub(crate) fn now_millis() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |elapsed| {
+            i64::try_from(elapsed.as_millis()).unwrap_or(i64::MAX)
+        })
+}
+
+/// `2026-12-01T09:30:00+08:00`
+pub(crate) fn rfc3339_cst(millis: i64) -> String {
+    let (date, time) = civil_cst(millis);
+    format!("{date}T{time}+08:00")
+}
+
+/// `2026-12-01 09:30:00`: what Excel reads as a date and time.
+pub(crate) fn display_cst(millis: i64) -> String {
+    let (date, time) = civil_cst(millis);
+    format!("{date} {time}")
+}
+
+/// `20261201`, for file names.
+pub(crate) fn date_compact_cst(millis: i64) -> String {
+    civil_cst(millis).0.replace('-', "")
+}
+
+fn civil_cst(millis: i64) -> (String, String) {
+    let secs = millis.div_euclid(1000) + CST_OFFSET_SECS;
+    let days = secs.div_euclid(86_400);
+    let of_day = secs.rem_euclid(86_400);
+    let (year, month, day) = civil_from_days(days);
+    (
+        format!("{year:04}-{month:02}-{day:02}"),
+        format!(
+            "{:02}:{:02}:{:02}",
+            of_day / 3600,
+            of_day % 3600 / 60,
+            of_day % 60
+        ),
+    )
+}
+
+/// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
+fn civil_from_days(days: i64) -> (i64, i64, i64) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = doy - (153 * mp + 2) / 5 + 1;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 };
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn times_are_shown_in_china_standard_time() {
+        assert_eq!(rfc3339_cst(0), "1970-01-01T08:00:00+08:00");
+        // 2024-02-29T16:30:05Z is already 1 March in Beijing.
+        assert_eq!(display_cst(1_709_224_205_123), "2024-03-01 00:30:05");
+        assert_eq!(date_compact_cst(1_709_224_205_123), "20240301");
+        assert_eq!(rfc3339_cst(1_798_761_599_000), "2027-01-01T07:59:59+08:00");
+    }
+}

@@ -1,0 +1,361 @@
+//! The server's rules for an enquiry (contract section 1): the authority. The browser runs the
+//! same rules (web/src/leads/rules.ts) for inline messages; both are tested against
+//! web/src/leads/validation-cases.json, so a rule changed on one side only fails a test.
+
+use std::collections::BTreeMap;
+use std::sync::LazyLock;
+
+use regex::Regex;
+
+use super::Catalog;
+
+/// What a visitor sent, from a form or JSON body, before any cleaning. Absent = None.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct RawLead {
+    pub name: Option<String>,
+    pub company: Option<String>,
+    pub phone: Option<String>,
+    pub email: Option<String>,
+    pub scenario: Option<String>,
+    pub product: Option<String>,
+    pub message: Option<String>,
+    /// Form `on` or JSON `true`.
+    pub consent: bool,
+    pub page: Option<String>,
+    /// The honeypot (`leave_empty`). Not judged here: the HTTP layer answers `bot` first.
+    pub leave_empty: Option<String>,
+}
+
+/// A valid enquiry, cleaned (control characters stripped, trimmed, phone normalised).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CleanLead {
+    pub name: String,
+    pub company: String,
+    /// A mobile as its 11 digits (country prefix, spaces and dashes gone); a landline as typed
+    /// without spaces.
+    pub phone: String,
+    /// "" when not given.
+    pub email: String,
+    pub scenario: String,
+    /// "" when not given.
+    pub product: String,
+    pub message: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, serde::Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    Required,
+    TooLong,
+    Phone,
+    Email,
+    Choice,
+    Consent,
+}
+
+impl ErrorCode {
+    /// The code as in the contract, which is also its message key in the catalog.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Self::Required => "required",
+            Self::TooLong => "too_long",
+            Self::Phone => "phone",
+            Self::Email => "email",
+            Self::Choice => "choice",
+            Self::Consent => "consent",
+        }
+    }
+}
+
+/// Field name (contract key) -> the first rule it fails.
+pub type FieldErrors = BTreeMap<&'static str, ErrorCode>;
+
+/// The longest value each text field may hold, in Unicode scalar values after cleaning.
+pub const LIMITS: [(&str, usize); 6] = [
+    ("name", 40),
+    ("company", 100),
+    ("phone", 20),
+    ("email", 254),
+    ("message", 1000),
+    ("page", 300),
+];
+
+/// The field's limit from [`LIMITS`]; None for fields without one (choices, consent).
+pub fn max_chars(field: &str) -> Option<usize> {
+    LIMITS
+        .iter()
+        .find(|(name, _)| *name == field)
+        .map(|(_, max)| *max)
+}
+
+pub fn validate(raw: &RawLead, catalog: &Catalog) -> Result<CleanLead, FieldErrors> {
+    let mut errors = FieldErrors::new();
+    let mut text = |field: &'static str, value: &Option<String>, required: bool| {
+        let value = clean_text(value.as_deref().unwrap_or(""), field == "message");
+        check_length(field, value, required, &mut errors)
+    };
+    let name = text("name", &raw.name, true);
+    let company = text("company", &raw.company, true);
+    let message = text("message", &raw.message, true);
+    let email = text("email", &raw.email, false);
+    let scenario = clean_text(raw.scenario.as_deref().unwrap_or(""), false);
+    let product = clean_text(raw.product.as_deref().unwrap_or(""), false);
+
+    let phone = clean_phone(raw.phone.as_deref().unwrap_or(""));
+    let phone = check_length("phone", phone, true, &mut errors);
+    let phone = match phone {
+        Some(phone) if !phone.is_empty() => normalise_phone(&phone).or_else(|| {
+            errors.insert("phone", ErrorCode::Phone);
+            None
+        }),
+        other => other,
+    };
+    if let Some(email) = &email
+        && !email.is_empty()
+        && !is_email(email)
+    {
+        errors.insert("email", ErrorCode::Email);
+    }
+    if scenario.is_empty() {
+        errors.insert("scenario", ErrorCode::Required);
+    } else if catalog.scenario_label(&scenario).is_none() {
+        errors.insert("scenario", ErrorCode::Choice);
+    }
+    if !product.is_empty() && catalog.product_label(&product).is_none() {
+        errors.insert("product", ErrorCode::Choice);
+    }
+    if !raw.consent {
+        errors.insert("consent", ErrorCode::Consent);
+    }
+    if !errors.is_empty() {
+        return Err(errors);
+    }
+    let unwrap = |value: Option<String>| value.expect("no error recorded, so the value is kept");
+    Ok(CleanLead {
+        name: unwrap(name),
+        company: unwrap(company),
+        phone: unwrap(phone),
+        email: unwrap(email),
+        scenario,
+        product,
+        message: unwrap(message),
+    })
+}
+
+/// `page` is never an error: a value that is not a plausible site path is dropped to "".
+/// (Whether it is a known page is for the HTTP layer, which has the manifest.)
+pub fn clean_page(page: &str) -> String {
+    let page = clean_text(page, false);
+    let limit = max_chars("page").expect("page has a limit");
+    if page.starts_with('/') && !page.starts_with("//") && page.chars().count() <= limit {
+        page
+    } else {
+        String::new()
+    }
+}
+
+/// Records `required` or `too_long` for the field and returns the value when it passed both
+/// (an optional empty value passes as "").
+fn check_length(
+    field: &'static str,
+    value: String,
+    required: bool,
+    errors: &mut FieldErrors,
+) -> Option<String> {
+    let max = max_chars(field).expect("text fields have a limit");
+    if value.is_empty() && required {
+        errors.insert(field, ErrorCode::Required);
+        None
+    } else if value.chars().count() > max {
+        errors.insert(field, ErrorCode::TooLong);
+        None
+    } else {
+        Some(value)
+    }
+}
+
+/// JavaScript's `String.prototype.trim` set: Unicode White_Space plus the byte order mark,
+/// which Rust's `char::is_whitespace` leaves out. Both sides must trim the same characters.
+fn is_trimmed(c: char) -> bool {
+    c.is_whitespace() || c == '\u{feff}'
+}
+
+/// Removes control characters (category Cc; `message` keeps line breaks, CRLF and CR become
+/// LF first) and trims.
+fn clean_text(value: &str, multiline: bool) -> String {
+    let value = if multiline {
+        value.replace("\r\n", "\n").replace('\r', "\n")
+    } else {
+        value.to_owned()
+    };
+    let kept: String = value
+        .chars()
+        .filter(|&c| !c.is_control() || (multiline && c == '\n'))
+        .collect();
+    kept.trim_matches(is_trimmed).to_owned()
+}
+
+/// Phone numbers are typed with spaces for legibility; none of them carry meaning.
+fn clean_phone(value: &str) -> String {
+    clean_text(value, false)
+        .chars()
+        .filter(|&c| !is_trimmed(c))
+        .collect()
+}
+
+static MOBILE: LazyLock<Regex> =
+    LazyLock::new(|| Regex::new(r"^1[3-9][0-9]{9}$").expect("valid pattern"));
+static LANDLINE: LazyLock<Regex> = LazyLock::new(|| {
+    Regex::new(r"^0[1-9][0-9]{1,2}-?[1-9][0-9]{6,7}(-[0-9]{1,6})?$").expect("valid pattern")
+});
+
+/// A Chinese mobile (stored as its 11 digits) or landline (stored as typed); None otherwise.
+fn normalise_phone(phone: &str) -> Option<String> {
+    let national = ["+86", "0086", "86-"]
+        .iter()
+        .find_map(|prefix| phone.strip_prefix(prefix))
+        .unwrap_or(phone);
+    let digits = national.replace('-', "");
+    if MOBILE.is_match(&digits) {
+        Some(digits)
+    } else if LANDLINE.is_match(phone) {
+        Some(phone.to_owned())
+    } else {
+        None
+    }
+}
+
+fn is_email(email: &str) -> bool {
+    let Some((local, domain)) = email.split_once('@') else {
+        return false;
+    };
+    let local_ok = (1..=64).contains(&local.len())
+        && local
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b".!#$%&'*+/=?^_`{|}~-".contains(&b))
+        && !local.starts_with('.')
+        && !local.ends_with('.')
+        && !local.contains("..");
+    let labels: Vec<&str> = domain.split('.').collect();
+    let labels_ok = labels.len() >= 2
+        && labels.iter().all(|label| {
+            (1..=63).contains(&label.len())
+                && label
+                    .bytes()
+                    .all(|b| b.is_ascii_alphanumeric() || b == b'-')
+                && !label.starts_with('-')
+                && !label.ends_with('-')
+        });
+    let last = labels.last().copied().unwrap_or("");
+    local_ok
+        && labels_ok
+        && last.len() >= 2
+        && last.bytes().all(|b| b.is_ascii_alphabetic())
+        && email.len() <= 254
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::leads::catalog::tests::test_catalog;
+
+    fn raw_from_json(input: &serde_json::Value) -> RawLead {
+        let text = |key: &str| {
+            input
+                .get(key)
+                .map(|v| v.as_str().expect("string").to_owned())
+        };
+        RawLead {
+            name: text("name"),
+            company: text("company"),
+            phone: text("phone"),
+            email: text("email"),
+            scenario: text("scenario"),
+            product: text("product"),
+            message: text("message"),
+            consent: input.get("consent") == Some(&serde_json::Value::Bool(true)),
+            page: text("page"),
+            leave_empty: text("leave_empty"),
+        }
+    }
+
+    #[test]
+    fn every_shared_case_gives_the_listed_errors() {
+        let cases: Vec<serde_json::Value> =
+            serde_json::from_str(include_str!("../../../web/src/leads/validation-cases.json"))
+                .expect("the shared cases are JSON");
+        assert!(cases.len() >= 40, "only {} cases", cases.len());
+        let catalog = test_catalog();
+        let mut failures = Vec::new();
+        for (index, case) in cases.iter().enumerate() {
+            let expected: BTreeMap<String, String> =
+                serde_json::from_value(case["errors"].clone()).expect("errors object");
+            let got: BTreeMap<String, String> =
+                match validate(&raw_from_json(&case["input"]), &catalog) {
+                    Ok(_) => BTreeMap::new(),
+                    Err(errors) => errors
+                        .into_iter()
+                        .map(|(field, code)| (field.to_owned(), code.as_str().to_owned()))
+                        .collect(),
+                };
+            if got != expected {
+                failures.push(format!(
+                    "case {index}: input {}\n  expected {expected:?}\n  got      {got:?}",
+                    case["input"]
+                ));
+            }
+        }
+        assert!(failures.is_empty(), "{}", failures.join("\n"));
+    }
+
+    fn valid() -> RawLead {
+        RawLead {
+            name: Some(" 张\u{0}三 ".to_owned()),
+            company: Some("寻境\t科技".to_owned()),
+            phone: Some("+86 138-0013 8000".to_owned()),
+            email: Some(" a@b.cn\u{feff}".to_owned()),
+            scenario: Some("other".to_owned()),
+            product: None,
+            message: Some("\r\n第一行\r\n\u{7}第二行\r第三行\n".to_owned()),
+            consent: true,
+            page: None,
+            leave_empty: None,
+        }
+    }
+
+    #[test]
+    fn cleaning_strips_controls_trims_and_normalises_mobiles() {
+        let clean = validate(&valid(), &test_catalog()).expect("valid");
+        assert_eq!(clean.name, "张三");
+        assert_eq!(clean.company, "寻境科技");
+        assert_eq!(clean.phone, "13800138000");
+        assert_eq!(clean.email, "a@b.cn");
+        assert_eq!(clean.product, "");
+        assert_eq!(clean.message, "第一行\n第二行\n第三行");
+    }
+
+    #[test]
+    fn landlines_are_kept_as_typed_without_spaces() {
+        for (typed, stored) in [
+            ("010-1234 5678", "010-12345678"),
+            ("0755 1234567-12", "07551234567-12"),
+        ] {
+            let raw = RawLead {
+                phone: Some(typed.to_owned()),
+                ..valid()
+            };
+            assert_eq!(
+                validate(&raw, &test_catalog()).expect("valid").phone,
+                stored
+            );
+        }
+    }
+
+    #[test]
+    fn page_is_dropped_unless_it_is_a_short_site_path() {
+        assert_eq!(clean_page(" /next/business\u{0} "), "/next/business");
+        assert_eq!(clean_page("https://evil.example/"), "");
+        assert_eq!(clean_page("//evil.example/"), "");
+        assert_eq!(clean_page(&format!("/{}", "a".repeat(300))), "");
+    }
+}

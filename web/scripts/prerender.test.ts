@@ -1,0 +1,152 @@
+// The prerender's part of the enquiry contract (issue #6, contract sections 3 and 4), run for
+// real over content/ into a scratch dist/: manifest version 4 with its `leads` section, the
+// no-JavaScript form templates, the sales page and the thank-you page.
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderIsland } from '../src/islands/render';
+import { repoContentDir } from '../src/content/repo-content';
+import { manifestVersion, prerender } from './prerender';
+
+const repoRoot = join(import.meta.dirname, '../..');
+let distDir = '';
+let manifest: Awaited<ReturnType<typeof prerender>>;
+const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
+
+beforeAll(async () => {
+  distDir = mkdtempSync(join(tmpdir(), 'dist-'));
+  // What the client build leaves for the prerender: Vite's manifest of entries.
+  mkdirSync(join(distDir, 'client/.vite'), { recursive: true });
+  const chunk = (file: string, imports: string[] = []) => ({ file, imports });
+  writeFileSync(
+    join(distDir, 'client/.vite/manifest.json'),
+    JSON.stringify({
+      'src/styles/site.css': chunk('assets/site.css'),
+      'src/styles/markdown.css': chunk('assets/markdown.css'),
+      'src/entry-client.tsx': chunk('assets/entry-client.js', ['_hydrate.js', '_lead-form.js']),
+      'src/entry-lead-form.tsx': chunk('assets/entry-lead-form.js', [
+        '_hydrate.js',
+        '_lead-form.js',
+      ]),
+      'src/entry-admin.tsx': chunk('assets/entry-admin.js', ['_hydrate.js']),
+      '_hydrate.js': chunk('assets/hydrate.js'),
+      '_lead-form.js': chunk('assets/lead-form.js'),
+    }),
+  );
+  manifest = await prerender({ contentDir: repoContentDir, distDir, repoRoot, renderIsland });
+}, 120_000);
+
+afterAll(() => rmSync(distDir, { recursive: true, force: true }));
+
+describe('manifest.json for enquiries', () => {
+  it('is version 4 with the leads section of contract section 3', () => {
+    expect(manifest.version).toBe(4);
+    expect(manifestVersion).toBe(4);
+    const written = JSON.parse(read('manifest.json')) as typeof manifest;
+    const { leads } = written;
+    expect(leads.form_path).toBe('/next/business');
+    expect(leads.thanks_path).toBe('/next/business/thanks');
+    expect(leads.admin_page).toBe('admin/leads.html');
+    expect(Object.keys(leads.form_template).sort()).toEqual([
+      'desktop_china',
+      'desktop_international',
+      'mobile',
+    ]);
+    expect(leads.scenarios).toHaveLength(12);
+    expect(leads.scenarios).toContainEqual({ value: 'businessPark', label: '产业园区' });
+    expect(leads.scenarios.at(-1)).toEqual({ value: 'other', label: '其他场景' });
+    expect(leads.products).toHaveLength(26);
+    expect(leads.products).toContainEqual({
+      value: 'service:map',
+      label: '地图服务',
+      group: '产品服务',
+    });
+    expect(leads.products).toContainEqual({
+      value: 'device:1',
+      label: 'Smart Beacon 智能信标',
+      group: '智能硬件',
+    });
+    expect(leads.labels.phone).toBe('电话');
+    expect(leads.statuses).toEqual({ new: '新线索', contacted: '已联系', closed: '已关闭' });
+    expect(Object.keys(leads.variants).sort()).toEqual([
+      'desktop-china',
+      'desktop-international',
+      'mobile',
+    ]);
+  });
+
+  it('has every message with {hotline} already replaced by the number', () => {
+    const { messages } = manifest.leads;
+    expect(Object.keys(messages).sort()).toEqual(
+      [
+        'required',
+        'too_long',
+        'phone',
+        'email',
+        'choice',
+        'consent',
+        'summary',
+        'bot',
+        'rate_limited',
+        'too_large',
+        'unsupported_type',
+        'unavailable',
+        'network',
+        'notification_title',
+      ].sort(),
+    );
+    for (const [key, message] of Object.entries(messages)) {
+      expect(message, key).not.toContain('{hotline}');
+    }
+    expect(messages.unavailable).toContain('4000-999-023');
+    expect(messages.summary).toContain('{count}');
+  });
+
+  it('writes a template per variant with every marker, listed apart from the pages', () => {
+    for (const file of Object.values(manifest.leads.form_template)) {
+      const html = read(file);
+      expect(html.split('%%LEAD:alert%%')).toHaveLength(2);
+      expect(html.split('%%LEAD:value:page%%')).toHaveLength(2);
+      expect(html.split('data-lead-checked="consent"')).toHaveLength(2);
+      for (const { value } of manifest.leads.products) {
+        expect(html.split(`data-lead-selected="product:${value}"`)).toHaveLength(2);
+      }
+      expect(html).toContain('<form id="lead-form"');
+      expect(manifest.pages.some((page) => Object.values(page.files).includes(file))).toBe(false);
+    }
+    // The page itself carries no markers.
+    const business = manifest.pages.find((page) => page.path === '/next/business')!;
+    for (const file of Object.values(business.files)) {
+      expect(read(file)).not.toContain('%%LEAD:');
+      expect(read(file)).not.toContain('data-lead-');
+    }
+  });
+
+  it('gives the mobile business page the form script, and other mobile pages none', () => {
+    const business = manifest.pages.find((page) => page.path === '/next/business')!;
+    expect(read(business.files.mobile)).toContain('src="/next/assets/entry-lead-form.js"');
+    expect(read(business.files.mobile)).not.toContain('entry-client');
+    const map = manifest.pages.find((page) => page.path === '/next/map')!;
+    expect(read(map.files.mobile)).not.toContain('<script type="module"');
+  });
+
+  it('lists the thank-you page, not indexed', () => {
+    const thanks = manifest.pages.find((page) => page.path === '/next/business/thanks');
+    expect(thanks?.index).toBe(false);
+    expect(read(thanks!.files.desktop_international)).toContain(
+      '<meta name="robots" content="noindex"/>',
+    );
+  });
+
+  it('writes the sales page: standalone, noindex, the admin script only', () => {
+    const html = read(manifest.leads.admin_page);
+    expect(html).toMatch(/^<!doctype html><html lang="zh-CN">/);
+    expect(html).toContain('<meta name="robots" content="noindex"/>');
+    expect(html).toContain('data-island="lead-admin"');
+    expect(html).toContain('src="/next/assets/entry-admin.js"');
+    expect(html).not.toContain('site-header');
+    expect(html).not.toContain('%%SITE:');
+    expect(manifest.pages.some((page) => page.path.startsWith('/admin'))).toBe(false);
+  });
+});
