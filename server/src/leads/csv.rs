@@ -2,24 +2,12 @@
 //! order mark (without it Excel reads UTF-8 as the local code page and Chinese turns to
 //! mojibake), CRLF rows, RFC 4180 quoting, and no cell that Excel would run as a formula.
 
+use super::catalog::LABEL_KEYS;
 use super::{Catalog, Lead};
 
-/// The columns, by label key, in order.
-pub(crate) const COLUMNS: [&str; 13] = [
-    "id",
-    "created_at",
-    "status",
-    "name",
-    "company",
-    "phone",
-    "email",
-    "scenario",
-    "product",
-    "message",
-    "page",
-    "variant",
-    "user_agent",
-];
+/// The columns, by label key, in order: every label but the last (the notification state,
+/// which describes delivery, not the enquiry).
+pub(crate) const COLUMNS: &[&str] = LABEL_KEYS.split_at(LABEL_KEYS.len() - 1).0;
 
 /// The whole file. `display_times[i]` is lead i's time as `YYYY-MM-DD HH:MM:SS` (+08:00).
 pub(crate) fn write(catalog: &Catalog, leads: &[(Lead, String)]) -> Vec<u8> {

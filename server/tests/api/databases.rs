@@ -112,3 +112,19 @@ pub(crate) fn catalog() -> Catalog {
     catalog.check().expect("test catalog is complete");
     catalog
 }
+
+/// Runs an async test body once per backend, as two tests.
+macro_rules! on_both_backends {
+    ($name:ident, $body:ident) => {
+        mod $name {
+            #[tokio::test]
+            async fn sqlite() {
+                super::$body(crate::databases::Backend::Sqlite).await;
+            }
+            #[tokio::test]
+            async fn postgres() {
+                super::$body(crate::databases::Backend::Postgres).await;
+            }
+        }
+    };
+}

@@ -35,21 +35,6 @@ mod base64_encode {
     }
 }
 
-macro_rules! on_both_backends {
-    ($name:ident, $body:ident) => {
-        mod $name {
-            #[tokio::test]
-            async fn sqlite() {
-                super::$body(crate::databases::Backend::Sqlite).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                super::$body(crate::databases::Backend::Postgres).await;
-            }
-        }
-    };
-}
-
 const PATHS: [&str; 3] = ["/admin/leads", "/admin/leads.json", "/admin/leads.csv"];
 
 #[tokio::test]

@@ -12,22 +12,6 @@ use crate::helpers::{
     spawn_leads_app, valid_lead,
 };
 
-/// Runs an async test body once per backend, as two tests.
-macro_rules! on_both_backends {
-    ($name:ident, $body:ident) => {
-        mod $name {
-            #[tokio::test]
-            async fn sqlite() {
-                super::$body(crate::databases::Backend::Sqlite).await;
-            }
-            #[tokio::test]
-            async fn postgres() {
-                super::$body(crate::databases::Backend::Postgres).await;
-            }
-        }
-    };
-}
-
 fn no_limits(config: &mut site_server::config::Config) {
     config.leads.rate_limit.accepted = 10_000;
     config.leads.rate_limit.submissions = 10_000;

@@ -4,6 +4,7 @@ mod analytics;
 mod binary;
 mod caching;
 mod compression;
+#[macro_use]
 mod databases;
 mod fake_indexnow;
 mod fixture;
