@@ -9,6 +9,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
+import { leadFields } from '../leads/rules';
 import { leadFormProps, pageFormId } from '../leads/catalog';
 import { placeholderRuntime } from '../runtime/runtime';
 import { IslandRoot } from './island-root';
@@ -19,16 +20,8 @@ const content = repoContent();
 const { leads } = content;
 const props = leadFormProps(content, { formId: pageFormId, page: '/next/business' });
 const textFields = ['name', 'company', 'phone', 'email', 'message'] as const;
-const errorFields = [
-  'name',
-  'company',
-  'phone',
-  'email',
-  'scenario',
-  'product',
-  'message',
-  'consent',
-] as const;
+// Every field the visitor fills in has an error element.
+const errorFields = leadFields;
 
 function island(formProps: LeadFormProps = props) {
   return (
