@@ -10,6 +10,7 @@ pub mod indexnow;
 pub mod leads;
 mod rate_limit;
 pub mod site;
+pub mod venues;
 mod weighted_list;
 
 use std::future::Future;

@@ -1,0 +1,90 @@
+//! Relationships as connectors: elevators, escalators, stairs and ramps joining units of
+//! different levels (contract §2.7).
+
+use std::path::Path;
+
+use super::super::imdf::{self, Feature};
+use super::super::load_error::LoadError;
+use super::super::model::{Connector, ConnectorKind, FeatureRef, Level, Unit};
+use super::super::read::read_features;
+use super::Builder;
+
+impl Builder {
+    pub(super) fn connectors(
+        &mut self,
+        dir: &Path,
+        units: &[Unit],
+        levels: &[Level],
+    ) -> Result<Vec<Connector>, LoadError> {
+        let (file, features) =
+            read_features::<imdf::RelationshipProps>(dir, "relationship", false)?;
+        self.file = file;
+        let mut connectors = Vec::new();
+        for f in features {
+            self.claim(&f.id, FeatureRef::Other)?;
+            if let Some(connector) = self.connector(f, units, levels)? {
+                connectors.push(connector);
+            }
+        }
+        Ok(connectors)
+    }
+
+    /// One relationship as a connector; other categories (traversal…) are not routed.
+    fn connector(
+        &self,
+        f: Feature<imdf::RelationshipProps>,
+        units: &[Unit],
+        levels: &[Level],
+    ) -> Result<Option<Connector>, LoadError> {
+        let p = f.properties;
+        let Some(kind) = ConnectorKind::of_category(&p.category) else {
+            return Ok(None);
+        };
+        let wrong = |message: String| LoadError::Relationship {
+            file: self.file.clone(),
+            feature: f.id.clone(),
+            message,
+        };
+        let mut refs = Vec::new();
+        refs.extend(p.origin.iter().map(|r| ("origin", r)));
+        refs.extend(p.intermediary.iter().flatten().map(|r| ("intermediary", r)));
+        refs.extend(p.destination.iter().map(|r| ("destination", r)));
+        let mut joined = Vec::new();
+        for (key, r) in refs {
+            match self.ids.get(&r.id) {
+                Some(FeatureRef::Unit(u)) if r.feature_type == "unit" => joined.push(*u),
+                _ => return Err(self.reference(&f.id, key, &r.id, "unit")),
+            }
+        }
+        if joined.len() < 2 {
+            return Err(wrong(
+                "a relationship needs an origin and a destination unit".to_owned(),
+            ));
+        }
+        let directed = p.direction == "directed";
+        if directed && joined.len() != 2 {
+            return Err(wrong("an escalator joins exactly two units".to_owned()));
+        }
+        let mut seen = Vec::new();
+        for &u in &joined {
+            let short = &levels[units[u].level].short;
+            if seen.contains(&units[u].level) {
+                return Err(wrong(format!(
+                    "joins two units on level {short}; each unit must be on its own level"
+                )));
+            }
+            seen.push(units[u].level);
+        }
+        if !directed {
+            // Levels are sorted by ordinal, so sorting by level index orders the stops.
+            joined.sort_by_key(|&u| units[u].level);
+        }
+        Ok(Some(Connector {
+            name: joined.iter().find_map(|&u| units[u].name.clone()),
+            id: f.id,
+            kind,
+            units: joined,
+            directed,
+        }))
+    }
+}

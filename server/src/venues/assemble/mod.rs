@@ -1,0 +1,217 @@
+//! Turns the feature files of a venue directory into the [`Model`]: projects every geometry to
+//! the local frame, resolves references, joins openings to the units they lie on and
+//! relationships to connectors. Refuses broken data with a [`LoadError`] naming file and
+//! feature; it checks what the engine relies on, not everything the build validates.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+
+mod connectors;
+mod contents;
+mod structure;
+
+use super::geometry::{Point, Polygon, Shape};
+use super::imdf::{self, DisplayPoint, Geometry, Labels};
+use super::load_error::LoadError;
+use super::model::{FeatureRef, Model, Obstacle};
+use super::projection::Frame;
+use super::read::read_features;
+
+pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
+    let (file, venues) = read_features::<imdf::VenueProps>(dir, "venue", true)?;
+    let [venue] = <[_; 1]>::try_from(venues).map_err(|v: Vec<_>| LoadError::VenueCount {
+        file: file.clone(),
+        count: v.len(),
+    })?;
+    let [lon0, lat0] = venue.properties.display_point.coordinates;
+    let mut b = Builder {
+        frame: Frame::new(lon0, lat0),
+        ids: HashMap::new(),
+        file: file.clone(),
+    };
+    b.claim(&venue.id, FeatureRef::Other)?;
+    let name = venue.properties.name.main().unwrap_or_default().to_owned();
+
+    let levels = b.levels(dir)?;
+    let level_ids: HashMap<String, usize> = levels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.id.clone(), i))
+        .collect();
+    for (i, level) in levels.iter().enumerate() {
+        b.ids.insert(level.id.clone(), FeatureRef::Level(i));
+    }
+    let mut units = b.units(dir, &level_ids)?;
+    let openings = b.openings(dir, &level_ids, &mut units)?;
+    let occupants = b.occupants(dir, &mut units)?;
+    let amenities = b.amenities(dir, &units)?;
+    let mut obstacles = Vec::new();
+    let (file, fixtures) = read_features::<imdf::FixtureProps>(dir, "fixture", false)?;
+    for f in fixtures {
+        b.file = file.clone();
+        b.claim(&f.id, FeatureRef::Other)?;
+        let level = b.level_of(&f.id, &f.properties.level_id, &level_ids)?;
+        obstacles.push(Obstacle {
+            level,
+            shape: b.shape(&f.id, f.geometry.as_ref())?,
+        });
+    }
+    let kiosks = b.kiosks(dir, &level_ids)?;
+    obstacles.extend(kiosks.iter().map(|k| Obstacle {
+        level: k.level,
+        shape: k.shape.clone(),
+    }));
+    let sections = b.sections(dir, &level_ids)?;
+    let connectors = b.connectors(dir, &units, &levels)?;
+    Ok(Model {
+        frame: b.frame,
+        name,
+        category: venue.properties.category,
+        levels,
+        units,
+        openings,
+        occupants,
+        amenities,
+        kiosks,
+        obstacles,
+        sections,
+        connectors,
+        ids: b.ids,
+    })
+}
+
+pub(super) struct Builder {
+    pub(super) frame: Frame,
+    pub(super) ids: HashMap<String, FeatureRef>,
+    /// The file being read, for messages.
+    pub(super) file: PathBuf,
+}
+
+impl Builder {
+    pub(super) fn claim(&mut self, id: &str, what: FeatureRef) -> Result<(), LoadError> {
+        if self.ids.insert(id.to_owned(), what).is_some() {
+            return Err(LoadError::DuplicateId {
+                file: self.file.clone(),
+                feature: id.to_owned(),
+            });
+        }
+        Ok(())
+    }
+
+    pub(super) fn reference(
+        &self,
+        feature: &str,
+        key: &str,
+        target: &str,
+        expected: &str,
+    ) -> LoadError {
+        LoadError::Reference {
+            file: self.file.clone(),
+            feature: feature.to_owned(),
+            key: key.to_owned(),
+            target: target.to_owned(),
+            expected: expected.to_owned(),
+        }
+    }
+
+    pub(super) fn geometry_error(&self, feature: &str, message: impl Into<String>) -> LoadError {
+        LoadError::Geometry {
+            file: self.file.clone(),
+            feature: feature.to_owned(),
+            message: message.into(),
+        }
+    }
+
+    pub(super) fn level_of(
+        &self,
+        feature: &str,
+        level_id: &str,
+        levels: &HashMap<String, usize>,
+    ) -> Result<usize, LoadError> {
+        levels
+            .get(level_id)
+            .copied()
+            .ok_or_else(|| self.reference(feature, "level_id", level_id, "level"))
+    }
+
+    pub(super) fn point(&self, p: [f64; 2]) -> Point {
+        self.frame.to_local(p[0], p[1])
+    }
+
+    pub(super) fn display_point(&self, dp: Option<&DisplayPoint>) -> Option<Point> {
+        dp.map(|dp| self.point(dp.coordinates))
+    }
+
+    /// A POLYGONAL geometry, projected; rings lose their closing repeat.
+    pub(super) fn shape(
+        &self,
+        feature: &str,
+        geometry: Option<&Geometry>,
+    ) -> Result<Shape, LoadError> {
+        let polygons: Vec<&Vec<Vec<[f64; 2]>>> = match geometry {
+            Some(Geometry::Polygon(rings)) => vec![rings],
+            Some(Geometry::MultiPolygon(polys)) => polys.iter().collect(),
+            Some(other) => {
+                let message = format!("geometry is a {}, a Polygon is needed", other.type_name());
+                return Err(self.geometry_error(feature, message));
+            }
+            None => {
+                return Err(self.geometry_error(feature, "geometry is null, a Polygon is needed"));
+            }
+        };
+        let mut out = Vec::new();
+        for rings in polygons {
+            let mut local = Vec::new();
+            for ring in rings {
+                let mut points: Vec<Point> = ring.iter().map(|&p| self.point(p)).collect();
+                if points.len() > 1 && points.first() == points.last() {
+                    points.pop();
+                }
+                if points.len() < 3 {
+                    return Err(
+                        self.geometry_error(feature, "a polygon ring has fewer than 4 positions")
+                    );
+                }
+                local.push(points);
+            }
+            if local.is_empty() {
+                return Err(self.geometry_error(feature, "a polygon has no rings"));
+            }
+            out.push(Polygon::new(local));
+        }
+        if out.is_empty() {
+            return Err(self.geometry_error(feature, "the geometry has no polygons"));
+        }
+        Ok(Shape::new(out))
+    }
+
+    pub(super) fn empty(&self, feature: &str, key: &str) -> LoadError {
+        LoadError::Property {
+            file: self.file.clone(),
+            feature: feature.to_owned(),
+            key: key.to_owned(),
+            message: "has no label".to_owned(),
+        }
+    }
+}
+
+pub(super) fn label(labels: &Labels) -> Option<String> {
+    labels
+        .main()
+        .map(str::trim)
+        .filter(|s| !s.is_empty())
+        .map(str::to_owned)
+}
+
+/// A feature's other names: its name in languages besides the main one (a brand's Latin
+/// name, `{"zh-Hans": "星巴克", "en": "Starbucks"}`), then its `alt_name`s.
+pub(super) fn aliases(name: Option<&Labels>, alt_name: Option<&Labels>) -> Vec<String> {
+    let main = name.and_then(Labels::main);
+    let mut out: Vec<String> = Vec::new();
+    for text in name.into_iter().chain(alt_name).flat_map(Labels::all) {
+        if Some(text.as_str()) != main && !out.contains(&text) {
+            out.push(text);
+        }
+    }
+    out
+}

@@ -1,0 +1,190 @@
+//! Serde types for the IMDF features the engine reads (contract §2, /work/imdf-notes.md §3):
+//! only the keys it uses, so a producer's extra keys are ignored. Geometry stays in WGS 84
+//! here; `assemble` projects it.
+
+use std::collections::BTreeMap;
+
+use serde::Deserialize;
+
+/// A GeoJSON position; the venues write `[lon, lat]` only.
+pub(crate) type Position = [f64; 2];
+
+/// The geometries IMDF allows on the features the engine reads.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(tag = "type", content = "coordinates")]
+pub(crate) enum Geometry {
+    Point(Position),
+    LineString(Vec<Position>),
+    Polygon(Vec<Vec<Position>>),
+    MultiPolygon(Vec<Vec<Vec<Position>>>),
+}
+
+impl Geometry {
+    pub(crate) fn type_name(&self) -> &'static str {
+        match self {
+            Geometry::Point(_) => "Point",
+            Geometry::LineString(_) => "LineString",
+            Geometry::Polygon(_) => "Polygon",
+            Geometry::MultiPolygon(_) => "MultiPolygon",
+        }
+    }
+}
+
+/// A `display_point`: a GeoJSON Point in the properties.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct DisplayPoint {
+    pub coordinates: Position,
+}
+
+/// LABELS: language tag -> text.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(transparent)]
+pub(crate) struct Labels(pub BTreeMap<String, String>);
+
+impl Labels {
+    /// The Simplified Chinese label, else the first one (contract §2.2: zh-Hans is the language).
+    pub(crate) fn main(&self) -> Option<&str> {
+        self.0
+            .get("zh-Hans")
+            .or_else(|| self.0.values().next())
+            .map(String::as_str)
+    }
+
+    /// Every label, the main one first, without repeats.
+    pub(crate) fn all(&self) -> Vec<String> {
+        let mut out: Vec<String> = self.main().map(str::to_owned).into_iter().collect();
+        for text in self.0.values() {
+            if !out.contains(text) {
+                out.push(text.clone());
+            }
+        }
+        out
+    }
+}
+
+/// One feature of a file, with its type's properties.
+#[derive(Debug, Deserialize)]
+pub(crate) struct Feature<P> {
+    pub id: String,
+    pub feature_type: String,
+    pub geometry: Option<Geometry>,
+    pub properties: P,
+}
+
+/// A feature file.
+#[derive(Debug, Deserialize)]
+pub(crate) struct FeatureCollection<P> {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub features: Vec<Feature<P>>,
+}
+
+/// `{"id": ..., "feature_type": ...}` in relationships.
+#[derive(Debug, Clone, Deserialize)]
+pub(crate) struct FeatureReference {
+    pub id: String,
+    pub feature_type: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct VenueProps {
+    pub category: String,
+    pub name: Labels,
+    pub display_point: DisplayPoint,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct LevelProps {
+    pub category: String,
+    pub ordinal: i32,
+    pub name: Labels,
+    pub short_name: Labels,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct UnitProps {
+    pub category: String,
+    pub level_id: String,
+    #[serde(default)]
+    pub name: Option<Labels>,
+    #[serde(default)]
+    pub alt_name: Option<Labels>,
+    #[serde(default)]
+    pub display_point: Option<DisplayPoint>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct OpeningProps {
+    pub category: String,
+    pub level_id: String,
+    #[serde(default)]
+    pub name: Option<Labels>,
+    #[serde(default)]
+    pub alt_name: Option<Labels>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct AmenityProps {
+    pub category: String,
+    pub unit_ids: Vec<String>,
+    #[serde(default)]
+    pub name: Option<Labels>,
+    #[serde(default)]
+    pub alt_name: Option<Labels>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct AnchorProps {
+    pub unit_id: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct OccupantProps {
+    pub name: Labels,
+    pub category: String,
+    pub anchor_id: String,
+    #[serde(default)]
+    pub alt_name: Option<Labels>,
+    #[serde(default)]
+    pub hours: Option<String>,
+    #[serde(default)]
+    pub phone: Option<String>,
+    #[serde(default)]
+    pub website: Option<String>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct FixtureProps {
+    pub level_id: String,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct KioskProps {
+    pub level_id: String,
+    #[serde(default)]
+    pub name: Option<Labels>,
+    #[serde(default)]
+    pub alt_name: Option<Labels>,
+    #[serde(default)]
+    pub display_point: Option<DisplayPoint>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct SectionProps {
+    pub category: String,
+    pub level_id: String,
+    #[serde(default)]
+    pub name: Option<Labels>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct RelationshipProps {
+    pub category: String,
+    pub direction: String,
+    #[serde(default)]
+    pub origin: Option<FeatureReference>,
+    #[serde(default)]
+    pub intermediary: Option<Vec<FeatureReference>>,
+    #[serde(default)]
+    pub destination: Option<FeatureReference>,
+}

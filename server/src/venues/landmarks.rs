@@ -1,0 +1,101 @@
+//! Names in steps: landmarks at turns (the nearest named place in view), places without a name,
+//! and connectors.
+
+use super::geometry::Point;
+use super::inputs::fill;
+use super::locate::Located;
+use super::places::PlaceKind;
+use super::venue::Venue;
+
+/// Landmarks are named places whose door or point is this close to a turn.
+const LANDMARK_M: f64 = 8.0;
+
+/// How well a place serves as a landmark, best first: a shop's sign is what a walker looks
+/// for; a power-bank stand beside it is not.
+fn landmark_rank(kind: PlaceKind) -> u8 {
+    match kind {
+        PlaceKind::Occupant => 0,
+        PlaceKind::Unit => 1,
+        PlaceKind::Kiosk => 2,
+        _ => 3,
+    }
+}
+
+/// A place that can name a turn, where it is seen from.
+#[derive(Debug, Clone)]
+pub(super) struct Landmark {
+    point: Point,
+    name: String,
+    id: String,
+    rank: u8,
+}
+
+impl Venue {
+    /// Where each landmark candidate is seen from: its first door's portal, or its own point.
+    pub(super) fn landmark_points(&self) -> Vec<Vec<Landmark>> {
+        let mut out = vec![Vec::new(); self.model.levels.len()];
+        for (i, place) in self.places.iter().enumerate() {
+            if matches!(place.kind, PlaceKind::Space | PlaceKind::Entrance) {
+                continue;
+            }
+            let Some(name) = &place.name else { continue };
+            for spec in &self.place_access[i] {
+                let portal = &self.portals[spec.portal as usize];
+                out[portal.level].push(Landmark {
+                    point: portal.point,
+                    name: name.clone(),
+                    id: place.id.clone(),
+                    rank: landmark_rank(place.kind),
+                });
+            }
+        }
+        out
+    }
+
+    /// The best named place within [`LANDMARK_M`] of `at`, seen from it, other than the route's
+    /// own ends: shops before other places, then the nearest.
+    pub(super) fn landmark(
+        &self,
+        level: usize,
+        at: Point,
+        exclude: &[Option<&str>],
+    ) -> Option<String> {
+        let mut candidates: Vec<&Landmark> = self.landmarks[level]
+            .iter()
+            .filter(|mark| {
+                mark.point.distance(at) <= LANDMARK_M && !exclude.contains(&Some(mark.id.as_str()))
+            })
+            .collect();
+        candidates.sort_by(|a, b| {
+            a.rank
+                .cmp(&b.rank)
+                .then(a.point.distance(at).total_cmp(&b.point.distance(at)))
+        });
+        candidates
+            .into_iter()
+            .find(|mark| self.spaces[level].clear(at, mark.point))
+            .map(|mark| mark.name.clone())
+    }
+
+    /// The name a step uses for a place: its own, else "L1 地图上的位置".
+    pub(super) fn display_name(&self, located: &Located) -> String {
+        match &located.name {
+            Some(name) => name.clone(),
+            None => fill(
+                &self.words.unnamed_place,
+                &[("level", &self.model.levels[located.level].short)],
+            ),
+        }
+    }
+
+    /// A connector's name, else its category's label, else its kind.
+    pub(super) fn connector_name(&self, connector: usize) -> String {
+        let c = &self.model.connectors[connector];
+        c.name.clone().unwrap_or_else(|| {
+            self.catalog
+                .label(c.kind.as_str())
+                .unwrap_or(c.kind.as_str())
+                .to_owned()
+        })
+    }
+}

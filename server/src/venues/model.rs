@@ -1,0 +1,307 @@
+//! The venue as the engine sees it: levels, units with their roles, openings joined to units,
+//! occupants, amenities, kiosks, sections and connectors, all in the local metric frame and
+//! referring to each other by index. Built once by `assemble`; never changed after.
+
+use std::collections::HashMap;
+
+use super::geometry::{Point, Shape};
+use super::projection::Frame;
+
+/// How routes treat a unit (contract §2.5).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum UnitRole {
+    /// Public circulation: routes run inside.
+    Walkable,
+    /// Elevators, escalators, stairs: entered through their openings to change level.
+    Connector,
+    /// Never entered.
+    Closed,
+    /// Entered only through its openings, never walked through (shops, spaces, rooms).
+    Destination,
+}
+
+impl UnitRole {
+    pub fn of_category(category: &str) -> UnitRole {
+        match category {
+            "walkway" | "lobby" | "road" | "ramp" | "footbridge" | "unenclosedarea" => {
+                UnitRole::Walkable
+            }
+            "elevator" | "escalator" | "stairs" => UnitRole::Connector,
+            "opentobelow" | "structure" | "column" | "nonpublic" | "storage" | "brick"
+            | "concrete" | "drywall" | "glass" | "wood" | "vegetation" | "serverroom" => {
+                UnitRole::Closed
+            }
+            _ => UnitRole::Destination,
+        }
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Level {
+    pub id: String,
+    /// "L1", "B2": the level key of the API (unique in a venue).
+    pub short: String,
+    pub name: String,
+    pub ordinal: i32,
+    pub parking: bool,
+    pub outline: Shape,
+}
+
+#[derive(Debug, Clone)]
+pub struct Unit {
+    pub id: String,
+    pub level: usize,
+    pub category: String,
+    pub role: UnitRole,
+    pub name: Option<String>,
+    pub alt_names: Vec<String>,
+    pub shape: Shape,
+    /// The display point, or a point inside the unit when the data has none.
+    pub point: Point,
+    /// Indexes into `Model::openings`.
+    pub openings: Vec<usize>,
+    /// Indexes into `Model::occupants`.
+    pub occupants: Vec<usize>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Opening {
+    pub id: String,
+    pub level: usize,
+    pub category: String,
+    pub name: Option<String>,
+    pub alt_names: Vec<String>,
+    pub ends: [Point; 2],
+    /// The units whose boundary the opening lies on (contract §2.6).
+    pub units: Vec<usize>,
+}
+
+impl Opening {
+    pub fn midpoint(&self) -> Point {
+        self.ends[0].lerp(self.ends[1], 0.5)
+    }
+
+    /// An entrance: a pedestrian opening on one unit only, i.e. on the outside wall.
+    pub fn is_entrance(&self) -> bool {
+        self.units.len() == 1 && self.category.starts_with("pedestrian")
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Occupant {
+    pub id: String,
+    pub name: String,
+    pub alt_names: Vec<String>,
+    pub category: String,
+    pub unit: usize,
+    /// The anchor's point.
+    pub point: Point,
+    pub hours: Option<String>,
+    pub phone: Option<String>,
+    pub website: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Amenity {
+    pub id: String,
+    pub level: usize,
+    pub category: String,
+    pub name: Option<String>,
+    pub alt_names: Vec<String>,
+    pub point: Point,
+    /// The unit of `unit_ids` that holds the point.
+    pub unit: usize,
+}
+
+#[derive(Debug, Clone)]
+pub struct Kiosk {
+    pub id: String,
+    pub level: usize,
+    pub name: Option<String>,
+    pub alt_names: Vec<String>,
+    pub shape: Shape,
+    pub point: Point,
+    /// Degrees clockwise from north that a visitor at the screen looks (venue.toml).
+    pub facing: f64,
+}
+
+/// A fixture or a kiosk: something standing in walkable space that routes go around.
+#[derive(Debug, Clone)]
+pub struct Obstacle {
+    pub level: usize,
+    pub shape: Shape,
+}
+
+#[derive(Debug, Clone)]
+pub struct Section {
+    pub id: String,
+    pub level: usize,
+    pub category: String,
+    pub name: Option<String>,
+    pub shape: Shape,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ConnectorKind {
+    Elevator,
+    Escalator,
+    Stairs,
+    Ramp,
+}
+
+impl ConnectorKind {
+    pub fn of_category(category: &str) -> Option<ConnectorKind> {
+        match category {
+            "elevator" => Some(ConnectorKind::Elevator),
+            "escalator" => Some(ConnectorKind::Escalator),
+            "stairs" => Some(ConnectorKind::Stairs),
+            "ramp" => Some(ConnectorKind::Ramp),
+            _ => None,
+        }
+    }
+
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ConnectorKind::Elevator => "elevator",
+            ConnectorKind::Escalator => "escalator",
+            ConnectorKind::Stairs => "stairs",
+            ConnectorKind::Ramp => "ramp",
+        }
+    }
+
+    /// Whether a wheelchair or a pram can use it (accessible routes take only these).
+    pub fn is_accessible(self) -> bool {
+        matches!(self, ConnectorKind::Elevator | ConnectorKind::Ramp)
+    }
+}
+
+/// One relationship: an elevator shaft, a stair core, one escalator, one ramp.
+#[derive(Debug, Clone)]
+pub struct Connector {
+    pub id: String,
+    pub kind: ConnectorKind,
+    /// The origin unit's name ("2 号电梯"), else another unit's.
+    pub name: Option<String>,
+    /// Units in the relationship's order: origin, intermediaries, destination.
+    pub units: Vec<usize>,
+    /// Escalators run from the first unit to the last only.
+    pub directed: bool,
+}
+
+/// What a feature id names.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum FeatureRef {
+    Level(usize),
+    Unit(usize),
+    Opening(usize),
+    Occupant(usize),
+    Amenity(usize),
+    Kiosk(usize),
+    Section(usize),
+    Other,
+}
+
+#[derive(Debug, Clone)]
+pub struct Model {
+    pub frame: Frame,
+    pub name: String,
+    pub category: String,
+    /// Ascending ordinal.
+    pub levels: Vec<Level>,
+    pub units: Vec<Unit>,
+    pub openings: Vec<Opening>,
+    pub occupants: Vec<Occupant>,
+    pub amenities: Vec<Amenity>,
+    pub kiosks: Vec<Kiosk>,
+    pub obstacles: Vec<Obstacle>,
+    pub sections: Vec<Section>,
+    pub connectors: Vec<Connector>,
+    pub ids: HashMap<String, FeatureRef>,
+}
+
+impl Model {
+    /// A level by short name ("L1", any case) or id.
+    pub fn level_index(&self, key: &str) -> Option<usize> {
+        self.levels
+            .iter()
+            .position(|l| l.short.eq_ignore_ascii_case(key) || l.id == key)
+    }
+
+    /// Parking spaces: units of category `parking`.
+    pub fn spaces(&self) -> impl Iterator<Item = (usize, &Unit)> {
+        self.units
+            .iter()
+            .enumerate()
+            .filter(|(_, u)| u.category == "parking")
+    }
+}
+
+#[cfg(test)]
+pub(crate) mod test_model {
+    //! Small venues drawn in code for geometry and graph tests: one level of axis-aligned
+    //! rectangles.
+
+    use super::*;
+    use crate::venues::geometry::Polygon;
+
+    pub(crate) fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Shape {
+        let p = Point::new;
+        Shape::new(vec![Polygon::new(vec![vec![
+            p(x0, y0),
+            p(x1, y0),
+            p(x1, y1),
+            p(x0, y1),
+        ]])])
+    }
+
+    /// One level holding `units` (category, rectangle) and `obstacles` (rectangles).
+    pub(crate) fn one_level(units: &[(&str, [f64; 4])], obstacles: &[[f64; 4]]) -> Model {
+        let units = units
+            .iter()
+            .enumerate()
+            .map(|(i, (category, r))| {
+                let shape = rect(r[0], r[1], r[2], r[3]);
+                Unit {
+                    id: format!("unit-{i}"),
+                    level: 0,
+                    category: (*category).to_owned(),
+                    role: UnitRole::of_category(category),
+                    name: None,
+                    alt_names: Vec::new(),
+                    point: shape.interior_point(),
+                    shape,
+                    openings: Vec::new(),
+                    occupants: Vec::new(),
+                }
+            })
+            .collect();
+        Model {
+            frame: Frame::new(121.4, 31.17),
+            name: "test".into(),
+            category: "shoppingcenter".into(),
+            levels: vec![Level {
+                id: "level-0".into(),
+                short: "L1".into(),
+                name: "一层".into(),
+                ordinal: 0,
+                parking: false,
+                outline: rect(-100.0, -100.0, 100.0, 100.0),
+            }],
+            units,
+            openings: Vec::new(),
+            occupants: Vec::new(),
+            amenities: Vec::new(),
+            kiosks: Vec::new(),
+            obstacles: obstacles
+                .iter()
+                .map(|r| Obstacle {
+                    level: 0,
+                    shape: rect(r[0], r[1], r[2], r[3]),
+                })
+                .collect(),
+            sections: Vec::new(),
+            connectors: Vec::new(),
+            ids: HashMap::new(),
+        }
+    }
+}

@@ -1,0 +1,20 @@
+//! Tests over whole venues: the fixture venue under server/tests/fixtures/venues/ and the real
+//! ones under content/venues/, checked against brute force and against the geometry.
+
+mod support;
+
+mod broken_fixtures;
+mod places;
+mod real_venues;
+mod reference;
+mod steps_and_landmarks;
+mod timing;
+mod walkable;
+
+/// The HTTP layer shares the venues between its per-core threads.
+#[test]
+fn venues_can_be_shared_between_threads() {
+    fn shared<T: Send + Sync>() {}
+    shared::<crate::venues::Venues>();
+    shared::<crate::venues::Route>();
+}

@@ -1,0 +1,134 @@
+//! Loading venues for tests, with the words and catalog of content/venues/, and the pairs of
+//! places that route tests draw.
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, OnceLock};
+
+use crate::venues::geometry::Point;
+use crate::venues::locations::Field;
+use crate::venues::{Catalog, Located, StepWords, Venue, VenueExtras};
+
+pub(super) fn words() -> StepWords {
+    #[derive(serde::Deserialize)]
+    struct Words {
+        steps: StepWords,
+    }
+    let text = std::fs::read_to_string(content_dir().join("words.toml")).expect("words.toml");
+    toml::from_str::<Words>(&text)
+        .expect("words.toml [steps]")
+        .steps
+}
+
+/// categories.toml as the build passes it on: `[categories.<key>]` and `[[groups]]`; an empty
+/// catalog until the file exists.
+pub(super) fn catalog() -> Catalog {
+    let Ok(text) = std::fs::read_to_string(content_dir().join("categories.toml")) else {
+        return Catalog::default();
+    };
+    toml::from_str(&text).unwrap_or_else(|e| panic!("categories.toml: {e}"))
+}
+
+pub(super) fn content_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/venues")
+}
+
+pub(super) fn fixture_dir(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures/venues")
+        .join(name)
+}
+
+pub(super) fn load(id: &str, dir: &Path, extras: &VenueExtras) -> Venue {
+    Venue::load(id, dir, extras, Arc::new(words()), Arc::new(catalog()))
+        .unwrap_or_else(|e| panic!("{e}"))
+}
+
+/// The fixture venue: B1 (a road, two spaces), L1 and L2 (corridors, shops, an elevator
+/// serving all three levels, stairs between L1 and L2, a bench, a kiosk).
+pub(super) fn tiny_mall() -> &'static Venue {
+    static VENUE: OnceLock<Venue> = OnceLock::new();
+    VENUE.get_or_init(|| {
+        load(
+            "tiny-mall",
+            &fixture_dir("tiny-mall"),
+            &VenueExtras::default(),
+        )
+    })
+}
+
+/// venue.toml's extras as the build passes them on.
+pub(super) fn extras_of(dir: &Path) -> VenueExtras {
+    #[derive(serde::Deserialize)]
+    struct Samples {
+        start: Option<String>,
+    }
+    #[derive(serde::Deserialize)]
+    struct VenueToml {
+        #[serde(default)]
+        kiosks: Vec<crate::venues::KioskFacing>,
+        samples: Option<Samples>,
+    }
+    let Ok(text) = std::fs::read_to_string(dir.join("venue.toml")) else {
+        return VenueExtras::default();
+    };
+    let toml: VenueToml =
+        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
+    VenueExtras {
+        kiosks: toml.kiosks,
+        start: toml.samples.and_then(|s| s.start),
+    }
+}
+
+/// A real venue of content/venues/, loaded once per test binary; `None` while its files are
+/// not written yet.
+pub(super) fn real(id: &str) -> Option<&'static Venue> {
+    static MALL: OnceLock<Option<Venue>> = OnceLock::new();
+    static HOSPITAL: OnceLock<Option<Venue>> = OnceLock::new();
+    let cell = match id {
+        "demo-mall" => &MALL,
+        "demo-hospital" => &HOSPITAL,
+        _ => panic!("no venue {id}"),
+    };
+    cell.get_or_init(|| {
+        let dir = content_dir().join(id);
+        dir.join("unit.geojson")
+            .exists()
+            .then(|| load(id, &dir, &extras_of(&dir)))
+    })
+    .as_ref()
+}
+
+/// Every venue a route test runs on: the fixture and the real ones present.
+pub(super) fn all_venues() -> Vec<&'static Venue> {
+    let mut venues = vec![tiny_mall()];
+    venues.extend(["demo-mall", "demo-hospital"].into_iter().filter_map(real));
+    venues
+}
+
+/// `n` random locations of a venue: places of every kind, and points picked on levels.
+pub(super) fn random_locations(venue: &Venue, rng: &mut fastrand::Rng, n: usize) -> Vec<Located> {
+    let mut out = Vec::new();
+    while out.len() < n {
+        if rng.u8(..4) == 0 {
+            let level = rng.usize(..venue.levels().len());
+            let bbox = venue.levels()[level].outline.bbox;
+            let p = Point::new(
+                rng.f64() * (bbox.max.x - bbox.min.x) + bbox.min.x,
+                rng.f64() * (bbox.max.y - bbox.min.y) + bbox.min.y,
+            );
+            let [lon, lat] = venue.lon_lat(p);
+            let text = format!("{lon},{lat}@{}", venue.levels()[level].short);
+            if let Ok(located) = venue.locate(Field::From, &text) {
+                out.push(located);
+            }
+        } else {
+            let place = &venue.places()[rng.usize(..venue.places().len())];
+            out.push(
+                venue
+                    .locate(Field::From, &place.id)
+                    .expect("a place locates"),
+            );
+        }
+    }
+    out
+}

@@ -1,0 +1,257 @@
+//! One loaded venue: its model, walkable space, walking graph, places and portals, how it is
+//! loaded, and the route question. Locating places, walking distances, landmarks, find my car
+//! and the kiosk view are further `impl Venue` blocks in their own modules.
+
+use std::borrow::Cow;
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::Arc;
+
+use super::assemble::assemble;
+use super::costs::walk_s;
+use super::free_space::LevelSpace;
+use super::geometry::Point;
+use super::graph::{Graph, walkable_side};
+use super::inputs::{Catalog, StepWords, VenueExtras};
+use super::inside::path_inside;
+use super::kiosk::{DirectorySection, directory};
+use super::landmarks::Landmark;
+use super::load_error::LoadError;
+use super::locate::{AccessSpec, Located};
+use super::locations::Field;
+use super::model::{Level, Model};
+use super::place_search::build_index;
+use super::places::{Place, list_places};
+use super::portals::Portal;
+use super::route::{Route, RouteError};
+use super::search::SearchIndex;
+use super::shortest::{Access, Endpoint, Found, shortest};
+
+#[derive(Debug)]
+pub struct Venue {
+    pub(super) id: String,
+    pub(super) model: Model,
+    pub(super) spaces: Vec<LevelSpace>,
+    pub(super) graph: Graph,
+    pub(super) places: Vec<Place>,
+    pub(super) place_by_id: HashMap<String, usize>,
+    /// Parking spaces by upper-case number, and all of them sorted by number (find my car).
+    pub(super) space_by_number: HashMap<String, usize>,
+    pub(super) spaces_sorted: Vec<usize>,
+    pub(super) portals: Vec<Portal>,
+    /// Per opening: the portal on its walkable side.
+    pub(super) door_portal: Vec<Option<u32>>,
+    /// Per place: its ways in (through its unit's doors, or its own point's portal).
+    pub(super) place_access: Vec<Vec<AccessSpec>>,
+    /// Per level: (point, name, place id) of the places that can name a turn.
+    pub(super) landmarks: Vec<Vec<Landmark>>,
+    pub(super) words: Arc<StepWords>,
+    pub(super) catalog: Arc<Catalog>,
+    pub(super) start: Option<String>,
+    pub(super) directory: Vec<DirectorySection>,
+    pub(super) search_index: SearchIndex,
+}
+
+impl Venue {
+    /// Loads the IMDF files of `dir` (`<feature_type>.geojson`) as venue `id`.
+    pub fn load(
+        id: &str,
+        dir: &Path,
+        extras: &VenueExtras,
+        words: Arc<StepWords>,
+        catalog: Arc<Catalog>,
+    ) -> Result<Venue, LoadError> {
+        let mut model = assemble(dir)?;
+        for k in &extras.kiosks {
+            let Some(kiosk) = model.kiosks.iter_mut().find(|kiosk| kiosk.id == k.id) else {
+                return Err(LoadError::Extras {
+                    venue: id.to_owned(),
+                    message: format!("kiosk {} of venue.toml is not in kiosk.geojson", k.id),
+                });
+            };
+            kiosk.facing = k.facing;
+        }
+        let spaces: Vec<LevelSpace> = (0..model.levels.len())
+            .map(|l| LevelSpace::build(&model, l))
+            .collect();
+        let graph = Graph::build(&model, &spaces);
+        let mut portals = Vec::new();
+        let mut door_portal = vec![None; model.openings.len()];
+        for (o, opening) in model.openings.iter().enumerate() {
+            if let Some(point) = walkable_side(&model, &spaces[opening.level], o, None) {
+                door_portal[o] = Some(portals.len() as u32);
+                portals.push(Portal::at(
+                    &graph,
+                    &spaces[opening.level],
+                    opening.level,
+                    point,
+                ));
+            }
+        }
+        let places = list_places(&model);
+        let mut space_by_number = HashMap::new();
+        for (u, unit) in model.spaces() {
+            if let Some(name) = &unit.name {
+                space_by_number.insert(name.to_uppercase(), u);
+            }
+        }
+        let mut spaces_sorted: Vec<usize> = space_by_number.values().copied().collect();
+        spaces_sorted.sort_by(|&a, &b| model.units[a].name.cmp(&model.units[b].name));
+        let level_names: Vec<String> = model.levels.iter().map(|l| l.short.clone()).collect();
+        let search_index = build_index(&places, &level_names, &catalog);
+        let mut venue = Venue {
+            id: id.to_owned(),
+            search_index,
+            place_by_id: places
+                .iter()
+                .enumerate()
+                .map(|(i, p)| (p.id.clone(), i))
+                .collect(),
+            directory: directory(&model, &places, &catalog),
+            model,
+            spaces,
+            graph,
+            places,
+            space_by_number,
+            spaces_sorted,
+            portals,
+            door_portal,
+            place_access: Vec::new(),
+            landmarks: Vec::new(),
+            words,
+            catalog,
+            start: extras.start.clone(),
+        };
+        venue.place_access = (0..venue.places.len())
+            .map(|i| venue.precompute_access(i))
+            .collect();
+        venue.landmarks = venue.landmark_points();
+        if let Some(start) = &venue.start {
+            venue
+                .locate(Field::From, start)
+                .map_err(|e| LoadError::Extras {
+                    venue: id.to_owned(),
+                    message: format!("start: {e}"),
+                })?;
+        }
+        Ok(venue)
+    }
+
+    pub fn id(&self) -> &str {
+        &self.id
+    }
+
+    pub fn name(&self) -> &str {
+        &self.model.name
+    }
+
+    /// The IMDF venue category ("shoppingcenter").
+    pub fn category(&self) -> &str {
+        &self.model.category
+    }
+
+    /// Levels in ascending ordinal.
+    pub fn levels(&self) -> &[Level] {
+        &self.model.levels
+    }
+
+    /// A level by short name (any case) or id.
+    pub fn level(&self, key: &str) -> Option<&Level> {
+        self.model.level_index(key).map(|i| &self.model.levels[i])
+    }
+
+    /// Every searchable place.
+    pub fn places(&self) -> &[Place] {
+        &self.places
+    }
+
+    /// The model, for readers that need more than the places (search reads unit ids).
+    pub fn model(&self) -> &Model {
+        &self.model
+    }
+
+    /// The id of a unit by its index (as in [`Place::unit`] and [`Located::unit`]).
+    pub fn unit_id(&self, unit: usize) -> &str {
+        &self.model.units[unit].id
+    }
+
+    /// The catalog the venue was loaded with.
+    pub fn catalog(&self) -> &Catalog {
+        &self.catalog
+    }
+
+    /// `[lon, lat]` of a local point.
+    pub fn lon_lat(&self, p: Point) -> [f64; 2] {
+        self.model.frame.to_lon_lat(p)
+    }
+
+    /// The local point of `[lon, lat]`.
+    pub fn to_local(&self, lon: f64, lat: f64) -> Point {
+        self.model.frame.to_local(lon, lat)
+    }
+
+    /// The default start of the venue (venue.toml `samples.start`), if it has one.
+    pub fn default_start(&self) -> Option<&str> {
+        self.start.as_deref()
+    }
+
+    /// The route between two locations as written (contract §4.4).
+    pub fn route(&self, from: &str, to: &str, accessible: bool) -> Result<Route, RouteError> {
+        let from = self.locate(Field::From, from)?;
+        let to = self.locate(Field::To, to)?;
+        self.route_between(&from, &to, accessible)
+    }
+
+    /// The time-optimal route between two resolved places.
+    pub fn route_between(
+        &self,
+        from: &Located,
+        to: &Located,
+        accessible: bool,
+    ) -> Result<Route, RouteError> {
+        let no_route = || {
+            if accessible {
+                RouteError::NoAccessibleRoute
+            } else {
+                RouteError::NoRoute
+            }
+        };
+        let start = self.endpoint(from, Field::From)?;
+        let end = self.endpoint(to, Field::To)?;
+        if let Some(unit) = from.unit
+            && from.unit == to.unit
+            && self.is_room(from.unit)
+        {
+            // Both ends in one shop: walk across it, round its corners if need be.
+            let shape = &self.model.units[unit].shape;
+            let mut via = vec![from.point];
+            via.extend(path_inside(shape, from.point, to.point));
+            via.push(to.point);
+            let metres: f64 = via.windows(2).map(|w| w[0].distance(w[1])).sum();
+            via.pop();
+            let own = |via: Vec<Point>, metres: f64| Endpoint {
+                level: from.level,
+                accesses: vec![Access {
+                    portal: Cow::Owned(Portal {
+                        level: from.level,
+                        point: to.point,
+                        links: Vec::new(),
+                    }),
+                    via,
+                    metres,
+                }],
+            };
+            let found = Found {
+                cost_s: walk_s(metres),
+                from_access: 0,
+                to_access: 0,
+                nodes: Vec::new(),
+            };
+            let (start, end) = (own(via, metres), own(Vec::new(), 0.0));
+            return Ok(self.assemble_route(from, to, (&start, &end), &found, accessible));
+        }
+        let found =
+            shortest(&self.graph, &self.spaces, &start, &end, accessible).ok_or_else(no_route)?;
+        Ok(self.assemble_route(from, to, (&start, &end), &found, accessible))
+    }
+}
