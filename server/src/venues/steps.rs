@@ -16,6 +16,8 @@ const TURN_DEG: f64 = 135.0;
 const SHARP_DEG: f64 = 165.0;
 /// The destination is "ahead" when it lies within this angle of the last heading.
 const AHEAD_DEG: f64 = 30.0;
+/// Bends nearer to each other than this are told as one turn.
+const JOG_M: f64 = 2.0;
 /// A turn this close to where the walk began is told without a distance.
 const DOORSTEP_M: f64 = 1.5;
 
@@ -107,8 +109,17 @@ pub(crate) fn steps(input: &StepsInput) -> Vec<RawStep> {
         if leg > 0 {
             last_m = walk.start_m;
         }
-        for k in 1..points.len().saturating_sub(1) {
-            let (d_in, d_out) = (points[k] - points[k - 1], points[k + 1] - points[k]);
+        let mut next = 1;
+        while next + 1 < points.len() {
+            let k = next;
+            // Bends closer together than a stride are one movement (stepping out of a parking
+            // space into the aisle, round a pillar): told once, by the turn they make together.
+            let mut j = k;
+            while j + 2 < points.len() && along[j + 1] - along[j] < JOG_M {
+                j += 1;
+            }
+            next = j + 1;
+            let (d_in, d_out) = (points[k] - points[k - 1], points[j + 1] - points[j]);
             let Some(turn) = turn_word(w, d_in, d_out) else {
                 continue;
             };
@@ -133,7 +144,7 @@ pub(crate) fn steps(input: &StepsInput) -> Vec<RawStep> {
                 point: points[k],
                 along_m: last_m,
             });
-            last_m = along[k];
+            last_m = along[j];
         }
         if points.len() >= 2 {
             heading = Some(points[points.len() - 1] - points[points.len() - 2]);
@@ -353,6 +364,42 @@ mod tests {
             ]
         );
         assert_eq!(steps[2].along_m, 35.0);
+    }
+
+    #[test]
+    fn bends_a_stride_apart_are_one_turn_and_a_jog_is_none() {
+        let w = words();
+        let p = Point::new;
+        let none = |_: usize, _: Point| None;
+        let texts = |path: &[Point]| -> Vec<String> {
+            let input = StepsInput {
+                words: &w,
+                walks: vec![LegWalk {
+                    points: path,
+                    start_m: 0.0,
+                    fixed: 0,
+                }],
+                rides: vec![],
+                from_name: "B1-023",
+                from_point: path[0],
+                to_name: "电梯厅",
+                to_point: *path.last().unwrap(),
+                landmark: &none,
+            };
+            steps(&input).into_iter().map(|s| s.text).collect()
+        };
+        // Out of a space, two right bends 1.5 m apart: one turn back, not two right turns.
+        let back = [p(0.0, 0.0), p(0.0, 5.0), p(1.5, 5.0), p(1.5, -20.0)];
+        assert_eq!(
+            texts(&back),
+            ["从 B1-023 出发", "直行 5 米，掉头", "直行 25 米到达电梯厅，目的地在您前方"]
+        );
+        // A sidestep round a pillar: left then right 1 m later is walked straight on.
+        let jog = [p(0.0, 0.0), p(0.0, 10.0), p(-1.0, 10.0), p(-1.0, 30.0)];
+        assert_eq!(
+            texts(&jog),
+            ["从 B1-023 出发", "直行 30 米到达电梯厅，目的地在您前方"]
+        );
     }
 
     #[test]
