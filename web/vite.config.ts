@@ -40,6 +40,7 @@ const builds: Record<BuildMode, UserConfig> = {
           'entry-client': 'src/entry-client.tsx',
           'entry-lead-form': 'src/entry-lead-form.tsx',
           'entry-admin': 'src/entry-admin.tsx',
+          'entry-demo': 'src/entry-demo.tsx',
           site: 'src/styles/site.css',
           markdown: 'src/styles/markdown.css',
         },

@@ -1,6 +1,6 @@
 // Two test projects, one per runtime: content, scripts and page parts run with React as the
-// prerender does; islands run with the browser runtime (Preact through preact/compat), as
-// they do in the browser.
+// prerender does; islands and the demo viewer (src/demo/) run with the browser runtime (Preact
+// through preact/compat), as they do in the browser.
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
 import { browserRuntime } from './vite.config.ts';
@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'pages',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}'],
-          exclude: ['src/islands/**'],
+          exclude: ['src/islands/**', 'src/demo/**'],
           environment: 'node',
           setupFiles: ['src/test-setup.ts'],
         },
@@ -26,7 +26,7 @@ export default defineConfig({
         resolve: { alias: browserRuntime, conditions: ['module', 'browser', 'import', 'default'] },
         test: {
           name: 'islands',
-          include: ['src/islands/**/*.test.{ts,tsx}'],
+          include: ['src/islands/**/*.test.{ts,tsx}', 'src/demo/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           setupFiles: ['src/islands/test-setup.ts'],
           // Transformed by Vite, so packages that import "react" (icons, Testing Library) get

@@ -1,5 +1,5 @@
 // A content page ships at most 70 KB of gzipped JavaScript in total (issue #2); mobile pages
-// ship none.
+// ship none unless they carry a form or the live demo.
 import { describe, expect, inject, it } from 'vitest';
 
 const base = inject('baseUrl');
@@ -25,8 +25,11 @@ describe('JavaScript budget', () => {
     ['/next/device/1', desktopUa],
     ['/next/privacy', desktopUa],
     ['/next/business', desktopUa],
-    // The only mobile page with a script: the enquiry form's inline validation.
+    // The mobile pages with a script: the enquiry form's inline validation, and the live
+    // demo's launcher (the viewer itself loads on demand).
     ['/next/business', iphoneUa],
+    ['/next/map', iphoneUa],
+    ['/next/demo', iphoneUa],
   ] as const) {
     it(`${path} ships at most 70 KB of gzipped JavaScript (${userAgent === iphoneUa ? 'mobile' : 'desktop'})`, async () => {
       const scripts = await scriptsOf(path, userAgent);
@@ -46,9 +49,9 @@ describe('JavaScript budget', () => {
     });
   }
 
-  it('mobile pages other than the business page ship no JavaScript', async () => {
+  it('mobile pages without a form or a demo ship no JavaScript', async () => {
     expect(
-      await scriptsOf('/next/map', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)'),
+      await scriptsOf('/next/locate', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)'),
     ).toEqual([]);
   });
 });

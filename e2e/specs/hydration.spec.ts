@@ -13,6 +13,13 @@ const manifest = JSON.parse(
 ) as { pages: { path: string }[] };
 const browser = useBrowser();
 
+// The pages with a [demo] section in content/pages (issue #14).
+const demoPaths = new Set(
+  ['demo', 'map', 'search', 'route', 'nav', 'nav_h5', 'findcar', 'guidScreen', 'nursingRoom'].map(
+    (name) => `/next/${name}`,
+  ),
+);
+
 describe('hydration', () => {
   it('every page and the 404 page hydrate without a warning, on both sites', async () => {
     const urls = [
@@ -26,8 +33,11 @@ describe('hydration', () => {
       const { page, context, console, response } = await openPage(browser(), url);
       const served = await response.text();
       await waitForHydration(page);
-      // The business page adds the enquiry form to the header menu and the floating tool.
-      const islands = new URL(url).pathname === '/next/business' ? 3 : 2;
+      // The business page adds the enquiry form to the header menu and the floating tool; the
+      // demo page, its kiosk views and the service pages it proves add the live demo.
+      const path = new URL(url).pathname;
+      const islands =
+        path === '/next/business' || demoPaths.has(path) || path.startsWith('/next/demo/') ? 3 : 2;
       expect(await page.locator('[data-island]').count(), url).toBe(islands);
       const changed = await page.evaluate((html) => {
         const sent = new DOMParser().parseFromString(html, 'text/html');

@@ -1,5 +1,6 @@
 // Mobile user agents get the bare page (spec sections 1 and 4): no header, footer, floating
-// tool or script, but the same head metadata.
+// tool or script, but the same head metadata. Pages with the live demo are the exception: phones
+// are where H5 navigation lives, so they carry the demo's launcher (demo.spec.ts).
 import { describe, expect, inject, it } from 'vitest';
 import { chinaHost, iphoneUserAgent, openPage, useBrowser } from '../helpers/browser';
 
@@ -8,7 +9,7 @@ const port = inject('port');
 const browser = useBrowser();
 
 describe('mobile bare page', () => {
-  for (const url of [`${base}/next/map`, `http://${chinaHost}:${port}/next/device/5`]) {
+  for (const url of [`${base}/next/locate`, `http://${chinaHost}:${port}/next/device/5`]) {
     it(`${url.replace(/:\d+/, '')} has no shell and no script but keeps its metadata`, async () => {
       const { page, context, console } = await openPage(browser(), url, {
         userAgent: iphoneUserAgent,

@@ -38,6 +38,7 @@ pub struct Config {
     pub indexnow: IndexNow,
     pub analytics: Analytics,
     pub leads: LeadsConfig,
+    pub venues: VenuesConfig,
     pub log: Log,
 }
 
@@ -217,6 +218,33 @@ impl Default for Delivery {
     }
 }
 
+/// The live demo's API, `/api/venues/...` (issue #14).
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct VenuesConfig {
+    pub rate_limit: RequestRate,
+}
+
+/// A per-client budget of requests: `burst` at once, refilled at `per_second`.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct RequestRate {
+    /// Requests per second one client may sustain; 0 turns the limit off (for benchmarks).
+    pub per_second: u32,
+    /// Requests one client may make at once: a viewer opening a venue asks for several
+    /// files, then searches as the visitor types.
+    pub burst: u32,
+}
+
+impl Default for RequestRate {
+    fn default() -> Self {
+        Self {
+            per_second: 20,
+            burst: 200,
+        }
+    }
+}
+
 /// Host names deciding the site variant (spec section 4).
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -382,6 +410,7 @@ impl Default for Config {
             indexnow: IndexNow::default(),
             analytics: Analytics::default(),
             leads: LeadsConfig::default(),
+            venues: VenuesConfig::default(),
             log: Log::default(),
         }
     }
@@ -547,6 +576,13 @@ impl Config {
         self.analytics.validate()?;
         self.database()?;
         self.leads.validate()?;
+        let rate = &self.venues.rate_limit;
+        if rate.per_second > 0 && rate.burst == 0 {
+            return Err(ConfigError(
+                "key `venues.rate_limit.burst`: must be at least 1 while `venues.rate_limit.per_second` is above 0"
+                    .to_owned(),
+            ));
+        }
         if self
             .log
             .filter
@@ -1395,6 +1431,7 @@ mod tests {
             "SITE_LEADS__WECHAT__WEBHOOK",
             "SITE_LEADS__EMAIL__SMTP_URL",
             "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",
+            "SITE_VENUES__RATE_LIMIT__PER_SECOND",
         ] {
             assert!(help.contains(needle), "{needle} missing from:\n{help}");
         }

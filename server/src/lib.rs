@@ -9,6 +9,7 @@ pub mod images;
 pub mod indexnow;
 pub mod leads;
 mod rate_limit;
+mod request_rate;
 pub mod site;
 pub mod venues;
 mod weighted_list;
@@ -25,6 +26,7 @@ use images::ImageService;
 use indexnow::{OriginUrls, Submitter};
 use leads::Leads;
 use site::Site;
+use venues::{Catalog, VenueExtras, VenueSource, Venues};
 
 /// A loaded site bound to its listening socket, ready to serve.
 pub struct Application {
@@ -61,15 +63,16 @@ impl Application {
                 None
             }
         };
-        let (site, images) = tokio::task::spawn_blocking(move || {
+        let (site, images, venues) = tokio::task::spawn_blocking(move || {
             let site = Site::load(&config)?;
+            let venues = load_venues(&config, &site);
             let images = ImageService::start(
                 &config.images,
                 &config.data_dir,
                 site.image_widths().to_vec(),
             )
             .context("cannot start the image render threads")?;
-            anyhow::Ok((site, images))
+            anyhow::Ok((site, images, venues))
         })
         .await
         .context("loading the site panicked")??;
@@ -85,7 +88,13 @@ impl Application {
         // A database that is down does not stop the start: enquiries answer 503 until it is
         // back, and pages are served meanwhile.
         let leads = Leads::start(&leads_config, site.leads().catalog().clone()).await;
-        let router = http::router(http::AppState::new(site, images, leads.clone(), settings));
+        let router = http::router(http::AppState::new(
+            site,
+            images,
+            leads.clone(),
+            venues,
+            settings,
+        ));
         Ok(Self {
             listener,
             router,
@@ -158,6 +167,33 @@ pub async fn submit_urls(config: Config, dry_run: bool) -> anyhow::Result<Submit
         return Ok(SubmitUrls::DryRun(bodies));
     }
     Ok(SubmitUrls::Submitted(submitter.submit(plan).await))
+}
+
+/// The live demo's venues from dist/. A venue that does not load is left out with an error in
+/// the log: the pages and the other venues are served as usual.
+fn load_venues(config: &Config, site: &Site) -> Venues {
+    let entry = site.venues();
+    let sources: Vec<VenueSource> = entry
+        .list
+        .iter()
+        .map(|venue| VenueSource {
+            id: venue.id.clone(),
+            imdf_dir: config.dist_dir.join(&venue.imdf_dir),
+            extras: VenueExtras {
+                kiosks: venue.kiosks.clone(),
+                start: Some(venue.start.clone()),
+            },
+        })
+        .collect();
+    let catalog = Catalog {
+        categories: entry.categories.clone(),
+        groups: entry.groups.clone(),
+    };
+    let (venues, errors) = Venues::load(&sources, entry.words.steps.clone(), catalog);
+    for error in errors {
+        tracing::error!(%error, "a venue of the live demo did not load and is left out");
+    }
+    venues
 }
 
 fn shutdown_signal() -> std::io::Result<impl Future<Output = ()>> {

@@ -47,6 +47,15 @@ enum Command {
         #[arg(long)]
         output: Option<PathBuf>,
     },
+    /// Writes a venue of the live demo as a standard IMDF archive (manifest.json and the
+    /// feature files, zipped), from the web build in `dist_dir`.
+    ExportImdf {
+        /// The venue's id, e.g. demo-mall.
+        venue: String,
+        /// The archive to write, e.g. venue.zip.
+        #[arg(long)]
+        output: PathBuf,
+    },
 }
 
 // Every response allocates a little (headers, connection buffers); mimalloc's per-thread heaps
@@ -82,6 +91,9 @@ fn main() -> ExitCode {
         }
         Some(Command::ExportLeads { status, q, output }) => {
             return runtime.block_on(export_leads(config, status, q, output));
+        }
+        Some(Command::ExportImdf { venue, output }) => {
+            return export_imdf(&config, &venue, &output);
         }
         None => {}
     }
@@ -184,6 +196,33 @@ async fn export_leads(
     };
     match written {
         Ok(()) => ExitCode::SUCCESS,
+        Err(error) => {
+            eprintln!("site: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Exit codes: 2 when there is no such venue or no web build, 1 when the archive cannot be
+/// written.
+fn export_imdf(config: &Config, venue: &str, output: &std::path::Path) -> ExitCode {
+    let dir = match site_server::site::imdf_dir(&config.dist_dir, venue) {
+        Ok(dir) => dir,
+        Err(error) => {
+            eprintln!("site: {error}");
+            return ExitCode::from(2);
+        }
+    };
+    let written = std::fs::File::create(output)
+        .map_err(|error| format!("cannot write {}: {error}", output.display()))
+        .and_then(|file| {
+            site_server::venues::export_imdf(&dir, file).map_err(|error| error.to_string())
+        });
+    match written {
+        Ok(files) => {
+            eprintln!("site: wrote {} ({} files)", output.display(), files.len());
+            ExitCode::SUCCESS
+        }
         Err(error) => {
             eprintln!("site: {error}");
             ExitCode::FAILURE

@@ -154,7 +154,7 @@ impl RateLimiter {
 }
 
 /// IPv4 addresses as they are (IPv4-mapped IPv6 included), IPv6 by their /64.
-fn client_key(ip: IpAddr) -> IpAddr {
+pub(crate) fn client_key(ip: IpAddr) -> IpAddr {
     match ip {
         IpAddr::V4(_) => ip,
         IpAddr::V6(v6) => match v6.to_ipv4_mapped() {

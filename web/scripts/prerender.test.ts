@@ -1,5 +1,5 @@
 // The prerender's part of the enquiry contract (issue #6, contract sections 3 and 4), run for
-// real over content/ into a scratch dist/: manifest version 4 with its `leads` section, the
+// real over content/ into a scratch dist/: manifest version 5 with its `leads` section, the
 // no-JavaScript form templates, the sales page and the thank-you page.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -30,6 +30,7 @@ beforeAll(async () => {
         '_lead-form.js',
       ]),
       'src/entry-admin.tsx': chunk('assets/entry-admin.js', ['_hydrate.js']),
+      'src/entry-demo.tsx': chunk('assets/entry-demo.js', ['_hydrate.js']),
       '_hydrate.js': chunk('assets/hydrate.js'),
       '_lead-form.js': chunk('assets/lead-form.js'),
     }),
@@ -40,9 +41,9 @@ beforeAll(async () => {
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 describe('manifest.json for enquiries', () => {
-  it('is version 4 with the leads section of contract section 3', () => {
-    expect(manifest.version).toBe(4);
-    expect(manifestVersion).toBe(4);
+  it('has the leads section of contract section 3', () => {
+    expect(manifest.version).toBe(5);
+    expect(manifestVersion).toBe(5);
     const written = JSON.parse(read('manifest.json')) as typeof manifest;
     const { leads } = written;
     expect(leads.form_path).toBe('/next/business');
@@ -123,12 +124,16 @@ describe('manifest.json for enquiries', () => {
     }
   });
 
-  it('gives the mobile business page the form script, and other mobile pages none', () => {
-    const business = manifest.pages.find((page) => page.path === '/next/business')!;
-    expect(read(business.files.mobile)).toContain('src="/next/assets/entry-lead-form.js"');
-    expect(read(business.files.mobile)).not.toContain('entry-client');
-    const map = manifest.pages.find((page) => page.path === '/next/map')!;
-    expect(read(map.files.mobile)).not.toContain('<script type="module"');
+  it('gives the mobile business page the form script, demo pages the launcher, others none', () => {
+    const mobile = (path: string) =>
+      read(manifest.pages.find((page) => page.path === path)!.files.mobile);
+    expect(mobile('/next/business')).toContain('src="/next/assets/entry-lead-form.js"');
+    expect(mobile('/next/business')).not.toContain('entry-client');
+    for (const path of ['/next/map', '/next/findcar', '/next/demo']) {
+      expect(mobile(path)).toContain('src="/next/assets/entry-demo.js"');
+      expect(mobile(path)).not.toContain('entry-client');
+    }
+    expect(mobile('/next/locate')).not.toContain('<script type="module"');
   });
 
   it('lists the thank-you page, not indexed', () => {
@@ -148,5 +153,29 @@ describe('manifest.json for enquiries', () => {
     expect(html).not.toContain('site-header');
     expect(html).not.toContain('%%SITE:');
     expect(manifest.pages.some((page) => page.path.startsWith('/admin'))).toBe(false);
+  });
+});
+
+describe('manifest.json for the live demo (issue #14)', () => {
+  it('lists every venue with its files under dist/venues/, which stay out of `files`', () => {
+    const { venues } = JSON.parse(read('manifest.json')) as typeof manifest;
+    expect(venues.list.length).toBeGreaterThanOrEqual(2);
+    for (const venue of venues.list) {
+      expect(JSON.parse(read(venue.summary)).id).toBe(venue.id);
+      expect(read(`${venue.imdf_dir}/unit.geojson`)).not.toMatch(/\n/);
+      for (const level of venue.levels) {
+        expect(JSON.parse(read(level.file)).short).toBe(level.short_name);
+        expect(read(`${level.file}.gz`).length).toBeGreaterThan(0);
+        expect(read(`${level.file}.br`).length).toBeGreaterThan(0);
+      }
+    }
+    // The pictures of the levels behind the demo's button are assets; the data is not.
+    const listed = manifest.files.filter((f) => f.file.includes('venues/'));
+    expect(
+      listed.every((f) =>
+        /^client\/assets\/venues\/[a-z0-9-]+-\w+-[0-9a-f]{10}\.svg$/.test(f.file),
+      ),
+    ).toBe(true);
+    expect(Object.keys(venues.words).sort()).toEqual(['api_errors', 'steps']);
   });
 });

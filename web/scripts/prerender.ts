@@ -19,9 +19,10 @@ import { writeIcons } from './icons';
 import { type ShareImage, notFoundHead, pageHead } from '../src/seo/head';
 import { type ShareCard, renderShareImages, shareImageSize } from './share-images';
 import type { Content, LoadedPage } from '../src/content/types';
+import { writeVenues } from './venues';
 
-/** 4 added `leads`, the enquiry form (issue #6). */
-export const manifestVersion = 4;
+/** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14). */
+export const manifestVersion = 5;
 
 interface ViteChunk {
   file: string;
@@ -63,6 +64,7 @@ function siteAssets(distDir: string): SiteAssets {
     markdownStylesheet: url('src/styles/markdown.css'),
     site: entry('src/entry-client.tsx'),
     leadForm: entry('src/entry-lead-form.tsx'),
+    demo: entry('src/entry-demo.tsx'),
     admin: entry('src/entry-admin.tsx'),
   };
 }
@@ -213,6 +215,13 @@ export async function prerender({
     );
   }
 
+  // The pictures behind the live demo's button: immutable like every file under assets/.
+  for (const venue of content.venues.list) {
+    for (const preview of venue.previews) {
+      writeHtml(distDir, `client/${preview.url.slice('/next/'.length)}`, preview.svg);
+    }
+  }
+
   // Pictures go under assets/ with their content hash in the name, so they are cached forever
   // and /_next/image answers for them are immutable too.
   for (const { url, source } of content.media) {
@@ -228,6 +237,9 @@ export async function prerender({
     immutable: file.startsWith('assets/'),
   }));
 
+  // The venues' files are served through /api/venues, so they stay out of `files`.
+  const venues = writeVenues(distDir, content.venues);
+
   const { device_sizes, image_sizes } = content.site.images;
   const manifest = {
     version: manifestVersion,
@@ -242,6 +254,7 @@ export async function prerender({
       admin_page: leadPaths.adminFile,
       ...leadCatalog(content),
     },
+    venues,
   };
   writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;

@@ -4,5 +4,11 @@ import { FloatingTool } from './islands/floating-tool';
 import { HeaderNav } from './islands/header-nav';
 import { hydrateIslands } from './islands/hydrate';
 import { LeadForm } from './islands/lead-form';
+import { VenueDemo } from './islands/venue-demo';
 
-hydrateIslands({ 'header-nav': HeaderNav, 'floating-tool': FloatingTool, 'lead-form': LeadForm });
+hydrateIslands({
+  'header-nav': HeaderNav,
+  'floating-tool': FloatingTool,
+  'lead-form': LeadForm,
+  'venue-demo': VenueDemo,
+});

@@ -27,23 +27,38 @@ export interface SiteAssets {
   site: EntryScript;
   /** The mobile business page: the enquiry form alone. */
   leadForm: EntryScript;
+  /** Mobile pages with the live demo: its launcher alone. */
+  demo: EntryScript;
   /** The sales page. */
   admin: EntryScript;
 }
+
+/** The island a mobile page needs, if any: mobile pages have no shell. */
+type MobileIsland = 'lead-form' | 'venue-demo' | null;
 
 function documentAssets(
   assets: SiteAssets,
   variant: PageVariant,
   markdown: boolean,
-  hasLeadForm: boolean,
+  mobileIsland: MobileIsland,
 ): DocumentAssets {
   const stylesheets = markdown
     ? [assets.stylesheet, assets.markdownStylesheet]
     : [assets.stylesheet];
   if (variant !== 'mobile') return { stylesheets, ...assets.site };
-  // Mobile pages have no shell and so no islands: they ship no JavaScript, except the business
-  // page, whose enquiry form checks its fields as the visitor types.
-  return hasLeadForm ? { stylesheets, ...assets.leadForm } : { stylesheets };
+  // Mobile pages ship no JavaScript, except the business page, whose enquiry form checks its
+  // fields as the visitor types, and the pages with the live demo, whose launcher loads it.
+  if (mobileIsland === 'lead-form') return { stylesheets, ...assets.leadForm };
+  if (mobileIsland === 'venue-demo') return { stylesheets, ...assets.demo };
+  return { stylesheets };
+}
+
+function mobileIslandOf(page: LoadedPage): MobileIsland {
+  const { kind } = page.route;
+  if (kind === 'business') return 'lead-form';
+  if (kind === 'demo' || kind === 'kiosk') return 'venue-demo';
+  if (kind === 'service' && 'demo' in page.content && page.content.demo) return 'venue-demo';
+  return null;
 }
 
 /** What every page of one build is rendered with. */
@@ -68,13 +83,17 @@ export function renderPage(
   head: PageHead,
   options: { leadTemplate?: boolean } = {},
 ): string {
-  const hasLeadForm = page.route.kind === 'business';
   return renderDocument(
     context,
     <Document
       meta={page.content.meta}
       head={head}
-      assets={documentAssets(context.assets, variant, page.bodyHtml !== undefined, hasLeadForm)}
+      assets={documentAssets(
+        context.assets,
+        variant,
+        page.bodyHtml !== undefined,
+        mobileIslandOf(page),
+      )}
     >
       <Layout variant={variant} path={page.route.path} content={content}>
         <ContentPage page={page} content={content} leadTemplate={options.leadTemplate ?? false} />
@@ -125,11 +144,7 @@ export function renderNotFound(
   const meta = { title: text.title, description: text.description, keywords: [] };
   return renderDocument(
     context,
-    <Document
-      meta={meta}
-      head={head}
-      assets={documentAssets(context.assets, variant, false, false)}
-    >
+    <Document meta={meta} head={head} assets={documentAssets(context.assets, variant, false, null)}>
       <Layout variant={variant} path="" content={content}>
         <NotFound site={content.site} />
       </Layout>

@@ -52,6 +52,8 @@ export type RouteKind =
   | 'business'
   | 'thanks'
   | 'sdk'
+  | 'demo'
+  | 'kiosk'
   | 'document';
 
 export interface RouteSpec {
@@ -86,6 +88,8 @@ export const routeTable: readonly RouteSpec[] = [
   // Where the enquiry form sends visitors once it is stored (issue #6); not indexed.
   { path: '/next/business/thanks', kind: 'thanks', source: 'pages/business-thanks.toml' },
   { path: '/next/cums/HarmonyNext', kind: 'sdk', source: 'pages/cums/HarmonyNext.toml' },
+  // The live demo (issue #14); its guide-screen pages come from content/venues.
+  { path: '/next/demo', kind: 'demo', source: 'pages/demo.toml' },
   { path: '/next/privacy', kind: 'document', source: 'pages/privacy.md' },
 ];
 
@@ -95,6 +99,9 @@ export const articlePath = (slug: string) => `/next/notice/${slug}`;
 /** Later pages of the news list; the first page is /next/notice itself. */
 export const newsListPath = (page: number) =>
   page === 1 ? '/next/notice' : `/next/notice/page/${page}`;
+
+/** A guide screen of the live demo (issue #14): one page per kiosk of content/venues. */
+export const kioskPath = (kioskId: string) => `/next/demo/kiosk/${kioskId}`;
 
 /** Paths that show the header's alternate (light) style (spec section 2, Header). */
 export function usesAlternateHeader(path: string): boolean {

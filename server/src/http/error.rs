@@ -10,6 +10,7 @@ use http::{HeaderValue, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
 use crate::images::ImageError;
+use crate::site::ApiErrorWords;
 use crate::site::lead_form::{FormState, LeadTemplate};
 
 #[derive(Debug, thiserror::Error)]
@@ -22,6 +23,165 @@ pub(super) enum AppError {
     Enquiry(Box<EnquiryRefusal>),
     #[error(transparent)]
     Admin(#[from] AdminError),
+    #[error("venue API refusal: {0:?}")]
+    Api(Box<ApiError>),
+}
+
+impl From<ApiError> for AppError {
+    fn from(error: ApiError) -> Self {
+        Self::Api(Box::new(error))
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        AppError::from(self).into_response()
+    }
+}
+
+/// Why the live demo's API refused a request (issue #14). Each names its status here, its
+/// code in the JSON answer, and its message in content/venues/words.toml `[api_errors]`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum ApiCode {
+    VenueUnknown,
+    /// A level in the path (404); `LevelUnknown` is one in a query parameter (422).
+    LevelNotFound,
+    LevelUnknown,
+    KioskUnknown,
+    ParamMissing,
+    QueryEmpty,
+    QueryTooLong,
+    CategoryUnknown,
+    LimitMalformed,
+    BooleanMalformed,
+    PlaceMalformed,
+    CoordinatesMalformed,
+    PlaceUnknown,
+    PointOutsideLevel,
+    PointNotWalkable,
+    NoRoute,
+    NoAccessibleRoute,
+    CarMalformed,
+    CarUnknown,
+    RateLimited,
+}
+
+impl ApiCode {
+    fn status(self) -> StatusCode {
+        match self {
+            Self::VenueUnknown | Self::LevelNotFound | Self::KioskUnknown => StatusCode::NOT_FOUND,
+            Self::ParamMissing
+            | Self::QueryEmpty
+            | Self::QueryTooLong
+            | Self::LimitMalformed
+            | Self::BooleanMalformed
+            | Self::PlaceMalformed
+            | Self::CoordinatesMalformed
+            | Self::CarMalformed => StatusCode::BAD_REQUEST,
+            Self::CategoryUnknown
+            | Self::LevelUnknown
+            | Self::PlaceUnknown
+            | Self::PointOutsideLevel
+            | Self::PointNotWalkable
+            | Self::NoRoute
+            | Self::NoAccessibleRoute
+            | Self::CarUnknown => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+        }
+    }
+
+    /// The code of the JSON answer, for scripts to tell refusals apart.
+    fn name(self) -> &'static str {
+        match self {
+            Self::VenueUnknown => "venue_unknown",
+            Self::LevelNotFound | Self::LevelUnknown => "level_unknown",
+            Self::KioskUnknown => "kiosk_unknown",
+            Self::ParamMissing => "param_missing",
+            Self::QueryEmpty => "query_empty",
+            Self::QueryTooLong => "query_too_long",
+            Self::CategoryUnknown => "category_unknown",
+            Self::LimitMalformed => "limit_malformed",
+            Self::BooleanMalformed => "boolean_malformed",
+            Self::PlaceMalformed => "place_malformed",
+            Self::CoordinatesMalformed => "coordinates_malformed",
+            Self::PlaceUnknown => "place_unknown",
+            Self::PointOutsideLevel => "point_outside_level",
+            Self::PointNotWalkable => "point_not_walkable",
+            Self::NoRoute => "no_route",
+            Self::NoAccessibleRoute => "no_accessible_route",
+            Self::CarMalformed => "car_malformed",
+            Self::CarUnknown => "car_unknown",
+            Self::RateLimited => "rate_limited",
+        }
+    }
+
+    fn template(self, words: &ApiErrorWords) -> &str {
+        match self {
+            Self::VenueUnknown => &words.venue_unknown,
+            Self::LevelNotFound | Self::LevelUnknown => &words.level_unknown,
+            Self::KioskUnknown => &words.kiosk_unknown,
+            Self::ParamMissing => &words.param_missing,
+            Self::QueryEmpty => &words.query_empty,
+            Self::QueryTooLong => &words.query_too_long,
+            Self::CategoryUnknown => &words.category_unknown,
+            Self::LimitMalformed => &words.limit_malformed,
+            Self::BooleanMalformed => &words.boolean_malformed,
+            Self::PlaceMalformed => &words.place_malformed,
+            Self::CoordinatesMalformed => &words.coordinates_malformed,
+            Self::PlaceUnknown => &words.place_unknown,
+            Self::PointOutsideLevel => &words.point_outside_level,
+            Self::PointNotWalkable => &words.point_not_walkable,
+            Self::NoRoute => &words.no_route,
+            Self::NoAccessibleRoute => &words.no_accessible_route,
+            Self::CarMalformed => &words.car_malformed,
+            Self::CarUnknown => &words.car_unknown,
+            Self::RateLimited => &words.rate_limited,
+        }
+    }
+}
+
+/// A refused API request: JSON `{"error": {"field", "code", "message"}}`.
+#[derive(Debug)]
+pub(super) struct ApiError {
+    code: ApiCode,
+    /// The query parameter or path segment at fault; None for the request as a whole.
+    field: Option<&'static str>,
+    message: String,
+    retry_after_secs: Option<u64>,
+}
+
+impl ApiError {
+    /// The message of `code` with its `{placeholders}` filled from `values`; `{field}` is
+    /// filled with the field's name.
+    pub(super) fn new(
+        words: &ApiErrorWords,
+        code: ApiCode,
+        field: Option<&'static str>,
+        values: &[(&str, &str)],
+    ) -> Self {
+        let mut message = code.template(words).to_owned();
+        for (name, value) in values
+            .iter()
+            .copied()
+            .chain(field.map(|field| ("field", field)))
+        {
+            message = message.replace(&format!("{{{name}}}"), value);
+        }
+        Self {
+            code,
+            field,
+            message,
+            retry_after_secs: None,
+        }
+    }
+
+    pub(super) fn rate_limited(words: &ApiErrorWords, retry_after_secs: u64) -> Self {
+        let seconds = retry_after_secs.to_string();
+        Self {
+            retry_after_secs: Some(retry_after_secs),
+            ..Self::new(words, ApiCode::RateLimited, None, &[("seconds", &seconds)])
+        }
+    }
 }
 
 /// Why an enquiry was not accepted, with what its answer needs.
@@ -126,6 +286,7 @@ impl AppError {
             },
             Self::Enquiry(refusal) => refusal.reason.status(),
             Self::Admin(error) => error.status(),
+            Self::Api(error) => error.code.status(),
         }
     }
 }
@@ -136,6 +297,7 @@ impl IntoResponse for AppError {
         let mut response = match self {
             Self::Enquiry(refusal) => enquiry_response(*refusal),
             Self::Admin(error) => admin_response(&error),
+            Self::Api(error) => api_response(&error),
             other => {
                 let mut response = (status, format!("{other}\n")).into_response();
                 response.headers_mut().insert(
@@ -210,6 +372,25 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
     );
     if let RefusalReason::RateLimited { retry_after_secs } = reason {
         headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+    }
+    response
+}
+
+fn api_response(error: &ApiError) -> Response {
+    let mut response = json_response(&serde_json::json!({
+        "error": {
+            "field": error.field,
+            "code": error.code.name(),
+            "message": error.message,
+        }
+    }));
+    let headers = response.headers_mut();
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    if let Some(seconds) = error.retry_after_secs {
+        headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
     }
     response
 }

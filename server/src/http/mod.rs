@@ -4,6 +4,7 @@
 mod admin;
 mod cache_policy;
 mod client_ip;
+mod computed;
 mod crawler_files;
 mod error;
 mod health;
@@ -12,6 +13,7 @@ mod leads;
 mod pages;
 mod representation;
 mod serve;
+mod venues;
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -30,6 +32,7 @@ use crate::images::ImageService;
 use crate::leads::Leads;
 use crate::rate_limit::RateLimiter;
 use crate::site::{Site, Variant};
+use crate::venues::Venues;
 use admin::AdminToken;
 use client_ip::TrustedProxies;
 
@@ -51,6 +54,9 @@ pub(crate) struct State {
     pub(in crate::http) trusted_proxies: TrustedProxies,
     /// None when no `leads.admin_token` is configured: the admin routes are then absent.
     pub(in crate::http) admin_token: Option<AdminToken>,
+    /// The live demo's venue engine (issue #14).
+    pub venues: Venues,
+    pub(in crate::http) venue_api: venues::VenueApi,
 }
 
 /// What the HTTP layer takes from the config, besides the site and the services.
@@ -60,6 +66,7 @@ pub(crate) struct HttpSettings {
     admin_token: Option<AdminToken>,
     trusted_proxies: TrustedProxies,
     rate_limiter: RateLimiter,
+    request_rate: crate::config::RequestRate,
 }
 
 impl HttpSettings {
@@ -76,6 +83,7 @@ impl HttpSettings {
                 limit.accepted,
                 limit.submissions,
             ),
+            request_rate: config.venues.rate_limit.clone(),
         }
     }
 }
@@ -85,10 +93,14 @@ impl AppState {
         site: Site,
         images: ImageService,
         leads: Leads,
+        venues: Venues,
         settings: HttpSettings,
     ) -> Self {
         let image_cache_control = cache_policy::revalidate_after(images.ttl());
+        let venue_api = venues::VenueApi::new(&site, &settings.request_rate);
         Self(Arc::new(State {
+            venues,
+            venue_api,
             site,
             image_cache_control,
             images,
@@ -130,7 +142,8 @@ pub(crate) fn router(state: AppState) -> Router<()> {
         .route("/sitemap.xml", any(crawler_files::get_sitemap))
         .route("/robots.txt", any(crawler_files::get_robots))
         .route("/_next/image", any(image::get_image))
-        .route("/api/leads", post(leads::post_lead));
+        .route("/api/leads", post(leads::post_lead))
+        .merge(venue_routes(state.clone()));
     // Without a token the sales routes do not exist: they answer the 404 page like any
     // unknown address, and nothing tells a visitor they could exist.
     if state.admin_token.is_some() {
@@ -142,6 +155,26 @@ pub(crate) fn router(state: AppState) -> Router<()> {
     }
     let router = router.fallback(pages::get_page_or_file).with_state(state);
     apply_middleware(router)
+}
+
+/// The live demo's API (issue #14), every route behind the per-client request budget.
+fn venue_routes(state: AppState) -> Router<AppState> {
+    Router::new()
+        .route("/api/venues", get(venues::get_list))
+        .route("/api/venues/{venue}", get(venues::get_venue))
+        .route("/api/venues/{venue}/levels/{level}", get(venues::get_level))
+        .route("/api/venues/{venue}/search", get(venues::get_search))
+        .route("/api/venues/{venue}/route", get(venues::get_route))
+        .route("/api/venues/{venue}/findcar", get(venues::get_find_car))
+        .route("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk))
+        .route(
+            "/api/venues/{venue}/handover.svg",
+            get(venues::get_handover),
+        )
+        .route_layer(middleware::from_fn_with_state(
+            state,
+            venues::limit_requests,
+        ))
 }
 
 /// The middleware stack. Access logging costs a little per request, so the layer is only added

@@ -26,14 +26,26 @@ impl Body {
     /// Compresses `bytes` with gzip and brotli when `compressible`, keeping an encoding only when
     /// it is actually smaller.
     pub fn new(bytes: Vec<u8>, compressible: bool) -> Self {
-        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
         let (gzip, brotli) = if compressible {
-            let gzip = gzip(&bytes).filter(|out| out.len() < bytes.len());
-            let brotli = brotli(&bytes).filter(|out| out.len() < bytes.len());
-            (gzip.map(Bytes::from), brotli.map(Bytes::from))
+            (gzip(&bytes), brotli(&bytes))
         } else {
             (None, None)
         };
+        Self::with_encodings(bytes, gzip, brotli)
+    }
+
+    /// A body the web build already compressed (dist/ holds `<file>.gz` and `<file>.br` beside
+    /// it), so start-up spends no time on it.
+    pub fn precompressed(bytes: Vec<u8>, gzip: Vec<u8>, brotli: Vec<u8>) -> Self {
+        Self::with_encodings(bytes, Some(gzip), Some(brotli))
+    }
+
+    /// Keeps an encoding only when it is actually smaller than the identity bytes.
+    fn with_encodings(bytes: Vec<u8>, gzip: Option<Vec<u8>>, brotli: Option<Vec<u8>>) -> Self {
+        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+        let smaller =
+            |out: Option<Vec<u8>>| out.filter(|out| out.len() < bytes.len()).map(Bytes::from);
+        let (gzip, brotli) = (smaller(gzip), smaller(brotli));
         let etag = |suffix: &str| {
             HeaderValue::from_str(&format!("\"{hash:016x}{suffix}\""))
                 .expect("hex is a valid header")

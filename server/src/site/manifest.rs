@@ -1,12 +1,16 @@
 //! dist/manifest.json: the contract between the web build and the server. The web build writes
 //! it (web/scripts/prerender.tsx); nothing else in the server knows the layout of dist/.
 
+use std::collections::BTreeMap;
+
 use serde::Deserialize;
 
 use crate::leads::Catalog;
+use crate::venues::{CategoryWords, DirectoryGroup, KioskFacing, StepWords};
 
-/// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6).
-pub(super) const MANIFEST_VERSION: u32 = 4;
+/// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
+/// version 5 the live demo's venues, `venues` (issue #14).
+pub(super) const MANIFEST_VERSION: u32 = 5;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -22,6 +26,79 @@ pub(super) struct Manifest {
     pub images: ImageWidths,
     /// The enquiry form (contract section 3).
     pub leads: LeadsEntry,
+    /// The live demo's venues and the words their API speaks.
+    pub venues: VenuesEntry,
+}
+
+/// The live demo (issue #14): where each venue's IMDF files and viewer files are, and the words
+/// of the route steps and API messages.
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct VenuesEntry {
+    pub list: Vec<VenueEntry>,
+    /// IMDF category -> its Chinese label and search synonyms. A dotted category without an
+    /// entry of its own takes its prefix's (`restroom.female` -> `restroom`).
+    pub categories: BTreeMap<String, CategoryWords>,
+    /// The directory groups of a guide screen, in display order.
+    pub groups: Vec<DirectoryGroup>,
+    pub words: VenueWordsEntry,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct VenueEntry {
+    /// The venue's id in URLs, e.g. `demo-mall`.
+    pub id: String,
+    /// The validated IMDF files, relative to dist/.
+    pub imdf_dir: String,
+    /// The viewer's venue summary, relative to dist/, with `.gz` and `.br` beside it.
+    pub summary: String,
+    pub levels: Vec<VenueLevelEntry>,
+    pub kiosks: Vec<KioskFacing>,
+    /// Where a visitor is when no start is given (a location of the API).
+    pub start: String,
+}
+
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct VenueLevelEntry {
+    pub short_name: String,
+    pub id: String,
+    /// The viewer's data of the level, relative to dist/, with `.gz` and `.br` beside it.
+    pub file: String,
+}
+
+#[derive(Debug, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct VenueWordsEntry {
+    /// The `[steps]` table of content/venues/words.toml, read by the venue engine.
+    pub steps: StepWords,
+    pub api_errors: ApiErrorWords,
+}
+
+/// The venue API's messages (content/venues/words.toml `[api_errors]`), with `{placeholders}`.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ApiErrorWords {
+    pub venue_unknown: String,
+    pub level_unknown: String,
+    pub kiosk_unknown: String,
+    pub param_missing: String,
+    pub query_empty: String,
+    pub query_too_long: String,
+    pub category_unknown: String,
+    pub limit_malformed: String,
+    pub boolean_malformed: String,
+    pub place_malformed: String,
+    pub coordinates_malformed: String,
+    pub place_unknown: String,
+    pub point_outside_level: String,
+    pub point_not_walkable: String,
+    pub no_route: String,
+    pub no_accessible_route: String,
+    pub car_malformed: String,
+    pub car_unknown: String,
+    pub rate_limited: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

@@ -8,16 +8,21 @@ pub mod lead_form;
 mod manifest;
 mod placeholders;
 mod qr;
+pub use qr::qr_svg;
 mod robots;
 mod sitemap;
 mod variant;
+mod venue_files;
 
 use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
 pub use body::{Body, Encoding};
+pub use manifest::ApiErrorWords;
+pub(crate) use manifest::VenuesEntry;
 pub use variant::{Device, Region, Variant};
+pub use venue_files::{VenueFiles, ViewerFiles, imdf_dir};
 
 use crate::config::Config;
 use crate::leads::Catalog;
@@ -106,6 +111,10 @@ pub struct Site {
     sitemaps: [Arc<Body>; 2],
     robots: [Arc<Body>; 2],
     leads: LeadPages,
+    /// The live demo's viewer files (issue #14).
+    venue_files: VenueFiles,
+    /// Where the venue engine finds each venue, and the words it speaks.
+    venues: VenuesEntry,
 }
 
 /// The enquiry form's parts the server answers with (manifest `leads`).
@@ -181,6 +190,16 @@ impl Site {
 
     pub fn page_paths(&self) -> impl Iterator<Item = &str> {
         self.pages.keys().map(String::as_str)
+    }
+
+    /// The live demo's viewer files.
+    pub fn venue_files(&self) -> &VenueFiles {
+        &self.venue_files
+    }
+
+    /// The manifest's `venues` section: what the venue engine loads.
+    pub(crate) fn venues(&self) -> &VenuesEntry {
+        &self.venues
     }
 
     /// Every width the pages request from `/_next/image`.
@@ -354,10 +373,13 @@ impl Site {
                 "images: device_sizes and image_sizes must list widths greater than 0".to_owned(),
             ));
         }
+        let venue_files = venue_files::load(dist, &manifest.venues)?;
         let mut site = builder
             .finish(not_found, sitemaps, robots, origins, leads)
             .map_err(invalid)?;
         site.image_widths = image_widths;
+        site.venue_files = venue_files;
+        site.venues = manifest.venues;
         Ok(site)
     }
 }
@@ -599,6 +621,8 @@ impl Builder {
             sitemaps: sitemaps.map(|index| Arc::clone(&bodies[index])),
             robots: robots.map(|index| Arc::clone(&bodies[index])),
             origins,
+            venue_files: VenueFiles::default(),
+            venues: VenuesEntry::default(),
             leads: LeadPages {
                 form_path: leads.entry.form_path,
                 thanks_path: leads.entry.thanks_path,

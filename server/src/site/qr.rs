@@ -16,7 +16,7 @@ pub struct QrError {
 }
 
 /// An SVG image of `target` as a QR code, one SVG unit per module, black on white.
-pub(super) fn qr_svg(target: &str) -> Result<String, QrError> {
+pub fn qr_svg(target: &str) -> Result<String, QrError> {
     // Level M survives a little glare or a smudged screen and keeps the code small.
     let code =
         QrCode::with_error_correction_level(target.as_bytes(), EcLevel::M).map_err(|source| {

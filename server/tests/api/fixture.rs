@@ -45,6 +45,8 @@ pub(crate) const IMAGE_SIZES: [u32; 8] = [16, 32, 48, 64, 96, 128, 256, 384];
 pub(crate) struct FixtureDist {
     dir: TempDir,
     files: Vec<serde_json::Value>,
+    /// Venues of content/venues/ to include (the live demo); none unless asked for.
+    venues: Vec<&'static str>,
 }
 
 const PARAGRAPH: &str =
@@ -142,6 +144,7 @@ impl FixtureDist {
         let mut fixture = Self {
             dir: TempDir::new().expect("temp dir"),
             files: Vec::new(),
+            venues: Vec::new(),
         };
         fixture.add_file(
             SCRIPT_URL,
@@ -175,6 +178,12 @@ impl FixtureDist {
             &bytes,
             true,
         );
+        self
+    }
+
+    /// Includes the real venues of content/venues/ (the live demo's API tests).
+    pub(crate) fn with_venues(mut self) -> Self {
+        self.venues = crate::venues_fixture::VENUES.to_vec();
         self
     }
 
@@ -265,8 +274,9 @@ impl FixtureDist {
         leads["hotline"] = HOTLINE.into();
         leads["admin_page"] = "admin/leads.html".into();
         leads["form_template"] = self.form_template_files();
+        let venues = crate::venues_fixture::write_venues(self.dir.path(), &self.venues);
         let manifest = json!({
-            "version": 4,
+            "version": 5,
             "pages": pages,
             "not_found": self.page_files("/next/404", "404", "页面未找到"),
             "files": self.files,
@@ -275,6 +285,7 @@ impl FixtureDist {
                 "image_sizes": IMAGE_SIZES,
             },
             "leads": leads,
+            "venues": venues,
         });
         self.write(
             "manifest.json",

@@ -21,3 +21,6 @@ mod lifecycle;
 mod pages;
 mod sitemap;
 mod variants;
+mod venues_api;
+mod venues_export;
+mod venues_fixture;

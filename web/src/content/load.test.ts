@@ -46,8 +46,12 @@ describe('the real content', () => {
     const content = loadContent(contentDir);
     const paths = content.pages.map((page) => page.route.path);
     expect(paths.slice(0, routeTable.length)).toEqual(routeTable.map((r) => r.path));
-    // Then the news articles, newest first, and the later pages of the news list.
-    const rest = paths.slice(routeTable.length);
+    // Then a guide-screen page per kiosk of the venues (issue #14), the news articles, newest
+    // first, and the later pages of the news list.
+    const kiosks = content.venues.list.flatMap((venue) => venue.summary.kiosks);
+    const kioskPaths = paths.slice(routeTable.length, routeTable.length + kiosks.length);
+    expect(kioskPaths).toEqual(kiosks.map((kiosk) => `/next/demo/kiosk/${kiosk.id}`));
+    const rest = paths.slice(routeTable.length + kiosks.length);
     const articles = rest.filter((path) => !path.startsWith('/next/notice/page/'));
     expect(articles.length).toBeGreaterThanOrEqual(8);
     expect(articles.every((path) => /^\/next\/notice\/[a-z0-9-]+$/.test(path))).toBe(true);
@@ -69,7 +73,7 @@ describe('the real content', () => {
       'services',
       'case',
       'support',
-      null,
+      'support',
       null,
       null,
     ]);

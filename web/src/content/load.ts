@@ -16,6 +16,7 @@ import {
 } from '../route-table';
 import {
   type ArticleContent,
+  type DemoPageContent,
   type Footer,
   type ImageRef,
   type LeadsContent,
@@ -26,6 +27,7 @@ import {
   aboutPageSchema,
   articleSchema,
   businessPageSchema,
+  demoPageSchema,
   devicePageSchema,
   footerSchema,
   hardwarePageSchema,
@@ -42,6 +44,9 @@ import {
 } from './schema';
 import { highlightSamples } from './highlight';
 import { readImageFile, srcsetWidths } from './image-file';
+import { Problems, fieldPath } from './problems';
+import { checkDemoTasks, kioskPages } from './venues/demo-pages';
+import { loadVenues } from './venues/load-venues';
 import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
 
 export type { Content, LoadedPage } from './types';
@@ -53,23 +58,6 @@ export class ContentError extends Error {
     );
     this.name = 'ContentError';
   }
-}
-
-/** Collects problems as `<file>: <field>: <message>` while files are read. */
-class Problems {
-  readonly list: string[] = [];
-
-  add(file: string, field: string, message: string): void {
-    this.list.push(field ? `${file}: ${field}: ${message}` : `${file}: ${message}`);
-  }
-}
-
-function fieldPath(path: readonly PropertyKey[]): string {
-  return path
-    .map((part, index) =>
-      typeof part === 'number' ? `[${part}]` : `${index === 0 ? '' : '.'}${String(part)}`,
-    )
-    .join('');
 }
 
 function readToml(dir: string, file: string, problems: Problems): unknown {
@@ -130,7 +118,10 @@ function readMarkdownPage<T>(schema: z.ZodType<T>, dir: string, file: string, pr
 }
 
 /** The schema of each kind of TOML page (Markdown kinds are read by readMarkdownPage). */
-const tomlSchemas: Record<Exclude<RouteKind, 'document' | 'article'>, z.ZodType<PageContent>> = {
+const tomlSchemas: Record<
+  Exclude<RouteKind, 'document' | 'article' | 'kiosk'>,
+  z.ZodType<PageContent>
+> = {
   home: homePageSchema,
   service: servicePageSchema,
   hardware: hardwarePageSchema,
@@ -141,6 +132,7 @@ const tomlSchemas: Record<Exclude<RouteKind, 'document' | 'article'>, z.ZodType<
   business: businessPageSchema,
   thanks: thanksPageSchema,
   sdk: sdkPageSchema,
+  demo: demoPageSchema,
 };
 
 const articleSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
@@ -362,9 +354,13 @@ export function loadContent(dir: string): Content {
     problems,
   );
   const leads = leadsRaw && site ? fillHotline(leadsRaw, site.hotline.display) : undefined;
+  // The live demo's venues (issue #14), checked by their own rules into the same problem list.
+  const venues = loadVenues(dir, problems);
 
   const pages: LoadedPage[] = [];
   for (const route of routeTable) {
+    // Guide-screen pages are made from the venues' kiosks (below), not read from a file.
+    if (route.kind === 'kiosk') continue;
     if (route.kind === 'document' || route.kind === 'article') {
       const loaded = readMarkdownPage(markdownPageSchema, dir, route.source, problems);
       if (loaded) pages.push({ route, content: loaded.content, bodyHtml: loaded.bodyHtml });
@@ -386,8 +382,12 @@ export function loadContent(dir: string): Content {
       );
     }
   }
+  const demoPage = pages.find((page) => page.route.kind === 'demo');
+  const kiosks = venues && demoPage ? kioskPages(venues, demoPage.content as DemoPageContent) : [];
+  pages.push(...kiosks);
+  checkDemoTasks(pages, venues, problems);
   // Every address that has a page, even one whose file has problems: links to it are not broken.
-  const routes = new Set(routeTable.map((route) => route.path));
+  const routes = new Set([...routeTable, ...kiosks.map((page) => page.route)].map((r) => r.path));
   const articles = readArticles(dir, problems, routes);
   const newsList = pages.find((page) => page.route.kind === 'news');
   const laterPages = newsList ? laterNewsPages(newsList, articles.length) : [];
@@ -430,8 +430,8 @@ export function loadContent(dir: string): Content {
     problems.add('content/site.toml', 'copyright.start_year', 'is after copyright.end_year');
   }
 
-  if (problems.list.length > 0 || !site || !menu || !footer || !leads) {
+  if (problems.list.length > 0 || !site || !menu || !footer || !leads || !venues) {
     throw new ContentError(problems.list);
   }
-  return { site, menu, footer, leads, pages, media: [...media.values()] };
+  return { site, menu, footer, leads, pages, media: [...media.values()], venues };
 }

@@ -229,6 +229,8 @@ export const siteSchema = z
         business: text,
         thanks: text,
         sdk: text,
+        demo: text,
+        kiosk: text,
         document: text,
         footer: text,
       })
@@ -352,6 +354,30 @@ const figure = z
   })
   .strict();
 
+/** The tasks the live demo can open on (issue #14), read by the viewer (src/demo/viewer.tsx). */
+export const demoModes = ['map', 'search', 'route', 'nav', 'findcar', 'nursing', 'kiosk'] as const;
+
+/**
+ * Which task a live demo opens on. The venue's own file gives the rest (the example route, where
+ * a visitor starts, the guide screens); the loader checks the venue, level and kiosk exist.
+ */
+export const demoTaskSchema = z
+  .object({
+    mode: z.enum(demoModes, { message: `must be one of ${demoModes.join(', ')}` }),
+    /** A directory of content/venues/, e.g. demo-mall. */
+    venue: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a venue directory name'),
+    /** Short name of the level to show first; the venue's default level when left out. */
+    level: z.string().optional(),
+    /** Kiosk mode: the guide screen's id (from the venue's kiosk.geojson). */
+    kiosk: z.string().optional(),
+    /** Search mode: a query typed in for the visitor. */
+    query: z.string().optional(),
+  })
+  .strict();
+
+/** The live demo on a service page, shown as its own section after the hero. */
+const demoSectionSchema = z.object({ heading: text, intro: text, task: demoTaskSchema }).strict();
+
 /** A product-service page (/next/map, /next/locate, ...). */
 export const servicePageSchema = pageSchema
   .extend({
@@ -390,6 +416,8 @@ export const servicePageSchema = pageSchema
       .array(titledText.extend({ solution: solutionSlug.optional() }).strict())
       .min(2, 'give at least 2 scenarios')
       .max(4, 'give at most 4 scenarios'),
+    /** The live demo of this service (issue #14); pages without one leave it out. */
+    demo: demoSectionSchema.optional(),
   })
   .strict();
 
@@ -466,6 +494,8 @@ const linkCard = z.object({ name: text, text, path: linkPath }).strict();
 export const homePageSchema = pageSchema
   .extend({
     services: titledSection(linkCard, 5, 5),
+    /** The invitation to the live demo (issue #14). */
+    try_it: z.object({ title: text, text, button: text, path: linkPath }).strict(),
     products: titledSection(linkCard, 3, 8),
     hardware: z
       .object({
@@ -486,6 +516,45 @@ export const homePageSchema = pageSchema
     developers: titledSection(linkCard, 2, 6),
     news: z.object({ title: text, count: z.number().int().min(1).max(6), more: text }).strict(),
     cta: z.object({ title: text, text, button: text, path: linkPath }).strict(),
+  })
+  .strict();
+
+/** The live demo's own page (/next/demo, issue #14) and the words of its guide-screen pages. */
+export const demoPageSchema = pageSchema
+  .extend({
+    demo: z
+      .object({
+        /** Names the demo's region for screen readers. */
+        label: text,
+        task: demoTaskSchema,
+      })
+      .strict(),
+    /** Things to try, each a card. */
+    tries: titledSection(titledText, 3, 8),
+    /** The list of guide-screen views, one link per kiosk of every venue. */
+    kiosks: z.object({ title: text, intro: text, link: text }).strict(),
+    /** For developers: the calls the demo makes. */
+    api: titledSection(z.object({ request: text, text }).strict(), 3, 10),
+    cta: callToAction,
+    /**
+     * The guide-screen pages /next/demo/kiosk/<kiosk id>, one per kiosk; {kiosk} is the
+     * kiosk's name and {venue} the venue's. Not indexed: they stand in a venue.
+     */
+    kiosk_page: z
+      .object({
+        title: text.includes('{kiosk}', { message: 'must contain {kiosk}, the kiosk name' }),
+        description: z
+          .string()
+          .trim()
+          .min(40)
+          .max(120, 'keep it under 120 characters so the filled-in text stays under 160')
+          .includes('{venue}', { message: 'must contain {venue}, the venue name' })
+          .includes('{kiosk}', { message: 'must contain {kiosk}: each page needs its own' }),
+        heading: text.includes('{kiosk}', { message: 'must contain {kiosk}, the kiosk name' }),
+        intro: text,
+        label: text,
+      })
+      .strict(),
   })
   .strict();
 
@@ -718,6 +787,8 @@ export type PageContent = z.infer<typeof pageSchema>;
 export type DevicePageContent = z.infer<typeof devicePageSchema>;
 export type MarkdownPageContent = z.infer<typeof markdownPageSchema>;
 export type ServicePageContent = z.infer<typeof servicePageSchema>;
+export type DemoTaskContent = z.infer<typeof demoTaskSchema>;
+export type DemoPageContent = z.infer<typeof demoPageSchema>;
 export type SolutionPageContent = z.infer<typeof solutionPageSchema>;
 export type ArticleContent = z.infer<typeof articleSchema>;
 export type HomePageContent = z.infer<typeof homePageSchema>;

@@ -1,9 +1,11 @@
 // The loaded content as pages and the shell receive it (built by load.ts).
 import type { RouteKind, RouteSpec } from '../route-table';
+import type { LoadedVenues } from './venues/types';
 import type {
   AboutPageContent,
   ArticleContent,
   BusinessPageContent,
+  DemoPageContent,
   DevicePageContent,
   Footer,
   HardwarePageContent,
@@ -59,6 +61,20 @@ export interface Content {
   leads: LeadsContent;
   pages: LoadedPage[];
   media: MediaFile[];
+  /** content/venues/: the live demo's venues, checked, with their viewer data (issue #14). */
+  venues: LoadedVenues;
+}
+
+/**
+ * A guide screen's page (issue #14): made by the loader from a kiosk of content/venues and the
+ * words of demo.toml's `kiosk_page`, not read from a file of its own.
+ */
+export interface KioskPageContent extends PageContent {
+  /** The kiosk's feature id. */
+  id: string;
+  /** Its venue's id and level short name. */
+  venue: string;
+  level: string;
 }
 
 /** What the loader checked each kind of page against (schema.ts). */
@@ -74,6 +90,8 @@ export interface ContentByKind {
   business: BusinessPageContent;
   thanks: ThanksPageContent;
   sdk: SdkPageContent;
+  demo: DemoPageContent;
+  kiosk: KioskPageContent;
   document: MarkdownPageContent;
 }
 

@@ -14,6 +14,7 @@ import { type Runtime, placeholderRuntime } from '../runtime/runtime';
 import { IslandRoot } from './island-root';
 import { type IslandName, type IslandProps, islands } from './registry';
 import { renderIsland } from './render';
+import { venueDemoProps } from '../pages/demo-props';
 
 const content = repoContent();
 
@@ -42,6 +43,7 @@ const cases: { [N in IslandName]: IslandProps<N> } = {
     labels: content.leads.labels,
     statuses: content.leads.statuses,
   },
+  'venue-demo': venueDemoProps(content, { mode: 'map', venue: 'demo-mall' }, 'embedded'),
 };
 
 /** The one attribute hydration adds on purpose: the form checks itself from then on. */

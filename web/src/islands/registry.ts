@@ -6,12 +6,14 @@ import { FloatingTool } from './floating-tool';
 import { HeaderNav } from './header-nav';
 import { LeadAdmin } from './lead-admin';
 import { LeadForm } from './lead-form';
+import { VenueDemo } from './venue-demo';
 
 export const islands = {
   'header-nav': HeaderNav,
   'floating-tool': FloatingTool,
   'lead-form': LeadForm,
   'lead-admin': LeadAdmin,
+  'venue-demo': VenueDemo,
 } as const;
 
 export type IslandName = keyof typeof islands;

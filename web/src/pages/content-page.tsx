@@ -5,9 +5,11 @@ import type { Content, LoadedPage } from '../content/types';
 import { AboutPage } from './about-page';
 import { ArticlePage } from './article-page';
 import { BusinessPage } from './business-page';
+import { DemoPage } from './demo-page';
 import { DevicePage } from './device-page';
 import { HardwarePage } from './hardware-page';
 import { HomePage } from './home-page';
+import { KioskPage } from './kiosk-page';
 import { NewsListPage } from './news-list-page';
 import { SdkPage } from './sdk-page';
 import { ServicePage } from './service-page';
@@ -50,6 +52,10 @@ export function ContentPage({
   if (thanks) return <ThanksPage thanks={thanks} hotline={content.site.hotline} />;
   const sdk = contentOf(page, 'sdk');
   if (sdk) return <SdkPage page={page} sdk={sdk} />;
+  const demo = contentOf(page, 'demo');
+  if (demo) return <DemoPage demo={demo} content={content} />;
+  const kiosk = contentOf(page, 'kiosk');
+  if (kiosk) return <KioskPage kiosk={kiosk} content={content} />;
   // A Markdown document (privacy terms).
   const { hero } = page.content;
   return (

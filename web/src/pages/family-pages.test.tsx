@@ -4,8 +4,10 @@
 // page's highlighted code, and the home page's sections.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { IslandRendererContext } from '../components/island';
 import { repoContent } from '../content/repo-content';
 import { pagesOf } from '../content/types';
+import { renderIsland } from '../islands/render';
 import { ContentPage } from './content-page';
 
 const content = repoContent();
@@ -13,7 +15,11 @@ const content = repoContent();
 function renderPage(path: string) {
   const page = content.pages.find((p) => p.route.path === path);
   if (!page) throw new Error(`no page ${path}`);
-  return render(<ContentPage page={page} content={content} />);
+  return render(
+    <IslandRendererContext value={renderIsland}>
+      <ContentPage page={page} content={content} />
+    </IslandRendererContext>,
+  );
 }
 
 function hrefs(): string[] {
@@ -51,9 +57,61 @@ describe('service pages', () => {
         if (scenario.solution) expect(links).toContain(`/next/solution/${scenario.solution}`);
       }
       expect(links).toContain(content.site.service_page.cta.path);
+      if (service.demo) {
+        // The live demo (issue #14): its section, and the button that loads it.
+        expect(screen.getByRole('heading', { level: 2, name: service.demo.heading })).toBeTruthy();
+        const start = content.venues.words.launcher.start;
+        expect(screen.getByRole('button', { name: start })).toBeTruthy();
+      }
       unmount();
     });
   }
+
+  it('the eight services the demo proves carry it', () => {
+    const withDemo = services.filter(({ content: service }) => service.demo);
+    expect(withDemo.map(({ page }) => page.route.path)).toEqual([
+      '/next/map',
+      '/next/route',
+      '/next/nav',
+      '/next/search',
+      '/next/nav_h5',
+      '/next/guidScreen',
+      '/next/findcar',
+      '/next/nursingRoom',
+    ]);
+  });
+});
+
+describe('the live demo page', () => {
+  it('/next/demo shows the demo, what to try, every guide screen and the API calls', () => {
+    const demo = pagesOf(content.pages, 'demo')[0]!.content;
+    const { unmount } = renderPage('/next/demo');
+    expect(screen.getByRole('button', { name: content.venues.words.launcher.start })).toBeTruthy();
+    for (const item of demo.tries.items) {
+      expect(screen.getByRole('heading', { level: 3, name: item.title })).toBeTruthy();
+    }
+    const links = hrefs();
+    for (const venue of content.venues.list) {
+      for (const kiosk of venue.summary.kiosks) {
+        expect(links).toContain(`/next/demo/kiosk/${kiosk.id}`);
+      }
+    }
+    for (const call of demo.api.items) expect(document.body.textContent).toContain(call.request);
+    unmount();
+  });
+
+  it('each guide-screen page is named for its kiosk and opens the kiosk view', () => {
+    for (const { page, content: kiosk } of pagesOf(content.pages, 'kiosk')) {
+      const { unmount } = renderPage(page.route.path);
+      const name = content.venues.list
+        .flatMap((venue) => venue.summary.kiosks)
+        .find((entry) => entry.id === kiosk.id)!.name;
+      expect(screen.getByRole('heading', { level: 1 }).textContent).toContain(name);
+      const start = content.venues.words.launcher.kiosk_start;
+      expect(screen.getByRole('button', { name: start })).toBeTruthy();
+      unmount();
+    }
+  });
 });
 
 describe('solution pages', () => {

@@ -3,6 +3,7 @@
 // consultation call to action.
 import { FigureList, LinkCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
+import { ContentLink } from '../components/content-link';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
 import type { HomePageContent } from '../content/schema';
@@ -39,7 +40,17 @@ export function HomePage({
           width="five"
         />
       </PageSection>
-      <PageSection id="home-products" title={home.products.title} band>
+      <PageSection id="home-try" title={home.try_it.title} band>
+        <div className="try-it">
+          <p className="try-it__text">{home.try_it.text}</p>
+          <p className="try-it__action cta__button">
+            <ContentLink path={home.try_it.path} newWindowNote={newWindowNote}>
+              {home.try_it.button}
+            </ContentLink>
+          </p>
+        </div>
+      </PageSection>
+      <PageSection id="home-products" title={home.products.title}>
         <SectionIntro text={home.products.intro} />
         <LinkCards items={asCards(home.products.items)} newWindowNote={newWindowNote} />
       </PageSection>

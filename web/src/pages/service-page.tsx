@@ -5,9 +5,11 @@ import { FigureList, LinkCards, TextCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { FlowDiagram } from '../components/diagrams';
 import { Hero } from '../components/hero';
+import { Island } from '../components/island';
 import { PageSection } from '../components/page-section';
 import type { ServicePageContent } from '../content/schema';
 import type { Content, LoadedPage } from '../content/types';
+import { venueDemoProps } from './demo-props';
 import { deviceCards } from './related';
 
 export function ServicePage({
@@ -25,6 +27,15 @@ export function ServicePage({
   return (
     <>
       <Hero heading={service.hero.heading} intro={service.hero.intro} image={page.heroImage} />
+      {service.demo ? (
+        <PageSection id="service-demo" title={service.demo.heading}>
+          <p className="section__intro">{service.demo.intro}</p>
+          <Island
+            name="venue-demo"
+            props={venueDemoProps(content, service.demo.task, 'embedded')}
+          />
+        </PageSection>
+      ) : null}
       <PageSection id="service-problem" title={labels.problem_title}>
         <p className="section__intro">{service.problem.intro}</p>
         <TextCards items={service.problem.points} width="wide" />

@@ -1,0 +1,225 @@
+// The live demo (issue #14) in a real browser against the real server and engine: it loads only
+// when asked, pinyin search, multi-level routes (by elevator, and by elevator only when
+// accessible), simulated navigation changing level by itself, find my car, the guide screen's
+// QR code opening the same route on a phone, touch on the mobile page, both venues, and axe.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
+import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+import { decodeQr } from '../helpers/qr';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+/** The mall's first guide screen (content/venues/demo-mall/venue.toml). */
+const kioskId = 'c7d5c02b-5c55-4c6e-9622-79d4a7498715';
+
+const firstDraw = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('demo:first-draw').length > 0, null, {
+    timeout: 20_000,
+  });
+
+async function openDemo(
+  path: string,
+  options: { userAgent?: string; width?: number; height?: number; start?: string } = {},
+) {
+  const opened = await openPage(browser(), `${base}${path}`, options);
+  await waitForHydration(opened.page);
+  await opened.page.getByRole('button', { name: options.start ?? '试一试' }).click();
+  await firstDraw(opened.page);
+  return opened;
+}
+
+const stepTexts = (page: Page) =>
+  page.getByRole('list', { name: '路线步骤' }).getByRole('listitem').allInnerTexts();
+
+const pressedLevel = (page: Page) =>
+  page.locator('.demo button[aria-pressed="true"]').filter({ hasText: /^(L\d|B\d)$/ });
+
+describe('the live demo', () => {
+  it('loads nothing of its own until the visitor presses 试一试', async () => {
+    const { page, context, console } = await openPage(browser(), `${base}/next/map`);
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await waitForHydration(page);
+    await page.waitForTimeout(500);
+    expect(requested.filter((url) => url.includes('/api/venues'))).toEqual([]);
+    expect(await page.locator('canvas').count()).toBe(0);
+    await page.getByRole('button', { name: '试一试' }).click();
+    await firstDraw(page);
+    expect(requested.some((url) => url.endsWith('/api/venues/demo-mall/levels/L1'))).toBe(true);
+    expect(requested.some((url) => /\/next\/assets\/viewer-[\w-]+\.js$/.test(url))).toBe(true);
+    expect(await page.locator('canvas').count()).toBeGreaterThan(0);
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('searching xbk finds 星巴克 and shows it on its level', async () => {
+    const { page, context, console } = await openDemo('/next/search');
+    const search = page.getByRole('combobox', { name: '搜索地点' });
+    await search.fill('xbk');
+    const option = page.getByRole('option', { name: /星巴克/ });
+    await option.first().waitFor();
+    await option.first().click();
+    const card = page.getByRole('dialog', { name: /星巴克/ });
+    await card.waitFor();
+    expect(await card.innerText()).toContain('L1');
+    expect(await pressedLevel(page).innerText()).toBe('L1');
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('the route from a B2 space to an L5 restaurant rides an elevator, and only elevators when accessible', async () => {
+    const { page, context, console } = await openDemo('/next/route');
+    await page.getByRole('list', { name: '路线步骤' }).waitFor();
+    let steps = await stepTexts(page);
+    expect(steps[0]).toContain('B2-015');
+    expect(steps.some((text) => /乘 \d+ 号电梯到 L5/.test(text))).toBe(true);
+    const accessible = page.waitForResponse((response) =>
+      response.url().includes('accessible=true'),
+    );
+    await page.getByRole('checkbox', { name: /无障碍/ }).check();
+    await accessible;
+    await page.waitForTimeout(300);
+    steps = await stepTexts(page);
+    expect(steps.some((text) => /电梯到 L5/.test(text))).toBe(true);
+    expect(steps.filter((text) => /楼梯|扶梯/.test(text))).toEqual([]);
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('simulated navigation moves along the route and changes level by itself', async () => {
+    const { page, context } = await openDemo('/next/nav');
+    await page.locator('[aria-current="step"]').first().waitFor();
+    expect(await pressedLevel(page).innerText()).toBe('B2');
+    await page.waitForFunction(
+      () =>
+        [...document.querySelectorAll('.demo button[aria-pressed="true"]')].some(
+          (button) => button.textContent?.trim() === 'L5',
+        ),
+      null,
+      { timeout: 45_000 },
+    );
+    await context.close();
+  });
+
+  it('find my car turns a plate into a space, its zone and a route to it', async () => {
+    const { page, context, console } = await openDemo('/next/findcar');
+    await page.getByRole('textbox', { name: '车牌号或车位号' }).fill('沪A·D2345');
+    await page.getByRole('button', { name: '找车' }).click();
+    const found = page.getByText(/您的车停在 B\d \S+区 B\d-\d{3} 车位/);
+    await found.waitFor();
+    const steps = await stepTexts(page);
+    expect(steps.at(-1)).toMatch(/到达 B\d-\d{3}/);
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('a guide screen hands its route to a phone through a QR code read from the screen', async () => {
+    const { page, context } = await openDemo(`/next/demo/kiosk/${kioskId}`, {
+      start: '点击屏幕开始导航',
+    });
+    await page.getByRole('button', { name: '海底捞' }).first().click();
+    const code = page.getByRole('img', { name: /二维码.*海底捞/ });
+    await code.waitFor();
+    await page.waitForFunction(
+      () => (document.querySelector('.demo img[src*="handover"]') as HTMLImageElement)?.complete,
+    );
+    const address = await decodeQr(code);
+    expect(address).toMatch(/\/next\/demo\?venue=demo-mall&from=[0-9a-f-]+&to=[0-9a-f-]+$/);
+    const handedOver = new URL(address!);
+    expect(handedOver.searchParams.get('from')).toBe(kioskId);
+    const kioskSteps = await stepTexts(page);
+    await context.close();
+
+    // The phone opens the same address on this server: the route is there at once.
+    const phone = await openPage(browser(), `${base}${handedOver.pathname}${handedOver.search}`, {
+      userAgent: iphoneUserAgent,
+      width: 390,
+      height: 844,
+    });
+    await firstDraw(phone.page);
+    await phone.page.getByRole('list', { name: '路线步骤' }).waitFor();
+    expect(await stepTexts(phone.page)).toEqual(kioskSteps);
+    expect(phone.console.messages).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('works with touch on the mobile page: tap to start, drag to pan, tap a shop for its card', async () => {
+    const context = await browser().newContext({
+      userAgent: iphoneUserAgent,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/next/map`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '试一试' }).tap();
+    await firstDraw(page);
+    const canvas = page.locator('.demo canvas').first();
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    const before = await canvas.screenshot();
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x: number, y: number) =>
+      cdp.send('Input.dispatchTouchEvent', {
+        type,
+        touchPoints: type === 'touchEnd' ? [] : [{ x, y }],
+      });
+    const [x, y] = [box.x + box.width / 2, box.y + box.height / 2];
+    await touch('touchStart', x, y);
+    for (let step = 1; step <= 10; step += 1) await touch('touchMove', x - step * 8, y - step * 6);
+    await touch('touchEnd', 0, 0);
+    await page.waitForTimeout(600);
+    expect(Buffer.compare(before, await canvas.screenshot())).not.toBe(0);
+    // The search works on the phone as on the desktop.
+    await page.getByRole('combobox', { name: '搜索地点' }).fill('hdl');
+    await page
+      .getByRole('option', { name: /海底捞/ })
+      .first()
+      .tap();
+    await page.getByRole('dialog', { name: /海底捞/ }).waitFor();
+    await context.close();
+  });
+
+  it('the hospital is a venue like the mall: pinyin initials find 儿科', async () => {
+    const { page, context } = await openDemo('/next/demo');
+    const level = page.waitForResponse((response) =>
+      response.url().includes('/api/venues/demo-hospital/levels/'),
+    );
+    await page.getByRole('combobox', { name: '场馆' }).selectOption('demo-hospital');
+    await level;
+    await page.getByRole('combobox', { name: '搜索地点' }).fill('erk');
+    await page.getByRole('option', { name: /儿科/ }).first().click();
+    await page.getByRole('dialog', { name: /儿科/ }).waitFor();
+    await context.close();
+  });
+
+  it('has no serious or critical axe violation: open, with a route and steps, with a place card, on a phone', async () => {
+    for (const phone of [false, true]) {
+      // axe is injected as an inline script, which the pages' Content-Security-Policy forbids.
+      const context = await browser().newContext({
+        bypassCSP: true,
+        ...(phone
+          ? { userAgent: iphoneUserAgent, viewport: { width: 390, height: 844 } }
+          : { viewport: { width: 1440, height: 900 } }),
+      });
+      const page = await context.newPage();
+      await page.goto(`${base}/next/route`);
+      await waitForHydration(page);
+      await page.getByRole('button', { name: '试一试' }).click();
+      await firstDraw(page);
+      await page.getByRole('list', { name: '路线步骤' }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await page.getByRole('combobox', { name: '搜索地点' }).fill('xbk');
+      await page
+        .getByRole('option', { name: /星巴克/ })
+        .first()
+        .click();
+      await page.getByRole('dialog', { name: /星巴克/ }).waitFor();
+      expect(await seriousViolations(page)).toEqual([]);
+      await context.close();
+    }
+  });
+});

@@ -1,0 +1,650 @@
+//! `/api/venues/...`, the live demo's API (issue #14, contract §4): the viewer's files as the
+//! build compressed them, and search, routes, find my car, kiosks and the phone hand-over
+//! computed by the venue engine (`crate::venues`). Reads requests and writes JSON; every refusal
+//! goes through `ApiError` (error.rs) with its message from content/venues/words.toml.
+
+use std::collections::HashMap;
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::sync::Arc;
+use std::time::Instant;
+
+use axum::extract::rejection::PathRejection;
+use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http::HeaderValue;
+use serde_json::{Value, json};
+
+use super::AppState;
+use super::cache_policy::CachePolicy;
+use super::computed;
+use super::error::{ApiCode, ApiError};
+use super::representation::Representation;
+use crate::site::{ApiErrorWords, Body};
+use crate::venues::search::{MAX_QUERY_CHARS, QueryError};
+use crate::venues::{
+    CarError, DEFAULT_LIMIT, Field, FoundCar, KioskView, MAX_LIMIT, PlaceError, Route, RouteError,
+    RoutePlace, SearchError, SearchRequest, Venue,
+};
+
+const JSON: HeaderValue = HeaderValue::from_static("application/json");
+
+/// Spends one request of the client's budget before any venue route runs.
+pub(super) async fn limit_requests(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let peer = request
+        .extensions()
+        .get::<ConnectInfo<SocketAddr>>()
+        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
+    let client = state.trusted_proxies.client_ip(peer, request.headers());
+    match state.venue_api.budget.spend(client, Instant::now()) {
+        Ok(()) => next.run(request).await,
+        Err(wait) => {
+            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+            ApiError::rate_limited(&state.venue_api.words, seconds.max(1)).into_response()
+        }
+    }
+}
+
+/// `GET /api/venues`: every venue with its levels.
+pub(super) async fn get_list(State(state): State<AppState>, request: Request) -> Response {
+    static_json(&state, &state.venue_api.list, &request)
+}
+
+/// `GET /api/venues/{venue}`: the viewer's summary of a venue.
+pub(super) async fn get_venue(
+    State(state): State<AppState>,
+    venue: Result<Path<String>, PathRejection>,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = segment(venue, words, ApiCode::VenueUnknown, "venue").and_then(|id| {
+        state
+            .site
+            .venue_files()
+            .venue(&id)
+            .map(|files| Arc::clone(&files.summary))
+            .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))
+    });
+    match answer {
+        Ok(body) => static_json(&state, &body, &request),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// `GET /api/venues/{venue}/levels/{level}`: the viewer's data of one level.
+pub(super) async fn get_level(
+    State(state): State<AppState>,
+    path: Result<Path<(String, String)>, PathRejection>,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = match path {
+        Ok(Path((venue, level))) => match state.site.venue_files().venue(&venue) {
+            None => Err(unknown(words, ApiCode::VenueUnknown, "venue", &venue)),
+            Some(files) => files
+                .level(&level)
+                .cloned()
+                .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level)),
+        },
+        Err(_) => Err(unknown(words, ApiCode::VenueUnknown, "venue", "")),
+    };
+    match answer {
+        Ok(body) => static_json(&state, &body, &request),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// `GET /api/venues/{venue}/search?q=&near=&level=&category=&limit=`
+pub(super) async fn get_search(
+    State(state): State<AppState>,
+    venue: Result<Path<String>, PathRejection>,
+    request: Request,
+) -> Response {
+    computed_answer(&state, venue, &request, |venue, params, words| {
+        let category = params.get("category").map(String::as_str);
+        let query = match params.get("q") {
+            Some(query) => query.as_str(),
+            None if category.is_some() => "",
+            None => return Err(missing(words, "q")),
+        };
+        let limit = match params.get("limit") {
+            None => DEFAULT_LIMIT,
+            Some(text) => text
+                .parse::<usize>()
+                .ok()
+                .filter(|limit| (1..=MAX_LIMIT).contains(limit))
+                .ok_or_else(|| {
+                    let max = MAX_LIMIT.to_string();
+                    ApiError::new(
+                        words,
+                        ApiCode::LimitMalformed,
+                        Some("limit"),
+                        &[("max", &max)],
+                    )
+                })?,
+        };
+        let request = SearchRequest {
+            query,
+            near: params.get("near").map(String::as_str),
+            level: params.get("level").map(String::as_str),
+            category,
+            limit,
+        };
+        let found = venue
+            .search(&request)
+            .map_err(|error| search_error(words, error))?;
+        let results: Vec<Value> = found
+            .iter()
+            .map(|hit| {
+                let place = hit.place;
+                let category = place.category.as_deref();
+                let label = category.and_then(|category| venue.catalog().label(category));
+                json!({
+                    "id": place.id,
+                    "kind": place.kind.as_str(),
+                    "name": place.name.as_deref().or(label),
+                    "category": category,
+                    "category_label": label,
+                    "level": venue.levels()[place.level].short,
+                    "point": lon_lat(venue.lon_lat(place.point)),
+                    "unit": place.unit.map(|unit| venue.unit_id(unit)),
+                    "match": hit.kind.as_str(),
+                    "distance_m": hit.distance_m.map(tenth),
+                })
+            })
+            .collect();
+        Ok(json!({ "query": query.trim(), "results": results }))
+    })
+}
+
+/// `GET /api/venues/{venue}/route?from=&to=&accessible=`
+pub(super) async fn get_route(
+    State(state): State<AppState>,
+    venue: Result<Path<String>, PathRejection>,
+    request: Request,
+) -> Response {
+    computed_answer(&state, venue, &request, |venue, params, words| {
+        let from = required(params, words, "from")?;
+        let to = required(params, words, "to")?;
+        let accessible = flag(params, words, "accessible")?;
+        let route = venue
+            .route(from, to, accessible)
+            .map_err(|error| route_error(words, error))?;
+        Ok(route_json(&route))
+    })
+}
+
+/// `GET /api/venues/{venue}/findcar?car=&from=&accessible=`
+pub(super) async fn get_find_car(
+    State(state): State<AppState>,
+    venue: Result<Path<String>, PathRejection>,
+    request: Request,
+) -> Response {
+    computed_answer(&state, venue, &request, |venue, params, words| {
+        let car = required(params, words, "car")?;
+        let from = params.get("from").map(String::as_str);
+        let accessible = flag(params, words, "accessible")?;
+        let found = venue
+            .find_car(car, from, accessible)
+            .map_err(|error| car_error(words, error))?;
+        Ok(find_car_json(venue, &found))
+    })
+}
+
+/// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
+pub(super) async fn get_kiosk(
+    State(state): State<AppState>,
+    path: Result<Path<(String, String)>, PathRejection>,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = match path {
+        Ok(Path((venue_id, kiosk))) => match state.venues.get(&venue_id) {
+            None => Err(unknown(words, ApiCode::VenueUnknown, "venue", &venue_id)),
+            Some(venue) => venue
+                .kiosk(&kiosk)
+                .map(|view| kiosk_json(&view))
+                .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk)),
+        },
+        Err(_) => Err(unknown(words, ApiCode::VenueUnknown, "venue", "")),
+    };
+    match answer {
+        Ok(value) => computed::json(request.headers(), &value),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// `GET /api/venues/{venue}/handover.svg?from=&to=&accessible=`: a QR code of the address that
+/// opens this route on a phone, on the public origin of the site the request reached (a guide
+/// screen's page may be served from anywhere; the phone needs the public address).
+pub(super) async fn get_handover(
+    State(state): State<AppState>,
+    venue: Result<Path<String>, PathRejection>,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let params = query_params(&request);
+    let answer = segment(venue, words, ApiCode::VenueUnknown, "venue").and_then(|id| {
+        let venue = state
+            .venues
+            .get(&id)
+            .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
+        let from = required(&params, words, "from")?;
+        let to = required(&params, words, "to")?;
+        let accessible = flag(&params, words, "accessible")?;
+        for (field, text) in [(Field::From, from), (Field::To, to)] {
+            venue
+                .locate(field, text)
+                .map_err(|error| place_error(words, &error))?;
+        }
+        let origin = state.site.origin(state.variant(request.headers()).region);
+        let mut address = format!("{origin}/next/demo?");
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        query.append_pair("venue", venue.id());
+        query.append_pair("from", from);
+        query.append_pair("to", to);
+        if accessible {
+            query.append_pair("accessible", "true");
+        }
+        address.push_str(&query.finish());
+        crate::site::qr_svg(&address).map_err(|_| unknown(words, ApiCode::PlaceUnknown, "to", to))
+    });
+    match answer {
+        Ok(svg) => {
+            let body = Body::new(svg.into_bytes(), true);
+            Representation {
+                body: &body,
+                content_type: HeaderValue::from_static("image/svg+xml"),
+                cache: CachePolicy::ShortRevalidate,
+                vary_user_agent: false,
+                document_csp: None,
+            }
+            .respond(request.method(), request.headers())
+        }
+        Err(error) => error.into_response(),
+    }
+}
+
+/// A venue file or list kept in memory: 304 on a matching ETag, the build's encodings.
+fn static_json(state: &AppState, body: &Body, request: &Request) -> Response {
+    Representation {
+        body,
+        content_type: JSON,
+        cache: CachePolicy::ShortRevalidate,
+        vary_user_agent: false,
+        document_csp: Some(&state.content_security_policy),
+    }
+    .respond(request.method(), request.headers())
+}
+
+/// Resolves the venue of the path, reads the query and answers with what `answer` computed.
+fn computed_answer(
+    state: &AppState,
+    venue: Result<Path<String>, PathRejection>,
+    request: &Request,
+    answer: impl FnOnce(&Venue, &HashMap<String, String>, &ApiErrorWords) -> Result<Value, ApiError>,
+) -> Response {
+    let words = &state.venue_api.words;
+    let params = query_params(request);
+    let result = segment(venue, words, ApiCode::VenueUnknown, "venue").and_then(|id| {
+        let venue = state
+            .venues
+            .get(&id)
+            .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
+        answer(venue, &params, words)
+    });
+    match result {
+        Ok(value) => computed::json(request.headers(), &value),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// The query string's parameters; the first of a repeated one counts.
+fn query_params(request: &Request) -> HashMap<String, String> {
+    let mut params = HashMap::new();
+    for (key, value) in url::form_urlencoded::parse(request.uri().query().unwrap_or("").as_bytes())
+    {
+        params
+            .entry(key.into_owned())
+            .or_insert_with(|| value.into_owned());
+    }
+    params
+}
+
+fn segment(
+    path: Result<Path<String>, PathRejection>,
+    words: &ApiErrorWords,
+    code: ApiCode,
+    field: &'static str,
+) -> Result<String, ApiError> {
+    path.map(|Path(segment)| segment)
+        .map_err(|_| unknown(words, code, field, ""))
+}
+
+fn unknown(words: &ApiErrorWords, code: ApiCode, field: &'static str, value: &str) -> ApiError {
+    ApiError::new(words, code, Some(field), &[("value", value)])
+}
+
+fn missing(words: &ApiErrorWords, field: &'static str) -> ApiError {
+    ApiError::new(words, ApiCode::ParamMissing, Some(field), &[])
+}
+
+fn required<'a>(
+    params: &'a HashMap<String, String>,
+    words: &ApiErrorWords,
+    field: &'static str,
+) -> Result<&'a str, ApiError> {
+    params
+        .get(field)
+        .map(String::as_str)
+        .filter(|value| !value.trim().is_empty())
+        .ok_or_else(|| missing(words, field))
+}
+
+/// `true` or `false` (also `1` or `0`); absent is false.
+fn flag(
+    params: &HashMap<String, String>,
+    words: &ApiErrorWords,
+    field: &'static str,
+) -> Result<bool, ApiError> {
+    match params.get(field).map(String::as_str) {
+        None | Some("false" | "0") => Ok(false),
+        Some("true" | "1") => Ok(true),
+        Some(_) => Err(ApiError::new(
+            words,
+            ApiCode::BooleanMalformed,
+            Some(field),
+            &[],
+        )),
+    }
+}
+
+fn place_error(words: &ApiErrorWords, error: &PlaceError) -> ApiError {
+    let field = Some(error.field().as_str());
+    match error {
+        PlaceError::Malformed { value, .. } => {
+            ApiError::new(words, ApiCode::PlaceMalformed, field, &[("value", value)])
+        }
+        PlaceError::CoordinatesMalformed { value, .. } => ApiError::new(
+            words,
+            ApiCode::CoordinatesMalformed,
+            field,
+            &[("value", value)],
+        ),
+        PlaceError::Unknown { value, .. } => {
+            ApiError::new(words, ApiCode::PlaceUnknown, field, &[("value", value)])
+        }
+        PlaceError::LevelUnknown { level, .. } => {
+            ApiError::new(words, ApiCode::LevelUnknown, field, &[("value", level)])
+        }
+        PlaceError::OutsideLevel { level, .. } => ApiError::new(
+            words,
+            ApiCode::PointOutsideLevel,
+            field,
+            &[("level", level)],
+        ),
+        PlaceError::NotWalkable { value, .. } => {
+            ApiError::new(words, ApiCode::PointNotWalkable, field, &[("value", value)])
+        }
+    }
+}
+
+fn route_error(words: &ApiErrorWords, error: RouteError) -> ApiError {
+    match error {
+        RouteError::Place(error) => place_error(words, &error),
+        RouteError::NoRoute => ApiError::new(words, ApiCode::NoRoute, None, &[]),
+        RouteError::NoAccessibleRoute => {
+            ApiError::new(words, ApiCode::NoAccessibleRoute, None, &[])
+        }
+    }
+}
+
+fn car_error(words: &ApiErrorWords, error: CarError) -> ApiError {
+    match error {
+        CarError::Malformed { .. } => ApiError::new(words, ApiCode::CarMalformed, Some("car"), &[]),
+        CarError::Unknown { value } => ApiError::new(
+            words,
+            ApiCode::CarUnknown,
+            Some("car"),
+            &[("value", &value)],
+        ),
+        CarError::NoStart => missing(words, "from"),
+        CarError::Route(error) => route_error(words, error),
+    }
+}
+
+fn search_error(words: &ApiErrorWords, error: SearchError) -> ApiError {
+    match error {
+        SearchError::Query(QueryError::Empty) => {
+            ApiError::new(words, ApiCode::QueryEmpty, Some("q"), &[])
+        }
+        SearchError::Query(QueryError::TooLong { chars }) => {
+            let (max, length) = (MAX_QUERY_CHARS.to_string(), chars.to_string());
+            ApiError::new(
+                words,
+                ApiCode::QueryTooLong,
+                Some("q"),
+                &[("max", &max), ("length", &length)],
+            )
+        }
+        SearchError::Near(error) => place_error(words, &error),
+        SearchError::LevelUnknown(level) => ApiError::new(
+            words,
+            ApiCode::LevelUnknown,
+            Some("level"),
+            &[("value", &level)],
+        ),
+        SearchError::CategoryUnknown(category) => ApiError::new(
+            words,
+            ApiCode::CategoryUnknown,
+            Some("category"),
+            &[("value", &category)],
+        ),
+    }
+}
+
+/// Degrees to seven decimals (about a centimetre), metres to a tenth: the answers' precision.
+fn lon_lat([lon, lat]: [f64; 2]) -> [f64; 2] {
+    let round = |value: f64| (value * 1e7).round() / 1e7;
+    [round(lon), round(lat)]
+}
+
+fn tenth(value: f64) -> f64 {
+    (value * 10.0).round() / 10.0
+}
+
+fn place_json(place: &RoutePlace) -> Value {
+    json!({
+        "id": place.id,
+        "kind": place.kind.as_str(),
+        "name": place.name,
+        "level": place.level,
+        "point": lon_lat(place.lon_lat),
+    })
+}
+
+fn route_json(route: &Route) -> Value {
+    let legs: Vec<Value> = route
+        .legs
+        .iter()
+        .map(|leg| {
+            let coordinates: Vec<[f64; 2]> = leg.lon_lat.iter().copied().map(lon_lat).collect();
+            json!({
+                "level": leg.level,
+                "distance_m": tenth(leg.distance_m),
+                "duration_s": leg.duration_s.round(),
+                "start_m": tenth(leg.start_m),
+                "path": {
+                    "type": "Feature",
+                    "properties": { "level": leg.level },
+                    "geometry": { "type": "LineString", "coordinates": coordinates },
+                },
+            })
+        })
+        .collect();
+    let transitions: Vec<Value> = route
+        .transitions
+        .iter()
+        .map(|ride| {
+            json!({
+                "kind": ride.kind.as_str(),
+                "name": ride.name,
+                "from_level": ride.from_level,
+                "to_level": ride.to_level,
+                "duration_s": ride.duration_s.round(),
+            })
+        })
+        .collect();
+    let steps: Vec<Value> = route
+        .steps
+        .iter()
+        .map(|step| {
+            json!({
+                "kind": step.kind.as_str(),
+                "text": step.text,
+                "level": step.level,
+                "point": lon_lat(step.lon_lat),
+                "along_m": tenth(step.along_m),
+                "leg": step.leg,
+            })
+        })
+        .collect();
+    json!({
+        "from": place_json(&route.from),
+        "to": place_json(&route.to),
+        "accessible": route.accessible,
+        "distance_m": tenth(route.distance_m),
+        "duration_s": route.duration_s.round(),
+        "legs": legs,
+        "transitions": transitions,
+        "steps": steps,
+    })
+}
+
+fn find_car_json(venue: &Venue, found: &FoundCar) -> Value {
+    let space = &found.space;
+    json!({
+        "car": found.car,
+        "plate": found.plate,
+        "space": {
+            "id": space.id,
+            "kind": space.kind.as_str(),
+            "name": space.name,
+            "level": venue.levels()[space.level].short,
+            "point": lon_lat(venue.lon_lat(space.point)),
+            "zone": found.zone,
+        },
+        "route": route_json(&found.route),
+    })
+}
+
+fn kiosk_json(view: &KioskView) -> Value {
+    let kiosk = &view.kiosk;
+    let directory: Vec<Value> = view
+        .directory
+        .iter()
+        .map(|section| {
+            let levels: Vec<Value> = section
+                .levels
+                .iter()
+                .map(|level| {
+                    let entries: Vec<Value> = level
+                        .entries
+                        .iter()
+                        .map(|entry| {
+                            json!({
+                                "id": entry.id,
+                                "name": entry.name,
+                                "category": entry.category,
+                                "kind": entry.kind.as_str(),
+                            })
+                        })
+                        .collect();
+                    json!({ "level": level.level, "entries": entries })
+                })
+                .collect();
+            json!({ "label": section.label, "levels": levels })
+        })
+        .collect();
+    json!({
+        "kiosk": {
+            "id": kiosk.id,
+            "name": kiosk.name,
+            "level": kiosk.level,
+            "point": lon_lat(kiosk.lon_lat),
+            "facing": kiosk.facing,
+        },
+        "directory": directory,
+    })
+}
+
+/// What the venue API holds beyond the engine: its words, the clients' budgets and the list.
+pub(crate) struct VenueApi {
+    pub(super) words: ApiErrorWords,
+    pub(super) budget: crate::request_rate::RequestBudget,
+    /// `GET /api/venues`, built once from the venues' summaries.
+    pub(super) list: Body,
+}
+
+impl VenueApi {
+    pub(crate) fn new(site: &crate::site::Site, rate: &crate::config::RequestRate) -> Self {
+        let venues: Vec<Value> = site
+            .venue_files()
+            .iter()
+            .filter_map(|files| {
+                let (_, bytes) = files.summary.bytes(crate::site::Encoding::Identity);
+                let summary: Value = serde_json::from_slice(bytes).ok()?;
+                let levels: Vec<&Value> = summary["levels"]
+                    .as_array()?
+                    .iter()
+                    .map(|level| &level["short"])
+                    .collect();
+                Some(json!({
+                    "id": summary["id"],
+                    "name": summary["name"],
+                    "category": summary["category"],
+                    "levels": levels,
+                    "default_level": summary["defaultLevel"],
+                }))
+            })
+            .collect();
+        let list = json!({ "venues": venues }).to_string().into_bytes();
+        Self {
+            words: site.venues().words.api_errors.clone(),
+            budget: crate::request_rate::RequestBudget::new(rate),
+            list: Body::new(list, true),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn coordinates_and_metres_are_rounded_for_the_answer() {
+        assert_eq!(
+            lon_lat([121.400_012_345, 31.170_219_99]),
+            [121.400_012_3, 31.170_22]
+        );
+        assert_eq!(tenth(12.345), 12.3);
+    }
+
+    #[test]
+    fn flags_accept_true_false_one_zero_and_refuse_the_rest() {
+        let words = ApiErrorWords {
+            boolean_malformed: "{field} 只能是 true 或 false".to_owned(),
+            ..ApiErrorWords::default()
+        };
+        let params = |value: &str| HashMap::from([("accessible".to_owned(), value.to_owned())]);
+        assert!(flag(&params("true"), &words, "accessible").unwrap());
+        assert!(flag(&params("1"), &words, "accessible").unwrap());
+        assert!(!flag(&params("false"), &words, "accessible").unwrap());
+        assert!(!flag(&HashMap::new(), &words, "accessible").unwrap());
+        assert!(flag(&params("yes"), &words, "accessible").is_err());
+    }
+}

@@ -1,0 +1,90 @@
+// content/venues/ -> dist/venues/ (contract section 3): per venue the checked IMDF files without
+// whitespace (imdf/), the viewer's summary (venue.json) and one file per level (levels/), each
+// viewer file with its .gz and .br, so the server serves them as they are and compresses nothing.
+// Returns the `venues` section of dist/manifest.json; these files are not in its `files` list,
+// because the server answers for them through /api/venues.
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { brotli, gzip } from '../src/content/venues/compression';
+import type { LoadedVenues, VenueCategory } from '../src/content/venues/types';
+
+export interface VenuesManifest {
+  list: {
+    id: string;
+    /** Directories and files relative to dist/. */
+    imdf_dir: string;
+    summary: string;
+    levels: { short_name: string; id: string; file: string }[];
+    kiosks: { id: string; facing: number }[];
+    /** Where a visitor is when no start is chosen (venue.toml samples.start, a location). */
+    start: string;
+  }[];
+  categories: Record<string, VenueCategory>;
+  groups: { label: string; categories: string[] }[];
+  words: { steps: Record<string, string>; api_errors: Record<string, string> };
+}
+
+/** Sizes in bytes of a viewer file as written, and compressed. */
+export interface FileSizes {
+  file: string;
+  raw: number;
+  gzip: number;
+  brotli: number;
+}
+
+function write(distDir: string, file: string, data: string | Buffer) {
+  const path = join(distDir, file);
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, data);
+}
+
+/** Writes `file` and its .gz and .br siblings. */
+function writeCompressed(distDir: string, file: string, json: string): FileSizes {
+  const raw = Buffer.from(json);
+  const gzipped = gzip(raw);
+  const brotlied = brotli(raw);
+  write(distDir, file, raw);
+  write(distDir, `${file}.gz`, gzipped);
+  write(distDir, `${file}.br`, brotlied);
+  return { file, raw: raw.length, gzip: gzipped.length, brotli: brotlied.length };
+}
+
+/**
+ * Writes dist/venues/ and returns the manifest's `venues` section; `onFile` hears the sizes of
+ * each viewer file (the build's budget report).
+ */
+export function writeVenues(
+  distDir: string,
+  venues: LoadedVenues,
+  onFile: (sizes: FileSizes) => void = () => {},
+): VenuesManifest {
+  rmSync(join(distDir, 'venues'), { recursive: true, force: true });
+  const list = venues.list.map((venue) => {
+    const base = `venues/${venue.id}`;
+    write(distDir, `${base}/imdf/manifest.json`, JSON.stringify(venue.imdf.manifest));
+    for (const [type, collection] of Object.entries(venue.imdf.files)) {
+      write(distDir, `${base}/imdf/${type}.geojson`, JSON.stringify(collection));
+    }
+    onFile(writeCompressed(distDir, `${base}/venue.json`, JSON.stringify(venue.summary)));
+    const levels = venue.levels.map((level) => {
+      const file = `${base}/levels/${level.short}.json`;
+      onFile(writeCompressed(distDir, file, JSON.stringify(level)));
+      return { short_name: level.short, id: level.id, file };
+    });
+    return {
+      id: venue.id,
+      imdf_dir: `${base}/imdf`,
+      summary: `${base}/venue.json`,
+      levels,
+      kiosks: venue.settings.kiosks.map(({ id, facing }) => ({ id, facing })),
+      start: venue.settings.samples.start,
+    };
+  });
+  const { steps, api_errors } = venues.words;
+  return {
+    list,
+    categories: venues.categories,
+    groups: venues.groups,
+    words: { steps, api_errors },
+  };
+}

@@ -1,0 +1,28 @@
+// The venues of the live demo as committed in content/venues/: they pass every check of contract
+// section 5, and the first level each venue shows stays within its budget over the wire.
+import { describe, expect, it } from 'vitest';
+import { Problems } from '../problems';
+import { repoContentDir } from '../repo-content';
+import { defaultLevelBudget, gzip } from './compression';
+import { loadVenues } from './load-venues';
+
+const problems = new Problems();
+const venues = loadVenues(repoContentDir, problems);
+
+describe('content/venues/', () => {
+  it('validates with no problem', () => {
+    expect(problems.list).toEqual([]);
+    expect(venues?.list.map((venue) => venue.id)).toEqual(
+      expect.arrayContaining(['demo-mall', 'demo-hospital']),
+    );
+  });
+
+  it.each(venues?.list ?? [])(
+    'keeps the default level of $id within 150 KB gzipped',
+    ({ levels, settings }) => {
+      const first = levels.find((level) => level.short === settings.default_level)!;
+      const size = gzip(Buffer.from(JSON.stringify(first))).length;
+      expect(size).toBeLessThanOrEqual(defaultLevelBudget);
+    },
+  );
+});

@@ -1,0 +1,92 @@
+// content/venues/words.toml: every word of the live demo. [steps] (route steps) and [api_errors]
+// (API messages) are spoken by the server, which looks words up by these keys, so each key is
+// required and no other is allowed; [launcher] is the button that loads the viewer on a page;
+// [viewer] belongs to the map viewer and is checked with its own schema (src/demo/words.ts).
+import { z } from 'zod';
+import { viewerWordsSchema } from '../../demo/words';
+
+const word = z
+  .string({
+    error: (issue) =>
+      issue.input === undefined
+        ? 'is missing; the server looks up every key of this table'
+        : 'must be a string',
+  })
+  .trim()
+  .min(1, 'must not be empty');
+
+function wordTable<K extends string>(keys: readonly K[]) {
+  const shape = Object.fromEntries(keys.map((key) => [key, word])) as Record<K, typeof word>;
+  return z.object(shape).strict();
+}
+
+/** Keys of [steps]: the turn-by-turn phrases of a route (contract section 4.4). */
+export const stepKeys = [
+  'depart',
+  'straight',
+  'turn',
+  'turn_at',
+  'left',
+  'right',
+  'slight_left',
+  'slight_right',
+  'sharp_left',
+  'sharp_right',
+  'u_turn',
+  'elevator',
+  'escalator',
+  'stairs',
+  'ramp',
+  'arrive',
+  'arrive_here',
+  'side_left',
+  'side_right',
+  'side_ahead',
+  'unnamed_place',
+] as const;
+
+/** Keys of [api_errors]: the API's error codes (contract section 4.1). */
+export const apiErrorKeys = [
+  'venue_unknown',
+  'level_unknown',
+  'kiosk_unknown',
+  'param_missing',
+  'query_empty',
+  'query_too_long',
+  'category_unknown',
+  'limit_malformed',
+  'boolean_malformed',
+  'place_malformed',
+  'coordinates_malformed',
+  'place_unknown',
+  'point_outside_level',
+  'point_not_walkable',
+  'no_route',
+  'no_accessible_route',
+  'car_malformed',
+  'car_unknown',
+  'rate_limited',
+] as const;
+
+/** Keys of [launcher]: the picture and button that load the viewer on a page. */
+export const launcherKeys = [
+  'start',
+  'kiosk_start',
+  'hint',
+  'loading',
+  'failed',
+  'retry',
+  'preview_alt',
+] as const;
+export type LauncherKey = (typeof launcherKeys)[number];
+
+export const venueWordsSchema = z
+  .object({
+    steps: wordTable(stepKeys),
+    api_errors: wordTable(apiErrorKeys),
+    launcher: wordTable(launcherKeys),
+    viewer: viewerWordsSchema,
+  })
+  .strict();
+
+export type VenueWords = z.infer<typeof venueWordsSchema>;

@@ -1,0 +1,177 @@
+// The HTTP API of contract §4, as the viewer calls it. Every call is reported to a listener so the
+// "how this demo calls the API" panel can show the request and its JSON answer. Errors carry the
+// API's own Chinese message (§4.1); a failed fetch (no answer at all) is a NetworkError, which the
+// viewer offers to retry.
+import type { LevelData, VenueSummary } from './format';
+
+/** A place as the API names it: search results, route ends, the found car's space. */
+export interface Place {
+  id: string;
+  kind: string;
+  name: string;
+  level: string;
+  /** [lon, lat] */
+  point: [number, number];
+}
+
+export interface SearchResult extends Place {
+  category: string;
+  category_label: string;
+  unit: string | null;
+  match: string;
+  distance_m: number | null;
+}
+
+export interface SearchAnswer {
+  query: string;
+  results: SearchResult[];
+}
+
+export interface RouteLeg {
+  level: string;
+  distance_m: number;
+  duration_s: number;
+  start_m: number;
+  path: {
+    type: 'Feature';
+    properties: { level: string };
+    geometry: { type: 'LineString'; coordinates: [number, number][] };
+  };
+}
+
+export interface RouteTransition {
+  kind: string;
+  name: string;
+  from_level: string;
+  to_level: string;
+  duration_s: number;
+}
+
+export interface RouteStep {
+  kind: string;
+  text: string;
+  level: string;
+  point: [number, number];
+  along_m: number;
+  leg: number;
+}
+
+export interface RouteAnswer {
+  from: Place;
+  to: Place;
+  accessible: boolean;
+  distance_m: number;
+  duration_s: number;
+  legs: RouteLeg[];
+  transitions: RouteTransition[];
+  steps: RouteStep[];
+}
+
+export interface FindCarAnswer {
+  car: string;
+  plate: boolean;
+  space: Place & { zone?: string };
+  route: RouteAnswer;
+}
+
+export interface KioskAnswer {
+  kiosk: { id: string; name: string; level: string; point: [number, number]; facing: number };
+  directory: {
+    label: string;
+    levels: {
+      level: string;
+      entries: { id: string; name: string; category: string; kind: string }[];
+    }[];
+  }[];
+}
+
+export interface ApiCall {
+  method: 'GET';
+  url: string;
+  status: number;
+  body: unknown;
+}
+
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly field: string | null,
+  ) {
+    super(message);
+  }
+}
+
+export class NetworkError extends Error {}
+
+export interface SearchParams {
+  q: string;
+  near?: string | undefined;
+  level?: string | undefined;
+  category?: string | undefined;
+  limit?: number | undefined;
+}
+
+export function createApi(base: string, report: (call: ApiCall) => void) {
+  const get = async <T>(path: string, params?: Record<string, string | undefined>): Promise<T> => {
+    const query = params
+      ? Object.entries(params)
+          .filter((entry): entry is [string, string] => entry[1] !== undefined)
+          .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+          .join('&')
+      : '';
+    const url = `${base}${path}${query ? `?${query}` : ''}`;
+    let response: Response;
+    let body: unknown;
+    try {
+      response = await fetch(url, { headers: { Accept: 'application/json' } });
+      body = await response.json();
+    } catch (error) {
+      if (error instanceof DOMException && error.name === 'AbortError') throw error;
+      throw new NetworkError(String(error));
+    }
+    report({ method: 'GET', url, status: response.status, body });
+    if (!response.ok) {
+      const detail = (body as { error?: { message?: string; field?: string | null } }).error;
+      throw new ApiError(
+        detail?.message ?? String(response.status),
+        response.status,
+        detail?.field ?? null,
+      );
+    }
+    return body as T;
+  };
+  const venuePath = (venue: string) => `/${encodeURIComponent(venue)}`;
+  return {
+    summary: (venue: string) => get<VenueSummary>(venuePath(venue)),
+    level: (venue: string, level: string) =>
+      get<LevelData>(`${venuePath(venue)}/levels/${encodeURIComponent(level)}`),
+    search: (venue: string, params: SearchParams) =>
+      get<SearchAnswer>(`${venuePath(venue)}/search`, {
+        q: params.q,
+        near: params.near,
+        level: params.level,
+        category: params.category,
+        limit: params.limit === undefined ? undefined : String(params.limit),
+      }),
+    route: (venue: string, from: string, to: string, accessible: boolean) =>
+      get<RouteAnswer>(`${venuePath(venue)}/route`, {
+        from,
+        to,
+        accessible: accessible ? 'true' : undefined,
+      }),
+    findCar: (venue: string, car: string, from: string | undefined, accessible: boolean) =>
+      get<FindCarAnswer>(`${venuePath(venue)}/findcar`, {
+        car,
+        from,
+        accessible: accessible ? 'true' : undefined,
+      }),
+    kiosk: (venue: string, kiosk: string) =>
+      get<KioskAnswer>(`${venuePath(venue)}/kiosks/${encodeURIComponent(kiosk)}`),
+    /** The QR code that opens a route on a phone (§4 handover.svg). */
+    handoverUrl: (venue: string, from: string, to: string, accessible: boolean) =>
+      `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}`,
+  };
+}
+
+export type Api = ReturnType<typeof createApi>;

@@ -1,0 +1,267 @@
+// The map: the canvas with its renderer and gestures, the zoom, compass, 2.5D and level controls
+// over it. The canvas is an image to assistive technology (role="img", named after the venue and
+// level); everything on it that matters is also reachable from the panel beside it.
+import { type MutableRefObject, useEffect, useRef, useState } from 'react';
+import { attachGestures } from './gestures';
+import type { LevelModel } from './level-model';
+import type { LevelEntry } from './format';
+import type { Box } from './geometry';
+import { type MapMarker, type MapPick, MapRenderer } from './renderer';
+import type { RouteModel } from './route-track';
+import { fill } from './words-fill';
+import type { ViewerWords } from './words';
+
+/** A part of the map to bring into view; a new serial moves the map again. */
+export interface MapFocus {
+  box: Box;
+  serial: number;
+  /** Zoom in no closer than this, CSS pixels per decimetre. */
+  closest?: number | undefined;
+}
+
+export interface MapViewProps {
+  words: ViewerWords;
+  label: string;
+  helpId: string;
+  model: LevelModel | null;
+  levels: LevelEntry[];
+  level: string | null;
+  /** Levels the route passes, marked on the level switcher. */
+  routeLevels: string[];
+  onLevel: (short: string) => void;
+  raised: boolean;
+  onRaised: (raised: boolean) => void;
+  route: RouteModel | null;
+  markers: MapMarker[];
+  highlight: string | null;
+  onPick: (pick: MapPick | undefined) => void;
+  /** The visitor took hold of the map (stops the navigation's camera following). */
+  onGrab: () => void;
+  wheelNeedsCtrl: boolean;
+  rendererRef: MutableRefObject<MapRenderer | null>;
+  /** The bearing the map starts at (a kiosk's facing), degrees. */
+  initialBearing?: number | undefined;
+  loading: boolean;
+  focus: MapFocus | null;
+}
+
+const reducedMotion = () =>
+  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
+
+export function MapView(props: MapViewProps) {
+  const { words, model, raised, route, markers, highlight, rendererRef } = props;
+  const canvasRef = useRef<HTMLCanvasElement>(null);
+  const boxRef = useRef<HTMLDivElement>(null);
+  const dotRef = useRef<HTMLDivElement>(null);
+  const [bearing, setBearing] = useState(0);
+  const [hint, setHint] = useState(false);
+  const hintTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const latest = useRef(props);
+  useEffect(() => {
+    latest.current = props;
+  });
+
+  useEffect(() => {
+    const canvas = canvasRef.current;
+    const box = boxRef.current;
+    if (!canvas || !box) return;
+    // Without a 2D canvas (very old browsers, the unit tests) the panel still works.
+    const renderer = MapRenderer.create(canvas, dotRef.current, {
+      reducedMotion,
+      onCamera: (camera) => setBearing(Math.round((camera.bearing * 180) / Math.PI) % 360),
+    });
+    if (!renderer) return;
+    rendererRef.current = renderer;
+    const size = () => {
+      const rect = box.getBoundingClientRect();
+      renderer.resize(rect.width, rect.height, Math.min(window.devicePixelRatio || 1, 2));
+    };
+    size();
+    const observer = new ResizeObserver(size);
+    observer.observe(box);
+    const detach = attachGestures(
+      canvas,
+      box,
+      {
+        camera: () => renderer.camera,
+        limits: () => renderer.limits,
+        setCamera: (camera) => renderer.setCamera(camera),
+        grab: () => {
+          renderer.stopAnimation();
+          latest.current.onGrab();
+        },
+        tap: (sx, sy) => latest.current.onPick(renderer.pick(sx, sy)),
+        reset: () => {
+          const view = renderer.fitView();
+          if (view) renderer.moveTo({ ...view, bearing: 0 }, true);
+        },
+        wheelHint: () => {
+          setHint(true);
+          clearTimeout(hintTimer.current);
+          hintTimer.current = setTimeout(() => setHint(false), 1600);
+        },
+      },
+      latest.current.wheelNeedsCtrl,
+    );
+    return () => {
+      detach();
+      observer.disconnect();
+      renderer.destroy();
+      clearTimeout(hintTimer.current);
+      rendererRef.current = null;
+    };
+  }, [rendererRef]);
+
+  // A kiosk's map is turned to its facing before its level is first fitted.
+  const { initialBearing, focus } = props;
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (renderer && initialBearing !== undefined) {
+      renderer.camera = { ...renderer.camera, bearing: (initialBearing * Math.PI) / 180 };
+    }
+  }, [initialBearing, rendererRef]);
+
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (renderer && model) renderer.setLevel(model, true);
+  }, [model, rendererRef]);
+
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (!renderer || !focus || !Number.isFinite(focus.box[0])) return;
+    renderer.frame(focus.box, focus.closest ?? Infinity, true);
+  }, [focus, rendererRef]);
+
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (!renderer || renderer.raised === raised) return;
+    renderer.setRaised(raised);
+  }, [raised, rendererRef]);
+
+  useEffect(() => {
+    const renderer = rendererRef.current;
+    if (!renderer) return;
+    renderer.route = route;
+    renderer.markers = markers;
+    renderer.highlight = highlight;
+    renderer.update();
+  }, [route, markers, highlight, rendererRef]);
+
+  const zoom = (factor: number) => {
+    const renderer = rendererRef.current;
+    if (!renderer) return;
+    const { camera } = renderer;
+    const scale = Math.min(Math.max(camera.scale * factor, renderer.limits[0]), renderer.limits[1]);
+    renderer.moveTo({ ...camera, scale }, true);
+  };
+  const north = () => {
+    const renderer = rendererRef.current;
+    if (renderer) renderer.moveTo({ ...renderer.camera, bearing: 0 }, true);
+  };
+  const fitLevel = () => rendererRef.current?.fit(true);
+
+  const levelsTopDown = [...props.levels].reverse();
+  return (
+    <div className="demo-map" ref={boxRef}>
+      {/* The canvas takes keyboard focus for the map keys (gestures.ts); role="img" per the
+          issue, so assistive technology reads its name and help rather than a widget. */}
+      <canvas
+        ref={canvasRef}
+        className="demo-map__canvas"
+        role="img"
+        aria-label={props.label}
+        aria-describedby={props.helpId}
+        tabIndex={0}
+      />
+      <div ref={dotRef} className="demo-map__dot" hidden aria-hidden="true">
+        <svg viewBox="-40 -40 80 80" width="80" height="80">
+          <path className="demo-map__cone" d="M0 0L-19-31A36 36 0 0 1 19-31Z" />
+          <circle r="8" />
+        </svg>
+      </div>
+      <p id={props.helpId} className="sr-only">
+        {words.map_help}
+      </p>
+      {props.loading ? (
+        <div className="demo-map__loading" aria-hidden="true">
+          {words.loading}
+        </div>
+      ) : null}
+      <p className={`demo-map__hint${hint ? ' is-shown' : ''}`} aria-hidden="true">
+        {words.wheel_hint}
+      </p>
+      {props.levels.length > 1 ? (
+        <div className="demo-levels" role="group" aria-label={words.levels}>
+          {levelsTopDown.map((entry) => (
+            <button
+              key={entry.short}
+              type="button"
+              className={`demo-levels__button${props.routeLevels.includes(entry.short) ? ' is-on-route' : ''}`}
+              aria-pressed={entry.short === props.level}
+              aria-label={fill(words.level_button, { short: entry.short, name: entry.name })}
+              onClick={() => props.onLevel(entry.short)}
+            >
+              {entry.short}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div className="demo-controls">
+        <button
+          type="button"
+          className="demo-controls__button"
+          aria-label={words.zoom_in}
+          onClick={() => zoom(1.5)}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M10 4v12M4 10h12" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="demo-controls__button"
+          aria-label={words.zoom_out}
+          onClick={() => zoom(1 / 1.5)}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M4 10h12" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="demo-controls__button"
+          aria-label={words.north}
+          onClick={north}
+        >
+          <svg
+            viewBox="0 0 20 20"
+            aria-hidden="true"
+            style={{ transform: `rotate(${-bearing}deg)` }}
+          >
+            <path className="demo-compass__north" d="M10 2l3.5 8h-7z" />
+            <path className="demo-compass__south" d="M10 18l3.5-8h-7z" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="demo-controls__button"
+          aria-label={words.fit}
+          onClick={fitLevel}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4" />
+          </svg>
+        </button>
+        <button
+          type="button"
+          className="demo-controls__button demo-controls__text"
+          aria-pressed={raised}
+          aria-label={words.view_3d_label}
+          onClick={() => props.onRaised(!raised)}
+        >
+          {words.view_3d}
+        </button>
+      </div>
+    </div>
+  );
+}

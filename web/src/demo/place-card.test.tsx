@@ -1,0 +1,78 @@
+import { act, fireEvent, render, screen } from '@testing-library/preact';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { PlaceCard } from './place-card';
+import type { PlaceInfo } from './places';
+import { testWords } from './test-words';
+
+const words = testWords();
+const place: PlaceInfo = {
+  ref: 'occ-shop',
+  name: '星巴克',
+  category: '咖啡',
+  level: 'L1',
+  x: 0,
+  y: 0,
+  kind: 'occupant',
+  hours: 'Mo-Su 10:00-22:00',
+  phone: '+862100000000',
+};
+
+function Harness({ onGoHere }: { onGoHere: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        open
+      </button>
+      {open ? (
+        <PlaceCard
+          words={words}
+          place={place}
+          levelName="一层"
+          onClose={() => setOpen(false)}
+          onGoHere={onGoHere}
+          onStartHere={vi.fn()}
+        />
+      ) : null}
+    </>
+  );
+}
+
+describe('the place card dialog', () => {
+  it('is a labelled dialog that takes focus and gives it back on Escape', async () => {
+    vi.useFakeTimers();
+    render(<Harness onGoHere={vi.fn()} />);
+    const opener = screen.getByRole('button', { name: 'open' });
+    opener.focus();
+    fireEvent.click(opener);
+    const dialog = screen.getByRole('dialog', { name: '星巴克' });
+    expect(dialog.contains(document.activeElement)).toBe(true);
+    expect(screen.getByText('Mo-Su 10:00-22:00')).toBeTruthy();
+    expect(screen.getByRole('link', { name: '+862100000000' }).getAttribute('href')).toBe(
+      'tel:+862100000000',
+    );
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(10);
+    });
+    expect(document.activeElement).toBe(opener);
+    vi.useRealTimers();
+  });
+
+  it('closes with its close button and offers the two route buttons', async () => {
+    const onGoHere = vi.fn();
+    render(<Harness onGoHere={onGoHere} />);
+    const opener = screen.getByRole('button', { name: 'open' });
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent.click(screen.getByRole('button', { name: words.go_here }));
+    expect(onGoHere).toHaveBeenCalled();
+    expect(screen.getByRole('button', { name: words.start_here })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: words.close }));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(document.activeElement).toBe(opener);
+  });
+});

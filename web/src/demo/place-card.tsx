@@ -1,0 +1,121 @@
+// The card of a place: a non-modal dialog in the panel, named by its heading. Focus moves into it
+// when it opens and returns to where it was when it closes (Escape or the close button).
+import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import type { PlaceInfo } from './places';
+import type { ViewerWords } from './words';
+
+export interface PlaceCardProps {
+  words: ViewerWords;
+  place: PlaceInfo;
+  levelName: string;
+  onClose: () => void;
+  onGoHere: () => void;
+  onStartHere: () => void;
+}
+
+export function PlaceCard({
+  words,
+  place,
+  levelName,
+  onClose,
+  onGoHere,
+  onStartHere,
+}: PlaceCardProps) {
+  const titleId = `demo-${useId()}`;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Remembers the element focused before the card opened and gives focus back once the card is
+  // gone (after the panel under it is shown again), unless focus has gone somewhere on purpose,
+  // such as into the next card.
+  useEffect(() => {
+    const opener = document.activeElement as HTMLElement | null;
+    headingRef.current?.focus({ preventScroll: true });
+    return () => {
+      setTimeout(() => {
+        const lost = !document.activeElement || document.activeElement === document.body;
+        if (lost && opener?.isConnected) opener.focus({ preventScroll: true });
+      }, 0);
+    };
+  }, []);
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    if (event.key === 'Escape') {
+      event.stopPropagation();
+      onClose();
+    }
+  };
+
+  return (
+    // The dialog handles Escape for everything inside it.
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
+    <div className="demo-card" role="dialog" aria-labelledby={titleId} onKeyDown={onKeyDown}>
+      <div className="demo-card__head">
+        <h2 id={titleId} ref={headingRef} tabIndex={-1} className="demo-card__title">
+          {place.name}
+        </h2>
+        <button
+          type="button"
+          className="demo-icon-button"
+          aria-label={words.close}
+          onClick={onClose}
+        >
+          <svg viewBox="0 0 20 20" aria-hidden="true">
+            <path d="M5 5l10 10M15 5L5 15" />
+          </svg>
+        </button>
+      </div>
+      <dl className="demo-card__facts">
+        {place.category ? (
+          <div>
+            <dt>{words.card_category}</dt>
+            <dd>{place.category}</dd>
+          </div>
+        ) : null}
+        <div>
+          <dt>{words.card_level}</dt>
+          <dd>
+            {place.level} {levelName}
+          </dd>
+        </div>
+        {place.zone ? (
+          <div>
+            <dt>{words.card_zone}</dt>
+            <dd>{place.zone}</dd>
+          </div>
+        ) : null}
+        {place.hours ? (
+          <div>
+            <dt>{words.card_hours}</dt>
+            <dd>{place.hours}</dd>
+          </div>
+        ) : null}
+        {place.phone ? (
+          <div>
+            <dt>{words.card_phone}</dt>
+            <dd>
+              <a href={`tel:${place.phone}`}>{place.phone}</a>
+            </dd>
+          </div>
+        ) : null}
+        {place.website ? (
+          <div>
+            <dt>{words.card_website}</dt>
+            <dd>
+              <a href={place.website} target="_blank" rel="noopener noreferrer">
+                {place.website}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+      <div className="demo-card__actions">
+        <button type="button" className="demo-button demo-button--primary" onClick={onGoHere}>
+          {words.go_here}
+        </button>
+        <button type="button" className="demo-button" onClick={onStartHere}>
+          {words.start_here}
+        </button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,35 @@
+// Places as a list of buttons: search results, the nearest nursing rooms. Each opens its card.
+import type { SearchResult } from './api';
+import { fill } from './words-fill';
+import type { ViewerWords } from './words';
+
+export function ResultsList({
+  words,
+  results,
+  label,
+  onChoose,
+}: {
+  words: ViewerWords;
+  results: SearchResult[];
+  label: string;
+  onChoose: (result: SearchResult) => void;
+}) {
+  return (
+    <ul className="demo-results" aria-label={label}>
+      {results.map((result) => (
+        <li key={result.id}>
+          <button type="button" className="demo-results__button" onClick={() => onChoose(result)}>
+            <span className="demo-results__name">{result.name}</span>
+            <span className="demo-results__meta">
+              {result.level}
+              {result.category_label ? ` · ${result.category_label}` : ''}
+              {result.distance_m !== null
+                ? ` · ${fill(words.distance, { distance: Math.round(result.distance_m) })}`
+                : ''}
+            </span>
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}

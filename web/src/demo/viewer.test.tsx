@@ -1,0 +1,219 @@
+import { act, fireEvent, render, screen, within } from '@testing-library/preact';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RouteAnswer, SearchAnswer } from './api';
+import { metresToLonLat } from './projection';
+import { testLevel, testSummary } from './test-level';
+import { testWords } from './test-words';
+import { type DemoTask, Viewer } from './viewer';
+
+const words = testWords();
+const summary = testSummary();
+const at = (x: number, y: number) => metresToLonLat(summary.origin, x / 10, y / 10);
+
+const search: SearchAnswer = {
+  query: 'xbk',
+  results: [
+    {
+      id: 'occ-shop',
+      kind: 'occupant',
+      name: '星巴克',
+      level: 'L1',
+      point: at(250, 350),
+      category: 'cafe',
+      category_label: '咖啡',
+      unit: 'shop',
+      match: 'initials',
+      distance_m: 30,
+    },
+  ],
+};
+
+const route: RouteAnswer = {
+  from: { id: 'gate', kind: 'entrance', name: '西门', level: 'L1', point: at(0, 100) },
+  to: { id: 'occ-shop', kind: 'occupant', name: '星巴克', level: 'L1', point: at(250, 350) },
+  accessible: false,
+  distance_m: 50,
+  duration_s: 45,
+  legs: [
+    {
+      level: 'L1',
+      distance_m: 50,
+      duration_s: 45,
+      start_m: 0,
+      path: {
+        type: 'Feature',
+        properties: { level: 'L1' },
+        geometry: { type: 'LineString', coordinates: [at(0, 100), at(250, 100), at(250, 350)] },
+      },
+    },
+  ],
+  transitions: [],
+  steps: [
+    { kind: 'depart', text: '从西门出发', level: 'L1', point: at(0, 100), along_m: 0, leg: 0 },
+    {
+      kind: 'turn',
+      text: '直行 25 米，左转',
+      level: 'L1',
+      point: at(250, 100),
+      along_m: 25,
+      leg: 0,
+    },
+    { kind: 'arrive', text: '到达星巴克', level: 'L1', point: at(250, 350), along_m: 50, leg: 0 },
+  ],
+};
+
+type Answer = { status: number; body: unknown } | 'offline';
+let answers: (url: string) => Answer;
+const requested: string[] = [];
+
+beforeEach(() => {
+  requested.length = 0;
+  answers = (url) => {
+    const path = url.split('?')[0]!;
+    if (path.endsWith('/levels/L1')) return { status: 200, body: testLevel() };
+    if (path.endsWith('/levels/B1'))
+      return { status: 200, body: { ...testLevel(), short: 'B1', name: '地下一层' } };
+    if (path.endsWith('/search')) return { status: 200, body: search };
+    if (path.endsWith('/route')) return { status: 200, body: route };
+    if (path.endsWith('/test-mall')) return { status: 200, body: summary };
+    return { status: 404, body: { error: { field: null, code: 'x', message: '没有' } } };
+  };
+  vi.stubGlobal('fetch', async (url: string) => {
+    requested.push(url);
+    const answer = answers(url);
+    if (answer === 'offline') throw new TypeError('Failed to fetch');
+    return new Response(JSON.stringify(answer.body), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json' },
+    });
+  });
+  // jsdom has no canvas: the viewer keeps its panel working without one.
+  vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+async function settle() {
+  for (let i = 0; i < 5; i += 1) {
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 0));
+    });
+  }
+}
+
+function renderViewer(task: Partial<DemoTask> = {}) {
+  return render(
+    <Viewer
+      words={words}
+      venues={[
+        { id: 'test-mall', name: '测试商场' },
+        { id: 'other', name: '另一个场馆' },
+      ]}
+      task={{ mode: 'map', venue: 'test-mall', ...task }}
+      layout="page"
+      apiBase="/api/venues"
+    />,
+  );
+}
+
+describe('the viewer', () => {
+  it('names the map and switches levels with toggle buttons', async () => {
+    renderViewer();
+    await settle();
+    expect(screen.getByRole('img', { name: '测试商场 L1（一层）地图' })).toBeTruthy();
+    const levels = screen.getByRole('group', { name: words.levels });
+    const l1 = within(levels).getByRole('button', { name: 'L1，一层' });
+    const b1 = within(levels).getByRole('button', { name: 'B1，地下一层' });
+    expect(l1.getAttribute('aria-pressed')).toBe('true');
+    fireEvent.click(b1);
+    await settle();
+    expect(b1.getAttribute('aria-pressed')).toBe('true');
+    expect(l1.getAttribute('aria-pressed')).toBe('false');
+    expect(requested).toContain('/api/venues/test-mall/levels/B1');
+  });
+
+  it('lists search results as buttons and opens a place card dialog', async () => {
+    renderViewer({ mode: 'search' });
+    await settle();
+    const input = screen.getByRole('combobox', { name: words.search });
+    expect(document.activeElement).toBe(input);
+    fireEvent.input(input, { target: { value: 'xbk' } });
+    fireEvent.submit(input.closest('form')!);
+    await settle();
+    const list = screen.getByRole('list', { name: words.results });
+    const button = within(list).getByRole('button', { name: /星巴克/ });
+    fireEvent.click(button);
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: '星巴克' });
+    expect(within(dialog).getByText('Mo-Su 10:00-22:00')).toBeTruthy();
+    // The API panel shows the last request and its answer.
+    expect(screen.getByText(/GET \/api\/venues\/test-mall\/search\?q=xbk/)).toBeTruthy();
+  });
+
+  it('plans the task route and lists its steps in order', async () => {
+    renderViewer({ mode: 'route', from: 'gate', to: 'occ-shop' });
+    await settle();
+    const steps = screen.getByRole('heading', { name: words.steps }).nextElementSibling!;
+    expect(steps.tagName).toBe('OL');
+    expect([...steps.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
+      '从西门出发L1',
+      '直行 25 米，左转L1',
+      '到达星巴克L1',
+    ]);
+    expect(requested.some((url) => url.includes('/route?from=gate&to=occ-shop'))).toBe(true);
+    expect(screen.getByText(/全程约 50 米，步行/)).toBeTruthy();
+  });
+
+  it('simulates navigation: the current step follows the walk', async () => {
+    renderViewer({ mode: 'route', from: 'gate', to: 'occ-shop' });
+    await settle();
+    vi.useFakeTimers({ toFake: ['requestAnimationFrame', 'cancelAnimationFrame', 'performance'] });
+    fireEvent.click(screen.getByRole('button', { name: words.nav_start }));
+    const current = () => document.querySelector('[aria-current="step"]')?.textContent;
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(1000);
+    });
+    expect(current()).toBe('从西门出发L1');
+    // 4 m/s: past the turn at 25 m after about seven seconds.
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(6500);
+    });
+    expect(current()).toBe('直行 25 米，左转L1');
+    expect(screen.getByRole('button', { name: words.nav_pause })).toBeTruthy();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(8000);
+    });
+    expect(current()).toBe('到达星巴克L1');
+    expect(screen.getByRole('button', { name: words.nav_restart })).toBeTruthy();
+    vi.useRealTimers();
+  });
+
+  it("shows the API's message in an alert, and a retry when the network fails", async () => {
+    renderViewer();
+    await settle();
+    answers = (url) =>
+      url.includes('/search')
+        ? {
+            status: 422,
+            body: { error: { field: 'q', code: 'x', message: '没有找到这个地点：xyz' } },
+          }
+        : 'offline';
+    const input = screen.getByRole('combobox', { name: words.search });
+    fireEvent.input(input, { target: { value: 'xyz' } });
+    fireEvent.submit(input.closest('form')!);
+    await settle();
+    expect(screen.getByRole('alert').textContent).toContain('没有找到这个地点：xyz');
+    fireEvent.click(screen.getByRole('button', { name: words.action_route }));
+    await settle();
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain(words.network_error);
+    answers = () => ({ status: 200, body: route });
+    fireEvent.click(within(alert).getByRole('button', { name: words.retry }));
+    await settle();
+    expect(screen.getByRole('alert').textContent).toBe('');
+    expect(screen.getByText(/全程约 50 米，步行/)).toBeTruthy();
+  });
+});

@@ -1,0 +1,163 @@
+// The live demo's launcher (issue #14): a picture of the venue's map and a "试一试" button. The
+// viewer's code and the venue's data load only when the visitor presses it, so the page keeps
+// its first-load budget. On the demo page a hand-over address (a guide screen's QR code:
+// /next/demo?venue=&from=&to=) starts the viewer at once with that route.
+import { useEffect, useRef, useState } from 'react';
+import type { LevelData, VenueSummary } from '../demo/format';
+import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer';
+import type { ViewerWords } from '../demo/words';
+import { useElementId } from './island-root';
+
+/** Where the server answers the venue API (server/src/http/venues.rs). */
+export const venueApiBase = '/api/venues';
+
+export interface LauncherWords {
+  /** The button that loads the viewer. */
+  start: string;
+  /** What the visitor can do, under the button. */
+  hint: string;
+  loading: string;
+  failed: string;
+  retry: string;
+}
+
+export interface VenueDemoProps {
+  task: DemoTask;
+  layout: ViewerProps['layout'];
+  venues: { id: string; name: string; defaultLevel: string }[];
+  words: LauncherWords;
+  viewerWords: ViewerWords;
+  /** The map of the task's first level, drawn by the build; null where none fits. */
+  preview: { src: string; width: number; height: number; alt: string } | null;
+  /** The demo page takes a task from its address (the QR hand-over of a guide screen). */
+  readsAddress: boolean;
+}
+
+type Viewer = typeof ViewerComponent;
+
+type State =
+  | { phase: 'idle' }
+  | { phase: 'loading' }
+  | { phase: 'failed' }
+  | { phase: 'ready'; Viewer: Viewer; preload: NonNullable<ViewerProps['preload']> };
+
+/** A hand-over address's task, or null when the address carries none. */
+export function taskFromAddress(search: string, venues: string[]): DemoTask | null {
+  const params = new URLSearchParams(search);
+  const venue = params.get('venue');
+  if (!venue || !venues.includes(venue)) return null;
+  const from = params.get('from') ?? undefined;
+  const to = params.get('to') ?? undefined;
+  const accessible = params.get('accessible') === 'true';
+  return {
+    mode: from && to ? 'nav' : 'map',
+    venue,
+    ...(from ? { from } : {}),
+    ...(to ? { to } : {}),
+    ...(accessible ? { accessible } : {}),
+  };
+}
+
+async function fetchJson<T>(url: string): Promise<T> {
+  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!response.ok) throw new Error(`${url}: ${response.status}`);
+  return (await response.json()) as T;
+}
+
+export function VenueDemo(props: VenueDemoProps) {
+  const { venues, words, layout, preview } = props;
+  const [task, setTask] = useState(props.task);
+  const [state, setState] = useState<State>({ phase: 'idle' });
+  const statusId = useElementId();
+  const rootRef = useRef<HTMLDivElement>(null);
+
+  const start = (chosen: DemoTask) => {
+    setTask(chosen);
+    setState({ phase: 'loading' });
+    const venue = venues.find((entry) => entry.id === chosen.venue) ?? venues[0]!;
+    const base = `${venueApiBase}/${encodeURIComponent(venue.id)}`;
+    const level = chosen.level ?? venue.defaultLevel;
+    // The data and the code travel in parallel: the first level is not a round trip late.
+    const preload = {
+      summary: fetchJson<VenueSummary>(base),
+      level: fetchJson<LevelData>(`${base}/levels/${encodeURIComponent(level)}`),
+    };
+    preload.summary.catch(() => undefined);
+    preload.level.catch(() => undefined);
+    import('../demo/viewer').then(
+      (module) => setState({ phase: 'ready', Viewer: module.Viewer, preload }),
+      () => setState({ phase: 'failed' }),
+    );
+  };
+
+  useEffect(() => {
+    if (!props.readsAddress) return;
+    const handedOver = taskFromAddress(
+      window.location.search,
+      venues.map((venue) => venue.id),
+    );
+    // The address is known only in the browser, after hydration, so the start cannot be part of
+    // the first render; it runs once, as the address does not change while the page is open.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    if (handedOver) start(handedOver);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  useEffect(() => {
+    if (state.phase === 'ready') rootRef.current?.scrollIntoView({ block: 'nearest' });
+  }, [state.phase]);
+
+  if (state.phase === 'ready') {
+    const { Viewer } = state;
+    return (
+      <div className={`venue-demo venue-demo--${layout} is-running`} ref={rootRef}>
+        <Viewer
+          words={props.viewerWords}
+          venues={venues.map(({ id, name }) => ({ id, name }))}
+          task={task}
+          layout={layout}
+          apiBase={venueApiBase}
+          preload={state.preload}
+        />
+      </div>
+    );
+  }
+
+  const busy = state.phase === 'loading';
+  return (
+    <div className={`venue-demo venue-demo--${layout}`} ref={rootRef}>
+      {preview ? (
+        <img
+          className="venue-demo__preview"
+          src={preview.src}
+          width={preview.width}
+          height={preview.height}
+          alt={preview.alt}
+          loading="lazy"
+          decoding="async"
+        />
+      ) : null}
+      <div className="venue-demo__start">
+        <button
+          type="button"
+          className="button button--primary venue-demo__button"
+          onClick={() => start(task)}
+          disabled={busy}
+          aria-describedby={statusId}
+        >
+          {words.start}
+        </button>
+        <p className="venue-demo__status" id={statusId} role="status">
+          {state.phase === 'loading' ? words.loading : null}
+          {state.phase === 'failed' ? words.failed : null}
+          {state.phase === 'idle' ? words.hint : null}
+        </p>
+        {state.phase === 'failed' ? (
+          <button type="button" className="button venue-demo__retry" onClick={() => start(task)}>
+            {words.retry}
+          </button>
+        ) : null}
+      </div>
+    </div>
+  );
+}

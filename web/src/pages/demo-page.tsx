@@ -1,0 +1,64 @@
+// The live demo's own page (/next/demo, issue #14): the viewer at full size behind its
+// "试一试" button, what to try, the guide-screen views, and the calls the demo makes.
+import { TextCards } from '../components/cards';
+import { ConsultCta } from '../components/consult-cta';
+import { Hero } from '../components/hero';
+import { Island } from '../components/island';
+import { PageSection } from '../components/page-section';
+import type { DemoPageContent } from '../content/schema';
+import type { Content } from '../content/types';
+import { kioskPath } from '../route-table';
+import { venueDemoProps } from './demo-props';
+
+export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Content }) {
+  const kiosks = content.venues.list.flatMap(({ summary }) =>
+    summary.kiosks.map((kiosk) => ({ ...kiosk, venue: summary.name })),
+  );
+  return (
+    <>
+      <Hero heading={demo.hero.heading} intro={demo.hero.intro} />
+      <section className="section section--demo" aria-label={demo.demo.label}>
+        <Island
+          name="venue-demo"
+          props={venueDemoProps(content, demo.demo.task, 'page', { readsAddress: true })}
+        />
+      </section>
+      <PageSection id="demo-tries" title={demo.tries.title} band>
+        {demo.tries.intro ? <p className="section__intro">{demo.tries.intro}</p> : null}
+        <TextCards items={demo.tries.items} />
+      </PageSection>
+      <PageSection id="demo-kiosks" title={demo.kiosks.title}>
+        <p className="section__intro">{demo.kiosks.intro}</p>
+        <ul className="demo-kiosks">
+          {kiosks.map((kiosk) => (
+            <li className="card card--link" key={kiosk.id}>
+              <h3 className="card__title">
+                <span className="card__stretched">
+                  <a href={kioskPath(kiosk.id)}>{kiosk.name}</a>
+                </span>
+              </h3>
+              <p className="card__text">
+                {kiosk.venue} · {kiosk.level}
+              </p>
+              <span className="card__more" aria-hidden="true">
+                {demo.kiosks.link}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+      <PageSection id="demo-api" title={demo.api.title} band>
+        {demo.api.intro ? <p className="section__intro">{demo.api.intro}</p> : null}
+        <ul className="api-calls">
+          {demo.api.items.map((call) => (
+            <li className="card" key={call.request}>
+              <code className="api-calls__request">{call.request}</code>
+              <p className="card__text">{call.text}</p>
+            </li>
+          ))}
+        </ul>
+      </PageSection>
+      <ConsultCta id="demo-cta" cta={demo.cta} content={content} />
+    </>
+  );
+}

@@ -1,0 +1,50 @@
+// The live demo's launcher props (issue #14), built from content for a page: which venues the
+// viewer offers, the task it opens on, its words, and the picture of the first level.
+import type { DemoTaskContent } from '../content/schema';
+import type { Content } from '../content/types';
+import type { VenueDemoProps } from '../islands/venue-demo';
+
+const fill = (template: string, values: Record<string, string>) =>
+  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+
+export function venueDemoProps(
+  content: Content,
+  task: DemoTaskContent,
+  layout: VenueDemoProps['layout'],
+  options: { readsAddress?: boolean } = {},
+): VenueDemoProps {
+  const { list, words } = content.venues;
+  const venue = list.find((entry) => entry.id === task.venue);
+  const level = venue?.summary.levels.find(
+    (entry) => entry.short === (task.level ?? venue.summary.defaultLevel),
+  );
+  const preview = venue?.previews.find((entry) => entry.level === level?.short);
+  const { launcher } = words;
+  return {
+    task,
+    layout,
+    venues: list.map(({ summary }) => ({
+      id: summary.id,
+      name: summary.name,
+      defaultLevel: summary.defaultLevel,
+    })),
+    words: {
+      start: layout === 'kiosk' ? launcher.kiosk_start : launcher.start,
+      hint: launcher.hint,
+      loading: launcher.loading,
+      failed: launcher.failed,
+      retry: launcher.retry,
+    },
+    viewerWords: words.viewer,
+    preview:
+      venue && level && preview
+        ? {
+            src: preview.url,
+            width: preview.width,
+            height: preview.height,
+            alt: fill(launcher.preview_alt, { venue: venue.summary.name, level: level.name }),
+          }
+        : null,
+    readsAddress: options.readsAddress ?? false,
+  };
+}
