@@ -1,6 +1,8 @@
 //! Walking distances from one place to every place of the venue (one Dijkstra), for ranking
 //! search results by distance from `near`.
 
+use std::sync::{Arc, Mutex, PoisonError};
+
 use super::costs::walk_s;
 use super::locate::Located;
 use super::locations::Field;
@@ -72,4 +74,46 @@ impl Venue {
 pub struct Walk {
     pub seconds: f64,
     pub metres: f64,
+}
+
+/// How many `near` points keep their walks: a visitor's search as they type asks again and
+/// again from the same place (their start, the guide screen they stand at).
+const NEAR_CACHE: usize = 16;
+
+/// The walks from the most recently asked `near` points, newest first.
+#[derive(Debug, Default)]
+pub(super) struct NearWalks {
+    recent: Mutex<Vec<(NearKey, PlaceWalks)>>,
+}
+
+/// Per place of [`Venue::places`], the walk there, shared by the requests that asked.
+type PlaceWalks = Arc<[Option<Walk>]>;
+
+/// A resolved `near`: its level and point, exactly.
+type NearKey = (usize, u64, u64);
+
+impl Venue {
+    /// [`Venue::walks_to_places`] on foot (not the accessible mode), kept for the last
+    /// [`NEAR_CACHE`] places asked.
+    pub(super) fn walks_from_near(&self, from: &Located) -> PlaceWalks {
+        let key = (from.level, from.point.x.to_bits(), from.point.y.to_bits());
+        let cache = &self.near_walks.recent;
+        {
+            let mut recent = cache.lock().unwrap_or_else(PoisonError::into_inner);
+            if let Some(at) = recent.iter().position(|(k, _)| *k == key) {
+                let entry = recent.remove(at);
+                let walks = Arc::clone(&entry.1);
+                recent.insert(0, entry);
+                return walks;
+            }
+        }
+        // Computed outside the lock: another request may do the same meanwhile, which costs
+        // time once, not correctness.
+        let walks: PlaceWalks = self.walks_to_places(from, false).into();
+        let mut recent = cache.lock().unwrap_or_else(PoisonError::into_inner);
+        recent.retain(|(k, _)| *k != key);
+        recent.insert(0, (key, Arc::clone(&walks)));
+        recent.truncate(NEAR_CACHE);
+        walks
+    }
 }

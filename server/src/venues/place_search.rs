@@ -117,7 +117,7 @@ impl Venue {
         let walks = match request.near {
             Some(near) => {
                 let from: Located = self.locate(Field::Near, near)?;
-                Some(self.walks_to_places(&from, false))
+                Some(self.walks_from_near(&from))
             }
             None => None,
         };

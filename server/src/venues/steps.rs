@@ -392,7 +392,11 @@ mod tests {
         let back = [p(0.0, 0.0), p(0.0, 5.0), p(1.5, 5.0), p(1.5, -20.0)];
         assert_eq!(
             texts(&back),
-            ["从 B1-023 出发", "直行 5 米，掉头", "直行 25 米到达电梯厅，目的地在您前方"]
+            [
+                "从 B1-023 出发",
+                "直行 5 米，掉头",
+                "直行 25 米到达电梯厅，目的地在您前方"
+            ]
         );
         // A sidestep round a pillar: left then right 1 m later is walked straight on.
         let jog = [p(0.0, 0.0), p(0.0, 10.0), p(-1.0, 10.0), p(-1.0, 30.0)];

@@ -9,6 +9,7 @@ use std::sync::Arc;
 
 use super::assemble::assemble;
 use super::costs::walk_s;
+use super::distances::NearWalks;
 use super::free_space::LevelSpace;
 use super::geometry::Point;
 use super::graph::{Graph, walkable_side};
@@ -50,6 +51,7 @@ pub struct Venue {
     pub(super) start: Option<String>,
     pub(super) directory: Vec<DirectorySection>,
     pub(super) search_index: SearchIndex,
+    pub(super) near_walks: NearWalks,
 }
 
 impl Venue {
@@ -102,6 +104,7 @@ impl Venue {
         let mut venue = Venue {
             id: id.to_owned(),
             search_index,
+            near_walks: NearWalks::default(),
             place_by_id: places
                 .iter()
                 .enumerate()

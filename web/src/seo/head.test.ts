@@ -117,7 +117,7 @@ describe('page heads', () => {
       expect(head.path).toBe(page.route.path);
       // Only the enquiry thank-you page keeps out of search engines.
       // The thank-you page and the guide screens (which stand in a venue) are not indexed.
-      expect(head.index).toBe(page.route.kind !== 'thanks' && page.route.kind !== 'kiosk');
+      expect(head.index).toBe(page.route.kind !== 'thanks');
       const blocks = head.structuredData.map(served);
       const types = blocks.map((block) => block['@type']);
       expect(types[0]).toBe('Organization');

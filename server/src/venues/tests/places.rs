@@ -209,6 +209,30 @@ fn walking_distances_rank_the_near_shop_before_the_far_one() {
 }
 
 #[test]
+fn walks_from_a_recent_near_point_are_kept_and_equal_fresh_ones() {
+    let venue = tiny_mall();
+    let fresh = |x: f64| {
+        let near = venue.locate(Field::Near, &at(x, 19.0, "L1")).unwrap();
+        (near.clone(), venue.walks_to_places(&near, false))
+    };
+    let (first, first_walks) = fresh(20.0);
+    let kept = venue.walks_from_near(&first);
+    assert_eq!(&kept[..], &first_walks[..]);
+    assert!(std::sync::Arc::ptr_eq(
+        &kept,
+        &venue.walks_from_near(&first)
+    ));
+    // Another point gets its own walks, and the first stays kept beside it.
+    let (second, second_walks) = fresh(12.0);
+    assert_ne!(first_walks, second_walks);
+    assert_eq!(&venue.walks_from_near(&second)[..], &second_walks[..]);
+    assert!(std::sync::Arc::ptr_eq(
+        &kept,
+        &venue.walks_from_near(&first)
+    ));
+}
+
+#[test]
 fn a_kiosk_has_its_level_and_point_and_unknown_ones_are_refused() {
     let venue = tiny_mall();
     let id = venue

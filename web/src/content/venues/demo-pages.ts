@@ -20,8 +20,9 @@ export function kioskPages(venues: LoadedVenues, demo: DemoPageContent): LoadedP
           title: fill(words.title, values),
           description: fill(words.description, values),
           keywords: demo.meta.keywords,
-          // A screen standing in a venue, not a page people search for.
-          index: false,
+          // Each shows the guide-screen product working in a venue, with words of its own: a
+          // page for search engines like the service pages (and Lighthouse's SEO audit).
+          index: true,
         },
         hero: { heading: fill(words.heading, values), intro: words.intro },
         id: kiosk.id,
