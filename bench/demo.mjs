@@ -1,0 +1,260 @@
+// Benchmark: the live demo in Debian's Chromium against a running server (issue #14). Run by
+// bench/demo.sh, which builds, starts the server and passes its address:
+//   node bench/demo.mjs http://127.0.0.1:18092 [rounds]
+// Reports, as medians of fresh browser contexts (cold caches):
+//   - the bytes over the wire the demo adds when the visitor presses "试一试": its code and its
+//     first level's data (summary + level), each as transferred (compressed);
+//   - the time from the press to the first drawn level (the viewer's `demo:first-draw` mark)
+//     with Lighthouse's mobile throttling applied by DevTools (Slow 4G: 562.5 ms latency,
+//     1474.56 kbps down, 675 kbps up; 4x CPU) on a phone-sized bare page, and the time from
+//     navigation to the first draw of a guide screen's QR hand-over address under the same
+//     throttling and without it;
+//   - the 95th percentile frame interval while panning and zooming the largest level with 4x
+//     CPU throttling, in 2D and 2.5D, on a desktop and a phone viewport.
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const { chromium } = require('playwright-core');
+
+const base = process.argv[2];
+const rounds = Number(process.argv[3] ?? 5);
+if (!base) throw new Error('usage: node bench/demo.mjs <server origin> [rounds]');
+
+const slow4g = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+// Lighthouse's mobile device: its user agent and screen.
+const phone = {
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+const desktop = {
+  userAgent:
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
+  viewport: { width: 1440, height: 900 },
+};
+
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+  ],
+});
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const percentile = (list, p) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+};
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+/** A fresh context and page with every response's transferred size recorded after `mark()`. */
+async function open(device, { throttle }) {
+  const context = await browser.newContext(device);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error('page error:', error.message));
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  if (throttle) {
+    await cdp.send('Network.emulateNetworkConditions', slow4g);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  }
+  const urls = new Map();
+  const transfers = [];
+  let recording = false;
+  cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
+  cdp.on('Network.loadingFinished', (event) => {
+    if (recording) transfers.push({ url: urls.get(event.requestId), bytes: event.encodedDataLength });
+  });
+  return {
+    context,
+    page,
+    cdp,
+    transfers,
+    mark: () => {
+      recording = true;
+    },
+  };
+}
+
+const waitForDraw = (page) =>
+  page.waitForFunction(() => performance.getEntriesByName('demo:first-draw').length > 0, null, {
+    timeout: 60_000,
+  });
+
+/** "试一试" on the phone-sized demo page: bytes and time to the first drawn level. */
+async function pressToFirstDraw() {
+  const { context, page, transfers, mark } = await open(phone, { throttle: true });
+  await page.goto(`${base}/next/demo`, { waitUntil: 'load' });
+  await page.waitForTimeout(300);
+  mark();
+  const pressedAt = await page.evaluate(() => {
+    const button = document.querySelector('.venue-demo__button');
+    const at = performance.now();
+    button.click();
+    return at;
+  });
+  await waitForDraw(page);
+  const drawnAt = await page.evaluate(
+    () => performance.getEntriesByName('demo:first-draw')[0].startTime,
+  );
+  // Let requests finishing in the same moment report their sizes.
+  await page.waitForTimeout(200);
+  await context.close();
+  const code = transfers.filter((t) => /\/assets\/.*\.(js|css)$/.test(t.url));
+  const data = transfers.filter((t) => t.url.includes('/api/venues/'));
+  const sum = (list) => list.reduce((total, t) => total + t.bytes, 0);
+  return { ms: drawnAt - pressedAt, code: sum(code), data: sum(data), files: transfers };
+}
+
+/** A guide screen's QR code opened on a phone: navigation to the first drawn level. */
+async function handOverToFirstDraw(address, throttle) {
+  const { context, page } = await open(phone, { throttle });
+  await page.goto(`${base}${address}`, { waitUntil: 'commit' });
+  await waitForDraw(page);
+  const ms = await page.evaluate(() => performance.getEntriesByName('demo:first-draw')[0].startTime);
+  await context.close();
+  return ms;
+}
+
+/** Pans and zooms a level under 4x CPU; the frame intervals of the map's animation frames. */
+async function frameTimes(device, level, raised) {
+  const context = await browser.newContext(device);
+  await context.addInitScript(() => {
+    const native = window.requestAnimationFrame.bind(window);
+    // Main-thread time of every animation-frame callback, summed per frame (its timestamp).
+    window.__frames = new Map();
+    window.requestAnimationFrame = (callback) =>
+      native((time) => {
+        const start = performance.now();
+        callback(time);
+        window.__frames.set(time, (window.__frames.get(time) ?? 0) + performance.now() - start);
+      });
+  });
+  const page = await context.newPage();
+  await page.goto(`${base}/next/demo`, { waitUntil: 'load' });
+  await page.click('.venue-demo__button');
+  await waitForDraw(page);
+  await page.click(`.demo-levels button:has-text("${level}")`);
+  if (raised) await page.click('button[aria-pressed][aria-label*="2.5D"]');
+  await page.waitForTimeout(1500);
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  const frames = await page.evaluate(async () => {
+    const canvas = document.querySelector('.venue-demo canvas');
+    const rect = canvas.getBoundingClientRect();
+    const cx = rect.left + rect.width / 2;
+    const cy = rect.top + rect.height / 2;
+    const nextFrame = () => new Promise((resolve) => requestAnimationFrame(resolve));
+    const pointer = (type, x, y) =>
+      canvas.dispatchEvent(
+        new PointerEvent(type, {
+          pointerId: 1,
+          pointerType: 'mouse',
+          button: 0,
+          buttons: 1,
+          clientX: x,
+          clientY: y,
+          bubbles: true,
+        }),
+      );
+    window.__frames.clear();
+    // Pan: a drag in circles, one move per frame; then zoom in and out, one wheel step per frame.
+    pointer('pointerdown', cx, cy);
+    for (let i = 0; i < 180; i += 1) {
+      const angle = (i / 180) * Math.PI * 4;
+      pointer('pointermove', cx + Math.cos(angle) * rect.width * 0.2, cy + Math.sin(angle) * rect.height * 0.2);
+      await nextFrame();
+    }
+    pointer('pointerup', cx, cy);
+    for (let i = 0; i < 160; i += 1) {
+      canvas.dispatchEvent(
+        new WheelEvent('wheel', {
+          deltaY: i < 80 ? -28 : 28,
+          clientX: cx,
+          clientY: cy,
+          bubbles: true,
+          cancelable: true,
+        }),
+      );
+      await nextFrame();
+    }
+    const times = [...window.__frames.keys()].sort((a, b) => a - b);
+    return {
+      intervals: times.slice(1).map((time, i) => time - times[i]),
+      work: times.map((time) => window.__frames.get(time)),
+    };
+  });
+  await context.close();
+  return frames;
+}
+
+const presses = [];
+for (let round = 0; round < rounds; round += 1) presses.push(await pressToFirstDraw());
+const handOver = await (async () => {
+  const response = await fetch(`${base}/api/venues/demo-mall`);
+  const { samples } = await response.json();
+  return `/next/demo?venue=demo-mall&from=${samples.routeFrom}&to=${samples.routeTo}`;
+})();
+const handOvers = [];
+const handOversUnthrottled = [];
+for (let round = 0; round < rounds; round += 1) {
+  handOvers.push(await handOverToFirstDraw(handOver, true));
+  handOversUnthrottled.push(await handOverToFirstDraw(handOver, false));
+}
+
+console.log(`live demo in Chromium, ${rounds} fresh contexts each, medians`);
+console.log(
+  `"试一试" adds: code ${kb(median(presses.map((p) => p.code)))} + first level ${kb(median(presses.map((p) => p.data)))} over the wire`,
+);
+for (const file of presses[0].files.filter((f) => /\/assets\/.*\.(js|css)$|\/api\/venues\//.test(f.url)))
+  console.log(`  ${kb(file.bytes).padStart(9)}  ${new URL(file.url).pathname}`);
+console.log(
+  `"试一试" to first drawn level, phone, Slow 4G + 4x CPU: ${Math.round(median(presses.map((p) => p.ms)))} ms (runs: ${presses.map((p) => Math.round(p.ms)).join(', ')})`,
+);
+console.log(
+  `QR hand-over, navigation to first drawn level, same throttling: ${Math.round(median(handOvers))} ms (runs: ${handOvers.map(Math.round).join(', ')}); ` +
+    `unthrottled on loopback: ${Math.round(median(handOversUnthrottled))} ms`,
+);
+for (const [name, device] of [
+  ['desktop 1440x900', desktop],
+  ['phone 412x823', phone],
+]) {
+  for (const raised of [false, true]) {
+    const runs = [];
+    for (let round = 0; round < Math.min(rounds, 3); round += 1) {
+      const { intervals, work } = await frameTimes(device, 'B2', raised);
+      // A frame that took longer than one and a half 60 Hz periods dropped at least one.
+      const dropped = intervals.filter((interval) => interval > 25).length;
+      runs.push({
+        interval: percentile(intervals, 95),
+        work: percentile(work, 95),
+        dropped: dropped / intervals.length,
+      });
+    }
+    console.log(
+      `pan + zoom B2, ${raised ? '2.5D' : '2D  '}, ${name}, 4x CPU: frame interval p95 ${median(runs.map((r) => r.interval)).toFixed(1)} ms, ` +
+        `main-thread work per frame p95 ${median(runs.map((r) => r.work)).toFixed(1)} ms, dropped frames ${(100 * median(runs.map((r) => r.dropped))).toFixed(1)} %`,
+    );
+  }
+}
+await browser.close();
