@@ -2,31 +2,10 @@
 // colours and 2.5D heights, shop colours by the occupant's category family, and the icon each
 // category gets. Colours are soft tints around the site's brand blue (site.css --brand).
 
-export type UnitRole = 'walkable' | 'connector' | 'closed' | 'destination';
+// The roles are the build's (one list of categories for validation, routing and drawing).
+import { type UnitRole, unitRole } from '../content/venues/topology';
 
-const walkable = new Set(['walkway', 'lobby', 'road', 'ramp', 'footbridge', 'unenclosedarea']);
-const connectors = new Set(['elevator', 'escalator', 'stairs']);
-const closed = new Set([
-  'opentobelow',
-  'structure',
-  'column',
-  'nonpublic',
-  'storage',
-  'brick',
-  'concrete',
-  'drywall',
-  'glass',
-  'wood',
-  'vegetation',
-  'serverroom',
-]);
-
-export function unitRole(category: string): UnitRole {
-  if (walkable.has(category)) return 'walkable';
-  if (connectors.has(category)) return 'connector';
-  if (closed.has(category)) return 'closed';
-  return 'destination';
-}
+export { type UnitRole, unitRole };
 
 export interface UnitStyle {
   fill: string;
