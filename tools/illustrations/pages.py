@@ -40,7 +40,7 @@ def sort_draw(parts):
 
 
 # --------------------------------------------------------------------------
-# shared props
+# props used by several of the scenes below
 # --------------------------------------------------------------------------
 def tree(iso, x, y, z=0, r=0.42, col='#8fd0a8', hi='#b3e2c4'):
     cx, cy = iso.p(x, y, z)
@@ -137,7 +137,7 @@ def mini_plan_card(x, y, w, h, col, name, seed=1, pin_col=RED, dot=True):
     return ''.join(o)
 
 
-# ==== SCENES ====
+# ==== SCENES, each after the props only it uses ====
 
 
 def sawtooth_hall(iso, x, y, w, d, h, teeth, z=0):
