@@ -1,6 +1,7 @@
 // The card of a place: a non-modal dialog in the panel, named by its heading. Focus moves into it
 // when it opens and returns to where it was when it closes (Escape or the close button).
 import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { IconButton, crossPath } from './icon-button';
 import type { PlaceInfo } from './places';
 import type { ViewerWords } from './words';
 
@@ -53,16 +54,9 @@ export function PlaceCard({
         <h2 id={titleId} ref={headingRef} tabIndex={-1} className="demo-card__title">
           {place.name}
         </h2>
-        <button
-          type="button"
-          className="demo-icon-button"
-          aria-label={words.close}
-          onClick={onClose}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M5 5l10 10M15 5L5 15" />
-          </svg>
-        </button>
+        <IconButton className="demo-icon-button" label={words.close} onClick={onClose}>
+          <path d={crossPath} />
+        </IconButton>
       </div>
       <dl className="demo-card__facts">
         {place.category ? (

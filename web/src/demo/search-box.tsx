@@ -12,6 +12,7 @@ import {
   useState,
 } from 'react';
 import type { SearchResult } from './api';
+import { IconButton, crossPath } from './icon-button';
 import { fill } from './words-fill';
 import type { ViewerWords } from './words';
 
@@ -159,19 +160,16 @@ export function SearchBox(props: SearchBoxProps) {
           }}
         />
         {query ? (
-          <button
-            type="button"
+          <IconButton
             className="demo-search__clear"
-            aria-label={words.search_clear}
+            label={words.search_clear}
             onClick={() => {
               setQuery('');
               ask('');
             }}
           >
-            <svg viewBox="0 0 20 20" aria-hidden="true">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
-          </button>
+            <path d={crossPath} />
+          </IconButton>
         ) : null}
         <button type="submit" className="demo-search__submit">
           {words.search_submit}
