@@ -13,7 +13,7 @@ import {
 } from 'react';
 import type { SearchResult } from './api';
 import { IconButton, crossPath } from './icon-button';
-import { fill } from './words-fill';
+import { resultMeta } from './result-meta';
 import type { ViewerWords } from './words';
 
 export interface SearchBoxProps {
@@ -196,13 +196,7 @@ export function SearchBox(props: SearchBoxProps) {
             onClick={() => choose(option)}
           >
             <span className="demo-search__name">{option.name}</span>
-            <span className="demo-search__meta">
-              {option.level}
-              {option.category_label ? ` · ${option.category_label}` : ''}
-              {option.distance_m !== null
-                ? ` · ${fill(words.distance, { distance: Math.round(option.distance_m) })}`
-                : ''}
-            </span>
+            <span className="demo-search__meta">{resultMeta(words, option)}</span>
           </li>
         ))}
       </ul>
