@@ -26,17 +26,7 @@ const step = (kind: string, along: number, legIndex: number, level: string): Rou
 const answer = testRoute({
   from: { id: 'a', kind: 'space', name: 'B2-015', level: 'B2', point: at(0, 0) },
   to: { id: 'b', kind: 'occupant', name: '星巴克', level: 'L5', point: at(60, 10) },
-  legs: [
-    testLeg('B2', 0, [
-      [0, 0],
-      [30, 0],
-      [30, 10],
-    ]),
-    testLeg('L5', 40, [
-      [30, 10],
-      [50, 10],
-    ]),
-  ],
+  legs: [testLeg('B2', 0, [0, 0], [30, 0], [30, 10]), testLeg('L5', 40, [30, 10], [50, 10])],
   transitions: [
     { kind: 'elevator', name: '2 号电梯', from_level: 'B2', to_level: 'L5', duration_s: 40 },
   ],

@@ -102,7 +102,7 @@ export function testResult(): SearchResult {
 }
 
 /** A walked leg through points in metres (see testLonLat), at 1 m/s. */
-export function testLeg(level: string, start: number, points: [number, number][]): RouteLeg {
+export function testLeg(level: string, start: number, ...points: [number, number][]): RouteLeg {
   let distance = 0;
   for (let i = 1; i < points.length; i += 1) {
     distance += Math.hypot(points[i]![0] - points[i - 1]![0], points[i]![1] - points[i - 1]![1]);

@@ -15,13 +15,7 @@ const search: SearchAnswer = { query: 'xbk', results: [testResult()] };
 const route = testRoute({
   from: { id: 'gate', kind: 'entrance', name: '西门', level: 'L1', point: at(0, 100) },
   to: { id: 'occ-shop', kind: 'occupant', name: '星巴克', level: 'L1', point: at(250, 350) },
-  legs: [
-    testLeg('L1', 0, [
-      [0, 10],
-      [25, 10],
-      [25, 35],
-    ]),
-  ],
+  legs: [testLeg('L1', 0, [0, 10], [25, 10], [25, 35])],
   transitions: [],
   steps: [
     { kind: 'depart', text: '从西门出发', level: 'L1', point: at(0, 100), along_m: 0, leg: 0 },
