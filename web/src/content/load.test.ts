@@ -1,44 +1,27 @@
 // Each rule of the content schema, broken once in a copy of the real content/, must stop the
 // build with a message naming the file and the field.
-import {
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  readdirSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from '../route-table';
 import { ContentError, loadContent } from './load';
 import { repoContentDir } from './repo-content';
+import { editText, inScratchDir } from './venues/scratch-files';
 
 const contentDir = repoContentDir;
 
 function problemsAfter(mutate: (dir: string) => void): string[] {
-  const dir = mkdtempSync(join(tmpdir(), 'content-'));
-  try {
+  return inScratchDir('content-', (dir) => {
     cpSync(contentDir, dir, { recursive: true });
     mutate(dir);
-    loadContent(dir);
-    return [];
-  } catch (error) {
-    if (error instanceof ContentError) return error.problems;
-    throw error;
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function edit(dir: string, file: string, change: (text: string) => string) {
-  const path = join(dir, file);
-  const before = readFileSync(path, 'utf8');
-  const after = change(before);
-  if (after === before) throw new Error(`edit of ${file} changed nothing`);
-  writeFileSync(path, after);
+    try {
+      loadContent(dir);
+      return [];
+    } catch (error) {
+      if (error instanceof ContentError) return error.problems;
+      throw error;
+    }
+  });
 }
 
 describe('the real content', () => {
@@ -83,14 +66,14 @@ describe('the real content', () => {
 describe('content errors name file and field', () => {
   it('missing title', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, '')),
+      editText(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, '')),
     );
     expect(problems).toEqual([expect.stringMatching(/^content\/pages\/map\.toml: meta\.title: /)]);
   });
 
   it('description too short', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'devices/1.toml', (t) =>
+      editText(dir, 'devices/1.toml', (t) =>
         t.replace(/^description = .*$/m, 'description = "太短了"'),
       ),
     );
@@ -101,7 +84,7 @@ describe('content errors name file and field', () => {
 
   it('a field name with a typo', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'pages/home.toml', (t) => t.replace('[hero]\nheading', '[hero]\nheadline')),
+      editText(dir, 'pages/home.toml', (t) => t.replace('[hero]\nheading', '[hero]\nheadline')),
     );
     expect(problems.join('\n')).toMatch(/content\/pages\/home\.toml: hero/);
     expect(problems.join('\n')).toMatch(/headline/);
@@ -109,7 +92,7 @@ describe('content errors name file and field', () => {
 
   it('menu link to a page that does not exist', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'menu.toml', (t) => t.replace('path = "/next/route"', 'path = "/next/routes"')),
+      editText(dir, 'menu.toml', (t) => t.replace('path = "/next/route"', 'path = "/next/routes"')),
     );
     expect(problems).toEqual([
       'content/menu.toml: entry[1].children[2].path: links to /next/routes, which is not a page of this site',
@@ -118,7 +101,7 @@ describe('content errors name file and field', () => {
 
   it('device id that does not exist', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'footer.toml', (t) => t.replace('/next/device/10"', '/next/device/11"')),
+      editText(dir, 'footer.toml', (t) => t.replace('/next/device/10"', '/next/device/11"')),
     );
     expect(problems).toEqual([
       expect.stringMatching(
@@ -129,7 +112,7 @@ describe('content errors name file and field', () => {
 
   it('external link key that config does not have', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'menu.toml', (t) =>
+      editText(dir, 'menu.toml', (t) =>
         t.replace('path = "link:sdk_ios"', 'path = "link:sdk_windows"'),
       ),
     );
@@ -157,7 +140,7 @@ describe('content errors name file and field', () => {
       readFileSync(join(contentDir, 'pages/map.toml'), 'utf8'),
     )?.[0];
     const problems = problemsAfter((dir) =>
-      edit(dir, 'pages/route.toml', (t) => t.replace(/^title = .*$/m, title ?? '')),
+      editText(dir, 'pages/route.toml', (t) => t.replace(/^title = .*$/m, title ?? '')),
     );
     expect(problems).toEqual([
       'content/pages/route.toml: meta.title: is the same as in content/pages/map.toml; every page needs its own',
@@ -177,14 +160,14 @@ describe('content errors name file and field', () => {
 
   it('TOML that does not parse', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'site.toml', (t) => t.replace('[hotline]', '[hotline')),
+      editText(dir, 'site.toml', (t) => t.replace('[hotline]', '[hotline')),
     );
     expect(problems).toEqual([expect.stringMatching(/^content\/site\.toml: not valid TOML: /)]);
   });
 
   it('Markdown body with its own h1', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'pages/privacy.md', (t) => t.replace(/\n## /, '\n# ')),
+      editText(dir, 'pages/privacy.md', (t) => t.replace(/\n## /, '\n# ')),
     );
     expect(problems).toEqual([
       'content/pages/privacy.md: body: use ## and ### headings only; the page already has its h1 from hero.heading',
@@ -193,7 +176,7 @@ describe('content errors name file and field', () => {
 
   it('picture without alt text', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'devices/2.toml', (t) => t.replace(/^alt = .*$/m, 'alt = ""')),
+      editText(dir, 'devices/2.toml', (t) => t.replace(/^alt = .*$/m, 'alt = ""')),
     );
     expect(problems).toEqual([
       'content/devices/2.toml: hero.image.alt: describe what the picture shows (at least 4 characters)',
@@ -202,11 +185,13 @@ describe('content errors name file and field', () => {
 
   it('picture file missing, or not a PNG or JPEG', () => {
     const problems = problemsAfter((dir) => {
-      edit(dir, 'devices/3.toml', (t) =>
+      editText(dir, 'devices/3.toml', (t) =>
         t.replace('images/devices/3.png', 'images/devices/30.png'),
       );
       writeFileSync(join(dir, 'images/devices/4.png'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
-      edit(dir, 'devices/5.toml', (t) => t.replace('images/devices/5.png', 'images/devices/5.gif'));
+      editText(dir, 'devices/5.toml', (t) =>
+        t.replace('images/devices/5.png', 'images/devices/5.gif'),
+      );
     });
     expect(problems).toEqual([
       'content/devices/5.toml: hero.image.src: must be a .png or .jpg file under content/images/, e.g. images/devices/1.png',
@@ -217,10 +202,10 @@ describe('content errors name file and field', () => {
 
   it('device naming a solution that does not exist, or with too few features', () => {
     const problems = problemsAfter((dir) => {
-      edit(dir, 'devices/4.toml', (t) =>
+      editText(dir, 'devices/4.toml', (t) =>
         t.replace(/^related_solutions = \[/m, 'related_solutions = ["airport", '),
       );
-      edit(dir, 'devices/7.toml', (t) =>
+      editText(dir, 'devices/7.toml', (t) =>
         t.replace(
           /\[\[features\]\][\s\S]*?(?=\[specs\])/,
           '[[features]]\ntitle = "唯一特点"\ntext = "只写了一条特点的设备页。"\n\n',
@@ -237,10 +222,12 @@ describe('content errors name file and field', () => {
 
   it('service naming a device that does not exist, and a home card linking nowhere', () => {
     const problems = problemsAfter((dir) => {
-      edit(dir, 'pages/locate.toml', (t) =>
+      editText(dir, 'pages/locate.toml', (t) =>
         t.replace(/^related_devices = \[\d+/m, 'related_devices = [12'),
       );
-      edit(dir, 'pages/home.toml', (t) => t.replace('path = "/next/map"', 'path = "/next/maps"'));
+      editText(dir, 'pages/home.toml', (t) =>
+        t.replace('path = "/next/map"', 'path = "/next/maps"'),
+      );
     });
     expect(problems).toEqual([
       'content/pages/locate.toml: related_devices[0]: must be a device id, one of 1, 2, 3, 4, 5, 6, 7, 8, 9, 10',
@@ -252,7 +239,7 @@ describe('content errors name file and field', () => {
 
   it('solution using a service that does not exist, with a diagram label too long to draw', () => {
     const problems = problemsAfter((dir) =>
-      edit(dir, 'solutions/scenic.toml', (t) =>
+      editText(dir, 'solutions/scenic.toml', (t) =>
         t
           .replace(/^service = ".*"$/m, 'service = "teleport"')
           .replace(/^name = ".*"$/m, 'name = "一个长得放不进图里的层名"'),
@@ -271,8 +258,8 @@ describe('content errors name file and field', () => {
       const [first, second] = readdirSync(join(dir, 'news')).sort();
       const article = readFileSync(join(dir, 'news', first!), 'utf8');
       writeFileSync(join(dir, 'news', 'Bad Name.md'), article);
-      edit(dir, `news/${first}`, (t) => t.replace(/^date = ".*"$/m, 'date = "2025-6-1"'));
-      edit(dir, `news/${second}`, (t) =>
+      editText(dir, `news/${first}`, (t) => t.replace(/^date = ".*"$/m, 'date = "2025-6-1"'));
+      editText(dir, `news/${second}`, (t) =>
         t.replace(/\n\+\+\+\n/, '\n+++\n\n[失效链接](/next/nowhere)\n'),
       );
     });
@@ -289,8 +276,8 @@ describe('content errors name file and field', () => {
 
   it('every problem in one run', () => {
     const problems = problemsAfter((dir) => {
-      edit(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, ''));
-      edit(dir, 'pages/nav.toml', (t) => t.replace(/^title = .*$/m, ''));
+      editText(dir, 'pages/map.toml', (t) => t.replace(/^title = .*$/m, ''));
+      editText(dir, 'pages/nav.toml', (t) => t.replace(/^title = .*$/m, ''));
     });
     expect(problems).toHaveLength(2);
   });

@@ -45,6 +45,7 @@ import {
 import { highlightSamples } from './highlight';
 import { readImageFile, srcsetWidths } from './image-file';
 import { Problems, fieldPath } from './problems';
+import { readDataFile } from './venues/data-file';
 import { checkDemoTasks, kioskPages } from './venues/demo-pages';
 import { loadVenues } from './venues/load-venues';
 import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
@@ -61,17 +62,7 @@ export class ContentError extends Error {
 }
 
 function readToml(dir: string, file: string, problems: Problems): unknown {
-  const path = join(dir, file);
-  if (!existsSync(path)) {
-    problems.add(`content/${file}`, '', 'file is missing');
-    return undefined;
-  }
-  try {
-    return parseToml(readFileSync(path, 'utf8'));
-  } catch (error) {
-    problems.add(`content/${file}`, '', `not valid TOML: ${(error as Error).message}`);
-    return undefined;
-  }
+  return readDataFile(join(dir, file), `content/${file}`, 'TOML', problems);
 }
 
 function check<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: Problems) {

@@ -3,6 +3,7 @@
 // says so. The route to the space follows in the route panel below.
 import { type FormEvent, useId, useState } from 'react';
 import type { FindCarAnswer } from './api';
+import { SampleChips } from './sample-chips';
 import { fill } from './words-fill';
 import type { ViewerWords } from './words';
 
@@ -59,24 +60,14 @@ export function FindCarPanel({
               {words.findcar_submit}
             </button>
           </form>
-          {plates.length ? (
-            <p className="demo-chips">
-              <span>{words.try}</span>
-              {plates.map((plate) => (
-                <button
-                  key={plate}
-                  type="button"
-                  className="demo-chip"
-                  onClick={() => {
-                    setCar(plate);
-                    onFind(plate);
-                  }}
-                >
-                  {plate}
-                </button>
-              ))}
-            </p>
-          ) : null}
+          <SampleChips
+            label={words.try}
+            samples={plates}
+            onPick={(plate) => {
+              setCar(plate);
+              onFind(plate);
+            }}
+          />
           {found ? (
             <p className="demo-found">
               {fill(found.space.zone ? words.findcar_found : words.findcar_found_no_zone, {

@@ -32,6 +32,14 @@ export interface PlacedLabel {
 
 const cell = 64;
 
+/** Where a label stands on screen under a camera: its box around the projected anchor. */
+export function labelBox(camera: Camera, candidate: LabelCandidate): Box {
+  const [sx, sy] = worldToScreen(camera, candidate.x, candidate.y, candidate.z);
+  const left = sx + candidate.dx;
+  const top = sy + candidate.dy;
+  return [left, top, left + candidate.w, top + candidate.h];
+}
+
 export function placeLabels(
   candidates: readonly LabelCandidate[],
   camera: Camera,
@@ -70,13 +78,7 @@ export function placeLabels(
   for (const candidate of order) {
     if (candidate.minScale !== undefined && camera.scale < candidate.minScale) continue;
     if (candidate.span !== undefined && candidate.w > candidate.span * camera.scale * 1.4) continue;
-    const [sx, sy] = worldToScreen(camera, candidate.x, candidate.y, candidate.z);
-    const box: Box = [
-      sx + candidate.dx,
-      sy + candidate.dy,
-      sx + candidate.dx + candidate.w,
-      sy + candidate.dy + candidate.h,
-    ];
+    const box = labelBox(camera, candidate);
     if (
       box[2] < -margin ||
       box[3] < -margin ||

@@ -3,6 +3,7 @@
 // level); everything on it that matters is also reachable from the panel beside it.
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { attachGestures } from './gestures';
+import { IconButton } from './icon-button';
 import type { LevelModel } from './level-model';
 import type { LevelEntry } from './format';
 import type { Box } from './geometry';
@@ -44,6 +45,8 @@ export interface MapViewProps {
   loading: boolean;
   focus: MapFocus | null;
 }
+
+const control = 'demo-controls__button';
 
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -207,54 +210,27 @@ export function MapView(props: MapViewProps) {
         </div>
       ) : null}
       <div className="demo-controls">
-        <button
-          type="button"
-          className="demo-controls__button"
-          aria-label={words.zoom_in}
-          onClick={() => zoom(1.5)}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M10 4v12M4 10h12" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="demo-controls__button"
-          aria-label={words.zoom_out}
-          onClick={() => zoom(1 / 1.5)}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M4 10h12" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="demo-controls__button"
-          aria-label={words.north}
+        <IconButton className={control} label={words.zoom_in} onClick={() => zoom(1.5)}>
+          <path d="M10 4v12M4 10h12" />
+        </IconButton>
+        <IconButton className={control} label={words.zoom_out} onClick={() => zoom(1 / 1.5)}>
+          <path d="M4 10h12" />
+        </IconButton>
+        <IconButton
+          className={control}
+          label={words.north}
           onClick={north}
+          iconStyle={{ transform: `rotate(${-bearing}deg)` }}
         >
-          <svg
-            viewBox="0 0 20 20"
-            aria-hidden="true"
-            style={{ transform: `rotate(${-bearing}deg)` }}
-          >
-            <path className="demo-compass__north" d="M10 2l3.5 8h-7z" />
-            <path className="demo-compass__south" d="M10 18l3.5-8h-7z" />
-          </svg>
-        </button>
+          <path className="demo-compass__north" d="M10 2l3.5 8h-7z" />
+          <path className="demo-compass__south" d="M10 18l3.5-8h-7z" />
+        </IconButton>
+        <IconButton className={control} label={words.fit} onClick={fitLevel}>
+          <path d="M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4" />
+        </IconButton>
         <button
           type="button"
-          className="demo-controls__button"
-          aria-label={words.fit}
-          onClick={fitLevel}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M3 7V3h4M13 3h4v4M17 13v4h-4M7 17H3v-4" />
-          </svg>
-        </button>
-        <button
-          type="button"
-          className="demo-controls__button demo-controls__text"
+          className={`${control} demo-controls__text`}
           aria-pressed={raised}
           aria-label={words.view_3d_label}
           onClick={() => props.onRaised(!raised)}

@@ -2,21 +2,18 @@ import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { PlaceCard } from './place-card';
-import type { PlaceInfo } from './places';
+import { modelLevel } from './level-model';
+import { placeFromPick } from './places';
+import { testLevel, testSummary } from './test-level';
 import { testWords } from './test-words';
 
 const words = testWords();
-const place: PlaceInfo = {
-  ref: 'occ-shop',
-  name: '星巴克',
-  category: '咖啡',
-  level: 'L1',
-  x: 0,
-  y: 0,
-  kind: 'occupant',
-  hours: 'Mo-Su 10:00-22:00',
-  phone: '+862100000000',
-};
+// The shop of the test level, as a tap on the map opens it.
+const place = placeFromPick(
+  { type: 'unit', id: 'shop' },
+  modelLevel(testLevel()),
+  testSummary().labels,
+)!;
 
 function Harness({ onGoHere }: { onGoHere: () => void }) {
   const [open, setOpen] = useState(false);

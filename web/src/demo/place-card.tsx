@@ -1,6 +1,7 @@
 // The card of a place: a non-modal dialog in the panel, named by its heading. Focus moves into it
 // when it opens and returns to where it was when it closes (Escape or the close button).
-import { type KeyboardEvent, useEffect, useId, useRef } from 'react';
+import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { IconButton, crossPath } from './icon-button';
 import type { PlaceInfo } from './places';
 import type { ViewerWords } from './words';
 
@@ -11,6 +12,16 @@ export interface PlaceCardProps {
   onClose: () => void;
   onGoHere: () => void;
   onStartHere: () => void;
+}
+
+/** One term of the card's description list and what the place says for it. */
+function Fact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
 }
 
 export function PlaceCard({
@@ -53,59 +64,28 @@ export function PlaceCard({
         <h2 id={titleId} ref={headingRef} tabIndex={-1} className="demo-card__title">
           {place.name}
         </h2>
-        <button
-          type="button"
-          className="demo-icon-button"
-          aria-label={words.close}
-          onClick={onClose}
-        >
-          <svg viewBox="0 0 20 20" aria-hidden="true">
-            <path d="M5 5l10 10M15 5L5 15" />
-          </svg>
-        </button>
+        <IconButton className="demo-icon-button" label={words.close} onClick={onClose}>
+          <path d={crossPath} />
+        </IconButton>
       </div>
       <dl className="demo-card__facts">
-        {place.category ? (
-          <div>
-            <dt>{words.card_category}</dt>
-            <dd>{place.category}</dd>
-          </div>
-        ) : null}
-        <div>
-          <dt>{words.card_level}</dt>
-          <dd>
-            {place.level} {levelName}
-          </dd>
-        </div>
-        {place.zone ? (
-          <div>
-            <dt>{words.card_zone}</dt>
-            <dd>{place.zone}</dd>
-          </div>
-        ) : null}
-        {place.hours ? (
-          <div>
-            <dt>{words.card_hours}</dt>
-            <dd>{place.hours}</dd>
-          </div>
-        ) : null}
+        {place.category ? <Fact term={words.card_category}>{place.category}</Fact> : null}
+        <Fact term={words.card_level}>
+          {place.level} {levelName}
+        </Fact>
+        {place.zone ? <Fact term={words.card_zone}>{place.zone}</Fact> : null}
+        {place.hours ? <Fact term={words.card_hours}>{place.hours}</Fact> : null}
         {place.phone ? (
-          <div>
-            <dt>{words.card_phone}</dt>
-            <dd>
-              <a href={`tel:${place.phone}`}>{place.phone}</a>
-            </dd>
-          </div>
+          <Fact term={words.card_phone}>
+            <a href={`tel:${place.phone}`}>{place.phone}</a>
+          </Fact>
         ) : null}
         {place.website ? (
-          <div>
-            <dt>{words.card_website}</dt>
-            <dd>
-              <a href={place.website} target="_blank" rel="noopener noreferrer">
-                {place.website}
-              </a>
-            </dd>
-          </div>
+          <Fact term={words.card_website}>
+            <a href={place.website} target="_blank" rel="noopener noreferrer">
+              {place.website}
+            </a>
+          </Fact>
         ) : null}
       </dl>
       <div className="demo-card__actions">

@@ -42,7 +42,14 @@ export function placeFromPick(
   level: LevelModel,
   labels: Record<string, string>,
 ): PlaceInfo | undefined {
-  const short = level.data.short;
+  // Every picked feature: named by itself, else by its category, at a point of this level.
+  const place = (
+    ref: string,
+    kind: string,
+    category: string,
+    name: string | undefined,
+    [x, y]: readonly [number, number],
+  ): PlaceInfo => ({ ref, name: name ?? category, category, level: level.data.short, x, y, kind });
   if (pick.type === 'unit') {
     const unit = level.byId.get(pick.id);
     if (!unit) return undefined;
@@ -50,15 +57,10 @@ export function placeFromPick(
     const role = unitRole(shape.c);
     if (role === 'closed' || (role === 'walkable' && !shape.n)) return undefined;
     const label = categoryLabel(labels, shape.o?.c ?? shape.c) || categoryLabel(labels, shape.c);
+    const kind = shape.o ? 'occupant' : shape.c === 'parking' ? 'space' : 'unit';
     const info: PlaceInfo = {
-      ref: shape.o?.id ?? shape.id,
-      name: shape.n ?? label,
-      category: label,
-      level: short,
-      x: unit.anchor[0],
-      y: unit.anchor[1],
+      ...place(shape.o?.id ?? shape.id, kind, label, shape.n, unit.anchor),
       unit: shape.id,
-      kind: shape.o ? 'occupant' : shape.c === 'parking' ? 'space' : 'unit',
       hours: shape.o?.h,
       phone: shape.o?.p,
       website: shape.o?.w,
@@ -70,42 +72,18 @@ export function placeFromPick(
     const amenity = level.data.amenities.find((a) => a.id === pick.id);
     if (!amenity) return undefined;
     const label = categoryLabel(labels, amenity.c);
-    return {
-      ref: amenity.id,
-      name: amenity.n ?? label,
-      category: label,
-      level: short,
-      x: amenity.at[0],
-      y: amenity.at[1],
-      unit: amenity.u,
-      kind: 'amenity',
-    };
+    return { ...place(amenity.id, 'amenity', label, amenity.n, amenity.at), unit: amenity.u };
   }
   if (pick.type === 'kiosk') {
     const kiosk = level.data.kiosks.find((k) => k.id === pick.id);
     if (!kiosk) return undefined;
-    return {
-      ref: kiosk.id,
-      name: kiosk.n,
-      category: categoryLabel(labels, 'kiosk'),
-      level: short,
-      x: kiosk.at[0],
-      y: kiosk.at[1],
-      kind: 'kiosk',
-    };
+    return place(kiosk.id, 'kiosk', categoryLabel(labels, 'kiosk'), kiosk.n, kiosk.at);
   }
   const opening = level.data.openings.find((o) => o.id === pick.id);
   if (!opening) return undefined;
   const [x1, y1, x2, y2] = opening.a;
-  return {
-    ref: opening.id,
-    name: opening.n ?? categoryLabel(labels, opening.c),
-    category: categoryLabel(labels, opening.c),
-    level: short,
-    x: (x1 + x2) / 2,
-    y: (y1 + y2) / 2,
-    kind: 'entrance',
-  };
+  const middle = [(x1 + x2) / 2, (y1 + y2) / 2] as const;
+  return place(opening.id, 'entrance', categoryLabel(labels, opening.c), opening.n, middle);
 }
 
 export function placeFromResult(result: SearchResult, origin: [number, number]): PlaceInfo {

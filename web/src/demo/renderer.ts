@@ -13,7 +13,7 @@
 import { type Context2D, drawGlyph } from './icons';
 import type { Box } from './geometry';
 import type { LevelModel, UnitModel } from './level-model';
-import { type PlacedLabel, placeLabels } from './labels';
+import { type PlacedLabel, labelBox, placeLabels } from './labels';
 import {
   type LabelTone,
   type MapLabel,
@@ -454,17 +454,7 @@ export class MapRenderer {
 
   /** The placed labels where they are now under a camera (the view's by default). */
   private placedNow(camera: Camera = this.camera): PlacedLabel[] {
-    return this.placed.map((placed) => {
-      const { candidate } = placed;
-      const [sx, sy] = worldToScreen(camera, candidate.x, candidate.y, candidate.z);
-      const box: Box = [
-        sx + candidate.dx,
-        sy + candidate.dy,
-        sx + candidate.dx + candidate.w,
-        sy + candidate.dy + candidate.h,
-      ];
-      return { candidate, box };
-    });
+    return this.placed.map(({ candidate }) => ({ candidate, box: labelBox(camera, candidate) }));
   }
 
   private markerZ(marker: MapMarker): number {

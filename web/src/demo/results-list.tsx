@@ -1,6 +1,6 @@
 // Places as a list of buttons: search results, the nearest nursing rooms. Each opens its card.
 import type { SearchResult } from './api';
-import { fill } from './words-fill';
+import { resultMeta } from './result-meta';
 import type { ViewerWords } from './words';
 
 export function ResultsList({
@@ -20,13 +20,7 @@ export function ResultsList({
         <li key={result.id}>
           <button type="button" className="demo-results__button" onClick={() => onChoose(result)}>
             <span className="demo-results__name">{result.name}</span>
-            <span className="demo-results__meta">
-              {result.level}
-              {result.category_label ? ` · ${result.category_label}` : ''}
-              {result.distance_m !== null
-                ? ` · ${fill(words.distance, { distance: Math.round(result.distance_m) })}`
-                : ''}
-            </span>
+            <span className="demo-results__meta">{resultMeta(words, result)}</span>
           </button>
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { RouteAnswer, RouteLeg, RouteStep } from './api';
-import { lonLatToWorld, metresToLonLat } from './projection';
+import type { RouteStep } from './api';
+import { lonLatToWorld } from './projection';
 import {
   type NavState,
   advanceNav,
@@ -9,27 +9,9 @@ import {
   pointOnLeg,
   startNav,
 } from './route-track';
+import { testLeg, testLonLat as at, testRoute, testSummary } from './test-level';
 
-const origin: [number, number] = [121.4, 31.17];
-const at = (x: number, y: number) => metresToLonLat(origin, x, y);
-
-function leg(level: string, start: number, points: [number, number][]): RouteLeg {
-  let distance = 0;
-  for (let i = 1; i < points.length; i += 1) {
-    distance += Math.hypot(points[i]![0] - points[i - 1]![0], points[i]![1] - points[i - 1]![1]);
-  }
-  return {
-    level,
-    distance_m: distance,
-    duration_s: distance,
-    start_m: start,
-    path: {
-      type: 'Feature',
-      properties: { level },
-      geometry: { type: 'LineString', coordinates: points.map(([x, y]) => at(x, y)) },
-    },
-  };
-}
+const { origin } = testSummary();
 
 const step = (kind: string, along: number, legIndex: number, level: string): RouteStep => ({
   kind,
@@ -41,23 +23,10 @@ const step = (kind: string, along: number, legIndex: number, level: string): Rou
 });
 
 // B2: 30 m east then 10 m north to the lift; L5: 20 m east from the lift to the shop.
-const answer: RouteAnswer = {
+const answer = testRoute({
   from: { id: 'a', kind: 'space', name: 'B2-015', level: 'B2', point: at(0, 0) },
   to: { id: 'b', kind: 'occupant', name: '星巴克', level: 'L5', point: at(60, 10) },
-  accessible: false,
-  distance_m: 60,
-  duration_s: 100,
-  legs: [
-    leg('B2', 0, [
-      [0, 0],
-      [30, 0],
-      [30, 10],
-    ]),
-    leg('L5', 40, [
-      [30, 10],
-      [50, 10],
-    ]),
-  ],
+  legs: [testLeg('B2', 0, [0, 0], [30, 0], [30, 10]), testLeg('L5', 40, [30, 10], [50, 10])],
   transitions: [
     { kind: 'elevator', name: '2 号电梯', from_level: 'B2', to_level: 'L5', duration_s: 40 },
   ],
@@ -68,7 +37,7 @@ const answer: RouteAnswer = {
     step('straight', 40, 1, 'L5'),
     step('arrive', 60, 1, 'L5'),
   ],
-};
+});
 const route = modelRoute(answer, origin);
 
 describe('the route in world decimetres', () => {

@@ -12,7 +12,8 @@ import {
   useState,
 } from 'react';
 import type { SearchResult } from './api';
-import { fill } from './words-fill';
+import { IconButton, crossPath } from './icon-button';
+import { resultMeta } from './result-meta';
 import type { ViewerWords } from './words';
 
 export interface SearchBoxProps {
@@ -159,19 +160,16 @@ export function SearchBox(props: SearchBoxProps) {
           }}
         />
         {query ? (
-          <button
-            type="button"
+          <IconButton
             className="demo-search__clear"
-            aria-label={words.search_clear}
+            label={words.search_clear}
             onClick={() => {
               setQuery('');
               ask('');
             }}
           >
-            <svg viewBox="0 0 20 20" aria-hidden="true">
-              <path d="M5 5l10 10M15 5L5 15" />
-            </svg>
-          </button>
+            <path d={crossPath} />
+          </IconButton>
         ) : null}
         <button type="submit" className="demo-search__submit">
           {words.search_submit}
@@ -198,13 +196,7 @@ export function SearchBox(props: SearchBoxProps) {
             onClick={() => choose(option)}
           >
             <span className="demo-search__name">{option.name}</span>
-            <span className="demo-search__meta">
-              {option.level}
-              {option.category_label ? ` · ${option.category_label}` : ''}
-              {option.distance_m !== null
-                ? ` · ${fill(words.distance, { distance: Math.round(option.distance_m) })}`
-                : ''}
-            </span>
+            <span className="demo-search__meta">{resultMeta(words, option)}</span>
           </li>
         ))}
       </ul>

@@ -1,5 +1,7 @@
 // Small hand-made level and route data for the viewer's unit tests.
+import type { RouteAnswer, RouteLeg, SearchResult } from './api';
 import type { LevelData, Poly, VenueSummary } from './format';
+import { metresToLonLat } from './projection';
 
 export const rect = (x0: number, y0: number, x1: number, y1: number): Poly => [
   [x0, y0, x1, y0, x1, y1, x0, y1],
@@ -77,5 +79,61 @@ export function testSummary(): VenueSummary {
       kiosk: '导视屏',
       mothersroom: '母婴室',
     },
+  };
+}
+
+/** [lon, lat] of a point given in metres east and north of the test venue's origin. */
+export const testLonLat = (x: number, y: number) => metresToLonLat(testSummary().origin, x, y);
+
+/** The shop of testLevel() as the search API answers for it. */
+export function testResult(): SearchResult {
+  return {
+    id: 'occ-shop',
+    kind: 'occupant',
+    name: '星巴克',
+    level: 'L1',
+    point: testLonLat(25, 35),
+    category: 'cafe',
+    category_label: '咖啡',
+    unit: 'shop',
+    match: 'initials',
+    distance_m: 30,
+  };
+}
+
+/** A walked leg through points in metres (see testLonLat), at 1 m/s. */
+export function testLeg(level: string, start: number, ...points: [number, number][]): RouteLeg {
+  let distance = 0;
+  for (let i = 1; i < points.length; i += 1) {
+    distance += Math.hypot(points[i]![0] - points[i - 1]![0], points[i]![1] - points[i - 1]![1]);
+  }
+  return {
+    level,
+    distance_m: distance,
+    duration_s: distance,
+    start_m: start,
+    path: {
+      type: 'Feature',
+      properties: { level },
+      geometry: { type: 'LineString', coordinates: points.map(([x, y]) => testLonLat(x, y)) },
+    },
+  };
+}
+
+/** A route answer with the totals the API would give: its legs' distance, their time and the rides'. */
+export function testRoute(
+  parts: Pick<RouteAnswer, 'from' | 'to' | 'legs' | 'transitions' | 'steps'>,
+): RouteAnswer {
+  const total = (items: { duration_s: number }[]) =>
+    items.reduce((sum, item) => sum + item.duration_s, 0);
+  return {
+    from: parts.from,
+    to: parts.to,
+    accessible: false,
+    distance_m: parts.legs.reduce((sum, leg) => sum + leg.distance_m, 0),
+    duration_s: total(parts.legs) + total(parts.transitions),
+    legs: parts.legs,
+    transitions: parts.transitions,
+    steps: parts.steps,
   };
 }

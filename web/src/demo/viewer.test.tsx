@@ -1,52 +1,21 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RouteAnswer, SearchAnswer } from './api';
-import { metresToLonLat } from './projection';
-import { testLevel, testSummary } from './test-level';
+import type { SearchAnswer } from './api';
+import { testLeg, testLevel, testLonLat, testResult, testRoute, testSummary } from './test-level';
 import { testWords } from './test-words';
 import { type DemoTask, Viewer } from './viewer';
 
 const words = testWords();
 const summary = testSummary();
-const at = (x: number, y: number) => metresToLonLat(summary.origin, x / 10, y / 10);
+/** [lon, lat] of a point of the test level, given in its decimetres. */
+const at = (x: number, y: number) => testLonLat(x / 10, y / 10);
 
-const search: SearchAnswer = {
-  query: 'xbk',
-  results: [
-    {
-      id: 'occ-shop',
-      kind: 'occupant',
-      name: '星巴克',
-      level: 'L1',
-      point: at(250, 350),
-      category: 'cafe',
-      category_label: '咖啡',
-      unit: 'shop',
-      match: 'initials',
-      distance_m: 30,
-    },
-  ],
-};
+const search: SearchAnswer = { query: 'xbk', results: [testResult()] };
 
-const route: RouteAnswer = {
+const route = testRoute({
   from: { id: 'gate', kind: 'entrance', name: '西门', level: 'L1', point: at(0, 100) },
   to: { id: 'occ-shop', kind: 'occupant', name: '星巴克', level: 'L1', point: at(250, 350) },
-  accessible: false,
-  distance_m: 50,
-  duration_s: 45,
-  legs: [
-    {
-      level: 'L1',
-      distance_m: 50,
-      duration_s: 45,
-      start_m: 0,
-      path: {
-        type: 'Feature',
-        properties: { level: 'L1' },
-        geometry: { type: 'LineString', coordinates: [at(0, 100), at(250, 100), at(250, 350)] },
-      },
-    },
-  ],
+  legs: [testLeg('L1', 0, [0, 10], [25, 10], [25, 35])],
   transitions: [],
   steps: [
     { kind: 'depart', text: '从西门出发', level: 'L1', point: at(0, 100), along_m: 0, leg: 0 },
@@ -60,7 +29,7 @@ const route: RouteAnswer = {
     },
     { kind: 'arrive', text: '到达星巴克', level: 'L1', point: at(250, 350), along_m: 50, leg: 0 },
   ],
-};
+});
 
 type Answer = { status: number; body: unknown } | 'offline';
 let answers: (url: string) => Answer;

@@ -34,6 +34,7 @@ import type { MapMarker, MapPick, MapRenderer } from './renderer';
 import { ResultsList } from './results-list';
 import { RoutePanel, minutes } from './route-panel';
 import { type RouteModel, modelRoute } from './route-track';
+import { SampleChips } from './sample-chips';
 import { SearchBox } from './search-box';
 import { glyphFor, unitRole } from './style';
 import { useNavigation } from './use-navigation';
@@ -667,24 +668,14 @@ function VenueView(props: VenueViewProps) {
             {summary.name}
           </h2>
           <p className="demo-section__intro">{words.intro}</p>
-          {summary.samples.queries.length ? (
-            <p className="demo-chips">
-              <span>{words.try}</span>
-              {summary.samples.queries.map((sample) => (
-                <button
-                  key={sample}
-                  type="button"
-                  className="demo-chip"
-                  onClick={() => {
-                    setQuery(sample);
-                    runSearch(sample);
-                  }}
-                >
-                  {sample}
-                </button>
-              ))}
-            </p>
-          ) : null}
+          <SampleChips
+            label={words.try}
+            samples={summary.samples.queries}
+            onPick={(sample) => {
+              setQuery(sample);
+              runSearch(sample);
+            }}
+          />
           <div className="demo-actions" role="group" aria-label={words.actions}>
             <button
               type="button"

@@ -4,11 +4,11 @@
 // feature type with closed rings of four or more positions, and every property key of the type
 // present with the right type. Features that pass are handed on; the rest are reported and left
 // out of the later checks, so one mistake is not reported again by every rule after it.
-import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Problems } from '../problems';
 import { fieldPath } from '../problems';
+import { readDataFile } from './data-file';
 import { type FeatureType, featureIdPattern, featureTypes, propertySchemas } from './imdf-schema';
 import type { FeaturesByType, Geometry, ImdfFeature } from './types';
 
@@ -193,22 +193,14 @@ function readFeatureFile(
   seen: SeenIds,
   problems: Problems,
 ): { raw: unknown; features: ImdfFeature[] } {
-  const path = join(dir, `${type}.geojson`);
-  if (!existsSync(path)) {
-    problems.add(
-      file,
-      '',
-      'file is missing; a venue has every IMDF file of contract section 1 (an empty FeatureCollection if it has no such features)',
-    );
-    return { raw: undefined, features: [] };
-  }
-  let raw: unknown;
-  try {
-    raw = JSON.parse(readFileSync(path, 'utf8'));
-  } catch (error) {
-    problems.add(file, '', `not valid JSON: ${(error as Error).message}`);
-    return { raw: undefined, features: [] };
-  }
+  const raw = readDataFile(
+    join(dir, `${type}.geojson`),
+    file,
+    'JSON',
+    problems,
+    'file is missing; a venue has every IMDF file of contract section 1 (an empty FeatureCollection if it has no such features)',
+  );
+  if (raw === undefined) return { raw, features: [] };
   if (!isObject(raw) || raw.type !== 'FeatureCollection' || !Array.isArray(raw.features)) {
     problems.add(
       file,

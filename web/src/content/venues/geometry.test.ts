@@ -21,13 +21,13 @@ import {
 import { polygonOverlapArea, triangulate } from './polygon-overlap';
 import { BoxGrid } from './box-grid';
 
-const square = (x: number, y: number, size: number): Ring => [
-  [x, y],
-  [x + size, y],
-  [x + size, y + size],
-  [x, y + size],
-];
-const clockwise = (ring: Ring): Ring => [...ring].reverse();
+/** A ring through its corners, written on one line. */
+const ring = (...corners: Vec[]): Ring => corners;
+const square = (x: number, y: number, size: number): Ring =>
+  ring([x, y], [x + size, y], [x + size, y + size], [x, y + size]);
+const clockwise = (corners: Ring): Ring => [...corners].reverse();
+/** A concave ring, 4 by 4 with a 3 by 3 bite out of its north-east. */
+const ell = ring([0, 0], [4, 0], [4, 1], [1, 1], [1, 4], [0, 4]);
 
 describe('the projection of contract section 2.3', () => {
   const frame = projection([121.4, 31.17]);
@@ -79,50 +79,21 @@ describe('ring orientation', () => {
 
 describe('self-intersection', () => {
   it('finds none in a simple concave ring', () => {
-    const ell: Ring = [
-      [0, 0],
-      [4, 0],
-      [4, 1],
-      [1, 1],
-      [1, 4],
-      [0, 4],
-    ];
     expect(selfIntersection(ell)).toBeUndefined();
   });
 
   it('finds where a bow tie crosses itself', () => {
-    const bowTie: Ring = [
-      [0, 0],
-      [2, 2],
-      [2, 0],
-      [0, 2],
-    ];
+    const bowTie = ring([0, 0], [2, 2], [2, 0], [0, 2]);
     expect(selfIntersection(bowTie)).toEqual([1, 1]);
   });
 
   it('finds a ring touching itself at a corner', () => {
-    const figureEight: Ring = [
-      [0, 0],
-      [2, 0],
-      [2, 2],
-      [4, 2],
-      [4, 4],
-      [2, 4],
-      [2, 2],
-      [0, 2],
-    ];
+    const figureEight = ring([0, 0], [2, 0], [2, 2], [4, 2], [4, 4], [2, 4], [2, 2], [0, 2]);
     expect(selfIntersection(figureEight)).toEqual([2, 2]);
   });
 
   it('finds an edge folding back along the one before it', () => {
-    const spike: Ring = [
-      [0, 0],
-      [4, 0],
-      [4, 2],
-      [6, 2],
-      [3, 2],
-      [0, 2],
-    ];
+    const spike = ring([0, 0], [4, 0], [4, 2], [6, 2], [3, 2], [0, 2]);
     expect(selfIntersection(spike)).toBeDefined();
   });
 });
@@ -153,31 +124,15 @@ describe('points and polygons with holes', () => {
 });
 
 describe('containment', () => {
-  const ell: Polygon = [
-    [
-      [0, 0],
-      [10, 0],
-      [10, 2],
-      [2, 2],
-      [2, 10],
-      [0, 10],
-    ],
-  ];
+  const outline: Polygon = [ring([0, 0], [10, 0], [10, 2], [2, 2], [2, 10], [0, 10])];
 
   it('accepts a room inside, touching the wall', () => {
-    expect(pointOutside([square(0, 0, 2)], [ell], 0.05)).toBeUndefined();
+    expect(pointOutside([square(0, 0, 2)], [outline], 0.05)).toBeUndefined();
   });
 
   it('finds an edge cutting across the notch of a concave outline', () => {
-    const acrossTheNotch: Polygon = [
-      [
-        [1, 9],
-        [1, 8],
-        [9, 1],
-        [9.5, 1],
-      ],
-    ];
-    expect(pointOutside(acrossTheNotch, [ell], 0.05)).toBeDefined();
+    const acrossTheNotch: Polygon = [ring([1, 9], [1, 8], [9, 1], [9.5, 1])];
+    expect(pointOutside(acrossTheNotch, [outline], 0.05)).toBeDefined();
   });
 });
 
@@ -191,20 +146,12 @@ describe('overlap area', () => {
   });
 
   it('leaves out the holes', () => {
-    const ring: Polygon = [square(0, 0, 10), clockwise(square(2, 2, 6))];
-    expect(polygonOverlapArea(ring, [square(3, 3, 4)])).toBeCloseTo(0, 9);
-    expect(polygonOverlapArea(ring, [square(1, 1, 2)])).toBeCloseTo(3, 9);
+    const band: Polygon = [square(0, 0, 10), clockwise(square(2, 2, 6))];
+    expect(polygonOverlapArea(band, [square(3, 3, 4)])).toBeCloseTo(0, 9);
+    expect(polygonOverlapArea(band, [square(1, 1, 2)])).toBeCloseTo(3, 9);
   });
 
   it('handles concave shapes by their triangles', () => {
-    const ell: Ring = [
-      [0, 0],
-      [4, 0],
-      [4, 1],
-      [1, 1],
-      [1, 4],
-      [0, 4],
-    ];
     expect(triangulate(ell).length).toBe(4);
     expect(polygonOverlapArea([ell], [square(2, 2, 2)])).toBe(0);
     expect(polygonOverlapArea([ell], [square(0, 0, 2)])).toBeCloseTo(3, 9);

@@ -162,6 +162,14 @@ const temporality = z
 const restriction = oneOf(restrictionCategories, 'restriction').nullable();
 const accessibility = valueList(accessibilityCategories, 'accessibility').nullable();
 
+/** Keys a unit, an opening and a section share, in IMDF's order: an optional name, a level. */
+const namedOnLevel = {
+  name: name.nullable(),
+  alt_name: labels.nullable(),
+  display_point: displayPoint.nullable(),
+  level_id: featureId,
+};
+
 /** Every property key of every feature type; nullable keys are present and null where unused. */
 export const propertySchemas = {
   address: z.object({
@@ -218,20 +226,14 @@ export const propertySchemas = {
     category: oneOf(unitCategories, 'unit category'),
     restriction,
     accessibility,
-    name: name.nullable(),
-    alt_name: labels.nullable(),
-    display_point: displayPoint.nullable(),
-    level_id: featureId,
+    ...namedOnLevel,
   }),
   opening: z.object({
     category: oneOf(openingCategories, 'opening category'),
     accessibility,
     access_control: valueList(accessControlCategories, 'access control').nullable(),
     door: door.nullable(),
-    name: name.nullable(),
-    alt_name: labels.nullable(),
-    display_point: displayPoint.nullable(),
-    level_id: featureId,
+    ...namedOnLevel,
   }),
   amenity: z.object({
     category: oneOf(amenityCategories, 'amenity category'),
@@ -288,10 +290,7 @@ export const propertySchemas = {
     category: oneOf(sectionCategories, 'section category'),
     restriction,
     accessibility,
-    name: name.nullable(),
-    alt_name: labels.nullable(),
-    display_point: displayPoint.nullable(),
-    level_id: featureId,
+    ...namedOnLevel,
     address_id: featureId.nullable(),
     correlation_id: anyUuid.nullable(),
     parents: idList(1).nullable(),

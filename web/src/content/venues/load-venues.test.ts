@@ -2,22 +2,14 @@
 // venue of web/test-fixtures/venues/valid/, must stop the build with a message naming the file
 // and the feature (or the field of a TOML file). The words are the real content/venues/words.toml,
 // so the fixture never falls behind the keys the server and the viewer need.
-import {
-  cpSync,
-  mkdtempSync,
-  readFileSync,
-  renameSync,
-  rmSync,
-  unlinkSync,
-  writeFileSync,
-} from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { Problems } from '../problems';
 import { repoContentDir } from '../repo-content';
 import { projection } from './geometry';
 import { loadVenues } from './load-venues';
+import { editText, inScratchDir } from './scratch-files';
 import type { LoadedVenues } from './types';
 
 const fixtureDir = join(import.meta.dirname, '../../../test-fixtures/venues/valid');
@@ -105,36 +97,20 @@ const doorAt = (short: string, x1: number, y1: number, x2: number, y2: number) =
 const shopBDoor = doorAt('L1', 0, 3, 2, 3);
 const space2Door = doorAt('B1', -7.5, -3, -5, -3);
 
-/** A scratch content/ holding the fixture's venues and the real words.toml. */
-function scratch(): { dir: string; venues: string } {
-  const dir = mkdtempSync(join(tmpdir(), 'venues-'));
-  const venues = join(dir, 'venues');
-  cpSync(fixtureDir, venues, { recursive: true });
-  cpSync(join(repoContentDir, 'venues/words.toml'), join(venues, 'words.toml'));
-  return { dir, venues };
-}
-
+/** Loads a scratch content/ holding the fixture's venues and the real words.toml. */
 function load(mutate: (venues: string) => void = () => {}): {
   problems: string[];
   loaded: LoadedVenues | undefined;
 } {
-  const { dir, venues } = scratch();
-  try {
+  return inScratchDir('venues-', (dir) => {
+    const venues = join(dir, 'venues');
+    cpSync(fixtureDir, venues, { recursive: true });
+    cpSync(join(repoContentDir, 'venues/words.toml'), join(venues, 'words.toml'));
     mutate(venues);
     const problems = new Problems();
     const loaded = loadVenues(dir, problems);
     return { problems: problems.list, loaded };
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
-
-function editText(venues: string, file: string, change: (text: string) => string) {
-  const path = join(venues, file);
-  const before = readFileSync(path, 'utf8');
-  const after = change(before);
-  if (after === before) throw new Error(`edit of ${file} changed nothing`);
-  writeFileSync(path, after);
+  });
 }
 
 function editCollection(venues: string, type: string, change: (collection: Collection) => void) {
@@ -166,6 +142,17 @@ interface Case {
   at: string;
   message: RegExp;
 }
+
+/** A case's edit of one property, with the problem expected at that property. */
+const setting = (
+  type: string,
+  id: string,
+  key: string,
+  value: unknown,
+): Pick<Case, 'mutate' | 'at'> => ({
+  mutate: (v) => setProperty(v, type, id, key, value),
+  at: `${file(`${type}.geojson`)}: feature ${id} properties.${key}`,
+});
 
 const cases: Case[] = [
   // The files
@@ -250,44 +237,37 @@ const cases: Case[] = [
   },
   {
     rule: 'no property outside the type',
-    mutate: (v) => setProperty(v, 'unit', ids.shopB, 'colour', 'red'),
-    at: `${file('unit.geojson')}: feature ${ids.shopB} properties.colour`,
+    ...setting('unit', ids.shopB, 'colour', 'red'),
     message: /is not an IMDF property of a unit/,
   },
   {
     rule: 'properties have their type',
-    mutate: (v) => setProperty(v, 'level', ids.L1, 'ordinal', '0'),
-    at: `${file('level.geojson')}: feature ${ids.L1} properties.ordinal`,
+    ...setting('level', ids.L1, 'ordinal', '0'),
     message: /must be a number/,
   },
   {
     rule: 'categories come from IMDF',
-    mutate: (v) => setProperty(v, 'unit', ids.shopB, 'category', 'bookshop'),
-    at: `${file('unit.geojson')}: feature ${ids.shopB} properties.category`,
+    ...setting('unit', ids.shopB, 'category', 'bookshop'),
     message: /is not an IMDF unit category/,
   },
   {
     rule: 'occupant categories are lowercase dotted codes',
-    mutate: (v) => setProperty(v, 'occupant', ids.occupant, 'category', 'Coffee Shop'),
-    at: `${file('occupant.geojson')}: feature ${ids.occupant} properties.category`,
+    ...setting('occupant', ids.occupant, 'category', 'Coffee Shop'),
     message: /must be an IMDF occupant category/,
   },
   {
     rule: 'hours are OSM opening_hours',
-    mutate: (v) => setProperty(v, 'occupant', ids.occupant, 'hours', '早上七点到晚上十点'),
-    at: `${file('occupant.geojson')}: feature ${ids.occupant} properties.hours`,
+    ...setting('occupant', ids.occupant, 'hours', '早上七点到晚上十点'),
     message: /must be OSM opening_hours/,
   },
   {
     rule: 'phones are E.164',
-    mutate: (v) => setProperty(v, 'occupant', ids.occupant, 'phone', '021-1234 5678'),
-    at: `${file('occupant.geojson')}: feature ${ids.occupant} properties.phone`,
+    ...setting('occupant', ids.occupant, 'phone', '021-1234 5678'),
     message: /must be an E.164 number/,
   },
   {
     rule: 'names have a Chinese entry',
-    mutate: (v) => setProperty(v, 'unit', ids.shopB, 'name', { en: 'Books' }),
-    at: `${file('unit.geojson')}: feature ${ids.shopB} properties.name`,
+    ...setting('unit', ids.shopB, 'name', { en: 'Books' }),
     message: /needs a "zh-Hans" entry/,
   },
   {
@@ -377,12 +357,10 @@ const cases: Case[] = [
   },
   {
     rule: 'display points lie inside their feature',
-    mutate: (v) =>
-      setProperty(v, 'unit', ids.shopB, 'display_point', {
-        type: 'Point',
-        coordinates: at(15, -6),
-      }),
-    at: `${file('unit.geojson')}: feature ${ids.shopB} properties.display_point`,
+    ...setting('unit', ids.shopB, 'display_point', {
+      type: 'Point',
+      coordinates: at(15, -6),
+    }),
     message: /lies outside the unit's geometry/,
   },
   // Placement
@@ -430,8 +408,7 @@ const cases: Case[] = [
   },
   {
     rule: 'entrances are named',
-    mutate: (v) => setProperty(v, 'opening', ids.west, 'name', null),
-    at: `${file('opening.geojson')}: feature ${ids.west} properties.name`,
+    ...setting('opening', ids.west, 'name', null),
     message: /this opening is an entrance/,
   },
   {
@@ -445,15 +422,12 @@ const cases: Case[] = [
   },
   {
     rule: "every occupant's anchor exists",
-    mutate: (v) =>
-      setProperty(v, 'occupant', ids.occupant, 'anchor_id', '5d3c2b1a-0f9e-4d8c-b7a6-958473625140'),
-    at: `${file('occupant.geojson')}: feature ${ids.occupant} properties.anchor_id`,
+    ...setting('occupant', ids.occupant, 'anchor_id', '5d3c2b1a-0f9e-4d8c-b7a6-958473625140'),
     message: /but this venue has no anchor with that id/,
   },
   {
     rule: 'every reference names a feature of the stated type',
-    mutate: (v) => setProperty(v, 'unit', shopC, 'level_id', ids.building),
-    at: `${file('unit.geojson')}: feature ${shopC} properties.level_id`,
+    ...setting('unit', shopC, 'level_id', ids.building),
     message: /which is a building, not a level/,
   },
   {
@@ -477,21 +451,18 @@ const cases: Case[] = [
   },
   {
     rule: 'kiosks are named',
-    mutate: (v) => setProperty(v, 'kiosk', ids.kiosk, 'name', null),
-    at: `${file('kiosk.geojson')}: feature ${ids.kiosk} properties.name`,
+    ...setting('kiosk', ids.kiosk, 'name', null),
     message: /a kiosk is named/,
   },
   // Parking
   {
     rule: 'parking spaces are numbered by level',
-    mutate: (v) => setProperty(v, 'unit', ids.space2, 'name', { 'zh-Hans': 'P-2' }),
-    at: `${file('unit.geojson')}: feature ${ids.space2} properties.name`,
+    ...setting('unit', ids.space2, 'name', { 'zh-Hans': 'P-2' }),
     message: /is "P-2"; a parking space is named by its level and three digits/,
   },
   {
     rule: 'space numbers are unique',
-    mutate: (v) => setProperty(v, 'unit', ids.space2, 'name', { 'zh-Hans': 'B1-001' }),
-    at: `${file('unit.geojson')}: feature ${ids.space2} properties.name`,
+    ...setting('unit', ids.space2, 'name', { 'zh-Hans': 'B1-001' }),
     message: /"B1-001" is also the number of space/,
   },
   {
@@ -511,8 +482,7 @@ const cases: Case[] = [
   },
   {
     rule: 'parking zones are named',
-    mutate: (v) => setProperty(v, 'section', ids.zone, 'name', null),
-    at: `${file('section.geojson')}: feature ${ids.zone} properties.name`,
+    ...setting('section', ids.zone, 'name', null),
     message: /a parking guidance zone is named/,
   },
   // Levels and relationships
@@ -524,8 +494,7 @@ const cases: Case[] = [
   },
   {
     rule: 'level short names are safe in addresses',
-    mutate: (v) => setProperty(v, 'level', ids.B1, 'short_name', { 'zh-Hans': '负一' }),
-    at: `${file('level.geojson')}: feature ${ids.B1} properties.short_name`,
+    ...setting('level', ids.B1, 'short_name', { 'zh-Hans': '负一' }),
     message: /Latin letters, digits and hyphens/,
   },
   {
@@ -540,12 +509,10 @@ const cases: Case[] = [
   },
   {
     rule: 'relationships join units of their category',
-    mutate: (v) =>
-      setProperty(v, 'relationship', ids.elevatorRide, 'destination', {
-        id: ids.stairsL1,
-        feature_type: 'unit',
-      }),
-    at: `${file('relationship.geojson')}: feature ${ids.elevatorRide} properties.destination`,
+    ...setting('relationship', ids.elevatorRide, 'destination', {
+      id: ids.stairsL1,
+      feature_type: 'unit',
+    }),
     message: /a stairs unit; elevator relationships join elevator units/,
   },
   {
@@ -562,8 +529,7 @@ const cases: Case[] = [
   },
   {
     rule: 'elevators are undirected',
-    mutate: (v) => setProperty(v, 'relationship', ids.elevatorRide, 'direction', 'directed'),
-    at: `${file('relationship.geojson')}: feature ${ids.elevatorRide} properties.direction`,
+    ...setting('relationship', ids.elevatorRide, 'direction', 'directed'),
     message: /is "directed"; elevator relationships are "undirected"/,
   },
   {

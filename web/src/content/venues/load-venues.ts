@@ -3,13 +3,13 @@
 // of the rest of content/ as `content/venues/<id>/<file>: feature <id> <field>: <message>`. A
 // venue with no problem is handed on with its viewer data (viewer-data.ts); the default level
 // must stay within its budget over the wire.
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { parse as parseToml } from 'smol-toml';
 import type { z } from 'zod';
 import { type Problems, fieldPath } from '../problems';
 import { categoriesTomlSchema, categoryEntry, checkCategoryEntries } from './categories-toml';
 import { defaultLevelBudget, gzip } from './compression';
+import { readDataFile } from './data-file';
 import { readVenueFeatures } from './feature-shape';
 import { projection } from './geometry';
 import { featureTypes, imdfManifestSchema } from './imdf-schema';
@@ -34,34 +34,6 @@ const venueFiles = new Set([
   'venue.toml',
 ]);
 
-function readText(path: string, file: string, problems: Problems): string | undefined {
-  if (existsSync(path)) return readFileSync(path, 'utf8');
-  problems.add(file, '', 'file is missing');
-  return undefined;
-}
-
-function readToml(path: string, file: string, problems: Problems): unknown {
-  const text = readText(path, file, problems);
-  if (text === undefined) return undefined;
-  try {
-    return parseToml(text);
-  } catch (error) {
-    problems.add(file, '', `not valid TOML: ${(error as Error).message}`);
-    return undefined;
-  }
-}
-
-function readJson(path: string, file: string, problems: Problems): unknown {
-  const text = readText(path, file, problems);
-  if (text === undefined) return undefined;
-  try {
-    return JSON.parse(text);
-  } catch (error) {
-    problems.add(file, '', `not valid JSON: ${(error as Error).message}`);
-    return undefined;
-  }
-}
-
 function parse<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: Problems) {
   if (data === undefined) return undefined;
   const result = schema.safeParse(data);
@@ -84,6 +56,11 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: P
   return undefined;
 }
 
+/** A TOML file checked against its schema; undefined when it has any problem (all reported). */
+function readTomlFile<T>(schema: z.ZodType<T>, path: string, file: string, problems: Problems) {
+  return parse(schema, readDataFile(path, file, 'TOML', problems), file, problems);
+}
+
 interface Shared {
   categories: Record<string, VenueCategory>;
   problems: Problems;
@@ -103,15 +80,11 @@ function loadVenue(dir: string, id: string, shared: Shared): LoadedVenue | undef
       );
     }
   }
-  const manifest = readJson(join(dir, 'manifest.json'), `${prefix}/manifest.json`, problems);
-  parse(imdfManifestSchema, manifest, `${prefix}/manifest.json`, problems);
+  const manifestFile = `${prefix}/manifest.json`;
+  const manifest = readDataFile(join(dir, 'manifest.json'), manifestFile, 'JSON', problems);
+  parse(imdfManifestSchema, manifest, manifestFile, problems);
   const settingsFile = `${prefix}/venue.toml`;
-  const settings = parse(
-    venueTomlSchema,
-    readToml(join(dir, 'venue.toml'), settingsFile, problems),
-    settingsFile,
-    problems,
-  );
+  const settings = readTomlFile(venueTomlSchema, join(dir, 'venue.toml'), settingsFile, problems);
   const files = readVenueFeatures(dir, prefix, problems);
   const model = venueModel(id, prefix, files, problems);
   const venue = theVenue(model, (message) => problems.add(`${prefix}/venue.geojson`, '', message));
@@ -182,20 +155,10 @@ export function loadVenues(contentDir: string, problems: Problems): LoadedVenues
     return undefined;
   }
   const before = problems.list.length;
-  const categoriesFile = 'content/venues/categories.toml';
-  const catalogue = parse(
-    categoriesTomlSchema,
-    readToml(join(root, 'categories.toml'), categoriesFile, problems),
-    categoriesFile,
-    problems,
-  );
-  const wordsFile = 'content/venues/words.toml';
-  const words = parse(
-    venueWordsSchema,
-    readToml(join(root, 'words.toml'), wordsFile, problems),
-    wordsFile,
-    problems,
-  );
+  const rootFile = <T>(schema: z.ZodType<T>, name: string) =>
+    readTomlFile(schema, join(root, name), `content/venues/${name}`, problems);
+  const catalogue = rootFile(categoriesTomlSchema, 'categories.toml');
+  const words = rootFile(venueWordsSchema, 'words.toml');
   const categories = catalogue?.categories ?? {};
   const groups = catalogue?.groups ?? [];
   checkGroups(groups, categories, problems);

@@ -54,6 +54,15 @@ interface LevelUnits {
   edges: BoxGrid<{ unit: string; a: Vec; b: Vec }>;
 }
 
+/** What every check below works on, and the placement it fills in. */
+interface Survey {
+  model: VenueModel;
+  shapes: LocalShapes;
+  /** Units of each level, indexed (only units whose level and shape are sound). */
+  levels: Map<string, LevelUnits>;
+  placement: Placement;
+}
+
 function lonLat(shapes: LocalShapes, point: Vec): string {
   const [lon, lat] = shapes.frame.toLonLat(point);
   return `[${lon.toFixed(7)}, ${lat.toFixed(7)}]`;
@@ -63,7 +72,6 @@ function shapeBox(shape: readonly Polygon[]): Box {
   return unionBox(shape.map(polygonBox));
 }
 
-/** Units of each level, indexed (only units whose level and shape are sound). */
 function indexLevels(model: VenueModel, shapes: LocalShapes): Map<string, LevelUnits> {
   const byLevel = new Map<string, LevelUnits>();
   for (const level of model.features.level) {
@@ -96,7 +104,7 @@ function indexLevels(model: VenueModel, shapes: LocalShapes): Map<string, LevelU
   return byLevel;
 }
 
-function checkDisplayPoints(model: VenueModel, shapes: LocalShapes) {
+function checkDisplayPoints({ model, shapes }: Survey) {
   for (const [id, point] of shapes.displayPoints) {
     const feature = model.byId.get(id)!;
     const field = 'properties.display_point';
@@ -132,7 +140,7 @@ function checkDisplayPoints(model: VenueModel, shapes: LocalShapes) {
 type OnLevel = ImdfFeature<'unit' | 'opening' | 'fixture' | 'kiosk' | 'section'>;
 
 /** Everything on a level lies inside the level's polygon (contract section 2.4). */
-function checkInsideLevels(model: VenueModel, shapes: LocalShapes) {
+function checkInsideLevels({ model, shapes }: Survey) {
   const features: OnLevel[] = [
     ...model.features.unit,
     ...model.features.opening,
@@ -159,7 +167,7 @@ function checkInsideLevels(model: VenueModel, shapes: LocalShapes) {
   }
 }
 
-function checkOverlaps(model: VenueModel, shapes: LocalShapes, levels: Map<string, LevelUnits>) {
+function checkOverlaps({ model, shapes, levels }: Survey) {
   for (const [levelId, { units, grid, order }] of levels) {
     for (const unit of units) {
       const shape = shapes.polygons.get(unit.id)!;
@@ -180,16 +188,20 @@ function checkOverlaps(model: VenueModel, shapes: LocalShapes, levels: Map<strin
   }
 }
 
-/** The units an opening lies on: both ends and the middle within 5 cm of the unit's boundary. */
+/** Where an opening is tested against a boundary (contract 2.6): both ends and its middle. */
+function probes([a, b]: readonly [Vec, Vec]): Vec[] {
+  return [a, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], b];
+}
+
+/** The units an opening lies on: all its probes within 5 cm of the unit's boundary. */
 function unitsUnder(line: readonly [Vec, Vec], level: LevelUnits): string[] {
   const [a, b] = line;
-  const middle: Vec = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-  const probes = [a, middle, b];
+  const points = probes(line);
   const nearest = new Map<string, number[]>();
   for (const edge of level.edges.query(growBox(segmentBox(a, b), onBoundary))) {
     let best = nearest.get(edge.unit);
     if (!best) nearest.set(edge.unit, (best = [Infinity, Infinity, Infinity]));
-    probes.forEach((p, i) => {
+    points.forEach((p, i) => {
       best[i] = Math.min(best[i]!, pointSegmentDistance(p, edge.a, edge.b));
     });
   }
@@ -199,12 +211,7 @@ function unitsUnder(line: readonly [Vec, Vec], level: LevelUnits): string[] {
     .sort((x, y) => level.order.get(x)! - level.order.get(y)!);
 }
 
-function checkOpenings(
-  model: VenueModel,
-  shapes: LocalShapes,
-  levels: Map<string, LevelUnits>,
-  placement: Placement,
-) {
+function checkOpenings({ model, shapes, levels, placement }: Survey) {
   for (const opening of model.features.opening) {
     const line = shapes.lines.get(opening.id);
     const levelId = opening.properties.level_id;
@@ -213,9 +220,7 @@ function checkOpenings(
     if (!line || !level || !outline) continue;
     const joined = unitsUnder(line, level);
     placement.joins.set(opening.id, joined);
-    const [a, b] = line;
-    const middle: Vec = [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2];
-    const onOutline = [a, middle, b].every((p) =>
+    const onOutline = probes(line).every((p) =>
       outline.some((polygon) => distanceToBoundary(polygon, p) <= onBoundary),
     );
     if (onOutline) placement.outside.add(opening.id);
@@ -246,7 +251,7 @@ function checkOpenings(
   }
 }
 
-function checkPoints(model: VenueModel, shapes: LocalShapes, placement: Placement) {
+function checkPoints({ model, shapes, placement }: Survey) {
   for (const anchor of model.features.anchor) {
     const point = shapes.points.get(anchor.id)!;
     const unit = featureOf(model, 'unit', anchor.properties.unit_id);
@@ -277,12 +282,7 @@ function checkPoints(model: VenueModel, shapes: LocalShapes, placement: Placemen
   }
 }
 
-function checkKiosks(
-  model: VenueModel,
-  shapes: LocalShapes,
-  levels: Map<string, LevelUnits>,
-  placement: Placement,
-) {
+function checkKiosks({ model, shapes, levels, placement }: Survey) {
   for (const kiosk of model.features.kiosk) {
     // The viewer labels each screen and the kiosk view starts from its point (contract 2.8).
     if (!zh(kiosk.properties.name)) {
@@ -322,7 +322,7 @@ function checkKiosks(
   }
 }
 
-function findOpenEdges(shapes: LocalShapes, levels: Map<string, LevelUnits>, placement: Placement) {
+function findOpenEdges({ shapes, levels, placement }: Survey) {
   for (const { units, grid, order } of levels.values()) {
     const walkable = units.filter((unit) => unitRole(unit.properties.category) === 'walkable');
     for (const unit of walkable) {
@@ -342,20 +342,24 @@ function findOpenEdges(shapes: LocalShapes, levels: Map<string, LevelUnits>, pla
 }
 
 export function checkPlacement(model: VenueModel, shapes: LocalShapes): Placement {
-  const placement: Placement = {
-    joins: new Map(),
-    outside: new Set(),
-    openEdges: [],
-    amenityUnit: new Map(),
-    kioskUnit: new Map(),
+  const survey: Survey = {
+    model,
+    shapes,
+    levels: indexLevels(model, shapes),
+    placement: {
+      joins: new Map(),
+      outside: new Set(),
+      openEdges: [],
+      amenityUnit: new Map(),
+      kioskUnit: new Map(),
+    },
   };
-  const levels = indexLevels(model, shapes);
-  checkDisplayPoints(model, shapes);
-  checkInsideLevels(model, shapes);
-  checkOverlaps(model, shapes, levels);
-  checkOpenings(model, shapes, levels, placement);
-  checkPoints(model, shapes, placement);
-  checkKiosks(model, shapes, levels, placement);
-  findOpenEdges(shapes, levels, placement);
-  return placement;
+  checkDisplayPoints(survey);
+  checkInsideLevels(survey);
+  checkOverlaps(survey);
+  checkOpenings(survey);
+  checkPoints(survey);
+  checkKiosks(survey);
+  findOpenEdges(survey);
+  return survey.placement;
 }
