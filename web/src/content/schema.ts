@@ -1,7 +1,9 @@
 // The shape of every file in content/. A file that does not match fails the build with its
 // path and the field at fault (see load.ts). Field comments are for whoever edits content.
 import { z } from 'zod';
+import { type LeadTextField, leadColumns, leadStatuses, leadTextFields } from '../leads/fields';
 import { deviceIds, serviceSlugs, solutionSlugs } from '../route-table';
+import { pageVariants } from '../variant';
 import { externalLinkKeys } from './link-keys';
 
 export { type ExternalLinkKey, externalLinkKeys } from './link-keys';
@@ -673,32 +675,14 @@ const messageKeys = [
   'notification_title',
 ] as const;
 
-const labelKeys = [
-  'id',
-  'created_at',
-  'status',
-  'name',
-  'company',
-  'phone',
-  'email',
-  'scenario',
-  'product',
-  'message',
-  'page',
-  'variant',
-  'user_agent',
-  'delivery',
-] as const;
-
 const wordsOf = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((key) => [key, text])) as Record<K, typeof text>).strict();
 
-/** Field names of the enquiry form that can carry a hint or a placeholder. */
-const formTextFields = ['name', 'company', 'phone', 'email', 'message'] as const;
+/** Words for some of the enquiry form's typed fields (hints, placeholders). */
 const partialWords = z
   .object(
-    Object.fromEntries(formTextFields.map((key) => [key, text.optional()])) as Record<
-      (typeof formTextFields)[number],
+    Object.fromEntries(leadTextFields.map((key) => [key, text.optional()])) as Record<
+      LeadTextField,
       z.ZodOptional<typeof text>
     >,
   )
@@ -737,9 +721,9 @@ export const leadsSchema = z
       })
       .strict(),
     success: z.object({ heading: text, text, hotline: text }).strict(),
-    labels: wordsOf(labelKeys),
-    statuses: wordsOf(['new', 'contacted', 'closed'] as const),
-    variants: wordsOf(['desktop-international', 'desktop-china', 'mobile'] as const),
+    labels: wordsOf(leadColumns),
+    statuses: wordsOf(leadStatuses),
+    variants: wordsOf(pageVariants),
     messages: wordsOf(messageKeys).extend({
       required: template('label'),
       too_long: template('label', 'max'),
@@ -802,4 +786,3 @@ export type CodeSample = z.infer<typeof codeSample>;
 export type ThanksPageContent = z.infer<typeof thanksPageSchema>;
 export type LeadsContent = z.infer<typeof leadsSchema>;
 export type LeadMessageKey = (typeof messageKeys)[number];
-export type LeadLabelKey = (typeof labelKeys)[number];

@@ -14,19 +14,23 @@ import {
 import type { LeadChoice, LeadFormProps } from '../leads/catalog';
 import { leadPaths } from '../leads/catalog';
 import {
+  type LeadAnswerField,
   type LeadField,
+  type LeadTextField,
+  leadAnswerFields,
+  leadFields,
+} from '../leads/fields';
+import {
   type LeadInput,
   fieldMessage,
   fillTemplate,
-  leadFields,
   leadLimits,
   validateField,
 } from '../leads/rules';
 
 export type { LeadFormProps } from '../leads/catalog';
 
-type TextField = 'name' | 'company' | 'phone' | 'email' | 'message';
-type ValueField = TextField | 'scenario' | 'product' | 'page';
+type ValueField = LeadAnswerField | 'page';
 
 type Values = Record<ValueField, string>;
 type Errors = Partial<Record<LeadField, string>>;
@@ -40,16 +44,7 @@ interface FormState {
   markers: boolean;
 }
 
-const valueFields: readonly ValueField[] = [
-  'name',
-  'company',
-  'phone',
-  'email',
-  'scenario',
-  'product',
-  'message',
-  'page',
-];
+const valueFields: readonly ValueField[] = [...leadAnswerFields, 'page'];
 
 /** Element ids of one form: stable, so tests and the server's template can rely on them. */
 export function leadFieldId(formId: string, field: LeadField | 'alert' | 'success' | 'status') {
@@ -307,8 +302,8 @@ export function LeadForm(props: LeadFormProps) {
     hint ? `${hintId(formId, field)} ${errorId(formId, field)}` : errorId(formId, field);
   const invalid = (field: LeadField) =>
     markers ? marker(`invalid:${field}`) : errors[field] ? 'true' : 'false';
-  const hintOf = (field: LeadField) => words.form.hints[field as TextField];
-  const placeholderOf = (field: LeadField) => words.form.placeholders[field as TextField];
+  const hintOf = (field: LeadField) => words.form.hints[field as LeadTextField];
+  const placeholderOf = (field: LeadField) => words.form.placeholders[field as LeadTextField];
 
   const fieldBox = (field: LeadField, control: ReactNode, required: boolean): ReactNode => {
     const hint = hintOf(field);
