@@ -5,50 +5,40 @@ import { sendLead } from './lead-submission';
 
 const input = { name: '张三', phone: '13800138000', consent: true };
 
-function answer(response: Response | Error) {
+/** Sends `input` from the address `path`; `response` is the server's answer, an Error none. */
+async function sendFrom(path: string, response: Response | Error, trap = '') {
+  history.replaceState(null, '', path);
   const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(async () => {
     if (response instanceof Error) throw response;
     return response;
   });
   vi.stubGlobal('fetch', fetch);
-  return fetch;
+  const outcome = await sendLead(input, '/next/business', trap);
+  const [url, init] = fetch.mock.calls[0]!;
+  return { outcome, url, init, body: JSON.parse(init.body as string) as unknown };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  history.replaceState(null, '', '/');
-});
+afterEach(() => vi.unstubAllGlobals());
 
 describe('sending an enquiry', () => {
   it('posts JSON with the page the visitor is on and the trap field', async () => {
-    history.replaceState(null, '', '/next/map');
-    const fetch = answer(new Response(null, { status: 201 }));
-    expect(await sendLead(input, '/next/business', '')).toEqual({ kind: 'sent' });
-    const [url, init] = fetch.mock.calls[0]!;
-    expect(url).toBe('/api/leads');
-    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
-    expect(new Headers(init.headers).get('content-type')).toBe('application/json');
-    expect(JSON.parse(init.body as string)).toEqual({
-      ...input,
-      page: '/next/map',
-      leave_empty: '',
-    });
+    const sent = await sendFrom('/next/map', new Response(null, { status: 201 }));
+    expect(sent.outcome).toEqual({ kind: 'sent' });
+    expect(sent.url).toBe('/api/leads');
+    expect(sent.init).toMatchObject({ method: 'POST', credentials: 'same-origin' });
+    expect(new Headers(sent.init.headers).get('content-type')).toBe('application/json');
+    expect(sent.body).toEqual({ ...input, page: '/next/map', leave_empty: '' });
   });
 
   it("records the form's own page when the visitor is on the server's answer page", async () => {
-    history.replaceState(null, '', '/api/leads');
-    const fetch = answer(new Response(null, { status: 201 }));
-    await sendLead(input, '/next/business', 'bot');
-    expect(JSON.parse(fetch.mock.calls[0]![1].body as string)).toMatchObject({
-      page: '/next/business',
-      leave_empty: 'bot',
-    });
+    const sent = await sendFrom('/api/leads', new Response(null, { status: 201 }), 'bot');
+    expect(sent.body).toMatchObject({ page: '/next/business', leave_empty: 'bot' });
   });
 
   it("a refusal brings the server's message and its errors for the form's fields only", async () => {
     const body = { message: '请检查', errors: { phone: '电话不对', page: '太长', other: 'x' } };
-    answer(Response.json(body, { status: 422 }));
-    expect(await sendLead(input, '/next/business', '')).toEqual({
+    const sent = await sendFrom('/next/business', Response.json(body, { status: 422 }));
+    expect(sent.outcome).toEqual({
       kind: 'refused',
       message: '请检查',
       errors: { phone: '电话不对' },
@@ -56,16 +46,12 @@ describe('sending an enquiry', () => {
   });
 
   it('an answer that is not JSON is a refusal without a message', async () => {
-    answer(new Response('<html>', { status: 502 }));
-    expect(await sendLead(input, '/next/business', '')).toEqual({
-      kind: 'refused',
-      message: undefined,
-      errors: {},
-    });
+    const sent = await sendFrom('/next/business', new Response('<html>', { status: 502 }));
+    expect(sent.outcome).toEqual({ kind: 'refused', message: undefined, errors: {} });
   });
 
   it('no answer at all is unreachable', async () => {
-    answer(new TypeError('Failed to fetch'));
-    expect(await sendLead(input, '/next/business', '')).toEqual({ kind: 'unreachable' });
+    const sent = await sendFrom('/next/business', new TypeError('Failed to fetch'));
+    expect(sent.outcome).toEqual({ kind: 'unreachable' });
   });
 });
