@@ -4,7 +4,7 @@ import { TextCards } from '../components/cards';
 import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
 import { Island } from '../components/island';
-import { PageSection } from '../components/page-section';
+import { ContentSection } from '../components/page-section';
 import type { BusinessPageContent } from '../content/schema';
 import type { Content, LoadedPage } from '../content/types';
 import { leadFormProps, pageFormId } from '../leads/catalog';
@@ -42,18 +42,15 @@ export function BusinessPage({
           />
         </section>
       </div>
-      <PageSection id="business-customisation" title={customisation.title}>
-        {customisation.intro ? <p className="section__intro">{customisation.intro}</p> : null}
+      <ContentSection id="business-customisation" section={customisation}>
         <TextCards items={customisation.items} />
-      </PageSection>
-      <PageSection id="business-process" title={process.title} band>
-        {process.intro ? <p className="section__intro">{process.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="business-process" section={process} band>
         <TextCards items={process.items} numbered />
-      </PageSection>
-      <PageSection id="business-contact" title={contact.title}>
-        {contact.intro ? <p className="section__intro">{contact.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="business-contact" section={contact}>
         <ContactList items={contact.items} newWindowNote={content.site.a11y.new_window} />
-      </PageSection>
+      </ContentSection>
     </>
   );
 }

@@ -28,16 +28,14 @@ export function ServicePage({
     <>
       <Hero heading={service.hero.heading} intro={service.hero.intro} image={page.heroImage} />
       {service.demo ? (
-        <PageSection id="service-demo" title={service.demo.heading}>
-          <p className="section__intro">{service.demo.intro}</p>
+        <PageSection id="service-demo" title={service.demo.heading} intro={service.demo.intro}>
           <Island
             name="venue-demo"
             props={venueDemoProps(content, service.demo.task, 'embedded')}
           />
         </PageSection>
       ) : null}
-      <PageSection id="service-problem" title={labels.problem_title}>
-        <p className="section__intro">{service.problem.intro}</p>
+      <PageSection id="service-problem" title={labels.problem_title} intro={service.problem.intro}>
         <TextCards items={service.problem.points} width="wide" />
       </PageSection>
       <PageSection id="service-capabilities" title={labels.capabilities_title} band>
