@@ -3,18 +3,9 @@ import { TextCards } from '../components/cards';
 import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
 import { ContentSection, PageSection } from '../components/page-section';
-import type { AboutPageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
+import type { FamilyPageProps } from './family-page-props';
 
-export function AboutPage({
-  page,
-  about,
-  content,
-}: {
-  page: LoadedPage;
-  about: AboutPageContent;
-  content: Content;
-}) {
+export function AboutPage({ page, about, content }: FamilyPageProps<'about'>) {
   return (
     <>
       <Hero heading={about.hero.heading} intro={about.hero.intro} image={page.heroImage} />

@@ -5,19 +5,15 @@ import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
 import { Island } from '../components/island';
 import { ContentSection } from '../components/page-section';
-import type { BusinessPageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
 import { leadFormProps, pageFormId } from '../leads/catalog';
+import type { FamilyPageProps } from './family-page-props';
 
 export function BusinessPage({
   page,
   business,
   content,
   leadTemplate = false,
-}: {
-  page: LoadedPage;
-  business: BusinessPageContent;
-  content: Content;
+}: FamilyPageProps<'business'> & {
   /** Render the form with the server's markers (contract section 4), for the error answer. */
   leadTemplate?: boolean;
 }) {

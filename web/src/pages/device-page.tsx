@@ -5,19 +5,10 @@ import { LinkCards, TextCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
-import type { DevicePageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
 import { solutionCards } from './related';
+import type { FamilyPageProps } from './family-page-props';
 
-export function DevicePage({
-  page,
-  device,
-  content,
-}: {
-  page: LoadedPage;
-  device: DevicePageContent;
-  content: Content;
-}) {
+export function DevicePage({ page, device, content }: FamilyPageProps<'device'>) {
   const labels = content.site.device_page;
   return (
     <>

@@ -6,23 +6,15 @@ import { ConsultCta } from '../components/consult-cta';
 import { ContentLink } from '../components/content-link';
 import { Hero } from '../components/hero';
 import { ContentSection, PageSection } from '../components/page-section';
-import type { HomePageContent } from '../content/schema';
-import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { pagesOf } from '../content/types';
 import { ArticleMeta } from './article-meta';
 import { deviceCards, solutionCards } from './related';
+import type { FamilyPageProps } from './family-page-props';
 
 const asCards = (items: readonly { name: string; text: string; path: string }[]) =>
   items.map((item) => ({ title: item.name, text: item.text, path: item.path }));
 
-export function HomePage({
-  page,
-  home,
-  content,
-}: {
-  page: LoadedPage;
-  home: HomePageContent;
-  content: Content;
-}) {
+export function HomePage({ page, home, content }: FamilyPageProps<'home'>) {
   const newWindowNote = content.site.a11y.new_window;
   const articles = pagesOf(content.pages, 'article').slice(0, home.news.count);
   return (

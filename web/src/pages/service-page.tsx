@@ -7,20 +7,11 @@ import { FlowDiagram } from '../components/diagrams';
 import { Hero } from '../components/hero';
 import { Island } from '../components/island';
 import { PageSection } from '../components/page-section';
-import type { ServicePageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
 import { venueDemoProps } from './demo-props';
 import { deviceCards } from './related';
+import type { FamilyPageProps } from './family-page-props';
 
-export function ServicePage({
-  page,
-  service,
-  content,
-}: {
-  page: LoadedPage;
-  service: ServicePageContent;
-  content: Content;
-}) {
+export function ServicePage({ page, service, content }: FamilyPageProps<'service'>) {
   const labels = content.site.service_page;
   const newWindowNote = content.site.a11y.new_window;
   const devices = deviceCards(content, service.related_devices);
