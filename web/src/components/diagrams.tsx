@@ -4,6 +4,8 @@
 // whole diagram as one image named by its title, described by a list of its parts.
 import { wrapText } from './diagram-text';
 
+/** The width of both diagrams, in pixels. */
+const width = 360;
 const titleSize = 16;
 const noteSize = 13;
 const lineHeight = 19;
@@ -17,18 +19,20 @@ function stack(heights: readonly number[], gap: number): { tops: number[]; total
   return { tops, total: (tops[last] ?? 1) + (heights[last] ?? 0) + 1 };
 }
 
+/** What names a diagram: the prefix of its elements' ids, and the title screen readers announce. */
+interface DiagramName {
+  id: string;
+  title: string;
+}
+
 function Diagram({
   id,
   title,
   description,
-  width,
   height,
   children,
-}: {
-  id: string;
-  title: string;
+}: DiagramName & {
   description: string;
-  width: number;
   height: number;
   children: React.ReactNode;
 }) {
@@ -57,16 +61,7 @@ export interface FlowStep {
 }
 
 /** Steps top to bottom, numbered, joined by arrows. */
-export function FlowDiagram({
-  id,
-  title,
-  steps,
-}: {
-  id: string;
-  title: string;
-  steps: readonly FlowStep[];
-}) {
-  const width = 360;
+export function FlowDiagram({ id, title, steps }: DiagramName & { steps: readonly FlowStep[] }) {
   const textX = 68;
   const textWidth = width - textX - 18;
   const gap = 30;
@@ -87,7 +82,7 @@ export function FlowDiagram({
     .map((step, index) => `${index + 1}. ${step.title}${step.text ? `：${step.text}` : ''}`)
     .join('；');
   return (
-    <Diagram id={id} title={title} description={description} width={width} height={height}>
+    <Diagram id={id} title={title} description={description} height={height}>
       <defs>
         <marker
           id={`${id}-arrow`}
@@ -155,16 +150,7 @@ export interface Layer {
 }
 
 /** Layers top to bottom (applications first, devices last): the layer's name, then its parts. */
-export function LayerDiagram({
-  id,
-  title,
-  layers,
-}: {
-  id: string;
-  title: string;
-  layers: readonly Layer[];
-}) {
-  const width = 360;
+export function LayerDiagram({ id, title, layers }: DiagramName & { layers: readonly Layer[] }) {
   const padding = 14;
   const nameHeight = 30;
   const chipGap = 8;
@@ -177,7 +163,7 @@ export function LayerDiagram({
   const { tops, total: height } = stack(heights, 12);
   const description = layers.map((layer) => `${layer.name}：${layer.items.join('、')}`).join('；');
   return (
-    <Diagram id={id} title={title} description={description} width={width} height={height}>
+    <Diagram id={id} title={title} description={description} height={height}>
       {layers.map((layer, index) => {
         const top = tops[index] ?? 0;
         return (

@@ -1,12 +1,18 @@
 // The shape of every file in content/. A file that does not match fails the build with its
 // path and the field at fault (see load.ts). Field comments are for whoever edits content.
 import { z } from 'zod';
+import { type LeadTextField, leadColumns, leadStatuses, leadTextFields } from '../leads/fields';
 import { deviceIds, serviceSlugs, solutionSlugs } from '../route-table';
+import { pageVariants } from '../variant';
 import { externalLinkKeys } from './link-keys';
 
 export { type ExternalLinkKey, externalLinkKeys } from './link-keys';
 
 const text = z.string().trim().min(1, 'must not be empty');
+
+/** `min` to `max` of `item`; the messages count them by `noun`: "give at least 3 features". */
+const listOf = <T extends z.ZodType>(item: T, min: number, max: number, noun: string) =>
+  z.array(item).min(min, `give at least ${min} ${noun}`).max(max, `give at most ${max} ${noun}`);
 
 /** `/next/...` on this site, `link:<key>` from config, or a full https:// address. */
 export const linkPath = z
@@ -259,7 +265,7 @@ export const pageMetaSchema = z
       .trim()
       .min(50, 'must be at least 50 characters')
       .max(160, 'must be at most 160 characters'),
-    keywords: z.array(text).min(3, 'give at least 3 keywords').max(10, 'give at most 10 keywords'),
+    keywords: listOf(text, 3, 10, 'keywords'),
     /** false keeps the page out of search engines (noindex, not in the sitemap). */
     index: z.boolean().optional(),
   })
@@ -310,10 +316,7 @@ export const devicePageSchema = pageSchema
       .min(1, 'name at least one solution this device is used in')
       .max(4, 'name at most 4 solutions'),
     /** Key features, 3 to 6. */
-    features: z
-      .array(titledText)
-      .min(3, 'give at least 3 features')
-      .max(6, 'give at most 6 features'),
+    features: listOf(titledText, 3, 6, 'features'),
     specs: z
       .object({
         /** Shown under the table: where the figures come from, what may vary. */
@@ -324,10 +327,7 @@ export const devicePageSchema = pageSchema
       })
       .strict(),
     /** Typical deployments, 2 to 4. */
-    deployments: z
-      .array(titledText)
-      .min(2, 'give at least 2 typical deployments')
-      .max(4, 'give at most 4 typical deployments'),
+    deployments: listOf(titledText, 2, 4, 'typical deployments'),
   })
   .strict();
 
@@ -389,33 +389,29 @@ export const servicePageSchema = pageSchema
     problem: z
       .object({
         intro: text,
-        points: z
-          .array(titledText)
-          .min(2, 'give at least 2 problems')
-          .max(4, 'give at most 4 problems'),
+        points: listOf(titledText, 2, 4, 'problems'),
       })
       .strict(),
-    capabilities: z
-      .array(titledText)
-      .min(3, 'give at least 3 capabilities')
-      .max(6, 'give at most 6 capabilities'),
+    capabilities: listOf(titledText, 3, 6, 'capabilities'),
     /** How it works: drawn as a flow diagram of 3 to 6 steps. */
     how: z
       .object({
         intro: text,
-        steps: z.array(diagramBox).min(3, 'give at least 3 steps').max(6, 'give at most 6 steps'),
+        steps: listOf(diagramBox, 3, 6, 'steps'),
       })
       .strict(),
-    figures: z.array(figure).min(3, 'give at least 3 figures').max(6, 'give at most 6 figures'),
+    figures: listOf(figure, 3, 6, 'figures'),
     /** Platforms and SDKs the service ships for. */
     platforms: z
       .array(titledText)
       .min(1, 'name at least one platform')
       .max(6, 'name at most 6 platforms'),
-    scenarios: z
-      .array(titledText.extend({ solution: solutionSlug.optional() }).strict())
-      .min(2, 'give at least 2 scenarios')
-      .max(4, 'give at most 4 scenarios'),
+    scenarios: listOf(
+      titledText.extend({ solution: solutionSlug.optional() }).strict(),
+      2,
+      4,
+      'scenarios',
+    ),
     /** The live demo of this service (issue #14); pages without one leave it out. */
     demo: demoSectionSchema.optional(),
   })
@@ -429,28 +425,25 @@ export const solutionPageSchema = pageSchema
       .array(deviceId)
       .min(1, 'name at least one device')
       .max(5, 'name at most 5 devices'),
-    pains: z
-      .array(titledText)
-      .min(3, 'give at least 3 pain points')
-      .max(5, 'give at most 5 pain points'),
+    pains: listOf(titledText, 3, 5, 'pain points'),
     /** The architecture, drawn as stacked layers (devices at the bottom, applications on top). */
     architecture: z
       .object({
         intro: text,
-        layers: z
-          .array(
-            z
-              .object({
-                name: z.string().trim().min(1).max(8, 'keep layer names to 8 characters'),
-                items: z
-                  .array(z.string().trim().min(1).max(12, 'keep items to 12 characters'))
-                  .min(1)
-                  .max(5, 'give at most 5 items per layer'),
-              })
-              .strict(),
-          )
-          .min(3, 'give at least 3 layers')
-          .max(5, 'give at most 5 layers'),
+        layers: listOf(
+          z
+            .object({
+              name: z.string().trim().min(1).max(8, 'keep layer names to 8 characters'),
+              items: z
+                .array(z.string().trim().min(1).max(12, 'keep items to 12 characters'))
+                .min(1)
+                .max(5, 'give at most 5 items per layer'),
+            })
+            .strict(),
+          3,
+          5,
+          'layers',
+        ),
       })
       .strict(),
     /** The services this solution is built from, and what each does here. */
@@ -458,7 +451,7 @@ export const solutionPageSchema = pageSchema
       .array(z.object({ service: serviceSlug, text }).strict())
       .min(2, 'name at least 2 services')
       .max(6, 'name at most 6 services'),
-    outcomes: z.array(figure).min(3, 'give at least 3 outcomes').max(4, 'give at most 4 outcomes'),
+    outcomes: listOf(figure, 3, 4, 'outcomes'),
     /** A case story, by venue type and size: no invented customer names. */
     case: z
       .object({ title: text, venue: text, challenge: text, approach: text, result: text })
@@ -481,10 +474,7 @@ const titledSection = <T extends z.ZodType>(items: T, min: number, max: number) 
     .object({
       title: text,
       intro: text.optional(),
-      items: z
-        .array(items)
-        .min(min, `give at least ${min} items`)
-        .max(max, `give at most ${max} items`),
+      items: listOf(items, min, max, 'items'),
     })
     .strict();
 
@@ -673,32 +663,14 @@ const messageKeys = [
   'notification_title',
 ] as const;
 
-const labelKeys = [
-  'id',
-  'created_at',
-  'status',
-  'name',
-  'company',
-  'phone',
-  'email',
-  'scenario',
-  'product',
-  'message',
-  'page',
-  'variant',
-  'user_agent',
-  'delivery',
-] as const;
-
 const wordsOf = <K extends string>(keys: readonly K[]) =>
   z.object(Object.fromEntries(keys.map((key) => [key, text])) as Record<K, typeof text>).strict();
 
-/** Field names of the enquiry form that can carry a hint or a placeholder. */
-const formTextFields = ['name', 'company', 'phone', 'email', 'message'] as const;
+/** Words for some of the enquiry form's typed fields (hints, placeholders). */
 const partialWords = z
   .object(
-    Object.fromEntries(formTextFields.map((key) => [key, text.optional()])) as Record<
-      (typeof formTextFields)[number],
+    Object.fromEntries(leadTextFields.map((key) => [key, text.optional()])) as Record<
+      LeadTextField,
       z.ZodOptional<typeof text>
     >,
   )
@@ -737,9 +709,9 @@ export const leadsSchema = z
       })
       .strict(),
     success: z.object({ heading: text, text, hotline: text }).strict(),
-    labels: wordsOf(labelKeys),
-    statuses: wordsOf(['new', 'contacted', 'closed'] as const),
-    variants: wordsOf(['desktop-international', 'desktop-china', 'mobile'] as const),
+    labels: wordsOf(leadColumns),
+    statuses: wordsOf(leadStatuses),
+    variants: wordsOf(pageVariants),
     messages: wordsOf(messageKeys).extend({
       required: template('label'),
       too_long: template('label', 'max'),
@@ -802,4 +774,3 @@ export type CodeSample = z.infer<typeof codeSample>;
 export type ThanksPageContent = z.infer<typeof thanksPageSchema>;
 export type LeadsContent = z.infer<typeof leadsSchema>;
 export type LeadMessageKey = (typeof messageKeys)[number];
-export type LeadLabelKey = (typeof labelKeys)[number];

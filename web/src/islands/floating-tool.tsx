@@ -2,12 +2,13 @@
 // enquiry form in a dialog), enterprise WeChat QR, official-account QR (not on the China site)
 // and back to top. Hydrated as an island. Without JavaScript the consultation entry is a plain
 // link to the form on the business page; hydrated, it opens the dialog instead.
-import { ArrowUp, Headset, MessageCircle, QrCode, X } from 'lucide-react';
-import { type MouseEvent, type ReactNode, useEffect, useRef, useState } from 'react';
+import { ArrowUp, Headset, type LucideIcon, MessageCircle, QrCode, X } from 'lucide-react';
+import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { SiteInfo } from '../content/schema';
 import { type LeadFormProps, pageFormId, leadPaths } from '../leads/catalog';
+import { HotlineContact } from '../components/hotline-contact';
 import { topTargetId } from '../components/page-anchors';
-import { useRuntime } from '../runtime/runtime';
+import { type QrKey, useRuntime } from '../runtime/runtime';
 import { useElementId } from './island-root';
 import { backToTopThreshold, scrollToTop } from './scroll-to-top';
 import { LeadForm } from './lead-form';
@@ -22,29 +23,45 @@ export interface FloatingToolProps {
   form: LeadFormProps;
 }
 
+/** The face of each entry of the tool: its icon with its name under it. */
+function ToolFace({ icon: Icon, label }: { icon: LucideIcon; label: string }) {
+  return (
+    <>
+      <Icon aria-hidden="true" size={22} />
+      <span className="float-tool__label">{label}</span>
+    </>
+  );
+}
+
+const qrIcons = { enterprise_wechat: MessageCircle, official_account: QrCode } as const;
+
+/** A QR code behind a button: enterprise WeChat, or the official account. */
 function QrItem({
-  label,
-  caption,
-  src,
-  alt,
-  icon,
+  kind,
+  labels,
+  altSuffix,
 }: {
-  label: string;
-  caption: string;
-  src: string;
-  alt: string;
-  icon: ReactNode;
+  kind: QrKey;
+  labels: FloatingToolProps['labels'];
+  altSuffix: string;
 }) {
+  const runtime = useRuntime();
   const { open, containerProps, buttonProps, panelProps } = useDisclosure();
   return (
     <li className={`float-tool__item${open ? ' is-open' : ''}`} {...containerProps}>
       <button className="float-tool__button" {...buttonProps}>
-        {icon}
-        <span className="float-tool__label">{label}</span>
+        <ToolFace icon={qrIcons[kind]} label={labels[kind]} />
       </button>
       <div className="float-tool__popover" {...panelProps}>
-        <img src={src} width={132} height={132} alt={alt} loading="lazy" decoding="async" />
-        <p>{caption}</p>
+        <img
+          src={runtime.qr[kind]}
+          width={132}
+          height={132}
+          alt={`${labels[kind]}${altSuffix}`}
+          loading="lazy"
+          decoding="async"
+        />
+        <p>{labels[`${kind}_caption`]}</p>
       </div>
     </li>
   );
@@ -68,7 +85,6 @@ export function FloatingTool({
   showOfficialAccount,
   form,
 }: FloatingToolProps) {
-  const runtime = useRuntime();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const consultRef = useRef<HTMLAnchorElement>(null);
   const titleId = useElementId();
@@ -103,30 +119,16 @@ export function FloatingTool({
             aria-haspopup="dialog"
             onClick={openDialog}
           >
-            <Headset aria-hidden="true" size={22} />
-            <span className="float-tool__label">{labels.consult}</span>
+            <ToolFace icon={Headset} label={labels.consult} />
           </a>
         </li>
-        <QrItem
-          label={labels.enterprise_wechat}
-          caption={labels.enterprise_wechat_caption}
-          src={runtime.qr.enterprise_wechat}
-          alt={`${labels.enterprise_wechat}${qrAltSuffix}`}
-          icon={<MessageCircle aria-hidden="true" size={22} />}
-        />
+        <QrItem kind="enterprise_wechat" labels={labels} altSuffix={qrAltSuffix} />
         {showOfficialAccount ? (
-          <QrItem
-            label={labels.official_account}
-            caption={labels.official_account_caption}
-            src={runtime.qr.official_account}
-            alt={`${labels.official_account}${qrAltSuffix}`}
-            icon={<QrCode aria-hidden="true" size={22} />}
-          />
+          <QrItem kind="official_account" labels={labels} altSuffix={qrAltSuffix} />
         ) : null}
         <li className="float-tool__item" hidden={!showBackToTop}>
           <button type="button" className="float-tool__button" onClick={backToTop}>
-            <ArrowUp aria-hidden="true" size={22} />
-            <span className="float-tool__label">{labels.back_to_top}</span>
+            <ToolFace icon={ArrowUp} label={labels.back_to_top} />
           </button>
         </li>
       </ul>
@@ -143,12 +145,7 @@ export function FloatingTool({
             {labels.consult_dialog_title}
           </h2>
           <p>{labels.consult_dialog_intro}</p>
-          <a className="consult-dialog__phone" href={`tel:${hotline.tel}`}>
-            {hotline.display}
-          </a>
-          <p className="consult-dialog__hours">
-            <span>{hotline.hours}</span> <span>{hotline.charge}</span>
-          </p>
+          <HotlineContact hotline={hotline} block="consult-dialog" />
           <p className="consult-dialog__form-intro">{form.words.form.dialog_intro}</p>
           <LeadForm {...form} />
           <button type="button" className="consult-dialog__close" onClick={closeDialog}>

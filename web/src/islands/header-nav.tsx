@@ -29,23 +29,23 @@ export function groupByLabel(children: MenuChild[]): { label: string; items: Men
   return [...groups].map(([label, items]) => ({ label, items }));
 }
 
-function MenuLink({
-  name,
-  path,
-  tag,
-  className,
-  currentPath,
-  labels,
-}: {
-  name: string;
-  path: string;
-  tag?: string | undefined;
-  className: string;
+/** What every link of the menu needs besides itself: the page it is on, and the menu's words. */
+interface MenuContext {
   currentPath: string;
   labels: HeaderNavProps['labels'];
+}
+
+function MenuLink({
+  item,
+  className,
+  menu,
+}: {
+  item: { name: string; path: string; tag?: string | undefined };
+  className: string;
+  menu: MenuContext;
 }) {
   const runtime = useRuntime();
-  const { href } = resolveLink(path, runtime);
+  const { href } = resolveLink(item.path, runtime);
   // Menu items open in a new window (spec section 2, Header).
   return (
     <a
@@ -53,27 +53,26 @@ function MenuLink({
       href={href}
       target="_blank"
       rel="noopener"
-      aria-current={path === currentPath ? 'page' : undefined}
+      aria-current={item.path === menu.currentPath ? 'page' : undefined}
     >
-      {name}
-      {tag ? <span className="hot-tag">{labels.hotTag}</span> : null}
-      <NewWindowNote text={labels.newWindow} />
+      {item.name}
+      {item.tag ? <span className="hot-tag">{menu.labels.hotTag}</span> : null}
+      <NewWindowNote text={menu.labels.newWindow} />
     </a>
   );
 }
 
 function Dropdown({
   entry,
-  currentPath,
-  labels,
+  menu,
 }: {
   entry: MenuEntry & { type: NonNullable<MenuEntry['type']> };
-  currentPath: string;
-  labels: HeaderNavProps['labels'];
+  menu: MenuContext;
 }) {
   const { open, containerProps, buttonProps, panelProps } = useDisclosure();
+  const { labels } = menu;
   const groups = groupByLabel(entry.children ?? []);
-  const current = entry.children?.some((child) => child.path === currentPath);
+  const current = entry.children?.some((child) => child.path === menu.currentPath);
   return (
     <li
       className={`menu__item menu__item--dropdown${open ? ' is-open' : ''}${current ? ' is-current' : ''}`}
@@ -94,14 +93,7 @@ function Dropdown({
               <ul className="dropdown__list" aria-labelledby={`${panelProps.id}-group-${index}`}>
                 {group.items.map((child) => (
                   <li key={child.path + child.name}>
-                    <MenuLink
-                      name={child.name}
-                      path={child.path}
-                      tag={child.tag}
-                      className="dropdown__link"
-                      currentPath={currentPath}
-                      labels={labels}
-                    />
+                    <MenuLink item={child} className="dropdown__link" menu={menu} />
                   </li>
                 ))}
               </ul>
@@ -111,11 +103,9 @@ function Dropdown({
         {entry.type === 'case' ? (
           <div className="dropdown__footer">
             <MenuLink
-              name={labels.customise}
-              path={labels.customisePath}
+              item={{ name: labels.customise, path: labels.customisePath }}
               className="button button--primary"
-              currentPath={currentPath}
-              labels={labels}
+              menu={menu}
             />
           </div>
         ) : null}
@@ -125,26 +115,19 @@ function Dropdown({
 }
 
 export function HeaderNav({ entries, currentPath, labels }: HeaderNavProps) {
+  const menu = { currentPath, labels };
   return (
     <nav className="menu" aria-label={labels.nav}>
       <ul className="menu__list">
         {entries.map((entry) =>
           entry.type ? (
-            <Dropdown
-              key={entry.name}
-              entry={{ ...entry, type: entry.type }}
-              currentPath={currentPath}
-              labels={labels}
-            />
+            <Dropdown key={entry.name} entry={{ ...entry, type: entry.type }} menu={menu} />
           ) : (
             <li className="menu__item" key={entry.name}>
               <MenuLink
-                name={entry.name}
-                path={entry.path ?? ''}
-                tag={entry.tag}
+                item={{ ...entry, path: entry.path ?? '' }}
                 className="menu__link"
-                currentPath={currentPath}
-                labels={labels}
+                menu={menu}
               />
             </li>
           ),

@@ -7,6 +7,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
 import { placeholderRuntime } from '../runtime/runtime';
+import { textsOf } from '../test-texts';
 import { IslandRoot } from './island-root';
 import { type AdminLead, LeadAdmin } from './lead-admin';
 
@@ -71,10 +72,7 @@ describe('the sales table', () => {
     const table = await screen.findByRole('table', { name: leads.admin.caption });
     expect(fetch.mock.calls[0]![0]).toBe('/admin/leads.json?q=%E5%BC%A0&status=new&page=1');
     expect(fetch.mock.calls[0]![1]).toMatchObject({ credentials: 'same-origin' });
-    const headers = within(table)
-      .getAllByRole('columnheader')
-      .map((cell) => cell.textContent);
-    expect(headers).toEqual([
+    expect(textsOf(within(table).getAllByRole('columnheader'))).toEqual([
       '提交时间',
       '状态',
       '姓名',

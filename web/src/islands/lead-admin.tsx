@@ -5,33 +5,26 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { LeadAdminProps } from '../leads/catalog';
 import { leadPaths } from '../leads/catalog';
+import { type LeadColumn, type LeadStatus, leadColumns, leadStatuses } from '../leads/fields';
 import { fillTemplate } from '../leads/rules';
 
 export type { LeadAdminProps } from '../leads/catalog';
 
-type Status = 'new' | 'contacted' | 'closed';
-const statuses: readonly Status[] = ['new', 'contacted', 'closed'];
-
 /** One enquiry as GET /admin/leads.json lists it (contract section 5). */
-export interface AdminLead {
-  id: string;
-  created_at: string;
-  status: Status;
-  name: string;
-  company: string;
-  phone: string;
-  email: string;
-  scenario: string;
-  scenario_label: string;
-  product: string;
-  product_label: string;
-  message: string;
-  page: string;
-  variant: string;
-  variant_label: string;
-  user_agent: string;
+export type AdminLead = Record<Exclude<LeadColumn, 'status' | 'delivery'>, string> & {
+  status: LeadStatus;
+  /** Whether the notification about it went out. */
   delivered: boolean;
-}
+  /** The names of the choices and of the variant, as the catalog had them. */
+  scenario_label: string;
+  product_label: string;
+  variant_label: string;
+};
+
+/** The table's columns: the id only marks the rows, the variant shares the page's cell. */
+const tableColumns = leadColumns.filter(
+  (column) => column !== 'id' && column !== 'variant' && column !== 'user_agent',
+);
 
 interface LeadPage {
   leads: AdminLead[];
@@ -42,7 +35,7 @@ interface LeadPage {
 
 interface Query {
   q: string;
-  status: Status | '';
+  status: LeadStatus | '';
   page: number;
 }
 
@@ -52,7 +45,7 @@ function queryFromLocation(): Query {
   const page = Number.parseInt(params.get('page') ?? '1', 10);
   return {
     q: params.get('q') ?? '',
-    status: (statuses as readonly string[]).includes(status) ? (status as Status) : '',
+    status: (leadStatuses as readonly string[]).includes(status) ? (status as LeadStatus) : '',
     page: Number.isInteger(page) && page > 0 ? page : 1,
   };
 }
@@ -84,6 +77,18 @@ async function requestPage(query: Query): Promise<Load> {
   }
 }
 
+function StatusOptions({ names }: { names: LeadAdminProps['statuses'] }) {
+  return (
+    <>
+      {leadStatuses.map((status) => (
+        <option value={status} key={status}>
+          {names[status]}
+        </option>
+      ))}
+    </>
+  );
+}
+
 export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminProps) {
   // The address carries the filters, so a reload or a shared link shows the same list.
   const [initial] = useState<Query>(queryFromLocation);
@@ -108,7 +113,7 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
     go({ ...query, q: draft, page: 1 });
   };
 
-  const changeStatus = async (lead: AdminLead, status: Status) => {
+  const changeStatus = async (lead: AdminLead, status: LeadStatus) => {
     const replace = (changed: AdminLead) =>
       setLoad((current) =>
         current.state === 'ready'
@@ -164,15 +169,11 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
             id="lead-admin-status"
             value={query.status}
             onChange={(event) =>
-              go({ ...query, status: event.currentTarget.value as Status | '', page: 1 })
+              go({ ...query, status: event.currentTarget.value as LeadStatus | '', page: 1 })
             }
           >
             <option value="">{words.all_statuses}</option>
-            {statuses.map((status) => (
-              <option value={status} key={status}>
-                {statusNames[status]}
-              </option>
-            ))}
+            <StatusOptions names={statusNames} />
           </select>
         </p>
         <a className="lead-admin__export" id="lead-admin-export" href={csv}>
@@ -199,21 +200,7 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
             <caption id="lead-admin-caption">{words.caption}</caption>
             <thead>
               <tr>
-                {(
-                  [
-                    'created_at',
-                    'status',
-                    'name',
-                    'company',
-                    'phone',
-                    'email',
-                    'scenario',
-                    'product',
-                    'message',
-                    'page',
-                    'delivery',
-                  ] as const
-                ).map((key) => (
+                {tableColumns.map((key) => (
                   <th scope="col" key={key}>
                     {labels[key]}
                   </th>
@@ -232,14 +219,10 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
                       aria-label={fillTemplate(words.status_change, { name: lead.name })}
                       value={lead.status}
                       onChange={(event) =>
-                        void changeStatus(lead, event.currentTarget.value as Status)
+                        void changeStatus(lead, event.currentTarget.value as LeadStatus)
                       }
                     >
-                      {statuses.map((status) => (
-                        <option value={status} key={status}>
-                          {statusNames[status]}
-                        </option>
-                      ))}
+                      <StatusOptions names={statusNames} />
                     </select>
                   </td>
                   <th scope="row">{lead.name}</th>

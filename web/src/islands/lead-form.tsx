@@ -1,140 +1,17 @@
 // The enquiry form (issue #6), on the business page and in the floating tool's dialog. Without
 // JavaScript it is a plain POST to /api/leads that the server answers with a redirect or with
 // this page again, filled in (contract section 4). Once hydrated it checks fields as the visitor
-// goes, with the server's own rules (src/leads/rules.ts), and sends JSON without leaving the
-// page; the server still decides.
-import {
-  type ChangeEvent,
-  type FormEvent,
-  type ReactNode,
-  useEffect,
-  useRef,
-  useState,
-} from 'react';
+// goes and sends JSON without leaving the page: its state is use-lead-form.ts, sending
+// lead-submission.ts; this file is the markup.
+import type { ReactNode, RefObject } from 'react';
 import type { LeadChoice, LeadFormProps } from '../leads/catalog';
 import { leadPaths } from '../leads/catalog';
-import {
-  type LeadField,
-  type LeadInput,
-  fieldMessage,
-  fillTemplate,
-  leadFields,
-  leadLimits,
-  validateField,
-} from '../leads/rules';
+import type { LeadField, LeadTextField } from '../leads/fields';
+import { leadLimits } from '../leads/rules';
+import { errorId, hintId, leadFieldId, marker } from './lead-form-ids';
+import { useLeadForm } from './use-lead-form';
 
 export type { LeadFormProps } from '../leads/catalog';
-
-type TextField = 'name' | 'company' | 'phone' | 'email' | 'message';
-type ValueField = TextField | 'scenario' | 'product' | 'page';
-
-type Values = Record<ValueField, string>;
-type Errors = Partial<Record<LeadField, string>>;
-
-interface FormState {
-  values: Values;
-  consent: boolean;
-  errors: Errors;
-  alert: string;
-  /** Build-time template: write the server's markers instead of values (contract section 4). */
-  markers: boolean;
-}
-
-const valueFields: readonly ValueField[] = [
-  'name',
-  'company',
-  'phone',
-  'email',
-  'scenario',
-  'product',
-  'message',
-  'page',
-];
-
-/** Element ids of one form: stable, so tests and the server's template can rely on them. */
-export function leadFieldId(formId: string, field: LeadField | 'alert' | 'success' | 'status') {
-  return `${formId}-${field}`;
-}
-const errorId = (formId: string, field: LeadField) => `${formId}-${field}-error`;
-const hintId = (formId: string, field: LeadField) => `${formId}-${field}-hint`;
-
-const marker = (key: string) => `%%LEAD:${key}%%`;
-
-function emptyState(page: string): FormState {
-  const values = Object.fromEntries(valueFields.map((field) => [field, ''])) as Values;
-  return { values: { ...values, page }, consent: false, errors: {}, alert: '', markers: false };
-}
-
-function markerState(): FormState {
-  const values = Object.fromEntries(
-    valueFields.map((field) => [
-      field,
-      field === 'scenario' || field === 'product' ? '' : marker(`value:${field}`),
-    ]),
-  ) as Values;
-  const errors = Object.fromEntries(
-    leadFields.map((field) => [field, marker(`error:${field}`)]),
-  ) as Errors;
-  return { values, consent: false, errors, alert: marker('alert'), markers: true };
-}
-
-/**
- * What the server put into the form before the browser got the page: after a refused
- * no-JavaScript submission it holds the visitor's values and the messages. Hydration must start
- * from exactly that, or it would wipe it.
- */
-function stateFromDocument(formId: string, page: string): FormState | undefined {
-  if (typeof document === 'undefined') return undefined;
-  const form = document.getElementById(formId);
-  if (!(form instanceof HTMLFormElement)) return undefined;
-  const state = emptyState(page);
-  for (const field of valueFields) {
-    const element = form.elements.namedItem(field);
-    if (
-      element instanceof HTMLInputElement ||
-      element instanceof HTMLTextAreaElement ||
-      element instanceof HTMLSelectElement
-    ) {
-      state.values[field] = element.value;
-    }
-  }
-  const consent = form.elements.namedItem('consent');
-  state.consent = consent instanceof HTMLInputElement && consent.checked;
-  for (const field of leadFields) {
-    const text = document.getElementById(errorId(formId, field))?.textContent ?? '';
-    if (text) state.errors[field] = text;
-  }
-  state.alert = document.getElementById(leadFieldId(formId, 'alert'))?.textContent ?? '';
-  return state;
-}
-
-function initialState({ formId, page, template }: LeadFormProps): FormState {
-  return stateFromDocument(formId, page) ?? (template ? markerState() : emptyState(page));
-}
-
-function inputOf(values: Values, consent: boolean): LeadInput {
-  const { name, company, phone, email, scenario, product, message } = values;
-  return { name, company, phone, email, scenario, product, message, consent };
-}
-
-/** The page to record: where the visitor is; the form's own field on the server's answer page. */
-function currentPage(fallback: string): string {
-  const path = typeof location === 'undefined' ? '' : location.pathname;
-  return path.startsWith('/next/') ? path : fallback;
-}
-
-interface ServerAnswer {
-  message?: string;
-  errors?: Record<string, string>;
-}
-
-async function readAnswer(response: Response): Promise<ServerAnswer> {
-  try {
-    return (await response.json()) as ServerAnswer;
-  } catch {
-    return {};
-  }
-}
 
 function Label({
   htmlFor,
@@ -162,153 +39,19 @@ function Label({
 }
 
 export function LeadForm(props: LeadFormProps) {
-  const { formId, words, scenarios, products, hotline, compact } = props;
-  const [state, setState] = useState(() => initialState(props));
-  const [touched, setTouched] = useState<ReadonlySet<LeadField>>(() => new Set());
-  const [sending, setSending] = useState(false);
-  const [sent, setSent] = useState(false);
-  const formRef = useRef<HTMLFormElement>(null);
-  const successRef = useRef<HTMLHeadingElement>(null);
+  const { formId, words, scenarios, products, compact } = props;
+  const { state, sending, sent, formRef, successRef, onValue, onConsent, onBlur, onSubmit } =
+    useLeadForm(props);
   const { values, consent, errors, alert, markers } = state;
-  const choices = {
-    scenarios: scenarios.map((choice) => choice.value),
-    products: products.map((choice) => choice.value),
-  };
 
-  // From here on the form checks itself, with the server's messages instead of the browser's.
-  useEffect(() => {
-    if (formRef.current) formRef.current.noValidate = true;
-  }, []);
-
-  useEffect(() => {
-    if (sent) successRef.current?.focus();
-  }, [sent]);
-
-  const messageFor = (field: LeadField, input: LeadInput) => {
-    const code = validateField(field, input, choices);
-    return code ? fieldMessage(words.messages, words.labels, field, code) : undefined;
-  };
-
-  const check = (field: LeadField, next: FormState) => {
-    const error = messageFor(field, inputOf(next.values, next.consent));
-    const errors = { ...next.errors };
-    if (error) errors[field] = error;
-    else delete errors[field];
-    return { ...next, errors };
-  };
-
-  const update = (field: LeadField, change: (current: FormState) => FormState) => {
-    const validate = touched.has(field);
-    setState((current) => {
-      const next = change(current);
-      return validate ? check(field, next) : next;
-    });
-  };
-
-  const onValue = (field: ValueField & LeadField) => (event: ChangeEvent<HTMLElement>) => {
-    const value = (event.currentTarget as HTMLInputElement).value;
-    update(field, (current) => ({ ...current, values: { ...current.values, [field]: value } }));
-  };
-
-  const onBlur = (field: LeadField) => () => {
-    setTouched((current) => new Set(current).add(field));
-    setState((current) => check(field, current));
-  };
-
-  const focusField = (field: LeadField) => {
-    document.getElementById(leadFieldId(formId, field))?.focus();
-  };
-
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
-    event.preventDefault();
-    if (sending) return;
-    const input = inputOf(values, consent);
-    const found: Errors = {};
-    for (const field of leadFields) {
-      const error = messageFor(field, input);
-      if (error) found[field] = error;
-    }
-    setTouched(new Set(leadFields));
-    const invalid = leadFields.filter((field) => found[field]);
-    if (invalid.length > 0) {
-      setState((current) => ({
-        ...current,
-        errors: found,
-        alert: fillTemplate(words.messages.summary, { count: invalid.length }),
-      }));
-      focusField(invalid[0]!);
-      return;
-    }
-    setState((current) => ({ ...current, errors: {}, alert: '' }));
-    setSending(true);
-    const trap = formRef.current?.elements.namedItem('leave_empty');
-    const body = {
-      ...input,
-      page: currentPage(values.page),
-      leave_empty: trap instanceof HTMLInputElement ? trap.value : '',
-    };
-    let response: Response;
-    try {
-      response = await fetch(leadPaths.api, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', Accept: 'application/json' },
-        body: JSON.stringify(body),
-        credentials: 'same-origin',
-      });
-    } catch {
-      setSending(false);
-      setState((current) => ({ ...current, alert: words.messages.network }));
-      return;
-    }
-    const answer = await readAnswer(response);
-    setSending(false);
-    if (response.status === 201) {
-      setSent(true);
-      return;
-    }
-    const serverErrors: Errors = {};
-    for (const field of leadFields) {
-      const message = answer.errors?.[field];
-      if (message) serverErrors[field] = message;
-    }
-    setState((current) => ({
-      ...current,
-      errors: serverErrors,
-      alert: answer.message ?? words.messages.unavailable,
-    }));
-    const first = leadFields.find((field) => serverErrors[field]);
-    if (first) focusField(first);
-  };
-
-  const statusId = leadFieldId(formId, 'status');
-  if (sent) {
-    const [before, ...after] = words.success.hotline.split(hotline.display);
-    return (
-      <div className="lead-form-island">
-        <div className="lead-success" id={leadFieldId(formId, 'success')}>
-          <h3 className="lead-success__title" tabIndex={-1} ref={successRef}>
-            {words.success.heading}
-          </h3>
-          <p>{words.success.text}</p>
-          <p>
-            {before}
-            {after.length > 0 ? <a href={`tel:${hotline.tel}`}>{hotline.display}</a> : null}
-            {after.join(hotline.display)}
-          </p>
-        </div>
-        <p className="sr-only" id={statusId} aria-live="polite">
-          {words.success.heading}
-        </p>
-      </div>
-    );
-  }
+  if (sent) return <LeadSuccess props={props} titleRef={successRef} />;
 
   const describedBy = (field: LeadField, hint: boolean) =>
     hint ? `${hintId(formId, field)} ${errorId(formId, field)}` : errorId(formId, field);
   const invalid = (field: LeadField) =>
     markers ? marker(`invalid:${field}`) : errors[field] ? 'true' : 'false';
-  const hintOf = (field: LeadField) => words.form.hints[field as TextField];
-  const placeholderOf = (field: LeadField) => words.form.placeholders[field as TextField];
+  const hintOf = (field: LeadField) => words.form.hints[field as LeadTextField];
+  const placeholderOf = (field: LeadField) => words.form.placeholders[field as LeadTextField];
 
   const fieldBox = (field: LeadField, control: ReactNode, required: boolean): ReactNode => {
     const hint = hintOf(field);
@@ -464,11 +207,7 @@ export function LeadForm(props: LeadFormProps) {
               aria-invalid={invalid('consent') as 'true' | 'false'}
               aria-describedby={errorId(formId, 'consent')}
               {...(markers ? { 'data-lead-checked': 'consent' } : { checked: consent })}
-              onChange={(event) => {
-                const checked = event.currentTarget.checked;
-                setTouched((current) => new Set(current).add('consent'));
-                setState((current) => check('consent', { ...current, consent: checked }));
-              }}
+              onChange={onConsent}
               onBlur={onBlur('consent')}
             />
             <label htmlFor={leadFieldId(formId, 'consent')} className="lead-form__consent">
@@ -499,7 +238,7 @@ export function LeadForm(props: LeadFormProps) {
           </button>
         </p>
       </form>
-      <p className="sr-only" id={statusId} aria-live="polite" />
+      <p className="sr-only" id={leadFieldId(formId, 'status')} aria-live="polite" />
     </div>
   );
 }
@@ -517,5 +256,35 @@ function Consent({ props }: { props: LeadFormProps }) {
       </a>
       {after}
     </>
+  );
+}
+
+/** What replaces the form once the server has the enquiry; the title takes the focus. */
+function LeadSuccess({
+  props,
+  titleRef,
+}: {
+  props: LeadFormProps;
+  titleRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const { formId, words, hotline } = props;
+  const [before, ...after] = words.success.hotline.split(hotline.display);
+  return (
+    <div className="lead-form-island">
+      <div className="lead-success" id={leadFieldId(formId, 'success')}>
+        <h3 className="lead-success__title" tabIndex={-1} ref={titleRef}>
+          {words.success.heading}
+        </h3>
+        <p>{words.success.text}</p>
+        <p>
+          {before}
+          {after.length > 0 ? <a href={`tel:${hotline.tel}`}>{hotline.display}</a> : null}
+          {after.join(hotline.display)}
+        </p>
+      </div>
+      <p className="sr-only" id={leadFieldId(formId, 'status')} aria-live="polite">
+        {words.success.heading}
+      </p>
+    </div>
   );
 }

@@ -7,7 +7,8 @@ import type { LeadsContent, MenuEntry } from '../content/schema';
 import type { Content } from '../content/types';
 import { pagesOf } from '../content/types';
 import { deviceIds, serviceSlugs, solutionSlugs } from '../route-table';
-import type { LeadErrorCode, LeadField } from './rules';
+import { type LeadField, leadFields } from './fields';
+import type { LeadErrorCode } from './rules';
 
 /** Addresses of the enquiry flow (contract sections 3 to 5). */
 export const leadPaths = {
@@ -124,16 +125,10 @@ export function leadFormWords(content: Content): LeadFormWords {
   return {
     form,
     success,
-    labels: {
-      name: labels.name,
-      company: labels.company,
-      phone: labels.phone,
-      email: labels.email,
-      scenario: labels.scenario,
-      product: labels.product,
-      message: labels.message,
-      consent: form.privacy_link,
-    },
+    // The consent box is labelled by the privacy terms' link, the words its message names.
+    labels: Object.fromEntries(
+      leadFields.map((field) => [field, field === 'consent' ? form.privacy_link : labels[field]]),
+    ) as Record<LeadField, string>,
     messages: {
       required: messages.required,
       too_long: messages.too_long,

@@ -2,20 +2,7 @@
 // (server/src/leads/validate.rs) is the authority and runs the same rules; both are tested
 // against validation-cases.json, so a rule changed on one side only fails a test.
 // No React and no Node here: the form island and the build both import it.
-
-/** Every field a visitor fills in, in the order the form shows them. */
-export const leadFields = [
-  'name',
-  'company',
-  'phone',
-  'email',
-  'scenario',
-  'product',
-  'message',
-  'consent',
-] as const;
-
-export type LeadField = (typeof leadFields)[number];
+import { type LeadAnswerField, type LeadField, type LeadTextField, leadFields } from './fields';
 
 /** The codes of contract section 1, in the order they are checked. */
 export type LeadErrorCode = 'required' | 'too_long' | 'phone' | 'email' | 'choice' | 'consent';
@@ -30,21 +17,15 @@ export const leadLimits = {
   email: 254,
   message: 1000,
   page: 300,
-} as const;
+} as const satisfies Record<LeadTextField | 'page', number>;
 
-/** What a visitor sent, in the JSON shape (absent = undefined). */
-export interface LeadInput {
-  name?: string | undefined;
-  company?: string | undefined;
-  phone?: string | undefined;
-  email?: string | undefined;
-  scenario?: string | undefined;
-  product?: string | undefined;
-  message?: string | undefined;
-  consent?: boolean | undefined;
-  page?: string | undefined;
-  leave_empty?: string | undefined;
-}
+/**
+ * What a visitor sent, in the JSON shape (absent = undefined): the answers, the consent box, the
+ * page the form was on and the trap field for bots.
+ */
+export type LeadInput = {
+  [F in LeadAnswerField | 'page' | 'leave_empty']?: string | undefined;
+} & { consent?: boolean | undefined };
 
 /** The values the two lists accept (manifest `leads.scenarios` / `leads.products`). */
 export interface LeadChoices {
@@ -108,9 +89,7 @@ export function isEmail(email: string): boolean {
   );
 }
 
-type TextField = 'name' | 'company' | 'phone' | 'email' | 'message';
-
-function lengthError(field: TextField, value: string, required: boolean) {
+function lengthError(field: LeadTextField, value: string, required: boolean) {
   if (value === '') return required ? 'required' : undefined;
   return charCount(value) > leadLimits[field] ? 'too_long' : undefined;
 }

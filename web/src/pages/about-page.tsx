@@ -2,19 +2,10 @@
 import { TextCards } from '../components/cards';
 import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
-import { PageSection } from '../components/page-section';
-import type { AboutPageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
+import { ContentSection, PageSection } from '../components/page-section';
+import type { FamilyPageProps } from './family-page-props';
 
-export function AboutPage({
-  page,
-  about,
-  content,
-}: {
-  page: LoadedPage;
-  about: AboutPageContent;
-  content: Content;
-}) {
+export function AboutPage({ page, about, content }: FamilyPageProps<'about'>) {
   return (
     <>
       <Hero heading={about.hero.heading} intro={about.hero.intro} image={page.heroImage} />
@@ -25,8 +16,7 @@ export function AboutPage({
           ))}
         </div>
       </PageSection>
-      <PageSection id="about-milestones" title={about.milestones.title} band>
-        {about.milestones.intro ? <p className="section__intro">{about.milestones.intro}</p> : null}
+      <ContentSection id="about-milestones" section={about.milestones} band>
         <ol className="timeline">
           {about.milestones.items.map((milestone) => (
             <li className="timeline__item" key={`${milestone.year}-${milestone.title}`}>
@@ -36,17 +26,13 @@ export function AboutPage({
             </li>
           ))}
         </ol>
-      </PageSection>
-      <PageSection id="about-capabilities" title={about.capabilities.title}>
-        {about.capabilities.intro ? (
-          <p className="section__intro">{about.capabilities.intro}</p>
-        ) : null}
+      </ContentSection>
+      <ContentSection id="about-capabilities" section={about.capabilities}>
         <TextCards items={about.capabilities.items} />
-      </PageSection>
-      <PageSection id="about-contact" title={about.contact.title} band>
-        {about.contact.intro ? <p className="section__intro">{about.contact.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="about-contact" section={about.contact} band>
         <ContactList items={about.contact.items} newWindowNote={content.site.a11y.new_window} />
-      </PageSection>
+      </ContentSection>
     </>
   );
 }

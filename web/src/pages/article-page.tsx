@@ -1,19 +1,11 @@
 // A news article (/next/notice/<slug>): its Markdown body, rendered at build time with the
 // Markdown theme, then the latest other articles and a way back to the list.
-import type { ArticleContent } from '../content/schema';
-import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { pagesOf } from '../content/types';
 import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
+import type { FamilyPageProps } from './family-page-props';
 
-export function ArticlePage({
-  page,
-  article,
-  content,
-}: {
-  page: LoadedPage;
-  article: ArticleContent;
-  content: Content;
-}) {
+export function ArticlePage({ page, article, content }: FamilyPageProps<'article'>) {
   const labels = content.site.article_page;
   const others = pagesOf(content.pages, 'article')
     .filter((other) => other.page.route.path !== page.route.path)

@@ -4,20 +4,16 @@ import { TextCards } from '../components/cards';
 import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
 import { Island } from '../components/island';
-import { PageSection } from '../components/page-section';
-import type { BusinessPageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
+import { ContentSection } from '../components/page-section';
 import { leadFormProps, pageFormId } from '../leads/catalog';
+import type { FamilyPageProps } from './family-page-props';
 
 export function BusinessPage({
   page,
   business,
   content,
   leadTemplate = false,
-}: {
-  page: LoadedPage;
-  business: BusinessPageContent;
-  content: Content;
+}: FamilyPageProps<'business'> & {
   /** Render the form with the server's markers (contract section 4), for the error answer. */
   leadTemplate?: boolean;
 }) {
@@ -42,18 +38,15 @@ export function BusinessPage({
           />
         </section>
       </div>
-      <PageSection id="business-customisation" title={customisation.title}>
-        {customisation.intro ? <p className="section__intro">{customisation.intro}</p> : null}
+      <ContentSection id="business-customisation" section={customisation}>
         <TextCards items={customisation.items} />
-      </PageSection>
-      <PageSection id="business-process" title={process.title} band>
-        {process.intro ? <p className="section__intro">{process.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="business-process" section={process} band>
         <TextCards items={process.items} numbered />
-      </PageSection>
-      <PageSection id="business-contact" title={contact.title}>
-        {contact.intro ? <p className="section__intro">{contact.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="business-contact" section={contact}>
         <ContactList items={contact.items} newWindowNote={content.site.a11y.new_window} />
-      </PageSection>
+      </ContentSection>
     </>
   );
 }

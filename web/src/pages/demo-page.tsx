@@ -4,7 +4,7 @@ import { TextCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { Hero } from '../components/hero';
 import { Island } from '../components/island';
-import { PageSection } from '../components/page-section';
+import { ContentSection } from '../components/page-section';
 import type { DemoPageContent } from '../content/schema';
 import type { Content } from '../content/types';
 import { kioskPath } from '../route-table';
@@ -23,12 +23,10 @@ export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Co
           props={venueDemoProps(content, demo.demo.task, 'page', { readsAddress: true })}
         />
       </section>
-      <PageSection id="demo-tries" title={demo.tries.title} band>
-        {demo.tries.intro ? <p className="section__intro">{demo.tries.intro}</p> : null}
+      <ContentSection id="demo-tries" section={demo.tries} band>
         <TextCards items={demo.tries.items} />
-      </PageSection>
-      <PageSection id="demo-kiosks" title={demo.kiosks.title}>
-        <p className="section__intro">{demo.kiosks.intro}</p>
+      </ContentSection>
+      <ContentSection id="demo-kiosks" section={demo.kiosks}>
         <ul className="demo-kiosks">
           {kiosks.map((kiosk) => (
             <li className="card card--link" key={kiosk.id}>
@@ -46,9 +44,8 @@ export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Co
             </li>
           ))}
         </ul>
-      </PageSection>
-      <PageSection id="demo-api" title={demo.api.title} band>
-        {demo.api.intro ? <p className="section__intro">{demo.api.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="demo-api" section={demo.api} band>
         <ul className="api-calls">
           {demo.api.items.map((call) => (
             <li className="card" key={call.request}>
@@ -57,7 +54,7 @@ export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Co
             </li>
           ))}
         </ul>
-      </PageSection>
+      </ContentSection>
       <ConsultCta id="demo-cta" cta={demo.cta} content={content} />
     </>
   );

@@ -1,23 +1,14 @@
-// A hardware page (issue #4): hero with the product picture, features, the specification table
-// (content data, never written into this component), typical deployments, the solutions the
-// device is used in, and a consultation call to action.
+// A hardware page (issue #4): hero with the product picture, features, the specification table,
+// typical deployments, the solutions the device is used in, and a consultation call to action.
 import { LinkCards, TextCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
-import type { DevicePageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
+import { SpecTable } from '../components/spec-table';
 import { solutionCards } from './related';
+import type { FamilyPageProps } from './family-page-props';
 
-export function DevicePage({
-  page,
-  device,
-  content,
-}: {
-  page: LoadedPage;
-  device: DevicePageContent;
-  content: Content;
-}) {
+export function DevicePage({ page, device, content }: FamilyPageProps<'device'>) {
   const labels = content.site.device_page;
   return (
     <>
@@ -26,28 +17,11 @@ export function DevicePage({
         <TextCards items={device.features} />
       </PageSection>
       <PageSection id="device-specs" title={labels.specs_title} band>
-        <div className="spec-table__scroll">
-          <table className="spec-table">
-            <caption className="sr-only">
-              {device.name} {labels.specs_title}
-            </caption>
-            <thead>
-              <tr>
-                <th scope="col">{labels.spec_column}</th>
-                <th scope="col">{labels.value_column}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {device.specs.rows.map((row) => (
-                <tr key={row.label}>
-                  <th scope="row">{row.label}</th>
-                  <td>{row.value}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <p className="spec-table__note">{device.specs.note}</p>
+        <SpecTable
+          caption={`${device.name} ${labels.specs_title}`}
+          specs={device.specs}
+          labels={labels}
+        />
       </PageSection>
       <PageSection id="device-deployments" title={labels.deployments_title}>
         <TextCards items={device.deployments} width="wide" />

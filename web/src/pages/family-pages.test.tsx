@@ -6,8 +6,9 @@ import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { IslandRendererContext } from '../components/island';
 import { repoContent } from '../content/repo-content';
-import { pagesOf } from '../content/types';
+import { type ContentByKind, pagesOf } from '../content/types';
 import { renderIsland } from '../islands/render';
+import type { RouteKind } from '../route-table';
 import { ContentPage } from './content-page';
 
 const content = repoContent();
@@ -22,53 +23,64 @@ function renderPage(path: string) {
   );
 }
 
+/**
+ * The tests of a family: it has as many pages as the spec lists, and each page renders its one
+ * h1 and what `check` looks for.
+ */
+function familyTests<K extends RouteKind>(
+  family: { kind: K; count: number; plural: string; shows: string },
+  check: (pageContent: ContentByKind[K]) => void,
+) {
+  const pages = pagesOf(content.pages, family.kind);
+
+  it(`exist for the ${family.count} ${family.plural} of the spec`, () => {
+    expect(pages).toHaveLength(family.count);
+  });
+
+  for (const { page, content: pageContent } of pages) {
+    it(`${page.route.path} shows ${family.shows}`, () => {
+      renderPage(page.route.path);
+      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
+      check(pageContent);
+    });
+  }
+}
+
 function hrefs(): string[] {
   return screen.getAllByRole('link').map((link) => link.getAttribute('href') ?? '');
 }
 
 describe('service pages', () => {
-  const services = pagesOf(content.pages, 'service');
-
-  it('exist for the 16 services of the spec', () => {
-    expect(services).toHaveLength(16);
+  const shows = 'its problems, diagram, figures, platforms, scenarios and hardware';
+  familyTests({ kind: 'service', count: 16, plural: 'services', shows }, (service) => {
+    const diagram = screen.getByRole('img', { name: content.site.service_page.how_diagram });
+    for (const step of service.how.steps) {
+      expect(diagram.textContent).toContain(step.title);
+      expect(diagram.querySelector('desc')?.textContent).toContain(step.title);
+    }
+    for (const item of [...service.problem.points, ...service.capabilities, ...service.platforms]) {
+      expect(screen.getByRole('heading', { level: 3, name: item.title })).toBeTruthy();
+    }
+    const figures = document.querySelector('.figures');
+    for (const figure of service.figures) expect(figures?.textContent).toContain(figure.value);
+    const links = hrefs();
+    for (const id of service.related_devices) expect(links).toContain(`/next/device/${id}`);
+    for (const scenario of service.scenarios) {
+      if (scenario.solution) expect(links).toContain(`/next/solution/${scenario.solution}`);
+    }
+    expect(links).toContain(content.site.service_page.cta.path);
+    if (service.demo) {
+      // The live demo (issue #14): its section, and the button that loads it.
+      expect(screen.getByRole('heading', { level: 2, name: service.demo.heading })).toBeTruthy();
+      const start = content.venues.words.launcher.start;
+      expect(screen.getByRole('button', { name: start })).toBeTruthy();
+    }
   });
 
-  for (const { page, content: service } of services) {
-    it(`${page.route.path} shows its problems, diagram, figures, platforms, scenarios and hardware`, () => {
-      const { unmount } = renderPage(page.route.path);
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      const diagram = screen.getByRole('img', { name: content.site.service_page.how_diagram });
-      for (const step of service.how.steps) {
-        expect(diagram.textContent).toContain(step.title);
-        expect(diagram.querySelector('desc')?.textContent).toContain(step.title);
-      }
-      for (const item of [
-        ...service.problem.points,
-        ...service.capabilities,
-        ...service.platforms,
-      ]) {
-        expect(screen.getByRole('heading', { level: 3, name: item.title })).toBeTruthy();
-      }
-      const figures = document.querySelector('.figures');
-      for (const figure of service.figures) expect(figures?.textContent).toContain(figure.value);
-      const links = hrefs();
-      for (const id of service.related_devices) expect(links).toContain(`/next/device/${id}`);
-      for (const scenario of service.scenarios) {
-        if (scenario.solution) expect(links).toContain(`/next/solution/${scenario.solution}`);
-      }
-      expect(links).toContain(content.site.service_page.cta.path);
-      if (service.demo) {
-        // The live demo (issue #14): its section, and the button that loads it.
-        expect(screen.getByRole('heading', { level: 2, name: service.demo.heading })).toBeTruthy();
-        const start = content.venues.words.launcher.start;
-        expect(screen.getByRole('button', { name: start })).toBeTruthy();
-      }
-      unmount();
-    });
-  }
-
   it('the eight services the demo proves carry it', () => {
-    const withDemo = services.filter(({ content: service }) => service.demo);
+    const withDemo = pagesOf(content.pages, 'service').filter(
+      ({ content: service }) => service.demo,
+    );
     expect(withDemo.map(({ page }) => page.route.path)).toEqual([
       '/next/map',
       '/next/route',
@@ -115,30 +127,20 @@ describe('the live demo page', () => {
 });
 
 describe('solution pages', () => {
-  const solutions = pagesOf(content.pages, 'solution');
-
-  it('exist for the 11 solutions of the spec', () => {
-    expect(solutions).toHaveLength(11);
-  });
-
-  for (const { page, content: solution } of solutions) {
-    it(`${page.route.path} shows its pains, architecture, services, hardware, outcomes and case`, () => {
-      const { unmount } = renderPage(page.route.path);
-      expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
-      const diagram = screen.getByRole('img', {
-        name: content.site.solution_page.architecture_diagram,
-      });
-      for (const layer of solution.architecture.layers) {
-        for (const item of layer.items) expect(diagram.textContent).toContain(item);
-      }
-      const links = hrefs();
-      for (const { service } of solution.capabilities) expect(links).toContain(`/next/${service}`);
-      for (const id of solution.related_devices) expect(links).toContain(`/next/device/${id}`);
-      const story = screen.getByRole('article', { name: solution.case.title });
-      expect(story.textContent).toContain(solution.case.result);
-      unmount();
+  const shows = 'its pains, architecture, services, hardware, outcomes and case';
+  familyTests({ kind: 'solution', count: 11, plural: 'solutions', shows }, (solution) => {
+    const diagram = screen.getByRole('img', {
+      name: content.site.solution_page.architecture_diagram,
     });
-  }
+    for (const layer of solution.architecture.layers) {
+      for (const item of layer.items) expect(diagram.textContent).toContain(item);
+    }
+    const links = hrefs();
+    for (const { service } of solution.capabilities) expect(links).toContain(`/next/${service}`);
+    for (const id of solution.related_devices) expect(links).toContain(`/next/device/${id}`);
+    const story = screen.getByRole('article', { name: solution.case.title });
+    expect(story.textContent).toContain(solution.case.result);
+  });
 });
 
 describe('news', () => {

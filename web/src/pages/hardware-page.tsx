@@ -2,7 +2,7 @@
 import { LinkCards, TextCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { Hero } from '../components/hero';
-import { PageSection } from '../components/page-section';
+import { ContentSection, PageSection } from '../components/page-section';
 import type { HardwarePageContent } from '../content/schema';
 import type { Content } from '../content/types';
 import { deviceIds } from '../route-table';
@@ -25,10 +25,9 @@ export function HardwarePage({
           newWindowNote={content.site.a11y.new_window}
         />
       </PageSection>
-      <PageSection id="hardware-guide" title={hardware.guide.title} band>
-        {hardware.guide.intro ? <p className="section__intro">{hardware.guide.intro}</p> : null}
+      <ContentSection id="hardware-guide" section={hardware.guide} band>
         <TextCards items={hardware.guide.items} />
-      </PageSection>
+      </ContentSection>
       <ConsultCta id="hardware-cta" cta={content.site.device_page.cta} content={content} />
     </>
   );

@@ -5,41 +5,28 @@ import { FigureList, LinkCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { ContentLink } from '../components/content-link';
 import { Hero } from '../components/hero';
-import { PageSection } from '../components/page-section';
-import type { HomePageContent } from '../content/schema';
-import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { ContentSection, PageSection } from '../components/page-section';
+import { pagesOf } from '../content/types';
 import { ArticleMeta } from './article-meta';
 import { deviceCards, solutionCards } from './related';
+import type { FamilyPageProps } from './family-page-props';
 
 const asCards = (items: readonly { name: string; text: string; path: string }[]) =>
   items.map((item) => ({ title: item.name, text: item.text, path: item.path }));
 
-function SectionIntro({ text }: { text: string | undefined }) {
-  return text ? <p className="section__intro">{text}</p> : null;
-}
-
-export function HomePage({
-  page,
-  home,
-  content,
-}: {
-  page: LoadedPage;
-  home: HomePageContent;
-  content: Content;
-}) {
+export function HomePage({ page, home, content }: FamilyPageProps<'home'>) {
   const newWindowNote = content.site.a11y.new_window;
   const articles = pagesOf(content.pages, 'article').slice(0, home.news.count);
   return (
     <>
       <Hero heading={home.hero.heading} intro={home.hero.intro} image={page.heroImage} />
-      <PageSection id="home-services" title={home.services.title}>
-        <SectionIntro text={home.services.intro} />
+      <ContentSection id="home-services" section={home.services}>
         <LinkCards
           items={asCards(home.services.items)}
           newWindowNote={newWindowNote}
           width="five"
         />
-      </PageSection>
+      </ContentSection>
       <PageSection id="home-try" title={home.try_it.title} band>
         <div className="try-it">
           <p className="try-it__text">{home.try_it.text}</p>
@@ -50,12 +37,10 @@ export function HomePage({
           </p>
         </div>
       </PageSection>
-      <PageSection id="home-products" title={home.products.title}>
-        <SectionIntro text={home.products.intro} />
+      <ContentSection id="home-products" section={home.products}>
         <LinkCards items={asCards(home.products.items)} newWindowNote={newWindowNote} />
-      </PageSection>
-      <PageSection id="home-hardware" title={home.hardware.title}>
-        <SectionIntro text={home.hardware.intro} />
+      </ContentSection>
+      <ContentSection id="home-hardware" section={home.hardware}>
         <LinkCards
           items={deviceCards(content, home.hardware.devices)}
           newWindowNote={newWindowNote}
@@ -64,23 +49,20 @@ export function HomePage({
         <p className="section__more">
           <a href="/next/device">{home.hardware.more}</a>
         </p>
-      </PageSection>
-      <PageSection id="home-solutions" title={home.solutions.title} band>
-        <SectionIntro text={home.solutions.intro} />
+      </ContentSection>
+      <ContentSection id="home-solutions" section={home.solutions} band>
         <LinkCards
           items={solutionCards(content, home.solutions.solutions)}
           newWindowNote={newWindowNote}
           width="normal"
         />
-      </PageSection>
-      <PageSection id="home-figures" title={home.figures.title}>
-        <SectionIntro text={home.figures.intro} />
+      </ContentSection>
+      <ContentSection id="home-figures" section={home.figures}>
         <FigureList items={home.figures.items} />
-      </PageSection>
-      <PageSection id="home-developers" title={home.developers.title} band>
-        <SectionIntro text={home.developers.intro} />
+      </ContentSection>
+      <ContentSection id="home-developers" section={home.developers} band>
         <LinkCards items={asCards(home.developers.items)} newWindowNote={newWindowNote} />
-      </PageSection>
+      </ContentSection>
       <PageSection id="home-news" title={home.news.title}>
         <ul className="card-grid">
           {articles.map(({ page: article, content: item }) => (

@@ -1,21 +1,13 @@
 // The news list (/next/notice and /next/notice/page/<n>): articles newest first, a page at a
 // time, with their dates, categories and summaries, and links between the pages.
 import { Hero } from '../components/hero';
-import type { NewsListPageContent } from '../content/schema';
-import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { pagesOf } from '../content/types';
 import { newsListPath } from '../route-table';
 import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
+import type { FamilyPageProps } from './family-page-props';
 
-export function NewsListPage({
-  page,
-  news,
-  content,
-}: {
-  page: LoadedPage;
-  news: NewsListPageContent;
-  content: Content;
-}) {
+export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
   const articles = pagesOf(content.pages, 'article');
   const current = page.listPage ?? 1;
   const pageCount = Math.max(1, Math.ceil(articles.length / news.per_page));

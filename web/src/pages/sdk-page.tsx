@@ -3,7 +3,7 @@
 import { TextCards } from '../components/cards';
 import { CodeBlock } from '../components/code-block';
 import { Hero } from '../components/hero';
-import { PageSection } from '../components/page-section';
+import { ContentSection } from '../components/page-section';
 import type { SdkPageContent } from '../content/schema';
 import type { LoadedPage } from '../content/types';
 
@@ -12,20 +12,17 @@ export function SdkPage({ page, sdk }: { page: LoadedPage; sdk: SdkPageContent }
   return (
     <>
       <Hero heading={sdk.hero.heading} intro={sdk.hero.intro} image={page.heroImage} />
-      <PageSection id="sdk-features" title={sdk.features.title}>
-        {sdk.features.intro ? <p className="section__intro">{sdk.features.intro}</p> : null}
+      <ContentSection id="sdk-features" section={sdk.features}>
         <TextCards items={sdk.features.items} />
-      </PageSection>
-      <PageSection id="sdk-requirements" title={sdk.requirements.title} band>
-        {sdk.requirements.intro ? <p className="section__intro">{sdk.requirements.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="sdk-requirements" section={sdk.requirements} band>
         <ul className="checklist">
           {sdk.requirements.items.map((item) => (
             <li key={item}>{item}</li>
           ))}
         </ul>
-      </PageSection>
-      <PageSection id="sdk-steps" title={sdk.steps.title}>
-        {sdk.steps.intro ? <p className="section__intro">{sdk.steps.intro}</p> : null}
+      </ContentSection>
+      <ContentSection id="sdk-steps" section={sdk.steps}>
         <ol className="steps">
           {sdk.steps.items.map((step, index) => (
             <li className="steps__item" key={step.title}>
@@ -40,11 +37,10 @@ export function SdkPage({ page, sdk }: { page: LoadedPage; sdk: SdkPageContent }
             </li>
           ))}
         </ol>
-      </PageSection>
-      <PageSection id="sdk-sample" title={sdk.sample.title} band>
-        <p className="section__intro">{sdk.sample.intro}</p>
+      </ContentSection>
+      <ContentSection id="sdk-sample" section={sdk.sample} band>
         <CodeBlock sample={sdk.sample.code} html={html(sdk.sample.code.code)} />
-      </PageSection>
+      </ContentSection>
     </>
   );
 }

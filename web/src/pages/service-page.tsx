@@ -7,20 +7,11 @@ import { FlowDiagram } from '../components/diagrams';
 import { Hero } from '../components/hero';
 import { Island } from '../components/island';
 import { PageSection } from '../components/page-section';
-import type { ServicePageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
 import { venueDemoProps } from './demo-props';
 import { deviceCards } from './related';
+import type { FamilyPageProps } from './family-page-props';
 
-export function ServicePage({
-  page,
-  service,
-  content,
-}: {
-  page: LoadedPage;
-  service: ServicePageContent;
-  content: Content;
-}) {
+export function ServicePage({ page, service, content }: FamilyPageProps<'service'>) {
   const labels = content.site.service_page;
   const newWindowNote = content.site.a11y.new_window;
   const devices = deviceCards(content, service.related_devices);
@@ -28,16 +19,14 @@ export function ServicePage({
     <>
       <Hero heading={service.hero.heading} intro={service.hero.intro} image={page.heroImage} />
       {service.demo ? (
-        <PageSection id="service-demo" title={service.demo.heading}>
-          <p className="section__intro">{service.demo.intro}</p>
+        <PageSection id="service-demo" title={service.demo.heading} intro={service.demo.intro}>
           <Island
             name="venue-demo"
             props={venueDemoProps(content, service.demo.task, 'embedded')}
           />
         </PageSection>
       ) : null}
-      <PageSection id="service-problem" title={labels.problem_title}>
-        <p className="section__intro">{service.problem.intro}</p>
+      <PageSection id="service-problem" title={labels.problem_title} intro={service.problem.intro}>
         <TextCards items={service.problem.points} width="wide" />
       </PageSection>
       <PageSection id="service-capabilities" title={labels.capabilities_title} band>

@@ -6,19 +6,10 @@ import { ConsultCta } from '../components/consult-cta';
 import { LayerDiagram } from '../components/diagrams';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
-import type { SolutionPageContent } from '../content/schema';
-import type { Content, LoadedPage } from '../content/types';
 import { deviceCards, serviceCards } from './related';
+import type { FamilyPageProps } from './family-page-props';
 
-export function SolutionPage({
-  page,
-  solution,
-  content,
-}: {
-  page: LoadedPage;
-  solution: SolutionPageContent;
-  content: Content;
-}) {
+export function SolutionPage({ page, solution, content }: FamilyPageProps<'solution'>) {
   const labels = content.site.solution_page;
   const newWindowNote = content.site.a11y.new_window;
   // The card says what the service does in this industry, not the service's general summary.

@@ -1,6 +1,7 @@
 // The page footer (spec section 2, Footer): link columns, hotline, the official-account QR code
 // (not on the China site), copyright and the filing notices of the visitor's site variant.
 import { ContentLink } from '../components/content-link';
+import { HotlineContact } from '../components/hotline-contact';
 import type { Footer as FooterContent, SiteInfo } from '../content/schema';
 import { useRuntime } from '../runtime/runtime';
 import type { Region } from '../variant';
@@ -38,12 +39,7 @@ export function Footer({
         </nav>
         <div className="footer-contact">
           <h2 className="footer-column__title">{footer.hotline_title}</h2>
-          <a className="footer-contact__phone" href={`tel:${hotline.tel}`}>
-            {hotline.display}
-          </a>
-          <p className="footer-contact__hours">
-            <span>{hotline.hours}</span> <span>{hotline.charge}</span>
-          </p>
+          <HotlineContact hotline={hotline} block="footer-contact" />
           {region === 'international' ? (
             <figure className="footer-qr">
               <img

@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { IslandRendererContext } from '../components/island';
 import { repoContent } from '../content/repo-content';
 import { renderIsland } from '../islands/render';
+import { textsOf } from '../test-texts';
 import type { PageVariant } from '../variant';
 import { Header } from './header';
 import { Layout } from './layout';
@@ -61,10 +62,7 @@ describe('footer', () => {
   it('has the spec columns, hotline hours and copyright years', () => {
     renderLayout('desktop-international');
     const footer = screen.getByRole('contentinfo');
-    const titles = within(footer)
-      .getAllByRole('heading', { level: 2 })
-      .map((heading) => heading.textContent);
-    expect(titles).toEqual([
+    expect(textsOf(within(footer).getAllByRole('heading', { level: 2 }))).toEqual([
       '基础产品',
       '特色产品',
       '智能硬件',
