@@ -26,6 +26,9 @@ pub struct Config {
     pub shutdown_grace_secs: u64,
     /// Threads serving connections; 0 means one per CPU core.
     pub workers: usize,
+    /// Editing mode (`scripts/dev`): `/next/_site/live` tells open pages when a reload of
+    /// dist/ took effect or what stopped it. Off in production.
+    pub live_reload: bool,
     /// Where enquiries are stored: empty means `sqlite://<data_dir>/leads.sqlite3`; a
     /// `postgres://` URL uses PostgreSQL. The plain DATABASE_URL variable is read too (below
     /// SITE_DATABASE_URL). May hold a password: log it only through [`redact_url`].
@@ -400,6 +403,7 @@ impl Default for Config {
             dist_dir: PathBuf::from("dist"),
             data_dir: PathBuf::from("data"),
             shutdown_grace_secs: 10,
+            live_reload: false,
             workers: 0,
             database_url: String::new(),
             domains: Domains::default(),

@@ -4,6 +4,7 @@
 //! Run with `scripts/run` (builds the web part first) or `cargo run --release -p site-server`.
 
 pub mod config;
+pub mod control;
 mod http;
 pub mod images;
 pub mod indexnow;
@@ -16,6 +17,7 @@ mod weighted_list;
 
 use std::future::Future;
 use std::net::SocketAddr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use anyhow::Context;
@@ -31,18 +33,129 @@ use venues::{Catalog, VenueExtras, VenueSource, Venues};
 /// A loaded site bound to its listening socket, ready to serve.
 pub struct Application {
     listener: TcpListener,
-    router: axum::Router,
     options: http::ServeOptions,
     /// The IndexNow run to start once serving; None when disabled.
     indexnow: Option<(Submitter, Vec<OriginUrls>)>,
     /// The enquiry store, stopped after the last request is served.
     leads: Leads,
+    builds: Builds,
+}
+
+/// The build of dist/ being served, and how to replace it: the services that outlive a build
+/// (image renderer, enquiry store, rate limits) are handed to each new one.
+struct Builds {
+    config: Config,
+    images: ImageService,
+    leads: Leads,
+    settings: http::HttpSettings,
+    routes: http::Routes,
+    current: http::AppState,
+    /// A hash of what the venues were loaded from: unchanged, they are not loaded again.
+    venue_inputs: u64,
+}
+
+impl Builds {
+    fn new(
+        config: Config,
+        (site, venues): (Site, Venues),
+        images: ImageService,
+        leads: Leads,
+    ) -> Self {
+        let settings = http::HttpSettings::from_config(&config, site.build_id());
+        let venue_inputs = venue_inputs(&config, &site);
+        let current = http::AppState::new(
+            site,
+            images.clone(),
+            leads.clone(),
+            Arc::new(venues),
+            settings.clone(),
+        );
+        Self {
+            venue_inputs,
+            routes: http::Routes::new(http::router(current.clone())),
+            config,
+            images,
+            leads,
+            settings,
+            current,
+        }
+    }
+
+    /// Loads dist/ again and swaps it in: new requests get the new build, requests in flight
+    /// finish on the old one. A build that does not load is refused and the old one goes on.
+    async fn reload(&mut self) {
+        let started = Instant::now();
+        let config = self.config.clone();
+        let previous = self.current.clone();
+        let previous_inputs = self.venue_inputs;
+        let loaded = tokio::task::spawn_blocking(move || {
+            let site = Site::reload(&config, &previous.site)?;
+            let inputs = venue_inputs(&config, &site);
+            let venues = if inputs == previous_inputs {
+                Arc::clone(&previous.venues)
+            } else {
+                Arc::new(load_venues(&config, &site))
+            };
+            anyhow::Ok((site, venues, inputs))
+        })
+        .await
+        .context("loading the site panicked")
+        .and_then(|loaded| loaded);
+        let (site, venues, inputs) = match loaded {
+            Ok(loaded) => loaded,
+            Err(error) => {
+                tracing::error!(%error, "reload refused, the running build goes on");
+                if let Some(live) = self.settings.live() {
+                    live.problem(Some(error.to_string()));
+                }
+                return;
+            }
+        };
+        if site.image_widths() != self.current.site.image_widths() {
+            tracing::warn!(
+                "the new build asks for other image widths; they take effect at the next start"
+            );
+        }
+        let build = site.build_id();
+        let pages = site.page_paths().count();
+        self.venue_inputs = inputs;
+        self.current = http::AppState::new(
+            site,
+            self.images.clone(),
+            self.leads.clone(),
+            venues,
+            self.settings.clone(),
+        );
+        self.routes.replace(http::router(self.current.clone()));
+        if let Some(live) = self.settings.live() {
+            live.served(build.clone());
+        }
+        tracing::info!(
+            build,
+            pages,
+            millis = started.elapsed().as_millis() as u64,
+            "reloaded: new requests get the new build"
+        );
+    }
+
+    /// Reloads on every SIGHUP, one reload at a time.
+    async fn reload_on_hangup(mut self, mut hangup: tokio::signal::unix::Signal) {
+        while hangup.recv().await.is_some() {
+            tracing::info!("SIGHUP received: loading dist/ again");
+            self.reload().await;
+        }
+    }
 }
 
 impl Application {
     /// Loads dist/ and binds the listen address. Fails with a message naming what to fix.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let started = Instant::now();
+        if config.images.avif && !cfg!(feature = "avif") {
+            anyhow::bail!(
+                "`images.avif` (SITE_IMAGES__AVIF) needs a server built with AVIF: cargo build --release --features avif"
+            );
+        }
         // Outbound HTTPS (remote images) uses rustls with ring; a second install is a no-op.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let listen = config.listen;
@@ -53,7 +166,6 @@ impl Application {
             },
             grace: Duration::from_secs(config.shutdown_grace_secs),
         };
-        let settings = http::HttpSettings::from_config(&config);
         let leads_config = config.clone();
         let submitter = match Submitter::new(&config) {
             Ok(submitter) => submitter,
@@ -63,7 +175,7 @@ impl Application {
                 None
             }
         };
-        let (site, images, venues) = tokio::task::spawn_blocking(move || {
+        let (site, images, venues, config) = tokio::task::spawn_blocking(move || {
             let site = Site::load(&config)?;
             let venues = load_venues(&config, &site);
             let images = ImageService::start(
@@ -72,7 +184,7 @@ impl Application {
                 site.image_widths().to_vec(),
             )
             .context("cannot start the image render threads")?;
-            anyhow::Ok((site, images, venues))
+            anyhow::Ok((site, images, venues, config))
         })
         .await
         .context("loading the site panicked")??;
@@ -88,19 +200,13 @@ impl Application {
         // A database that is down does not stop the start: enquiries answer 503 until it is
         // back, and pages are served meanwhile.
         let leads = Leads::start(&leads_config, site.leads().catalog().clone()).await;
-        let router = http::router(http::AppState::new(
-            site,
-            images,
-            leads.clone(),
-            venues,
-            settings,
-        ));
+        let builds = Builds::new(config, (site, venues), images, leads.clone());
         Ok(Self {
             listener,
-            router,
             options,
             indexnow,
             leads,
+            builds,
         })
     }
 
@@ -112,8 +218,17 @@ impl Application {
 
     /// Serves until `shutdown` resolves, then lets in-flight requests finish. The IndexNow run
     /// goes on beside serving and is dropped at shutdown; its state file is only ever
-    /// replaced whole, so stopping half-way loses nothing but the unsent batches.
+    /// replaced whole, so stopping half-way loses nothing but the unsent batches. SIGHUP
+    /// reloads dist/ (see [`Builds::reload`]).
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) {
+        // Installed before "listening" is logged: SIGHUP's default action ends the process.
+        let hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
+            Ok(hangup) => Some(hangup),
+            Err(error) => {
+                tracing::error!(%error, "cannot install the SIGHUP handler: reloading is off");
+                None
+            }
+        };
         tracing::info!(
             address = %self.local_addr(),
             workers = self.options.workers,
@@ -125,7 +240,11 @@ impl Application {
             }
             None => tracing::info!("IndexNow is disabled: no `indexnow.key` configured"),
         }
-        http::serve(self.listener, self.router, shutdown, self.options).await;
+        let routes = self.builds.routes.clone();
+        if let Some(hangup) = hangup {
+            tokio::spawn(self.builds.reload_on_hangup(hangup));
+        }
+        http::serve(self.listener, routes, shutdown, self.options).await;
         self.leads.shutdown().await;
     }
 
@@ -167,6 +286,31 @@ pub async fn submit_urls(config: Config, dry_run: bool) -> anyhow::Result<Submit
         return Ok(SubmitUrls::DryRun(bodies));
     }
     Ok(SubmitUrls::Submitted(submitter.submit(plan).await))
+}
+
+/// A hash of everything the venues are loaded from: the manifest's `venues` section and the
+/// files of each venue's IMDF directory. A file that cannot be read counts as changed.
+fn venue_inputs(config: &Config, site: &Site) -> u64 {
+    let mut hash = xxhash_rust::xxh3::Xxh3::new();
+    hash.update(format!("{:?}", site.venues()).as_bytes());
+    for venue in &site.venues().list {
+        let dir = config.dist_dir.join(&venue.imdf_dir);
+        let mut files: Vec<_> = std::fs::read_dir(&dir)
+            .into_iter()
+            .flatten()
+            .flatten()
+            .map(|entry| entry.path())
+            .collect();
+        files.sort();
+        for file in files {
+            hash.update(file.as_os_str().as_encoded_bytes());
+            match std::fs::read(&file) {
+                Ok(bytes) => hash.update(&bytes),
+                Err(_) => return fastrand::u64(..),
+            }
+        }
+    }
+    hash.digest()
 }
 
 /// The live demo's venues from dist/. A venue that does not load is left out with an error in

@@ -47,6 +47,10 @@ enum Command {
         #[arg(long)]
         output: Option<PathBuf>,
     },
+    /// Makes the running server (found by its pid file in `data_dir`) load dist/ again and
+    /// swap it in without dropping a request; a broken build is refused and logged by the
+    /// server, which goes on serving the old one. The same as `kill -HUP <pid>`.
+    Reload,
     /// Writes a venue of the live demo as a standard IMDF archive (manifest.json and the
     /// feature files, zipped), from the web build in `dist_dir`.
     ExportImdf {
@@ -95,10 +99,13 @@ fn main() -> ExitCode {
         Some(Command::ExportImdf { venue, output }) => {
             return export_imdf(&config, &venue, &output);
         }
+        Some(Command::Reload) => return reload(&config),
         None => {}
     }
     let result = runtime.block_on(async {
+        let data_dir = config.data_dir.clone();
         let application = Application::build(config).await?;
+        let _pid_file = site_server::control::PidFile::write(&data_dir);
         application.run_until_stopped().await
     });
     match result {
@@ -198,6 +205,22 @@ async fn export_leads(
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {
             eprintln!("site: {error}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Exit code 1 when no running server could be signalled.
+fn reload(config: &Config) -> ExitCode {
+    match site_server::control::send_reload(&config.data_dir) {
+        Ok(pid) => {
+            eprintln!(
+                "site: asked the server (process {pid}) to reload dist/; its log says whether the new build was taken"
+            );
+            ExitCode::SUCCESS
+        }
+        Err(error) => {
+            eprintln!("site: {error:#}");
             ExitCode::FAILURE
         }
     }

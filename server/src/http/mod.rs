@@ -10,6 +10,7 @@ mod error;
 mod health;
 mod image;
 mod leads;
+mod live;
 mod pages;
 mod representation;
 mod serve;
@@ -25,7 +26,8 @@ use axum::response::Response;
 use axum::routing::{any, get, post};
 use http::{HeaderMap, header};
 
-pub(crate) use serve::{ServeOptions, serve};
+pub(crate) use live::LiveReload;
+pub(crate) use serve::{Routes, ServeOptions, serve};
 
 use crate::config::Config;
 use crate::images::ImageService;
@@ -50,27 +52,35 @@ pub(crate) struct State {
     pub content_security_policy: http::HeaderValue,
     /// The enquiry store (issue #6).
     pub leads: Leads,
-    pub(in crate::http) rate_limiter: RateLimiter,
+    /// Shared by every build's state: a reload does not forget who submitted what.
+    pub(in crate::http) rate_limiter: Arc<RateLimiter>,
     pub(in crate::http) trusted_proxies: TrustedProxies,
     /// None when no `leads.admin_token` is configured: the admin routes are then absent.
     pub(in crate::http) admin_token: Option<AdminToken>,
     /// The live demo's venue engine (issue #14).
-    pub venues: Venues,
+    /// Shared with the next build's state when the venues did not change.
+    pub venues: Arc<Venues>,
     pub(in crate::http) venue_api: venues::VenueApi,
+    /// Editing mode only (`live_reload`).
+    pub(in crate::http) live: Option<LiveReload>,
 }
 
-/// What the HTTP layer takes from the config, besides the site and the services.
+/// What the HTTP layer takes from the config, besides the site and the services; kept for the
+/// life of the process and given to the state of every build it serves.
+#[derive(Clone)]
 pub(crate) struct HttpSettings {
     china_domain: String,
     analytics_origins: Vec<String>,
     admin_token: Option<AdminToken>,
     trusted_proxies: TrustedProxies,
-    rate_limiter: RateLimiter,
+    rate_limiter: Arc<RateLimiter>,
     request_rate: crate::config::RequestRate,
+    live: Option<LiveReload>,
 }
 
 impl HttpSettings {
-    pub(crate) fn from_config(config: &Config) -> Self {
+    /// `build` names the build served first, for editing mode's open pages.
+    pub(crate) fn from_config(config: &Config, build: String) -> Self {
         let leads = &config.leads;
         let limit = &leads.rate_limit;
         Self {
@@ -78,13 +88,19 @@ impl HttpSettings {
             analytics_origins: config.analytics.origins(),
             admin_token: AdminToken::new(leads.admin_token.expose()),
             trusted_proxies: TrustedProxies::new(leads.trusted_proxies.clone()),
-            rate_limiter: RateLimiter::new(
+            rate_limiter: Arc::new(RateLimiter::new(
                 Duration::from_secs(limit.window_secs),
                 limit.accepted,
                 limit.submissions,
-            ),
+            )),
             request_rate: config.venues.rate_limit.clone(),
+            live: config.live_reload.then(|| LiveReload::new(build)),
         }
+    }
+
+    /// Editing mode's status, when on.
+    pub(crate) fn live(&self) -> Option<&LiveReload> {
+        self.live.as_ref()
     }
 }
 
@@ -93,7 +109,7 @@ impl AppState {
         site: Site,
         images: ImageService,
         leads: Leads,
-        venues: Venues,
+        venues: Arc<Venues>,
         settings: HttpSettings,
     ) -> Self {
         let image_cache_control = cache_policy::revalidate_after(images.ttl());
@@ -112,6 +128,7 @@ impl AppState {
             rate_limiter: settings.rate_limiter,
             trusted_proxies: settings.trusted_proxies,
             admin_token: settings.admin_token,
+            live: settings.live,
         }))
     }
 
@@ -152,6 +169,11 @@ pub(crate) fn router(state: AppState) -> Router<()> {
             .route("/admin/leads.json", get(admin::get_list))
             .route("/admin/leads.csv", get(admin::get_csv))
             .route("/admin/leads/{id}/status", post(admin::post_status));
+    }
+    if state.live.is_some() {
+        router = router
+            .route("/next/_site/live", get(live::get_events))
+            .route("/next/_site/live/problem", post(live::post_problem));
     }
     let router = router.fallback(pages::get_page_or_file).with_state(state);
     apply_middleware(router)

@@ -4,6 +4,9 @@
 //! another thread (with one shared multi-threaded runtime, that hand-over cost about a tenth of
 //! the CPU under load). Slow clients are cut off by a header-read timeout; on shutdown every
 //! worker lets its in-flight requests finish.
+//!
+//! Every request takes the route table current when it arrives: a reload of dist/ swaps in a
+//! new table, requests in flight finish on the one they started with.
 
 use std::future::Future;
 use std::net::SocketAddr;
@@ -11,6 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::Duration;
 
+use arc_swap::ArcSwap;
 use axum::Router;
 use axum::extract::ConnectInfo;
 use hyper::server::conn::http1;
@@ -33,17 +37,36 @@ pub(crate) struct ServeOptions {
     pub grace: Duration,
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves, then stops accepting, waits up to
+/// The route table with the state of the build being served, replaced whole on reload.
+#[derive(Clone)]
+pub(crate) struct Routes(Arc<ArcSwap<Router>>);
+
+impl Routes {
+    pub(crate) fn new(router: Router) -> Self {
+        Self(Arc::new(ArcSwap::from_pointee(router)))
+    }
+
+    /// New requests get `router`; requests in flight keep the one they started with.
+    pub(crate) fn replace(&self, router: Router) {
+        self.0.store(Arc::new(router));
+    }
+
+    fn current(&self) -> Router {
+        Router::clone(&self.0.load())
+    }
+}
+
+/// Serves `routes` on `listener` until `shutdown` resolves, then stops accepting, waits up to
 /// `grace` for open requests to complete, and returns.
 pub(crate) async fn serve(
     listener: TcpListener,
-    router: Router,
+    routes: Routes,
     shutdown: impl Future<Output = ()>,
     options: ServeOptions,
 ) {
     let mut workers = Vec::with_capacity(options.workers);
     for index in 0..options.workers.max(1) {
-        match Worker::spawn(index, router.clone(), options.grace) {
+        match Worker::spawn(index, routes.clone(), options.grace) {
             Ok(worker) => workers.push(worker),
             Err(error) => tracing::error!(%error, index, "cannot start a connection worker"),
         }
@@ -118,7 +141,7 @@ struct Worker {
 }
 
 impl Worker {
-    fn spawn(index: usize, router: Router, grace: Duration) -> std::io::Result<Self> {
+    fn spawn(index: usize, routes: Routes, grace: Duration) -> std::io::Result<Self> {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
             .build()?;
@@ -129,7 +152,7 @@ impl Worker {
         std::thread::Builder::new()
             .name(format!("http-worker-{index}"))
             .spawn(move || {
-                runtime.block_on(serve_connections(receiver, router, counter, grace));
+                runtime.block_on(serve_connections(receiver, routes, counter, grace));
                 // Dropping the runtime closes whatever outlived the grace period.
                 drop(runtime);
                 let _ = finished.send(());
@@ -163,7 +186,7 @@ impl Worker {
 
 async fn serve_connections(
     mut queue: mpsc::UnboundedReceiver<(std::net::TcpStream, SocketAddr)>,
-    router: Router,
+    routes: Routes,
     open: Arc<AtomicUsize>,
     grace: Duration,
 ) {
@@ -185,10 +208,10 @@ async fn serve_connections(
         // The peer address travels as a request extension, where the enquiry endpoint finds
         // the client for its rate limit. Inserting it is all this costs other requests; a
         // per-connection `Router::layer` would rebuild the route table each time.
-        let router = TowerToHyperService::new(router.clone());
+        let routes = routes.clone();
         let service = service_fn(move |mut request: hyper::Request<hyper::body::Incoming>| {
             request.extensions_mut().insert(ConnectInfo(peer));
-            router.call(request)
+            TowerToHyperService::new(routes.current()).call(request)
         });
         let connection = graceful.watch(builder.serve_connection(TokioIo::new(stream), service));
         let open = Arc::clone(&open);

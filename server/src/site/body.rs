@@ -59,6 +59,11 @@ impl Body {
         }
     }
 
+    /// The uncompressed bytes.
+    pub fn identity(&self) -> &[u8] {
+        &self.identity
+    }
+
     pub fn hash(&self) -> u64 {
         self.hash
     }

@@ -19,6 +19,7 @@ mod leads_http;
 mod leads_store;
 mod lifecycle;
 mod pages;
+mod reload;
 mod sitemap;
 mod variants;
 mod venues_api;

@@ -1,0 +1,324 @@
+//! Collects every response body of a build, deduplicated, and compresses them at once.
+
+use std::collections::HashMap;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::body::{self, Body};
+use super::lead_form::LeadTemplate;
+use super::manifest::{LeadsEntry, PageEntry, PageFiles};
+use super::placeholders::PlaceholderValues;
+use super::venue_files::VenueFiles;
+use super::{
+    LeadPages, Page, Region, Site, SiteError, StaticFile, Variant, VenuesEntry, content_type, read,
+    safe_join,
+};
+
+/// Collects bodies to compress, deduplicating identical ones (mobile pages of both regions,
+/// say), then compresses them all at once.
+pub(super) struct Builder {
+    jobs: Vec<(Vec<u8>, bool)>,
+    /// Bodies of the build being replaced, by hash: taken as they are when the bytes match.
+    previous: HashMap<u64, Arc<Body>>,
+    job_by_hash: HashMap<u64, usize>,
+    pages: Vec<PageJob>,
+    files: Vec<(String, usize, &'static str, bool)>,
+    html_cache: HashMap<PathBuf, String>,
+}
+
+/// The enquiry form's parts, the sales page waiting to be compressed.
+pub(super) struct LeadJob {
+    entry: LeadsEntry,
+    templates: [Arc<LeadTemplate>; 4],
+    admin_page: usize,
+}
+
+/// A page waiting for its bodies to be compressed.
+struct PageJob {
+    path: String,
+    /// Job indices, in the order of [`Variant::ALL`].
+    bodies: [usize; 4],
+    indexed: bool,
+}
+
+impl Builder {
+    pub(super) fn new(previous: HashMap<u64, Arc<Body>>) -> Self {
+        Self {
+            jobs: Vec::new(),
+            previous,
+            job_by_hash: HashMap::new(),
+            pages: Vec::new(),
+            files: Vec::new(),
+            html_cache: HashMap::new(),
+        }
+    }
+
+    pub(super) fn job(&mut self, bytes: Vec<u8>, compressible: bool) -> usize {
+        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+        if let Some(&index) = self.job_by_hash.get(&hash)
+            && self.jobs[index].0 == bytes
+        {
+            return index;
+        }
+        self.jobs.push((bytes, compressible));
+        let index = self.jobs.len() - 1;
+        self.job_by_hash.insert(hash, index);
+        index
+    }
+
+    pub(super) fn add_file(
+        &mut self,
+        url: &str,
+        bytes: Vec<u8>,
+        content_type: &'static str,
+        immutable: bool,
+    ) -> Result<(), String> {
+        if !url.starts_with('/') {
+            return Err(format!("file url {url:?} must start with /"));
+        }
+        let index = self.job(bytes, content_type::is_compressible(content_type));
+        self.files
+            .push((url.to_owned(), index, content_type, immutable));
+        Ok(())
+    }
+
+    pub(super) fn add_page(
+        &mut self,
+        dist: &Path,
+        entry: &PageEntry,
+        region_values: &[PlaceholderValues; 2],
+    ) -> Result<(), SiteError> {
+        let bodies = self.page_bodies(dist, &entry.files, region_values)?;
+        self.pages.push(PageJob {
+            path: entry.path.clone(),
+            bodies,
+            indexed: entry.index,
+        });
+        Ok(())
+    }
+
+    pub(super) fn page_bodies(
+        &mut self,
+        dist: &Path,
+        files: &PageFiles,
+        region_values: &[PlaceholderValues; 2],
+    ) -> Result<[usize; 4], SiteError> {
+        let mut bodies = [0; 4];
+        for variant in Variant::ALL {
+            let (_, composed) = self.filled_html(
+                dist,
+                files.for_variant(variant),
+                region_values,
+                variant.region,
+            )?;
+            bodies[variant.index()] = self.job(composed.into_bytes(), true);
+        }
+        Ok(bodies)
+    }
+
+    /// An HTML file of dist/ with its `%%SITE:*%%` placeholders filled for `region`, and its
+    /// path.
+    fn filled_html(
+        &mut self,
+        dist: &Path,
+        file: &str,
+        region_values: &[PlaceholderValues; 2],
+        region: Region,
+    ) -> Result<(PathBuf, String), SiteError> {
+        let path = safe_join(dist, file).map_err(|problem| SiteError::Invalid {
+            path: dist.join("manifest.json"),
+            problem,
+        })?;
+        let html = match self.html_cache.get(&path) {
+            Some(html) => html.clone(),
+            None => {
+                let bytes = read(&path)?;
+                let html = String::from_utf8(bytes).map_err(|_| SiteError::Invalid {
+                    path: path.clone(),
+                    problem: "page is not UTF-8".to_owned(),
+                })?;
+                self.html_cache.insert(path.clone(), html.clone());
+                html
+            }
+        };
+        let composed = region_values[region.index()]
+            .fill(&html)
+            .map_err(|source| SiteError::Placeholder {
+                file: path.clone(),
+                source,
+            })?;
+        Ok((path, composed))
+    }
+
+    /// Checks the manifest's `leads` section against the pages and the catalog, cuts the form
+    /// templates at their markers and queues the sales page for compression. The pages must
+    /// already be added.
+    pub(super) fn lead_pages(
+        &mut self,
+        dist: &Path,
+        entry: LeadsEntry,
+        region_values: &[PlaceholderValues; 2],
+        manifest_path: &Path,
+    ) -> Result<LeadJob, SiteError> {
+        let invalid = |problem: String| SiteError::Invalid {
+            path: manifest_path.to_owned(),
+            problem,
+        };
+        for (key, path) in [
+            ("form_path", &entry.form_path),
+            ("thanks_path", &entry.thanks_path),
+        ] {
+            if !self.pages.iter().any(|page| &page.path == path) {
+                return Err(invalid(format!("leads.{key} {path:?} is not a page")));
+            }
+        }
+        entry
+            .catalog
+            .check()
+            .map_err(|problem| invalid(format!("leads: {problem}")))?;
+        let hotline_used = entry
+            .catalog
+            .messages
+            .values()
+            .any(|message| message.contains("{hotline}"));
+        if hotline_used && entry.hotline.trim().is_empty() {
+            return Err(invalid(
+                "leads.hotline is missing or empty, but leads.messages use {hotline}".to_owned(),
+            ));
+        }
+        let scenarios: Vec<&str> = entry
+            .catalog
+            .scenarios
+            .iter()
+            .map(|choice| choice.value.as_str())
+            .collect();
+        let products: Vec<&str> = std::iter::once("")
+            .chain(
+                entry
+                    .catalog
+                    .products
+                    .iter()
+                    .map(|choice| choice.value.as_str()),
+            )
+            .collect();
+        let mut templates = Vec::with_capacity(4);
+        for variant in Variant::ALL {
+            let file = entry.form_template.for_variant(variant);
+            let (path, html) = self.filled_html(dist, file, region_values, variant.region)?;
+            let template = LeadTemplate::parse(html, &scenarios, &products)
+                .map_err(|source| SiteError::LeadTemplate { file: path, source })?;
+            templates.push(Arc::new(template));
+        }
+        let templates: [Arc<LeadTemplate>; 4] =
+            templates.try_into().expect("one template per variant");
+        // The sales page is the same on both sites: it is only ever seen by sales.
+        let (_, admin_html) = self.filled_html(
+            dist,
+            &entry.admin_page,
+            region_values,
+            Region::International,
+        )?;
+        let admin_page = self.job(admin_html.into_bytes(), true);
+        Ok(LeadJob {
+            entry,
+            templates,
+            admin_page,
+        })
+    }
+
+    pub(super) fn finish(
+        mut self,
+        not_found: [usize; 4],
+        sitemaps: [usize; 2],
+        robots: [usize; 2],
+        origins: [String; 2],
+        leads: LeadJob,
+    ) -> Result<Site, String> {
+        let (bodies, build_id) = self.build_bodies();
+        let page = |indices: [usize; 4], indexed: bool| {
+            let bodies = indices.map(|index| Arc::clone(&bodies[index]));
+            let varies_by_device = indices[0] != indices[2] || indices[1] != indices[3];
+            Page {
+                bodies,
+                varies_by_device,
+                indexed,
+            }
+        };
+        let mut pages = HashMap::new();
+        let mut page_order = Vec::with_capacity(self.pages.len());
+        for job in self.pages {
+            if pages
+                .insert(job.path.clone(), page(job.bodies, job.indexed))
+                .is_some()
+            {
+                return Err(format!("page {} is listed twice", job.path));
+            }
+            page_order.push(job.path);
+        }
+        let mut files = HashMap::new();
+        for (url, index, content_type, immutable) in self.files {
+            let file = StaticFile {
+                body: Arc::clone(&bodies[index]),
+                content_type,
+                immutable,
+            };
+            if pages.contains_key(&url) || files.insert(url.clone(), file).is_some() {
+                return Err(format!("{url} is listed twice"));
+            }
+        }
+        Ok(Site {
+            build_id,
+            pages,
+            page_order,
+            not_found: page(not_found, false),
+            files,
+            image_widths: Vec::new(),
+            sitemaps: sitemaps.map(|index| Arc::clone(&bodies[index])),
+            robots: robots.map(|index| Arc::clone(&bodies[index])),
+            origins,
+            venue_files: VenueFiles::default(),
+            venues: VenuesEntry::default(),
+            leads: LeadPages {
+                form_path: leads.entry.form_path,
+                thanks_path: leads.entry.thanks_path,
+                hotline: leads.entry.hotline,
+                templates: leads.templates,
+                admin_page: Arc::clone(&bodies[leads.admin_page]),
+                catalog: leads.entry.catalog,
+            },
+        })
+    }
+}
+
+impl Builder {
+    /// Compresses the jobs no previous body holds, on all cores; with a hash of all bodies.
+    fn build_bodies(&mut self) -> (Vec<Arc<Body>>, u64) {
+        let jobs = std::mem::take(&mut self.jobs);
+        let mut bodies: Vec<Option<Arc<Body>>> = Vec::with_capacity(jobs.len());
+        let mut fresh = Vec::new();
+        let mut fresh_at = Vec::new();
+        let mut build = xxhash_rust::xxh3::Xxh3::new();
+        for (index, (bytes, compressible)) in jobs.into_iter().enumerate() {
+            let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+            build.update(&hash.to_le_bytes());
+            match self.previous.get(&hash) {
+                Some(body) if body.identity() == bytes.as_slice() => {
+                    bodies.push(Some(Arc::clone(body)));
+                }
+                _ => {
+                    bodies.push(None);
+                    fresh.push((bytes, compressible));
+                    fresh_at.push(index);
+                }
+            }
+        }
+        for (index, body) in fresh_at.into_iter().zip(body::build_all(fresh)) {
+            bodies[index] = Some(Arc::new(body));
+        }
+        let bodies = bodies
+            .into_iter()
+            .map(|body| body.expect("every job has a body"))
+            .collect();
+        (bodies, build.digest())
+    }
+}
