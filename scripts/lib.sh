@@ -37,6 +37,8 @@ ensure_chromium() {
     || die "apt-get install chromium failed"
 }
 
+has_nextest() { cargo nextest --version >/dev/null 2>&1; }
+
 build_web() {
   ensure_npm_deps web
   say "building pages: content/ -> dist/"

@@ -3,31 +3,22 @@
 // and dist/manifest.json.
 //   node scripts/build.mjs            (from web/, or `npm run build`)
 import { rmSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
-import { build } from 'vite';
+import { join } from 'node:path';
+import { buildBundles, describeBuildError, loadPrerender, repoRoot } from './build-steps.mjs';
 
-const webDir = join(dirname(fileURLToPath(import.meta.url)), '..');
-const repoRoot = join(webDir, '..');
 const distDir = join(repoRoot, 'dist');
 const contentDir = join(repoRoot, 'content');
-const configFile = join(webDir, 'vite.config.ts');
-const load = (file) => import(pathToFileURL(join(webDir, file)).href);
 
 const started = Date.now();
 rmSync(distDir, { recursive: true, force: true });
-for (const mode of ['browser', 'islands-server', 'pages-server']) {
-  await build({ configFile, mode, logLevel: 'warn' });
-}
-const { renderIsland } = await load('build/islands/render.js');
-const { prerender } = await load('build/pages/prerender.js');
+await buildBundles({ distDir });
+const prerender = await loadPrerender();
 try {
-  const manifest = await prerender({ contentDir, distDir, repoRoot, renderIsland });
+  const manifest = await prerender({ contentDir, distDir });
   console.log(
     `web build: ${manifest.pages.length} pages x 3 variants, ${manifest.files.length} files -> dist/ in ${Date.now() - started} ms`,
   );
 } catch (error) {
-  // Content errors name the file and field; print them without a stack trace.
-  console.error(error.name === 'ContentError' ? error.message : error);
+  console.error(describeBuildError(error));
   process.exit(1);
 }

@@ -7,6 +7,9 @@ import { Resvg } from '@resvg/resvg-js';
 import type { Content } from '../src/content/types';
 import type { SiteIcons } from '../src/seo/head';
 
+/** Icons drawn earlier in this process (editing mode rebuilds), by size and source. */
+const drawnIcons = new Map<string, Buffer>();
+
 function png(svg: string, size: number): Buffer {
   return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
 }
@@ -18,7 +21,9 @@ export function writeIcons(webDir: string, distDir: string, content: Content): S
   mkdirSync(dir, { recursive: true });
   const urls = new Map<number, string>();
   for (const size of [32, 180, 192, 512]) {
-    const bytes = png(svg, size);
+    const key = `${size}:${svg}`;
+    const bytes = drawnIcons.get(key) ?? png(svg, size);
+    drawnIcons.set(key, bytes);
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
     const name = `icon-${size}-${hash}.png`;
     writeFileSync(join(dir, name), bytes);

@@ -20,6 +20,7 @@ import { type ShareImage, notFoundHead, pageHead } from '../src/seo/head';
 import { type ShareCard, renderShareImages, shareImageSize } from './share-images';
 import type { Content, LoadedPage } from '../src/content/types';
 import { writeVenues } from './venues';
+import { liveReloadTag } from './live-reload';
 
 /** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14). */
 export const manifestVersion = 5;
@@ -37,7 +38,7 @@ const variantField: Record<PageVariant, keyof PageFiles> = {
   mobile: 'mobile',
 };
 
-function siteAssets(distDir: string): SiteAssets {
+function viteChunks(distDir: string) {
   const manifestPath = join(distDir, 'client/.vite/manifest.json');
   const chunks = JSON.parse(readFileSync(manifestPath, 'utf8')) as Record<string, ViteChunk>;
   const url = (key: string) => {
@@ -45,6 +46,15 @@ function siteAssets(distDir: string): SiteAssets {
     if (!chunk) throw new Error(`${manifestPath} has no entry for ${key}`);
     return `/next/${chunk.file}`;
   };
+  return { chunks, url };
+}
+
+function viteChunkUrl(distDir: string, key: string): string {
+  return viteChunks(distDir).url(key);
+}
+
+function siteAssets(distDir: string): SiteAssets {
+  const { chunks, url } = viteChunks(distDir);
   const entry = (key: string): EntryScript => {
     const preload = new Set<string>();
     const visit = (from: string) => {
@@ -82,14 +92,21 @@ function assertNoPlaceholderInIslandProps(html: string, where: string) {
   }
 }
 
-function writePage(distDir: string, name: string, variant: PageVariant, html: string): string {
-  return writeHtml(distDir, `pages/${name}.${variant}.html`, html);
+/** Where HTML is written, and what editing mode adds to every document's head. */
+interface HtmlTarget {
+  distDir: string;
+  headTag: string;
 }
 
-function writeHtml(distDir: string, file: string, html: string): string {
-  const path = join(distDir, file);
+function writePage(target: HtmlTarget, name: string, variant: PageVariant, html: string): string {
+  return writeHtml(target, `pages/${name}.${variant}.html`, html);
+}
+
+function writeHtml(target: HtmlTarget, file: string, html: string): string {
+  const path = join(target.distDir, file);
   mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, html);
+  const document = file.endsWith('.html') && target.headTag;
+  writeFileSync(path, document ? html.replace('</head>', `${target.headTag}</head>`) : html);
   return file;
 }
 
@@ -138,15 +155,22 @@ export async function prerender({
   distDir,
   repoRoot,
   renderIsland,
+  liveReload,
 }: {
   contentDir: string;
   distDir: string;
   repoRoot: string;
   /** The islands' renderer, built separately with the browser runtime (scripts/build.mjs). */
   renderIsland: IslandRenderer;
+  /** Editing mode (scripts/dev): every document loads this browser entry, the live-reload client. */
+  liveReload?: { entry: string };
 }) {
   const content = loadContent(contentDir);
   const context = { assets: siteAssets(distDir), renderIsland };
+  const target: HtmlTarget = {
+    distDir,
+    headTag: liveReload ? liveReloadTag(contentDir, viteChunkUrl(distDir, liveReload.entry)) : '',
+  };
   const dates = contentDates(repoRoot);
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
   rmSync(join(distDir, 'leads'), { recursive: true, force: true });
@@ -165,7 +189,7 @@ export async function prerender({
     for (const variant of pageVariants) {
       const html = renderPage(page, content, variant, context, head);
       assertNoPlaceholderInIslandProps(html, page.route.path);
-      files[variantField[variant]] = writePage(distDir, name, variant, html);
+      files[variantField[variant]] = writePage(target, name, variant, html);
     }
     return {
       path: page.route.path,
@@ -192,18 +216,18 @@ export async function prerender({
     const html = renderPage(formPage, content, variant, context, formHead, { leadTemplate: true });
     assertNoPlaceholderInIslandProps(html, `${leadPaths.form} (form template)`);
     formTemplate[variantField[variant]] = writeHtml(
-      distDir,
+      target,
       `leads/form-template.${variant}.html`,
       html,
     );
   }
   rmSync(join(distDir, 'admin'), { recursive: true, force: true });
-  writeHtml(distDir, leadPaths.adminFile, renderAdminPage(content, context));
+  writeHtml(target, leadPaths.adminFile, renderAdminPage(content, context));
 
   const notFound = {} as PageFiles;
   for (const variant of pageVariants) {
     notFound[variantField[variant]] = writePage(
-      distDir,
+      target,
       '404',
       variant,
       renderNotFound(
@@ -218,16 +242,16 @@ export async function prerender({
   // The pictures behind the live demo's button: immutable like every file under assets/.
   for (const venue of content.venues.list) {
     for (const preview of venue.previews) {
-      writeHtml(distDir, `client/${preview.url.slice('/next/'.length)}`, preview.svg);
+      writeHtml(target, `client/${preview.url.slice('/next/'.length)}`, preview.svg);
     }
   }
 
   // Pictures go under assets/ with their content hash in the name, so they are cached forever
   // and /_next/image answers for them are immutable too.
   for (const { url, source } of content.media) {
-    const target = join(distDir, 'client', url.slice('/next/'.length));
-    mkdirSync(dirname(target), { recursive: true });
-    copyFileSync(source, target);
+    const copy = join(distDir, 'client', url.slice('/next/'.length));
+    mkdirSync(dirname(copy), { recursive: true });
+    copyFileSync(source, copy);
   }
 
   const files = listFiles(join(distDir, 'client')).map((file) => ({

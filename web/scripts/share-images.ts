@@ -116,29 +116,42 @@ function render(card: ShareCard, fontFiles: string[]): RenderedShareImage {
 }
 
 /**
+ * Cards drawn earlier in this process, by their words: a card's picture depends on nothing
+ * else, so editing mode (scripts/dev) draws only the cards an edit changed.
+ */
+const drawn = new Map<string, RenderedShareImage>();
+
+/**
  * Draws every card. resvg reads its fonts from files on each render, and the full fonts are
  * 10 MB each, so the cards are drawn with the two fonts cut down to the characters they use.
  */
 export async function renderShareImages(
   cards: readonly ShareCard[],
 ): Promise<RenderedShareImage[]> {
-  const characters = [...new Set(cards.flatMap((card) => [...Object.values(card).join(''), '…']))];
-  const dir = mkdtempSync(join(tmpdir(), 'share-fonts-'));
-  try {
-    const fontFiles = await Promise.all(
-      fullFonts.map(async (file, index) => {
-        const subset = await subsetFont(readFileSync(file), characters.join(''), {
-          targetFormat: 'truetype',
-        });
-        const path = join(dir, `font-${index}.ttf`);
-        writeFileSync(path, subset);
-        return path;
-      }),
-    );
-    return cards.map((card) => render(card, fontFiles));
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+  const keys = cards.map((card) => JSON.stringify(card));
+  const missing = cards.filter((_, index) => !drawn.has(keys[index]!));
+  if (missing.length > 0) {
+    const characters = [
+      ...new Set(missing.flatMap((card) => [...Object.values(card).join(''), '…'])),
+    ];
+    const dir = mkdtempSync(join(tmpdir(), 'share-fonts-'));
+    try {
+      const fontFiles = await Promise.all(
+        fullFonts.map(async (file, index) => {
+          const subset = await subsetFont(readFileSync(file), characters.join(''), {
+            targetFormat: 'truetype',
+          });
+          const path = join(dir, `font-${index}.ttf`);
+          writeFileSync(path, subset);
+          return path;
+        }),
+      );
+      for (const card of missing) drawn.set(JSON.stringify(card), render(card, fontFiles));
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   }
+  return keys.map((key) => drawn.get(key)!);
 }
 
 /** One card with the full fonts (tests; the build draws them all at once). */

@@ -38,11 +38,18 @@ function write(distDir: string, file: string, data: string | Buffer) {
   writeFileSync(path, data);
 }
 
+/**
+ * Compressed files made earlier in this process, by their text: editing mode (scripts/dev)
+ * compresses only the levels an edit changed.
+ */
+const compressed = new Map<string, { gzipped: Buffer; brotlied: Buffer }>();
+
 /** Writes `file` and its .gz and .br siblings. */
 function writeCompressed(distDir: string, file: string, json: string): FileSizes {
   const raw = Buffer.from(json);
-  const gzipped = gzip(raw);
-  const brotlied = brotli(raw);
+  const known = compressed.get(json);
+  const { gzipped, brotlied } = known ?? { gzipped: gzip(raw), brotlied: brotli(raw) };
+  if (!known) compressed.set(json, { gzipped, brotlied });
   write(distDir, file, raw);
   write(distDir, `${file}.gz`, gzipped);
   write(distDir, `${file}.br`, brotlied);
