@@ -5,8 +5,10 @@
 use reqwest::StatusCode;
 use site_server::config::AnalyticsScript;
 
-use crate::fixture::FixtureDist;
-use crate::helpers::{ANDROID_UA, CHINA_HOST, DESKTOP_UA, header, spawn_app, spawn_app_with};
+use crate::support::app::{
+    ANDROID_UA, CHINA_HOST, DESKTOP_UA, IMMUTABLE, assert_headers, header, spawn_app,
+    spawn_app_configured,
+};
 
 const BASE_CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; \
 font-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'self'; form-action 'self'; \
@@ -22,12 +24,8 @@ fn script(src: &str) -> AnalyticsScript {
 async fn without_configured_scripts_pages_have_no_loader_and_the_usual_policy() {
     let app = spawn_app().await;
     for path in ["/next/", "/next/map", "/next/nope"] {
-        let response = app.get(path).send().await.unwrap();
-        assert_eq!(
-            header(&response, "content-security-policy"),
-            BASE_CSP,
-            "{path}"
-        );
+        let response = app.fetch(path).await;
+        assert_headers(&response, &[("content-security-policy", BASE_CSP)]);
         let body = response.text().await.unwrap();
         assert!(!body.contains("analytics"), "{path}");
         assert!(
@@ -39,19 +37,14 @@ async fn without_configured_scripts_pages_have_no_loader_and_the_usual_policy() 
 
 #[tokio::test]
 async fn configured_scripts_get_a_deferred_loader_and_their_hosts_in_the_policy() {
-    let dist = FixtureDist::new().build();
-    let app = spawn_app_with(dist, |config| {
+    let app = spawn_app_configured(|config| {
         config.analytics.scripts = vec![
             script("https://hm.baidu.com/hm.js?0123abcd"),
             script("https://stats.example.com:8443/count.js"),
         ];
     })
     .await;
-    let response = app
-        .get_as("/next/map", CHINA_HOST, DESKTOP_UA)
-        .send()
-        .await
-        .unwrap();
+    let response = app.fetch_as("/next/map", CHINA_HOST, DESKTOP_UA).await;
     let csp = header(&response, "content-security-policy");
     let page = response.text().await.unwrap();
     let hosts = "https://hm.baidu.com https://stats.example.com:8443";
@@ -74,15 +67,14 @@ async fn configured_scripts_get_a_deferred_loader_and_their_hosts_in_the_policy(
     assert!(!page.contains("hm.baidu.com"));
 
     let loader_url = &tag["<script src=\"".len()..tag.find("\" defer").unwrap()];
-    let loader = app.get(loader_url).send().await.unwrap();
+    let loader = app.fetch(loader_url).await;
     assert_eq!(loader.status(), StatusCode::OK);
-    assert_eq!(
-        header(&loader, "content-type"),
-        "text/javascript; charset=utf-8"
-    );
-    assert_eq!(
-        header(&loader, "cache-control"),
-        "public, max-age=31536000, immutable"
+    assert_headers(
+        &loader,
+        &[
+            ("content-type", "text/javascript; charset=utf-8"),
+            IMMUTABLE,
+        ],
     );
     let source = loader.text().await.unwrap();
     assert!(
@@ -110,15 +102,14 @@ async fn loader_address_changes_with_the_configured_scripts() {
         script("https://hm.baidu.com/hm.js?bbb"),
     ];
     for scripts in [one, two_on_one_host] {
-        let dist = FixtureDist::new().build();
-        let app = spawn_app_with(dist, |config| {
+        let app = spawn_app_configured(|config| {
             config.analytics.scripts = scripts;
         })
         .await;
         let (_, page) = app.text(app.get("/next/")).await;
         let start = page.find("/next/_site/analytics-").unwrap();
         addresses.push(page[start..start + page[start..].find('"').unwrap()].to_owned());
-        let response = app.get("/next/").send().await.unwrap();
+        let response = app.fetch("/next/").await;
         assert_eq!(
             header(&response, "content-security-policy"),
             BASE_CSP

@@ -1,21 +1,18 @@
 //! Pre-compressed bodies: brotli or gzip by Accept-Encoding, identical content once decoded.
 
-use crate::fixture::FAVICON_URL;
-use crate::helpers::{gunzip, header, spawn_app, unbrotli};
+use crate::support::app::{gunzip, header, spawn_app, unbrotli};
+use crate::support::fixture::FAVICON_URL;
 
 #[tokio::test]
 async fn brotli_gzip_and_identity_carry_the_same_page() {
     let app = spawn_app().await;
-    let identity = app.get("/next/map").send().await.unwrap();
+    let identity = app.fetch("/next/map").await;
     assert_eq!(header(&identity, "content-encoding"), "");
     let plain = identity.bytes().await.unwrap().to_vec();
 
     let br = app
-        .get("/next/map")
-        .header("accept-encoding", "gzip, deflate, br, zstd")
-        .send()
-        .await
-        .unwrap();
+        .fetch_encoded("/next/map", "gzip, deflate, br, zstd")
+        .await;
     assert_eq!(header(&br, "content-encoding"), "br");
     let length: usize = header(&br, "content-length").parse().unwrap();
     let compressed = br.bytes().await.unwrap();
@@ -26,12 +23,7 @@ async fn brotli_gzip_and_identity_carry_the_same_page() {
     );
     assert_eq!(unbrotli(&compressed), plain);
 
-    let gz = app
-        .get("/next/map")
-        .header("accept-encoding", "gzip")
-        .send()
-        .await
-        .unwrap();
+    let gz = app.fetch_encoded("/next/map", "gzip").await;
     assert_eq!(header(&gz, "content-encoding"), "gzip");
     assert_eq!(gunzip(&gz.bytes().await.unwrap()), plain);
 }
@@ -39,24 +31,14 @@ async fn brotli_gzip_and_identity_carry_the_same_page() {
 #[tokio::test]
 async fn refused_encodings_are_not_used() {
     let app = spawn_app().await;
-    let response = app
-        .get("/next/map")
-        .header("accept-encoding", "br;q=0, gzip;q=0.5")
-        .send()
-        .await
-        .unwrap();
+    let response = app.fetch_encoded("/next/map", "br;q=0, gzip;q=0.5").await;
     assert_eq!(header(&response, "content-encoding"), "gzip");
 }
 
 #[tokio::test]
 async fn compressed_404_page_keeps_its_status() {
     let app = spawn_app().await;
-    let response = app
-        .get("/next/device/11")
-        .header("accept-encoding", "br")
-        .send()
-        .await
-        .unwrap();
+    let response = app.fetch_encoded("/next/device/11", "br").await;
     assert_eq!(response.status(), reqwest::StatusCode::NOT_FOUND);
     assert_eq!(header(&response, "content-encoding"), "br");
     let html = String::from_utf8(unbrotli(&response.bytes().await.unwrap())).unwrap();
@@ -66,12 +48,7 @@ async fn compressed_404_page_keeps_its_status() {
 #[tokio::test]
 async fn tiny_files_that_do_not_shrink_are_sent_as_they_are() {
     let app = spawn_app().await;
-    let response = app
-        .get(FAVICON_URL)
-        .header("accept-encoding", "br, gzip")
-        .send()
-        .await
-        .unwrap();
+    let response = app.fetch_encoded(FAVICON_URL, "br, gzip").await;
     // Whichever way it goes, what is sent must decode to the file.
     let encoding = header(&response, "content-encoding");
     let bytes = response.bytes().await.unwrap();

@@ -2,52 +2,41 @@
 //! as bearer or Basic password, the page, the JSON list with search and status, status
 //! changes with their guards, and the CSV export's bytes.
 
-use base64_encode::encode as base64;
+use base64::Engine;
 use serde_json::{Value, json};
 
-use crate::databases::Backend;
-use crate::fixture::ADMIN_PAGE_MARKER;
-use crate::helpers::{
-    ADMIN_TOKEN, TestApp, header, json_body, spawn_app, spawn_leads_app, valid_lead,
+use crate::support::app::{
+    NO_STORE, TestApp, assert_headers, field_texts, header, json_body, spawn_app,
 };
+use crate::support::databases::Backend;
+use crate::support::fixture::ADMIN_PAGE_MARKER;
+use crate::support::leads::{ADMIN_TOKEN, spawn_leads_app, valid_lead};
 
-mod base64_encode {
-    /// Standard base64 with padding, for Basic credentials.
-    pub(crate) fn encode(input: &[u8]) -> String {
-        const ALPHABET: &[u8] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
-        let mut out = String::new();
-        for chunk in input.chunks(3) {
-            let b = [
-                chunk[0],
-                *chunk.get(1).unwrap_or(&0),
-                *chunk.get(2).unwrap_or(&0),
-            ];
-            let n = (u32::from(b[0]) << 16) | (u32::from(b[1]) << 8) | u32::from(b[2]);
-            for i in 0..4 {
-                if i <= chunk.len() {
-                    out.push(ALPHABET[(n >> (18 - 6 * i) & 63) as usize] as char);
-                } else {
-                    out.push('=');
-                }
-            }
-        }
-        out
-    }
+/// Standard base64 with padding, for Basic credentials.
+fn base64(input: &[u8]) -> String {
+    base64::engine::general_purpose::STANDARD.encode(input)
 }
 
 const PATHS: [&str; 3] = ["/admin/leads", "/admin/leads.json", "/admin/leads.csv"];
+
+/// What every answer of the sales routes carries: kept out of search engines and caches.
+const PRIVATE: [(&str, &str); 2] = [("x-robots-tag", "noindex"), NO_STORE];
+
+/// The Authorization header, if any, as request headers.
+fn authorization(value: &Option<String>) -> Vec<(&str, &str)> {
+    value
+        .iter()
+        .map(|value| ("authorization", value.as_str()))
+        .collect()
+}
 
 #[tokio::test]
 async fn without_a_token_the_admin_routes_are_absent() {
     let app = spawn_app().await;
     let (_, not_found_page) = app.text(app.get("/next/no-such-page")).await;
     for path in PATHS {
-        for authorization in [None, Some(format!("Bearer {ADMIN_TOKEN}"))] {
-            let mut request = app.get(path);
-            if let Some(authorization) = &authorization {
-                request = request.header("authorization", authorization);
-            }
-            let response = request.send().await.unwrap();
+        for value in [None, Some(format!("Bearer {ADMIN_TOKEN}"))] {
+            let response = app.fetch_with(path, &authorization(&value)).await;
             assert_eq!(response.status(), 404, "{path}");
             assert!(header(&response, "www-authenticate").is_empty());
             assert_eq!(response.text().await.unwrap(), not_found_page, "{path}");
@@ -69,9 +58,7 @@ async fn without_a_token_the_admin_routes_are_absent() {
 }
 
 async fn authorisation(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, |_| {}).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, |_| {}).await;
     let basic = |user: &str, password: &str| {
         format!("Basic {}", base64(format!("{user}:{password}").as_bytes()))
     };
@@ -85,47 +72,30 @@ async fn authorisation(backend: Backend) {
         Some(format!("Token {ADMIN_TOKEN}")),
     ];
     for path in PATHS {
-        for authorization in &refused {
-            let mut request = app.get(path);
-            if let Some(authorization) = authorization {
-                request = request.header("authorization", authorization);
-            }
-            let response = request.send().await.unwrap();
-            assert_eq!(response.status(), 401, "{path} {authorization:?}");
-            assert_eq!(
-                header(&response, "www-authenticate"),
-                "Basic realm=\"leads\", charset=\"UTF-8\""
+        for value in &refused {
+            let response = app.fetch_with(path, &authorization(value)).await;
+            assert_eq!(response.status(), 401, "{path} {value:?}");
+            let challenge = (
+                "www-authenticate",
+                "Basic realm=\"leads\", charset=\"UTF-8\"",
             );
-            assert_eq!(header(&response, "x-robots-tag"), "noindex");
-            assert_eq!(header(&response, "cache-control"), "no-store");
+            assert_headers(&response, &[challenge, PRIVATE[0], PRIVATE[1]]);
         }
-        for authorization in [
+        for value in [
             format!("Bearer {ADMIN_TOKEN}"),
             format!("bearer {ADMIN_TOKEN}"),
             basic("sales", ADMIN_TOKEN),
             basic("", ADMIN_TOKEN),
         ] {
             let response = app
-                .get(path)
-                .header("authorization", &authorization)
-                .send()
-                .await
-                .unwrap();
-            assert_eq!(response.status(), 200, "{path} {authorization}");
-            assert_eq!(header(&response, "x-robots-tag"), "noindex");
-            assert_eq!(header(&response, "cache-control"), "no-store");
+                .fetch_with(path, &authorization(&Some(value.clone())))
+                .await;
+            assert_eq!(response.status(), 200, "{path} {value}");
+            assert_headers(&response, &PRIVATE);
         }
     }
-    let response = app
-        .get("/admin/leads")
-        .bearer_auth(ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(
-        header(&response, "content-type"),
-        "text/html; charset=utf-8"
-    );
+    let response = app.fetch_as_sales("/admin/leads").await;
+    assert_headers(&response, &[("content-type", "text/html; charset=utf-8")]);
     let csp = header(&response, "content-security-policy");
     for directive in [
         "script-src 'self';",
@@ -157,9 +127,7 @@ fn post_status(app: &TestApp, id: &str) -> reqwest::RequestBuilder {
 }
 
 async fn list_search_and_status(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, |_| {}).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, |_| {}).await;
     let first = submit(&app, json!({"name": "王五", "company": "Indora Tech"})).await;
     let second = submit(&app, json!({"name": "李四", "message": "需要 BLE 信标"})).await;
     let third = submit(&app, json!({"name": "赵六", "phone": "010-12345678"})).await;
@@ -168,14 +136,8 @@ async fn list_search_and_status(backend: Backend) {
     assert_eq!(list["total"], 3);
     assert_eq!(list["page"], 1);
     assert_eq!(list["page_size"], 50);
-    let ids: Vec<&str> = list["leads"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|lead| lead["id"].as_str().unwrap())
-        .collect();
     assert_eq!(
-        ids,
+        field_texts(&list["leads"], "id"),
         [third.as_str(), second.as_str(), first.as_str()],
         "newest first"
     );
@@ -194,13 +156,7 @@ async fn list_search_and_status(backend: Backend) {
         ("?q=nothing-matches", vec![]),
     ] {
         let list = app.admin_list(query).await;
-        let ids: Vec<&str> = list["leads"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|lead| lead["id"].as_str().unwrap())
-            .collect();
-        assert_eq!(ids, expected, "{query}");
+        assert_eq!(field_texts(&list["leads"], "id"), expected, "{query}");
     }
 
     let response = post_status(&app, &second)
@@ -211,7 +167,7 @@ async fn list_search_and_status(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(response.status(), 200);
-    assert_eq!(header(&response, "cache-control"), "no-store");
+    assert_headers(&response, &[PRIVATE[1]]);
     let lead = json_body(response).await;
     assert_eq!(lead["id"], second);
     assert_eq!(lead["status"], "contacted");
@@ -222,42 +178,15 @@ async fn list_search_and_status(backend: Backend) {
     assert_eq!(app.admin_list("?status=").await["total"], 3);
 
     // The guards: another site's Origin, a form body, a bad status, an unknown id.
+    let (json, form) = ("application/json", "application/x-www-form-urlencoded");
+    let (evil, closed) = (Some("https://evil.example"), r#"{"status": "closed"}"#);
+    let known = second.as_str();
     let cases = [
-        (
-            second.as_str(),
-            "application/json",
-            Some("https://evil.example"),
-            r#"{"status": "closed"}"#,
-            403,
-        ),
-        (
-            second.as_str(),
-            "application/x-www-form-urlencoded",
-            None,
-            "status=closed",
-            415,
-        ),
-        (
-            second.as_str(),
-            "application/json",
-            None,
-            r#"{"status": "done"}"#,
-            422,
-        ),
-        (
-            second.as_str(),
-            "application/json",
-            None,
-            r#"["closed"]"#,
-            422,
-        ),
-        (
-            "no-such-id",
-            "application/json",
-            None,
-            r#"{"status": "closed"}"#,
-            404,
-        ),
+        (known, json, evil, closed, 403),
+        (known, form, None, "status=closed", 415),
+        (known, json, None, r#"{"status": "done"}"#, 422),
+        (known, json, None, r#"["closed"]"#, 422),
+        ("no-such-id", json, None, closed, 404),
     ];
     for (id, content_type, origin, body, expected) in cases {
         let mut request = post_status(&app, id)
@@ -268,7 +197,7 @@ async fn list_search_and_status(backend: Backend) {
         }
         let response = request.send().await.unwrap();
         assert_eq!(response.status(), expected, "{id} {content_type} {body}");
-        assert_eq!(header(&response, "x-robots-tag"), "noindex");
+        assert_headers(&response, &[PRIVATE[0]]);
     }
     let response = app
         .client
@@ -279,35 +208,23 @@ async fn list_search_and_status(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(response.status(), 401, "status changes need the token too");
-    let response = app
-        .get("/admin/leads.json?status=open")
-        .bearer_auth(ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap();
+    let response = app.fetch_as_sales("/admin/leads.json?status=open").await;
     assert_eq!(response.status(), 422);
     assert_eq!(app.admin_list("?status=contacted").await["total"], 1);
 }
 on_both_backends!(json_list_search_and_status_changes, list_search_and_status);
 
 async fn csv_export(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, |_| {}).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, |_| {}).await;
     let id = submit(
         &app,
         json!({"name": "=HYPERLINK(\"x\")", "company": "寻境, \"北京\"", "message": "第一行\n第二行"}),
     )
     .await;
     submit(&app, json!({"name": "李四"})).await;
-    let response = app
-        .get("/admin/leads.csv")
-        .bearer_auth(ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap();
+    let response = app.fetch_as_sales("/admin/leads.csv").await;
     assert_eq!(response.status(), 200);
-    assert_eq!(header(&response, "content-type"), "text/csv; charset=utf-8");
+    assert_headers(&response, &[("content-type", "text/csv; charset=utf-8")]);
     let disposition = header(&response, "content-disposition");
     let date = &disposition["attachment; filename=\"leads-".len()..];
     assert!(
@@ -344,11 +261,8 @@ async fn csv_export(backend: Backend) {
     assert!(text.contains("新线索"));
     // The filter applies to the export too.
     let response = app
-        .get("/admin/leads.csv?q=%E6%9D%8E%E5%9B%9B")
-        .bearer_auth(ADMIN_TOKEN)
-        .send()
-        .await
-        .unwrap();
+        .fetch_as_sales("/admin/leads.csv?q=%E6%9D%8E%E5%9B%9B")
+        .await;
     let text = response.text().await.unwrap();
     assert_eq!(text.matches("\r\n").count(), 2, "{text}");
     assert!(text.contains("李四") && !text.contains(&id));

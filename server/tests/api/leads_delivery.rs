@@ -3,126 +3,70 @@
 //! server speaking the protocol). A notice is retried until it arrives, arrives once, and
 //! never holds up or fails the visitor's submission.
 
-use std::collections::VecDeque;
 use std::io::{BufRead, BufReader, Write};
 use std::net::{SocketAddr, TcpListener};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
-use axum::Router;
-use axum::extract::State;
-use axum::response::{IntoResponse, Response};
-use axum::routing::post;
 use base64::Engine;
-use http::StatusCode;
+use http::Method;
 use site_server::config::{Config, Delivery, Secret};
 use site_server::leads::{LeadQuery, Leads};
 use sqlx::Connection;
 use tempfile::TempDir;
-use tokio::sync::oneshot;
 
-use crate::databases::{BACKENDS, catalog, database_url};
-use crate::leads_store::{lead, origin};
+use crate::support::databases::{Backend, catalog, database_url};
+use crate::support::leads::{lead, origin};
+use crate::support::stand_in::{Answer, StandIn};
 
-/// How the fake robot answers one request.
-#[derive(Debug, Clone, Copy)]
-enum Reply {
-    Http(u16),
-    /// HTTP 200 with this errcode (0 = delivered; 45009 = the robot's rate limit).
-    ErrCode(i64),
+const ROBOT_PATH: &str = "/cgi-bin/webhook/send";
+
+/// The robot's answer: HTTP 200 with this errcode (0 = delivered; 45009 = its rate limit).
+fn errcode(code: i64) -> Answer {
+    let errmsg = if code == 0 {
+        "ok"
+    } else {
+        "api freq out of limit"
+    };
+    Answer::json(&serde_json::json!({ "errcode": code, "errmsg": errmsg }))
 }
 
-#[derive(Default)]
-struct RobotState {
-    contents: Vec<String>,
-    script: VecDeque<Reply>,
+/// A stand-in WeChat group robot on `listener` (a free port when None) that takes every notice
+/// after answering the first ones with `first`.
+fn start_robot(listener: Option<TcpListener>, first: impl IntoIterator<Item = Answer>) -> StandIn {
+    let robot = match listener {
+        Some(listener) => StandIn::start_on(listener),
+        None => StandIn::start(),
+    };
+    robot.answer(Method::POST, ROBOT_PATH, errcode(0));
+    robot.queue(Method::POST, ROBOT_PATH, first);
+    robot
 }
 
-/// A stand-in WeChat group robot on 127.0.0.1 (own thread and runtime).
-struct FakeRobot {
-    address: SocketAddr,
-    state: Arc<Mutex<RobotState>>,
-    _stop: oneshot::Sender<()>,
+fn webhook(address: SocketAddr) -> String {
+    format!("http://{address}{ROBOT_PATH}?key=test-key")
 }
 
-impl FakeRobot {
-    fn start(script: &[Reply]) -> Self {
-        Self::start_on(TcpListener::bind("127.0.0.1:0").expect("bind"), script)
-    }
-
-    fn start_on(listener: TcpListener, script: &[Reply]) -> Self {
-        listener.set_nonblocking(true).expect("nonblocking");
-        let address = listener.local_addr().expect("address");
-        let state = Arc::new(Mutex::new(RobotState {
-            contents: Vec::new(),
-            script: script.iter().copied().collect(),
-        }));
-        let (stop, stopped) = oneshot::channel::<()>();
-        let shared = Arc::clone(&state);
-        std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_current_thread()
-                .enable_all()
-                .build()
-                .expect("runtime");
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).expect("listener");
-                let app = Router::new()
-                    .route("/cgi-bin/webhook/send", post(robot))
-                    .with_state(shared);
-                axum::serve(listener, app)
-                    .with_graceful_shutdown(async {
-                        let _ = stopped.await;
-                    })
-                    .await
-                    .expect("fake robot serves");
-            });
-        });
-        Self {
-            address,
-            state,
-            _stop: stop,
-        }
-    }
-
-    fn webhook(address: SocketAddr) -> String {
-        format!("http://{address}/cgi-bin/webhook/send?key=test-key")
-    }
-
-    /// The markdown content of every request received, in order.
-    fn contents(&self) -> Vec<String> {
-        self.state.lock().unwrap().contents.clone()
-    }
-}
-
-async fn robot(State(state): State<Arc<Mutex<RobotState>>>, body: String) -> Response {
-    let mut state = state.lock().unwrap();
-    let json: serde_json::Value = serde_json::from_str(&body).expect("JSON body");
-    assert_eq!(json["msgtype"], "markdown", "{json}");
-    let content = json["markdown"]["content"]
-        .as_str()
-        .expect("markdown content")
-        .to_owned();
-    assert!(content.len() <= 4096, "content over the robot's limit");
-    state.contents.push(content);
-    match state.script.pop_front().unwrap_or(Reply::ErrCode(0)) {
-        Reply::Http(status) => (
-            StatusCode::from_u16(status).expect("status"),
-            "upstream trouble",
-        )
-            .into_response(),
-        Reply::ErrCode(code) => {
-            let errmsg = if code == 0 {
-                "ok"
-            } else {
-                "api freq out of limit"
-            };
-            (
-                [(http::header::CONTENT_TYPE, "application/json")],
-                serde_json::json!({ "errcode": code, "errmsg": errmsg }).to_string(),
-            )
-                .into_response()
-        }
-    }
+/// The markdown content of every notice the robot received, in order, each checked to be a
+/// markdown message to the webhook within the robot's limit.
+fn notices(robot: &StandIn) -> Vec<String> {
+    robot
+        .requests()
+        .iter()
+        .map(|request| {
+            assert_eq!(
+                (&request.method, request.uri.path()),
+                (&Method::POST, ROBOT_PATH)
+            );
+            let json = request.json();
+            assert_eq!(json["msgtype"], "markdown", "{json}");
+            let content = json["markdown"]["content"]
+                .as_str()
+                .expect("markdown content");
+            assert!(content.len() <= 4096, "content over the robot's limit");
+            content.to_owned()
+        })
+        .collect()
 }
 
 fn fast_delivery() -> Delivery {
@@ -145,6 +89,13 @@ fn delivery_config(data: &TempDir, url: String, webhook: Option<String>) -> Conf
         config.leads.wechat.webhook = Secret::new(webhook);
     }
     config
+}
+
+/// A data directory, and the URL of a fresh database on `backend` in it.
+async fn fresh_database(backend: Backend) -> (TempDir, String) {
+    let data = TempDir::new().expect("temp dir");
+    let url = database_url(backend, data.path()).await;
+    (data, url.expect("backend is configured"))
 }
 
 /// (channel, attempts, delivered, last_error) of every outbox row, oldest first.
@@ -191,60 +142,56 @@ where
     }
 }
 
-#[tokio::test]
-async fn leads_notice_is_retried_until_the_robot_takes_it_then_sent_once() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some(url) = database_url(backend, data.path()).await else {
-            continue;
-        };
-        let robot = FakeRobot::start(&[Reply::Http(500), Reply::ErrCode(45009)]);
-        let config = delivery_config(&data, url.clone(), Some(FakeRobot::webhook(robot.address)));
-        let leads = Leads::start(&config, catalog()).await;
-        let mut enquiry = lead("张三", "寻境科技", "第一行\n第二行");
-        enquiry.product = String::new();
-        let id = leads.submit(enquiry, origin()).await.expect("submit");
-        // The first attempt fails, so right after the answer the notice is still pending.
-        assert!(!leads.get(&id).await.expect("get").delivered, "{backend:?}");
-        assert!(
-            eventually(Duration::from_secs(10), || all_delivered(&leads)).await,
-            "{backend:?}: not delivered; robot saw {:?}, outbox {:?}",
-            robot.contents(),
-            outbox(&url).await
-        );
-        // Past another poll: nothing is sent again.
-        tokio::time::sleep(Duration::from_millis(1500)).await;
-        let contents = robot.contents();
-        assert_eq!(contents.len(), 3, "{backend:?}: {contents:#?}");
-        let created = leads.get(&id).await.expect("get").created_at;
-        let time = created[..19].replace('T', " ");
-        assert_eq!(
-            contents[2],
-            format!(
-                "## 新的商务咨询\n公司：寻境科技\n姓名：张三\n电话：13800138000\n\
-                 邮箱：zhang.san@Example.com\n应用场景：智慧工厂\n关注产品：\n来源页面：/next/business\n\
-                 站点版本：中国站电脑版\n提交时间：{time}\n需求描述：第一行\n第二行"
-            )
-        );
-        assert!(contents.iter().all(|content| *content == contents[2]));
-        let rows = outbox(&url).await;
-        assert_eq!(rows.len(), 1);
-        let (channel, attempts, delivered, last_error) = &rows[0];
-        assert_eq!((channel.as_str(), *attempts), ("wechat", 3), "{backend:?}");
-        assert!(delivered.is_some());
-        assert_eq!(last_error, &None);
-        leads.shutdown().await;
-    }
+async fn retried_until_taken(backend: Backend) {
+    let (data, url) = fresh_database(backend).await;
+    let trouble = Answer::status(500).with_body("upstream trouble");
+    let robot = start_robot(None, [trouble, errcode(45009)]);
+    let config = delivery_config(&data, url.clone(), Some(webhook(robot.address())));
+    let leads = Leads::start(&config, catalog()).await;
+    let mut enquiry = lead("张三", "寻境科技", "第一行\n第二行");
+    enquiry.product = String::new();
+    let id = leads.submit(enquiry, origin()).await.expect("submit");
+    // The first attempt fails, so right after the answer the notice is still pending.
+    assert!(!leads.get(&id).await.expect("get").delivered, "{backend:?}");
+    assert!(
+        eventually(Duration::from_secs(10), || all_delivered(&leads)).await,
+        "{backend:?}: not delivered; robot saw {:?}, outbox {:?}",
+        notices(&robot),
+        outbox(&url).await
+    );
+    // Past another poll: nothing is sent again.
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    let contents = notices(&robot);
+    assert_eq!(contents.len(), 3, "{backend:?}: {contents:#?}");
+    let created = leads.get(&id).await.expect("get").created_at;
+    let time = created[..19].replace('T', " ");
+    assert_eq!(
+        contents[2],
+        format!(
+            "## 新的商务咨询\n公司：寻境科技\n姓名：张三\n电话：13800138000\n\
+             邮箱：zhang.san@Example.com\n应用场景：智慧工厂\n关注产品：\n来源页面：/next/business\n\
+             站点版本：中国站电脑版\n提交时间：{time}\n需求描述：第一行\n第二行"
+        )
+    );
+    assert!(contents.iter().all(|content| *content == contents[2]));
+    let rows = outbox(&url).await;
+    assert_eq!(rows.len(), 1);
+    let (channel, attempts, delivered, last_error) = &rows[0];
+    assert_eq!((channel.as_str(), *attempts), ("wechat", 3), "{backend:?}");
+    assert!(delivered.is_some());
+    assert_eq!(last_error, &None);
+    leads.shutdown().await;
 }
+on_both_backends!(
+    leads_notice_is_retried_until_the_robot_takes_it_then_sent_once,
+    retried_until_taken
+);
 
 #[tokio::test]
 async fn leads_robot_refusal_is_recorded_with_its_errcode() {
-    let data = TempDir::new().expect("temp dir");
-    let url = database_url(crate::databases::Backend::Sqlite, data.path())
-        .await
-        .expect("sqlite");
-    let robot = FakeRobot::start(&[Reply::ErrCode(45009); 50]);
-    let mut config = delivery_config(&data, url.clone(), Some(FakeRobot::webhook(robot.address)));
+    let (data, url) = fresh_database(Backend::Sqlite).await;
+    let robot = start_robot(None, vec![errcode(45009); 50]);
+    let mut config = delivery_config(&data, url.clone(), Some(webhook(robot.address())));
     config.leads.delivery.retry_base_millis = 2000;
     config.leads.delivery.retry_max_millis = 2000;
     let leads = Leads::start(&config, catalog()).await;
@@ -266,56 +213,55 @@ async fn leads_robot_refusal_is_recorded_with_its_errcode() {
         !last_error.contains("test-key"),
         "the key must not be logged: {last_error}"
     );
+    assert!(!notices(&robot).is_empty(), "the attempt reached the robot");
     leads.shutdown().await;
 }
 
-#[tokio::test]
-async fn leads_accepted_while_the_robot_is_down_are_delivered_when_it_comes_up() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some(url) = database_url(backend, data.path()).await else {
-            continue;
-        };
-        let reserved = TcpListener::bind("127.0.0.1:0").expect("bind");
-        let address = reserved.local_addr().expect("address");
-        drop(reserved);
-        let config = delivery_config(&data, url.clone(), Some(FakeRobot::webhook(address)));
-        let leads = Leads::start(&config, catalog()).await;
-        let started = Instant::now();
-        leads
-            .submit(lead("张三", "寻境", "机器人宕机"), origin())
-            .await
-            .expect("a down robot never fails the submission");
-        assert!(started.elapsed() < Duration::from_secs(2));
-        assert!(
-            eventually(Duration::from_secs(5), || async {
-                outbox(&url).await[0].1 >= 2
-            })
-            .await,
-            "{backend:?}: retried while down"
-        );
-        assert!(!all_delivered(&leads).await);
-        let (_, _, _, last_error) = outbox(&url).await.remove(0);
-        assert!(last_error.is_some());
-        let robot = FakeRobot::start_on(TcpListener::bind(address).expect("rebind"), &[]);
-        assert!(
-            eventually(Duration::from_secs(10), || all_delivered(&leads)).await,
-            "{backend:?}: delivered once up"
-        );
-        tokio::time::sleep(Duration::from_millis(1200)).await;
-        assert_eq!(robot.contents().len(), 1, "{backend:?}");
-        leads.shutdown().await;
-    }
+async fn robot_comes_up(backend: Backend) {
+    let (data, url) = fresh_database(backend).await;
+    let reserved = TcpListener::bind("127.0.0.1:0").expect("bind");
+    let address = reserved.local_addr().expect("address");
+    drop(reserved);
+    let config = delivery_config(&data, url.clone(), Some(webhook(address)));
+    let leads = Leads::start(&config, catalog()).await;
+    let started = Instant::now();
+    leads
+        .submit(lead("张三", "寻境", "机器人宕机"), origin())
+        .await
+        .expect("a down robot never fails the submission");
+    assert!(started.elapsed() < Duration::from_secs(2));
+    assert!(
+        eventually(Duration::from_secs(5), || async {
+            outbox(&url).await[0].1 >= 2
+        })
+        .await,
+        "{backend:?}: retried while down"
+    );
+    assert!(!all_delivered(&leads).await);
+    let (_, _, _, last_error) = outbox(&url).await.remove(0);
+    assert!(last_error.is_some());
+    let robot = start_robot(Some(TcpListener::bind(address).expect("rebind")), []);
+    assert!(
+        eventually(Duration::from_secs(10), || all_delivered(&leads)).await,
+        "{backend:?}: delivered once up"
+    );
+    tokio::time::sleep(Duration::from_millis(1200)).await;
+    assert_eq!(notices(&robot).len(), 1, "{backend:?}");
+    leads.shutdown().await;
 }
+on_both_backends!(
+    leads_accepted_while_the_robot_is_down_are_delivered_when_it_comes_up,
+    robot_comes_up
+);
 
 #[tokio::test]
 async fn leads_two_servers_on_one_postgres_deliver_each_notice_once() {
     let data = TempDir::new().expect("temp dir");
-    let Some(url) = database_url(crate::databases::Backend::Postgres, data.path()).await else {
+    let Some(url) = database_url(Backend::Postgres, data.path()).await else {
         return;
     };
-    let robot = FakeRobot::start(&[]);
-    let config = delivery_config(&data, url.clone(), Some(FakeRobot::webhook(robot.address)));
+    let robot = start_robot(None, []);
+    let config = delivery_config(&data, url.clone(), Some(webhook(robot.address())));
     let first = Leads::start(&config, catalog()).await;
     let second = Leads::start(&config, catalog()).await;
     for n in 0..20 {
@@ -338,8 +284,7 @@ async fn leads_two_servers_on_one_postgres_deliver_each_notice_once() {
         .await
     );
     tokio::time::sleep(Duration::from_millis(1500)).await;
-    let mut companies: Vec<String> = robot
-        .contents()
+    let mut companies: Vec<String> = notices(&robot)
         .iter()
         .map(|content| {
             content
@@ -508,13 +453,10 @@ fn body(data: &str) -> String {
 
 #[tokio::test]
 async fn leads_notice_is_mailed_with_a_chinese_subject_beside_the_robot() {
-    let data = TempDir::new().expect("temp dir");
-    let url = database_url(crate::databases::Backend::Sqlite, data.path())
-        .await
-        .expect("sqlite");
+    let (data, url) = fresh_database(Backend::Sqlite).await;
     let smtp = FakeSmtp::start();
-    let robot = FakeRobot::start(&[]);
-    let mut config = delivery_config(&data, url.clone(), Some(FakeRobot::webhook(robot.address)));
+    let robot = start_robot(None, []);
+    let mut config = delivery_config(&data, url.clone(), Some(webhook(robot.address())));
     config.leads.email.smtp_url = Secret::new(format!("smtp://{}", smtp.address));
     config.leads.email.from = "寻境官网 <bot@example.com>".to_owned();
     config.leads.email.to = vec![
@@ -544,7 +486,7 @@ async fn leads_notice_is_mailed_with_a_chinese_subject_beside_the_robot() {
         "{text}"
     );
     assert!(text.ends_with("需求描述：邮件通知\r\n第二行"), "{text}");
-    assert_eq!(robot.contents().len(), 1);
+    assert_eq!(notices(&robot).len(), 1);
     let channels: Vec<String> = outbox(&url).await.into_iter().map(|row| row.0).collect();
     assert_eq!(channels, ["email", "wechat"]);
     leads.shutdown().await;

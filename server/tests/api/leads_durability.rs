@@ -9,10 +9,10 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-use crate::binary::{blocking_client, command, start};
-use crate::databases::{Backend, database_url};
-use crate::fixture::FixtureDist;
-use crate::helpers::{ADMIN_TOKEN, valid_lead};
+use crate::support::binary::{blocking_client, command, start};
+use crate::support::databases::{Backend, database_url};
+use crate::support::fixture::FixtureDist;
+use crate::support::leads::{ADMIN_TOKEN, valid_lead};
 
 const CLIENTS: usize = 8;
 /// Acknowledged enquiries to wait for before the kill.

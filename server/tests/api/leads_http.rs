@@ -5,14 +5,18 @@
 use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
-use crate::databases::{Backend, unreachable_postgres_url};
-use crate::fixture::{FORM_PAGE, FixtureDist, HOTLINE, THANKS_PAGE};
-use crate::helpers::{
-    ANDROID_UA, CHINA_HOST, DESKTOP_UA, TestApp, header, json_body, spawn_app_with,
-    spawn_leads_app, valid_lead,
-};
+use reqwest::RequestBuilder;
+use site_server::config::Config;
 
-fn no_limits(config: &mut site_server::config::Config) {
+use crate::support::app::{
+    ANDROID_UA, CHINA_HOST, DESKTOP_UA, NO_STORE, TestApp, assert_headers, header, json_body,
+    spawn_app_configured,
+};
+use crate::support::databases::{Backend, unreachable_postgres_url};
+use crate::support::fixture::{FORM_PAGE, HOTLINE, THANKS_PAGE};
+use crate::support::leads::{spawn_leads_app, valid_lead};
+
+fn no_limits(config: &mut Config) {
     config.leads.rate_limit.accepted = 10_000;
     config.leads.rate_limit.submissions = 10_000;
 }
@@ -29,18 +33,21 @@ fn with(changes: &Value) -> Value {
     lead
 }
 
-/// The JSON enquiry as form pairs: consent `on` when true, left out otherwise.
-fn form_pairs(lead: &Value) -> Vec<(String, String)> {
-    lead.as_object()
+/// The JSON enquiry as a browser's form sends it: consent `on` when true, left out otherwise.
+fn post_as_form(app: &TestApp, lead: &Value) -> RequestBuilder {
+    let pairs: Vec<(&str, String)> = lead
+        .as_object()
         .expect("object")
         .iter()
         .filter_map(|(key, value)| match value {
-            Value::Bool(true) => Some((key.clone(), "on".to_owned())),
+            Value::Bool(true) => Some((key.as_str(), "on".to_owned())),
             Value::Bool(false) | Value::Null => None,
-            Value::String(text) => Some((key.clone(), text.clone())),
-            other => Some((key.clone(), other.to_string())),
+            Value::String(text) => Some((key.as_str(), text.clone())),
+            other => Some((key.as_str(), other.to_string())),
         })
-        .collect()
+        .collect();
+    let pairs: Vec<(&str, &str)> = pairs.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    app.post_form(&pairs)
 }
 
 fn long_email(length: usize) -> String {
@@ -55,247 +62,75 @@ fn long_email(length: usize) -> String {
     )
 }
 
-/// (what, changes to the valid enquiry, expected errors as field -> message; empty = valid,
-/// then the stored values to check).
-fn matrix() -> Vec<(&'static str, Value, Value, Value)> {
-    let phone = "请填写有效的手机号或座机号";
-    let email = "请填写有效的邮箱地址";
-    vec![
-        (
-            "valid",
-            json!({}),
-            json!({}),
-            json!({"phone": "13812345678"}),
-        ),
-        (
-            "mobile with spaces",
-            json!({"phone": "138 1234 5678"}),
-            json!({}),
-            json!({"phone": "13812345678"}),
-        ),
-        (
-            "+86 mobile",
-            json!({"phone": "+86 138-1234-5678"}),
-            json!({}),
-            json!({"phone": "13812345678"}),
-        ),
-        (
-            "landline",
-            json!({"phone": "010-12345678"}),
-            json!({}),
-            json!({"phone": "010-12345678"}),
-        ),
-        (
-            "short landline",
-            json!({"phone": "0755-1234567"}),
-            json!({}),
-            json!({"phone": "0755-1234567"}),
-        ),
-        (
-            "landline with extension",
-            json!({"phone": "010-12345678-123"}),
-            json!({}),
-            json!({"phone": "010-12345678-123"}),
-        ),
-        (
-            "landline without area code",
-            json!({"phone": "12345678"}),
-            json!({"phone": phone}),
-            json!({}),
-        ),
-        (
-            "12-digit mobile",
-            json!({"phone": "138123456789"}),
-            json!({"phone": phone}),
-            json!({}),
-        ),
-        (
-            "mobile starting 12",
-            json!({"phone": "12812345678"}),
-            json!({"phone": phone}),
-            json!({}),
-        ),
-        (
-            "letters in phone",
-            json!({"phone": "1381234567a"}),
-            json!({"phone": phone}),
-            json!({}),
-        ),
-        (
-            "phone too long",
-            json!({"phone": "1".repeat(21)}),
-            json!({"phone": "电话最多 20 个字"}),
-            json!({}),
-        ),
-        (
-            "missing phone",
-            json!({"phone": null}),
-            json!({"phone": "请填写电话"}),
-            json!({}),
-        ),
-        (
-            "no email",
-            json!({"email": null}),
-            json!({}),
-            json!({"email": ""}),
-        ),
-        (
-            "email without @",
-            json!({"email": "zhang.example.com"}),
-            json!({"email": email}),
-            json!({}),
-        ),
-        (
-            "email with two @",
-            json!({"email": "a@b@example.com"}),
-            json!({"email": email}),
-            json!({}),
-        ),
-        (
-            "email without dot",
-            json!({"email": "a@example"}),
-            json!({"email": email}),
-            json!({}),
-        ),
-        (
-            "email trailing dot",
-            json!({"email": "a@example.com."}),
-            json!({"email": email}),
-            json!({}),
-        ),
-        (
-            "email with space",
-            json!({"email": "a b@example.com"}),
-            json!({"email": email}),
-            json!({}),
-        ),
-        (
-            "email at 254",
-            json!({"email": long_email(254)}),
-            json!({}),
-            json!({"email": long_email(254)}),
-        ),
-        (
-            "email at 255",
-            json!({"email": long_email(255)}),
-            json!({"email": "邮箱最多 254 个字"}),
-            json!({}),
-        ),
-        (
-            "name at 40",
-            json!({"name": "张".repeat(40)}),
-            json!({}),
-            json!({"name": "张".repeat(40)}),
-        ),
-        (
-            "name at 41",
-            json!({"name": "张".repeat(41)}),
-            json!({"name": "姓名最多 40 个字"}),
-            json!({}),
-        ),
-        (
-            "company at 100",
-            json!({"company": "司".repeat(100)}),
-            json!({}),
-            json!({"company": "司".repeat(100)}),
-        ),
-        (
-            "company at 101",
-            json!({"company": "司".repeat(101)}),
-            json!({"company": "公司最多 100 个字"}),
-            json!({}),
-        ),
-        (
-            "message at 1000",
-            json!({"message": "需".repeat(1000)}),
-            json!({}),
-            json!({"message": "需".repeat(1000)}),
-        ),
-        (
-            "message at 1001",
-            json!({"message": "需".repeat(1001)}),
-            json!({"message": "需求描述最多 1000 个字"}),
-            json!({}),
-        ),
-        (
-            "control characters",
-            json!({"name": "张\u{0}三\u{1b}", "company": "\t寻境\u{7f} "}),
-            json!({}),
-            json!({"name": "张三", "company": "寻境"}),
-        ),
-        (
-            "message lines",
-            json!({"message": "第一行\r\n第二行\r第三行\u{7}"}),
-            json!({}),
-            json!({"message": "第一行\n第二行\n第三行"}),
-        ),
-        (
-            "all-whitespace name",
-            json!({"name": " \u{3000} "}),
-            json!({"name": "请填写姓名"}),
-            json!({}),
-        ),
-        (
-            "missing consent",
-            json!({"consent": null}),
-            json!({"consent": "请阅读并同意隐私政策"}),
-            json!({}),
-        ),
-        (
-            "consent false",
-            json!({"consent": false}),
-            json!({"consent": "请阅读并同意隐私政策"}),
-            json!({}),
-        ),
-        (
-            "unknown scenario",
-            json!({"scenario": "mall"}),
-            json!({"scenario": "请从列表中选择应用场景"}),
-            json!({}),
-        ),
-        (
-            "empty scenario",
-            json!({"scenario": ""}),
-            json!({"scenario": "请填写应用场景"}),
-            json!({}),
-        ),
-        (
-            "other scenario, no product",
-            json!({"scenario": "other", "product": ""}),
-            json!({}),
-            json!({"scenario": "other", "product": ""}),
-        ),
-        (
-            "unknown product",
-            json!({"product": "device:99"}),
-            json!({"product": "请从列表中选择关注产品"}),
-            json!({}),
-        ),
-        (
-            "several errors",
-            json!({"name": "", "phone": "x", "consent": false}),
-            json!({"name": "请填写姓名", "phone": phone, "consent": "请阅读并同意隐私政策"}),
-            json!({}),
-        ),
-    ]
+/// The validation matrix, a case a row: what, the changes to the valid enquiry (null removes
+/// a field), the expected errors as field -> message (none: accepted), and for an accepted
+/// enquiry the stored values to check.
+fn matrix() -> Vec<(String, Value, Value, Value)> {
+    let (phone, email) = ("请填写有效的手机号或座机号", "请填写有效的邮箱地址");
+    let consent = "请阅读并同意隐私政策";
+    let (email_254, email_255) = (long_email(254), long_email(255));
+    let (name_40, name_41) = ("张".repeat(40), "张".repeat(41));
+    let (company_100, company_101) = ("司".repeat(100), "司".repeat(101));
+    let (message_1000, message_1001) = ("需".repeat(1000), "需".repeat(1001));
+    let rows = json!([
+        ["valid", {}, {}, {"phone": "13812345678"}],
+        ["mobile with spaces", {"phone": "138 1234 5678"}, {}, {"phone": "13812345678"}],
+        ["+86 mobile", {"phone": "+86 138-1234-5678"}, {}, {"phone": "13812345678"}],
+        ["landline", {"phone": "010-12345678"}, {}, {"phone": "010-12345678"}],
+        ["short landline", {"phone": "0755-1234567"}, {}, {"phone": "0755-1234567"}],
+        ["landline with extension", {"phone": "010-12345678-123"}, {}, {"phone": "010-12345678-123"}],
+        ["landline without area code", {"phone": "12345678"}, {"phone": phone}, {}],
+        ["12-digit mobile", {"phone": "138123456789"}, {"phone": phone}, {}],
+        ["mobile starting 12", {"phone": "12812345678"}, {"phone": phone}, {}],
+        ["letters in phone", {"phone": "1381234567a"}, {"phone": phone}, {}],
+        ["phone too long", {"phone": "1".repeat(21)}, {"phone": "电话最多 20 个字"}, {}],
+        ["missing phone", {"phone": null}, {"phone": "请填写电话"}, {}],
+        ["no email", {"email": null}, {}, {"email": ""}],
+        ["email without @", {"email": "zhang.example.com"}, {"email": email}, {}],
+        ["email with two @", {"email": "a@b@example.com"}, {"email": email}, {}],
+        ["email without dot", {"email": "a@example"}, {"email": email}, {}],
+        ["email trailing dot", {"email": "a@example.com."}, {"email": email}, {}],
+        ["email with space", {"email": "a b@example.com"}, {"email": email}, {}],
+        ["email at 254", {"email": email_254}, {}, {"email": email_254}],
+        ["email at 255", {"email": email_255}, {"email": "邮箱最多 254 个字"}, {}],
+        ["name at 40", {"name": name_40}, {}, {"name": name_40}],
+        ["name at 41", {"name": name_41}, {"name": "姓名最多 40 个字"}, {}],
+        ["company at 100", {"company": company_100}, {}, {"company": company_100}],
+        ["company at 101", {"company": company_101}, {"company": "公司最多 100 个字"}, {}],
+        ["message at 1000", {"message": message_1000}, {}, {"message": message_1000}],
+        ["message at 1001", {"message": message_1001}, {"message": "需求描述最多 1000 个字"}, {}],
+        ["control characters", {"name": "张\u{0}三\u{1b}", "company": "\t寻境\u{7f} "}, {},
+            {"name": "张三", "company": "寻境"}],
+        ["message lines", {"message": "第一行\r\n第二行\r第三行\u{7}"}, {},
+            {"message": "第一行\n第二行\n第三行"}],
+        ["all-whitespace name", {"name": " \u{3000} "}, {"name": "请填写姓名"}, {}],
+        ["missing consent", {"consent": null}, {"consent": consent}, {}],
+        ["consent false", {"consent": false}, {"consent": consent}, {}],
+        ["unknown scenario", {"scenario": "mall"}, {"scenario": "请从列表中选择应用场景"}, {}],
+        ["empty scenario", {"scenario": ""}, {"scenario": "请填写应用场景"}, {}],
+        ["other scenario, no product", {"scenario": "other", "product": ""}, {},
+            {"scenario": "other", "product": ""}],
+        ["unknown product", {"product": "device:99"}, {"product": "请从列表中选择关注产品"}, {}],
+        ["several errors", {"name": "", "phone": "x", "consent": false},
+            {"name": "请填写姓名", "phone": phone, "consent": consent}, {}],
+    ]);
+    let rows = rows.as_array().expect("rows").iter();
+    rows.map(|row| {
+        let what = row[0].as_str().expect("what").to_owned();
+        (what, row[1].clone(), row[2].clone(), row[3].clone())
+    })
+    .collect()
 }
 
 async fn validation_matrix(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, no_limits).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, no_limits).await;
     let mut expected_stored = 0;
     for (encoding, as_form) in [("json", false), ("form", true)] {
         for (what, changes, errors, stored) in matrix() {
             let lead = with(&changes);
             let request = if as_form {
-                let pairs = form_pairs(&lead);
-                let pairs: Vec<(&str, &str)> = pairs
-                    .iter()
-                    .map(|(k, v)| (k.as_str(), v.as_str()))
-                    .collect();
                 // Form encoding, answered in JSON so the errors can be compared.
-                app.post_form(&pairs).header("accept", "application/json")
+                post_as_form(&app, &lead).header("accept", "application/json")
             } else {
                 app.post_json(&lead)
             };
@@ -338,9 +173,7 @@ on_both_backends!(
 );
 
 async fn wrong_json_types(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, no_limits).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, no_limits).await;
     // A number is taken as its text (some clients send phones as numbers); other types are
     // errors of the field's rule; unknown keys are ignored; consent needs `true`.
     let lead = with(&json!({"phone": 13812345678u64, "extra": {"a": 1}}));
@@ -367,15 +200,8 @@ async fn wrong_json_types(backend: Backend) {
             b"name=%FF%FE&consent=on".to_vec(),
         ),
     ] {
-        let response = app
-            .client
-            .post(app.url("/api/leads"))
-            .header("content-type", content_type)
-            .header("accept", "application/json")
-            .body(body)
-            .send()
-            .await
-            .unwrap();
+        let request = app.post_lead(content_type, "application/json", body);
+        let response = request.send().await.unwrap();
         assert_eq!(response.status(), 400, "{content_type}");
         let body: Value = json_body(response).await;
         assert_eq!(body["message"], "不支持的提交格式");
@@ -415,23 +241,17 @@ async fn post_chunked(app: &TestApp, body: &[u8]) -> String {
 }
 
 async fn body_limits(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, no_limits).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, no_limits).await;
     const LIMIT: usize = 16 * 1024;
     let send = |body: Vec<u8>| {
-        app.client
-            .post(app.url("/api/leads"))
-            .header("content-type", "application/json")
-            .header("accept", "application/json")
-            .body(body)
+        app.post_lead("application/json", "application/json", body)
             .send()
     };
     let response = send(padded_lead(LIMIT)).await.unwrap();
     assert_eq!(response.status(), 201, "exactly 16 KiB is accepted");
     let response = send(padded_lead(LIMIT + 1)).await.unwrap();
     assert_eq!(response.status(), 413);
-    assert_eq!(header(&response, "cache-control"), "no-store");
+    assert_headers(&response, &[NO_STORE]);
     let body: Value = json_body(response).await;
     assert_eq!(body, json!({"message": "内容过长，请精简后再提交"}));
     // Without a Content-Length the stream is cut off at the limit.
@@ -450,10 +270,7 @@ async fn body_limits(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(response.status(), 413);
-    assert_eq!(
-        header(&response, "content-type"),
-        "text/html; charset=utf-8"
-    );
+    assert_headers(&response, &[("content-type", "text/html; charset=utf-8")]);
     let html = response.text().await.unwrap();
     assert!(html.contains("role=\"alert\" class=\"form-alert\">内容过长，请精简后再提交</p>"));
     assert_eq!(app.admin_list("").await["total"], 2);
@@ -461,9 +278,7 @@ async fn body_limits(backend: Backend) {
 on_both_backends!(bodies_over_16_kib_get_413, body_limits);
 
 async fn content_types(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, no_limits).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, no_limits).await;
     let body = valid_lead().to_string();
     for (content_type, accepted) in [
         ("text/plain", false),
@@ -474,15 +289,8 @@ async fn content_types(backend: Backend) {
     ] {
         for (accept, success) in [("application/json", 201), ("text/html", 303)] {
             let expected = if accepted { success } else { 415 };
-            let response = app
-                .client
-                .post(app.url("/api/leads"))
-                .header("content-type", content_type)
-                .header("accept", accept)
-                .body(body.clone())
-                .send()
-                .await
-                .unwrap();
+            let request = app.post_lead(content_type, accept, body.clone());
+            let response = request.send().await.unwrap();
             assert_eq!(response.status(), expected, "{content_type} {accept}");
             if expected == 415 {
                 // The same JSON for scripts and for browsers: there is no form to show.
@@ -505,9 +313,7 @@ async fn content_types(backend: Backend) {
 on_both_backends!(other_content_types_get_415, content_types);
 
 async fn honeypot(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, no_limits).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, no_limits).await;
     let response = app
         .post_json(&with(&json!({"leave_empty": "http://spam.example"})))
         .send()
@@ -519,13 +325,8 @@ async fn honeypot(backend: Backend) {
         body,
         json!({"message": format!("提交未成功，请直接致电 {HOTLINE}"), "errors": {}})
     );
-    let mut pairs = form_pairs(&valid_lead());
-    pairs.push(("leave_empty".to_owned(), "x".to_owned()));
-    let pairs: Vec<(&str, &str)> = pairs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let response = app.post_form(&pairs).send().await.unwrap();
+    let bot = with(&json!({"leave_empty": "x"}));
+    let response = post_as_form(&app, &bot).send().await.unwrap();
     assert_eq!(response.status(), 422);
     let html = response.text().await.unwrap();
     assert!(html.contains(&format!("提交未成功，请直接致电 {HOTLINE}")));
@@ -540,7 +341,7 @@ async fn honeypot(backend: Backend) {
 }
 on_both_backends!(honeypot_refuses_and_stores_nothing, honeypot);
 
-fn limits(accepted: u32, submissions: u32) -> impl FnOnce(&mut site_server::config::Config) {
+fn limits(accepted: u32, submissions: u32) -> impl FnOnce(&mut Config) {
     move |config| {
         config.leads.rate_limit.accepted = accepted;
         config.leads.rate_limit.submissions = submissions;
@@ -565,9 +366,7 @@ async fn assert_limited(response: reqwest::Response) {
 async fn rate_limits(backend: Backend) {
     // Accepted enquiries: once two are accepted within the window, every further submission
     // is refused (whether it would be accepted cannot be known before the work is done).
-    let Some(app) = spawn_leads_app(backend, limits(2, 30)).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, limits(2, 30)).await;
     // Refused ones count only as submissions, not against the accepted limit.
     for _ in 0..3 {
         let response = app
@@ -583,12 +382,7 @@ async fn rate_limits(backend: Backend) {
     }
     assert_limited(app.post_json(&valid_lead()).send().await.unwrap()).await;
     // The form without JavaScript gets the page with the alert.
-    let pairs = form_pairs(&valid_lead());
-    let pairs: Vec<(&str, &str)> = pairs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let response = app.post_form(&pairs).send().await.unwrap();
+    let response = post_as_form(&app, &valid_lead()).send().await.unwrap();
     assert_eq!(response.status(), 429);
     assert!(!header(&response, "retry-after").is_empty());
     let html = response.text().await.unwrap();
@@ -596,9 +390,7 @@ async fn rate_limits(backend: Backend) {
     assert_eq!(app.admin_list("").await["total"], 2);
 
     // Submissions of any outcome: refusals of every kind count.
-    let Some(app) = spawn_leads_app(backend, limits(5, 4)).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, limits(5, 4)).await;
     let oversize = padded_lead(16 * 1024 + 1);
     let outcomes = [
         app.post_json(&with(&json!({"phone": "x"}))),
@@ -623,14 +415,11 @@ on_both_backends!(rate_limits_accepted_and_any_outcome, rate_limits);
 async fn forwarded_clients(backend: Backend) {
     // Behind a trusted proxy (the test client's address), clients are told apart by
     // X-Forwarded-For.
-    let Some(app) = spawn_leads_app(backend, |config| {
+    let app = spawn_leads_app(backend, |config| {
         limits(1, 30)(config);
         config.leads.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
     })
-    .await
-    else {
-        return;
-    };
+    .await;
     let from = |client: &str| {
         app.post_json(&valid_lead())
             .header("x-forwarded-for", client)
@@ -642,9 +431,7 @@ async fn forwarded_clients(backend: Backend) {
     assert_eq!(from("198.51.100.2").send().await.unwrap().status(), 201);
 
     // Without trusted proxies, X-Forwarded-For is the client's own word and ignored.
-    let Some(app) = spawn_leads_app(backend, limits(1, 30)).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, limits(1, 30)).await;
     let from = |client: &str| {
         app.post_json(&valid_lead())
             .header("x-forwarded-for", client)
@@ -655,21 +442,14 @@ async fn forwarded_clients(backend: Backend) {
 on_both_backends!(forwarded_clients_behind_a_trusted_proxy, forwarded_clients);
 
 async fn no_javascript(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, no_limits).await else {
-        return;
-    };
-    let pairs = form_pairs(&valid_lead());
-    let pairs: Vec<(&str, &str)> = pairs
-        .iter()
-        .map(|(k, v)| (k.as_str(), v.as_str()))
-        .collect();
-    let response = app.post_form(&pairs).send().await.unwrap();
+    let app = spawn_leads_app(backend, no_limits).await;
+    let response = post_as_form(&app, &valid_lead()).send().await.unwrap();
     assert_eq!(response.status(), 303);
     assert_eq!(
         header(&response, "location"),
         format!("{}#main", THANKS_PAGE.0)
     );
-    assert_eq!(header(&response, "cache-control"), "no-store");
+    assert_headers(&response, &[NO_STORE]);
     let (status, _) = app.text(app.get(THANKS_PAGE.0)).await;
     assert_eq!(status, 200);
 
@@ -691,11 +471,8 @@ async fn no_javascript(backend: Backend) {
         .await
         .unwrap();
     assert_eq!(response.status(), 422);
-    assert_eq!(
-        header(&response, "content-type"),
-        "text/html; charset=utf-8"
-    );
-    assert_eq!(header(&response, "cache-control"), "no-store");
+    assert_headers(&response, &[("content-type", "text/html; charset=utf-8")]);
+    assert_headers(&response, &[NO_STORE]);
     assert!(header(&response, "content-security-policy").contains("script-src 'self'"));
     let html = response.text().await.unwrap();
     assert!(
@@ -760,9 +537,7 @@ async fn no_javascript(backend: Backend) {
 on_both_backends!(no_javascript_form_flow, no_javascript);
 
 async fn stored_origin(backend: Backend) {
-    let Some(app) = spawn_leads_app(backend, no_limits).await else {
-        return;
-    };
+    let app = spawn_leads_app(backend, no_limits).await;
     let long_agent = format!("{ANDROID_UA} {}", "x".repeat(600));
     let cases = [
         // (page field, referer, host, user agent) -> (page, variant)
@@ -817,10 +592,7 @@ on_both_backends!(stored_page_variant_and_user_agent, stored_origin);
 
 #[tokio::test]
 async fn storage_down_answers_503_and_pages_still_serve() {
-    let app = spawn_app_with(FixtureDist::new().build(), |config| {
-        config.database_url = unreachable_postgres_url();
-    })
-    .await;
+    let app = spawn_app_configured(|config| config.database_url = unreachable_postgres_url()).await;
     let response = app.post_json(&valid_lead()).send().await.unwrap();
     assert_eq!(response.status(), 503);
     let body: Value = json_body(response).await;

@@ -8,33 +8,14 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use site_server::config::Config;
-use site_server::leads::{CleanLead, LeadQuery, Leads, Origin, Status, StoreError};
+use site_server::leads::{CleanLead, LeadQuery, Leads, Status, StoreError};
 use tempfile::TempDir;
 
-use crate::binary::BINARY;
-use crate::databases::{
-    BACKENDS, Backend, catalog, catalog_json, database_url, unreachable_postgres_url,
+use crate::support::binary::BINARY;
+use crate::support::databases::{
+    Backend, catalog, catalog_json, database_url, postgres_server, unreachable_postgres_url,
 };
-
-pub(crate) fn lead(name: &str, company: &str, message: &str) -> CleanLead {
-    CleanLead {
-        name: name.to_owned(),
-        company: company.to_owned(),
-        phone: "13800138000".to_owned(),
-        email: "zhang.san@Example.com".to_owned(),
-        scenario: "factory".to_owned(),
-        product: "device:1".to_owned(),
-        message: message.to_owned(),
-    }
-}
-
-pub(crate) fn origin() -> Origin {
-    Origin {
-        page: "/next/business".to_owned(),
-        variant: "desktop-china".to_owned(),
-        user_agent: "Mozilla/5.0 test".to_owned(),
-    }
-}
+use crate::support::leads::{lead, origin};
 
 fn config(data: &Path, url: String) -> Config {
     Config {
@@ -44,11 +25,20 @@ fn config(data: &Path, url: String) -> Config {
     }
 }
 
-/// A started service on `backend`, or None when that backend is not available here.
-async fn open(backend: Backend, data: &TempDir) -> Option<(Leads, Config)> {
-    let url = database_url(backend, data.path()).await?;
-    let config = config(data.path(), url);
-    Some((Leads::start(&config, catalog()).await, config))
+/// Where a test's enquiries live: the configuration naming the database, and the data
+/// directory (removed when this is dropped).
+struct Database {
+    config: Config,
+    data: TempDir,
+}
+
+/// A started enquiry service on `backend` and its database.
+async fn open(backend: Backend) -> (Leads, Database) {
+    let data = TempDir::new().expect("temp dir");
+    let url = database_url(backend, data.path()).await;
+    let config = config(data.path(), url.expect("backend is configured"));
+    let leads = Leads::start(&config, catalog()).await;
+    (leads, Database { config, data })
 }
 
 fn query(q: &str, status: Option<Status>) -> LeadQuery {
@@ -80,207 +70,193 @@ async fn submit_all(leads: &Leads, all: &[CleanLead]) -> Vec<String> {
     ids
 }
 
-#[tokio::test]
-async fn leads_submitted_are_listed_newest_first_with_labels() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some((leads, _)) = open(backend, &data).await else {
-            continue;
-        };
-        let ids = submit_all(
-            &leads,
-            &[
-                lead("张三", "寻境科技", "第一条"),
-                lead("李四", "甲公司", "第二条"),
-            ],
-        )
-        .await;
-        let page = leads.list(&LeadQuery::default()).await.expect("list");
-        assert_eq!(
-            (page.total, page.page, page.page_size),
-            (2, 1, 50),
-            "{backend:?}"
-        );
-        let newest = &page.leads[0];
-        assert_eq!(newest.id, ids[1], "{backend:?}");
-        assert_eq!(newest.name, "李四");
-        assert_eq!(newest.status, Status::New);
-        assert_eq!(newest.scenario_label, "智慧工厂");
-        assert_eq!(newest.product_label, "Smart Beacon 智能信标");
-        assert_eq!(newest.variant_label, "中国站电脑版");
-        assert_eq!(newest.page, "/next/business");
-        assert_eq!(newest.user_agent, "Mozilla/5.0 test");
-        // No channel configured: nothing to deliver.
-        assert!(newest.delivered);
-        assert!(
-            newest.created_at.ends_with("+08:00"),
-            "{}",
-            newest.created_at
-        );
-        assert_eq!(newest.created_at.len(), "2026-12-01T09:30:00+08:00".len());
-        assert_eq!(page.leads[1].id, ids[0]);
-        let json = serde_json::to_value(newest).expect("serialises");
-        for key in [
-            "id",
-            "created_at",
-            "status",
-            "name",
-            "company",
-            "phone",
-            "email",
-            "scenario",
-            "scenario_label",
-            "product",
-            "product_label",
-            "message",
-            "page",
-            "variant",
-            "variant_label",
-            "user_agent",
-            "delivered",
-        ] {
-            assert!(json.get(key).is_some(), "{key} missing from {json}");
-        }
-        assert_eq!(json["status"], "new");
-        leads.shutdown().await;
+async fn listed_newest_first(backend: Backend) {
+    let (leads, _database) = open(backend).await;
+    let ids = submit_all(
+        &leads,
+        &[
+            lead("张三", "寻境科技", "第一条"),
+            lead("李四", "甲公司", "第二条"),
+        ],
+    )
+    .await;
+    let page = leads.list(&LeadQuery::default()).await.expect("list");
+    assert_eq!(
+        (page.total, page.page, page.page_size),
+        (2, 1, 50),
+        "{backend:?}"
+    );
+    let newest = &page.leads[0];
+    assert_eq!(newest.id, ids[1], "{backend:?}");
+    assert_eq!(newest.name, "李四");
+    assert_eq!(newest.status, Status::New);
+    assert_eq!(newest.scenario_label, "智慧工厂");
+    assert_eq!(newest.product_label, "Smart Beacon 智能信标");
+    assert_eq!(newest.variant_label, "中国站电脑版");
+    assert_eq!(newest.page, "/next/business");
+    assert_eq!(newest.user_agent, "Mozilla/5.0 test");
+    // No channel configured: nothing to deliver.
+    assert!(newest.delivered);
+    assert!(
+        newest.created_at.ends_with("+08:00"),
+        "{}",
+        newest.created_at
+    );
+    assert_eq!(newest.created_at.len(), "2026-12-01T09:30:00+08:00".len());
+    assert_eq!(page.leads[1].id, ids[0]);
+    let json = serde_json::to_value(newest).expect("serialises");
+    for key in [
+        "id",
+        "created_at",
+        "status",
+        "name",
+        "company",
+        "phone",
+        "email",
+        "scenario",
+        "scenario_label",
+        "product",
+        "product_label",
+        "message",
+        "page",
+        "variant",
+        "variant_label",
+        "user_agent",
+        "delivered",
+    ] {
+        assert!(json.get(key).is_some(), "{key} missing from {json}");
     }
+    assert_eq!(json["status"], "new");
+    leads.shutdown().await;
 }
+on_both_backends!(
+    leads_submitted_are_listed_newest_first_with_labels,
+    listed_newest_first
+);
 
-#[tokio::test]
-async fn leads_search_is_a_case_insensitive_substring_with_literal_wildcards() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some((leads, _)) = open(backend, &data).await else {
-            continue;
-        };
-        let mut ascii = lead("Alice", "ACME Robotics", "need 100% coverage");
-        ascii.email = "alice@acme.example".to_owned();
-        ascii.phone = "010-12345678".to_owned();
-        let mut other = lead("Bob", "Initech", "need 100 beacons, a_b test");
-        other.email = "bob@initech.example".to_owned();
-        submit_all(
-            &leads,
-            &[lead("张三", "寻境科技", "商场导航"), ascii, other],
-        )
-        .await;
-        let search = |q: &'static str| names(&leads, q, None);
-        assert_eq!(search("寻境").await, ["张三"], "{backend:?}");
-        assert_eq!(search("导航").await, ["张三"], "{backend:?}");
-        assert_eq!(search("acme").await, ["Alice"], "{backend:?}");
-        assert_eq!(search("ROBOTICS").await, ["Alice"], "{backend:?}");
-        assert_eq!(search("ALICE@").await, ["Alice"], "{backend:?}");
-        assert_eq!(search("1234567").await, ["Alice"], "{backend:?}");
-        assert_eq!(search(" Bob ").await, ["Bob"], "{backend:?}");
-        assert_eq!(search("100%").await, ["Alice"], "{backend:?}");
-        assert_eq!(search("a_b").await, ["Bob"], "{backend:?}");
-        assert_eq!(search("%").await, ["Alice"], "{backend:?}");
-        assert!(search("e_d").await.is_empty(), "{backend:?}");
-        assert!(search("\\").await.is_empty(), "{backend:?}");
-        assert_eq!(search("need").await, ["Bob", "Alice"], "{backend:?}");
-        assert_eq!(search("").await.len(), 3);
-        leads.shutdown().await;
-    }
+async fn search(backend: Backend) {
+    let (leads, _database) = open(backend).await;
+    let mut ascii = lead("Alice", "ACME Robotics", "need 100% coverage");
+    ascii.email = "alice@acme.example".to_owned();
+    ascii.phone = "010-12345678".to_owned();
+    let mut other = lead("Bob", "Initech", "need 100 beacons, a_b test");
+    other.email = "bob@initech.example".to_owned();
+    submit_all(
+        &leads,
+        &[lead("张三", "寻境科技", "商场导航"), ascii, other],
+    )
+    .await;
+    let search = |q: &'static str| names(&leads, q, None);
+    assert_eq!(search("寻境").await, ["张三"], "{backend:?}");
+    assert_eq!(search("导航").await, ["张三"], "{backend:?}");
+    assert_eq!(search("acme").await, ["Alice"], "{backend:?}");
+    assert_eq!(search("ROBOTICS").await, ["Alice"], "{backend:?}");
+    assert_eq!(search("ALICE@").await, ["Alice"], "{backend:?}");
+    assert_eq!(search("1234567").await, ["Alice"], "{backend:?}");
+    assert_eq!(search(" Bob ").await, ["Bob"], "{backend:?}");
+    assert_eq!(search("100%").await, ["Alice"], "{backend:?}");
+    assert_eq!(search("a_b").await, ["Bob"], "{backend:?}");
+    assert_eq!(search("%").await, ["Alice"], "{backend:?}");
+    assert!(search("e_d").await.is_empty(), "{backend:?}");
+    assert!(search("\\").await.is_empty(), "{backend:?}");
+    assert_eq!(search("need").await, ["Bob", "Alice"], "{backend:?}");
+    assert_eq!(search("").await.len(), 3);
+    leads.shutdown().await;
 }
+on_both_backends!(
+    leads_search_is_a_case_insensitive_substring_with_literal_wildcards,
+    search
+);
 
-#[tokio::test]
-async fn leads_status_changes_and_filters() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some((leads, _)) = open(backend, &data).await else {
-            continue;
-        };
-        let ids = submit_all(
-            &leads,
-            &[
-                lead("甲", "公司甲", "一"),
-                lead("乙", "公司乙", "二"),
-                lead("丙", "公司丙", "三"),
-            ],
-        )
-        .await;
-        let changed = leads
-            .set_status(&ids[0], Status::Contacted)
-            .await
-            .expect("set");
-        assert_eq!(
-            (changed.status, changed.name.as_str()),
-            (Status::Contacted, "甲")
-        );
+async fn status_changes(backend: Backend) {
+    let (leads, _database) = open(backend).await;
+    let ids = submit_all(
+        &leads,
+        &[
+            lead("甲", "公司甲", "一"),
+            lead("乙", "公司乙", "二"),
+            lead("丙", "公司丙", "三"),
+        ],
+    )
+    .await;
+    let changed = leads
+        .set_status(&ids[0], Status::Contacted)
+        .await
+        .expect("set");
+    assert_eq!(
+        (changed.status, changed.name.as_str()),
+        (Status::Contacted, "甲")
+    );
+    leads
+        .set_status(&ids[1], Status::Closed)
+        .await
+        .expect("set");
+    assert_eq!(
+        names(&leads, "", Some(Status::Contacted)).await,
+        ["甲"],
+        "{backend:?}"
+    );
+    assert_eq!(names(&leads, "", Some(Status::Closed)).await, ["乙"]);
+    assert_eq!(names(&leads, "", Some(Status::New)).await, ["丙"]);
+    assert!(names(&leads, "丙", Some(Status::Closed)).await.is_empty());
+    assert_eq!(
+        leads.get(&ids[1]).await.expect("get").status,
+        Status::Closed
+    );
+    assert!(matches!(
+        leads.set_status("no-such-id", Status::Closed).await,
+        Err(StoreError::NotFound(_))
+    ));
+    assert!(matches!(
+        leads.get("no-such-id").await,
+        Err(StoreError::NotFound(_))
+    ));
+    leads.shutdown().await;
+}
+on_both_backends!(leads_status_changes_and_filters, status_changes);
+
+async fn paging(backend: Backend) {
+    let (leads, _database) = open(backend).await;
+    for n in 0..53 {
         leads
-            .set_status(&ids[1], Status::Closed)
+            .submit(lead(&format!("客户{n:02}"), "公司", "需求"), origin())
             .await
-            .expect("set");
-        assert_eq!(
-            names(&leads, "", Some(Status::Contacted)).await,
-            ["甲"],
-            "{backend:?}"
-        );
-        assert_eq!(names(&leads, "", Some(Status::Closed)).await, ["乙"]);
-        assert_eq!(names(&leads, "", Some(Status::New)).await, ["丙"]);
-        assert!(names(&leads, "丙", Some(Status::Closed)).await.is_empty());
-        assert_eq!(
-            leads.get(&ids[1]).await.expect("get").status,
-            Status::Closed
-        );
-        assert!(matches!(
-            leads.set_status("no-such-id", Status::Closed).await,
-            Err(StoreError::NotFound(_))
-        ));
-        assert!(matches!(
-            leads.get("no-such-id").await,
-            Err(StoreError::NotFound(_))
-        ));
-        leads.shutdown().await;
+            .expect("submit");
     }
+    let first = leads.list(&query("", None)).await.expect("page 1");
+    assert_eq!((first.leads.len(), first.total), (50, 53), "{backend:?}");
+    let second = leads
+        .list(&LeadQuery {
+            page: 2,
+            ..LeadQuery::default()
+        })
+        .await
+        .expect("page 2");
+    assert_eq!((second.leads.len(), second.total, second.page), (3, 53, 2));
+    let mut all: Vec<String> = first
+        .leads
+        .iter()
+        .chain(&second.leads)
+        .map(|l| l.id.clone())
+        .collect();
+    let listed = all.clone();
+    all.sort();
+    all.dedup();
+    assert_eq!(all.len(), 53, "every lead once across pages");
+    // Time-ordered ids: newest first is descending id order.
+    all.reverse();
+    assert_eq!(listed, all);
+    let beyond = leads
+        .list(&LeadQuery {
+            page: 9,
+            ..LeadQuery::default()
+        })
+        .await
+        .expect("page 9");
+    assert!(beyond.leads.is_empty());
+    leads.shutdown().await;
 }
-
-#[tokio::test]
-async fn leads_are_paged_fifty_at_a_time() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some((leads, _)) = open(backend, &data).await else {
-            continue;
-        };
-        for n in 0..53 {
-            leads
-                .submit(lead(&format!("客户{n:02}"), "公司", "需求"), origin())
-                .await
-                .expect("submit");
-        }
-        let first = leads.list(&query("", None)).await.expect("page 1");
-        assert_eq!((first.leads.len(), first.total), (50, 53), "{backend:?}");
-        let second = leads
-            .list(&LeadQuery {
-                page: 2,
-                ..LeadQuery::default()
-            })
-            .await
-            .expect("page 2");
-        assert_eq!((second.leads.len(), second.total, second.page), (3, 53, 2));
-        let mut all: Vec<String> = first
-            .leads
-            .iter()
-            .chain(&second.leads)
-            .map(|l| l.id.clone())
-            .collect();
-        let listed = all.clone();
-        all.sort();
-        all.dedup();
-        assert_eq!(all.len(), 53, "every lead once across pages");
-        // Time-ordered ids: newest first is descending id order.
-        all.reverse();
-        assert_eq!(listed, all);
-        let beyond = leads
-            .list(&LeadQuery {
-                page: 9,
-                ..LeadQuery::default()
-            })
-            .await
-            .expect("page 9");
-        assert!(beyond.leads.is_empty());
-        leads.shutdown().await;
-    }
-}
+on_both_backends!(leads_are_paged_fifty_at_a_time, paging);
 
 /// The CSV row of one lead, as Excel must read it.
 fn expected_csv(id: &str, time: &str) -> Vec<u8> {
@@ -300,78 +276,68 @@ fn expected_csv(id: &str, time: &str) -> Vec<u8> {
     expected
 }
 
-#[tokio::test]
-async fn leads_csv_is_excel_ready() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some((leads, _)) = open(backend, &data).await else {
-            continue;
-        };
-        let id = leads
-            .submit(
-                lead(
-                    "=HYPERLINK(\"http://x\")",
-                    "寻境, 科技",
-                    "第一行，含\"引号\", 逗号\n第二行",
-                ),
-                origin(),
-            )
-            .await
-            .expect("submit");
-        leads.set_status(&id, Status::Contacted).await.expect("set");
-        let created = leads.get(&id).await.expect("get").created_at;
-        // "2026-12-01T09:30:00+08:00" -> "2026-12-01 09:30:00"
-        let time = created[..19].replace('T', " ");
-        let csv = leads.export_csv(&LeadQuery::default()).await.expect("csv");
-        assert_eq!(
-            String::from_utf8_lossy(&csv),
-            String::from_utf8_lossy(&expected_csv(&id, &time)),
-            "{backend:?}"
-        );
-        assert_eq!(csv, expected_csv(&id, &time));
-        let none = leads
-            .export_csv(&query("", Some(Status::Closed)))
-            .await
-            .expect("csv");
-        assert_eq!(
-            none.iter().filter(|&&b| b == b'\n').count(),
-            1,
-            "header only"
-        );
-        leads.shutdown().await;
-    }
+async fn csv(backend: Backend) {
+    let (leads, _database) = open(backend).await;
+    let id = leads
+        .submit(
+            lead(
+                "=HYPERLINK(\"http://x\")",
+                "寻境, 科技",
+                "第一行，含\"引号\", 逗号\n第二行",
+            ),
+            origin(),
+        )
+        .await
+        .expect("submit");
+    leads.set_status(&id, Status::Contacted).await.expect("set");
+    let created = leads.get(&id).await.expect("get").created_at;
+    // "2026-12-01T09:30:00+08:00" -> "2026-12-01 09:30:00"
+    let time = created[..19].replace('T', " ");
+    let csv = leads.export_csv(&LeadQuery::default()).await.expect("csv");
+    assert_eq!(
+        String::from_utf8_lossy(&csv),
+        String::from_utf8_lossy(&expected_csv(&id, &time)),
+        "{backend:?}"
+    );
+    assert_eq!(csv, expected_csv(&id, &time));
+    let none = leads
+        .export_csv(&query("", Some(Status::Closed)))
+        .await
+        .expect("csv");
+    assert_eq!(
+        none.iter().filter(|&&b| b == b'\n').count(),
+        1,
+        "header only"
+    );
+    leads.shutdown().await;
 }
+on_both_backends!(leads_csv_is_excel_ready, csv);
 
-#[tokio::test]
-async fn leads_survive_a_restart_and_migrations_run_once() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some((leads, config)) = open(backend, &data).await else {
-            continue;
-        };
-        let id = leads
-            .submit(lead("张三", "寻境", "重启之后还在"), origin())
-            .await
-            .expect("submit");
-        leads.shutdown().await;
-        // Twice more on the same database: the migrations are already applied.
-        for _ in 0..2 {
-            let again = Leads::start(&config, catalog()).await;
-            let page = again.list(&LeadQuery::default()).await.expect("list");
-            assert_eq!(page.total, 1, "{backend:?}");
-            assert_eq!(page.leads[0].id, id);
-            assert_eq!(page.leads[0].message, "重启之后还在");
-            again.shutdown().await;
-        }
-        if backend == Backend::Sqlite {
-            assert!(data.path().join("leads.sqlite3").is_file());
-            // WAL mode leaves its log beside the file while connections are open; the mode
-            // itself is recorded in the database header (read and write version 2).
-            let header = std::fs::read(data.path().join("leads.sqlite3")).expect("read");
-            assert_eq!(&header[18..20], &[2, 2], "journal mode is WAL");
-        }
+async fn restart(backend: Backend) {
+    let (leads, Database { config, data }) = open(backend).await;
+    let id = leads
+        .submit(lead("张三", "寻境", "重启之后还在"), origin())
+        .await
+        .expect("submit");
+    leads.shutdown().await;
+    // Twice more on the same database: the migrations are already applied.
+    for _ in 0..2 {
+        let again = Leads::start(&config, catalog()).await;
+        let page = again.list(&LeadQuery::default()).await.expect("list");
+        assert_eq!(page.total, 1, "{backend:?}");
+        assert_eq!(page.leads[0].id, id);
+        assert_eq!(page.leads[0].message, "重启之后还在");
+        again.shutdown().await;
+    }
+    if backend == Backend::Sqlite {
+        assert!(data.path().join("leads.sqlite3").is_file());
+        // WAL mode leaves its log beside the file while connections are open; the mode
+        // itself is recorded in the database header (read and write version 2).
+        let header = std::fs::read(data.path().join("leads.sqlite3")).expect("read");
+        assert_eq!(&header[18..20], &[2, 2], "journal mode is WAL");
     }
 }
+on_both_backends!(leads_survive_a_restart_and_migrations_run_once, restart);
 
 #[tokio::test]
 async fn leads_default_database_is_created_in_a_new_data_directory() {
@@ -419,8 +385,7 @@ async fn leads_start_with_postgres_down_and_answer_unavailable() {
 async fn leads_wait_for_a_postgres_that_comes_up_later() {
     // A database that does not exist yet counts as down; once created, the background
     // migration finds it and enquiries are accepted without a restart.
-    let Ok(server) = std::env::var(crate::databases::POSTGRES_VAR) else {
-        eprintln!("skipped: {} not set", crate::databases::POSTGRES_VAR);
+    let Some(server) = postgres_server() else {
         return;
     };
     let name = format!("site_test_late_{}", uuid::Uuid::now_v7().simple());
@@ -476,58 +441,53 @@ fn export_command(dist: &Path, data: &Path, url: &str) -> Command {
     command
 }
 
-#[tokio::test]
-async fn leads_export_cli_writes_the_same_csv() {
-    for backend in BACKENDS {
-        let data = TempDir::new().expect("temp dir");
-        let Some((leads, config)) = open(backend, &data).await else {
-            continue;
-        };
-        let ids = submit_all(
-            &leads,
-            &[
-                lead("张三", "寻境", "一"),
-                lead("李四", "甲公司", "二"),
-                lead("王五", "寻境分公司", "三"),
-            ],
-        )
-        .await;
-        leads
-            .set_status(&ids[2], Status::Closed)
-            .await
-            .expect("set");
-        let dist = manifest_only_dist();
-        let filtered = query("寻境", Some(Status::New));
-        let expected = leads.export_csv(&filtered).await.expect("csv");
-        let everything = leads.export_csv(&LeadQuery::default()).await.expect("csv");
-        leads.shutdown().await;
+async fn export_cli(backend: Backend) {
+    let (leads, Database { config, data }) = open(backend).await;
+    let ids = submit_all(
+        &leads,
+        &[
+            lead("张三", "寻境", "一"),
+            lead("李四", "甲公司", "二"),
+            lead("王五", "寻境分公司", "三"),
+        ],
+    )
+    .await;
+    leads
+        .set_status(&ids[2], Status::Closed)
+        .await
+        .expect("set");
+    let dist = manifest_only_dist();
+    let filtered = query("寻境", Some(Status::New));
+    let expected = leads.export_csv(&filtered).await.expect("csv");
+    let everything = leads.export_csv(&LeadQuery::default()).await.expect("csv");
+    leads.shutdown().await;
 
-        let out = data.path().join("out.csv");
-        let status = export_command(dist.path(), data.path(), &config.database_url)
-            .args(["--status", "new", "--q", "寻境", "--output"])
-            .arg(&out)
-            .status()
-            .expect("runs");
-        assert!(status.success(), "{backend:?}: {status}");
-        let written = std::fs::read(&out).expect("output file");
-        assert_eq!(written, expected, "{backend:?}");
-        assert_eq!(
-            String::from_utf8_lossy(&written).matches("\r\n").count(),
-            2,
-            "header and 张三 only"
-        );
+    let out = data.path().join("out.csv");
+    let status = export_command(dist.path(), data.path(), &config.database_url)
+        .args(["--status", "new", "--q", "寻境", "--output"])
+        .arg(&out)
+        .status()
+        .expect("runs");
+    assert!(status.success(), "{backend:?}: {status}");
+    let written = std::fs::read(&out).expect("output file");
+    assert_eq!(written, expected, "{backend:?}");
+    assert_eq!(
+        String::from_utf8_lossy(&written).matches("\r\n").count(),
+        2,
+        "header and 张三 only"
+    );
 
-        let output = export_command(dist.path(), data.path(), &config.database_url)
-            .output()
-            .expect("runs");
-        assert!(
-            output.status.success(),
-            "{}",
-            String::from_utf8_lossy(&output.stderr)
-        );
-        assert_eq!(output.stdout, everything, "{backend:?}");
-    }
+    let output = export_command(dist.path(), data.path(), &config.database_url)
+        .output()
+        .expect("runs");
+    assert!(
+        output.status.success(),
+        "{}",
+        String::from_utf8_lossy(&output.stderr)
+    );
+    assert_eq!(output.stdout, everything, "{backend:?}");
 }
+on_both_backends!(leads_export_cli_writes_the_same_csv, export_cli);
 
 #[test]
 fn leads_export_cli_explains_what_is_missing() {

@@ -9,32 +9,39 @@ use std::time::{Duration, Instant};
 use site_server::Application;
 use tempfile::TempDir;
 
-use crate::binary::{BINARY, command, run_to_exit, start, terminate, wait_with_timeout};
-use crate::fixture::{FixtureDist, LARGE_URL};
-use crate::helpers::test_config;
+use crate::support::app::test_config;
+use crate::support::binary::{BINARY, command, run_to_exit, start, terminate, wait_with_timeout};
+use crate::support::fixture::{FixtureDist, LARGE_URL};
 
-#[test]
-fn invalid_config_stops_start_with_the_key_named() {
+/// What the binary over a fixture build prints when it refuses to start (exit code 2) with
+/// these variables and, when given, this TOML file as `--config site.toml`.
+fn refusal(variables: &[(&str, &str)], toml: Option<&str>) -> String {
     let dist = FixtureDist::new().build();
     let data = TempDir::new().unwrap();
     let mut cmd = command(dist.path(), data.path());
-    cmd.env("SITE_LISTEN", "not-an-address");
+    cmd.envs(variables.iter().copied());
+    if let Some(toml) = toml {
+        let file = data.path().join("site.toml");
+        std::fs::write(&file, toml).unwrap();
+        cmd.arg("--config").arg(&file);
+    }
     let (code, stderr) = run_to_exit(cmd);
     assert_eq!(code, 2, "{stderr}");
+    stderr
+}
+
+#[test]
+fn invalid_config_stops_start_with_the_key_named() {
+    let stderr = refusal(&[("SITE_LISTEN", "not-an-address")], None);
     assert!(stderr.contains("key `listen`"), "{stderr}");
     assert!(stderr.contains("SITE_LISTEN"), "{stderr}");
 
-    let mut cmd = command(dist.path(), data.path());
-    cmd.env("SITE_DOMAINS__CHINAA", "indora.cn");
-    let (code, stderr) = run_to_exit(cmd);
-    assert_eq!(code, 2, "{stderr}");
+    let stderr = refusal(&[("SITE_DOMAINS__CHINAA", "indora.cn")], None);
     assert!(stderr.contains("chinaa"), "{stderr}");
 }
 
 #[test]
 fn origin_indexnow_and_analytics_errors_stop_start_with_the_key_named() {
-    let dist = FixtureDist::new().build();
-    let data = TempDir::new().unwrap();
     for (variable, value, needle) in [
         (
             "SITE_ORIGINS__CHINA",
@@ -53,10 +60,7 @@ fn origin_indexnow_and_analytics_errors_stop_start_with_the_key_named() {
             "8 to 128 characters",
         ),
     ] {
-        let mut cmd = command(dist.path(), data.path());
-        cmd.env(variable, value);
-        let (code, stderr) = run_to_exit(cmd);
-        assert_eq!(code, 2, "{stderr}");
+        let stderr = refusal(&[(variable, value)], None);
         assert!(stderr.contains(needle), "{variable}={value}: {stderr}");
     }
     for (toml, needles) in [
@@ -69,12 +73,7 @@ fn origin_indexnow_and_analytics_errors_stop_start_with_the_key_named() {
             ["analytics.scripts", "3 scripts configured, at most 2"],
         ),
     ] {
-        let file = data.path().join("site.toml");
-        std::fs::write(&file, toml).unwrap();
-        let mut cmd = command(dist.path(), data.path());
-        cmd.arg("--config").arg(&file);
-        let (code, stderr) = run_to_exit(cmd);
-        assert_eq!(code, 2, "{stderr}");
+        let stderr = refusal(&[], Some(&toml));
         for needle in needles {
             assert!(stderr.contains(needle), "{stderr}");
         }
@@ -83,14 +82,7 @@ fn origin_indexnow_and_analytics_errors_stop_start_with_the_key_named() {
 
 #[test]
 fn config_file_is_read_and_its_errors_named() {
-    let dist = FixtureDist::new().build();
-    let data = TempDir::new().unwrap();
-    let file = data.path().join("site.toml");
-    std::fs::write(&file, "shutdown_grace_secs = \"soon\"\n").unwrap();
-    let mut cmd = command(dist.path(), data.path());
-    cmd.arg("--config").arg(&file);
-    let (code, stderr) = run_to_exit(cmd);
-    assert_eq!(code, 2, "{stderr}");
+    let stderr = refusal(&[], Some("shutdown_grace_secs = \"soon\"\n"));
     assert!(stderr.contains("shutdown_grace_secs"), "{stderr}");
     assert!(stderr.contains("site.toml"), "{stderr}");
 }
@@ -112,22 +104,26 @@ fn help_lists_configuration_keys() {
     assert!(help.contains("SITE_LINKS__CONSOLE"), "{help}");
 }
 
-#[tokio::test]
-async fn unknown_placeholder_in_a_page_stops_start() {
+/// Why the server refuses to start over a fixture build whose `file` has `from` replaced by
+/// `to`.
+async fn start_error_after_edit(file: &str, from: &str, to: &str) -> String {
     let dist = FixtureDist::new().build();
-    let page = dist.file("pages/map.desktop-china.html");
-    let html = std::fs::read_to_string(&page).unwrap();
-    std::fs::write(
-        &page,
-        html.replace("%%SITE:link.console%%", "%%SITE:link.typo%%"),
-    )
-    .unwrap();
+    let path = dist.file(file);
+    let text = std::fs::read_to_string(&path).unwrap();
+    assert!(text.contains(from), "{text}");
+    std::fs::write(&path, text.replace(from, to)).unwrap();
     let data = TempDir::new().unwrap();
     let error = Application::build(test_config(&dist, &data))
         .await
         .err()
         .expect("start fails");
-    let message = format!("{error:#}");
+    format!("{error:#}")
+}
+
+#[tokio::test]
+async fn unknown_placeholder_in_a_page_stops_start() {
+    let page = "pages/map.desktop-china.html";
+    let message = start_error_after_edit(page, "%%SITE:link.console%%", "%%SITE:link.typo%%").await;
     assert!(message.contains("map.desktop-china.html"), "{message}");
     assert!(message.contains("link.typo"), "{message}");
 }
@@ -142,17 +138,7 @@ async fn old_manifest_or_bad_lastmod_stops_start_with_the_reason() {
             "lastmod \"2 June\" is not a YYYY-MM-DD date",
         ),
     ] {
-        let dist = FixtureDist::new().build();
-        let path = dist.file("manifest.json");
-        let manifest = std::fs::read_to_string(&path).unwrap();
-        assert!(manifest.contains(from), "{manifest}");
-        std::fs::write(&path, manifest.replace(from, to)).unwrap();
-        let data = TempDir::new().unwrap();
-        let error = Application::build(test_config(&dist, &data))
-            .await
-            .err()
-            .expect("start fails");
-        let message = format!("{error:#}");
+        let message = start_error_after_edit("manifest.json", from, to).await;
         assert!(message.contains(needle), "{message}");
     }
 }

@@ -1,16 +1,14 @@
-//! Integration tests: the real server on an ephemeral port, spoken to over real HTTP.
+//! Integration tests: the real server on an ephemeral port, spoken to over real HTTP. What the
+//! tests share (starting the server, the fixture build, the databases, stand-in servers) is in
+//! `support`; the other modules hold tests only.
+
+#[macro_use]
+mod support;
 
 mod analytics;
-mod binary;
 mod caching;
 mod compression;
-#[macro_use]
-mod databases;
-mod fake_indexnow;
-mod fixture;
-mod helpers;
 mod images;
-mod images_fixture;
 mod indexnow;
 mod leads_admin;
 mod leads_delivery;
@@ -24,4 +22,3 @@ mod sitemap;
 mod variants;
 mod venues_api;
 mod venues_export;
-mod venues_fixture;

@@ -1,18 +1,23 @@
 //! Routes: pages, redirects, the styled 404, methods, health.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 
-use crate::fixture::{FAVICON_URL, PAGES, SCRIPT_URL};
-use crate::helpers::{header, spawn_app};
+use crate::support::app::{
+    IPHONE_UA, NO_STORE, assert_headers, header, spawn_app, spawn_app_configured,
+};
+use crate::support::fixture::{FAVICON_URL, PAGES, SCRIPT_URL};
 
 #[tokio::test]
 async fn root_redirects_permanently_to_next_home() {
     let app = spawn_app().await;
-    let response = app.get("/").send().await.unwrap();
-    assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY);
-    assert_eq!(header(&response, "location"), "/next/");
-    let response = app.get("/?utm_source=baidu").send().await.unwrap();
-    assert_eq!(header(&response, "location"), "/next/?utm_source=baidu");
+    for (from, to) in [
+        ("/", "/next/"),
+        ("/?utm_source=baidu", "/next/?utm_source=baidu"),
+    ] {
+        let response = app.fetch(from).await;
+        assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY, "{from}");
+        assert_headers(&response, &[("location", to)]);
+    }
 }
 
 #[tokio::test]
@@ -37,12 +42,9 @@ async fn unknown_paths_get_the_styled_404_page_with_status_404() {
         "/next/map.html",
         "/next//map",
     ] {
-        let response = app.get(path).send().await.unwrap();
+        let response = app.fetch(path).await;
         assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
-        assert_eq!(
-            header(&response, "content-type"),
-            "text/html; charset=utf-8"
-        );
+        assert_headers(&response, &[("content-type", "text/html; charset=utf-8")]);
         let body = response.text().await.unwrap();
         assert!(body.contains("<title>页面未找到</title>"), "{path}");
         assert!(
@@ -56,7 +58,7 @@ async fn unknown_paths_get_the_styled_404_page_with_status_404() {
 async fn not_found_page_follows_the_variant() {
     let app = spawn_app().await;
     let (status, body) = app
-        .text(app.get_as("/next/nope", "indora.cn", crate::helpers::IPHONE_UA))
+        .text(app.get_as("/next/nope", "indora.cn", IPHONE_UA))
         .await;
     assert_eq!(status, StatusCode::NOT_FOUND);
     assert!(body.contains("data-variant=\"mobile\""));
@@ -70,11 +72,11 @@ async fn alternative_spellings_redirect_to_the_one_address() {
         ("/next/map/", "/next/map"),
         ("/next/device/1/?from=menu", "/next/device/1?from=menu"),
     ] {
-        let response = app.get(from).send().await.unwrap();
+        let response = app.fetch(from).await;
         assert_eq!(response.status(), StatusCode::MOVED_PERMANENTLY, "{from}");
-        assert_eq!(header(&response, "location"), to, "{from}");
+        assert_headers(&response, &[("location", to)]);
     }
-    let response = app.get("/next/nope/").send().await.unwrap();
+    let response = app.fetch("/next/nope/").await;
     assert_eq!(response.status(), StatusCode::NOT_FOUND);
 }
 
@@ -90,11 +92,11 @@ async fn query_strings_do_not_change_the_page() {
 async fn head_answers_like_get_without_a_body() {
     let app = spawn_app().await;
     for path in ["/next/map", SCRIPT_URL] {
-        let get = app.get(path).send().await.unwrap();
+        let get = app.fetch(path).await;
         let get_length = header(&get, "content-length");
         let get_etag = header(&get, "etag");
         let get_bytes = get.bytes().await.unwrap();
-        let head = app.client.head(app.url(path)).send().await.unwrap();
+        let head = app.send(Method::HEAD, path).await;
         assert_eq!(head.status(), StatusCode::OK);
         assert_eq!(header(&head, "content-length"), get_length, "{path}");
         assert_eq!(get_length, get_bytes.len().to_string());
@@ -107,9 +109,9 @@ async fn head_answers_like_get_without_a_body() {
 async fn other_methods_are_refused_with_allow() {
     let app = spawn_app().await;
     for path in ["/next/map", "/next/nope", FAVICON_URL] {
-        let response = app.client.post(app.url(path)).send().await.unwrap();
+        let response = app.send(Method::POST, path).await;
         assert_eq!(response.status(), StatusCode::METHOD_NOT_ALLOWED, "{path}");
-        assert_eq!(header(&response, "allow"), "GET, HEAD");
+        assert_headers(&response, &[("allow", "GET, HEAD")]);
     }
 }
 
@@ -121,42 +123,46 @@ async fn content_types_match_the_files() {
         (SCRIPT_URL, "text/javascript; charset=utf-8"),
         (FAVICON_URL, "image/svg+xml"),
     ] {
-        let response = app.get(path).send().await.unwrap();
-        assert_eq!(header(&response, "content-type"), expected, "{path}");
-        assert_eq!(header(&response, "x-content-type-options"), "nosniff");
+        let response = app.fetch(path).await;
+        assert_headers(
+            &response,
+            &[
+                ("content-type", expected),
+                ("x-content-type-options", "nosniff"),
+            ],
+        );
     }
 }
 
 #[tokio::test]
 async fn pages_carry_security_headers() {
     let app = spawn_app().await;
-    let response = app.get("/next/map").send().await.unwrap();
+    let response = app.fetch("/next/map").await;
     let csp = header(&response, "content-security-policy");
     assert!(csp.contains("default-src 'self'"), "{csp}");
     assert!(csp.contains("script-src 'self'"), "{csp}");
     assert!(csp.contains("object-src 'none'"), "{csp}");
-    assert_eq!(
-        header(&response, "referrer-policy"),
-        "strict-origin-when-cross-origin"
+    assert_headers(
+        &response,
+        &[("referrer-policy", "strict-origin-when-cross-origin")],
     );
 }
 
 #[tokio::test]
 async fn health_check_answers_ok_uncached() {
     let app = spawn_app().await;
-    let response = app.get("/healthz").send().await.unwrap();
+    let response = app.fetch("/healthz").await;
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(header(&response, "cache-control"), "no-store");
+    assert_headers(&response, &[NO_STORE]);
     assert_eq!(response.text().await.unwrap(), "ok\n");
 }
 
 #[tokio::test]
 async fn many_connections_at_once_are_all_answered_by_several_workers() {
-    let app =
-        crate::helpers::spawn_app_with(crate::fixture::FixtureDist::new().build(), |config| {
-            config.workers = 3;
-        })
-        .await;
+    let app = spawn_app_configured(|config| {
+        config.workers = 3;
+    })
+    .await;
     let requests = (0..48).map(|n| {
         // A client each: separate connections, spread over the workers.
         let client = reqwest::Client::new();

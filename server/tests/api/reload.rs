@@ -5,8 +5,8 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::binary::{self, Running};
-use crate::fixture::FixtureDist;
+use crate::support::binary::{self, Running};
+use crate::support::fixture::{BuiltDist, FixtureDist};
 
 const PAGE: &str = "/next/map";
 const PAGE_FILE: &str = "pages/map.desktop-international.html";
@@ -163,10 +163,7 @@ fn site_reload_signals_the_server_named_by_its_pid_file() {
     assert!(output.contains("is a server running"), "{output}");
 }
 
-fn reload_command(
-    dist: &crate::fixture::BuiltDist,
-    data: &tempfile::TempDir,
-) -> std::process::Command {
+fn reload_command(dist: &BuiltDist, data: &tempfile::TempDir) -> std::process::Command {
     let mut command = binary::command(dist.path(), data.path());
     command.arg("reload");
     command

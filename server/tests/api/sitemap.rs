@@ -2,14 +2,16 @@
 //! came to, the IndexNow key file, and the origin filled into each page's canonical and share
 //! links.
 
-use reqwest::StatusCode;
+use reqwest::{Method, StatusCode};
 
-use crate::fake_indexnow::FakeIndexNow;
-use crate::fixture::{FixtureDist, NOINDEX_PAGE};
-use crate::helpers::{
-    ANDROID_UA, CHINA_HOST, DESKTOP_UA, INTERNATIONAL_HOST, gunzip, header, spawn_app,
-    spawn_app_with,
+use crate::support::app::{
+    ANDROID_UA, CHINA_HOST, DESKTOP_UA, INTERNATIONAL_HOST, REVALIDATE, assert_conditional_get,
+    assert_headers, gunzip, spawn_app, spawn_app_configured,
 };
+use crate::support::fixture::NOINDEX_PAGE;
+use crate::support::stand_in::{Answer, StandIn};
+
+const TEXT: (&str, &str) = ("content-type", "text/plain; charset=utf-8");
 
 fn expected_sitemap(origin: &str) -> String {
     format!(
@@ -32,20 +34,10 @@ async fn sitemap_lists_indexed_pages_on_the_requesting_origin() {
         (CHINA_HOST, "https://www.indora.cn"),
         ("indora.cn:8443", "https://www.indora.cn"),
     ] {
-        let response = app
-            .get_as("/sitemap.xml", host, DESKTOP_UA)
-            .send()
-            .await
-            .unwrap();
+        let response = app.fetch_as("/sitemap.xml", host, DESKTOP_UA).await;
         assert_eq!(response.status(), StatusCode::OK, "{host}");
-        assert_eq!(
-            header(&response, "content-type"),
-            "application/xml; charset=utf-8"
-        );
-        assert_eq!(
-            header(&response, "cache-control"),
-            "public, max-age=60, must-revalidate"
-        );
+        let xml = ("content-type", "application/xml; charset=utf-8");
+        assert_headers(&response, &[xml, REVALIDATE]);
         let body = response.text().await.unwrap();
         assert_eq!(body, expected_sitemap(origin), "{host}");
         assert!(!body.contains(NOINDEX_PAGE.0));
@@ -69,20 +61,9 @@ async fn robots_allows_everything_and_points_at_the_origin_sitemap() {
         (INTERNATIONAL_HOST, "https://www.indora.com"),
         (CHINA_HOST, "https://www.indora.cn"),
     ] {
-        let response = app
-            .get_as("/robots.txt", host, ANDROID_UA)
-            .send()
-            .await
-            .unwrap();
+        let response = app.fetch_as("/robots.txt", host, ANDROID_UA).await;
         assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(
-            header(&response, "content-type"),
-            "text/plain; charset=utf-8"
-        );
-        assert_eq!(
-            header(&response, "cache-control"),
-            "public, max-age=60, must-revalidate"
-        );
+        assert_headers(&response, &[TEXT, REVALIDATE]);
         assert_eq!(
             response.text().await.unwrap(),
             format!("User-agent: *\nAllow: /\n\nSitemap: {origin}/sitemap.xml\n")
@@ -94,28 +75,16 @@ async fn robots_allows_everything_and_points_at_the_origin_sitemap() {
 async fn sitemap_and_robots_answer_304_to_their_etag_per_origin() {
     let app = spawn_app().await;
     for path in ["/sitemap.xml", "/robots.txt"] {
-        let international = app
-            .get_as(path, INTERNATIONAL_HOST, DESKTOP_UA)
-            .send()
-            .await
-            .unwrap();
-        let etag = header(&international, "etag");
-        assert!(etag.starts_with('"'), "{etag}");
-        let again = app
-            .get_as(path, INTERNATIONAL_HOST, DESKTOP_UA)
-            .header("if-none-match", &etag)
-            .send()
-            .await
-            .unwrap();
-        assert_eq!(again.status(), StatusCode::NOT_MODIFIED, "{path}");
-        assert!(again.bytes().await.unwrap().is_empty());
+        let desktop = ("user-agent", DESKTOP_UA);
+        let international = [("host", INTERNATIONAL_HOST), desktop];
+        let etag = assert_conditional_get(&app, path, &international).await;
         // The China origin's file differs, so the international tag does not match it.
-        let china = app
-            .get_as(path, CHINA_HOST, DESKTOP_UA)
-            .header("if-none-match", &etag)
-            .send()
-            .await
-            .unwrap();
+        let china = [
+            ("host", CHINA_HOST),
+            desktop,
+            ("if-none-match", etag.as_str()),
+        ];
+        let china = app.fetch_with(path, &china).await;
         assert_eq!(china.status(), StatusCode::OK, "{path}");
     }
 }
@@ -123,40 +92,26 @@ async fn sitemap_and_robots_answer_304_to_their_etag_per_origin() {
 #[tokio::test]
 async fn sitemap_is_compressed_and_answers_head() {
     let app = spawn_app().await;
-    let response = app
-        .get("/sitemap.xml")
-        .header("accept-encoding", "gzip")
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(header(&response, "content-encoding"), "gzip");
-    assert_eq!(header(&response, "vary"), "Accept-Encoding");
+    let response = app.fetch_encoded("/sitemap.xml", "gzip").await;
+    assert_headers(
+        &response,
+        &[("content-encoding", "gzip"), ("vary", "Accept-Encoding")],
+    );
     let body = gunzip(&response.bytes().await.unwrap());
     assert_eq!(
         String::from_utf8(body).unwrap(),
         expected_sitemap("https://www.indora.com")
     );
-    let head = app
-        .client
-        .head(app.url("/robots.txt"))
-        .send()
-        .await
-        .unwrap();
+    let head = app.send(Method::HEAD, "/robots.txt").await;
     assert_eq!(head.status(), StatusCode::OK);
     assert!(head.bytes().await.unwrap().is_empty());
-    let post = app
-        .client
-        .post(app.url("/sitemap.xml"))
-        .send()
-        .await
-        .unwrap();
+    let post = app.send(Method::POST, "/sitemap.xml").await;
     assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
 }
 
 #[tokio::test]
 async fn configured_origins_are_used_in_sitemap_robots_and_pages() {
-    let dist = FixtureDist::new().build();
-    let app = spawn_app_with(dist, |config| {
+    let app = spawn_app_configured(|config| {
         config.origins.china = "https://cn.example.com:8443".to_owned();
     })
     .await;
@@ -207,31 +162,22 @@ async fn pages_carry_their_own_origin_in_every_variant() {
 
 #[tokio::test]
 async fn key_file_is_served_at_the_key_location_only_when_configured() {
-    let fake = FakeIndexNow::start();
-    let endpoint = fake.url().parse().unwrap();
-    let dist = FixtureDist::new().build();
-    let app = spawn_app_with(dist, |config| {
+    let indexnow = StandIn::start();
+    indexnow.answer(Method::POST, "/indexnow", Answer::status(200));
+    let endpoint: url::Url = indexnow.url("/indexnow").parse().unwrap();
+    let app = spawn_app_configured(|config| {
         config.indexnow.key = "a1b2c3d4-e5f6".to_owned();
-        config.indexnow.endpoint = endpoint;
+        config.indexnow.endpoint = endpoint.clone();
     })
     .await;
     for host in [INTERNATIONAL_HOST, CHINA_HOST] {
-        let response = app
-            .get_as("/a1b2c3d4-e5f6.txt", host, DESKTOP_UA)
-            .send()
-            .await
-            .unwrap();
+        let response = app.fetch_as("/a1b2c3d4-e5f6.txt", host, DESKTOP_UA).await;
         assert_eq!(response.status(), StatusCode::OK);
-        assert_eq!(
-            header(&response, "content-type"),
-            "text/plain; charset=utf-8"
-        );
+        assert_headers(&response, &[TEXT]);
         assert_eq!(response.text().await.unwrap(), "a1b2c3d4-e5f6");
     }
 
-    let endpoint = fake.url().parse().unwrap();
-    let dist = FixtureDist::new().build();
-    let app = spawn_app_with(dist, |config| {
+    let app = spawn_app_configured(|config| {
         config.indexnow.key = "a1b2c3d4-e5f6".to_owned();
         config.indexnow.key_location = "/next/indexnow-key.txt".to_owned();
         config.indexnow.endpoint = endpoint;

@@ -2,12 +2,20 @@
 //! international by Host, and fills in deployment values from config.
 
 use reqwest::StatusCode;
+use site_server::config::Config;
 
-use crate::fixture::{FixtureDist, SCRIPT_URL};
-use crate::helpers::{
-    ANDROID_UA, CHINA_HOST, DESKTOP_UA, INTERNATIONAL_HOST, IPHONE_UA, header, spawn_app,
-    spawn_app_with,
+use crate::support::app::{
+    ANDROID_UA, CHINA_HOST, DESKTOP_UA, IMMUTABLE, INTERNATIONAL_HOST, IPHONE_UA, assert_headers,
+    spawn_app, spawn_app_configured,
 };
+use crate::support::fixture::SCRIPT_URL;
+
+/// The desktop international map page of a server configured by `customise`.
+async fn map_page_with(customise: impl FnOnce(&mut Config)) -> String {
+    let app = spawn_app_configured(customise).await;
+    let (_, body) = app.text(app.get("/next/map")).await;
+    body
+}
 
 #[tokio::test]
 async fn desktop_and_mobile_times_china_and_international() {
@@ -57,8 +65,7 @@ async fn china_variant_hides_the_official_account_qr_and_shows_filing_notice() {
 
 #[tokio::test]
 async fn china_domain_comes_from_config() {
-    let dist = FixtureDist::new().build();
-    let app = spawn_app_with(dist, |config| {
+    let app = spawn_app_configured(|config| {
         config.domains.china = "example.cn".to_owned();
     })
     .await;
@@ -73,22 +80,20 @@ async fn china_domain_comes_from_config() {
 #[tokio::test]
 async fn pages_vary_by_user_agent_and_assets_do_not() {
     let app = spawn_app().await;
-    let page = app.get("/next/map").send().await.unwrap();
-    assert_eq!(header(&page, "vary"), "User-Agent, Accept-Encoding");
-    let asset = app.get(SCRIPT_URL).send().await.unwrap();
-    assert_eq!(header(&asset, "vary"), "Accept-Encoding");
+    let page = app.fetch("/next/map").await;
+    assert_headers(&page, &[("vary", "User-Agent, Accept-Encoding")]);
+    let asset = app.fetch(SCRIPT_URL).await;
+    assert_headers(&asset, &[("vary", "Accept-Encoding")]);
 }
 
 #[tokio::test]
 async fn deployment_links_are_filled_in_html_escaped() {
-    let dist = FixtureDist::new().build();
-    let app = spawn_app_with(dist, |config| {
+    let body = map_page_with(|config| {
         config.links.console = "https://console.example.com/login?from=site&lang=zh"
             .parse()
             .unwrap();
     })
     .await;
-    let (_, body) = app.text(app.get("/next/map")).await;
     assert!(
         body.contains("href=\"https://console.example.com/login?from=site&amp;lang=zh\""),
         "{body}"
@@ -98,14 +103,12 @@ async fn deployment_links_are_filled_in_html_escaped() {
 
 #[tokio::test]
 async fn runtime_json_for_islands_carries_the_same_values() {
-    let dist = FixtureDist::new().build();
-    let app = spawn_app_with(dist, |config| {
+    let body = map_page_with(|config| {
         config.links.sdk_ios = "https://docs.example.com/ios?v=2&x=</script>"
             .parse()
             .unwrap();
     })
     .await;
-    let (_, body) = app.text(app.get("/next/map")).await;
     let start = body.find("id=\"site-runtime\">").unwrap() + "id=\"site-runtime\">".len();
     let end = start + body[start..].find("</script>").unwrap();
     let runtime: serde_json::Value = serde_json::from_str(&body[start..end]).unwrap();
@@ -123,13 +126,9 @@ async fn qr_codes_are_generated_svg_images_cached_forever() {
     let (_, body) = app.text(app.get("/next/")).await;
     let start = body.find("/next/_site/qr/enterprise-wechat-").unwrap();
     let end = start + body[start..].find('"').unwrap();
-    let response = app.get(&body[start..end]).send().await.unwrap();
+    let response = app.fetch(&body[start..end]).await;
     assert_eq!(response.status(), StatusCode::OK);
-    assert_eq!(header(&response, "content-type"), "image/svg+xml");
-    assert_eq!(
-        header(&response, "cache-control"),
-        "public, max-age=31536000, immutable"
-    );
+    assert_headers(&response, &[("content-type", "image/svg+xml"), IMMUTABLE]);
     let svg = response.text().await.unwrap();
     assert!(svg.starts_with("<svg") && svg.contains("<path"));
 }
@@ -137,7 +136,7 @@ async fn qr_codes_are_generated_svg_images_cached_forever() {
 #[tokio::test]
 async fn a_new_qr_target_gets_a_new_image_address() {
     let first = spawn_app().await;
-    let second = spawn_app_with(FixtureDist::new().build(), |config| {
+    let second = spawn_app_configured(|config| {
         config.qr.enterprise_wechat = "https://work.weixin.qq.com/ca/other".parse().unwrap();
     })
     .await;

@@ -6,9 +6,12 @@
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::fixture::FixtureDist;
-use crate::helpers::{TestApp, header, json_body, spawn_app_with, unbrotli};
-use crate::venues_fixture::samples;
+use crate::support::app::{
+    REVALIDATE, TestApp, assert_headers, field_texts, header, items, json_body, spawn_app_with,
+    unbrotli,
+};
+use crate::support::fixture::FixtureDist;
+use crate::support::fixture::venues::{samples, settings};
 
 const MALL: &str = "/api/venues/demo-mall";
 
@@ -17,7 +20,7 @@ async fn venue_app() -> TestApp {
 }
 
 async fn get_json(app: &TestApp, path: &str) -> (StatusCode, Value) {
-    let response = app.get(path).send().await.expect("request");
+    let response = app.fetch(path).await;
     let status = response.status();
     assert_eq!(
         header(&response, "x-content-type-options"),
@@ -50,15 +53,6 @@ async fn refusal(app: &TestApp, path: &str) -> (StatusCode, Value, String, Strin
     (status, error["field"].clone(), code, message)
 }
 
-fn names(body: &Value) -> Vec<String> {
-    body["results"]
-        .as_array()
-        .expect("results")
-        .iter()
-        .map(|result| result["name"].as_str().unwrap_or_default().to_owned())
-        .collect()
-}
-
 fn sample(venue: &str, key: &str) -> String {
     samples(venue)[key].as_str().expect("sample").to_owned()
 }
@@ -68,12 +62,10 @@ async fn the_venue_list_names_both_venues_with_their_levels() {
     let app = venue_app().await;
     let (status, body) = get_json(&app, "/api/venues").await;
     assert_eq!(status, 200);
-    let venues = body["venues"].as_array().unwrap();
+    let venues = items(&body["venues"]);
     assert_eq!(venues[0]["id"], "demo-mall");
     assert_eq!(venues[1]["id"], "demo-hospital");
-    let levels: Vec<&str> = venues[0]["levels"]
-        .as_array()
-        .unwrap()
+    let levels: Vec<&str> = items(&venues[0]["levels"])
         .iter()
         .map(|level| level.as_str().unwrap())
         .collect();
@@ -84,27 +76,20 @@ async fn the_venue_list_names_both_venues_with_their_levels() {
 #[tokio::test]
 async fn viewer_files_are_served_precompressed_with_an_etag_and_304() {
     let app = venue_app().await;
-    let response = app
-        .get(&format!("{MALL}/levels/L1"))
-        .header("accept-encoding", "br, gzip")
-        .send()
-        .await
-        .unwrap();
+    let level_path = format!("{MALL}/levels/L1");
+    let response = app.fetch_encoded(&level_path, "br, gzip").await;
     assert_eq!(response.status(), 200);
     assert_eq!(header(&response, "content-encoding"), "br");
-    assert_eq!(
-        header(&response, "cache-control"),
-        "public, max-age=60, must-revalidate"
-    );
+    assert_headers(&response, &[REVALIDATE]);
     let etag = header(&response, "etag");
     let level: Value = serde_json::from_slice(&unbrotli(&response.bytes().await.unwrap())).unwrap();
     assert_eq!(level["short"], "L1");
     let again = app
-        .get(&format!("{MALL}/levels/l1"))
-        .header("if-none-match", &etag)
-        .send()
-        .await
-        .unwrap();
+        .fetch_with(
+            &format!("{MALL}/levels/l1"),
+            &[("if-none-match", etag.as_str())],
+        )
+        .await;
     assert_eq!(again.status(), StatusCode::NOT_MODIFIED);
     let (status, summary) = get_json(&app, MALL).await;
     assert_eq!(
@@ -151,7 +136,7 @@ async fn category_words_find_the_nearest_places_first_with_their_walking_distanc
     let path = format!("{MALL}/search?q={}&near={start}&limit=5", urlencode("厕所"));
     let (status, body) = get_json(&app, &path).await;
     assert_eq!(status, 200);
-    let results = body["results"].as_array().unwrap();
+    let results = items(&body["results"]);
     assert_eq!(results.len(), 5);
     for result in results {
         assert_eq!(result["match"], "category");
@@ -163,21 +148,17 @@ async fn category_words_find_the_nearest_places_first_with_their_walking_distanc
     // Filters: a level and a category.
     let path = format!("{MALL}/search?q={}&level=L3&limit=50", urlencode("母婴室"));
     let (_, body) = get_json(&app, &path).await;
-    assert!(!body["results"].as_array().unwrap().is_empty());
-    assert!(
-        body["results"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|r| r["level"] == "L3")
-    );
+    let found = items(&body["results"]);
+    assert!(!found.is_empty() && found.iter().all(|r| r["level"] == "L3"));
     let (_, body) = get_json(
         &app,
         &format!("{MALL}/search?category=mothersroom&near={start}"),
     )
     .await;
     assert!(
-        names(&body).iter().all(|name| name.contains("母婴")),
+        field_texts(&body["results"], "name")
+            .iter()
+            .all(|name| name.contains("母婴")),
         "{body}"
     );
 }
@@ -205,25 +186,15 @@ async fn the_route_from_a_b2_space_to_an_l5_restaurant_rides_an_elevator_in_both
         assert_eq!(status, 200, "{route}");
         assert_eq!(route["from"]["level"], "B2");
         assert_eq!(route["to"]["level"], "L5");
-        let legs: Vec<&str> = route["legs"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|leg| leg["level"].as_str().unwrap())
-            .collect();
+        let legs = field_texts(&route["legs"], "level");
         assert_eq!(legs.first(), Some(&"B2"));
         assert_eq!(legs.last(), Some(&"L5"));
-        let rides = route["transitions"].as_array().unwrap();
+        let rides = items(&route["transitions"]);
         assert!(
             rides.iter().all(|ride| ride["kind"] == "elevator"),
             "{route}"
         );
-        let texts: Vec<&str> = route["steps"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|step| step["text"].as_str().unwrap())
-            .collect();
+        let texts = field_texts(&route["steps"], "text");
         assert!(
             texts
                 .iter()
@@ -253,13 +224,8 @@ async fn the_hospital_routes_too_from_its_entrance_to_a_fourth_floor_department(
     let (status, route) = get_json(&app, &path).await;
     assert_eq!(status, 200, "{route}");
     assert_eq!(route["to"]["level"], "L4");
-    assert!(
-        route["transitions"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .all(|r| r["kind"] == "elevator")
-    );
+    let rides = items(&route["transitions"]);
+    assert!(rides.iter().all(|r| r["kind"] == "elevator"));
     let (_, body) = get_json(&app, "/api/venues/demo-hospital/search?q=erk").await;
     assert_eq!(body["results"][0]["name"], "儿科", "{body}");
 }
@@ -299,16 +265,14 @@ async fn a_kiosk_answers_its_facing_and_the_directory_by_category_and_level() {
     let (status, body) = get_json(&app, &format!("{MALL}/kiosks/{}", kiosk_id("demo-mall"))).await;
     assert_eq!(status, 200, "{body}");
     assert!(body["kiosk"]["facing"].is_number());
-    let directory = body["directory"].as_array().unwrap();
+    let directory = items(&body["directory"]);
     assert!(directory.len() >= 3, "{body}");
     let dining = directory
         .iter()
         .find(|section| section["label"] == "餐饮美食")
         .expect("a dining section");
     assert!(
-        dining["levels"]
-            .as_array()
-            .unwrap()
+        items(&dining["levels"])
             .iter()
             .any(|level| level["level"] == "L5")
     );
@@ -319,10 +283,8 @@ async fn the_hand_over_code_is_a_qr_svg_of_the_demo_page_on_the_public_origin() 
     let app = venue_app().await;
     let (from, to) = (kiosk_id("demo-mall"), sample("demo-mall", "route_to"));
     let response = app
-        .get(&format!("{MALL}/handover.svg?from={from}&to={to}"))
-        .send()
-        .await
-        .unwrap();
+        .fetch(&format!("{MALL}/handover.svg?from={from}&to={to}"))
+        .await;
     assert_eq!(response.status(), 200);
     assert_eq!(header(&response, "content-type"), "image/svg+xml");
     let svg = response.text().await.unwrap();
@@ -538,11 +500,7 @@ async fn garbage_in_any_parameter_never_gets_a_server_error() {
             "findcar?car=",
             "handover.svg?to=B1-001&from=",
         ] {
-            let response = app
-                .get(&format!("{MALL}/{endpoint}{value}"))
-                .send()
-                .await
-                .unwrap();
+            let response = app.fetch(&format!("{MALL}/{endpoint}{value}")).await;
             let status = response.status().as_u16();
             assert!(status < 500, "{endpoint}{value}: {status}");
         }
@@ -557,28 +515,22 @@ async fn a_client_over_its_budget_is_told_to_wait() {
     })
     .await;
     for _ in 0..3 {
-        assert_eq!(app.get("/api/venues").send().await.unwrap().status(), 200);
+        assert_eq!(app.fetch("/api/venues").await.status(), 200);
     }
-    let response = app
-        .get(&format!("{MALL}/search?q=xbk"))
-        .send()
-        .await
-        .unwrap();
+    let response = app.fetch(&format!("{MALL}/search?q=xbk")).await;
     assert_eq!(response.status(), StatusCode::TOO_MANY_REQUESTS);
     assert_eq!(header(&response, "retry-after"), "1");
     let body = json_body(response).await;
     assert_eq!(body["error"]["code"], "rate_limited");
     // Pages are not part of the API's budget.
-    assert_eq!(app.get("/next/").send().await.unwrap().status(), 200);
+    assert_eq!(app.fetch("/next/").await.status(), 200);
 }
 
 fn kiosk_id(venue: &str) -> String {
-    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("../content/venues")
-        .join(venue)
-        .join("venue.toml");
-    let settings: toml::Table = std::fs::read_to_string(path).unwrap().parse().unwrap();
-    settings["kiosks"][0]["id"].as_str().unwrap().to_owned()
+    settings(venue)["kiosks"][0]["id"]
+        .as_str()
+        .unwrap()
+        .to_owned()
 }
 
 fn urlencode(text: &str) -> String {

@@ -10,8 +10,8 @@ use std::process::Command;
 use serde_json::Value;
 use tempfile::TempDir;
 
-use crate::binary::BINARY;
-use crate::fixture::FixtureDist;
+use crate::support::binary::BINARY;
+use crate::support::fixture::FixtureDist;
 
 fn export(dist: &std::path::Path, venue: &str, output: &std::path::Path) -> std::process::Output {
     Command::new(BINARY)

@@ -1,0 +1,107 @@
+//! The image endpoint's settings: caching, formats, limits and allowed remote sources.
+
+use serde::{Deserialize, Serialize};
+
+use super::{ConfigError, require_positive};
+
+/// The image endpoint `/_next/image` (issue #3). The accepted widths come from the web build
+/// (content/site.toml), so pages and server cannot disagree about them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Images {
+    /// Seconds browsers may reuse an image of an unhashed source before revalidating; also
+    /// how long a cached rendering counts as fresh (`X-Nextjs-Cache: STALE` after).
+    pub minimum_cache_ttl_secs: u64,
+    /// Offer AVIF to browsers that accept it (smaller, but several times slower to encode).
+    pub avif: bool,
+    /// Pass SVG sources through (with a sandboxing Content-Security-Policy) instead of refusing.
+    pub allow_svg: bool,
+    /// Sources with more pixels than this are refused before decoding (decompression bombs).
+    pub max_input_pixels: u64,
+    /// Threads resizing images; 0 means one per CPU core. They run at a lower priority than
+    /// page serving.
+    pub workers: usize,
+    /// Resizes that may wait for a worker; beyond this, requests get 503 with Retry-After.
+    pub queue: usize,
+    /// Upper bound of the disk cache under `<data_dir>/images`, in MiB.
+    pub disk_cache_mib: u64,
+    /// Upper bound of the in-memory cache of recent renderings, in MiB.
+    pub memory_cache_mib: u64,
+    /// Absolute source URLs allowed in `url` (none by default), e.g.
+    /// `{ protocol = "https", hostname = "**.example.com", pathname = "/media/**" }`.
+    pub remote_patterns: Vec<RemotePattern>,
+}
+
+/// One allowed remote source, matched like Next.js's `images.remotePatterns`: `*` matches one
+/// host label or path segment, `**` any number of them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct RemotePattern {
+    /// `http` or `https`; any of the two when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub protocol: Option<String>,
+    pub hostname: String,
+    /// Exact port; the scheme's default port when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub port: Option<u16>,
+    /// Path glob; any path when absent.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub pathname: Option<String>,
+}
+
+impl Default for Images {
+    fn default() -> Self {
+        Self {
+            minimum_cache_ttl_secs: 60,
+            avif: false,
+            allow_svg: false,
+            // 50 megapixels: an 8K photo fits, a decompression bomb does not.
+            max_input_pixels: 50_000_000,
+            workers: 0,
+            queue: 64,
+            disk_cache_mib: 1024,
+            memory_cache_mib: 64,
+            remote_patterns: Vec::new(),
+        }
+    }
+}
+
+impl Images {
+    pub(super) fn validate(&self) -> Result<(), ConfigError> {
+        require_positive("images.max_input_pixels", self.max_input_pixels)?;
+        require_positive("images.queue", self.queue as u64)?;
+        for (index, pattern) in self.remote_patterns.iter().enumerate() {
+            let key = format!("images.remote_patterns[{index}]");
+            if let Some(protocol) = &pattern.protocol
+                && !matches!(protocol.as_str(), "http" | "https")
+            {
+                return Err(ConfigError(format!(
+                    "key `{key}.protocol`: {protocol:?} must be \"http\" or \"https\""
+                )));
+            }
+            let valid_host = !pattern.hostname.is_empty()
+                && pattern.hostname.split('.').all(|label| {
+                    label == "*"
+                        || label == "**"
+                        || (!label.is_empty()
+                            && label
+                                .bytes()
+                                .all(|b| b.is_ascii_alphanumeric() || b == b'-'))
+                });
+            if !valid_host {
+                return Err(ConfigError(format!(
+                    "key `{key}.hostname`: {:?} is not a host name or a pattern like \"**.example.com\"",
+                    pattern.hostname
+                )));
+            }
+            if let Some(path) = &pattern.pathname
+                && !path.starts_with('/')
+            {
+                return Err(ConfigError(format!(
+                    "key `{key}.pathname`: {path:?} must start with /"
+                )));
+            }
+        }
+        Ok(())
+    }
+}
