@@ -150,17 +150,9 @@ pub(super) async fn get_list(State(state): State<AppState>, request: Request) ->
     let (parts, _) = request.into_parts();
     finish(
         async {
-            authorise(&state, &parts.headers, &parts.extensions)?;
-            let query = lead_query(parts.uri.query())?;
-            let page = state
-                .leads
-                .list(&query)
-                .await
-                .map_err(|error| store_error(&error))?;
-            let value = serde_json::to_value(&page).map_err(|error| {
-                AdminError::Unavailable(format!("cannot write the list: {error}"))
-            })?;
-            Ok(no_store(json_response(&value)))
+            let query = authorised_query(&state, &parts)?;
+            let page = stored(state.leads.list(&query).await)?;
+            json_answer(&page, "the list")
         }
         .await,
     )
@@ -200,15 +192,8 @@ pub(super) async fn post_status(
                         "expected {\"status\": \"new\" | \"contacted\" | \"closed\"}".to_owned(),
                     )
                 })?;
-            let lead = state
-                .leads
-                .set_status(&id, status)
-                .await
-                .map_err(|error| store_error(&error))?;
-            let value = serde_json::to_value(&lead).map_err(|error| {
-                AdminError::Unavailable(format!("cannot write the enquiry: {error}"))
-            })?;
-            Ok(no_store(json_response(&value)))
+            let lead = stored(state.leads.set_status(&id, status).await)?;
+            json_answer(&lead, "the enquiry")
         }
         .await,
     )
@@ -219,13 +204,8 @@ pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> 
     let (parts, _) = request.into_parts();
     finish(
         async {
-            authorise(&state, &parts.headers, &parts.extensions)?;
-            let query = lead_query(parts.uri.query())?;
-            let csv = state
-                .leads
-                .export_csv(&query)
-                .await
-                .map_err(|error| store_error(&error))?;
+            let query = authorised_query(&state, &parts)?;
+            let csv = stored(state.leads.export_csv(&query).await)?;
             let mut response = Response::new(Body::from(csv));
             let headers = response.headers_mut();
             headers.insert(
@@ -246,6 +226,19 @@ pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> 
     )
 }
 
+/// The filter of a list or export request, once the request is known to carry the token.
+fn authorised_query(state: &AppState, parts: &http::request::Parts) -> Result<LeadQuery, AppError> {
+    authorise(state, &parts.headers, &parts.extensions)?;
+    lead_query(parts.uri.query())
+}
+
+/// `value` as a JSON answer that is never stored; `what` names it should it not serialise.
+fn json_answer(value: &impl serde::Serialize, what: &str) -> Result<Response, AppError> {
+    let value = serde_json::to_value(value)
+        .map_err(|error| AdminError::Unavailable(format!("cannot write {what}: {error}")))?;
+    Ok(no_store(json_response(&value)))
+}
+
 fn no_store(mut response: Response) -> Response {
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
@@ -256,14 +249,15 @@ fn no_store(mut response: Response) -> Response {
     response
 }
 
-fn store_error(error: &StoreError) -> AppError {
-    match error {
+/// The store's answer, its failures as the admin refusals they are.
+fn stored<T>(result: Result<T, StoreError>) -> Result<T, AppError> {
+    result.map_err(|error| match error {
         StoreError::NotFound(_) => AdminError::NotFound(error.to_string()).into(),
         StoreError::Unavailable(_) => {
             tracing::error!(%error, "admin: the enquiry store did not answer");
             AdminError::Unavailable(error.to_string()).into()
         }
-    }
+    })
 }
 
 /// `q`, `status` (empty = all) and `page` (from 1) of the query string.
