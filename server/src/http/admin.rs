@@ -12,6 +12,7 @@ use axum::response::Response;
 use base64::Engine as _;
 use base64::alphabet;
 use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+use http::request::Parts;
 use http::{HeaderMap, HeaderValue, header};
 use hyper::body::Body as _;
 
@@ -145,9 +146,8 @@ pub(super) async fn get_page(State(state): State<AppState>, request: Request) ->
 }
 
 /// `GET /admin/leads.json?q=&status=&page=`.
-pub(super) async fn get_list(State(state): State<AppState>, request: Request) -> Response {
-    // Only the head is kept across awaits: the body type is not Sync.
-    let (parts, _) = request.into_parts();
+pub(super) async fn get_list(State(state): State<AppState>, parts: Parts) -> Response {
+    // The head rather than the request: it is kept across awaits, and a body is not Sync.
     finish(
         async {
             let query = authorised_query(&state, &parts)?;
@@ -200,8 +200,7 @@ pub(super) async fn post_status(
 }
 
 /// `GET /admin/leads.csv?q=&status=`: every match, for Excel.
-pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> Response {
-    let (parts, _) = request.into_parts();
+pub(super) async fn get_csv(State(state): State<AppState>, parts: Parts) -> Response {
     finish(
         async {
             let query = authorised_query(&state, &parts)?;
@@ -227,7 +226,7 @@ pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> 
 }
 
 /// The filter of a list or export request, once the request is known to carry the token.
-fn authorised_query(state: &AppState, parts: &http::request::Parts) -> Result<LeadQuery, AppError> {
+fn authorised_query(state: &AppState, parts: &Parts) -> Result<LeadQuery, AppError> {
     authorise(state, &parts.headers, &parts.extensions)?;
     lead_query(parts.uri.query())
 }
