@@ -18,7 +18,7 @@ const MAX_KEY_LEN: usize = 200;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Segment {
     Literal(std::ops::Range<usize>),
-    /// `%%LEAD:value:<field>%%`, for the fields the visitor types ([`Field::is_refilled`]).
+    /// `%%LEAD:value:<field>%%`, for the fields written back as sent ([`Field::is_refilled`]).
     Value(Field),
     /// `%%LEAD:error:<field>%%` and `%%LEAD:invalid:<field>%%` (`aria-invalid`), for the fields
     /// validation judges ([`Field::is_validated`]).
@@ -43,7 +43,7 @@ pub struct LeadTemplate {
 /// What one answer writes into the form. Values are raw text; they are escaped here.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FormState {
-    /// By name of a field the visitor types; missing = empty.
+    /// By name of a field written back as sent; missing = empty.
     pub values: BTreeMap<&'static str, String>,
     /// By name of a field validation judges: the message shown next to the field.
     pub errors: BTreeMap<&'static str, String>,
@@ -54,8 +54,8 @@ pub struct FormState {
 }
 
 impl FormState {
-    /// The form as the visitor sent it: their own text (control characters removed, as
-    /// validation would have), their choices and their consent.
+    /// The form as the visitor sent it: their own text and the page's (control characters
+    /// removed, as validation would have), their choices and their consent.
     pub fn refill(raw: &RawLead) -> Self {
         let mut form = FormState {
             scenario: raw.get(Field::Scenario).unwrap_or_default().to_owned(),
