@@ -5,11 +5,14 @@
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::pin::Pin;
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Body;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::response::Response;
+use base64::Engine as _;
+use base64::alphabet;
+use base64::engine::{DecodePaddingMode, GeneralPurpose, GeneralPurposeConfig};
+use http::request::Parts;
 use http::{HeaderMap, HeaderValue, header};
 use hyper::body::Body as _;
 
@@ -96,7 +99,7 @@ fn presented_token(headers: &HeaderMap) -> Option<Vec<u8>> {
     if scheme.eq_ignore_ascii_case(b"bearer") {
         Some(credentials.to_vec())
     } else if scheme.eq_ignore_ascii_case(b"basic") {
-        let decoded = decode_base64(credentials)?;
+        let decoded = BASIC_CREDENTIALS.decode(credentials).ok()?;
         let colon = decoded.iter().position(|byte| *byte == b':')?;
         Some(decoded[colon + 1..].to_vec())
     } else {
@@ -104,33 +107,14 @@ fn presented_token(headers: &HeaderMap) -> Option<Vec<u8>> {
     }
 }
 
-/// Standard base64 with optional padding, as browsers send Basic credentials.
-fn decode_base64(input: &[u8]) -> Option<Vec<u8>> {
-    let input = input
-        .strip_suffix(b"==")
-        .or_else(|| input.strip_suffix(b"="))
-        .unwrap_or(input);
-    let mut out = Vec::with_capacity(input.len() * 3 / 4);
-    let mut buffer: u32 = 0;
-    let mut bits = 0;
-    for byte in input {
-        let value = match byte {
-            b'A'..=b'Z' => byte - b'A',
-            b'a'..=b'z' => byte - b'a' + 26,
-            b'0'..=b'9' => byte - b'0' + 52,
-            b'+' => 62,
-            b'/' => 63,
-            _ => return None,
-        };
-        buffer = (buffer << 6) | u32::from(value);
-        bits += 6;
-        if bits >= 8 {
-            bits -= 8;
-            out.push((buffer >> bits) as u8);
-        }
-    }
-    Some(out)
-}
+/// Standard base64, padded or not: browsers pad Basic credentials, hand-written clients often
+/// don't.
+const BASIC_CREDENTIALS: GeneralPurpose = GeneralPurpose::new(
+    &alphabet::STANDARD,
+    GeneralPurposeConfig::new()
+        .with_decode_padding_mode(DecodePaddingMode::Indifferent)
+        .with_decode_allow_trailing_bits(true),
+);
 
 fn no_index(mut response: Response) -> Response {
     response
@@ -162,22 +146,13 @@ pub(super) async fn get_page(State(state): State<AppState>, request: Request) ->
 }
 
 /// `GET /admin/leads.json?q=&status=&page=`.
-pub(super) async fn get_list(State(state): State<AppState>, request: Request) -> Response {
-    // Only the head is kept across awaits: the body type is not Sync.
-    let (parts, _) = request.into_parts();
+pub(super) async fn get_list(State(state): State<AppState>, parts: Parts) -> Response {
+    // The head rather than the request: it is kept across awaits, and a body is not Sync.
     finish(
         async {
-            authorise(&state, &parts.headers, &parts.extensions)?;
-            let query = lead_query(parts.uri.query())?;
-            let page = state
-                .leads
-                .list(&query)
-                .await
-                .map_err(|error| store_error(&error))?;
-            let value = serde_json::to_value(&page).map_err(|error| {
-                AdminError::Unavailable(format!("cannot write the list: {error}"))
-            })?;
-            Ok(no_store(json_response(&value)))
+            let query = authorised_query(&state, &parts)?;
+            let page = stored(state.leads.list(&query).await)?;
+            json_answer(&page, "the list")
         }
         .await,
     )
@@ -217,32 +192,19 @@ pub(super) async fn post_status(
                         "expected {\"status\": \"new\" | \"contacted\" | \"closed\"}".to_owned(),
                     )
                 })?;
-            let lead = state
-                .leads
-                .set_status(&id, status)
-                .await
-                .map_err(|error| store_error(&error))?;
-            let value = serde_json::to_value(&lead).map_err(|error| {
-                AdminError::Unavailable(format!("cannot write the enquiry: {error}"))
-            })?;
-            Ok(no_store(json_response(&value)))
+            let lead = stored(state.leads.set_status(&id, status).await)?;
+            json_answer(&lead, "the enquiry")
         }
         .await,
     )
 }
 
 /// `GET /admin/leads.csv?q=&status=`: every match, for Excel.
-pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> Response {
-    let (parts, _) = request.into_parts();
+pub(super) async fn get_csv(State(state): State<AppState>, parts: Parts) -> Response {
     finish(
         async {
-            authorise(&state, &parts.headers, &parts.extensions)?;
-            let query = lead_query(parts.uri.query())?;
-            let csv = state
-                .leads
-                .export_csv(&query)
-                .await
-                .map_err(|error| store_error(&error))?;
+            let query = authorised_query(&state, &parts)?;
+            let csv = stored(state.leads.export_csv(&query).await)?;
             let mut response = Response::new(Body::from(csv));
             let headers = response.headers_mut();
             headers.insert(
@@ -250,8 +212,8 @@ pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> 
                 HeaderValue::from_static("text/csv; charset=utf-8"),
             );
             let disposition = format!(
-                "attachment; filename=\"leads-{}.csv\"",
-                china_date_compact(SystemTime::now())
+                "attachment; filename=\"{}\"",
+                crate::leads::export_file_name()
             );
             headers.insert(
                 header::CONTENT_DISPOSITION,
@@ -261,6 +223,19 @@ pub(super) async fn get_csv(State(state): State<AppState>, request: Request) -> 
         }
         .await,
     )
+}
+
+/// The filter of a list or export request, once the request is known to carry the token.
+fn authorised_query(state: &AppState, parts: &Parts) -> Result<LeadQuery, AppError> {
+    authorise(state, &parts.headers, &parts.extensions)?;
+    lead_query(parts.uri.query())
+}
+
+/// `value` as a JSON answer that is never stored; `what` names it should it not serialise.
+fn json_answer(value: &impl serde::Serialize, what: &str) -> Result<Response, AppError> {
+    let value = serde_json::to_value(value)
+        .map_err(|error| AdminError::Unavailable(format!("cannot write {what}: {error}")))?;
+    Ok(no_store(json_response(&value)))
 }
 
 fn no_store(mut response: Response) -> Response {
@@ -273,14 +248,15 @@ fn no_store(mut response: Response) -> Response {
     response
 }
 
-fn store_error(error: &StoreError) -> AppError {
-    match error {
+/// The store's answer, its failures as the admin refusals they are.
+fn stored<T>(result: Result<T, StoreError>) -> Result<T, AppError> {
+    result.map_err(|error| match error {
         StoreError::NotFound(_) => AdminError::NotFound(error.to_string()).into(),
         StoreError::Unavailable(_) => {
             tracing::error!(%error, "admin: the enquiry store did not answer");
             AdminError::Unavailable(error.to_string()).into()
         }
-    }
+    })
 }
 
 /// `q`, `status` (empty = all) and `page` (from 1) of the query string.
@@ -362,35 +338,8 @@ async fn read_small(mut body: Body) -> Result<Vec<u8>, AppError> {
     Ok(bytes)
 }
 
-/// `YYYYMMDD` of `now` in China Standard Time (UTC+8, no daylight saving).
-fn china_date_compact(now: SystemTime) -> String {
-    let seconds = now
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |since| since.as_secs())
-        + 8 * 3600;
-    let (year, month, day) = civil_from_days((seconds / 86_400) as i64);
-    format!("{year:04}{month:02}{day:02}")
-}
-
-/// Howard Hinnant's days-to-civil algorithm: the proleptic Gregorian date of a day count
-/// since 1970-01-01.
-fn civil_from_days(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
 #[cfg(test)]
 mod tests {
-    use std::time::Duration;
-
     use super::*;
 
     fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
@@ -471,14 +420,5 @@ mod tests {
         assert_eq!(lead_query(Some("status=")).unwrap().status, None);
         assert!(lead_query(Some("status=open")).is_err());
         assert!(lead_query(Some("page=0")).is_err());
-    }
-
-    #[test]
-    fn csv_file_dates_are_china_dates() {
-        // 2026-11-23 16:30 UTC is already the 24th in Beijing.
-        let instant = UNIX_EPOCH + Duration::from_secs(1_795_451_400);
-        assert_eq!(china_date_compact(instant), "20261124");
-        assert_eq!(china_date_compact(UNIX_EPOCH), "19700101");
-        assert_eq!(civil_from_days(11_016), (2000, 2, 29));
     }
 }

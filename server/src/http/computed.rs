@@ -9,18 +9,12 @@ use axum::response::Response;
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
+use super::representation::{if_none_match, insert_body_headers};
+use crate::site::Encoding;
 use crate::weighted_list::weighted_items;
 
 /// Answers smaller than this go uncompressed: the headers would cost more than they save.
 const MIN_COMPRESSED_BYTES: usize = 1024;
-
-/// Which encoding to spend CPU on: the client's best of brotli and gzip.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Coding {
-    Brotli,
-    Gzip,
-    Identity,
-}
 
 /// A 200 (or 304) JSON answer for `request`, cacheable for a minute: the answers are pure
 /// functions of the venue data and the query.
@@ -28,38 +22,26 @@ pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
     let bytes = value.to_string().into_bytes();
     let etag = HeaderValue::from_str(&format!("\"{:016x}\"", xxhash_rust::xxh3::xxh3_64(&bytes)))
         .expect("hex is a valid header");
-    let mut response = if if_none_match(request, &etag) {
+    let ours = etag.to_str().unwrap_or_default();
+    let mut response = if if_none_match(request, |tag| tag == ours) {
         let mut response = Response::new(ResponseBody::empty());
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response
     } else {
-        let coding = if bytes.len() < MIN_COMPRESSED_BYTES {
-            Coding::Identity
+        let encoding = if bytes.len() < MIN_COMPRESSED_BYTES {
+            Encoding::Identity
         } else {
             negotiate(request)
         };
-        let (coding, body) = match encode(coding, &bytes) {
-            Some(encoded) => (coding, encoded),
-            None => (Coding::Identity, bytes),
+        let (encoding, body) = match encode(encoding, &bytes) {
+            Some(encoded) => (encoding, encoded),
+            None => (Encoding::Identity, bytes),
         };
         let mut response = Response::new(ResponseBody::from(body));
-        let headers = response.headers_mut();
-        headers.insert(
-            header::CONTENT_TYPE,
+        insert_body_headers(
+            response.headers_mut(),
             HeaderValue::from_static("application/json"),
-        );
-        match coding {
-            Coding::Brotli => {
-                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
-            }
-            Coding::Gzip => {
-                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            }
-            Coding::Identity => {}
-        }
-        headers.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
+            encoding,
         );
         response
     };
@@ -75,25 +57,13 @@ pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
     response
 }
 
-fn if_none_match(request: &HeaderMap, etag: &HeaderValue) -> bool {
-    let Some(tags) = request
-        .get(header::IF_NONE_MATCH)
-        .and_then(|value| value.to_str().ok())
-    else {
-        return false;
-    };
-    let ours = etag.to_str().unwrap_or_default();
-    tags.split(',')
-        .map(str::trim)
-        .any(|tag| tag == "*" || tag.strip_prefix("W/").unwrap_or(tag) == ours)
-}
-
-fn negotiate(request: &HeaderMap) -> Coding {
+/// Which encoding to spend CPU on: the client's best of brotli and gzip.
+fn negotiate(request: &HeaderMap) -> Encoding {
     let Some(accept) = request
         .get(header::ACCEPT_ENCODING)
         .and_then(|value| value.to_str().ok())
     else {
-        return Coding::Identity;
+        return Encoding::Identity;
     };
     let (mut brotli, mut gzip) = (0.0_f32, 0.0_f32);
     for (coding, quality) in weighted_items(accept) {
@@ -104,26 +74,26 @@ fn negotiate(request: &HeaderMap) -> Coding {
         }
     }
     if brotli > 0.0 && brotli >= gzip {
-        Coding::Brotli
+        Encoding::Brotli
     } else if gzip > 0.0 {
-        Coding::Gzip
+        Encoding::Gzip
     } else {
-        Coding::Identity
+        Encoding::Identity
     }
 }
 
 /// Fast settings: a route answer of ~10 KB compresses in well under a millisecond to about a
 /// fifth of its size; the best settings would take longer than the route itself.
-fn encode(coding: Coding, bytes: &[u8]) -> Option<Vec<u8>> {
-    match coding {
-        Coding::Identity => None,
-        Coding::Gzip => {
+fn encode(encoding: Encoding, bytes: &[u8]) -> Option<Vec<u8>> {
+    match encoding {
+        Encoding::Identity => None,
+        Encoding::Gzip => {
             let mut encoder =
                 flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(4));
             encoder.write_all(bytes).ok()?;
             encoder.finish().ok()
         }
-        Coding::Brotli => {
+        Encoding::Brotli => {
             let params = brotli::enc::BrotliEncoderParams {
                 quality: 4,
                 lgwin: 18,

@@ -1,6 +1,7 @@
-//! `POST /api/leads`: the business enquiry form (issue #6, contract section 5). Reads the body
-//! (form or JSON, at most 16 KiB), applies the per-client rate limit and the honeypot,
-//! validates with the server's rules (`leads::validate`, the authority), and commits before
+//! `POST /api/leads`: the business enquiry form (issue #6, contract section 5). Applies the
+//! per-client rate limit, reads the body (form or JSON, at most 16 KiB) and hands it to the
+//! leads domain, which decodes it (`leads::decode`) and judges it by the server's rules
+//! (`leads::validate`, the authority); refuses a filled honeypot; and commits before
 //! answering 201 or, for browsers without JavaScript, 303 to the thank-you page. Every
 //! refusal goes through `error.rs`.
 
@@ -17,9 +18,9 @@ use hyper::body::Body as _;
 use super::AppState;
 use super::cache_policy::CachePolicy;
 use super::error::{AppError, EnquiryAnswer, EnquiryRefusal, RefusalReason, json_response};
-use crate::leads::{ErrorCode, Origin, RawLead, StoreError, validate};
+use crate::leads::{BodyFormat, Field, Origin, StoreError, decode};
 use crate::site::Variant;
-use crate::site::lead_form::{FormState, VALUE_FIELDS};
+use crate::site::lead_form::FormState;
 
 /// Bodies larger than this are refused with 413.
 pub(super) const MAX_BODY_BYTES: usize = 16 * 1024;
@@ -29,14 +30,6 @@ pub(super) const MAX_BODY_BYTES: usize = 16 * 1024;
 const MAX_DRAIN_BYTES: usize = 1024 * 1024;
 /// How long reading the rest of a refused body may take.
 const DRAIN_TIME: Duration = Duration::from_secs(2);
-/// User agents are stored up to this many characters.
-const MAX_USER_AGENT_CHARS: usize = 500;
-
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Encoding {
-    Form,
-    Json,
-}
 
 /// What one submission knows while it is handled: enough to answer in the right shape.
 struct Submission<'a> {
@@ -77,7 +70,7 @@ pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -
 
 impl Submission<'_> {
     async fn handle(&self, headers: &HeaderMap, body: Body) -> Result<Response, AppError> {
-        let encoding = content_encoding(headers)
+        let format = body_format(headers)
             .ok_or_else(|| self.refuse(RefusalReason::UnsupportedType, FormState::default()))?;
         let declared = headers
             .get(header::CONTENT_LENGTH)
@@ -92,45 +85,27 @@ impl Submission<'_> {
                 ReadError::TooLarge => self.refuse(RefusalReason::TooLarge, FormState::default()),
                 ReadError::Broken => self.refuse(RefusalReason::Malformed, FormState::default()),
             })?;
-        let parsed = match encoding {
-            Encoding::Form => parse_form(&bytes),
-            Encoding::Json => parse_json(&bytes),
-        };
-        let Some(Parsed(raw, type_errors)) = parsed else {
+        let Some(decoded) = decode(format, &bytes) else {
             return Err(self.refuse(RefusalReason::Malformed, FormState::default()));
         };
-        let site = &self.state.site;
-        let catalog = site.leads().catalog();
-        let form = form_state(&raw);
-        if raw
-            .leave_empty
-            .as_deref()
-            .is_some_and(|value| !value.trim().is_empty())
-        {
+        let form = FormState::refill(&decoded.raw);
+        if decoded.raw.is_bot() {
             tracing::info!("enquiry refused: honeypot filled");
             return Err(self.refuse(RefusalReason::Bot, form));
         }
-        let validated = validate(&raw, catalog);
-        let mut codes = match &validated {
-            Ok(_) => Default::default(),
-            Err(errors) => errors.clone(),
-        };
-        // A value of the wrong type was taken as absent; its field says what it should be.
-        for field in type_errors {
-            codes.insert(field, type_error_code(field));
-        }
-        let lead = match validated {
-            Ok(lead) if codes.is_empty() => lead,
-            _ => {
+        let catalog = self.state.site.leads().catalog();
+        let lead = match decoded.validate(catalog) {
+            Ok(lead) => lead,
+            Err(codes) => {
                 let errors = codes
-                    .iter()
-                    .map(|(field, code)| (*field, catalog.field_message(field, *code)))
+                    .into_iter()
+                    .map(|(field, code)| (field.name(), catalog.field_message(field, code)))
                     .collect();
                 return Err(self.refuse(RefusalReason::Invalid(errors), form));
             }
         };
         let origin = Origin {
-            page: self.page(raw.page.as_deref(), headers),
+            page: self.page(decoded.raw.get(Field::Page), headers),
             variant: self.variant.name().to_owned(),
             user_agent: user_agent(headers),
         };
@@ -253,15 +228,15 @@ fn accepts_json(headers: &HeaderMap) -> bool {
         .any(|value| value.to_ascii_lowercase().contains("application/json"))
 }
 
-/// The body's encoding from Content-Type; None for anything else, or a charset other than
+/// The body's format from Content-Type; None for anything else, or a charset other than
 /// UTF-8 (the only one the form declares).
-fn content_encoding(headers: &HeaderMap) -> Option<Encoding> {
+fn body_format(headers: &HeaderMap) -> Option<BodyFormat> {
     let value = headers.get(header::CONTENT_TYPE)?.to_str().ok()?;
     let mut parts = value.split(';');
     let media = parts.next()?.trim().to_ascii_lowercase();
-    let encoding = match media.as_str() {
-        "application/x-www-form-urlencoded" => Encoding::Form,
-        "application/json" => Encoding::Json,
+    let format = match media.as_str() {
+        "application/x-www-form-urlencoded" => BodyFormat::Form,
+        "application/json" => BodyFormat::Json,
         _ => return None,
     };
     for parameter in parts {
@@ -275,7 +250,7 @@ fn content_encoding(headers: &HeaderMap) -> Option<Encoding> {
             }
         }
     }
-    Some(encoding)
+    Some(format)
 }
 
 enum ReadError {
@@ -315,154 +290,6 @@ async fn next_frame(
     std::future::poll_fn(|context| Pin::new(&mut *body).poll_frame(context)).await
 }
 
-/// What a body parser found: the fields, and the JSON fields whose value had a type no field
-/// takes (an array for a name, say).
-struct Parsed(RawLead, Vec<&'static str>);
-
-const TEXT_FIELDS: [&str; 9] = [
-    "name",
-    "company",
-    "phone",
-    "email",
-    "scenario",
-    "product",
-    "message",
-    "page",
-    "leave_empty",
-];
-
-fn text_slot<'a>(raw: &'a mut RawLead, field: &str) -> Option<&'a mut Option<String>> {
-    Some(match field {
-        "name" => &mut raw.name,
-        "company" => &mut raw.company,
-        "phone" => &mut raw.phone,
-        "email" => &mut raw.email,
-        "scenario" => &mut raw.scenario,
-        "product" => &mut raw.product,
-        "message" => &mut raw.message,
-        "page" => &mut raw.page,
-        "leave_empty" => &mut raw.leave_empty,
-        _ => return None,
-    })
-}
-
-/// An urlencoded body as the form sends it (`accept-charset="utf-8"`). Unknown keys are
-/// ignored; of a key sent twice the first counts. None when a value is not UTF-8.
-fn parse_form(bytes: &[u8]) -> Option<Parsed> {
-    let mut raw = RawLead::default();
-    for pair in bytes.split(|byte| *byte == b'&') {
-        if pair.is_empty() {
-            continue;
-        }
-        let (key, value) = match pair.iter().position(|byte| *byte == b'=') {
-            Some(at) => (&pair[..at], &pair[at + 1..]),
-            None => (pair, &b""[..]),
-        };
-        let key = String::from_utf8(percent_decode(key)).ok()?;
-        let value = String::from_utf8(percent_decode(value)).ok()?;
-        if key == "consent" {
-            raw.consent = raw.consent || value == "on";
-        } else if let Some(slot) = text_slot(&mut raw, &key)
-            && slot.is_none()
-        {
-            *slot = Some(value);
-        }
-    }
-    Some(Parsed(raw, Vec::new()))
-}
-
-/// `application/x-www-form-urlencoded` decoding: `+` is a space, `%XX` a byte; a `%` not
-/// followed by two hex digits stays as it is (as browsers and the WHATWG parser do).
-fn percent_decode(input: &[u8]) -> Vec<u8> {
-    let mut out = Vec::with_capacity(input.len());
-    let mut index = 0;
-    while index < input.len() {
-        match input[index] {
-            b'+' => out.push(b' '),
-            b'%' if index + 2 < input.len() => {
-                let hex = |byte: u8| (byte as char).to_digit(16);
-                match (hex(input[index + 1]), hex(input[index + 2])) {
-                    (Some(high), Some(low)) => {
-                        out.push((high * 16 + low) as u8);
-                        index += 2;
-                    }
-                    _ => out.push(b'%'),
-                }
-            }
-            byte => out.push(byte),
-        }
-        index += 1;
-    }
-    out
-}
-
-/// A JSON object. Unknown keys are ignored; `null` is absent; a number is taken as its text
-/// (phone numbers are sent as numbers by some clients); other types for a text field are
-/// recorded as type errors. `consent` is given only by `true` (contract section 1).
-fn parse_json(bytes: &[u8]) -> Option<Parsed> {
-    let value: serde_json::Value = serde_json::from_slice(bytes).ok()?;
-    let object = value.as_object()?;
-    let mut raw = RawLead::default();
-    let mut type_errors = Vec::new();
-    for field in TEXT_FIELDS {
-        let Some(value) = object.get(field) else {
-            continue;
-        };
-        let text = match value {
-            serde_json::Value::Null => None,
-            serde_json::Value::String(text) => Some(text.clone()),
-            serde_json::Value::Number(number) => Some(number.to_string()),
-            _ => {
-                if field == "leave_empty" {
-                    // Anything but nothing in the honeypot is a bot.
-                    Some(value.to_string())
-                } else {
-                    type_errors.push(field);
-                    None
-                }
-            }
-        };
-        if let Some(slot) = text_slot(&mut raw, field) {
-            *slot = text;
-        }
-    }
-    raw.consent = object.get("consent") == Some(&serde_json::Value::Bool(true));
-    Some(Parsed(raw, type_errors))
-}
-
-/// The error a field gets when its JSON value has the wrong type: the rule of its kind.
-fn type_error_code(field: &str) -> ErrorCode {
-    match field {
-        "phone" => ErrorCode::Phone,
-        "email" => ErrorCode::Email,
-        "scenario" | "product" => ErrorCode::Choice,
-        _ => ErrorCode::Required,
-    }
-}
-
-/// What the form shows again: the visitor's own text (control characters removed, which the
-/// server would have removed anyway), their choices and their consent.
-fn form_state(raw: &RawLead) -> FormState {
-    let mut form = FormState {
-        scenario: raw.scenario.clone().unwrap_or_default(),
-        product: raw.product.clone().unwrap_or_default(),
-        consent: raw.consent,
-        ..FormState::default()
-    };
-    let mut raw = raw.clone();
-    for field in VALUE_FIELDS {
-        if let Some(Some(value)) = text_slot(&mut raw, field).map(Option::take) {
-            let multiline = field == "message";
-            let shown: String = value
-                .chars()
-                .filter(|c| !c.is_control() || (multiline && *c == '\n'))
-                .collect();
-            form.values.insert(field, shown);
-        }
-    }
-    form
-}
-
 fn user_agent(headers: &HeaderMap) -> String {
     headers
         .get(header::USER_AGENT)
@@ -470,7 +297,11 @@ fn user_agent(headers: &HeaderMap) -> String {
         .unwrap_or_default()
         .chars()
         .filter(|c| !c.is_control())
-        .take(MAX_USER_AGENT_CHARS)
+        .take(
+            Field::UserAgent
+                .max_chars()
+                .expect("user agents have a limit"),
+        )
         .collect()
 }
 
@@ -478,56 +309,26 @@ fn user_agent(headers: &HeaderMap) -> String {
 mod tests {
     use super::*;
 
-    fn content_type(value: &str) -> Option<Encoding> {
+    fn content_type(value: &str) -> Option<BodyFormat> {
         let mut headers = HeaderMap::new();
         headers.insert(header::CONTENT_TYPE, value.parse().unwrap());
-        content_encoding(&headers)
+        body_format(&headers)
     }
 
     #[test]
     fn content_types_with_charset_parameters() {
-        assert_eq!(content_type("application/json"), Some(Encoding::Json));
+        assert_eq!(content_type("application/json"), Some(BodyFormat::Json));
         assert_eq!(
             content_type("application/json; charset=UTF-8"),
-            Some(Encoding::Json)
+            Some(BodyFormat::Json)
         );
         assert_eq!(
             content_type("Application/X-WWW-Form-Urlencoded;charset=\"utf-8\""),
-            Some(Encoding::Form)
+            Some(BodyFormat::Form)
         );
         assert_eq!(content_type("application/json; charset=gbk"), None);
         assert_eq!(content_type("text/plain"), None);
         assert_eq!(content_type("multipart/form-data; boundary=x"), None);
-        assert_eq!(content_encoding(&HeaderMap::new()), None);
-    }
-
-    #[test]
-    fn form_bodies_decode_utf8_and_refuse_other_bytes() {
-        let Parsed(raw, _) =
-            parse_form(b"name=%E5%BC%A0+%E4%B8%89&consent=on&x=1&name=second&phone=100%&email")
-                .unwrap();
-        assert_eq!(raw.name.as_deref(), Some("张 三"));
-        assert_eq!(raw.phone.as_deref(), Some("100%"));
-        assert_eq!(raw.email.as_deref(), Some(""));
-        assert!(raw.consent);
-        assert!(parse_form(b"name=%FF%FE").is_none());
-        assert!(!parse_form(b"consent=yes").unwrap().0.consent);
-    }
-
-    #[test]
-    fn json_bodies_ignore_unknown_keys_and_flag_wrong_types() {
-        let Parsed(raw, errors) = parse_json(
-            r#"{"name": "张三", "phone": 13812345678, "email": null, "company": ["x"], "extra": 1, "consent": "true"}"#
-                .as_bytes(),
-        )
-        .unwrap();
-        assert_eq!(raw.name.as_deref(), Some("张三"));
-        assert_eq!(raw.phone.as_deref(), Some("13812345678"));
-        assert_eq!(raw.email, None);
-        assert_eq!(raw.company, None);
-        assert!(!raw.consent);
-        assert_eq!(errors, vec!["company"]);
-        assert!(parse_json(b"[1]").is_none());
-        assert!(parse_json(b"{").is_none());
+        assert_eq!(body_format(&HeaderMap::new()), None);
     }
 }

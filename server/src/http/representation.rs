@@ -40,9 +40,7 @@ impl Representation<'_> {
     /// A 200 (or 304) answer to a GET or HEAD request.
     pub(super) fn respond(&self, method: &Method, request: &HeaderMap) -> Response {
         let encoding = negotiate(request.get(header::ACCEPT_ENCODING), self.body);
-        if let Some(tags) = request.get(header::IF_NONE_MATCH)
-            && if_none_match_hits(tags, self.body)
-        {
+        if if_none_match(request, |tag| self.body.matches_etag(tag)) {
             let mut response = Response::new(ResponseBody::empty());
             *response.status_mut() = StatusCode::NOT_MODIFIED;
             self.common_headers(response.headers_mut(), encoding);
@@ -73,21 +71,8 @@ impl Representation<'_> {
         let mut response = Response::new(body);
         *response.status_mut() = status;
         let headers = response.headers_mut();
-        headers.insert(header::CONTENT_TYPE, self.content_type.clone());
         headers.insert(header::CONTENT_LENGTH, length);
-        match encoding {
-            Encoding::Brotli => {
-                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("br"));
-            }
-            Encoding::Gzip => {
-                headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static("gzip"));
-            }
-            Encoding::Identity => {}
-        }
-        headers.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
+        insert_body_headers(headers, self.content_type.clone(), encoding);
         if let Some(csp) = self.document_csp {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
             headers.insert(
@@ -155,13 +140,41 @@ pub(super) fn negotiate(accept: Option<&HeaderValue>, body: &Body) -> Encoding {
     best.0
 }
 
-fn if_none_match_hits(tags: &HeaderValue, body: &Body) -> bool {
-    let Ok(tags) = tags.to_str() else {
+/// The headers that describe a body as sent: its type, its encoding, and `nosniff`, so
+/// browsers go by the type instead of guessing one.
+pub(super) fn insert_body_headers(
+    headers: &mut HeaderMap,
+    content_type: HeaderValue,
+    encoding: Encoding,
+) {
+    headers.insert(header::CONTENT_TYPE, content_type);
+    let coding = match encoding {
+        Encoding::Brotli => Some("br"),
+        Encoding::Gzip => Some("gzip"),
+        Encoding::Identity => None,
+    };
+    if let Some(coding) = coding {
+        headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
+    }
+    headers.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+}
+
+/// True when the request's If-None-Match names the current answer: `*`, or a tag that
+/// `is_ours` recognises. The comparison is weak (RFC 9110 13.1.2): `W/` is dropped before
+/// `is_ours` sees the tag.
+pub(super) fn if_none_match(request: &HeaderMap, is_ours: impl Fn(&str) -> bool) -> bool {
+    let Some(tags) = request
+        .get(header::IF_NONE_MATCH)
+        .and_then(|value| value.to_str().ok())
+    else {
         return false;
     };
     tags.split(',')
         .map(str::trim)
-        .any(|tag| tag == "*" || body.matches_etag(tag))
+        .any(|tag| tag == "*" || is_ours(tag.strip_prefix("W/").unwrap_or(tag)))
 }
 
 #[cfg(test)]
@@ -220,15 +233,18 @@ mod tests {
     }
 
     #[test]
-    fn if_none_match_accepts_lists_and_star() {
+    fn if_none_match_accepts_lists_weak_tags_and_star() {
         let body = body();
         let tag = body.etag(Encoding::Gzip).to_str().unwrap().to_owned();
-        let list = HeaderValue::from_str(&format!("\"nope\", {tag}")).unwrap();
-        assert!(if_none_match_hits(&list, &body));
-        assert!(if_none_match_hits(&HeaderValue::from_static("*"), &body));
-        assert!(!if_none_match_hits(
-            &HeaderValue::from_static("\"nope\""),
-            &body
-        ));
+        let hits = |value: &str| {
+            let mut request = HeaderMap::new();
+            request.insert(header::IF_NONE_MATCH, HeaderValue::from_str(value).unwrap());
+            if_none_match(&request, |tag| body.matches_etag(tag))
+        };
+        assert!(hits(&format!("\"nope\", {tag}")));
+        assert!(hits(&format!("W/{tag}")));
+        assert!(hits("*"));
+        assert!(!hits("\"nope\""));
+        assert!(!if_none_match(&HeaderMap::new(), |_| true));
     }
 }

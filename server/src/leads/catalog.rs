@@ -9,8 +9,8 @@ use std::path::Path;
 use anyhow::Context;
 use serde::{Deserialize, Serialize};
 
-use super::Status;
-use super::validate::{ErrorCode, max_chars};
+use super::validate::ErrorCode;
+use super::{Field, Status};
 
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -54,24 +54,6 @@ pub const MESSAGE_KEYS: [&str; 14] = [
     "unavailable",
     "network",
     "notification_title",
-];
-
-/// Label keys of contract section 3.
-pub const LABEL_KEYS: [&str; 14] = [
-    "id",
-    "created_at",
-    "status",
-    "name",
-    "company",
-    "phone",
-    "email",
-    "scenario",
-    "product",
-    "message",
-    "page",
-    "variant",
-    "user_agent",
-    "delivery",
 ];
 
 /// The variants the server detects (crate::site::Variant's names).
@@ -121,7 +103,12 @@ impl Catalog {
             }
         };
         missing("messages", &self.messages, &MESSAGE_KEYS)?;
-        missing("labels", &self.labels, &LABEL_KEYS)?;
+        let labelled: Vec<&str> = Field::ALL
+            .into_iter()
+            .filter(|field| field.is_labelled())
+            .map(Field::name)
+            .collect();
+        missing("labels", &self.labels, &labelled)?;
         let statuses: Vec<&str> = Status::ALL.iter().map(|status| status.as_str()).collect();
         missing("statuses", &self.statuses, &statuses)?;
         missing("variants", &self.variants, &VARIANT_KEYS)?;
@@ -150,9 +137,11 @@ impl Catalog {
         find(&self.products, value)
     }
 
-    /// The label of a field or column; the key itself when absent (check() prevents that).
-    pub fn label<'a>(&'a self, key: &'a str) -> &'a str {
-        self.labels.get(key).map_or(key, String::as_str)
+    /// The label of a field or column; its name when absent (check() prevents that).
+    pub fn label(&self, field: Field) -> &str {
+        self.labels
+            .get(field.name())
+            .map_or(field.name(), String::as_str)
     }
 
     pub fn status_label(&self, status: Status) -> &str {
@@ -167,9 +156,9 @@ impl Catalog {
     }
 
     /// The message for a field error: `{label}` is the field's label, `{max}` its limit.
-    pub fn field_message(&self, field: &str, code: ErrorCode) -> String {
+    pub fn field_message(&self, field: Field, code: ErrorCode) -> String {
         let mut vars = vec![("label", self.label(field).to_owned())];
-        if let Some(max) = max_chars(field) {
+        if let Some(max) = field.max_chars() {
             vars.push(("max", max.to_string()));
         }
         self.message(code.as_str(), &vars)
@@ -322,11 +311,11 @@ pub(crate) mod tests {
     fn messages_fill_their_placeholders() {
         let catalog = test_catalog();
         assert_eq!(
-            catalog.field_message("name", ErrorCode::TooLong),
+            catalog.field_message(Field::Name, ErrorCode::TooLong),
             "姓名最多 40 个字"
         );
         assert_eq!(
-            catalog.field_message("scenario", ErrorCode::Choice),
+            catalog.field_message(Field::Scenario, ErrorCode::Choice),
             "请从列表中选择应用场景"
         );
         assert_eq!(

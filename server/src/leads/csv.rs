@@ -2,38 +2,48 @@
 //! order mark (without it Excel reads UTF-8 as the local code page and Chinese turns to
 //! mojibake), CRLF rows, RFC 4180 quoting, and no cell that Excel would run as a formula.
 
-use super::catalog::LABEL_KEYS;
-use super::{Catalog, Lead};
-
-/// The columns, by label key, in order: every label but the last (the notification state,
-/// which describes delivery, not the enquiry).
-pub(crate) const COLUMNS: &[&str] = LABEL_KEYS.split_at(LABEL_KEYS.len() - 1).0;
+use super::{Catalog, Field, Lead};
 
 /// The whole file. `display_times[i]` is lead i's time as `YYYY-MM-DD HH:MM:SS` (+08:00).
 pub(crate) fn write(catalog: &Catalog, leads: &[(Lead, String)]) -> Vec<u8> {
+    let columns: Vec<Field> = Field::ALL
+        .into_iter()
+        .filter(|field| field.is_exported())
+        .collect();
     let mut out = Vec::with_capacity(256 + leads.len() * 256);
     out.extend_from_slice(b"\xEF\xBB\xBF");
-    let header: Vec<&str> = COLUMNS.iter().map(|key| catalog.label(key)).collect();
+    let header: Vec<&str> = columns.iter().map(|field| catalog.label(*field)).collect();
     write_row(&mut out, &header);
     for (lead, time) in leads {
-        let row = [
-            lead.id.as_str(),
-            time.as_str(),
-            catalog.status_label(lead.status),
-            &lead.name,
-            &lead.company,
-            &lead.phone,
-            &lead.email,
-            &lead.scenario_label,
-            &lead.product_label,
-            &lead.message,
-            &lead.page,
-            &lead.variant_label,
-            &lead.user_agent,
-        ];
+        let row: Vec<&str> = columns
+            .iter()
+            .map(|field| value_of(catalog, lead, time, *field))
+            .collect();
         write_row(&mut out, &row);
     }
     out
+}
+
+/// What the export shows of `field`: labels rather than stored values for the choices, the
+/// status and the variant.
+fn value_of<'a>(catalog: &'a Catalog, lead: &'a Lead, time: &'a str, field: Field) -> &'a str {
+    match field {
+        Field::Id => &lead.id,
+        Field::CreatedAt => time,
+        Field::Status => catalog.status_label(lead.status),
+        Field::Name => &lead.name,
+        Field::Company => &lead.company,
+        Field::Phone => &lead.phone,
+        Field::Email => &lead.email,
+        Field::Scenario => &lead.scenario_label,
+        Field::Product => &lead.product_label,
+        Field::Message => &lead.message,
+        Field::Page => &lead.page,
+        Field::Variant => &lead.variant_label,
+        Field::UserAgent => &lead.user_agent,
+        // Not columns of the export.
+        Field::Delivery | Field::Consent | Field::LeaveEmpty => "",
+    }
 }
 
 fn write_row(out: &mut Vec<u8>, cells: &[&str]) {
@@ -80,20 +90,22 @@ mod tests {
     }
 
     #[test]
-    fn cells_are_quoted_only_when_needed() {
-        assert_eq!(cell("张三"), "张三");
-        assert_eq!(cell("a,b"), "\"a,b\"");
-        assert_eq!(cell("say \"hi\""), "\"say \"\"hi\"\"\"");
-        assert_eq!(cell("line 1\nline 2"), "\"line 1\r\nline 2\"");
-    }
-
-    #[test]
-    fn formula_starts_are_defused() {
-        assert_eq!(cell("=1+1"), "\"'=1+1\"");
-        assert_eq!(cell("+8613800138000"), "\"'+8613800138000\"");
-        assert_eq!(cell("-2"), "\"'-2\"");
-        assert_eq!(cell("@SUM(A1)"), "\"'@SUM(A1)\"");
-        assert_eq!(cell("\tx"), "\"'\tx\"");
-        assert_eq!(cell("1=1"), "1=1");
+    fn cells_are_quoted_only_when_needed_and_formulas_are_defused() {
+        let cases = [
+            ("张三", "张三"),
+            ("a,b", "\"a,b\""),
+            ("say \"hi\"", "\"say \"\"hi\"\"\""),
+            ("line 1\nline 2", "\"line 1\r\nline 2\""),
+            // A leading quote keeps Excel from evaluating these.
+            ("=1+1", "\"'=1+1\""),
+            ("+8613800138000", "\"'+8613800138000\""),
+            ("-2", "\"'-2\""),
+            ("@SUM(A1)", "\"'@SUM(A1)\""),
+            ("\tx", "\"'\tx\""),
+            ("1=1", "1=1"),
+        ];
+        for (text, written) in cases {
+            assert_eq!(cell(text), written, "{text:?}");
+        }
     }
 }

@@ -9,6 +9,8 @@
 
 pub mod catalog;
 mod csv;
+mod decode;
+mod field;
 mod outbox;
 mod store;
 mod time;
@@ -25,6 +27,8 @@ use outbox::{Channel, Worker};
 use store::{Filter, LeadRow, NewLead, PAGE_SIZE, Pool};
 
 pub use catalog::{Catalog, Choice};
+pub use decode::{BodyFormat, Decoded, decode};
+pub use field::Field;
 pub use validate::{CleanLead, ErrorCode, FieldErrors, RawLead, validate};
 
 /// Where an accepted enquiry came from, decided by the server (not by the visitor).
@@ -34,7 +38,7 @@ pub struct Origin {
     pub page: String,
     /// `desktop-international`, `desktop-china` or `mobile` (crate::site::Variant's name).
     pub variant: String,
-    /// Truncated to 500 characters.
+    /// Truncated to [`Field::UserAgent`]'s limit.
     pub user_agent: String,
 }
 
@@ -248,7 +252,10 @@ impl Leads {
         let id = uuid::Uuid::now_v7().to_string();
         let catalog = &self.inner.catalog;
         let mut origin = origin;
-        origin.user_agent = origin.user_agent.chars().take(500).collect();
+        let max = Field::UserAgent
+            .max_chars()
+            .expect("user agents have a limit");
+        origin.user_agent = origin.user_agent.chars().take(max).collect();
         let new = NewLead {
             lead: &lead,
             origin: &origin,

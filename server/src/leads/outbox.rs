@@ -13,7 +13,7 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::{Notify, watch};
 
 use super::store::{LeadRow, OutboxRow, Pool};
-use super::{Catalog, time};
+use super::{Catalog, Field, time};
 use crate::config::{Delivery, LeadsConfig, redact_url};
 
 /// The enterprise WeChat robot refuses markdown content over 4096 bytes.
@@ -183,21 +183,21 @@ fn notification_lines(catalog: &Catalog, lead: &LeadRow, message: &str) -> Vec<S
         &lead.product_label
     };
     let time = time::display_cst(lead.created_at);
-    let fields: [(&str, &str); 10] = [
-        ("company", &lead.company),
-        ("name", &lead.name),
-        ("phone", &lead.phone),
-        ("email", &lead.email),
-        ("scenario", scenario),
-        ("product", product),
-        ("page", &lead.page),
-        ("variant", catalog.variant_label(&lead.variant)),
-        ("created_at", &time),
-        ("message", message),
+    let fields: [(Field, &str); 10] = [
+        (Field::Company, &lead.company),
+        (Field::Name, &lead.name),
+        (Field::Phone, &lead.phone),
+        (Field::Email, &lead.email),
+        (Field::Scenario, scenario),
+        (Field::Product, product),
+        (Field::Page, &lead.page),
+        (Field::Variant, catalog.variant_label(&lead.variant)),
+        (Field::CreatedAt, &time),
+        (Field::Message, message),
     ];
     fields
         .iter()
-        .map(|(key, value)| format!("{}：{value}", catalog.label(key)))
+        .map(|(field, value)| format!("{}：{value}", catalog.label(*field)))
         .collect()
 }
 

@@ -66,10 +66,24 @@ mod tests {
 
     #[test]
     fn times_are_shown_in_china_standard_time() {
-        assert_eq!(rfc3339_cst(0), "1970-01-01T08:00:00+08:00");
-        // 2024-02-29T16:30:05Z is already 1 March in Beijing.
-        assert_eq!(display_cst(1_709_224_205_123), "2024-03-01 00:30:05");
-        assert_eq!(date_compact_cst(1_709_224_205_123), "20240301");
-        assert_eq!(rfc3339_cst(1_798_761_599_000), "2027-01-01T07:59:59+08:00");
+        // Unix milliseconds and the time in Beijing, each on a date boundary.
+        let cases = [
+            (0, "1970-01-01 08:00:00"),
+            // 2024-02-29T16:30:05Z is already 1 March.
+            (1_709_224_205_123, "2024-03-01 00:30:05"),
+            // 2000-02-29T00:00:00Z, the leap day of a year divisible by 400.
+            (951_782_400_000, "2000-02-29 08:00:00"),
+            // 2026-11-23T16:30:00Z is already the 24th.
+            (1_795_451_400_000, "2026-11-24 00:30:00"),
+            (1_798_761_599_000, "2027-01-01 07:59:59"),
+        ];
+        for (millis, shown) in cases {
+            assert_eq!(display_cst(millis), shown);
+            assert_eq!(
+                rfc3339_cst(millis),
+                format!("{}+08:00", shown.replace(' ', "T"))
+            );
+            assert_eq!(date_compact_cst(millis), shown[..10].replace('-', ""));
+        }
     }
 }

@@ -7,23 +7,29 @@ use std::sync::LazyLock;
 
 use regex::Regex;
 
-use super::Catalog;
+use super::{Catalog, Field};
 
-/// What a visitor sent, from a form or JSON body, before any cleaning. Absent = None.
+/// What a visitor sent, from a form or JSON body, before any cleaning.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct RawLead {
-    pub name: Option<String>,
-    pub company: Option<String>,
-    pub phone: Option<String>,
-    pub email: Option<String>,
-    pub scenario: Option<String>,
-    pub product: Option<String>,
-    pub message: Option<String>,
+    /// The text fields sent ([`Field::is_text`]); a field not sent is absent.
+    pub text: BTreeMap<Field, String>,
     /// Form `on` or JSON `true`.
     pub consent: bool,
-    pub page: Option<String>,
-    /// The honeypot (`leave_empty`). Not judged here: the HTTP layer answers `bot` first.
-    pub leave_empty: Option<String>,
+}
+
+impl RawLead {
+    /// The text sent for `field`, if any.
+    pub fn get(&self, field: Field) -> Option<&str> {
+        self.text.get(&field).map(String::as_str)
+    }
+
+    /// The honeypot (`leave_empty`) has something in it. Validation does not look at it:
+    /// the HTTP layer refuses a bot before judging anything else.
+    pub fn is_bot(&self) -> bool {
+        self.get(Field::LeaveEmpty)
+            .is_some_and(|value| !value.trim().is_empty())
+    }
 }
 
 /// A valid enquiry, cleaned (control characters stripped, trimmed, phone normalised).
@@ -67,45 +73,28 @@ impl ErrorCode {
     }
 }
 
-/// Field name (contract key) -> the first rule it fails.
-pub type FieldErrors = BTreeMap<&'static str, ErrorCode>;
-
-/// The longest value each text field may hold, in Unicode scalar values after cleaning.
-pub const LIMITS: [(&str, usize); 6] = [
-    ("name", 40),
-    ("company", 100),
-    ("phone", 20),
-    ("email", 254),
-    ("message", 1000),
-    ("page", 300),
-];
-
-/// The field's limit from [`LIMITS`]; None for fields without one (choices, consent).
-pub fn max_chars(field: &str) -> Option<usize> {
-    LIMITS
-        .iter()
-        .find(|(name, _)| *name == field)
-        .map(|(_, max)| *max)
-}
+/// Field -> the first rule it fails.
+pub type FieldErrors = BTreeMap<Field, ErrorCode>;
 
 pub fn validate(raw: &RawLead, catalog: &Catalog) -> Result<CleanLead, FieldErrors> {
     let mut errors = FieldErrors::new();
-    let mut text = |field: &'static str, value: &Option<String>, required: bool| {
-        let value = clean_text(value.as_deref().unwrap_or(""), field == "message");
+    let sent = |field: Field| raw.get(field).unwrap_or("");
+    let mut text = |field: Field, required: bool| {
+        let value = clean_text(sent(field), field.is_multiline());
         check_length(field, value, required, &mut errors)
     };
-    let name = text("name", &raw.name, true);
-    let company = text("company", &raw.company, true);
-    let message = text("message", &raw.message, true);
-    let email = text("email", &raw.email, false);
-    let scenario = clean_text(raw.scenario.as_deref().unwrap_or(""), false);
-    let product = clean_text(raw.product.as_deref().unwrap_or(""), false);
+    let name = text(Field::Name, true);
+    let company = text(Field::Company, true);
+    let message = text(Field::Message, true);
+    let email = text(Field::Email, false);
+    let scenario = clean_text(sent(Field::Scenario), false);
+    let product = clean_text(sent(Field::Product), false);
 
-    let phone = clean_phone(raw.phone.as_deref().unwrap_or(""));
-    let phone = check_length("phone", phone, true, &mut errors);
+    let phone = clean_phone(sent(Field::Phone));
+    let phone = check_length(Field::Phone, phone, true, &mut errors);
     let phone = match phone {
         Some(phone) if !phone.is_empty() => normalise_phone(&phone).or_else(|| {
-            errors.insert("phone", ErrorCode::Phone);
+            errors.insert(Field::Phone, ErrorCode::Phone);
             None
         }),
         other => other,
@@ -114,18 +103,18 @@ pub fn validate(raw: &RawLead, catalog: &Catalog) -> Result<CleanLead, FieldErro
         && !email.is_empty()
         && !is_email(email)
     {
-        errors.insert("email", ErrorCode::Email);
+        errors.insert(Field::Email, ErrorCode::Email);
     }
     if scenario.is_empty() {
-        errors.insert("scenario", ErrorCode::Required);
+        errors.insert(Field::Scenario, ErrorCode::Required);
     } else if catalog.scenario_label(&scenario).is_none() {
-        errors.insert("scenario", ErrorCode::Choice);
+        errors.insert(Field::Scenario, ErrorCode::Choice);
     }
     if !product.is_empty() && catalog.product_label(&product).is_none() {
-        errors.insert("product", ErrorCode::Choice);
+        errors.insert(Field::Product, ErrorCode::Choice);
     }
     if !raw.consent {
-        errors.insert("consent", ErrorCode::Consent);
+        errors.insert(Field::Consent, ErrorCode::Consent);
     }
     if !errors.is_empty() {
         return Err(errors);
@@ -146,7 +135,7 @@ pub fn validate(raw: &RawLead, catalog: &Catalog) -> Result<CleanLead, FieldErro
 /// (Whether it is a known page is for the HTTP layer, which has the manifest.)
 pub fn clean_page(page: &str) -> String {
     let page = clean_text(page, false);
-    let limit = max_chars("page").expect("page has a limit");
+    let limit = Field::Page.max_chars().expect("page has a limit");
     if page.starts_with('/') && !page.starts_with("//") && page.chars().count() <= limit {
         page
     } else {
@@ -157,12 +146,12 @@ pub fn clean_page(page: &str) -> String {
 /// Records `required` or `too_long` for the field and returns the value when it passed both
 /// (an optional empty value passes as "").
 fn check_length(
-    field: &'static str,
+    field: Field,
     value: String,
     required: bool,
     errors: &mut FieldErrors,
 ) -> Option<String> {
-    let max = max_chars(field).expect("text fields have a limit");
+    let max = field.max_chars().expect("text fields have a limit");
     if value.is_empty() && required {
         errors.insert(field, ErrorCode::Required);
         None
@@ -259,23 +248,18 @@ mod tests {
     use super::*;
     use crate::leads::catalog::tests::test_catalog;
 
+    /// The cases' inputs are objects of strings (and `consent: true`).
     fn raw_from_json(input: &serde_json::Value) -> RawLead {
-        let text = |key: &str| {
-            input
-                .get(key)
-                .map(|v| v.as_str().expect("string").to_owned())
-        };
         RawLead {
-            name: text("name"),
-            company: text("company"),
-            phone: text("phone"),
-            email: text("email"),
-            scenario: text("scenario"),
-            product: text("product"),
-            message: text("message"),
+            text: Field::ALL
+                .into_iter()
+                .filter(|field| field.is_text())
+                .filter_map(|field| {
+                    let value = input.get(field.name())?.as_str().expect("string");
+                    Some((field, value.to_owned()))
+                })
+                .collect(),
             consent: input.get("consent") == Some(&serde_json::Value::Bool(true)),
-            page: text("page"),
-            leave_empty: text("leave_empty"),
         }
     }
 
@@ -295,7 +279,7 @@ mod tests {
                     Ok(_) => BTreeMap::new(),
                     Err(errors) => errors
                         .into_iter()
-                        .map(|(field, code)| (field.to_owned(), code.as_str().to_owned()))
+                        .map(|(field, code)| (field.name().to_owned(), code.as_str().to_owned()))
                         .collect(),
                 };
             if got != expected {
@@ -309,17 +293,20 @@ mod tests {
     }
 
     fn valid() -> RawLead {
+        let sent = [
+            (Field::Name, " 张\u{0}三 "),
+            (Field::Company, "寻境\t科技"),
+            (Field::Phone, "+86 138-0013 8000"),
+            (Field::Email, " a@b.cn\u{feff}"),
+            (Field::Scenario, "other"),
+            (Field::Message, "\r\n第一行\r\n\u{7}第二行\r第三行\n"),
+        ];
         RawLead {
-            name: Some(" 张\u{0}三 ".to_owned()),
-            company: Some("寻境\t科技".to_owned()),
-            phone: Some("+86 138-0013 8000".to_owned()),
-            email: Some(" a@b.cn\u{feff}".to_owned()),
-            scenario: Some("other".to_owned()),
-            product: None,
-            message: Some("\r\n第一行\r\n\u{7}第二行\r第三行\n".to_owned()),
+            text: sent
+                .into_iter()
+                .map(|(field, value)| (field, value.to_owned()))
+                .collect(),
             consent: true,
-            page: None,
-            leave_empty: None,
         }
     }
 
@@ -340,10 +327,8 @@ mod tests {
             ("010-1234 5678", "010-12345678"),
             ("0755 1234567-12", "07551234567-12"),
         ] {
-            let raw = RawLead {
-                phone: Some(typed.to_owned()),
-                ..valid()
-            };
+            let mut raw = valid();
+            raw.text.insert(Field::Phone, typed.to_owned());
             assert_eq!(
                 validate(&raw, &test_catalog()).expect("valid").phone,
                 stored

@@ -6,14 +6,7 @@
 use std::collections::BTreeMap;
 
 use super::placeholders::escape_html;
-
-/// Fields whose submitted value is written back (`%%LEAD:value:<field>%%`).
-pub const VALUE_FIELDS: [&str; 6] = ["name", "company", "phone", "email", "message", "page"];
-/// Fields with an error element and `aria-invalid` (`%%LEAD:error:<field>%%`,
-/// `%%LEAD:invalid:<field>%%`).
-pub const ERROR_FIELDS: [&str; 8] = [
-    "name", "company", "phone", "email", "scenario", "product", "message", "consent",
-];
+use crate::leads::{Field, RawLead};
 
 const LEAD_OPEN: &str = "%%LEAD:";
 const LEAD_CLOSE: &str = "%%";
@@ -25,9 +18,12 @@ const MAX_KEY_LEN: usize = 200;
 #[derive(Debug, Clone, PartialEq, Eq)]
 enum Segment {
     Literal(std::ops::Range<usize>),
-    Value(usize),
-    Error(usize),
-    Invalid(usize),
+    /// `%%LEAD:value:<field>%%`, for the fields written back as sent ([`Field::is_refilled`]).
+    Value(Field),
+    /// `%%LEAD:error:<field>%%` and `%%LEAD:invalid:<field>%%` (`aria-invalid`), for the fields
+    /// validation judges ([`Field::is_validated`]).
+    Error(Field),
+    Invalid(Field),
     Alert,
     /// `data-lead-selected="<list>:<value>"`: `selected` on the submitted option.
     Selected {
@@ -47,14 +43,37 @@ pub struct LeadTemplate {
 /// What one answer writes into the form. Values are raw text; they are escaped here.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct FormState {
-    /// By field name of [`VALUE_FIELDS`]; missing = empty.
+    /// By name of a field written back as sent; missing = empty.
     pub values: BTreeMap<&'static str, String>,
-    /// By field name of [`ERROR_FIELDS`]: the message shown next to the field.
+    /// By name of a field validation judges: the message shown next to the field.
     pub errors: BTreeMap<&'static str, String>,
     pub alert: String,
     pub scenario: String,
     pub product: String,
     pub consent: bool,
+}
+
+impl FormState {
+    /// The form as the visitor sent it: their own text and the page's (control characters
+    /// removed, as validation would have), their choices and their consent.
+    pub fn refill(raw: &RawLead) -> Self {
+        let mut form = FormState {
+            scenario: raw.get(Field::Scenario).unwrap_or_default().to_owned(),
+            product: raw.get(Field::Product).unwrap_or_default().to_owned(),
+            consent: raw.consent,
+            ..FormState::default()
+        };
+        for field in Field::ALL.into_iter().filter(|field| field.is_refilled()) {
+            if let Some(value) = raw.get(field) {
+                let shown: String = value
+                    .chars()
+                    .filter(|c| !c.is_control() || (field.is_multiline() && *c == '\n'))
+                    .collect();
+                form.values.insert(field.name(), shown);
+            }
+        }
+        form
+    }
 }
 
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
@@ -79,12 +98,14 @@ impl LeadTemplate {
         let segments = cut(&html)?;
         let has = |wanted: &Segment| segments.iter().any(|segment| segment == wanted);
         let mut required: Vec<(Segment, String)> = Vec::new();
-        for (index, field) in VALUE_FIELDS.iter().enumerate() {
-            required.push((Segment::Value(index), format!("%%LEAD:value:{field}%%")));
+        for field in Field::ALL.into_iter().filter(|field| field.is_refilled()) {
+            let name = field.name();
+            required.push((Segment::Value(field), format!("%%LEAD:value:{name}%%")));
         }
-        for (index, field) in ERROR_FIELDS.iter().enumerate() {
-            required.push((Segment::Error(index), format!("%%LEAD:error:{field}%%")));
-            required.push((Segment::Invalid(index), format!("%%LEAD:invalid:{field}%%")));
+        for field in Field::ALL.into_iter().filter(|field| field.is_validated()) {
+            let name = field.name();
+            required.push((Segment::Error(field), format!("%%LEAD:error:{name}%%")));
+            required.push((Segment::Invalid(field), format!("%%LEAD:invalid:{name}%%")));
         }
         required.push((Segment::Alert, "%%LEAD:alert%%".to_owned()));
         for (product, values) in [(false, scenarios), (true, products)] {
@@ -109,22 +130,22 @@ impl LeadTemplate {
     /// The page with the markers filled from `state`.
     pub fn render(&self, state: &FormState) -> String {
         let mut out = String::with_capacity(self.html.len() + 1024);
-        let error = |index: usize| state.errors.get(ERROR_FIELDS[index]);
+        let error = |field: &Field| state.errors.get(field.name());
         for segment in &self.segments {
             match segment {
                 Segment::Literal(range) => out.push_str(&self.html[range.clone()]),
-                Segment::Value(index) => {
-                    if let Some(value) = state.values.get(VALUE_FIELDS[*index]) {
+                Segment::Value(field) => {
+                    if let Some(value) = state.values.get(field.name()) {
                         out.push_str(&escape_html(value));
                     }
                 }
-                Segment::Error(index) => {
-                    if let Some(message) = error(*index) {
+                Segment::Error(field) => {
+                    if let Some(message) = error(field) {
                         out.push_str(&escape_html(message));
                     }
                 }
-                Segment::Invalid(index) => {
-                    out.push_str(if error(*index).is_some() {
+                Segment::Invalid(field) => {
+                    out.push_str(if error(field).is_some() {
                         "true"
                     } else {
                         "false"
@@ -212,12 +233,12 @@ fn lead_marker(key: &str) -> Option<Segment> {
     if key == "alert" {
         return Some(Segment::Alert);
     }
-    let (kind, field) = key.split_once(':')?;
-    let find = |fields: &[&str]| fields.iter().position(|candidate| *candidate == field);
+    let (kind, name) = key.split_once(':')?;
+    let field = Field::parse(name)?;
     match kind {
-        "value" => find(&VALUE_FIELDS).map(Segment::Value),
-        "error" => find(&ERROR_FIELDS).map(Segment::Error),
-        "invalid" => find(&ERROR_FIELDS).map(Segment::Invalid),
+        "value" if field.is_refilled() => Some(Segment::Value(field)),
+        "error" if field.is_validated() => Some(Segment::Error(field)),
+        "invalid" if field.is_validated() => Some(Segment::Invalid(field)),
         _ => None,
     }
 }
@@ -228,13 +249,14 @@ mod tests {
 
     fn template_html() -> String {
         let mut html = String::from("<form id=\"lead-form\"><p role=\"alert\">%%LEAD:alert%%</p>");
-        for field in ERROR_FIELDS {
+        for field in Field::ALL.into_iter().filter(|field| field.is_validated()) {
+            let field = field.name();
             html.push_str(&format!(
                 "<label>{field}<input name=\"{field}\" aria-invalid=\"%%LEAD:invalid:{field}%%\"></label><span>%%LEAD:error:{field}%%</span>"
             ));
         }
-        for field in VALUE_FIELDS {
-            html.push_str(&format!("<i>%%LEAD:value:{field}%%</i>"));
+        for field in Field::ALL.into_iter().filter(|field| field.is_refilled()) {
+            html.push_str(&format!("<i>%%LEAD:value:{}%%</i>", field.name()));
         }
         html.push_str("<select><option value=\"a\" data-lead-selected=\"scenario:a\">甲</option><option value=\"other\" data-lead-selected=\"scenario:other\">其他</option></select>");
         html.push_str("<select><option value=\"\" data-lead-selected=\"product:\">不选</option><option value=\"device:1\" data-lead-selected=\"product:device:1\">信标</option></select>");
