@@ -71,15 +71,9 @@ fn respond(
     method: &Method,
     request: &HeaderMap,
 ) -> Response {
-    let not_modified = request
-        .get(header::IF_NONE_MATCH)
-        .and_then(|value| value.to_str().ok())
-        .is_some_and(|tags| {
-            tags.split(',').map(str::trim).any(|tag| {
-                tag == "*"
-                    || tag.strip_prefix("W/").unwrap_or(tag).as_bytes() == answer.etag.as_bytes()
-            })
-        });
+    let not_modified = super::representation::if_none_match(request, |tag| {
+        tag.as_bytes() == answer.etag.as_bytes()
+    });
     let mut response = if not_modified {
         let mut response = Response::new(ResponseBody::empty());
         *response.status_mut() = StatusCode::NOT_MODIFIED;
