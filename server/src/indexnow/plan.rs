@@ -164,22 +164,17 @@ mod tests {
     #[test]
     fn only_changed_and_gone_pages_are_submitted() {
         let mut state = State::default();
-        state.record(&Change {
-            url: "https://www.indora.com/next/".into(),
-            hash: Some("a".into()),
-        });
-        state.record(&Change {
-            url: "https://www.indora.com/next/map".into(),
-            hash: Some("old".into()),
-        });
-        state.record(&Change {
-            url: "https://www.indora.com/next/gone".into(),
-            hash: Some("g".into()),
-        });
-        state.record(&Change {
-            url: "https://old.example.com/next/".into(),
-            hash: Some("o".into()),
-        });
+        for (url, hash) in [
+            ("https://www.indora.com/next/", "a"),
+            ("https://www.indora.com/next/map", "old"),
+            ("https://www.indora.com/next/gone", "g"),
+            ("https://old.example.com/next/", "o"),
+        ] {
+            state.record(&Change {
+                url: url.into(),
+                hash: Some(hash.into()),
+            });
+        }
         let current = [site(
             "https://www.indora.com",
             &[("/next/", "a"), ("/next/map", "b")],

@@ -5,7 +5,7 @@
 
 use std::collections::BTreeMap;
 
-use super::placeholders::escape_html;
+use super::placeholders::escape_markup;
 use crate::leads::{Field, RawLead};
 
 const LEAD_OPEN: &str = "%%LEAD:";
@@ -136,12 +136,12 @@ impl LeadTemplate {
                 Segment::Literal(range) => out.push_str(&self.html[range.clone()]),
                 Segment::Value(field) => {
                     if let Some(value) = state.values.get(field.name()) {
-                        out.push_str(&escape_html(value));
+                        out.push_str(&escape_markup(value));
                     }
                 }
                 Segment::Error(field) => {
                     if let Some(message) = error(field) {
-                        out.push_str(&escape_html(message));
+                        out.push_str(&escape_markup(message));
                     }
                 }
                 Segment::Invalid(field) => {
@@ -151,7 +151,7 @@ impl LeadTemplate {
                         "false"
                     });
                 }
-                Segment::Alert => out.push_str(&escape_html(&state.alert)),
+                Segment::Alert => out.push_str(&escape_markup(&state.alert)),
                 Segment::Selected { product, value } => {
                     let chosen = if *product {
                         &state.product

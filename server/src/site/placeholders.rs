@@ -26,7 +26,7 @@ pub enum PlaceholderError {
 impl PlaceholderValues {
     /// A value used inside HTML text or a quoted attribute.
     pub(super) fn insert_html(&mut self, key: &str, raw: &str) {
-        self.values.insert(key.to_owned(), escape_html(raw));
+        self.values.insert(key.to_owned(), escape_markup(raw));
     }
 
     /// A value placed verbatim; the caller guarantees it is safe where it appears.
@@ -63,7 +63,8 @@ impl PlaceholderValues {
     }
 }
 
-pub(super) fn escape_html(raw: &str) -> String {
+/// Escapes text for HTML and XML alike (the numeric apostrophe is valid in both).
+pub(super) fn escape_markup(raw: &str) -> String {
     let mut out = String::with_capacity(raw.len());
     for c in raw.chars() {
         match c {

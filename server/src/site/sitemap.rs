@@ -1,6 +1,8 @@
 //! `/sitemap.xml` (sitemaps.org protocol): the indexable pages of the manifest on one site's
 //! origin, built once at start per region. Knows nothing of requests.
 
+use super::placeholders::escape_markup;
+
 /// One `<url>` entry: the page's path under the origin, and when its content last changed.
 pub(super) struct SitemapEntry<'a> {
     pub path: &'a str,
@@ -19,28 +21,13 @@ pub(super) fn sitemap_xml<'a>(
     );
     for entry in entries {
         xml.push_str("  <url><loc>");
-        xml.push_str(&escape_xml(&format!("{origin}{}", entry.path)));
+        xml.push_str(&escape_markup(&format!("{origin}{}", entry.path)));
         xml.push_str("</loc><lastmod>");
-        xml.push_str(&escape_xml(entry.lastmod));
+        xml.push_str(&escape_markup(entry.lastmod));
         xml.push_str("</lastmod></url>\n");
     }
     xml.push_str("</urlset>\n");
     xml
-}
-
-fn escape_xml(text: &str) -> String {
-    let mut out = String::with_capacity(text.len());
-    for c in text.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            other => out.push(other),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
