@@ -20,7 +20,7 @@ use super::cache_policy::CachePolicy;
 use super::computed;
 use super::error::{ApiCode, ApiError};
 use super::representation::Representation;
-use crate::site::{ApiErrorWords, Body};
+use crate::site::{ApiErrorWords, Body, ViewerFiles};
 use crate::venues::search::{MAX_QUERY_CHARS, QueryError};
 use crate::venues::{
     CarError, DEFAULT_LIMIT, Field, FoundCar, KioskView, MAX_LIMIT, PlaceError, Route, RouteError,
@@ -28,6 +28,13 @@ use crate::venues::{
 };
 
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
+
+/// The `{venue}` of a path, or why it did not parse.
+type VenuePath = Result<Path<String>, PathRejection>;
+
+/// The `{venue}` of a path and the key after it (`{level}`, `{kiosk}`), or why they did not
+/// parse.
+type VenueKeyPath = Result<Path<(String, String)>, PathRejection>;
 
 /// Spends one request of the client's budget before any venue route runs.
 pub(super) async fn limit_requests(
@@ -57,51 +64,35 @@ pub(super) async fn get_list(State(state): State<AppState>, request: Request) ->
 /// `GET /api/venues/{venue}`: the viewer's summary of a venue.
 pub(super) async fn get_venue(
     State(state): State<AppState>,
-    venue: Result<Path<String>, PathRejection>,
+    venue: VenuePath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let answer = segment(venue, words, ApiCode::VenueUnknown, "venue").and_then(|id| {
-        state
-            .site
-            .venue_files()
-            .venue(&id)
-            .map(|files| Arc::clone(&files.summary))
-            .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))
-    });
-    match answer {
-        Ok(body) => static_json(&state, &body, &request),
-        Err(error) => error.into_response(),
-    }
+    let answer = venue_segment(venue, words)
+        .and_then(|id| Ok(Arc::clone(&viewer_files(&state, words, &id)?.summary)));
+    static_answer(&state, answer, &request)
 }
 
 /// `GET /api/venues/{venue}/levels/{level}`: the viewer's data of one level.
 pub(super) async fn get_level(
     State(state): State<AppState>,
-    path: Result<Path<(String, String)>, PathRejection>,
+    path: VenueKeyPath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let answer = match path {
-        Ok(Path((venue, level))) => match state.site.venue_files().venue(&venue) {
-            None => Err(unknown(words, ApiCode::VenueUnknown, "venue", &venue)),
-            Some(files) => files
-                .level(&level)
-                .cloned()
-                .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level)),
-        },
-        Err(_) => Err(unknown(words, ApiCode::VenueUnknown, "venue", "")),
-    };
-    match answer {
-        Ok(body) => static_json(&state, &body, &request),
-        Err(error) => error.into_response(),
-    }
+    let answer = venue_and_key(path, words).and_then(|(venue, level)| {
+        viewer_files(&state, words, &venue)?
+            .level(&level)
+            .cloned()
+            .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level))
+    });
+    static_answer(&state, answer, &request)
 }
 
 /// `GET /api/venues/{venue}/search?q=&near=&level=&category=&limit=`
 pub(super) async fn get_search(
     State(state): State<AppState>,
-    venue: Result<Path<String>, PathRejection>,
+    venue: VenuePath,
     request: Request,
 ) -> Response {
     computed_answer(&state, venue, &request, |venue, params, words| {
@@ -164,7 +155,7 @@ pub(super) async fn get_search(
 /// `GET /api/venues/{venue}/route?from=&to=&accessible=`
 pub(super) async fn get_route(
     State(state): State<AppState>,
-    venue: Result<Path<String>, PathRejection>,
+    venue: VenuePath,
     request: Request,
 ) -> Response {
     computed_answer(&state, venue, &request, |venue, params, words| {
@@ -181,7 +172,7 @@ pub(super) async fn get_route(
 /// `GET /api/venues/{venue}/findcar?car=&from=&accessible=`
 pub(super) async fn get_find_car(
     State(state): State<AppState>,
-    venue: Result<Path<String>, PathRejection>,
+    venue: VenuePath,
     request: Request,
 ) -> Response {
     computed_answer(&state, venue, &request, |venue, params, words| {
@@ -198,24 +189,17 @@ pub(super) async fn get_find_car(
 /// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
 pub(super) async fn get_kiosk(
     State(state): State<AppState>,
-    path: Result<Path<(String, String)>, PathRejection>,
+    path: VenueKeyPath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let answer = match path {
-        Ok(Path((venue_id, kiosk))) => match state.venues.get(&venue_id) {
-            None => Err(unknown(words, ApiCode::VenueUnknown, "venue", &venue_id)),
-            Some(venue) => venue
-                .kiosk(&kiosk)
-                .map(|view| kiosk_json(&view))
-                .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk)),
-        },
-        Err(_) => Err(unknown(words, ApiCode::VenueUnknown, "venue", "")),
-    };
-    match answer {
-        Ok(value) => computed::json(request.headers(), &value),
-        Err(error) => error.into_response(),
-    }
+    let answer = venue_and_key(path, words).and_then(|(venue, kiosk)| {
+        engine_venue(&state, words, &venue)?
+            .kiosk(&kiosk)
+            .map(|view| kiosk_json(&view))
+            .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
+    });
+    json_answer(answer, &request)
 }
 
 /// `GET /api/venues/{venue}/handover.svg?from=&to=&accessible=`: a QR code of the address that
@@ -223,16 +207,13 @@ pub(super) async fn get_kiosk(
 /// screen's page may be served from anywhere; the phone needs the public address).
 pub(super) async fn get_handover(
     State(state): State<AppState>,
-    venue: Result<Path<String>, PathRejection>,
+    venue: VenuePath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
     let params = query_params(&request);
-    let answer = segment(venue, words, ApiCode::VenueUnknown, "venue").and_then(|id| {
-        let venue = state
-            .venues
-            .get(&id)
-            .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
+    let answer = venue_segment(venue, words).and_then(|id| {
+        let venue = engine_venue(&state, words, &id)?;
         let from = required(&params, words, "from")?;
         let to = required(&params, words, "to")?;
         let accessible = flag(&params, words, "accessible")?;
@@ -281,26 +262,36 @@ fn static_json(state: &AppState, body: &Body, request: &Request) -> Response {
     .respond(request.method(), request.headers())
 }
 
+fn static_answer(
+    state: &AppState,
+    answer: Result<Arc<Body>, ApiError>,
+    request: &Request,
+) -> Response {
+    match answer {
+        Ok(body) => static_json(state, &body, request),
+        Err(error) => error.into_response(),
+    }
+}
+
+fn json_answer(answer: Result<Value, ApiError>, request: &Request) -> Response {
+    match answer {
+        Ok(value) => computed::json(request.headers(), &value),
+        Err(error) => error.into_response(),
+    }
+}
+
 /// Resolves the venue of the path, reads the query and answers with what `answer` computed.
 fn computed_answer(
     state: &AppState,
-    venue: Result<Path<String>, PathRejection>,
+    venue: VenuePath,
     request: &Request,
     answer: impl FnOnce(&Venue, &HashMap<String, String>, &ApiErrorWords) -> Result<Value, ApiError>,
 ) -> Response {
     let words = &state.venue_api.words;
     let params = query_params(request);
-    let result = segment(venue, words, ApiCode::VenueUnknown, "venue").and_then(|id| {
-        let venue = state
-            .venues
-            .get(&id)
-            .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
-        answer(venue, &params, words)
-    });
-    match result {
-        Ok(value) => computed::json(request.headers(), &value),
-        Err(error) => error.into_response(),
-    }
+    let result = venue_segment(venue, words)
+        .and_then(|id| answer(engine_venue(state, words, &id)?, &params, words));
+    json_answer(result, request)
 }
 
 /// The query string's parameters; the first of a repeated one counts.
@@ -315,14 +306,41 @@ fn query_params(request: &Request) -> HashMap<String, String> {
     params
 }
 
-fn segment(
-    path: Result<Path<String>, PathRejection>,
-    words: &ApiErrorWords,
-    code: ApiCode,
-    field: &'static str,
-) -> Result<String, ApiError> {
+/// The venue id of a `/{venue}/...` path; one that does not parse names no venue.
+fn venue_segment(path: VenuePath, words: &ApiErrorWords) -> Result<String, ApiError> {
     path.map(|Path(segment)| segment)
-        .map_err(|_| unknown(words, code, field, ""))
+        .map_err(|_| unknown(words, ApiCode::VenueUnknown, "venue", ""))
+}
+
+/// The venue id and the key after it of a `/{venue}/.../{key}` path.
+fn venue_and_key(path: VenueKeyPath, words: &ApiErrorWords) -> Result<(String, String), ApiError> {
+    path.map(|Path(segments)| segments)
+        .map_err(|_| unknown(words, ApiCode::VenueUnknown, "venue", ""))
+}
+
+/// The viewer's files of a venue the build wrote.
+fn viewer_files<'a>(
+    state: &'a AppState,
+    words: &ApiErrorWords,
+    id: &str,
+) -> Result<&'a ViewerFiles, ApiError> {
+    state
+        .site
+        .venue_files()
+        .venue(id)
+        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
+}
+
+/// A venue the engine loaded.
+fn engine_venue<'a>(
+    state: &'a AppState,
+    words: &ApiErrorWords,
+    id: &str,
+) -> Result<&'a Venue, ApiError> {
+    state
+        .venues
+        .get(id)
+        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
 }
 
 fn unknown(words: &ApiErrorWords, code: ApiCode, field: &'static str, value: &str) -> ApiError {
@@ -364,33 +382,18 @@ fn flag(
 }
 
 fn place_error(words: &ApiErrorWords, error: &PlaceError) -> ApiError {
-    let field = Some(error.field().as_str());
-    match error {
-        PlaceError::Malformed { value, .. } => {
-            ApiError::new(words, ApiCode::PlaceMalformed, field, &[("value", value)])
+    let (code, name, value) = match error {
+        PlaceError::Malformed { value, .. } => (ApiCode::PlaceMalformed, "value", value),
+        PlaceError::CoordinatesMalformed { value, .. } => {
+            (ApiCode::CoordinatesMalformed, "value", value)
         }
-        PlaceError::CoordinatesMalformed { value, .. } => ApiError::new(
-            words,
-            ApiCode::CoordinatesMalformed,
-            field,
-            &[("value", value)],
-        ),
-        PlaceError::Unknown { value, .. } => {
-            ApiError::new(words, ApiCode::PlaceUnknown, field, &[("value", value)])
-        }
-        PlaceError::LevelUnknown { level, .. } => {
-            ApiError::new(words, ApiCode::LevelUnknown, field, &[("value", level)])
-        }
-        PlaceError::OutsideLevel { level, .. } => ApiError::new(
-            words,
-            ApiCode::PointOutsideLevel,
-            field,
-            &[("level", level)],
-        ),
-        PlaceError::NotWalkable { value, .. } => {
-            ApiError::new(words, ApiCode::PointNotWalkable, field, &[("value", value)])
-        }
-    }
+        PlaceError::Unknown { value, .. } => (ApiCode::PlaceUnknown, "value", value),
+        PlaceError::LevelUnknown { level, .. } => (ApiCode::LevelUnknown, "value", level),
+        PlaceError::OutsideLevel { level, .. } => (ApiCode::PointOutsideLevel, "level", level),
+        PlaceError::NotWalkable { value, .. } => (ApiCode::PointNotWalkable, "value", value),
+    };
+    let field = error.field().as_str();
+    ApiError::new(words, code, Some(field), &[(name, value.as_str())])
 }
 
 fn route_error(words: &ApiErrorWords, error: RouteError) -> ApiError {
@@ -406,12 +409,7 @@ fn route_error(words: &ApiErrorWords, error: RouteError) -> ApiError {
 fn car_error(words: &ApiErrorWords, error: CarError) -> ApiError {
     match error {
         CarError::Malformed { .. } => ApiError::new(words, ApiCode::CarMalformed, Some("car"), &[]),
-        CarError::Unknown { value } => ApiError::new(
-            words,
-            ApiCode::CarUnknown,
-            Some("car"),
-            &[("value", &value)],
-        ),
+        CarError::Unknown { value } => unknown(words, ApiCode::CarUnknown, "car", &value),
         CarError::NoStart => missing(words, "from"),
         CarError::Route(error) => route_error(words, error),
     }
@@ -432,18 +430,10 @@ fn search_error(words: &ApiErrorWords, error: SearchError) -> ApiError {
             )
         }
         SearchError::Near(error) => place_error(words, &error),
-        SearchError::LevelUnknown(level) => ApiError::new(
-            words,
-            ApiCode::LevelUnknown,
-            Some("level"),
-            &[("value", &level)],
-        ),
-        SearchError::CategoryUnknown(category) => ApiError::new(
-            words,
-            ApiCode::CategoryUnknown,
-            Some("category"),
-            &[("value", &category)],
-        ),
+        SearchError::LevelUnknown(level) => unknown(words, ApiCode::LevelUnknown, "level", &level),
+        SearchError::CategoryUnknown(category) => {
+            unknown(words, ApiCode::CategoryUnknown, "category", &category)
+        }
     }
 }
 

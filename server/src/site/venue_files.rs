@@ -145,22 +145,13 @@ pub fn imdf_dir(dist: &Path, id: &str) -> Result<std::path::PathBuf, String> {
             path.display()
         )
     })?;
-    let known: Vec<&str> = manifest
-        .venues
-        .list
-        .iter()
-        .map(|venue| venue.id.as_str())
-        .collect();
-    let venue = manifest
-        .venues
-        .list
-        .iter()
-        .find(|venue| venue.id == id)
-        .ok_or_else(|| {
-            format!(
-                "no venue {id:?} in the web build; venues: {}",
-                known.join(", ")
-            )
-        })?;
+    let venues = &manifest.venues.list;
+    let venue = venues.iter().find(|venue| venue.id == id).ok_or_else(|| {
+        let known: Vec<&str> = venues.iter().map(|venue| venue.id.as_str()).collect();
+        format!(
+            "no venue {id:?} in the web build; venues: {}",
+            known.join(", ")
+        )
+    })?;
     safe_join(dist, &venue.imdf_dir)
 }

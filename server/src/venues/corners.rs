@@ -101,19 +101,22 @@ mod tests {
     use super::*;
     use crate::venues::model::test_model::one_level;
 
+    /// The corner nodes, 0.4 m out, of one level holding `units` and `obstacles`.
+    fn corners_of(units: &[(&str, [f64; 4])], obstacles: &[[f64; 4]]) -> Vec<Point> {
+        find_corners(&LevelSpace::build(&one_level(units, obstacles), 0), 0.4)
+    }
+
     #[test]
     fn an_l_shaped_corridor_has_one_corner_set_back_from_both_walls() {
         // Two corridors meeting in an L: the inner corner at (4, 4) is the only reflex one, and
         // its node stands diagonally away from the corner, 0.4 m from both walls.
-        let model = one_level(
+        let corners = corners_of(
             &[
                 ("walkway", [0.0, 0.0, 20.0, 4.0]),
                 ("walkway", [0.0, 4.0, 4.0, 20.0]),
             ],
             &[],
         );
-        let space = LevelSpace::build(&model, 0);
-        let corners = find_corners(&space, 0.4);
         assert_eq!(corners.len(), 1, "{corners:?}");
         assert!(
             corners[0].distance(Point::new(3.6, 3.6)) < 1e-6,
@@ -124,11 +127,10 @@ mod tests {
 
     #[test]
     fn a_bench_has_a_node_off_each_of_its_corners() {
-        let model = one_level(
+        let corners = corners_of(
             &[("walkway", [0.0, 0.0, 20.0, 6.0])],
             &[[8.0, 2.0, 12.0, 3.0]],
         );
-        let corners = find_corners(&LevelSpace::build(&model, 0), 0.4);
         assert_eq!(corners.len(), 4);
         for c in &corners {
             let d = [(8.0, 2.0), (12.0, 2.0), (12.0, 3.0), (8.0, 3.0)]

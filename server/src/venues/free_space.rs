@@ -223,17 +223,7 @@ fn walkable_walls(units: &[(usize, UnitRole, Shape)]) -> Vec<Wall> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::venues::geometry::Polygon;
-
-    fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Shape {
-        let p = Point::new;
-        Shape::new(vec![Polygon::new(vec![vec![
-            p(x0, y0),
-            p(x1, y0),
-            p(x1, y1),
-            p(x0, y1),
-        ]])])
-    }
+    use crate::venues::model::test_model::rect;
 
     #[test]
     fn the_shared_part_of_two_corridors_is_open_and_the_rest_is_wall() {

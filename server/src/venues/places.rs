@@ -3,7 +3,7 @@
 //! from the model. Search ranks them; routes and the kiosk directory use them.
 
 use super::geometry::Point;
-use super::model::{FeatureRef, Model};
+use super::model::{FeatureRef, Model, Opening, Unit};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PlaceKind {
@@ -32,6 +32,23 @@ impl PlaceKind {
             PlaceKind::Point => "point",
         }
     }
+
+    /// A parking unit is a space; any other is a unit.
+    fn of_unit(unit: &Unit) -> PlaceKind {
+        if unit.category == "parking" {
+            PlaceKind::Space
+        } else {
+            PlaceKind::Unit
+        }
+    }
+
+    fn of_opening(opening: &Opening) -> PlaceKind {
+        if opening.is_entrance() {
+            PlaceKind::Entrance
+        } else {
+            PlaceKind::Opening
+        }
+    }
 }
 
 /// A place of the venue.
@@ -54,161 +71,102 @@ pub struct Place {
     pub unit: Option<usize>,
 }
 
-/// Every place of the model, in a stable order: occupants, amenities, units, kiosks, entrances.
+/// Every place of the model, in a stable order: occupants, amenities, named units, kiosks,
+/// named entrances.
 pub(crate) fn list_places(model: &Model) -> Vec<Place> {
-    let mut places = Vec::new();
-    for o in &model.occupants {
-        places.push(Place {
-            id: o.id.clone(),
-            kind: PlaceKind::Occupant,
-            name: Some(o.name.clone()),
-            alt_names: o.alt_names.clone(),
-            category: Some(o.category.clone()),
-            level: model.units[o.unit].level,
-            point: o.point,
-            unit: Some(o.unit),
-        });
-    }
-    for a in &model.amenities {
-        places.push(Place {
-            id: a.id.clone(),
-            kind: PlaceKind::Amenity,
-            name: a.name.clone(),
-            alt_names: a.alt_names.clone(),
-            category: Some(a.category.clone()),
-            level: a.level,
-            point: a.point,
-            unit: Some(a.unit),
-        });
-    }
-    for (i, u) in model.units.iter().enumerate() {
-        let kind = if u.category == "parking" {
-            PlaceKind::Space
-        } else {
-            PlaceKind::Unit
-        };
-        if u.name.is_none() {
-            continue;
-        }
-        places.push(Place {
-            id: u.id.clone(),
-            kind,
-            name: u.name.clone(),
-            alt_names: u.alt_names.clone(),
-            category: Some(u.category.clone()),
-            level: u.level,
-            point: u.point,
-            unit: Some(i),
-        });
-    }
-    for k in &model.kiosks {
-        places.push(Place {
-            id: k.id.clone(),
-            kind: PlaceKind::Kiosk,
-            name: k.name.clone(),
-            alt_names: k.alt_names.clone(),
-            category: None,
-            level: k.level,
-            point: k.point,
-            unit: None,
-        });
-    }
-    for o in model
-        .openings
-        .iter()
-        .filter(|o| o.is_entrance() && o.name.is_some())
-    {
-        places.push(Place {
-            id: o.id.clone(),
-            kind: PlaceKind::Entrance,
-            name: o.name.clone(),
-            alt_names: o.alt_names.clone(),
-            category: Some(o.category.clone()),
-            level: o.level,
-            point: o.midpoint(),
-            unit: o.units.first().copied(),
-        });
-    }
-    places
+    let occupants = (0..model.occupants.len()).map(FeatureRef::Occupant);
+    let amenities = (0..model.amenities.len()).map(FeatureRef::Amenity);
+    let units = (0..model.units.len())
+        .filter(|&i| model.units[i].name.is_some())
+        .map(FeatureRef::Unit);
+    let kiosks = (0..model.kiosks.len()).map(FeatureRef::Kiosk);
+    let entrances = (0..model.openings.len())
+        .filter(|&i| model.openings[i].is_entrance() && model.openings[i].name.is_some())
+        .map(FeatureRef::Opening);
+    occupants
+        .chain(amenities)
+        .chain(units)
+        .chain(kiosks)
+        .chain(entrances)
+        .filter_map(|feature| place_at(model, feature))
+        .collect()
 }
 
 /// The place a feature id names as a route endpoint, also for features that are not in the
 /// list (unnamed units, inner doors).
 pub(crate) fn place_of_feature(model: &Model, id: &str) -> Option<Place> {
-    let place = |kind, name: Option<String>, category: Option<&String>, level, point, unit| Place {
-        id: id.to_owned(),
-        kind,
-        name,
-        alt_names: Vec::new(),
-        category: category.cloned(),
-        level,
-        point,
-        unit,
+    let feature = *model.ids.get(id)?;
+    let mut place = place_at(model, feature)?;
+    if let FeatureRef::Opening(_) = feature {
+        // A door named as an endpoint is entered through itself, not through its unit: it
+        // stands in no unit, so no route from it is the walk across one room.
+        place.unit = None;
+    }
+    Some(place)
+}
+
+/// The place a feature is, listed or not; levels, sections and the rest are none.
+fn place_at(model: &Model, feature: FeatureRef) -> Option<Place> {
+    // A place is its kind and category, where it is (level, point, unit) and the feature's
+    // labels (id, name, other names).
+    type Labels<'a> = (&'a String, Option<&'a String>, &'a [String]);
+    let place = |kind, category: Option<&String>, (level, point, unit), labels: Labels| {
+        let (id, name, alt_names) = labels;
+        Place {
+            id: id.clone(),
+            kind,
+            name: name.cloned(),
+            alt_names: alt_names.to_vec(),
+            category: category.cloned(),
+            level,
+            point,
+            unit,
+        }
     };
-    Some(match *model.ids.get(id)? {
+    Some(match feature {
+        FeatureRef::Unit(i) => {
+            let u = &model.units[i];
+            place(
+                PlaceKind::of_unit(u),
+                Some(&u.category),
+                (u.level, u.point, Some(i)),
+                (&u.id, u.name.as_ref(), &u.alt_names),
+            )
+        }
+        FeatureRef::Opening(i) => {
+            let o = &model.openings[i];
+            place(
+                PlaceKind::of_opening(o),
+                Some(&o.category),
+                (o.level, o.midpoint(), o.units.first().copied()),
+                (&o.id, o.name.as_ref(), &o.alt_names),
+            )
+        }
         FeatureRef::Occupant(i) => {
             let o = &model.occupants[i];
             place(
                 PlaceKind::Occupant,
-                Some(o.name.clone()),
                 Some(&o.category),
-                model.units[o.unit].level,
-                o.point,
-                Some(o.unit),
+                (model.units[o.unit].level, o.point, Some(o.unit)),
+                (&o.id, Some(&o.name), &o.alt_names),
             )
         }
         FeatureRef::Amenity(i) => {
             let a = &model.amenities[i];
             place(
                 PlaceKind::Amenity,
-                a.name.clone(),
                 Some(&a.category),
-                a.level,
-                a.point,
-                Some(a.unit),
-            )
-        }
-        FeatureRef::Unit(i) => {
-            let u = &model.units[i];
-            let kind = if u.category == "parking" {
-                PlaceKind::Space
-            } else {
-                PlaceKind::Unit
-            };
-            place(
-                kind,
-                u.name.clone(),
-                Some(&u.category),
-                u.level,
-                u.point,
-                Some(i),
+                (a.level, a.point, Some(a.unit)),
+                (&a.id, a.name.as_ref(), &a.alt_names),
             )
         }
         FeatureRef::Kiosk(i) => {
             let k = &model.kiosks[i];
             place(
                 PlaceKind::Kiosk,
-                k.name.clone(),
                 None,
-                k.level,
-                k.point,
-                None,
-            )
-        }
-        FeatureRef::Opening(i) => {
-            let o = &model.openings[i];
-            let kind = if o.is_entrance() {
-                PlaceKind::Entrance
-            } else {
-                PlaceKind::Opening
-            };
-            place(
-                kind,
-                o.name.clone(),
-                Some(&o.category),
-                o.level,
-                o.midpoint(),
-                None,
+                (k.level, k.point, None),
+                (&k.id, k.name.as_ref(), &k.alt_names),
             )
         }
         FeatureRef::Level(_) | FeatureRef::Section(_) | FeatureRef::Other => return None,

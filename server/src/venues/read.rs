@@ -9,17 +9,20 @@ use serde::de::DeserializeOwned;
 use super::imdf::{Feature, FeatureCollection};
 use super::load_error::LoadError;
 
-/// The features of `<dir>/<feature_type>.geojson`. A missing file is an error when `required`,
-/// else no features (a venue without kiosks needs no kiosk.geojson).
+/// The feature files every venue directory has; any other may be left out (a venue without
+/// kiosks needs no kiosk.geojson).
+const REQUIRED: [&str; 3] = ["venue", "level", "unit"];
+
+/// The features of `<dir>/<feature_type>.geojson`; a file that may be left out and is holds no
+/// features.
 pub(crate) fn read_features<P: DeserializeOwned>(
     dir: &Path,
     feature_type: &str,
-    required: bool,
 ) -> Result<(PathBuf, Vec<Feature<P>>), LoadError> {
     let file = dir.join(format!("{feature_type}.geojson"));
     let text = match std::fs::read(&file) {
         Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !required => {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound && !REQUIRED.contains(&feature_type) => {
             return Ok((file, Vec::new()));
         }
         Err(source) => return Err(LoadError::Unreadable { file, source }),

@@ -325,11 +325,15 @@ mod tests {
 
     #[test]
     fn distances_are_rounded_as_people_say_them() {
-        assert_eq!(rounded(0.2), "1");
-        assert_eq!(rounded(12.4), "12");
-        assert_eq!(rounded(19.4), "19");
-        assert_eq!(rounded(33.0), "35");
-        assert_eq!(rounded(122.0), "120");
+        for (metres, said) in [
+            (0.2, "1"),
+            (12.4, "12"),
+            (19.4, "19"),
+            (33.0, "35"),
+            (122.0, "120"),
+        ] {
+            assert_eq!(rounded(metres), said, "{metres} m");
+        }
     }
 
     #[test]

@@ -1,32 +1,23 @@
 //! Relationships as connectors: elevators, escalators, stairs and ramps joining units of
 //! different levels (contract §2.7).
 
-use std::path::Path;
-
 use super::super::imdf::{self, Feature};
 use super::super::load_error::LoadError;
 use super::super::model::{Connector, ConnectorKind, FeatureRef, Level, Unit};
-use super::super::read::read_features;
 use super::Builder;
 
 impl Builder {
     pub(super) fn connectors(
         &mut self,
-        dir: &Path,
         units: &[Unit],
         levels: &[Level],
     ) -> Result<Vec<Connector>, LoadError> {
-        let (file, features) =
-            read_features::<imdf::RelationshipProps>(dir, "relationship", false)?;
-        self.file = file;
-        let mut connectors = Vec::new();
-        for f in features {
-            self.claim(&f.id, FeatureRef::Other)?;
-            if let Some(connector) = self.connector(f, units, levels)? {
-                connectors.push(connector);
-            }
-        }
-        Ok(connectors)
+        let connectors = self.build_each(
+            "relationship",
+            |_| FeatureRef::Other,
+            |b, _, f| b.connector(f, units, levels),
+        )?;
+        Ok(connectors.into_iter().flatten().collect())
     }
 
     /// One relationship as a connector; other categories (traversal…) are not routed.

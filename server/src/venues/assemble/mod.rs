@@ -6,25 +6,28 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
+use serde::de::DeserializeOwned;
+
 mod connectors;
 mod contents;
 mod structure;
 
 use super::geometry::{Point, Polygon, Shape};
-use super::imdf::{self, DisplayPoint, Geometry, Labels};
+use super::imdf::{self, DisplayPoint, Feature, Geometry, Labels};
 use super::load_error::LoadError;
 use super::model::{FeatureRef, Model, Obstacle};
 use super::projection::Frame;
 use super::read::read_features;
 
 pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
-    let (file, venues) = read_features::<imdf::VenueProps>(dir, "venue", true)?;
+    let (file, venues) = read_features::<imdf::VenueProps>(dir, "venue")?;
     let [venue] = <[_; 1]>::try_from(venues).map_err(|v: Vec<_>| LoadError::VenueCount {
         file: file.clone(),
         count: v.len(),
     })?;
     let [lon0, lat0] = venue.properties.display_point.coordinates;
     let mut b = Builder {
+        dir: dir.to_owned(),
         frame: Frame::new(lon0, lat0),
         ids: HashMap::new(),
         file: file.clone(),
@@ -32,37 +35,24 @@ pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
     b.claim(&venue.id, FeatureRef::Other)?;
     let name = venue.properties.name.main().unwrap_or_default().to_owned();
 
-    let levels = b.levels(dir)?;
-    let level_ids: HashMap<String, usize> = levels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.id.clone(), i))
-        .collect();
+    let levels = b.levels()?;
     for (i, level) in levels.iter().enumerate() {
         b.ids.insert(level.id.clone(), FeatureRef::Level(i));
     }
-    let mut units = b.units(dir, &level_ids)?;
-    let openings = b.openings(dir, &level_ids, &mut units)?;
-    let occupants = b.occupants(dir, &mut units)?;
-    let amenities = b.amenities(dir, &units)?;
-    let mut obstacles = Vec::new();
-    let (file, fixtures) = read_features::<imdf::FixtureProps>(dir, "fixture", false)?;
-    for f in fixtures {
-        b.file = file.clone();
-        b.claim(&f.id, FeatureRef::Other)?;
-        let level = b.level_of(&f.id, &f.properties.level_id, &level_ids)?;
-        obstacles.push(Obstacle {
-            level,
-            shape: b.shape(&f.id, f.geometry.as_ref())?,
-        });
-    }
-    let kiosks = b.kiosks(dir, &level_ids)?;
+    let mut units = b.build_each("unit", FeatureRef::Unit, |b, _, f| b.unit(f))?;
+    let openings = b.openings(&levels, &mut units)?;
+    let occupants = b.occupants(&mut units)?;
+    let amenities = b.build_each("amenity", FeatureRef::Amenity, |b, _, f| {
+        b.amenity(f, &units)
+    })?;
+    let mut obstacles = b.build_each("fixture", |_| FeatureRef::Other, |b, _, f| b.fixture(&f))?;
+    let kiosks = b.build_each("kiosk", FeatureRef::Kiosk, |b, _, f| b.kiosk(f))?;
     obstacles.extend(kiosks.iter().map(|k| Obstacle {
         level: k.level,
         shape: k.shape.clone(),
     }));
-    let sections = b.sections(dir, &level_ids)?;
-    let connectors = b.connectors(dir, &units, &levels)?;
+    let sections = b.build_each("section", FeatureRef::Section, |b, _, f| b.section(f))?;
+    let connectors = b.connectors(&units, &levels)?;
     Ok(Model {
         frame: b.frame,
         name,
@@ -81,6 +71,8 @@ pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
 }
 
 pub(super) struct Builder {
+    /// The venue directory.
+    pub(super) dir: PathBuf,
     pub(super) frame: Frame,
     pub(super) ids: HashMap<String, FeatureRef>,
     /// The file being read, for messages.
@@ -88,6 +80,34 @@ pub(super) struct Builder {
 }
 
 impl Builder {
+    /// The features of `<feature_type>.geojson`, each claimed under its id as `claim(index)`,
+    /// then turned into an item by `build`, which is also given the items built before it.
+    pub(super) fn build_each<P: DeserializeOwned, T>(
+        &mut self,
+        feature_type: &str,
+        claim: impl Fn(usize) -> FeatureRef,
+        mut build: impl FnMut(&mut Self, &[T], Feature<P>) -> Result<T, LoadError>,
+    ) -> Result<Vec<T>, LoadError> {
+        let (file, features) = read_features::<P>(&self.dir, feature_type)?;
+        self.file = file;
+        let mut built = Vec::with_capacity(features.len());
+        for feature in features {
+            self.claim(&feature.id, claim(built.len()))?;
+            let item = build(self, &built, feature)?;
+            built.push(item);
+        }
+        Ok(built)
+    }
+
+    /// A fixture: an obstacle on its level.
+    fn fixture(&self, f: &Feature<imdf::FixtureProps>) -> Result<Obstacle, LoadError> {
+        let level = self.level_of(&f.id, &f.properties.level_id)?;
+        Ok(Obstacle {
+            level,
+            shape: self.shape(&f.id, f.geometry.as_ref())?,
+        })
+    }
+
     pub(super) fn claim(&mut self, id: &str, what: FeatureRef) -> Result<(), LoadError> {
         if self.ids.insert(id.to_owned(), what).is_some() {
             return Err(LoadError::DuplicateId {
@@ -122,16 +142,12 @@ impl Builder {
         }
     }
 
-    pub(super) fn level_of(
-        &self,
-        feature: &str,
-        level_id: &str,
-        levels: &HashMap<String, usize>,
-    ) -> Result<usize, LoadError> {
-        levels
-            .get(level_id)
-            .copied()
-            .ok_or_else(|| self.reference(feature, "level_id", level_id, "level"))
+    /// The index of the level a feature's `level_id` names.
+    pub(super) fn level_of(&self, feature: &str, level_id: &str) -> Result<usize, LoadError> {
+        match self.ids.get(level_id) {
+            Some(FeatureRef::Level(i)) => Ok(*i),
+            _ => Err(self.reference(feature, "level_id", level_id, "level")),
+        }
     }
 
     pub(super) fn point(&self, p: [f64; 2]) -> Point {

@@ -57,33 +57,18 @@ const TRADES: &[&str] = &[
 
 const RESTROOM_TERMS: &[&str] = &["卫生间", "厕所", "洗手间", "WC"];
 
-fn entry(
-    key: usize,
-    names: Vec<String>,
-    category: &str,
-    terms: &[&str],
-    level: &str,
-) -> SearchEntry {
-    SearchEntry {
-        key,
-        names,
-        category: category.to_string(),
-        category_terms: terms.iter().map(|t| t.to_string()).collect(),
-        level: level.to_string(),
-    }
-}
-
 /// 1,500 places: 600 shops (the brands, then generic names) on five levels, 100 amenities and
 /// 800 parking spaces.
 fn synthetic_mall() -> Vec<SearchEntry> {
     let levels = ["L1", "L2", "L3", "L4", "L5"];
     let mut entries = Vec::new();
     for (i, (name, alias)) in BRANDS.iter().enumerate() {
-        let mut names = vec![name.to_string()];
-        if !alias.is_empty() {
-            names.push(alias.to_string());
-        }
-        entries.push(entry(
+        let names: &[&str] = if alias.is_empty() {
+            &[name]
+        } else {
+            &[name, alias]
+        };
+        entries.push(SearchEntry::of(
             entries.len(),
             names,
             "shopping",
@@ -95,9 +80,9 @@ fn synthetic_mall() -> Vec<SearchEntry> {
         .iter()
         .flat_map(|owner| TRADES.iter().map(move |trade| format!("{owner}{trade}")));
     for (i, name) in generic.take(600 - BRANDS.len()).enumerate() {
-        entries.push(entry(
+        entries.push(SearchEntry::of(
             entries.len(),
-            vec![name],
+            &[&name],
             "restaurant",
             &["餐厅", "美食"],
             levels[i % 5],
@@ -105,29 +90,36 @@ fn synthetic_mall() -> Vec<SearchEntry> {
     }
     for i in 0..100 {
         let level = levels[i % 5];
-        let (names, category, terms): (Vec<String>, _, &[&str]) = match i % 5 {
-            0 => (vec![], "restroom.female", RESTROOM_TERMS),
-            1 => (vec![], "restroom.male", RESTROOM_TERMS),
-            2 => (vec![], "mothersroom", &["母婴室", "哺乳室"]),
+        let (name, category, terms): (Option<String>, _, &[&str]) = match i % 5 {
+            0 => (None, "restroom.female", RESTROOM_TERMS),
+            1 => (None, "restroom.male", RESTROOM_TERMS),
+            2 => (None, "mothersroom", &["母婴室", "哺乳室"]),
             3 => (
-                vec![format!("{}号电梯", i / 5 + 1)],
+                Some(format!("{}号电梯", i / 5 + 1)),
                 "elevator",
                 &["电梯", "直梯"],
             ),
             _ => (
-                vec![format!("{}号服务台", i / 5 + 1)],
+                Some(format!("{}号服务台", i / 5 + 1)),
                 "information",
                 &["服务台", "问询处"],
             ),
         };
-        entries.push(entry(entries.len(), names, category, terms, level));
+        let names: Vec<&str> = name.as_deref().into_iter().collect();
+        entries.push(SearchEntry::of(
+            entries.len(),
+            &names,
+            category,
+            terms,
+            level,
+        ));
     }
     for level in ["B1", "B2"] {
         for number in 1..=400 {
             let name = format!("{level}-{number:03}");
-            entries.push(entry(
+            entries.push(SearchEntry::of(
                 entries.len(),
-                vec![name],
+                &[&name],
                 "parking",
                 &["停车位", "车位"],
                 level,

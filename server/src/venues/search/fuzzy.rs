@@ -105,58 +105,51 @@ mod tests {
         within_one_typo(&query, name.units(&units), &readings)
     }
 
-    #[test]
-    fn a_substituted_letter_is_one_typo() {
-        assert!(one_typo("xingbeke", "星巴克"));
-        assert!(one_typo("starbicks", "Starbucks"));
-    }
+    /// Queries one typo from a name, by rule: (query, name).
+    const ONE_TYPO: &[(&str, &str)] = &[
+        // A substituted letter.
+        ("xingbeke", "星巴克"),
+        ("starbicks", "Starbucks"),
+        // A left-out letter, even the first one.
+        ("starbuks", "Starbucks"),
+        ("xingbke", "星巴克"),
+        ("ingbake", "星巴克"),
+        // An extra letter.
+        ("xinggbake", "星巴克"),
+        ("starbuckss", "Starbucks"),
+        ("axingbake", "星巴克"),
+        // Swapped neighbours, also across two syllables.
+        ("xignbake", "星巴克"),
+        ("ixngbake", "星巴克"),
+        ("xinbgake", "星巴克"),
+        ("satrbucks", "Starbucks"),
+        // A typo in the start of a reading is enough.
+        ("xignba", "星巴克"),
+        ("haidilo", "海底捞火锅"),
+        // A typo is found in every reading of a heteronym.
+        ("yinhagn", "银行"),
+        ("xinren", "行人"),
+        ("zhonqing", "重庆"),
+        ("chongqign", "重庆"),
+    ];
+
+    /// Queries more than one typo from a name.
+    const NOT_ONE_TYPO: &[(&str, &str)] = &[
+        // Two typos are too many.
+        ("xignbeke", "星巴克"),
+        ("strabuks", "Starbucks"),
+        ("abcdefg", "星巴克"),
+        // A typo is not looked for in the middle of a name.
+        ("bakke", "星巴克"),
+    ];
 
     #[test]
-    fn a_left_out_letter_is_one_typo() {
-        assert!(one_typo("starbuks", "Starbucks"));
-        assert!(one_typo("xingbke", "星巴克"));
-        assert!(one_typo("ingbake", "星巴克"), "even the first one");
-    }
-
-    #[test]
-    fn an_extra_letter_is_one_typo() {
-        assert!(one_typo("xinggbake", "星巴克"));
-        assert!(one_typo("starbuckss", "Starbucks"));
-        assert!(one_typo("axingbake", "星巴克"));
-    }
-
-    #[test]
-    fn swapped_neighbours_are_one_typo() {
-        assert!(one_typo("xignbake", "星巴克"));
-        assert!(one_typo("ixngbake", "星巴克"));
-        assert!(one_typo("xinbgake", "星巴克"), "across two syllables");
-        assert!(one_typo("satrbucks", "Starbucks"));
-    }
-
-    #[test]
-    fn a_typo_in_the_start_of_a_reading_is_enough() {
-        assert!(one_typo("xignba", "星巴克"));
-        assert!(one_typo("haidilo", "海底捞火锅"));
-    }
-
-    #[test]
-    fn a_typo_is_found_in_every_reading_of_a_heteronym() {
-        assert!(one_typo("yinhagn", "银行"));
-        assert!(one_typo("xinren", "行人"));
-        assert!(one_typo("zhonqing", "重庆"));
-        assert!(one_typo("chongqign", "重庆"));
-    }
-
-    #[test]
-    fn two_typos_are_too_many() {
-        assert!(!one_typo("xignbeke", "星巴克"));
-        assert!(!one_typo("strabuks", "Starbucks"));
-        assert!(!one_typo("abcdefg", "星巴克"));
-    }
-
-    #[test]
-    fn a_typo_is_not_looked_for_in_the_middle_of_a_name() {
-        assert!(!one_typo("bakke", "星巴克"));
+    fn one_typo_is_found_and_more_are_not() {
+        for (cases, one) in [(ONE_TYPO, true), (NOT_ONE_TYPO, false)] {
+            for &(query, name) in cases {
+                assert_eq!(one_typo(query, name), one, "{query:?} ~ {name:?}");
+            }
+        }
     }
 
     #[test]

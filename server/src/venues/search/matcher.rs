@@ -188,96 +188,68 @@ mod tests {
 
     use MatchKind::*;
 
-    #[test]
-    fn the_name_itself_and_its_full_pinyin_match_exactly() {
-        assert_eq!(kind("星巴克", "星巴克"), Some(Exact));
-        assert_eq!(kind("xingbake", "星巴克"), Some(Exact));
-        assert_eq!(kind("Starbucks", "STARBUCKS"), Some(Exact));
-        assert_eq!(
-            kind("星bake", "星巴克"),
-            Some(Exact),
-            "characters and full syllables mix"
-        );
-    }
+    /// Queries, names, and the class each query matches its name in, by rule.
+    const CLASSES: &[(&str, &str, Option<MatchKind>)] = &[
+        // The name itself and its full pinyin match exactly; characters and full syllables mix.
+        ("星巴克", "星巴克", Some(Exact)),
+        ("xingbake", "星巴克", Some(Exact)),
+        ("Starbucks", "STARBUCKS", Some(Exact)),
+        ("星bake", "星巴克", Some(Exact)),
+        // The start of a name matches as a prefix.
+        ("星巴", "星巴克", Some(Prefix)),
+        ("xingba", "星巴克", Some(Prefix)),
+        ("star", "Starbucks", Some(Prefix)),
+        // A syllable still being typed keeps a prefix a prefix.
+        ("xingb", "星巴克", Some(Prefix)),
+        ("xin", "星巴克", Some(Prefix)),
+        ("xingbak", "星巴克", Some(Prefix)),
+        // Initials and shortened syllables match as initials.
+        ("xbk", "星巴克", Some(Initials)),
+        ("xb", "星巴克", Some(Initials)),
+        ("xinbk", "星巴克", Some(Initials)),
+        ("hdl", "海底捞火锅", Some(Initials)),
+        // Chinese characters and pinyin mix in one query (克 of xing巴k is still being typed).
+        ("星bk", "星巴克", Some(Initials)),
+        ("xing巴k", "星巴克", Some(Prefix)),
+        ("xing巴ke", "星巴克", Some(Exact)),
+        ("xingbk", "星巴克", Some(Initials)),
+        // A match from a later character is contains.
+        ("巴克", "星巴克", Some(Contains)),
+        ("bake", "星巴克", Some(Contains)),
+        ("咖啡", "瑞幸咖啡", Some(Contains)),
+        ("bucks", "Starbucks", Some(Contains)),
+        // Queries that do not fit do not match: longer than the name, out of order, or a syllable
+        // not typed from its start.
+        ("xbz", "星巴克", None),
+        ("星巴克咖啡", "星巴克", None),
+        ("kb", "星巴克", None),
+        ("ingbake", "星巴克", None),
+        // Every reading of a heteronym matches.
+        ("yinhang", "银行", Some(Exact)),
+        ("xingren", "行人", Some(Exact)),
+        ("changcheng", "长城", Some(Exact)),
+        ("zhanglao", "长老", Some(Exact)),
+        ("chongqing", "重庆小面", Some(Prefix)),
+        ("zhongliang", "重量", Some(Exact)),
+        // One query read two ways takes the better class: "xian" reads 西安 as xi + an in full,
+        // and 先生 as xian + nothing yet.
+        ("xian", "西安", Some(Exact)),
+        ("xian", "先生", Some(Prefix)),
+        // Space numbers match however they are written.
+        ("B1-023", "B1-023", Some(Exact)),
+        ("b1-023", "B1-023", Some(Exact)),
+        ("B1023", "B1-023", Some(Exact)),
+        ("b1 023", "B1-023", Some(Exact)),
+        ("Ｂ１０２３", "B1-023", Some(Exact)),
+        ("b1-02", "B1-023", Some(Prefix)),
+        ("023", "B1-023", Some(Contains)),
+    ];
 
     #[test]
-    fn the_start_of_a_name_matches_as_a_prefix() {
-        assert_eq!(kind("星巴", "星巴克"), Some(Prefix));
-        assert_eq!(kind("xingba", "星巴克"), Some(Prefix));
-        assert_eq!(kind("star", "Starbucks"), Some(Prefix));
-    }
-
-    #[test]
-    fn a_syllable_still_being_typed_keeps_a_prefix_a_prefix() {
-        assert_eq!(kind("xingb", "星巴克"), Some(Prefix));
-        assert_eq!(kind("xin", "星巴克"), Some(Prefix));
-        assert_eq!(kind("xingbak", "星巴克"), Some(Prefix));
-    }
-
-    #[test]
-    fn initials_and_shortened_syllables_match_as_initials() {
-        assert_eq!(kind("xbk", "星巴克"), Some(Initials));
-        assert_eq!(kind("xb", "星巴克"), Some(Initials));
-        assert_eq!(kind("xinbk", "星巴克"), Some(Initials));
-        assert_eq!(kind("hdl", "海底捞火锅"), Some(Initials));
-    }
-
-    #[test]
-    fn chinese_characters_and_pinyin_mix_in_one_query() {
-        assert_eq!(kind("星bk", "星巴克"), Some(Initials));
-        assert_eq!(
-            kind("xing巴k", "星巴克"),
-            Some(Prefix),
-            "克 is still being typed"
-        );
-        assert_eq!(kind("xing巴ke", "星巴克"), Some(Exact));
-        assert_eq!(kind("xingbk", "星巴克"), Some(Initials));
-    }
-
-    #[test]
-    fn a_match_from_a_later_character_is_contains() {
-        assert_eq!(kind("巴克", "星巴克"), Some(Contains));
-        assert_eq!(kind("bake", "星巴克"), Some(Contains));
-        assert_eq!(kind("咖啡", "瑞幸咖啡"), Some(Contains));
-        assert_eq!(kind("bucks", "Starbucks"), Some(Contains));
-    }
-
-    #[test]
-    fn queries_that_do_not_fit_do_not_match() {
-        assert_eq!(kind("xbz", "星巴克"), None);
-        assert_eq!(kind("星巴克咖啡", "星巴克"), None, "longer than the name");
-        assert_eq!(kind("kb", "星巴克"), None, "order matters");
-        assert_eq!(
-            kind("ingbake", "星巴克"),
-            None,
-            "a syllable is typed from its start"
-        );
-    }
-
-    #[test]
-    fn every_reading_of_a_heteronym_matches() {
-        assert_eq!(kind("yinhang", "银行"), Some(Exact));
-        assert_eq!(kind("xingren", "行人"), Some(Exact));
-        assert_eq!(kind("changcheng", "长城"), Some(Exact));
-        assert_eq!(kind("zhanglao", "长老"), Some(Exact));
-        assert_eq!(kind("chongqing", "重庆小面"), Some(Prefix));
-        assert_eq!(kind("zhongliang", "重量"), Some(Exact));
-    }
-
-    #[test]
-    fn one_query_read_two_ways_takes_the_better_class() {
-        // "xian" reads 西安 as xi + an in full, and 先生 as xian + nothing yet.
-        assert_eq!(kind("xian", "西安"), Some(Exact));
-        assert_eq!(kind("xian", "先生"), Some(Prefix));
-    }
-
-    #[test]
-    fn space_numbers_match_however_they_are_written() {
-        for query in ["B1-023", "b1-023", "B1023", "b1 023", "Ｂ１０２３"] {
-            assert_eq!(kind(query, "B1-023"), Some(Exact), "{query}");
+    fn each_query_matches_each_name_in_its_class() {
+        for &(query, name, class) in CLASSES {
+            assert_eq!(kind(query, name), class, "{query:?} ~ {name:?}");
         }
-        assert_eq!(kind("b1-02", "B1-023"), Some(Prefix));
-        assert_eq!(kind("023", "B1-023"), Some(Contains));
     }
 
     #[test]

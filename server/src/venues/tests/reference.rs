@@ -2,7 +2,7 @@
 //! the same graph with the same attachments, and accessible routes never take stairs or
 //! escalators.
 
-use super::support::{all_venues, random_locations};
+use super::support::random_pairs;
 use crate::venues::costs::walk_s;
 use crate::venues::locations::Field;
 use crate::venues::shortest::{Endpoint, shortest};
@@ -62,32 +62,28 @@ fn brute_force(venue: &Venue, from: &Endpoint, to: &Endpoint, accessible: bool) 
 
 #[test]
 fn routes_cost_what_brute_force_finds_on_random_pairs() {
-    for venue in all_venues() {
-        let mut rng = fastrand::Rng::with_seed(14);
-        let locations = random_locations(venue, &mut rng, 400);
-        for pair in locations.chunks_exact(2) {
-            for accessible in [false, true] {
-                let from = venue.endpoint(&pair[0], Field::From).unwrap();
-                let to = venue.endpoint(&pair[1], Field::To).unwrap();
-                let fast =
-                    shortest(&venue.graph, &venue.spaces, &from, &to, accessible).map(|f| f.cost_s);
-                let slow = brute_force(venue, &from, &to, accessible);
-                match (fast, slow) {
-                    (Some(f), Some(s)) => assert!(
-                        (f - s).abs() < 1e-6,
-                        "{}: {:?} -> {:?}: A* {f}, brute force {s}",
-                        venue.id(),
-                        pair[0].id,
-                        pair[1].id
-                    ),
-                    (None, None) => {}
-                    _ => panic!(
-                        "{}: {:?} -> {:?}: A* {fast:?}, brute force {slow:?}",
-                        venue.id(),
-                        pair[0],
-                        pair[1]
-                    ),
-                }
+    for (venue, pair) in random_pairs(14, 200) {
+        for accessible in [false, true] {
+            let from = venue.endpoint(&pair[0], Field::From).unwrap();
+            let to = venue.endpoint(&pair[1], Field::To).unwrap();
+            let fast =
+                shortest(&venue.graph, &venue.spaces, &from, &to, accessible).map(|f| f.cost_s);
+            let slow = brute_force(venue, &from, &to, accessible);
+            match (fast, slow) {
+                (Some(f), Some(s)) => assert!(
+                    (f - s).abs() < 1e-6,
+                    "{}: {:?} -> {:?}: A* {f}, brute force {s}",
+                    venue.id(),
+                    pair[0].id,
+                    pair[1].id
+                ),
+                (None, None) => {}
+                _ => panic!(
+                    "{}: {:?} -> {:?}: A* {fast:?}, brute force {slow:?}",
+                    venue.id(),
+                    pair[0],
+                    pair[1]
+                ),
             }
         }
     }
@@ -95,40 +91,36 @@ fn routes_cost_what_brute_force_finds_on_random_pairs() {
 
 #[test]
 fn accessible_routes_never_take_stairs_or_escalators_and_cost_no_less() {
-    for venue in all_venues() {
-        let mut rng = fastrand::Rng::with_seed(41);
-        let locations = random_locations(venue, &mut rng, 200);
-        for pair in locations.chunks_exact(2) {
-            let any = venue.route_between(&pair[0], &pair[1], false);
-            let accessible = venue.route_between(&pair[0], &pair[1], true);
-            match (&any, &accessible) {
-                (Ok(any), Ok(acc)) => {
-                    for t in &acc.transitions {
-                        assert!(
-                            matches!(t.kind, ConnectorKind::Elevator | ConnectorKind::Ramp),
-                            "{}: {:?}",
-                            venue.id(),
-                            t
-                        );
-                    }
+    for (venue, pair) in random_pairs(41, 100) {
+        let any = venue.route_between(&pair[0], &pair[1], false);
+        let accessible = venue.route_between(&pair[0], &pair[1], true);
+        match (&any, &accessible) {
+            (Ok(any), Ok(acc)) => {
+                for t in &acc.transitions {
                     assert!(
-                        acc.duration_s >= any.duration_s,
-                        "{}: accessible {} < {}",
+                        matches!(t.kind, ConnectorKind::Elevator | ConnectorKind::Ramp),
+                        "{}: {:?}",
                         venue.id(),
-                        acc.duration_s,
-                        any.duration_s
+                        t
                     );
-                    assert!(acc.accessible && !any.accessible);
                 }
-                (Err(RouteError::NoRoute), Err(RouteError::NoAccessibleRoute))
-                | (Ok(_), Err(RouteError::NoAccessibleRoute)) => {}
-                _ => panic!(
-                    "{}: {:?} -> {:?}: {any:?} / {accessible:?}",
+                assert!(
+                    acc.duration_s >= any.duration_s,
+                    "{}: accessible {} < {}",
                     venue.id(),
-                    pair[0],
-                    pair[1]
-                ),
+                    acc.duration_s,
+                    any.duration_s
+                );
+                assert!(acc.accessible && !any.accessible);
             }
+            (Err(RouteError::NoRoute), Err(RouteError::NoAccessibleRoute))
+            | (Ok(_), Err(RouteError::NoAccessibleRoute)) => {}
+            _ => panic!(
+                "{}: {:?} -> {:?}: {any:?} / {accessible:?}",
+                venue.id(),
+                pair[0],
+                pair[1]
+            ),
         }
     }
 }

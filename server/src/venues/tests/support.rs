@@ -105,8 +105,22 @@ pub(super) fn all_venues() -> Vec<&'static Venue> {
     venues
 }
 
+/// `pairs` pairs of random locations on each venue a route test runs on, the same on every run:
+/// each venue's are drawn afresh from `seed`.
+pub(super) fn random_pairs(seed: u64, pairs: usize) -> Vec<(&'static Venue, [Located; 2])> {
+    let mut out = Vec::new();
+    for venue in all_venues() {
+        let mut rng = fastrand::Rng::with_seed(seed);
+        let mut locations = random_locations(venue, &mut rng, 2 * pairs).into_iter();
+        while let (Some(from), Some(to)) = (locations.next(), locations.next()) {
+            out.push((venue, [from, to]));
+        }
+    }
+    out
+}
+
 /// `n` random locations of a venue: places of every kind, and points picked on levels.
-pub(super) fn random_locations(venue: &Venue, rng: &mut fastrand::Rng, n: usize) -> Vec<Located> {
+fn random_locations(venue: &Venue, rng: &mut fastrand::Rng, n: usize) -> Vec<Located> {
     let mut out = Vec::new();
     while out.len() < n {
         if rng.u8(..4) == 0 {

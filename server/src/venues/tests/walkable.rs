@@ -2,7 +2,7 @@
 //! walkable unit (outside fixtures), in a connector being ridden, in the start or end unit, or
 //! in a door being walked through.
 
-use super::support::{all_venues, random_locations};
+use super::support::random_pairs;
 use crate::venues::geometry::{Point, nearest_on_segment};
 use crate::venues::model::UnitRole;
 use crate::venues::{Located, Venue};
@@ -36,31 +36,27 @@ fn allowed(venue: &Venue, level: usize, p: Point, ends: [&Located; 2]) -> bool {
 
 #[test]
 fn every_path_point_lies_in_walkable_space_or_the_ends_units() {
-    for venue in all_venues() {
-        let mut rng = fastrand::Rng::with_seed(7);
-        let locations = random_locations(venue, &mut rng, 1000);
-        for pair in locations.chunks_exact(2) {
-            let Ok(route) = venue.route_between(&pair[0], &pair[1], false) else {
-                continue;
-            };
-            for leg in &route.legs {
-                let level = venue.model().level_index(&leg.level).unwrap();
-                for w in leg.points.windows(2) {
-                    let length = w[0].distance(w[1]);
-                    let samples = (length / 0.25).ceil().max(1.0) as usize;
-                    for k in 0..=samples {
-                        let p = w[0].lerp(w[1], k as f64 / samples as f64);
-                        assert!(
-                            allowed(venue, level, p, [&pair[0], &pair[1]]),
-                            "{}: {:?} -> {:?}: {p:?} on {} is outside walkable space ({:?} -> {:?})",
-                            venue.id(),
-                            pair[0].id,
-                            pair[1].id,
-                            leg.level,
-                            w[0],
-                            w[1]
-                        );
-                    }
+    for (venue, pair) in random_pairs(7, 500) {
+        let Ok(route) = venue.route_between(&pair[0], &pair[1], false) else {
+            continue;
+        };
+        for leg in &route.legs {
+            let level = venue.model().level_index(&leg.level).unwrap();
+            for w in leg.points.windows(2) {
+                let length = w[0].distance(w[1]);
+                let samples = (length / 0.25).ceil().max(1.0) as usize;
+                for k in 0..=samples {
+                    let p = w[0].lerp(w[1], k as f64 / samples as f64);
+                    assert!(
+                        allowed(venue, level, p, [&pair[0], &pair[1]]),
+                        "{}: {:?} -> {:?}: {p:?} on {} is outside walkable space ({:?} -> {:?})",
+                        venue.id(),
+                        pair[0].id,
+                        pair[1].id,
+                        leg.level,
+                        w[0],
+                        w[1]
+                    );
                 }
             }
         }
