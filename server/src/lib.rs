@@ -3,6 +3,7 @@
 //!
 //! Run with `scripts/run` (builds the web part first) or `cargo run --release -p site-server`.
 
+mod client_table;
 pub mod config;
 pub mod control;
 mod http;

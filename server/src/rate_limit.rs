@@ -3,26 +3,21 @@
 //! `http/leads.rs` decides the client address and answers 429.
 //!
 //! Memory is bounded twice: each address keeps at most `limit` timestamps per count (older
-//! ones leave the window and are dropped), and at most `max_clients` addresses are tracked.
-//! IPv6 clients are counted per /64, the block one subscriber usually gets, so rotating
-//! addresses inside it does not escape the limit.
+//! ones leave the window and are dropped), and at most `max_clients` addresses (IPv6 per /64)
+//! are tracked.
 
-use std::collections::{HashMap, VecDeque};
+use std::collections::VecDeque;
 use std::net::IpAddr;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// Addresses tracked before the oldest are forgotten. About 100 bytes each with a few
-/// timestamps, so the table stays around 10 MB under an attack from many addresses.
-pub(crate) const DEFAULT_MAX_CLIENTS: usize = 100_000;
+use crate::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
 
 #[derive(Debug)]
 pub(crate) struct RateLimiter {
     window: Duration,
     max_accepted: usize,
     max_submissions: usize,
-    max_clients: usize,
-    clients: Mutex<HashMap<IpAddr, Client>>,
+    clients: ClientTable<Client>,
 }
 
 #[derive(Debug, Default)]
@@ -56,8 +51,7 @@ impl RateLimiter {
             window,
             max_accepted: max_accepted as usize,
             max_submissions: max_submissions as usize,
-            max_clients: max_clients.max(1),
-            clients: Mutex::new(HashMap::new()),
+            clients: ClientTable::new(max_clients),
         }
     }
 
@@ -69,15 +63,15 @@ impl RateLimiter {
     /// again: until the oldest counted entry of the exhausted count leaves the window.
     /// Refused submissions are not counted, so the wait never grows while a client retries.
     pub(crate) fn check(&self, ip: IpAddr, now: Instant) -> Result<Ticket, Duration> {
-        let key = client_key(ip);
-        let mut clients = self
-            .clients
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if !clients.contains_key(&key) && clients.len() >= self.max_clients {
-            self.make_room(&mut clients, now);
-        }
-        let client = clients.entry(key).or_default();
+        self.clients.with_client(
+            ip,
+            |clients| self.make_room(clients, now),
+            Client::default,
+            |key, client| self.count(key, client, now),
+        )
+    }
+
+    fn count(&self, key: IpAddr, client: &mut Client, now: Instant) -> Result<Ticket, Duration> {
         let horizon = now.checked_sub(self.window);
         for entries in [&mut client.submissions, &mut client.accepted] {
             while let Some(&oldest) = entries.front() {
@@ -106,11 +100,7 @@ impl RateLimiter {
     /// The submission of `ticket` was not accepted (invalid, a bot, too large, or the store
     /// failed): it keeps counting as a submission but gives its accepted place back.
     pub(crate) fn not_accepted(&self, ticket: Ticket) {
-        let mut clients = self
-            .clients
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if let Some(client) = clients.get_mut(&ticket.key)
+        if let Some(client) = self.clients.lock().get_mut(&ticket.key)
             && let Some(position) = client.accepted.iter().rposition(|at| *at == ticket.at)
         {
             client.accepted.remove(position);
@@ -120,7 +110,7 @@ impl RateLimiter {
     /// Number of addresses tracked (for tests of the bound).
     #[cfg(test)]
     pub(crate) fn tracked(&self) -> usize {
-        self.clients.lock().map_or(0, |clients| clients.len())
+        self.clients.lock().len()
     }
 
     /// Drops clients whose entries have all left the window; when that is not enough (many
@@ -128,7 +118,7 @@ impl RateLimiter {
     /// start afresh, which is the lesser harm than refusing every new address or growing
     /// without bound. Runs only when the table is full, so its cost is spread over many
     /// inserts.
-    fn make_room(&self, clients: &mut HashMap<IpAddr, Client>, now: Instant) {
+    fn make_room(&self, clients: &mut Clients<Client>, now: Instant) {
         let horizon = now.checked_sub(self.window);
         clients.retain(|_, client| {
             let newest = client.submissions.back().copied();
@@ -138,9 +128,10 @@ impl RateLimiter {
                 (Some(_), None) => true,
             }
         });
-        if clients.len() >= self.max_clients {
-            let excess = clients.len() + 1 - self.max_clients;
-            let drop = excess.max(self.max_clients / 10);
+        let max = self.clients.max();
+        if clients.len() >= max {
+            let excess = clients.len() + 1 - max;
+            let drop = excess.max(max / 10);
             let victims: Vec<IpAddr> = clients.keys().take(drop).copied().collect();
             for key in victims {
                 clients.remove(&key);
@@ -150,29 +141,6 @@ impl RateLimiter {
                 "enquiry rate limit: too many clients at once, forgetting some"
             );
         }
-    }
-}
-
-/// IPv4 addresses as they are (IPv4-mapped IPv6 included), IPv6 by their /64.
-pub(crate) fn client_key(ip: IpAddr) -> IpAddr {
-    match ip {
-        IpAddr::V4(_) => ip,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => {
-                let segments = v6.segments();
-                IpAddr::V6(std::net::Ipv6Addr::new(
-                    segments[0],
-                    segments[1],
-                    segments[2],
-                    segments[3],
-                    0,
-                    0,
-                    0,
-                    0,
-                ))
-            }
-        },
     }
 }
 
@@ -186,17 +154,33 @@ mod tests {
         text.parse().unwrap()
     }
 
-    #[test]
-    fn accepted_limit_counts_only_accepted_ones() {
-        let limiter = RateLimiter::new(10 * MINUTE, 2, 30);
-        let start = Instant::now();
-        let client = ip("203.0.113.7");
-        for second in 0..5 {
-            let ticket = limiter
-                .check(client, start + Duration::from_secs(second))
-                .unwrap();
+    /// Submissions from `client` at each of `times` that pass the check and are not accepted.
+    fn not_accepted_at(
+        limiter: &RateLimiter,
+        client: IpAddr,
+        times: impl Iterator<Item = Instant>,
+    ) {
+        for at in times {
+            let ticket = limiter.check(client, at).unwrap();
             limiter.not_accepted(ticket);
         }
+    }
+
+    /// A limiter with a ten-minute window, a time to start at and a client.
+    fn ten_minutes(
+        accepted: u32,
+        submissions: u32,
+        client: &str,
+    ) -> (RateLimiter, Instant, IpAddr) {
+        let limiter = RateLimiter::new(10 * MINUTE, accepted, submissions);
+        (limiter, Instant::now(), ip(client))
+    }
+
+    #[test]
+    fn accepted_limit_counts_only_accepted_ones() {
+        let (limiter, start, client) = ten_minutes(2, 30, "203.0.113.7");
+        let seconds = (0..5).map(|s| start + Duration::from_secs(s));
+        not_accepted_at(&limiter, client, seconds);
         let _ = limiter.check(client, start + MINUTE).unwrap();
         let _ = limiter.check(client, start + 2 * MINUTE).unwrap();
         // The oldest accepted one leaves the window 10 minutes after it was counted.
@@ -209,13 +193,8 @@ mod tests {
 
     #[test]
     fn submission_limit_counts_every_outcome_and_refusals_do_not_extend_it() {
-        let limiter = RateLimiter::new(10 * MINUTE, 5, 3);
-        let start = Instant::now();
-        let client = ip("198.51.100.1");
-        for minute in 0..3 {
-            let ticket = limiter.check(client, start + minute * MINUTE).unwrap();
-            limiter.not_accepted(ticket);
-        }
+        let (limiter, start, client) = ten_minutes(5, 3, "198.51.100.1");
+        not_accepted_at(&limiter, client, (0..3).map(|m| start + m * MINUTE));
         for minute in 3..9 {
             let wait = limiter.check(client, start + minute * MINUTE).unwrap_err();
             assert_eq!(wait, (10 - minute) * MINUTE);

@@ -5,21 +5,18 @@
 //! Memory is bounded: at most `max_clients` buckets; when the table is full, the buckets that
 //! have refilled completely (clients gone quiet) are dropped first.
 
-use std::collections::HashMap;
 use std::net::IpAddr;
-use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
 use crate::config::RequestRate;
-use crate::rate_limit::{DEFAULT_MAX_CLIENTS, client_key};
 
 #[derive(Debug)]
 pub(crate) struct RequestBudget {
     /// Tokens per second; None when the limit is off.
     rate: Option<f64>,
     burst: f64,
-    max_clients: usize,
-    buckets: Mutex<HashMap<IpAddr, Bucket>>,
+    buckets: ClientTable<Bucket>,
 }
 
 #[derive(Debug, Clone, Copy)]
@@ -37,8 +34,7 @@ impl RequestBudget {
         Self {
             rate: (config.per_second > 0).then_some(f64::from(config.per_second)),
             burst: f64::from(config.burst.max(1)),
-            max_clients: max_clients.max(1),
-            buckets: Mutex::new(HashMap::new()),
+            buckets: ClientTable::new(max_clients),
         }
     }
 
@@ -47,35 +43,32 @@ impl RequestBudget {
         let Some(rate) = self.rate else {
             return Ok(());
         };
-        let key = client_key(ip);
-        let mut buckets = self
-            .buckets
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
-        if !buckets.contains_key(&key) && buckets.len() >= self.max_clients {
-            let (burst, max) = (self.burst, self.max_clients);
+        let burst = self.burst;
+        let make_room = |buckets: &mut Clients<Bucket>| {
             buckets.retain(|_, bucket| refilled(*bucket, rate, burst, now) < burst);
-            if buckets.len() >= max {
+            if buckets.len() >= self.buckets.max() {
                 // Every tracked client is busy: an attack from many addresses. Forgetting them
                 // all hands each a fresh burst once, which is better than unbounded memory.
                 buckets.clear();
             }
-        }
-        let bucket = buckets.entry(key).or_insert(Bucket {
-            tokens: self.burst,
+        };
+        let full = || Bucket {
+            tokens: burst,
             at: now,
-        });
-        let tokens = refilled(*bucket, rate, self.burst, now);
-        if tokens >= 1.0 {
-            *bucket = Bucket {
-                tokens: tokens - 1.0,
-                at: now,
-            };
-            Ok(())
-        } else {
-            *bucket = Bucket { tokens, at: now };
-            Err(Duration::from_secs_f64((1.0 - tokens) / rate))
-        }
+        };
+        self.buckets.with_client(ip, make_room, full, |_, bucket| {
+            let tokens = refilled(*bucket, rate, burst, now);
+            if tokens >= 1.0 {
+                *bucket = Bucket {
+                    tokens: tokens - 1.0,
+                    at: now,
+                };
+                Ok(())
+            } else {
+                *bucket = Bucket { tokens, at: now };
+                Err(Duration::from_secs_f64((1.0 - tokens) / rate))
+            }
+        })
     }
 }
 
@@ -92,14 +85,19 @@ mod tests {
         RequestBudget::new(&RequestRate { per_second, burst })
     }
 
+    /// Spends `times` requests of `ip` at `at`, each of which must pass.
+    fn spend_passing(budget: &RequestBudget, ip: IpAddr, at: Instant, times: usize) {
+        for _ in 0..times {
+            assert!(budget.spend(ip, at).is_ok());
+        }
+    }
+
     #[test]
     fn a_burst_passes_then_the_sustained_rate_applies() {
         let budget = budget(10, 3);
         let ip: IpAddr = "203.0.113.7".parse().unwrap();
         let start = Instant::now();
-        for _ in 0..3 {
-            assert!(budget.spend(ip, start).is_ok());
-        }
+        spend_passing(&budget, ip, start, 3);
         let wait = budget.spend(ip, start).unwrap_err();
         assert!(
             wait > Duration::ZERO && wait <= Duration::from_millis(100),
@@ -125,11 +123,7 @@ mod tests {
     #[test]
     fn zero_per_second_turns_the_limit_off() {
         let budget = budget(0, 1);
-        let ip: IpAddr = "192.0.2.1".parse().unwrap();
-        let now = Instant::now();
-        for _ in 0..1000 {
-            assert!(budget.spend(ip, now).is_ok());
-        }
+        spend_passing(&budget, "192.0.2.1".parse().unwrap(), Instant::now(), 1000);
     }
 
     #[test]
@@ -146,6 +140,6 @@ mod tests {
             let ip = IpAddr::from(n.to_be_bytes());
             assert!(budget.spend(ip, now).is_ok());
         }
-        assert!(budget.buckets.lock().unwrap().len() <= 50);
+        assert!(budget.buckets.lock().len() <= 50);
     }
 }

@@ -23,7 +23,7 @@ use axum::Router;
 use axum::extract::Request;
 use axum::middleware::{self, Next};
 use axum::response::Response;
-use axum::routing::{any, get, post};
+use axum::routing::{MethodRouter, any, get, post};
 use http::{HeaderMap, header};
 
 pub(crate) use live::LiveReload;
@@ -153,50 +153,84 @@ impl std::ops::Deref for AppState {
 /// The route table. Pages and assets are looked up in memory by the fallback, so adding a page
 /// never touches this function.
 pub(crate) fn router(state: AppState) -> Router<()> {
-    let mut router = Router::new()
-        .route("/", get(pages::redirect_root))
-        .route("/healthz", get(health::get_health))
-        .route("/sitemap.xml", any(crawler_files::get_sitemap))
-        .route("/robots.txt", any(crawler_files::get_robots))
-        .route("/_next/image", any(image::get_image))
-        .route("/api/leads", post(leads::post_lead))
-        .merge(venue_routes(state.clone()));
+    let mut router = table([
+        ("/", get(pages::redirect_root)),
+        ("/healthz", get(health::get_health)),
+        ("/sitemap.xml", any(crawler_files::get_sitemap)),
+        ("/robots.txt", any(crawler_files::get_robots)),
+        ("/_next/image", any(image::get_image)),
+        ("/api/leads", post(leads::post_lead)),
+    ])
+    .merge(venue_routes(state.clone()));
     // Without a token the sales routes do not exist: they answer the 404 page like any
     // unknown address, and nothing tells a visitor they could exist.
     if state.admin_token.is_some() {
-        router = router
-            .route("/admin/leads", get(admin::get_page))
-            .route("/admin/leads.json", get(admin::get_list))
-            .route("/admin/leads.csv", get(admin::get_csv))
-            .route("/admin/leads/{id}/status", post(admin::post_status));
+        router = router.merge(admin_routes());
     }
     if state.live.is_some() {
-        router = router
-            .route("/next/_site/live", get(live::get_events))
-            .route("/next/_site/live/problem", post(live::post_problem));
+        router = router.merge(live_routes());
     }
     let router = router.fallback(pages::get_page_or_file).with_state(state);
     apply_middleware(router)
 }
 
+/// The sales team's enquiry pages (issue #6).
+fn admin_routes() -> Router<AppState> {
+    table([
+        ("/admin/leads", get(admin::get_page)),
+        ("/admin/leads.json", get(admin::get_list)),
+        ("/admin/leads.csv", get(admin::get_csv)),
+        ("/admin/leads/{id}/status", post(admin::post_status)),
+    ])
+}
+
+/// Editing mode's reload events and build problems (`live_reload`).
+fn live_routes() -> Router<AppState> {
+    table([
+        ("/next/_site/live", get(live::get_events)),
+        ("/next/_site/live/problem", post(live::post_problem)),
+    ])
+}
+
 /// The live demo's API (issue #14), every route behind the per-client request budget.
 fn venue_routes(state: AppState) -> Router<AppState> {
-    Router::new()
-        .route("/api/venues", get(venues::get_list))
-        .route("/api/venues/{venue}", get(venues::get_venue))
-        .route("/api/venues/{venue}/levels/{level}", get(venues::get_level))
-        .route("/api/venues/{venue}/search", get(venues::get_search))
-        .route("/api/venues/{venue}/route", get(venues::get_route))
-        .route("/api/venues/{venue}/findcar", get(venues::get_find_car))
-        .route("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk))
-        .route(
+    table([
+        ("/api/venues", get(venues::get_list)),
+        ("/api/venues/{venue}", get(venues::get_venue)),
+        ("/api/venues/{venue}/levels/{level}", get(venues::get_level)),
+        (
+            "/api/venues/{venue}/search",
+            venues::computed_route(venues::search),
+        ),
+        (
+            "/api/venues/{venue}/route",
+            venues::computed_route(venues::route),
+        ),
+        (
+            "/api/venues/{venue}/findcar",
+            venues::computed_route(venues::find_car),
+        ),
+        ("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk)),
+        (
             "/api/venues/{venue}/handover.svg",
             get(venues::get_handover),
-        )
-        .route_layer(middleware::from_fn_with_state(
-            state,
-            venues::limit_requests,
-        ))
+        ),
+    ])
+    .route_layer(middleware::from_fn_with_state(
+        state,
+        venues::limit_requests,
+    ))
+}
+
+/// A router of `(path, handler)` rows.
+fn table(
+    routes: impl IntoIterator<Item = (&'static str, MethodRouter<AppState>)>,
+) -> Router<AppState> {
+    routes
+        .into_iter()
+        .fold(Router::new(), |router, (path, handler)| {
+            router.route(path, handler)
+        })
 }
 
 /// The middleware stack. Access logging costs a little per request, so the layer is only added

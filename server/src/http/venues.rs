@@ -12,6 +12,7 @@ use axum::extract::rejection::PathRejection;
 use axum::extract::{ConnectInfo, Path, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
 use http::HeaderValue;
 use serde_json::{Value, json};
 
@@ -23,8 +24,8 @@ use super::representation::Representation;
 use crate::site::{ApiErrorWords, Body, ViewerFiles};
 use crate::venues::search::{MAX_QUERY_CHARS, QueryError};
 use crate::venues::{
-    CarError, DEFAULT_LIMIT, Field, FoundCar, KioskView, MAX_LIMIT, PlaceError, Route, RouteError,
-    RoutePlace, SearchError, SearchRequest, Venue,
+    CarError, DEFAULT_LIMIT, Field, FoundCar, KioskView, MAX_LIMIT, PlaceError, PlaceProblem,
+    Route, RouteError, RoutePlace, SearchError, SearchRequest, Venue,
 };
 
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
@@ -90,100 +91,94 @@ pub(super) async fn get_level(
 }
 
 /// `GET /api/venues/{venue}/search?q=&near=&level=&category=&limit=`
-pub(super) async fn get_search(
-    State(state): State<AppState>,
-    venue: VenuePath,
-    request: Request,
-) -> Response {
-    computed_answer(&state, venue, &request, |venue, params, words| {
-        let category = params.get("category").map(String::as_str);
-        let query = match params.get("q") {
-            Some(query) => query.as_str(),
-            None if category.is_some() => "",
-            None => return Err(missing(words, "q")),
-        };
-        let limit = match params.get("limit") {
-            None => DEFAULT_LIMIT,
-            Some(text) => text
-                .parse::<usize>()
-                .ok()
-                .filter(|limit| (1..=MAX_LIMIT).contains(limit))
-                .ok_or_else(|| {
-                    let max = MAX_LIMIT.to_string();
-                    ApiError::new(
-                        words,
-                        ApiCode::LimitMalformed,
-                        Some("limit"),
-                        &[("max", &max)],
-                    )
-                })?,
-        };
-        let request = SearchRequest {
-            query,
-            near: params.get("near").map(String::as_str),
-            level: params.get("level").map(String::as_str),
-            category,
-            limit,
-        };
-        let found = venue
-            .search(&request)
-            .map_err(|error| search_error(words, error))?;
-        let results: Vec<Value> = found
-            .iter()
-            .map(|hit| {
-                let place = hit.place;
-                let category = place.category.as_deref();
-                let label = category.and_then(|category| venue.catalog().label(category));
-                json!({
-                    "id": place.id,
-                    "kind": place.kind.as_str(),
-                    "name": place.name.as_deref().or(label),
-                    "category": category,
-                    "category_label": label,
-                    "level": venue.levels()[place.level].short,
-                    "point": lon_lat(venue.lon_lat(place.point)),
-                    "unit": place.unit.map(|unit| venue.unit_id(unit)),
-                    "match": hit.kind.as_str(),
-                    "distance_m": hit.distance_m.map(tenth),
-                })
+pub(super) fn search(
+    venue: &Venue,
+    params: &Params,
+    words: &ApiErrorWords,
+) -> Result<Value, ApiError> {
+    let category = params.get("category").map(String::as_str);
+    let query = match params.get("q") {
+        Some(query) => query.as_str(),
+        None if category.is_some() => "",
+        None => return Err(missing(words, "q")),
+    };
+    let limit = match params.get("limit") {
+        None => DEFAULT_LIMIT,
+        Some(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
+            .ok_or_else(|| {
+                let max = MAX_LIMIT.to_string();
+                ApiError::new(
+                    words,
+                    ApiCode::LimitMalformed,
+                    Some("limit"),
+                    &[("max", &max)],
+                )
+            })?,
+    };
+    let request = SearchRequest {
+        query,
+        near: params.get("near").map(String::as_str),
+        level: params.get("level").map(String::as_str),
+        category,
+        limit,
+    };
+    let found = venue
+        .search(&request)
+        .map_err(|error| search_error(words, error))?;
+    let results: Vec<Value> = found
+        .iter()
+        .map(|hit| {
+            let place = hit.place;
+            let category = place.category.as_deref();
+            let label = category.and_then(|category| venue.catalog().label(category));
+            json!({
+                "id": place.id,
+                "kind": place.kind.as_str(),
+                "name": place.name.as_deref().or(label),
+                "category": category,
+                "category_label": label,
+                "level": venue.levels()[place.level].short,
+                "point": lon_lat(venue.lon_lat(place.point)),
+                "unit": place.unit.map(|unit| venue.unit_id(unit)),
+                "match": hit.kind.as_str(),
+                "distance_m": hit.distance_m.map(tenth),
             })
-            .collect();
-        Ok(json!({ "query": query.trim(), "results": results }))
-    })
+        })
+        .collect();
+    Ok(json!({ "query": query.trim(), "results": results }))
 }
 
 /// `GET /api/venues/{venue}/route?from=&to=&accessible=`
-pub(super) async fn get_route(
-    State(state): State<AppState>,
-    venue: VenuePath,
-    request: Request,
-) -> Response {
-    computed_answer(&state, venue, &request, |venue, params, words| {
-        let from = required(params, words, "from")?;
-        let to = required(params, words, "to")?;
-        let accessible = flag(params, words, "accessible")?;
-        let route = venue
-            .route(from, to, accessible)
-            .map_err(|error| route_error(words, error))?;
-        Ok(route_json(&route))
-    })
+pub(super) fn route(
+    venue: &Venue,
+    params: &Params,
+    words: &ApiErrorWords,
+) -> Result<Value, ApiError> {
+    let from = required(params, words, "from")?;
+    let to = required(params, words, "to")?;
+    let accessible = flag(params, words, "accessible")?;
+    let route = venue
+        .route(from, to, accessible)
+        .map_err(|error| route_error(words, error))?;
+    Ok(route_json(&route))
 }
 
 /// `GET /api/venues/{venue}/findcar?car=&from=&accessible=`
-pub(super) async fn get_find_car(
-    State(state): State<AppState>,
-    venue: VenuePath,
-    request: Request,
-) -> Response {
-    computed_answer(&state, venue, &request, |venue, params, words| {
-        let car = required(params, words, "car")?;
-        let from = params.get("from").map(String::as_str);
-        let accessible = flag(params, words, "accessible")?;
-        let found = venue
-            .find_car(car, from, accessible)
-            .map_err(|error| car_error(words, error))?;
-        Ok(find_car_json(venue, &found))
-    })
+pub(super) fn find_car(
+    venue: &Venue,
+    params: &Params,
+    words: &ApiErrorWords,
+) -> Result<Value, ApiError> {
+    let car = required(params, words, "car")?;
+    let from = params.get("from").map(String::as_str);
+    let accessible = flag(params, words, "accessible")?;
+    let found = venue
+        .find_car(car, from, accessible)
+        .map_err(|error| car_error(words, error))?;
+    Ok(find_car_json(venue, &found))
 }
 
 /// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
@@ -280,22 +275,37 @@ fn json_answer(answer: Result<Value, ApiError>, request: &Request) -> Response {
     }
 }
 
-/// Resolves the venue of the path, reads the query and answers with what `answer` computed.
+/// The query string's parameters.
+type Params = HashMap<String, String>;
+
+/// What a computed route answers from the venue of its path and its query.
+type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Value, ApiError>;
+
+/// The `GET` handler of a route computed from the venue of its path and its query.
+pub(super) fn computed_route(compute: Compute) -> MethodRouter<AppState> {
+    get(
+        move |State(state): State<AppState>, venue: VenuePath, request: Request| async move {
+            computed_answer(&state, venue, &request, compute)
+        },
+    )
+}
+
+/// Resolves the venue of the path, reads the query and answers with what `compute` computed.
 fn computed_answer(
     state: &AppState,
     venue: VenuePath,
     request: &Request,
-    answer: impl FnOnce(&Venue, &HashMap<String, String>, &ApiErrorWords) -> Result<Value, ApiError>,
+    compute: Compute,
 ) -> Response {
     let words = &state.venue_api.words;
     let params = query_params(request);
     let result = venue_segment(venue, words)
-        .and_then(|id| answer(engine_venue(state, words, &id)?, &params, words));
+        .and_then(|id| compute(engine_venue(state, words, &id)?, &params, words));
     json_answer(result, request)
 }
 
 /// The query string's parameters; the first of a repeated one counts.
-fn query_params(request: &Request) -> HashMap<String, String> {
+fn query_params(request: &Request) -> Params {
     let mut params = HashMap::new();
     for (key, value) in url::form_urlencoded::parse(request.uri().query().unwrap_or("").as_bytes())
     {
@@ -382,18 +392,16 @@ fn flag(
 }
 
 fn place_error(words: &ApiErrorWords, error: &PlaceError) -> ApiError {
-    let (code, name, value) = match error {
-        PlaceError::Malformed { value, .. } => (ApiCode::PlaceMalformed, "value", value),
-        PlaceError::CoordinatesMalformed { value, .. } => {
-            (ApiCode::CoordinatesMalformed, "value", value)
-        }
-        PlaceError::Unknown { value, .. } => (ApiCode::PlaceUnknown, "value", value),
-        PlaceError::LevelUnknown { level, .. } => (ApiCode::LevelUnknown, "value", level),
-        PlaceError::OutsideLevel { level, .. } => (ApiCode::PointOutsideLevel, "level", level),
-        PlaceError::NotWalkable { value, .. } => (ApiCode::PointNotWalkable, "value", value),
+    let (code, name) = match error.problem {
+        PlaceProblem::Malformed => (ApiCode::PlaceMalformed, "value"),
+        PlaceProblem::CoordinatesMalformed => (ApiCode::CoordinatesMalformed, "value"),
+        PlaceProblem::Unknown => (ApiCode::PlaceUnknown, "value"),
+        PlaceProblem::LevelUnknown => (ApiCode::LevelUnknown, "value"),
+        PlaceProblem::OutsideLevel => (ApiCode::PointOutsideLevel, "level"),
+        PlaceProblem::NotWalkable => (ApiCode::PointNotWalkable, "value"),
     };
-    let field = error.field().as_str();
-    ApiError::new(words, code, Some(field), &[(name, value.as_str())])
+    let field = error.field.as_str();
+    ApiError::new(words, code, Some(field), &[(name, &error.value)])
 }
 
 fn route_error(words: &ApiErrorWords, error: RouteError) -> ApiError {

@@ -101,14 +101,21 @@ pub(crate) struct LevelProps {
     pub short_name: Labels,
 }
 
+/// The optional `name` and `alt_name` of the features that may be named.
 #[derive(Debug, Deserialize)]
-pub(crate) struct UnitProps {
-    pub category: String,
-    pub level_id: String,
+pub(crate) struct Names {
     #[serde(default)]
     pub name: Option<Labels>,
     #[serde(default)]
     pub alt_name: Option<Labels>,
+}
+
+#[derive(Debug, Deserialize)]
+pub(crate) struct UnitProps {
+    pub category: String,
+    pub level_id: String,
+    #[serde(flatten)]
+    pub names: Names,
     #[serde(default)]
     pub display_point: Option<DisplayPoint>,
 }
@@ -117,20 +124,16 @@ pub(crate) struct UnitProps {
 pub(crate) struct OpeningProps {
     pub category: String,
     pub level_id: String,
-    #[serde(default)]
-    pub name: Option<Labels>,
-    #[serde(default)]
-    pub alt_name: Option<Labels>,
+    #[serde(flatten)]
+    pub names: Names,
 }
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct AmenityProps {
     pub category: String,
     pub unit_ids: Vec<String>,
-    #[serde(default)]
-    pub name: Option<Labels>,
-    #[serde(default)]
-    pub alt_name: Option<Labels>,
+    #[serde(flatten)]
+    pub names: Names,
 }
 
 #[derive(Debug, Deserialize)]
@@ -140,11 +143,11 @@ pub(crate) struct AnchorProps {
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct OccupantProps {
-    pub name: Labels,
     pub category: String,
     pub anchor_id: String,
-    #[serde(default)]
-    pub alt_name: Option<Labels>,
+    /// Required of an occupant; `assemble` says so when it is missing.
+    #[serde(flatten)]
+    pub names: Names,
     #[serde(default)]
     pub hours: Option<String>,
     #[serde(default)]
@@ -161,10 +164,8 @@ pub(crate) struct FixtureProps {
 #[derive(Debug, Deserialize)]
 pub(crate) struct KioskProps {
     pub level_id: String,
-    #[serde(default)]
-    pub name: Option<Labels>,
-    #[serde(default)]
-    pub alt_name: Option<Labels>,
+    #[serde(flatten)]
+    pub names: Names,
     #[serde(default)]
     pub display_point: Option<DisplayPoint>,
 }

@@ -6,7 +6,7 @@ use std::borrow::Cow;
 use super::costs::{SNAP_MAX_M, WALL_INSET_M};
 use super::geometry::Point;
 use super::inside::path_inside;
-use super::locations::{Field, Location, PlaceError};
+use super::locations::{Field, Location, PlaceError, PlaceProblem};
 use super::model::{FeatureRef, UnitRole};
 use super::places::{Place, PlaceKind, place_of_feature};
 use super::portals::Portal;
@@ -42,23 +42,17 @@ pub(super) struct AccessSpec {
 impl Venue {
     /// Resolves a `from`, `to` or `near` value (contract §4.2).
     pub fn locate(&self, field: Field, text: &str) -> Result<Located, PlaceError> {
+        let unknown = |text: &str| PlaceError::new(PlaceProblem::Unknown, field, text.trim());
         match Location::parse(field, text)? {
             Location::Feature(id) => {
-                let place =
-                    place_of_feature(&self.model, &id).ok_or_else(|| PlaceError::Unknown {
-                        field,
-                        value: text.trim().to_owned(),
-                    })?;
+                let place = place_of_feature(&self.model, &id).ok_or_else(|| unknown(text))?;
                 Ok(self.located_place(place))
             }
             Location::Space(number) => {
                 let &u = self
                     .space_by_number
                     .get(&number)
-                    .ok_or(PlaceError::Unknown {
-                        field,
-                        value: text.trim().to_owned(),
-                    })?;
+                    .ok_or_else(|| unknown(text))?;
                 let place = place_of_feature(&self.model, &self.model.units[u].id)
                     .expect("a space is a unit");
                 Ok(self.located_place(place))
@@ -67,17 +61,11 @@ impl Venue {
                 let l = self
                     .model
                     .level_index(&level)
-                    .ok_or(PlaceError::LevelUnknown {
-                        field,
-                        level: level.clone(),
-                    })?;
+                    .ok_or_else(|| PlaceError::new(PlaceProblem::LevelUnknown, field, &level))?;
                 let p = self.to_local(lon, lat);
                 let short = &self.model.levels[l].short;
                 if !self.model.levels[l].outline.contains(p) {
-                    return Err(PlaceError::OutsideLevel {
-                        field,
-                        level: short.clone(),
-                    });
+                    return Err(PlaceError::new(PlaceProblem::OutsideLevel, field, short));
                 }
                 let space = &self.spaces[l];
                 let unit = space.unit_at(p);
@@ -90,12 +78,9 @@ impl Venue {
                 let point = if inside_room {
                     p
                 } else {
-                    space
-                        .snap(p, SNAP_MAX_M, WALL_INSET_M)
-                        .ok_or(PlaceError::NotWalkable {
-                            field,
-                            value: text.trim().to_owned(),
-                        })?
+                    space.snap(p, SNAP_MAX_M, WALL_INSET_M).ok_or_else(|| {
+                        PlaceError::new(PlaceProblem::NotWalkable, field, text.trim())
+                    })?
                 };
                 let unit = if inside_room {
                     unit
@@ -161,9 +146,9 @@ impl Venue {
             let space = &self.spaces[located.level];
             let point = space
                 .snap(located.point, SNAP_MAX_M, WALL_INSET_M)
-                .ok_or_else(|| PlaceError::NotWalkable {
-                    field,
-                    value: located.id.clone().unwrap_or_default(),
+                .ok_or_else(|| {
+                    let id = located.id.as_deref().unwrap_or_default();
+                    PlaceError::new(PlaceProblem::NotWalkable, field, id)
                 })?;
             accesses.push(Access {
                 portal: Cow::Owned(Portal::at(&self.graph, space, located.level, point)),

@@ -29,47 +29,75 @@ impl fmt::Display for Field {
     }
 }
 
-/// Why a location was refused. `Malformed` and `CoordinatesMalformed` are the request's
-/// fault as written (HTTP 400); the others are well-formed but impossible here (422).
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
-pub enum PlaceError {
-    /// Neither a feature id, a space number nor `lon,lat@level`.
-    #[error("{field}: not a place id, space number or lon,lat@level: {value:?}")]
-    Malformed { field: Field, value: String },
-    /// `…@…` whose coordinates are not two numbers in range, or whose level is empty.
-    #[error("{field}: malformed coordinates: {value:?}")]
-    CoordinatesMalformed { field: Field, value: String },
-    /// No feature or space of the venue has this id or number.
-    #[error("{field}: no place {value:?} in this venue")]
-    Unknown { field: Field, value: String },
-    /// The level of a point is neither a short name nor a level id of the venue.
-    #[error("{field}: no level {level:?} in this venue")]
-    LevelUnknown { field: Field, level: String },
-    /// The point lies outside its level's outline.
-    #[error("{field}: the point is outside level {level}")]
-    OutsideLevel { field: Field, level: String },
-    /// The point is more than 10 m from walkable space (or in a closed unit far from it).
-    #[error("{field}: the point {value:?} is too far from walkable space")]
-    NotWalkable { field: Field, value: String },
+/// Why a location was refused: what is wrong, in which request field, and the value (the
+/// level, for the two level problems).
+#[derive(Debug, Clone, PartialEq)]
+pub struct PlaceError {
+    pub problem: PlaceProblem,
+    pub field: Field,
+    pub value: String,
 }
 
-impl PlaceError {
-    pub fn field(&self) -> Field {
-        match self {
-            PlaceError::Malformed { field, .. }
-            | PlaceError::CoordinatesMalformed { field, .. }
-            | PlaceError::Unknown { field, .. }
-            | PlaceError::LevelUnknown { field, .. }
-            | PlaceError::OutsideLevel { field, .. }
-            | PlaceError::NotWalkable { field, .. } => *field,
+/// What is wrong with a location. `Malformed` and `CoordinatesMalformed` are the request's
+/// fault as written (HTTP 400); the others are well-formed but impossible here (422).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum PlaceProblem {
+    /// Neither a feature id, a space number nor `lon,lat@level`.
+    Malformed,
+    /// `…@…` whose coordinates are not two numbers in range, or whose level is empty.
+    CoordinatesMalformed,
+    /// No feature or space of the venue has this id or number.
+    Unknown,
+    /// The level of a point is neither a short name nor a level id of the venue.
+    LevelUnknown,
+    /// The point lies outside its level's outline.
+    OutsideLevel,
+    /// The point is more than 10 m from walkable space (or in a closed unit far from it).
+    NotWalkable,
+}
+
+impl fmt::Display for PlaceError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let (field, value) = (self.field, &self.value);
+        match self.problem {
+            PlaceProblem::Malformed => write!(
+                f,
+                "{field}: not a place id, space number or lon,lat@level: {value:?}"
+            ),
+            PlaceProblem::CoordinatesMalformed => {
+                write!(f, "{field}: malformed coordinates: {value:?}")
+            }
+            PlaceProblem::Unknown => write!(f, "{field}: no place {value:?} in this venue"),
+            PlaceProblem::LevelUnknown => write!(f, "{field}: no level {value:?} in this venue"),
+            PlaceProblem::OutsideLevel => write!(f, "{field}: the point is outside level {value}"),
+            PlaceProblem::NotWalkable => write!(
+                f,
+                "{field}: the point {value:?} is too far from walkable space"
+            ),
         }
+    }
+}
+
+impl std::error::Error for PlaceError {}
+
+impl PlaceError {
+    pub fn new(problem: PlaceProblem, field: Field, value: &str) -> Self {
+        Self {
+            problem,
+            field,
+            value: value.to_owned(),
+        }
+    }
+
+    pub fn field(&self) -> Field {
+        self.field
     }
 
     /// Whether the value is malformed as written (400) rather than impossible (422).
     pub fn is_malformed(&self) -> bool {
         matches!(
-            self,
-            PlaceError::Malformed { .. } | PlaceError::CoordinatesMalformed { .. }
+            self.problem,
+            PlaceProblem::Malformed | PlaceProblem::CoordinatesMalformed
         )
     }
 }
@@ -89,10 +117,7 @@ impl Location {
     pub fn parse(field: Field, text: &str) -> Result<Location, PlaceError> {
         let value = text.trim();
         if let Some((coordinates, level)) = value.split_once('@') {
-            let bad = || PlaceError::CoordinatesMalformed {
-                field,
-                value: value.to_owned(),
-            };
+            let bad = || PlaceError::new(PlaceProblem::CoordinatesMalformed, field, value);
             let (lon, lat) = coordinates.split_once(',').ok_or_else(bad)?;
             let number = |s: &str| s.trim().parse::<f64>().ok().filter(|v| v.is_finite());
             let (lon, lat) = (number(lon).ok_or_else(bad)?, number(lat).ok_or_else(bad)?);
@@ -115,10 +140,7 @@ impl Location {
         if is_space_number(value) {
             return Ok(Location::Space(value.to_ascii_uppercase()));
         }
-        Err(PlaceError::Malformed {
-            field,
-            value: value.to_owned(),
-        })
+        Err(PlaceError::new(PlaceProblem::Malformed, field, value))
     }
 }
 
@@ -185,7 +207,7 @@ mod tests {
             assert!(e.is_malformed(), "{text}");
             assert_eq!(e.field(), Field::To);
             assert_eq!(
-                matches!(e, PlaceError::CoordinatesMalformed { .. }),
+                e.problem == PlaceProblem::CoordinatesMalformed,
                 coordinates,
                 "{text}"
             );

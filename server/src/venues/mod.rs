@@ -58,7 +58,7 @@ pub use kiosk::{
 };
 pub use load_error::LoadError;
 pub use locate::Located;
-pub use locations::{Field, Location, PlaceError};
+pub use locations::{Field, Location, PlaceError, PlaceProblem};
 pub use model::{ConnectorKind, Level};
 pub use place_search::{DEFAULT_LIMIT, Found, MAX_LIMIT, SearchError, SearchRequest};
 pub use places::{Place, PlaceKind};

@@ -6,7 +6,7 @@ use super::super::geometry::Point;
 use super::super::imdf::{self, Feature, Geometry};
 use super::super::load_error::LoadError;
 use super::super::model::{Amenity, FeatureRef, Kiosk, Occupant, Section, Unit};
-use super::{Builder, aliases, label};
+use super::{Builder, label};
 
 impl Builder {
     pub(super) fn occupants(&mut self, units: &mut [Unit]) -> Result<Vec<Occupant>, LoadError> {
@@ -36,8 +36,8 @@ impl Builder {
                 };
                 units[unit].occupants.push(done.len());
                 Ok(Occupant {
-                    name: label(&p.name).ok_or_else(|| b.empty(&f.id, "name"))?,
-                    alt_names: aliases(Some(&p.name), p.alt_name.as_ref()),
+                    name: p.names.main().ok_or_else(|| b.empty(&f.id, "name"))?,
+                    alt_names: p.names.aliases(),
                     category: p.category,
                     unit,
                     point,
@@ -78,8 +78,8 @@ impl Builder {
         Ok(Amenity {
             level: units[unit].level,
             category: p.category,
-            name: p.name.as_ref().and_then(label),
-            alt_names: aliases(p.name.as_ref(), p.alt_name.as_ref()),
+            name: p.names.main(),
+            alt_names: p.names.aliases(),
             point,
             unit,
             id: f.id,
@@ -91,8 +91,8 @@ impl Builder {
         let shape = self.shape(&f.id, f.geometry.as_ref())?;
         Ok(Kiosk {
             level: self.level_of(&f.id, &p.level_id)?,
-            name: p.name.as_ref().and_then(label),
-            alt_names: aliases(p.name.as_ref(), p.alt_name.as_ref()),
+            name: p.names.main(),
+            alt_names: p.names.aliases(),
             point: self
                 .display_point(p.display_point.as_ref())
                 .unwrap_or_else(|| shape.interior_point()),

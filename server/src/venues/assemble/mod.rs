@@ -219,6 +219,17 @@ pub(super) fn label(labels: &Labels) -> Option<String> {
         .map(str::to_owned)
 }
 
+impl imdf::Names {
+    /// The main label of the name, if the feature has one.
+    pub(super) fn main(&self) -> Option<String> {
+        self.name.as_ref().and_then(label)
+    }
+
+    pub(super) fn aliases(&self) -> Vec<String> {
+        aliases(self.name.as_ref(), self.alt_name.as_ref())
+    }
+}
+
 /// A feature's other names: its name in languages besides the main one (a brand's Latin
 /// name, `{"zh-Hans": "星巴克", "en": "Starbucks"}`), then its `alt_name`s.
 pub(super) fn aliases(name: Option<&Labels>, alt_name: Option<&Labels>) -> Vec<String> {

@@ -4,7 +4,7 @@ use super::super::geometry::nearest_on_segment;
 use super::super::imdf::{self, Feature, Geometry};
 use super::super::load_error::LoadError;
 use super::super::model::{FeatureRef, Level, Opening, Unit, UnitRole};
-use super::{Builder, aliases, label};
+use super::{Builder, label};
 
 /// An opening lies on a unit's boundary when its ends and middle are this close to it
 /// (contract §2.6).
@@ -50,8 +50,8 @@ impl Builder {
             level,
             role: UnitRole::of_category(&p.category),
             category: p.category,
-            name: p.name.as_ref().and_then(label),
-            alt_names: aliases(p.name.as_ref(), p.alt_name.as_ref()),
+            name: p.names.main(),
+            alt_names: p.names.aliases(),
             shape,
             point,
             openings: Vec::new(),
@@ -113,8 +113,8 @@ impl Builder {
                     id: f.id,
                     level,
                     category: p.category,
-                    name: p.name.as_ref().and_then(label),
-                    alt_names: aliases(p.name.as_ref(), p.alt_name.as_ref()),
+                    name: p.names.main(),
+                    alt_names: p.names.aliases(),
                     ends,
                     units: joined,
                 })

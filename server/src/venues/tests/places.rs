@@ -2,7 +2,7 @@
 
 use super::support::tiny_mall;
 use crate::venues::locations::Field;
-use crate::venues::{CarError, FoundCar, PlaceError, PlaceKind, RouteError};
+use crate::venues::{CarError, FoundCar, PlaceError, PlaceKind, PlaceProblem, RouteError};
 
 fn id_of(name: &str) -> String {
     tiny_mall()
@@ -154,7 +154,8 @@ fn a_space_number_finds_that_space_and_bad_cars_are_told_apart() {
         .unwrap_err();
     assert!(matches!(
         bad_from,
-        CarError::Route(RouteError::Place(PlaceError::Malformed {
+        CarError::Route(RouteError::Place(PlaceError {
+            problem: PlaceProblem::Malformed,
             field: Field::From,
             ..
         }))
