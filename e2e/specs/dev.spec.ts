@@ -88,9 +88,7 @@ describe('scripts/dev', () => {
       await page.goto(`${baseUrl}${PAGE}`);
       await expect.poll(() => page.locator('h1').first().textContent()).toContain('室内地图服务');
       // The live-reload client has subscribed once it has heard the build.
-      await page.waitForFunction(() =>
-        performance.getEntriesByType('resource').some((entry) => entry.name.includes('_site/live')),
-      );
+      await page.waitForFunction(() => document.documentElement.dataset.liveReloadBuild);
 
       const started = Date.now();
       edit(HEADING, 'heading = "室内地图服务（已编辑）"');

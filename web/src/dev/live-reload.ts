@@ -43,6 +43,8 @@ const events = new EventSource('/next/_site/live');
 events.addEventListener('build', (event) => {
   if (build !== undefined && build !== event.data) window.location.reload();
   build = event.data;
+  // Which build this page has heard of: for the browser test, and for an editor who wonders.
+  document.documentElement.dataset.liveReloadBuild = event.data;
 });
 events.addEventListener('problem', (event) => showProblem(event.data));
 events.addEventListener('ok', () => {
