@@ -37,3 +37,6 @@ PY
   sleep 1
 done
 printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print "median: " a[int((NR+1)/2)] " ms over " NR " edits"}'
+# Where the time went: the builder's rebuild and the server's reload, per edit.
+grep -a "pages rebuilt in" "$work/dev.log" | tail -n "$rounds" | sed 's/.*rebuilt in /rebuild: /' | tr '\n' ' '; echo
+grep -a "reloaded\|bodies ready" "$work/dev.log" | tail -n 4 | sed "s/\x1b\[[0-9;]*m//g"

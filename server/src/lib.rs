@@ -40,6 +40,9 @@ pub struct Application {
     /// The enquiry store, stopped after the last request is served.
     leads: Leads,
     builds: Builds,
+    /// SIGHUP, caught from the start of `build`: its default action ends the process, and a
+    /// reload asked for while the first build loads is answered once serving.
+    hangup: Option<tokio::signal::unix::Signal>,
 }
 
 /// The build of dist/ being served, and how to replace it: the services that outlive a build
@@ -152,6 +155,13 @@ impl Application {
     /// Loads dist/ and binds the listen address. Fails with a message naming what to fix.
     pub async fn build(config: Config) -> anyhow::Result<Self> {
         let started = Instant::now();
+        let hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
+            Ok(hangup) => Some(hangup),
+            Err(error) => {
+                tracing::error!(%error, "cannot install the SIGHUP handler: reloading is off");
+                None
+            }
+        };
         if config.images.avif && !cfg!(feature = "avif") {
             anyhow::bail!(
                 "`images.avif` (SITE_IMAGES__AVIF) needs a server built with AVIF: cargo build --release --features avif"
@@ -208,6 +218,7 @@ impl Application {
             indexnow,
             leads,
             builds,
+            hangup,
         })
     }
 
@@ -222,14 +233,6 @@ impl Application {
     /// replaced whole, so stopping half-way loses nothing but the unsent batches. SIGHUP
     /// reloads dist/ (see [`Builds::reload`]).
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) {
-        // Installed before "listening" is logged: SIGHUP's default action ends the process.
-        let hangup = match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::hangup()) {
-            Ok(hangup) => Some(hangup),
-            Err(error) => {
-                tracing::error!(%error, "cannot install the SIGHUP handler: reloading is off");
-                None
-            }
-        };
         tracing::info!(
             address = %self.local_addr(),
             workers = self.options.workers,
@@ -242,7 +245,7 @@ impl Application {
             None => tracing::info!("IndexNow is disabled: no `indexnow.key` configured"),
         }
         let routes = self.builds.routes.clone();
-        if let Some(hangup) = hangup {
+        if let Some(hangup) = self.hangup {
             tokio::spawn(self.builds.reload_on_hangup(hangup));
         }
         http::serve(self.listener, routes, shutdown, self.options).await;

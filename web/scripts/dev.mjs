@@ -63,6 +63,18 @@ function startServer() {
   });
 }
 
+/** Until the server answers: a rebuild must not rewrite dist/ while the server first reads it. */
+async function untilServing() {
+  while (
+    !(await fetch(`http://${listen}/healthz`).then(
+      (answer) => answer.ok,
+      () => false,
+    ))
+  ) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
 async function tellServer(problem) {
   try {
     await fetch(`http://${listen}/next/_site/live/problem`, { method: 'POST', body: problem });
@@ -91,7 +103,10 @@ async function drain() {
         `${files}: ${kind === 'bundles' ? 'bundles and pages' : 'pages'} rebuilt in ${Date.now() - started} ms`,
       );
       if (server) server.kill('SIGHUP');
-      else startServer();
+      else {
+        startServer();
+        await untilServing();
+      }
     } catch (error) {
       const message = describeBuildError(error);
       console.error(message);

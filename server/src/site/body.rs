@@ -12,6 +12,15 @@ pub enum Encoding {
     Brotli,
 }
 
+/// How hard bodies are compressed. `Best` for what visitors download; `Fast` in editing mode
+/// (`live_reload`), where an edit must show in about a second and the bytes never leave the
+/// machine: brotli at quality 11 is nearly all of a reload's time there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Effort {
+    Best,
+    Fast,
+}
+
 #[derive(Debug)]
 pub struct Body {
     identity: Bytes,
@@ -26,8 +35,12 @@ impl Body {
     /// Compresses `bytes` with gzip and brotli when `compressible`, keeping an encoding only when
     /// it is actually smaller.
     pub fn new(bytes: Vec<u8>, compressible: bool) -> Self {
+        Self::compressed(bytes, compressible, Effort::Best)
+    }
+
+    fn compressed(bytes: Vec<u8>, compressible: bool, effort: Effort) -> Self {
         let (gzip, brotli) = if compressible {
-            (gzip(&bytes), brotli(&bytes))
+            (gzip(&bytes, effort), brotli(&bytes, effort))
         } else {
             (None, None)
         };
@@ -111,15 +124,22 @@ impl Body {
     }
 }
 
-fn gzip(bytes: &[u8]) -> Option<Vec<u8>> {
-    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::best());
+fn gzip(bytes: &[u8], effort: Effort) -> Option<Vec<u8>> {
+    let level = match effort {
+        Effort::Best => flate2::Compression::best(),
+        Effort::Fast => flate2::Compression::fast(),
+    };
+    let mut encoder = flate2::write::GzEncoder::new(Vec::new(), level);
     encoder.write_all(bytes).ok()?;
     encoder.finish().ok()
 }
 
-fn brotli(bytes: &[u8]) -> Option<Vec<u8>> {
+fn brotli(bytes: &[u8], effort: Effort) -> Option<Vec<u8>> {
     let params = brotli::enc::BrotliEncoderParams {
-        quality: 11,
+        quality: match effort {
+            Effort::Best => 11,
+            Effort::Fast => 4,
+        },
         lgwin: brotli_window_bits(bytes.len()),
         size_hint: bytes.len(),
         ..Default::default()
@@ -139,7 +159,7 @@ fn brotli_window_bits(length: usize) -> i32 {
 }
 
 /// Builds bodies on all cores: brotli at quality 11 is the slowest part of start-up.
-pub(super) fn build_all(jobs: Vec<(Vec<u8>, bool)>) -> Vec<Body> {
+pub(super) fn build_all(jobs: Vec<(Vec<u8>, bool)>, effort: Effort) -> Vec<Body> {
     let count = jobs.len();
     let threads = std::thread::available_parallelism()
         .map_or(1, |n| n.get())
@@ -156,7 +176,9 @@ pub(super) fn build_all(jobs: Vec<(Vec<u8>, bool)>) -> Vec<Body> {
                 scope.spawn(move || {
                     bucket
                         .into_iter()
-                        .map(|(index, bytes, compressible)| (index, Body::new(bytes, compressible)))
+                        .map(|(index, bytes, compressible)| {
+                            (index, Body::compressed(bytes, compressible, effort))
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -182,21 +204,28 @@ mod tests {
         "<!doctype html><p>室内定位</p>".repeat(200).into_bytes()
     }
 
+    fn decode(encoding: Encoding, bytes: &[u8]) -> Vec<u8> {
+        let mut plain = Vec::new();
+        match encoding {
+            Encoding::Identity => plain.extend_from_slice(bytes),
+            Encoding::Gzip => {
+                flate2::read::GzDecoder::new(bytes)
+                    .read_to_end(&mut plain)
+                    .unwrap();
+            }
+            Encoding::Brotli => brotli::BrotliDecompress(&mut &bytes[..], &mut plain).unwrap(),
+        }
+        plain
+    }
+
     #[test]
     fn compressed_encodings_decode_to_the_identity_bytes() {
         let body = Body::new(page(), true);
-        let (encoding, gz) = body.bytes(Encoding::Gzip);
-        assert_eq!(encoding, Encoding::Gzip);
-        let mut plain = Vec::new();
-        flate2::read::GzDecoder::new(&gz[..])
-            .read_to_end(&mut plain)
-            .unwrap();
-        assert_eq!(plain, page());
-        let (encoding, br) = body.bytes(Encoding::Brotli);
-        assert_eq!(encoding, Encoding::Brotli);
-        let mut plain = Vec::new();
-        brotli::BrotliDecompress(&mut &br[..], &mut plain).unwrap();
-        assert_eq!(plain, page());
+        for encoding in [Encoding::Gzip, Encoding::Brotli] {
+            let (served, bytes) = body.bytes(encoding);
+            assert_eq!(served, encoding);
+            assert_eq!(decode(encoding, bytes), page());
+        }
     }
 
     #[test]
@@ -235,12 +264,27 @@ mod tests {
         let jobs = (0..9)
             .map(|n| (format!("body number {n}").into_bytes(), true))
             .collect();
-        let bodies = build_all(jobs);
+        let bodies = build_all(jobs, Effort::Best);
         for (n, body) in bodies.iter().enumerate() {
             assert_eq!(
                 body.bytes(Encoding::Identity).1.as_ref(),
                 format!("body number {n}").as_bytes()
             );
+        }
+    }
+
+    #[test]
+    fn fast_effort_still_compresses_and_decodes_to_the_same_bytes() {
+        let body = Body::compressed(page(), true, Effort::Fast);
+        for encoding in [Encoding::Gzip, Encoding::Brotli] {
+            let (served, bytes) = body.bytes(encoding);
+            assert_eq!(served, encoding);
+            assert!(
+                bytes.len() < page().len() / 4,
+                "{encoding:?}: {}",
+                bytes.len()
+            );
+            assert_eq!(decode(encoding, bytes), page());
         }
     }
 }

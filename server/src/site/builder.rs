@@ -4,7 +4,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use super::body::{self, Body};
+use super::body::{self, Body, Effort};
 use super::lead_form::LeadTemplate;
 use super::manifest::{LeadsEntry, PageEntry, PageFiles};
 use super::placeholders::PlaceholderValues;
@@ -20,6 +20,7 @@ pub(super) struct Builder {
     jobs: Vec<(Vec<u8>, bool)>,
     /// Bodies of the build being replaced, by hash: taken as they are when the bytes match.
     previous: HashMap<u64, Arc<Body>>,
+    effort: Effort,
     job_by_hash: HashMap<u64, usize>,
     pages: Vec<PageJob>,
     files: Vec<(String, usize, &'static str, bool)>,
@@ -42,10 +43,11 @@ struct PageJob {
 }
 
 impl Builder {
-    pub(super) fn new(previous: HashMap<u64, Arc<Body>>) -> Self {
+    pub(super) fn new(previous: HashMap<u64, Arc<Body>>, effort: Effort) -> Self {
         Self {
             jobs: Vec::new(),
             previous,
+            effort,
             job_by_hash: HashMap::new(),
             pages: Vec::new(),
             files: Vec::new(),
@@ -312,9 +314,20 @@ impl Builder {
                 }
             }
         }
-        for (index, body) in fresh_at.into_iter().zip(body::build_all(fresh)) {
+        let started = std::time::Instant::now();
+        let compressed = fresh.len();
+        for (index, body) in fresh_at
+            .into_iter()
+            .zip(body::build_all(fresh, self.effort))
+        {
             bodies[index] = Some(Arc::new(body));
         }
+        tracing::info!(
+            compressed,
+            reused = bodies.len() - compressed,
+            millis = started.elapsed().as_millis() as u64,
+            "bodies ready"
+        );
         let bodies = bodies
             .into_iter()
             .map(|body| body.expect("every job has a body"))

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::body::Body;
+use super::body::{Body, Effort};
 use super::builder::Builder;
 use super::manifest::{FileEntry, MANIFEST_VERSION, Manifest, PageEntry, is_sitemap_date};
 use super::placeholders::{PlaceholderValues, json_for_script};
@@ -38,7 +38,12 @@ impl Site {
         let manifest = read_manifest(&manifest_path)?;
         let invalid = invalid(&manifest_path);
         let image_widths = image_widths(&manifest).map_err(&invalid)?;
-        let mut builder = Builder::new(previous.map(reusable_bodies).unwrap_or_default());
+        let effort = if config.live_reload {
+            Effort::Fast
+        } else {
+            Effort::Best
+        };
+        let mut builder = Builder::new(previous.map(reusable_bodies).unwrap_or_default(), effort);
         let values = deployment_values(config, &mut builder, &manifest_path)?;
         let configured = config.origins();
         let origins = [configured.international, configured.china];
