@@ -12,6 +12,7 @@ mod csv;
 mod decode;
 mod field;
 mod outbox;
+mod schema;
 mod store;
 mod time;
 pub mod validate;

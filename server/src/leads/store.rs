@@ -7,16 +7,14 @@
 use std::str::FromStr;
 use std::time::Duration;
 
-use sqlx::migrate::Migrator;
 use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
 use sqlx::sqlite::{
     SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
 };
 
+pub(crate) use super::schema::{LeadRow, OutboxRow};
 use super::{CleanLead, Origin, Status, StoreError};
 use crate::config::{DatabaseTarget, redact_url};
-
-static MIGRATOR: Migrator = sqlx::migrate!("./migrations");
 
 /// Rows of the admin list and the JSON page size.
 pub(crate) const PAGE_SIZE: u32 = 50;
@@ -40,41 +38,10 @@ macro_rules! with_pool {
     };
 }
 
-/// A stored enquiry as read back, before labels are attached.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub(crate) struct LeadRow {
-    pub(crate) id: String,
-    pub(crate) created_at: i64,
-    pub(crate) status: String,
-    pub(crate) name: String,
-    pub(crate) company: String,
-    pub(crate) phone: String,
-    pub(crate) email: String,
-    pub(crate) scenario: String,
-    pub(crate) scenario_label: String,
-    pub(crate) product: String,
-    pub(crate) product_label: String,
-    pub(crate) message: String,
-    pub(crate) page: String,
-    pub(crate) variant: String,
-    pub(crate) user_agent: String,
-    /// Outbox rows not yet delivered.
-    pub(crate) pending: i64,
-}
-
 const LEAD_COLUMNS: &str = "l.id, l.created_at, l.status, l.name, l.company, l.phone, l.email, \
      l.scenario, l.scenario_label, l.product, l.product_label, l.message, l.page, l.variant, \
      l.user_agent, (SELECT COUNT(*) FROM lead_outbox o WHERE o.lead_id = l.id \
      AND o.delivered_at IS NULL) AS pending";
-
-/// An outbox row the worker has leased.
-#[derive(Debug, Clone, sqlx::FromRow)]
-pub(crate) struct OutboxRow {
-    pub(crate) id: String,
-    pub(crate) lead_id: String,
-    pub(crate) channel: String,
-    pub(crate) attempts: i64,
-}
 
 /// What a new enquiry stores besides the cleaned fields.
 pub(crate) struct NewLead<'a> {
@@ -187,7 +154,8 @@ impl Pool {
                 .await
                 .map_err(|error| format!("cannot create {}: {error}", directory.display()))?;
         }
-        with_pool!(self, pool => MIGRATOR.run(pool).await).map_err(|error| error.to_string())
+        with_pool!(self, pool => super::schema::migrator().run(pool).await)
+            .map_err(|error| error.to_string())
     }
 
     pub(crate) async fn close(&self) {
