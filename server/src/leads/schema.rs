@@ -1,7 +1,7 @@
 //! The enquiry database as the code knows it: the migrations built into the binary, and the
 //! rows read back by column name on either backend. Written out here instead of with sqlx's
-//! macros, which would compile sqlx and SQLite a second time for the compiler's own use: about
-//! a fifth of a fresh build.
+//! macros, which would compile sqlx, its drivers and SQLite a second time for the compiler's
+//! own use.
 
 use std::borrow::Cow;
 
