@@ -254,12 +254,16 @@ fn export_imdf(config: &Config, venue: &str, output: &std::path::Path) -> ExitCo
 }
 
 fn init_tracing(log: &config::Log) {
-    let filter = tracing_subscriber::EnvFilter::new(&log.filter);
-    let builder = tracing_subscriber::fmt()
-        .with_env_filter(filter)
-        .with_writer(std::io::stderr);
+    use tracing_subscriber::layer::SubscriberExt;
+    use tracing_subscriber::util::SubscriberInitExt;
+    // The configuration was validated, so this parses; a bad filter still never hides errors.
+    let levels: tracing_subscriber::filter::Targets = log.filter.parse().unwrap_or_else(|_| {
+        tracing_subscriber::filter::Targets::new().with_default(tracing::Level::INFO)
+    });
+    let lines = tracing_subscriber::fmt::layer().with_writer(std::io::stderr);
+    let subscriber = tracing_subscriber::registry().with(levels);
     match log.format {
-        LogFormat::Json => builder.json().init(),
-        LogFormat::Text => builder.init(),
+        LogFormat::Json => subscriber.with(lines.json()).init(),
+        LogFormat::Text => subscriber.with(lines).init(),
     }
 }

@@ -7,7 +7,8 @@ use super::ConfigError;
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Log {
-    /// tracing filter directives; `site::access=debug` logs every request.
+    /// Levels by target, comma-separated (`info,site::access=debug` logs every request too):
+    /// tracing's `Targets` syntax, a default level and `target=level` pairs.
     pub filter: String,
     pub format: LogFormat,
 }
@@ -32,11 +33,11 @@ impl Log {
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
         if self
             .filter
-            .parse::<tracing_subscriber::EnvFilter>()
+            .parse::<tracing_subscriber::filter::Targets>()
             .is_err()
         {
             return Err(ConfigError(format!(
-                "key `log.filter`: {:?} is not a valid tracing filter (example: \"info,site::access=debug\")",
+                "key `log.filter`: {:?} is not a list of levels by target (example: \"info,site::access=debug\")",
                 self.filter
             )));
         }

@@ -3,9 +3,6 @@
 //! web/src/leads/validation-cases.json, so a rule changed on one side only fails a test.
 
 use std::collections::BTreeMap;
-use std::sync::LazyLock;
-
-use regex::Regex;
 
 use super::{Catalog, Field};
 
@@ -192,11 +189,40 @@ fn clean_phone(value: &str) -> String {
         .collect()
 }
 
-static MOBILE: LazyLock<Regex> =
-    LazyLock::new(|| Regex::new(r"^1[3-9][0-9]{9}$").expect("valid pattern"));
-static LANDLINE: LazyLock<Regex> = LazyLock::new(|| {
-    Regex::new(r"^0[1-9][0-9]{1,2}-?[1-9][0-9]{6,7}(-[0-9]{1,6})?$").expect("valid pattern")
-});
+/// A mobile number's 11 digits: 1, then 3-9, then nine more.
+fn is_mobile(digits: &[u8]) -> bool {
+    digits.len() == 11
+        && digits[0] == b'1'
+        && (b'3'..=b'9').contains(&digits[1])
+        && digits.iter().all(u8::is_ascii_digit)
+}
+
+/// A landline as typed: a 3- or 4-digit area code starting 0 then 1-9, an optional hyphen, a
+/// 7- or 8-digit number not starting with 0, and an optional extension of 1-6 digits after a
+/// hyphen. Without the hyphen the split is ambiguous (010 1234 5678 or 0101 234 5678), so every
+/// split is tried.
+fn is_landline(typed: &[u8]) -> bool {
+    let digits = |part: &[u8]| part.iter().all(u8::is_ascii_digit);
+    [3, 4].into_iter().any(|area_len| {
+        let Some((area, rest)) = typed.split_at_checked(area_len) else {
+            return false;
+        };
+        let area_ok = area[0] == b'0' && area[1] != b'0' && digits(area);
+        let rest = rest.strip_prefix(b"-").unwrap_or(rest);
+        area_ok
+            && [7, 8].into_iter().any(|local_len| {
+                let Some((local, extension)) = rest.split_at_checked(local_len) else {
+                    return false;
+                };
+                let extension_ok = match extension {
+                    [] => true,
+                    [b'-', number @ ..] => (1..=6).contains(&number.len()) && digits(number),
+                    _ => false,
+                };
+                local[0] != b'0' && digits(local) && extension_ok
+            })
+    })
+}
 
 /// A Chinese mobile (stored as its 11 digits) or landline (stored as typed); None otherwise.
 fn normalise_phone(phone: &str) -> Option<String> {
@@ -205,9 +231,9 @@ fn normalise_phone(phone: &str) -> Option<String> {
         .find_map(|prefix| phone.strip_prefix(prefix))
         .unwrap_or(phone);
     let digits = national.replace('-', "");
-    if MOBILE.is_match(&digits) {
+    if is_mobile(digits.as_bytes()) {
         Some(digits)
-    } else if LANDLINE.is_match(phone) {
+    } else if is_landline(phone.as_bytes()) {
         Some(phone.to_owned())
     } else {
         None
@@ -333,6 +359,48 @@ mod tests {
                 validate(&raw, &test_catalog()).expect("valid").phone,
                 stored
             );
+        }
+    }
+
+    #[test]
+    fn phone_shapes_follow_the_numbering_plan() {
+        for mobile in ["13800138000", "19912345678"] {
+            assert!(is_mobile(mobile.as_bytes()), "{mobile}");
+        }
+        for not_mobile in [
+            "12800138000",
+            "1380013800",
+            "138001380000",
+            "1380013800x",
+            "２3800138000",
+        ] {
+            assert!(!is_mobile(not_mobile.as_bytes()), "{not_mobile}");
+        }
+        for landline in [
+            "010-12345678",
+            "01012345678",
+            "0755-1234567",
+            "07551234567-12",
+            "021-87654321-123456",
+            "0101234567",
+        ] {
+            assert!(is_landline(landline.as_bytes()), "{landline}");
+        }
+        for not_landline in [
+            "",
+            "0",
+            "001-12345678",
+            "110-12345678",
+            "010-01234567",
+            "010-123456",
+            "010-123456789",
+            "010--12345678",
+            "010-12345678-",
+            "010-12345678-1234567",
+            "010-12345678x1",
+            "010-1234567８",
+        ] {
+            assert!(!is_landline(not_landline.as_bytes()), "{not_landline}");
         }
     }
 
