@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { desktopUserAgent, iphoneUserAgent, useBrowser } from '../helpers/browser';
+import { forEachConcurrently } from '../helpers/pool';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -27,9 +28,10 @@ describe.each(screens)('every page on a $name screen', (screen) => {
       viewport: { width: screen.width, height: screen.height },
       userAgent: screen.userAgent,
     });
-    const page = await context.newPage();
+    const tabs = await Promise.all([context.newPage(), context.newPage()]);
     const problems: string[] = [];
-    for (const path of paths) {
+    await forEachConcurrently(paths, tabs.length, async (path, worker) => {
+      const page = tabs[worker];
       const response = await page.goto(`${base}${path}`);
       if (response?.status() !== 200) problems.push(`${path}: status ${response?.status()}`);
       const overflow = await page.evaluate(
@@ -37,8 +39,8 @@ describe.each(screens)('every page on a $name screen', (screen) => {
       );
       if (overflow > 0) problems.push(`${path}: ${overflow} px wider than the screen`);
       for (const violation of await seriousViolations(page)) problems.push(`${path}: ${violation}`);
-    }
+    });
     await context.close();
-    expect(problems).toEqual([]);
+    expect(problems.sort()).toEqual([]);
   }, 300_000);
 });

@@ -5,6 +5,7 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { chinaHost, openPage, waitForHydration, useBrowser } from '../helpers/browser';
+import { forEachConcurrently } from '../helpers/pool';
 
 const base = inject('baseUrl');
 const port = inject('port');
@@ -29,7 +30,7 @@ describe('hydration', () => {
       `http://${chinaHost}:${port}/next/notice`,
     ];
     const problems: string[] = [];
-    for (const url of urls) {
+    await forEachConcurrently(urls, 3, async (url) => {
       const { page, context, console, response } = await openPage(browser(), url);
       const served = await response.text();
       await waitForHydration(page);
@@ -56,7 +57,7 @@ describe('hydration', () => {
       await page.waitForTimeout(50);
       problems.push(...console.messages.map((message) => `${url}: ${message}`));
       await context.close();
-    }
-    expect(problems).toEqual([]);
+    });
+    expect(problems.sort()).toEqual([]);
   });
 });
