@@ -10,6 +10,7 @@ mod http;
 pub mod images;
 pub mod indexnow;
 pub mod leads;
+pub mod memory;
 mod rate_limit;
 mod request_rate;
 pub mod site;
@@ -188,7 +189,15 @@ impl Application {
         };
         let (site, images, venues, config) = tokio::task::spawn_blocking(move || {
             let site = Site::load(&config)?;
+            tracing::debug!(
+                resident_mib = memory::mib(memory::resident_kib()),
+                "pages and files in memory"
+            );
             let venues = load_venues(&config, &site);
+            tracing::debug!(
+                resident_mib = memory::mib(memory::resident_kib()),
+                "venues loaded"
+            );
             let images = ImageService::start(
                 &config.images,
                 &config.data_dir,
@@ -202,6 +211,8 @@ impl Application {
         tracing::info!(
             pages = site.page_paths().count(),
             millis = started.elapsed().as_millis() as u64,
+            resident_mib = memory::mib(memory::resident_kib()),
+            peak_mib = memory::mib(memory::peak_resident_kib()),
             "site loaded"
         );
         let listener = TcpListener::bind(listen)

@@ -4,6 +4,7 @@
 use std::time::Instant;
 
 use super::support::{content_dir, extras_of, load};
+use crate::memory::resident_kib;
 
 #[test]
 fn loading_and_routing_times_are_reported() {
@@ -11,7 +12,7 @@ fn loading_and_routing_times_are_reported() {
     if !mall_dir.join("unit.geojson").exists() {
         return;
     }
-    let rss_before = resident_kib();
+    let rss_before = resident_kib().unwrap_or(0);
     let started = Instant::now();
     let mall = load("demo-mall", &mall_dir, &extras_of(&mall_dir));
     let mall_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -37,7 +38,7 @@ fn loading_and_routing_times_are_reported() {
     }
     println!(
         "load: demo-mall {mall_ms:.1} ms, demo-hospital {hospital_ms:.1} ms; resident memory +{} KiB (other tests running alongside add to it)",
-        resident_kib().saturating_sub(rss_before)
+        resident_kib().unwrap_or(0).saturating_sub(rss_before)
     );
 
     let space = mall
@@ -83,14 +84,4 @@ fn loading_and_routing_times_are_reported() {
         times[50],
         times[99]
     );
-}
-
-/// The process's resident set in KiB (Linux), or 0.
-fn resident_kib() -> u64 {
-    let statm = std::fs::read_to_string("/proc/self/statm").unwrap_or_default();
-    let pages = statm
-        .split_whitespace()
-        .nth(1)
-        .and_then(|p| p.parse::<u64>().ok());
-    pages.map_or(0, |pages| pages * 4)
 }
