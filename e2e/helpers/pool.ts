@@ -1,18 +1,16 @@
-// Runs `work` on every item with at most `limit` at a time, in the browser's spare time: a page
-// spends much of its load waiting (network, idle callbacks, hydration), which another tab can use.
-export async function forEachConcurrently<T>(
+// Runs `work` on every item, one item at a time per worker (a browser tab, say), all workers at
+// once: a page spends much of its load waiting (network, idle callbacks, hydration), which
+// another tab can use.
+export async function forEachConcurrently<T, W>(
   items: readonly T[],
-  limit: number,
-  work: (item: T, worker: number) => Promise<void>,
+  workers: readonly W[],
+  work: (item: T, worker: W) => Promise<void>,
 ): Promise<void> {
-  let next = 0;
-  const worker = async (index: number): Promise<void> => {
-    while (next < items.length) {
-      const item = items[next++];
-      await work(item, index);
-    }
-  };
+  // One iterator shared by every worker: each takes the next item when it is free.
+  const pending = items.values();
   await Promise.all(
-    Array.from({ length: Math.min(limit, items.length) }, (_, index) => worker(index)),
+    workers.map(async (worker) => {
+      for (const item of pending) await work(item, worker);
+    }),
   );
 }

@@ -30,8 +30,7 @@ describe.each(screens)('every page on a $name screen', (screen) => {
     });
     const tabs = await Promise.all([context.newPage(), context.newPage()]);
     const problems: string[] = [];
-    await forEachConcurrently(paths, tabs.length, async (path, worker) => {
-      const page = tabs[worker];
+    await forEachConcurrently(paths, tabs, async (path, page) => {
       const response = await page.goto(`${base}${path}`);
       if (response?.status() !== 200) problems.push(`${path}: status ${response?.status()}`);
       const overflow = await page.evaluate(
