@@ -76,12 +76,15 @@ export async function openPage(
     width?: number;
     height?: number;
     reducedMotion?: 'reduce' | 'no-preference';
+    /** false: the page as a visitor without JavaScript gets it. */
+    javaScript?: boolean;
   } = {},
 ): Promise<{ context: BrowserContext; page: Page; console: ConsoleLog; response: Response }> {
   const context = await browser.newContext({
     userAgent: options.userAgent ?? desktopUserAgent,
     viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
     reducedMotion: options.reducedMotion ?? 'no-preference',
+    javaScriptEnabled: options.javaScript ?? true,
   });
   const page = await context.newPage();
   const log: ConsoleLog = { messages: [] };

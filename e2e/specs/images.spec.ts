@@ -1,8 +1,10 @@
 // Pictures (issue #3): every raster image on every page comes through /_next/image with a
 // srcset over the spec's widths, has alt text and dimensions, loads as WebP in Chromium, and
-// the hero picture is fetched first without shifting the layout.
+// the hero picture is fetched first without shifting the layout. Each picture's `sizes` is the
+// width it is laid out at (issue #16), since its srcset widths are derived from it.
+import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { iphoneUserAgent, openPage, useBrowser } from '../helpers/browser';
+import { desktopUserAgent, iphoneUserAgent, openPage, useBrowser } from '../helpers/browser';
 import { specRoutes } from '../helpers/spec-routes';
 
 const base = inject('baseUrl');
@@ -10,6 +12,31 @@ const browser = useBrowser();
 const allowedWidths = [
   16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840,
 ];
+
+/** Each picture's laid-out width beside the width its `sizes` gives at the current window. */
+function sizesAgainstLayout(page: Page) {
+  return page.evaluate(async () => {
+    const pixel = 'data:image/gif;base64,R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7';
+    const pictures = [];
+    for (const img of document.querySelectorAll<HTMLImageElement>('img[sizes]')) {
+      // A 1 px image offered as 1w is laid out exactly as wide as `sizes` says (its density is
+      // 1 / that width), which is how the browser reads the list to pick a srcset width.
+      const probe = document.createElement('img');
+      probe.style.cssText = 'position: absolute; top: 0; left: 0; max-width: none';
+      probe.sizes = img.sizes;
+      probe.srcset = `${pixel} 1w`;
+      document.body.append(probe);
+      await probe.decode();
+      pictures.push({
+        picture: `${img.className} ${new URL(img.currentSrc || img.src).searchParams.get('url')}`,
+        shown: img.getBoundingClientRect().width,
+        said: probe.getBoundingClientRect().width,
+      });
+      probe.remove();
+    }
+    return pictures;
+  });
+}
 
 interface ImageFacts {
   src: string;
@@ -78,6 +105,39 @@ describe('images', () => {
     expect(problems).toEqual([]);
     // Home and the ten device pages have pictures today; the check must have seen them.
     expect(rasterCount).toBeGreaterThanOrEqual(11);
+  });
+
+  it("every kind of picture's sizes is its laid-out width, in windows from 320 to 1440 px", async () => {
+    // The hero and both card grids, the news list and an article's picture; phones get the
+    // bare page, whose layout is the same.
+    const { context: list, page: listPage } = await openPage(browser(), `${base}/next/notice`);
+    const article = await listPage.locator('.news-list__title a').first().getAttribute('href');
+    await list.close();
+    const problems: string[] = [];
+    let checked = 0;
+    for (const [path, userAgent] of [
+      ['/next/', desktopUserAgent],
+      ['/next/device/1', desktopUserAgent],
+      ['/next/notice', desktopUserAgent],
+      [article ?? '/next/notice/(no article)', desktopUserAgent],
+      ['/next/', iphoneUserAgent],
+    ] as const) {
+      const { context, page } = await openPage(browser(), `${base}${path}`, { userAgent });
+      for (const width of [1440, 1200, 1100, 1000, 900, 899, 800, 721, 720, 600, 375, 320]) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const { picture, shown, said } of await sizesAgainstLayout(page)) {
+          checked += 1;
+          if (Math.abs(shown - said) > 1) {
+            problems.push(
+              `${path} at ${width} px: ${picture} is ${shown} px wide, sizes says ${said}`,
+            );
+          }
+        }
+      }
+      await context.close();
+    }
+    expect(problems).toEqual([]);
+    expect(checked).toBeGreaterThan(200);
   });
 
   for (const [label, options] of [

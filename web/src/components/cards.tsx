@@ -1,10 +1,9 @@
 // Card grids: plain text cards (features, problems, steps) and cards that lead to another page.
 import type { ReactNode } from 'react';
 import type { LoadedImage } from '../content/types';
+import { cardImageSizes, type GridWidth } from './card-grid';
 import { ContentLink } from './content-link';
 import { ResponsiveImage } from './responsive-image';
-
-type GridWidth = 'normal' | 'wide' | 'narrow' | 'five';
 
 function gridClass(width: GridWidth): string {
   return width === 'normal' ? 'card-grid' : `card-grid card-grid--${width}`;
@@ -59,14 +58,13 @@ export function LinkCards({
   more,
   newWindowNote,
   width = 'narrow',
-  imageSizes = '(min-width: 1248px) 280px, (min-width: 720px) 45vw, 100vw',
 }: {
   items: readonly LinkCard[];
   more?: string | undefined;
   newWindowNote: string;
   width?: GridWidth;
-  imageSizes?: string;
 }) {
+  const imageSizes = cardImageSizes(width, items.length);
   return (
     <ul className={gridClass(width)}>
       {items.map((item) => (

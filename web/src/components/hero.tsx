@@ -1,6 +1,13 @@
 import type { LoadedImage } from '../content/types';
 import { ResponsiveImage } from './responsive-image';
 
+/**
+ * Two columns of `.hero__inner--media` (content at most 1200 px with 24 px padding, a 48 px gap)
+ * from 900 px on, one column below, with 20 px padding from 720 px down.
+ */
+const heroImageSizes =
+  '(min-width: 1200px) 552px, (min-width: 900px) calc(50vw - 48px), (min-width: 721px) calc(100vw - 48px), calc(100vw - 40px)';
+
 /** The top of every page: its one h1, the paragraph under it, and its picture when it has one. */
 export function Hero({
   heading,
@@ -23,7 +30,7 @@ export function Hero({
             <ResponsiveImage
               className="hero__image"
               image={image}
-              sizes="(min-width: 1248px) 560px, (min-width: 900px) 45vw, 100vw"
+              sizes={heroImageSizes}
               priority
             />
           </div>

@@ -2,6 +2,7 @@
 // srcset so each screen downloads only the width it shows, and width/height so the layout is
 // reserved before the bytes arrive.
 import type { LoadedImage } from '../content/types';
+import { srcsetWidths } from './image-sizes';
 
 export function imageUrl(image: LoadedImage, width: number): string {
   return `/_next/image?url=${encodeURIComponent(image.url)}&w=${width}&q=${image.quality}`;
@@ -14,18 +15,22 @@ export function ResponsiveImage({
   className,
 }: {
   image: LoadedImage;
-  /** How wide the picture is laid out, as a `sizes` attribute (e.g. "(min-width: 900px) 45vw, 100vw"). */
+  /**
+   * How wide the picture is laid out at every window width, as a `sizes` attribute (e.g.
+   * "(min-width: 908px) 860px, calc(100vw - 48px)"); the srcset offers only the widths it implies.
+   */
   sizes: string;
   /** The first picture a visitor sees (a hero): fetched first, never lazily. */
   priority?: boolean;
   className?: string;
 }) {
-  const largest = image.widths[image.widths.length - 1] ?? image.width;
+  const widths = srcsetWidths(sizes, image.widths);
+  const largest = widths[widths.length - 1] ?? image.width;
   return (
     <img
       className={className}
       src={imageUrl(image, largest)}
-      srcSet={image.widths.map((width) => `${imageUrl(image, width)} ${width}w`).join(', ')}
+      srcSet={widths.map((width) => `${imageUrl(image, width)} ${width}w`).join(', ')}
       sizes={sizes}
       width={image.width}
       height={image.height}

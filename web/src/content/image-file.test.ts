@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { imageSize, srcsetWidths } from './image-file';
+import { imageSize, renderableWidths } from './image-file';
 
 function png(width: number, height: number): Uint8Array {
   const bytes = new Uint8Array(33);
@@ -46,17 +46,17 @@ describe('image headers', () => {
   });
 });
 
-describe('srcset widths', () => {
+describe('renderable widths', () => {
   const allowed = [640, 750, 828, 1080, 1200, 1920, 2048, 3840, 16, 32, 48, 64, 96, 128, 256, 384];
 
   it('stops at the first width covering the picture', () => {
-    expect(srcsetWidths(allowed, 1000)).toEqual([
+    expect(renderableWidths(allowed, 1000)).toEqual([
       16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080,
     ]);
-    expect(srcsetWidths(allowed, 640)).toEqual([16, 32, 48, 64, 96, 128, 256, 384, 640]);
+    expect(renderableWidths(allowed, 640)).toEqual([16, 32, 48, 64, 96, 128, 256, 384, 640]);
   });
 
   it('offers every width for pictures wider than the widest', () => {
-    expect(srcsetWidths(allowed, 5000)).toHaveLength(16);
+    expect(renderableWidths(allowed, 5000)).toHaveLength(16);
   });
 });

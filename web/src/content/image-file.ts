@@ -49,11 +49,11 @@ export function readImageFile(path: string): ImageFileInfo {
 }
 
 /**
- * The widths worth offering in a srcset: every allowed width up to the first one that covers
+ * The widths a picture can be rendered at: every allowed width up to the first one that covers
  * the picture's own width. Wider requests would get the same pixels (the server never
- * upscales), so listing them only wastes the browser's choice.
+ * upscales). A page's srcset offers the ones its layout shows (components/image-sizes.ts).
  */
-export function srcsetWidths(allowed: readonly number[], intrinsicWidth: number): number[] {
+export function renderableWidths(allowed: readonly number[], intrinsicWidth: number): number[] {
   const sorted = [...new Set(allowed)].sort((a, b) => a - b);
   const cover = sorted.findIndex((width) => width >= intrinsicWidth);
   return cover === -1 ? sorted : sorted.slice(0, cover + 1);

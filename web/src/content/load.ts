@@ -43,7 +43,7 @@ import {
   thanksPageSchema,
 } from './schema';
 import { highlightSamples } from './highlight';
-import { readImageFile, srcsetWidths } from './image-file';
+import { readImageFile, renderableWidths } from './image-file';
 import { Problems, fieldPath } from './problems';
 import { readDataFile } from './venues/data-file';
 import { checkDemoTasks, kioskPages } from './venues/demo-pages';
@@ -308,7 +308,7 @@ function resolveImage(
     alt: ref.alt,
     width: info.width,
     height: info.height,
-    widths: srcsetWidths([...device_sizes, ...image_sizes], info.width),
+    widths: renderableWidths([...device_sizes, ...image_sizes], info.width),
     quality,
   };
 }

@@ -22,14 +22,14 @@ import type {
   ThanksPageContent,
 } from './schema';
 
-/** A picture ready to lay out: where the build serves it, its size and its srcset widths. */
+/** A picture ready to lay out: where the build serves it, its size and the widths it comes in. */
 export interface LoadedImage {
   /** Address of the source file in the build, e.g. /next/assets/media/devices-1-3f2a1b4c.png. */
   url: string;
   alt: string;
   width: number;
   height: number;
-  /** Widths to offer in srcset, ascending (see image-file.ts). */
+  /** Widths the server renders it at, ascending (see image-file.ts); srcset picks from these. */
   widths: number[];
   quality: number;
 }

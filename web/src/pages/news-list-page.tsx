@@ -24,7 +24,7 @@ export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
                 <ResponsiveImage
                   className="news-list__image"
                   image={article.heroImage}
-                  sizes="(min-width: 720px) 240px, calc(100vw - 48px)"
+                  sizes="(min-width: 721px) 240px, calc(100vw - 48px)"
                 />
               ) : null}
               <article aria-labelledby={`${article.route.path}-title`}>
