@@ -243,8 +243,12 @@ async fn csv_export(backend: Backend) {
     let header_row = text.split("\r\n").next().unwrap();
     assert_eq!(
         header_row,
-        "编号,提交时间,状态,姓名,公司,电话,邮箱,应用场景,关注产品,需求描述,来源页面,站点版本,浏览器"
+        "\"编号\",\"提交时间\",\"状态\",\"姓名\",\"公司\",\"电话\",\"邮箱\",\"应用场景\",\
+         \"关注产品\",\"需求描述\",\"来源页面\",\"站点版本\",\"浏览器\""
     );
+    // Every cell is quoted, a plain one too.
+    assert!(text.contains(",\"李四\","), "{text}");
+    assert!(text.contains(&format!("\"{id}\",")), "{text}");
     assert!(text.ends_with("\r\n"));
     // Header, two rows, and the line break inside the message cell (CRLF too).
     assert_eq!(text.matches("\r\n").count(), 4, "{text}");
@@ -258,7 +262,7 @@ async fn csv_export(backend: Backend) {
         "RFC 4180 quoting: {text}"
     );
     assert!(text.contains("\"第一行\r\n第二行\""), "{text}");
-    assert!(text.contains("新线索"));
+    assert!(text.contains(",\"新线索\","));
     // The filter applies to the export too.
     let response = app
         .fetch_as_sales("/admin/leads.csv?q=%E6%9D%8E%E5%9B%9B")

@@ -258,18 +258,20 @@ async fn paging(backend: Backend) {
 }
 on_both_backends!(leads_are_paged_fifty_at_a_time, paging);
 
-/// The CSV row of one lead, as Excel must read it.
+/// The CSV row of one lead, as Excel must read it: every cell quoted.
 fn expected_csv(id: &str, time: &str) -> Vec<u8> {
     let mut expected = b"\xEF\xBB\xBF".to_vec();
     expected.extend_from_slice(
-        "编号,提交时间,状态,姓名,公司,电话,邮箱,应用场景,关注产品,需求描述,来源页面,站点版本,浏览器\r\n"
+        "\"编号\",\"提交时间\",\"状态\",\"姓名\",\"公司\",\"电话\",\"邮箱\",\"应用场景\",\
+         \"关注产品\",\"需求描述\",\"来源页面\",\"站点版本\",\"浏览器\"\r\n"
             .as_bytes(),
     );
     expected.extend_from_slice(
         format!(
-            "{id},{time},已联系,\"'=HYPERLINK(\"\"http://x\"\")\",\"寻境, 科技\",13800138000,\
-             zhang.san@Example.com,智慧工厂,Smart Beacon 智能信标,\"第一行，含\"\"引号\"\", 逗号\r\n第二行\",\
-             /next/business,中国站电脑版,Mozilla/5.0 test\r\n"
+            "\"{id}\",\"{time}\",\"已联系\",\"'=HYPERLINK(\"\"http://x\"\")\",\"寻境, 科技\",\
+             \"13800138000\",\"zhang.san@Example.com\",\"智慧工厂\",\"Smart Beacon 智能信标\",\
+             \"第一行，含\"\"引号\"\", 逗号\r\n第二行\",\"/next/business\",\"中国站电脑版\",\
+             \"Mozilla/5.0 test\"\r\n"
         )
         .as_bytes(),
     );
