@@ -11,6 +11,7 @@ pub mod catalog;
 mod csv;
 mod decode;
 mod field;
+mod markdown;
 mod outbox;
 mod schema;
 mod store;
