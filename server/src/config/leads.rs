@@ -186,6 +186,11 @@ mod tests {
                 "leads.delivery.poll_secs",
             ),
             (
+                "SITE_LEADS__DELIVERY__MAX_ATTEMPTS",
+                "0",
+                "leads.delivery.max_attempts",
+            ),
+            (
                 "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",
                 "700000",
                 "retry_base_millis",

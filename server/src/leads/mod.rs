@@ -115,6 +115,8 @@ pub struct LeadPage {
     pub total: u64,
     pub page: u32,
     pub page_size: u32,
+    /// Enquiries, of any filter, with a notice that was given up.
+    pub undeliverable: u64,
 }
 
 /// Why the storage could not answer. The HTTP layer maps these (503 / 404 / 500).
@@ -125,6 +127,20 @@ pub enum StoreError {
     Unavailable(String),
     #[error("no enquiry with id {0}")]
     NotFound(String),
+}
+
+/// Why an enquiry was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// `leads.accepted_per_hour` enquiries were accepted in the last hour (issue #16): a
+    /// flood from many addresses cannot bury sales in notices. `retry_after` is when the
+    /// oldest of them leaves the hour.
+    #[error(
+        "{max} enquiries were accepted in the last hour, as many as leads.accepted_per_hour allows"
+    )]
+    HourlyCap { max: u32, retry_after: Duration },
 }
 
 /// The running enquiry service. Cheap to clone (one `Arc`).
@@ -283,6 +299,7 @@ impl Leads {
             total,
             page,
             page_size: PAGE_SIZE,
+            undeliverable: pool.undeliverable().await?,
         })
     }
 
@@ -348,6 +365,7 @@ impl Leads {
             ),
             variant_label: catalog.variant_label(&row.variant).to_owned(),
             delivered: row.pending == 0,
+            undeliverable: row.dead > 0,
             id: row.id,
             name: row.name,
             company: row.company,
@@ -461,6 +479,7 @@ pub async fn export_once(
             problem: Mutex::new(String::new()),
             ready,
             channels: Vec::new(),
+            accepted_per_hour: config.leads.accepted_per_hour,
             wake: Arc::new(Notify::new()),
             stop,
             tasks: Mutex::new(Vec::new()),

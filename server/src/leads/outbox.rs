@@ -1,8 +1,10 @@
 //! Delivery of enquiries to sales: a background worker sends the outbox rows written with each
-//! enquiry, retrying with exponential backoff and never giving up. A row is leased before it is
-//! sent, so any number of server instances sharing one PostgreSQL database send each notice
-//! once; a crash mid-send leaves a lease that runs out, and the notice is sent again
-//! (at least once, never lost).
+//! enquiry, retrying with exponential backoff. After `leads.delivery.max_attempts` failed
+//! attempts a notice is given up (issue #16): logged once as an error and marked on the sales
+//! page, while the enquiry itself stays stored. A row is leased before it is sent, so any
+//! number of server instances sharing one PostgreSQL database send each notice once; a crash
+//! mid-send leaves a lease that runs out, and the notice is sent again (at least once, never
+//! lost).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -18,8 +20,6 @@ use crate::config::{Delivery, LeadsConfig, redact_url};
 
 /// The enterprise WeChat robot refuses markdown content over 4096 bytes.
 const WECHAT_MAX_BYTES: usize = 4096;
-/// Failures from this attempt on are logged as errors: someone should look.
-const ALARM_ATTEMPTS: i64 = 10;
 /// Rows leased per pass.
 const BATCH: u32 = 20;
 
@@ -358,13 +358,19 @@ impl Worker {
                 tracing::info!(lead = %row.lead_id, channel = %row.channel, attempts, "enquiry delivered");
                 self.pool.delivered(&row.id, time::now_millis()).await
             }
+            Err(error) if attempts >= i64::from(self.delivery.max_attempts) => {
+                let given_up = self
+                    .pool
+                    .gave_up(&row.id, &shorten(error, 1000), time::now_millis())
+                    .await;
+                if let Ok(true) = given_up {
+                    tracing::error!(lead = %row.lead_id, channel = %row.channel, attempts, %error, "enquiry notice given up; sales must follow the enquiry up from /admin/leads");
+                }
+                given_up.map(|_| ())
+            }
             Err(error) => {
                 let wait = backoff_millis(&self.delivery, attempts);
-                if attempts >= ALARM_ATTEMPTS {
-                    tracing::error!(lead = %row.lead_id, channel = %row.channel, attempts, %error, retry_in_millis = wait, "enquiry notice still not delivered");
-                } else {
-                    tracing::warn!(lead = %row.lead_id, channel = %row.channel, attempts, %error, retry_in_millis = wait, "enquiry notice failed; will retry");
-                }
+                tracing::warn!(lead = %row.lead_id, channel = %row.channel, attempts, %error, retry_in_millis = wait, "enquiry notice failed; will retry");
                 self.pool
                     .failed(&row.id, &shorten(error, 1000), time::now_millis() + wait)
                     .await
@@ -401,6 +407,7 @@ mod tests {
             variant: "mobile".to_owned(),
             user_agent: "UA".to_owned(),
             pending: 1,
+            dead: 0,
         }
     }
 

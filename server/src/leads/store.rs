@@ -41,7 +41,8 @@ macro_rules! with_pool {
 const LEAD_COLUMNS: &str = "l.id, l.created_at, l.status, l.name, l.company, l.phone, l.email, \
      l.scenario, l.scenario_label, l.product, l.product_label, l.message, l.page, l.variant, \
      l.user_agent, (SELECT COUNT(*) FROM lead_outbox o WHERE o.lead_id = l.id \
-     AND o.delivered_at IS NULL) AS pending";
+     AND o.delivered_at IS NULL) AS pending, (SELECT COUNT(*) FROM lead_outbox o \
+     WHERE o.lead_id = l.id AND o.dead_at IS NOT NULL) AS dead";
 
 /// What a new enquiry stores besides the cleaned fields.
 pub(crate) struct NewLead<'a> {
@@ -306,7 +307,7 @@ impl Pool {
             .join(", ");
         let select = format!(
             "SELECT id, lead_id, channel, attempts FROM lead_outbox WHERE delivered_at IS NULL \
-             AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
+             AND dead_at IS NULL AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
              AND channel IN ({channels}) ORDER BY next_attempt_at LIMIT {limit}"
         );
         with_pool!(self, pool => {
@@ -324,17 +325,19 @@ impl Pool {
         let select = format!(
             "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > next_attempt_at \
              THEN claimed_until ELSE next_attempt_at END) FROM lead_outbox \
-             WHERE delivered_at IS NULL AND channel IN ({channels})"
+             WHERE delivered_at IS NULL AND dead_at IS NULL AND channel IN ({channels})"
         );
         with_pool!(self, pool => {
             sqlx::query_scalar::<_, Option<i64>>(&select).fetch_one(pool).await
         })
     }
 
-    /// Takes the lease on a row; false when another worker holds it or it was delivered.
+    /// Takes the lease on a row; false when another worker holds it, or it was delivered or
+    /// given up.
     pub(crate) async fn claim(&self, id: &str, now: i64, until: i64) -> Result<bool, sqlx::Error> {
         const CLAIM: &str = "UPDATE lead_outbox SET claimed_until = $1 WHERE id = $2 \
-             AND delivered_at IS NULL AND (claimed_until IS NULL OR claimed_until < $3)";
+             AND delivered_at IS NULL AND dead_at IS NULL \
+             AND (claimed_until IS NULL OR claimed_until < $3)";
         let affected = with_pool!(self, pool => {
             sqlx::query(CLAIM)
                 .bind(until)
@@ -373,6 +376,42 @@ impl Pool {
                 .await?;
         });
         Ok(())
+    }
+
+    /// Gives a row up after its last failed attempt; false when it was already given up or
+    /// delivered (by another worker whose lease ran out), so the caller logs it only once.
+    pub(crate) async fn gave_up(
+        &self,
+        id: &str,
+        error: &str,
+        now: i64,
+    ) -> Result<bool, sqlx::Error> {
+        const GAVE_UP: &str = "UPDATE lead_outbox SET attempts = attempts + 1, last_error = $1, \
+             dead_at = $2, claimed_until = NULL WHERE id = $3 AND dead_at IS NULL \
+             AND delivered_at IS NULL";
+        let affected = with_pool!(self, pool => {
+            sqlx::query(GAVE_UP)
+                .bind(error)
+                .bind(now)
+                .bind(id)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        });
+        Ok(affected == 1)
+    }
+
+    /// How many enquiries have a notice that was given up (whatever the list's filter).
+    pub(crate) async fn undeliverable(&self) -> Result<u64, StoreError> {
+        const COUNT: &str =
+            "SELECT COUNT(DISTINCT lead_id) FROM lead_outbox WHERE dead_at IS NOT NULL";
+        let count = with_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>(COUNT)
+                .fetch_one(pool)
+                .await
+                .map_err(unavailable)?
+        });
+        Ok(u64::try_from(count).unwrap_or(0))
     }
 }
 

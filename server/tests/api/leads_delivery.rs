@@ -75,6 +75,7 @@ fn fast_delivery() -> Delivery {
         retry_max_millis: 200,
         timeout_secs: 5,
         poll_secs: 1,
+        ..Delivery::default()
     }
 }
 
@@ -228,6 +229,55 @@ async fn visitor_markdown(backend: Backend) {
 on_both_backends!(
     leads_visitor_markdown_reaches_the_robot_as_text,
     visitor_markdown
+);
+
+async fn given_up(backend: Backend) {
+    let robot = start_robot(None, []);
+    robot.answer(
+        Method::POST,
+        ROBOT_PATH,
+        Answer::status(500).with_body("down"),
+    );
+    let app = spawn_leads_app(backend, |config| {
+        config.leads.wechat.webhook = Secret::new(webhook(robot.address()));
+        config.leads.delivery = Delivery {
+            max_attempts: 3,
+            ..fast_delivery()
+        };
+    })
+    .await;
+    let response = app.post_json(&valid_lead()).send().await.expect("request");
+    assert_eq!(
+        response.status(),
+        201,
+        "a failing robot never fails the visitor"
+    );
+    let list = app.admin_list("").await;
+    assert_eq!(list["undeliverable"], 0);
+    assert_eq!(list["leads"][0]["undeliverable"], false);
+    assert!(
+        eventually(Duration::from_secs(10), || async {
+            app.admin_list("").await["undeliverable"] == 1
+        })
+        .await,
+        "{backend:?}: never given up; robot saw {} attempts",
+        robot.requests().len()
+    );
+    // Past several polls: the given-up notice is not tried again.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(robot.requests().len(), 3, "{backend:?}");
+    let list = app.admin_list("").await;
+    let lead = &list["leads"][0];
+    assert_eq!(
+        (&lead["delivered"], &lead["undeliverable"]),
+        (&false.into(), &true.into())
+    );
+    // The count is of every enquiry, whatever the filter shows.
+    assert_eq!(app.admin_list("?status=closed").await["undeliverable"], 1);
+}
+on_both_backends!(
+    leads_notice_is_given_up_after_max_attempts_and_shown_to_sales,
+    given_up
 );
 
 #[tokio::test]

@@ -743,6 +743,8 @@ export const leadsSchema = z
         status_failed: template('name'),
         delivered: text,
         pending: text,
+        undeliverable: text,
+        undeliverable_summary: template('count'),
       })
       .strict(),
   })
