@@ -12,6 +12,7 @@ pub mod indexnow;
 pub mod leads;
 mod rate_limit;
 mod request_rate;
+mod sampled_log;
 pub mod site;
 pub mod venues;
 mod weighted_list;

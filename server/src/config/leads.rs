@@ -13,7 +13,7 @@ use super::{ConfigError, Secret, require_positive};
 pub const MIN_ADMIN_TOKEN_CHARS: usize = 16;
 
 /// Business enquiries (issue #6): the sales page, abuse limits and delivery to sales.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LeadsConfig {
     /// Bearer token (or Basic password) of /admin/leads*; empty leaves those routes out.
@@ -21,10 +21,30 @@ pub struct LeadsConfig {
     pub admin_token: Secret,
     /// Peers whose `X-Forwarded-For` is believed, as IPs or CIDR ranges ("10.0.0.0/8").
     pub trusted_proxies: Vec<ProxyNet>,
+    /// Enquiries the whole site accepts per hour, from every client together and counted in
+    /// the database (so across replicas and restarts); beyond it visitors are asked to come
+    /// back later (503).
+    pub accepted_per_hour: u32,
     pub rate_limit: RateLimit,
     pub wechat: WeChat,
     pub email: Email,
     pub delivery: Delivery,
+}
+
+impl Default for LeadsConfig {
+    fn default() -> Self {
+        Self {
+            admin_token: Secret::default(),
+            trusted_proxies: Vec::new(),
+            // Far above what a business site receives (a few a day), low enough that a flood
+            // from many addresses cannot bury sales in notices.
+            accepted_per_hour: 100,
+            rate_limit: RateLimit::default(),
+            wechat: WeChat::default(),
+            email: Email::default(),
+            delivery: Delivery::default(),
+        }
+    }
 }
 
 /// An IP address or network, written "10.1.2.3" or "10.0.0.0/8" (IPv6 alike).
@@ -112,6 +132,7 @@ impl LeadsConfig {
                  without spaces (it guards every enquiry); leave it empty to turn the sales page off"
             )));
         }
+        require_positive("leads.accepted_per_hour", u64::from(self.accepted_per_hour))?;
         let rate = &self.rate_limit;
         require_positive("leads.rate_limit.window_secs", rate.window_secs)?;
         require_positive("leads.rate_limit.accepted", u64::from(rate.accepted))?;
@@ -136,6 +157,7 @@ mod tests {
             jail.create_file(
                 "site.toml",
                 "[leads]\nadmin_token = \"0123456789abcdefXYZ\"\ntrusted_proxies = [\"10.0.0.0/8\", \"::1\"]\n\
+                 accepted_per_hour = 40\n\
                  [leads.wechat]\nwebhook = \"https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=secret-key\"\n\
                  [leads.email]\nsmtp_url = \"smtps://bot:pw@smtp.example.com:465\"\nfrom = \"寻境官网 <bot@example.com>\"\nto = [\"sales@example.com\"]\n",
             )?;
@@ -147,6 +169,7 @@ mod tests {
             assert_eq!(leads.rate_limit.accepted, 3);
             assert_eq!(leads.rate_limit.window_secs, 600);
             assert_eq!(leads.delivery.poll_secs, 1);
+            assert_eq!(leads.accepted_per_hour, 40);
             assert!(leads.is_trusted_proxy("10.20.30.40".parse().unwrap()));
             assert!(leads.is_trusted_proxy("::ffff:10.0.0.1".parse().unwrap()));
             assert!(leads.is_trusted_proxy("::1".parse().unwrap()));
@@ -189,6 +212,11 @@ mod tests {
                 "SITE_LEADS__DELIVERY__MAX_ATTEMPTS",
                 "0",
                 "leads.delivery.max_attempts",
+            ),
+            (
+                "SITE_LEADS__ACCEPTED_PER_HOUR",
+                "0",
+                "leads.accepted_per_hour",
             ),
             (
                 "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",

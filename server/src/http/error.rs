@@ -208,6 +208,12 @@ pub(super) enum RefusalReason {
     Malformed,
     /// The store cannot take it now.
     Unavailable,
+    /// A browser sent it for a page of another site.
+    CrossSite,
+    /// The whole site's hourly cap of accepted enquiries is reached.
+    Busy {
+        retry_after_secs: u64,
+    },
 }
 
 /// JSON for scripts; the form page again, filled, for browsers without JavaScript.
@@ -260,7 +266,18 @@ impl RefusalReason {
             Self::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Malformed => StatusCode::BAD_REQUEST,
-            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable | Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            Self::CrossSite => StatusCode::FORBIDDEN,
+        }
+    }
+
+    /// How long the client should wait before trying again, when that is known.
+    fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::RateLimited { retry_after_secs } | Self::Busy { retry_after_secs } => {
+                Some(*retry_after_secs)
+            }
+            _ => None,
         }
     }
 }
@@ -335,11 +352,13 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
                     serde_json::json!({ "message": message, "errors": errors })
                 }
                 RefusalReason::Bot => serde_json::json!({ "message": message, "errors": {} }),
-                RefusalReason::RateLimited { retry_after_secs } => serde_json::json!({
-                    "message": message,
-                    "retry_after_secs": retry_after_secs,
-                }),
-                _ => serde_json::json!({ "message": message }),
+                _ => match reason.retry_after_secs() {
+                    Some(retry_after_secs) => serde_json::json!({
+                        "message": message,
+                        "retry_after_secs": retry_after_secs,
+                    }),
+                    None => serde_json::json!({ "message": message }),
+                },
             };
             json_response(&body)
         }
@@ -370,7 +389,7 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    if let RefusalReason::RateLimited { retry_after_secs } = reason {
+    if let Some(retry_after_secs) = reason.retry_after_secs() {
         headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
     }
     response
@@ -406,6 +425,12 @@ fn admin_response(error: &AdminError) -> Response {
         );
     }
     response
+}
+
+/// A wait as a `Retry-After` value: whole seconds, rounded up (at least 1), so a client that
+/// waits exactly this long gets through.
+pub(super) fn retry_after_secs(wait: std::time::Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
 /// A JSON body with its content type; status and caching are the caller's.

@@ -6,6 +6,7 @@ mod cache_policy;
 mod client_ip;
 mod computed;
 mod crawler_files;
+mod cross_site;
 mod error;
 mod health;
 mod image;
@@ -33,10 +34,12 @@ use crate::config::Config;
 use crate::images::ImageService;
 use crate::leads::Leads;
 use crate::rate_limit::RateLimiter;
+use crate::sampled_log::SampledLogs;
 use crate::site::{Site, Variant};
 use crate::venues::Venues;
 use admin::AdminToken;
 use client_ip::TrustedProxies;
+use cross_site::SiteOrigins;
 
 /// Shared, read-only state of a running server.
 #[derive(Clone)]
@@ -55,8 +58,12 @@ pub(crate) struct State {
     /// Shared by every build's state: a reload does not forget who submitted what.
     pub(in crate::http) rate_limiter: Arc<RateLimiter>,
     pub(in crate::http) trusted_proxies: TrustedProxies,
+    /// The origins enquiries may come from.
+    pub(in crate::http) site_origins: SiteOrigins,
     /// None when no `leads.admin_token` is configured: the admin routes are then absent.
     pub(in crate::http) admin_token: Option<AdminToken>,
+    /// Shared by every build's state, like the rate limiter.
+    pub(in crate::http) sampled_logs: Arc<SampledLogs>,
     /// The live demo's venue engine (issue #14).
     /// Shared with the next build's state when the venues did not change.
     pub venues: Arc<Venues>,
@@ -72,7 +79,9 @@ pub(crate) struct HttpSettings {
     china_domain: String,
     analytics_origins: Vec<String>,
     admin_token: Option<AdminToken>,
+    sampled_logs: Arc<SampledLogs>,
     trusted_proxies: TrustedProxies,
+    site_origins: SiteOrigins,
     rate_limiter: Arc<RateLimiter>,
     request_rate: crate::config::RequestRate,
     live: Option<LiveReload>,
@@ -87,7 +96,9 @@ impl HttpSettings {
             china_domain: config.domains.china.clone(),
             analytics_origins: config.analytics.origins(),
             admin_token: AdminToken::new(leads.admin_token.expose()),
+            sampled_logs: Arc::default(),
             trusted_proxies: TrustedProxies::new(leads.trusted_proxies.clone()),
+            site_origins: SiteOrigins::new(&config.origins()),
             rate_limiter: Arc::new(RateLimiter::new(
                 Duration::from_secs(limit.window_secs),
                 limit.accepted,
@@ -127,7 +138,9 @@ impl AppState {
             leads,
             rate_limiter: settings.rate_limiter,
             trusted_proxies: settings.trusted_proxies,
+            site_origins: settings.site_origins,
             admin_token: settings.admin_token,
+            sampled_logs: settings.sampled_logs,
             live: settings.live,
         }))
     }

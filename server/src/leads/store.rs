@@ -22,6 +22,13 @@ pub(crate) const PAGE_SIZE: u32 = 50;
 /// How long a request waits for a database connection before answering "unavailable".
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The window of `leads.accepted_per_hour`.
+pub(crate) const HOUR_MILLIS: i64 = 3_600_000;
+
+/// PostgreSQL advisory lock taken by each enquiry's transaction ("SITELEAD" in ASCII), so that
+/// counting the last hour's enquiries and adding one is atomic across replicas.
+const ENQUIRY_LOCK: i64 = 0x5349_5445_4c45_4144;
+
 #[derive(Clone)]
 pub(crate) enum Pool {
     Sqlite(SqlitePool),
@@ -163,19 +170,25 @@ impl Pool {
         with_pool!(self, pool => pool.close().await);
     }
 
-    /// Inserts the enquiry and one outbox row per channel in one transaction; returns after
-    /// the commit.
+    /// Inserts the enquiry and one outbox row per channel in one transaction, unless
+    /// `max_per_hour` enquiries were stored in the hour before `now`; returns after the commit,
+    /// false when the cap left nothing stored. The cap is counted from the table, so it holds
+    /// for every server sharing the database and across restarts.
     pub(crate) async fn insert(
         &self,
         id: &str,
         now: i64,
         new: NewLead<'_>,
         channels: &[&str],
-    ) -> Result<(), StoreError> {
+        max_per_hour: u32,
+    ) -> Result<bool, StoreError> {
+        // One statement counts and inserts: SQLite takes its write lock before the count, and
+        // PostgreSQL runs it under ENQUIRY_LOCK.
         const INSERT_LEAD: &str = "INSERT INTO leads (id, created_at, updated_at, status, name, \
              company, phone, email, scenario, scenario_label, product, product_label, message, \
-             page, variant, user_agent) VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-             $11, $12, $13, $14, $15)";
+             page, variant, user_agent) SELECT $1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+             $11, $12, $13, $14, $15 \
+             WHERE (SELECT COUNT(*) FROM leads WHERE created_at > $16) < $17";
         const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (id, lead_id, channel, created_at, \
              attempts, next_attempt_at) VALUES ($1, $2, $3, $4, 0, $4)";
         let NewLead {
@@ -184,9 +197,17 @@ impl Pool {
             scenario_label,
             product_label,
         } = new;
+        let is_postgres = matches!(self, Pool::Postgres(_));
         with_pool!(self, pool => {
             let mut tx = pool.begin().await.map_err(unavailable)?;
-            sqlx::query(INSERT_LEAD)
+            if is_postgres {
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(ENQUIRY_LOCK)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(unavailable)?;
+            }
+            let inserted = sqlx::query(INSERT_LEAD)
                 .bind(id)
                 .bind(now)
                 .bind(Status::New.as_str())
@@ -202,9 +223,16 @@ impl Pool {
                 .bind(&origin.page)
                 .bind(&origin.variant)
                 .bind(&origin.user_agent)
+                .bind(now - HOUR_MILLIS)
+                .bind(i64::from(max_per_hour))
                 .execute(&mut *tx)
                 .await
-                .map_err(unavailable)?;
+                .map_err(unavailable)?
+                .rows_affected();
+            if inserted == 0 {
+                tx.rollback().await.map_err(unavailable)?;
+                return Ok(false);
+            }
             for channel in channels {
                 sqlx::query(INSERT_OUTBOX)
                     .bind(uuid::Uuid::now_v7().to_string())
@@ -215,7 +243,20 @@ impl Pool {
                     .await
                     .map_err(unavailable)?;
             }
-            tx.commit().await.map_err(unavailable)
+            tx.commit().await.map_err(unavailable)?;
+            Ok(true)
+        })
+    }
+
+    /// When the oldest enquiry stored after `since` was stored, if any.
+    pub(crate) async fn oldest_since(&self, since: i64) -> Result<Option<i64>, StoreError> {
+        const OLDEST: &str = "SELECT MIN(created_at) FROM leads WHERE created_at > $1";
+        with_pool!(self, pool => {
+            sqlx::query_scalar::<_, Option<i64>>(OLDEST)
+                .bind(since)
+                .fetch_one(pool)
+                .await
+                .map_err(unavailable)
         })
     }
 
