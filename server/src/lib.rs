@@ -10,6 +10,7 @@ mod http;
 pub mod images;
 pub mod indexnow;
 pub mod leads;
+mod login_throttle;
 mod rate_limit;
 mod request_rate;
 mod sampled_log;

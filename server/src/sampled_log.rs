@@ -1,4 +1,4 @@
-//! Log lines an attacker could cause at will (refused enquiries) are sampled
+//! Log lines an attacker could cause at will (refused enquiries, wrong admin tokens) are sampled
 //! (issue #16): at most one line per kind and period, carrying how many like it were left out
 //! since the line before. A flood costs a counter increment, not a line per request, and the
 //! operator still sees that it happens, from whom first, and how much of it.
@@ -66,6 +66,10 @@ pub(crate) struct SampledLogs {
     pub(crate) hourly_cap: LogSampler,
     /// Enquiries sent from another site.
     pub(crate) cross_site: LogSampler,
+    /// Wrong admin tokens.
+    pub(crate) failed_login: LogSampler,
+    /// Admin requests refused after too many wrong tokens.
+    pub(crate) login_throttled: LogSampler,
 }
 
 #[cfg(test)]

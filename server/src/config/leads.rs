@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::addresses::validate_host_name;
 use super::delivery::{Delivery, Email, WeChat};
 use super::{ConfigError, Secret, require_positive};
 
@@ -21,6 +22,12 @@ pub struct LeadsConfig {
     pub admin_token: Secret,
     /// Peers whose `X-Forwarded-For` is believed, as IPs or CIDR ranges ("10.0.0.0/8").
     pub trusted_proxies: Vec<ProxyNet>,
+    /// Host names the sales routes answer on ("admin.indora.com"); on any other `Host` they
+    /// answer 404 like an unknown address. Empty: every host.
+    pub admin_hosts: Vec<String>,
+    /// Client networks allowed on the sales routes, as IPs or CIDR ranges (the client as the
+    /// `trusted_proxies` rule names it); others get 404. Empty: every client.
+    pub admin_networks: Vec<ProxyNet>,
     /// Enquiries the whole site accepts per hour, from every client together and counted in
     /// the database (so across replicas and restarts); beyond it visitors are asked to come
     /// back later (503).
@@ -36,6 +43,8 @@ impl Default for LeadsConfig {
         Self {
             admin_token: Secret::default(),
             trusted_proxies: Vec::new(),
+            admin_hosts: Vec::new(),
+            admin_networks: Vec::new(),
             // Far above what a business site receives (a few a day), low enough that a flood
             // from many addresses cannot bury sales in notices.
             accepted_per_hour: 100,
@@ -132,6 +141,9 @@ impl LeadsConfig {
                  without spaces (it guards every enquiry); leave it empty to turn the sales page off"
             )));
         }
+        for host in &self.admin_hosts {
+            validate_host_name("leads.admin_hosts", host)?;
+        }
         require_positive("leads.accepted_per_hour", u64::from(self.accepted_per_hour))?;
         let rate = &self.rate_limit;
         require_positive("leads.rate_limit.window_secs", rate.window_secs)?;
@@ -157,7 +169,7 @@ mod tests {
             jail.create_file(
                 "site.toml",
                 "[leads]\nadmin_token = \"0123456789abcdefXYZ\"\ntrusted_proxies = [\"10.0.0.0/8\", \"::1\"]\n\
-                 accepted_per_hour = 40\n\
+                 admin_hosts = [\"admin.indora.com\"]\nadmin_networks = [\"10.8.0.0/16\"]\naccepted_per_hour = 40\n\
                  [leads.wechat]\nwebhook = \"https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=secret-key\"\n\
                  [leads.email]\nsmtp_url = \"smtps://bot:pw@smtp.example.com:465\"\nfrom = \"寻境官网 <bot@example.com>\"\nto = [\"sales@example.com\"]\n",
             )?;
@@ -169,6 +181,8 @@ mod tests {
             assert_eq!(leads.rate_limit.accepted, 3);
             assert_eq!(leads.rate_limit.window_secs, 600);
             assert_eq!(leads.delivery.poll_secs, 1);
+            assert_eq!(leads.admin_hosts, ["admin.indora.com"]);
+            assert_eq!(leads.admin_networks, ["10.8.0.0/16".parse().unwrap()]);
             assert_eq!(leads.accepted_per_hour, 40);
             assert!(leads.is_trusted_proxy("10.20.30.40".parse().unwrap()));
             assert!(leads.is_trusted_proxy("::ffff:10.0.0.1".parse().unwrap()));
@@ -217,6 +231,16 @@ mod tests {
                 "SITE_LEADS__ACCEPTED_PER_HOUR",
                 "0",
                 "leads.accepted_per_hour",
+            ),
+            (
+                "SITE_LEADS__ADMIN_HOSTS",
+                "[\"https://admin.indora.com\"]",
+                "leads.admin_hosts",
+            ),
+            (
+                "SITE_LEADS__ADMIN_NETWORKS",
+                "[\"10.0.0.0/40\"]",
+                "admin_networks",
             ),
             (
                 "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",

@@ -235,6 +235,8 @@ pub(super) enum AdminError {
     Unauthorized,
     #[error("the Origin of this request is not this site")]
     CrossOrigin,
+    #[error("too many wrong tokens from this address; try again in {retry_after_secs} s")]
+    Throttled { retry_after_secs: u64 },
     #[error("{0}")]
     UnsupportedType(String),
     #[error("{0}")]
@@ -250,6 +252,7 @@ impl AdminError {
         match self {
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
             Self::CrossOrigin => StatusCode::FORBIDDEN,
+            Self::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::UnsupportedType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
@@ -418,11 +421,17 @@ fn admin_response(error: &AdminError) -> Response {
     let mut response = json_response(&serde_json::json!({ "message": error.to_string() }));
     let headers = response.headers_mut();
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
-    if matches!(error, AdminError::Unauthorized) {
-        headers.insert(
-            header::WWW_AUTHENTICATE,
-            HeaderValue::from_static("Basic realm=\"leads\", charset=\"UTF-8\""),
-        );
+    match error {
+        AdminError::Unauthorized => {
+            headers.insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Basic realm=\"leads\", charset=\"UTF-8\""),
+            );
+        }
+        AdminError::Throttled { retry_after_secs } => {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+        }
+        _ => {}
     }
     response
 }

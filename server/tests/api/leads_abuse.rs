@@ -1,12 +1,19 @@
-//! Enquiries under hostile traffic (issue #16), against the real server: submissions another
-//! site's page makes a browser send, and the site's hourly cap (on SQLite and PostgreSQL).
+//! Enquiries and the sales routes under hostile traffic (issue #16), against the real server:
+//! submissions another site's page makes a browser send, the site's hourly cap (on SQLite and
+//! PostgreSQL), the sales routes' host and network allow-list, the throttle of wrong tokens,
+//! and log lines an attacker could cause at will, sampled (read from the binary's JSON log).
 
-use serde_json::json;
+use std::time::Duration;
+
+use http::Method;
+use serde_json::{Value, json};
 
 use crate::support::app::{TestApp, assert_headers, header, json_body};
+use crate::support::binary::{Running, blocking_client, command, start};
 use crate::support::databases::Backend;
-use crate::support::fixture::HOTLINE;
-use crate::support::leads::{limits, no_limits, spawn_leads_app, valid_lead};
+use crate::support::fixture::{FixtureDist, HOTLINE};
+use crate::support::leads::{ADMIN_TOKEN, limits, no_limits, spawn_leads_app, valid_lead};
+use crate::support::stand_in::{Answer, StandIn};
 
 /// A JSON enquiry with these extra request headers, answered in JSON.
 fn post_with(app: &TestApp, headers: &[(&str, &str)]) -> reqwest::RequestBuilder {
@@ -123,3 +130,230 @@ async fn hourly_cap(backend: Backend) {
     assert_eq!(app.admin_list("").await["total"], 2);
 }
 on_both_backends!(leads_over_the_hourly_cap_get_503, hourly_cap);
+
+#[tokio::test]
+async fn admin_answers_only_on_its_hosts_and_networks() {
+    let app = spawn_leads_app(Backend::Sqlite, |config| {
+        config.leads.admin_hosts = vec!["admin.indora.com".to_owned()];
+        config.leads.admin_networks = vec!["10.0.0.0/8".parse().unwrap()];
+        config.leads.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let (_, not_found_page) = app.text(app.get("/next/no-such-page")).await;
+    let sales = |host: &str, client: &str| {
+        app.get("/admin/leads.json")
+            .bearer_auth(ADMIN_TOKEN)
+            .header("host", host)
+            .header("x-forwarded-for", client)
+    };
+    let (status, _) = app.text(sales("admin.indora.com", "10.1.2.3")).await;
+    assert_eq!(status, 200);
+    let (status, _) = app.text(sales("Admin.Indora.com:8443", "10.200.0.1")).await;
+    assert_eq!(status, 200);
+    for (host, client) in [
+        ("www.indora.com", "10.1.2.3"),
+        ("admin.indora.com", "192.0.2.10"),
+        ("www.indora.com", "192.0.2.10"),
+    ] {
+        let (status, body) = app.text(sales(host, client)).await;
+        assert_eq!(status, 404, "{host} {client}");
+        assert_eq!(body, not_found_page, "as if the route did not exist");
+    }
+    // Without X-Forwarded-For the client is the test's own loopback address: not listed.
+    let response = app.fetch_as_sales("/admin/leads").await;
+    assert_eq!(response.status(), 404);
+    assert!(header(&response, "www-authenticate").is_empty());
+    // A status change from elsewhere is answered like any other unknown address.
+    let status_change = app
+        .client
+        .post(app.url("/admin/leads/some-id/status"))
+        .bearer_auth(ADMIN_TOKEN)
+        .header("host", "admin.indora.com")
+        .header("x-forwarded-for", "192.0.2.10")
+        .header("content-type", "application/json")
+        .body(r#"{"status":"closed"}"#);
+    let (status, _) = app.text(status_change).await;
+    let (other, _) = app
+        .text(app.client.post(app.url("/next/no-such-page")))
+        .await;
+    assert_eq!(status, other);
+}
+
+#[tokio::test]
+async fn wrong_tokens_are_throttled_per_client_even_for_the_right_one() {
+    let app = spawn_leads_app(Backend::Sqlite, |config| {
+        config.leads.trusted_proxies = vec!["127.0.0.1".parse().unwrap()];
+    })
+    .await;
+    let from = |client: &str, token: Option<&str>| {
+        let request = app
+            .get("/admin/leads.json")
+            .header("x-forwarded-for", client);
+        match token {
+            Some(token) => request.bearer_auth(token),
+            None => request,
+        }
+    };
+    let attacker = "198.51.100.66";
+    // A browser's first request carries no credentials: not a failure, however many.
+    for _ in 0..20 {
+        let (status, _) = app.text(from(attacker, None)).await;
+        assert_eq!(status, 401);
+    }
+    for _ in 0..10 {
+        let (status, _) = app
+            .text(from(attacker, Some("wrong-token-0123456789")))
+            .await;
+        assert_eq!(status, 401);
+    }
+    for token in [Some("wrong-token-0123456789"), Some(ADMIN_TOKEN), None] {
+        let response = from(attacker, token).send().await.unwrap();
+        assert_eq!(response.status(), 429, "{token:?}");
+        let retry_after: u64 = header(&response, "retry-after")
+            .parse()
+            .expect("Retry-After");
+        assert!((890..=900).contains(&retry_after), "{retry_after}");
+        assert_headers(
+            &response,
+            &[("x-robots-tag", "noindex"), ("cache-control", "no-store")],
+        );
+    }
+    // Another client, and the sales page's own requests from it, are not affected.
+    let (status, _) = app.text(from("198.51.100.7", Some(ADMIN_TOKEN))).await;
+    assert_eq!(status, 200);
+}
+
+/// The binary over the fixture build, its enquiries in SQLite under `data`, with these
+/// variables set.
+fn start_binary(data: &tempfile::TempDir, dist: &std::path::Path, env: &[(&str, &str)]) -> Running {
+    let mut command = command(dist, data.path());
+    command.env("SITE_LEADS__ADMIN_TOKEN", ADMIN_TOKEN);
+    for (name, value) in env {
+        command.env(name, value);
+    }
+    start(command)
+}
+
+/// How many log entries read so far have this message.
+fn count(server: &Running, message: &str) -> usize {
+    server
+        .seen()
+        .iter()
+        .filter(|entry| entry["fields"]["message"] == message)
+        .count()
+}
+
+#[test]
+fn floods_of_refusals_and_wrong_tokens_are_logged_once_per_period() {
+    let dist = FixtureDist::new().build();
+    let data = tempfile::TempDir::new().expect("temp dir");
+    let mut server = start_binary(
+        &data,
+        dist.path(),
+        &[("SITE_LEADS__RATE_LIMIT__ACCEPTED", "1")],
+    );
+    let client = blocking_client();
+    let post = || {
+        client
+            .post(server.url("/api/leads"))
+            .header("content-type", "application/json")
+            .body(valid_lead().to_string())
+            .send()
+            .expect("request")
+            .status()
+    };
+    assert_eq!(post(), 201);
+    for _ in 0..30 {
+        assert_eq!(post(), 429);
+    }
+    let admin = || {
+        client
+            .get(server.url("/admin/leads.json"))
+            .bearer_auth("wrong-token-0123456789")
+            .send()
+            .expect("request")
+            .status()
+    };
+    let statuses: Vec<u16> = (0..25).map(|_| admin().as_u16()).collect();
+    assert_eq!(statuses, [[401; 10].as_slice(), &[429; 15]].concat());
+    // A last, different refusal: once its line is read, every earlier line has been too.
+    let last = client
+        .post(server.url("/api/leads"))
+        .header("content-type", "application/json")
+        .header("origin", "https://evil.example")
+        .body(valid_lead().to_string())
+        .send()
+        .expect("request");
+    assert_eq!(last.status(), 403);
+    let entry = server.wait_for(
+        "enquiry refused: sent from another site",
+        Duration::from_secs(10),
+    );
+    assert_eq!(entry["fields"]["origin"], "https://evil.example");
+    assert_eq!(count(&server, "enquiry refused: rate limited"), 1);
+    assert_eq!(count(&server, "admin: wrong token presented"), 1);
+    assert_eq!(
+        count(
+            &server,
+            "admin: refused, too many wrong tokens from this client"
+        ),
+        1
+    );
+    let first = server
+        .seen()
+        .iter()
+        .find(|entry| entry["fields"]["message"] == "enquiry refused: rate limited")
+        .expect("logged")
+        .clone();
+    assert_eq!(first["fields"]["client"], "127.0.0.1");
+    assert_eq!(first["fields"]["left_out"], 0);
+}
+
+#[test]
+fn a_notice_given_up_is_logged_once_as_an_error() {
+    let robot = StandIn::start();
+    robot.answer(
+        Method::POST,
+        "/cgi-bin/webhook/send",
+        Answer::status(500).with_body("down"),
+    );
+    let dist = FixtureDist::new().build();
+    let data = tempfile::TempDir::new().expect("temp dir");
+    let webhook = robot.url("/cgi-bin/webhook/send?key=test-key");
+    let mut server = start_binary(
+        &data,
+        dist.path(),
+        &[
+            ("SITE_LEADS__WECHAT__WEBHOOK", webhook.as_str()),
+            ("SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS", "50"),
+            ("SITE_LEADS__DELIVERY__RETRY_MAX_MILLIS", "100"),
+            ("SITE_LEADS__DELIVERY__POLL_SECS", "1"),
+            ("SITE_LEADS__DELIVERY__MAX_ATTEMPTS", "3"),
+        ],
+    );
+    let response = blocking_client()
+        .post(server.url("/api/leads"))
+        .header("content-type", "application/json")
+        .body(valid_lead().to_string())
+        .send()
+        .expect("request");
+    assert_eq!(response.status(), 201);
+    let message = "enquiry notice given up; sales must follow the enquiry up from /admin/leads";
+    let entry = server.wait_for(message, Duration::from_secs(15));
+    assert_eq!(entry["level"], "ERROR");
+    assert_eq!(entry["fields"]["attempts"], 3);
+    assert_eq!(entry["fields"]["channel"], "wechat");
+    // Several polls later: neither tried again nor logged again.
+    server.read_for(Duration::from_millis(2500));
+    assert_eq!(robot.requests().len(), 3);
+    let listed = blocking_client()
+        .get(server.url("/admin/leads.json"))
+        .bearer_auth(ADMIN_TOKEN)
+        .send()
+        .expect("request")
+        .text()
+        .expect("body");
+    let listed: Value = serde_json::from_str(&listed).expect("JSON");
+    assert_eq!(listed["undeliverable"], 1);
+    assert_eq!(count(&server, message), 1);
+}
