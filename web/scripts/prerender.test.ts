@@ -93,6 +93,8 @@ describe('manifest.json for enquiries', () => {
         'too_large',
         'unsupported_type',
         'unavailable',
+        'busy',
+        'cross_site',
         'network',
         'notification_title',
       ].sort(),

@@ -149,7 +149,7 @@ impl Config {
     }
 }
 
-fn validate_host_name(key: &str, name: &str) -> Result<(), ConfigError> {
+pub(super) fn validate_host_name(key: &str, name: &str) -> Result<(), ConfigError> {
     let valid = !name.is_empty()
         && name.len() <= 253
         && name

@@ -35,8 +35,12 @@ pub struct Email {
 pub struct Delivery {
     /// Wait after the first failure; doubled after each further one (with jitter).
     pub retry_base_millis: u64,
-    /// Longest wait between attempts. Delivery never gives up.
+    /// Longest wait between attempts.
     pub retry_max_millis: u64,
+    /// Attempts before a notice is given up: it is logged as an error and marked on the sales
+    /// page instead of being retried. With the default waits, 20 attempts span about 1.5 to 2
+    /// hours.
+    pub max_attempts: u32,
     /// Seconds one webhook request or SMTP session may take.
     pub timeout_secs: u64,
     /// Seconds between looks for due notifications (also those of other server instances
@@ -49,6 +53,7 @@ impl Default for Delivery {
         Self {
             retry_base_millis: 2000,
             retry_max_millis: 600_000,
+            max_attempts: 20,
             timeout_secs: 10,
             poll_secs: 5,
         }
@@ -59,6 +64,7 @@ impl Delivery {
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
         require_positive("leads.delivery.retry_base_millis", self.retry_base_millis)?;
         require_positive("leads.delivery.retry_max_millis", self.retry_max_millis)?;
+        require_positive("leads.delivery.max_attempts", u64::from(self.max_attempts))?;
         require_positive("leads.delivery.timeout_secs", self.timeout_secs)?;
         require_positive("leads.delivery.poll_secs", self.poll_secs)?;
         if self.retry_base_millis > self.retry_max_millis {

@@ -6,6 +6,7 @@ use std::str::FromStr;
 
 use serde::{Deserialize, Serialize};
 
+use super::addresses::validate_host_name;
 use super::delivery::{Delivery, Email, WeChat};
 use super::{ConfigError, Secret, require_positive};
 
@@ -13,7 +14,7 @@ use super::{ConfigError, Secret, require_positive};
 pub const MIN_ADMIN_TOKEN_CHARS: usize = 16;
 
 /// Business enquiries (issue #6): the sales page, abuse limits and delivery to sales.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct LeadsConfig {
     /// Bearer token (or Basic password) of /admin/leads*; empty leaves those routes out.
@@ -21,10 +22,38 @@ pub struct LeadsConfig {
     pub admin_token: Secret,
     /// Peers whose `X-Forwarded-For` is believed, as IPs or CIDR ranges ("10.0.0.0/8").
     pub trusted_proxies: Vec<ProxyNet>,
+    /// Host names the sales routes answer on ("admin.indora.com"); on any other `Host` they
+    /// answer 404 like an unknown address. Empty: every host.
+    pub admin_hosts: Vec<String>,
+    /// Client networks allowed on the sales routes, as IPs or CIDR ranges (the client as the
+    /// `trusted_proxies` rule names it); others get 404. Empty: every client.
+    pub admin_networks: Vec<ProxyNet>,
+    /// Enquiries the whole site accepts per hour, from every client together and counted in
+    /// the database (so across replicas and restarts); beyond it visitors are asked to come
+    /// back later (503).
+    pub accepted_per_hour: u32,
     pub rate_limit: RateLimit,
     pub wechat: WeChat,
     pub email: Email,
     pub delivery: Delivery,
+}
+
+impl Default for LeadsConfig {
+    fn default() -> Self {
+        Self {
+            admin_token: Secret::default(),
+            trusted_proxies: Vec::new(),
+            admin_hosts: Vec::new(),
+            admin_networks: Vec::new(),
+            // Far above what a business site receives (a few a day), low enough that a flood
+            // from many addresses cannot bury sales in notices.
+            accepted_per_hour: 100,
+            rate_limit: RateLimit::default(),
+            wechat: WeChat::default(),
+            email: Email::default(),
+            delivery: Delivery::default(),
+        }
+    }
 }
 
 /// An IP address or network, written "10.1.2.3" or "10.0.0.0/8" (IPv6 alike).
@@ -112,6 +141,10 @@ impl LeadsConfig {
                  without spaces (it guards every enquiry); leave it empty to turn the sales page off"
             )));
         }
+        for host in &self.admin_hosts {
+            validate_host_name("leads.admin_hosts", host)?;
+        }
+        require_positive("leads.accepted_per_hour", u64::from(self.accepted_per_hour))?;
         let rate = &self.rate_limit;
         require_positive("leads.rate_limit.window_secs", rate.window_secs)?;
         require_positive("leads.rate_limit.accepted", u64::from(rate.accepted))?;
@@ -136,6 +169,7 @@ mod tests {
             jail.create_file(
                 "site.toml",
                 "[leads]\nadmin_token = \"0123456789abcdefXYZ\"\ntrusted_proxies = [\"10.0.0.0/8\", \"::1\"]\n\
+                 admin_hosts = [\"admin.indora.com\"]\nadmin_networks = [\"10.8.0.0/16\"]\naccepted_per_hour = 40\n\
                  [leads.wechat]\nwebhook = \"https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=secret-key\"\n\
                  [leads.email]\nsmtp_url = \"smtps://bot:pw@smtp.example.com:465\"\nfrom = \"寻境官网 <bot@example.com>\"\nto = [\"sales@example.com\"]\n",
             )?;
@@ -147,6 +181,9 @@ mod tests {
             assert_eq!(leads.rate_limit.accepted, 3);
             assert_eq!(leads.rate_limit.window_secs, 600);
             assert_eq!(leads.delivery.poll_secs, 1);
+            assert_eq!(leads.admin_hosts, ["admin.indora.com"]);
+            assert_eq!(leads.admin_networks, ["10.8.0.0/16".parse().unwrap()]);
+            assert_eq!(leads.accepted_per_hour, 40);
             assert!(leads.is_trusted_proxy("10.20.30.40".parse().unwrap()));
             assert!(leads.is_trusted_proxy("::ffff:10.0.0.1".parse().unwrap()));
             assert!(leads.is_trusted_proxy("::1".parse().unwrap()));
@@ -184,6 +221,26 @@ mod tests {
                 "SITE_LEADS__DELIVERY__POLL_SECS",
                 "0",
                 "leads.delivery.poll_secs",
+            ),
+            (
+                "SITE_LEADS__DELIVERY__MAX_ATTEMPTS",
+                "0",
+                "leads.delivery.max_attempts",
+            ),
+            (
+                "SITE_LEADS__ACCEPTED_PER_HOUR",
+                "0",
+                "leads.accepted_per_hour",
+            ),
+            (
+                "SITE_LEADS__ADMIN_HOSTS",
+                "[\"https://admin.indora.com\"]",
+                "leads.admin_hosts",
+            ),
+            (
+                "SITE_LEADS__ADMIN_NETWORKS",
+                "[\"10.0.0.0/40\"]",
+                "admin_networks",
             ),
             (
                 "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",

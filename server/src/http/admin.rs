@@ -1,13 +1,17 @@
 //! Sales' access to enquiries (issue #6, contract section 5): the admin page, its JSON list and
 //! status changes, and the CSV export. These routes exist only when `leads.admin_token` is
-//! configured (see `router`); every request must carry the token, as a bearer token or as the
-//! password of HTTP Basic authentication, which browsers prompt for on their own.
+//! configured (see `router`). Every request passes [`guard`] first: the optional host and
+//! network allow-list (answering 404 like an unknown address elsewhere), the per-client
+//! throttle of wrong tokens, and the token itself, as a bearer token or as the password of
+//! HTTP Basic authentication, which browsers prompt for on their own.
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::IpAddr;
 use std::pin::Pin;
+use std::time::Instant;
 
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Path, Request, State};
+use axum::extract::{Path, Request, State};
+use axum::middleware::Next;
 use axum::response::Response;
 use base64::Engine as _;
 use base64::alphabet;
@@ -18,8 +22,10 @@ use hyper::body::Body as _;
 
 use super::AppState;
 use super::cache_policy::CachePolicy;
-use super::error::{AdminError, AppError, json_response};
+use super::cross_site::origin_names_host;
+use super::error::{AdminError, AppError, json_response, retry_after_secs};
 use super::representation::Representation;
+use crate::config::ProxyNet;
 use crate::leads::{LeadQuery, Status, StoreError};
 
 /// Status change bodies are a few bytes; anything much larger is not one.
@@ -64,26 +70,97 @@ impl AdminToken {
     }
 }
 
-/// `Ok` when the request carries the token; otherwise the 401 (and a warning in the log when
-/// a wrong token was tried).
+/// Where the sales routes answer (`leads.admin_hosts`, `leads.admin_networks`); empty lists
+/// allow everything.
+#[derive(Debug, Clone, Default)]
+pub(super) struct AdminAccess {
+    /// Lower-case host names.
+    hosts: Vec<String>,
+    networks: Vec<ProxyNet>,
+}
+
+impl AdminAccess {
+    pub(super) fn new(hosts: &[String], networks: &[ProxyNet]) -> Self {
+        Self {
+            hosts: hosts.iter().map(|host| host.to_ascii_lowercase()).collect(),
+            networks: networks.to_vec(),
+        }
+    }
+
+    /// True when a request to `host` (a `Host` value, port and all) from `client` may reach
+    /// the sales routes.
+    fn allows(&self, host: Option<&str>, client: IpAddr) -> bool {
+        let host_allowed = self.hosts.is_empty()
+            || host.is_some_and(|host| {
+                let name = match host.rsplit_once(':') {
+                    Some((name, port)) if !port.contains(']') => name,
+                    _ => host,
+                };
+                self.hosts
+                    .iter()
+                    .any(|allowed| allowed.eq_ignore_ascii_case(name))
+            });
+        let network_allowed =
+            self.networks.is_empty() || self.networks.iter().any(|net| net.contains(client));
+        host_allowed && network_allowed
+    }
+}
+
+/// In front of every sales route: the allow-list (elsewhere the answer is the one of an
+/// unknown address), the throttle of wrong tokens (429 with Retry-After, even for the right
+/// token, once a client has used up its tries), then the token (401, counted when wrong).
+pub(super) async fn guard(State(state): State<AppState>, request: Request, next: Next) -> Response {
+    let headers = request.headers();
+    let client = state
+        .trusted_proxies
+        .client_of(request.extensions(), headers);
+    let host = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+        .or_else(|| {
+            request
+                .uri()
+                .authority()
+                .map(|authority| authority.as_str())
+        });
+    if !state.admin_access.allows(host, client) {
+        return super::pages::get_page_or_file(State(state), request).await;
+    }
+    let now = Instant::now();
+    if let Err(wait) = state.login_throttle.check(client, now) {
+        if let Some(left_out) = state.sampled_logs.login_throttled.admit(now) {
+            tracing::warn!(%client, left_out, "admin: refused, too many wrong tokens from this client");
+        }
+        return finish(Err(AdminError::Throttled {
+            retry_after_secs: retry_after_secs(wait),
+        }
+        .into()));
+    }
+    if let Err(refused) = authorise(&state, headers, client, now) {
+        return finish(Err(refused));
+    }
+    next.run(request).await
+}
+
+/// `Ok` when the request carries the token; otherwise the 401 (and, when a wrong token was
+/// tried, a failure counted against the client and a sampled warning in the log).
 fn authorise(
     state: &AppState,
     headers: &HeaderMap,
-    extensions: &http::Extensions,
+    client: IpAddr,
+    now: Instant,
 ) -> Result<(), AppError> {
     let Some(token) = &state.admin_token else {
         // Routes are only added with a token; keep the check anyway.
         return Err(AdminError::Unauthorized.into());
     };
-    let presented = presented_token(headers);
-    match presented {
+    match presented_token(headers) {
         Some(presented) if token.matches(&presented) => Ok(()),
         Some(_) => {
-            let peer = extensions
-                .get::<ConnectInfo<SocketAddr>>()
-                .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
-            let client = state.trusted_proxies.client_ip(peer, headers);
-            tracing::warn!(%client, "admin: wrong token presented");
+            state.login_throttle.failed(client, now);
+            if let Some(left_out) = state.sampled_logs.failed_login.admit(now) {
+                tracing::warn!(%client, left_out, "admin: wrong token presented");
+            }
             Err(AdminError::Unauthorized.into())
         }
         None => Err(AdminError::Unauthorized.into()),
@@ -131,18 +208,17 @@ fn finish(result: Result<Response, AppError>) -> Response {
 
 /// `GET /admin/leads`: the sales page.
 pub(super) async fn get_page(State(state): State<AppState>, request: Request) -> Response {
-    finish((|| {
-        authorise(&state, request.headers(), request.extensions())?;
-        let csp = admin_content_security_policy();
-        Ok(Representation {
+    let csp = admin_content_security_policy();
+    no_index(
+        Representation {
             body: state.site.leads().admin_page(),
             content_type: HeaderValue::from_static("text/html; charset=utf-8"),
             cache: CachePolicy::NoStore,
             vary_user_agent: false,
             document_csp: Some(&csp),
         }
-        .respond(request.method(), request.headers()))
-    })())
+        .respond(request.method(), request.headers()),
+    )
 }
 
 /// `GET /admin/leads.json?q=&status=&page=`.
@@ -150,7 +226,7 @@ pub(super) async fn get_list(State(state): State<AppState>, parts: Parts) -> Res
     // The head rather than the request: it is kept across awaits, and a body is not Sync.
     finish(
         async {
-            let query = authorised_query(&state, &parts)?;
+            let query = lead_query(parts.uri.query())?;
             let page = stored(state.leads.list(&query).await)?;
             json_answer(&page, "the list")
         }
@@ -167,8 +243,7 @@ pub(super) async fn post_status(
     finish(
         async {
             let (parts, body) = request.into_parts();
-            authorise(&state, &parts.headers, &parts.extensions)?;
-            if !same_origin(&parts.headers) {
+            if !origin_names_host(&parts.headers) {
                 return Err(AdminError::CrossOrigin.into());
             }
             let is_json = parts
@@ -203,7 +278,7 @@ pub(super) async fn post_status(
 pub(super) async fn get_csv(State(state): State<AppState>, parts: Parts) -> Response {
     finish(
         async {
-            let query = authorised_query(&state, &parts)?;
+            let query = lead_query(parts.uri.query())?;
             let csv = stored(state.leads.export_csv(&query).await)?;
             let mut response = Response::new(Body::from(csv));
             let headers = response.headers_mut();
@@ -223,12 +298,6 @@ pub(super) async fn get_csv(State(state): State<AppState>, parts: Parts) -> Resp
         }
         .await,
     )
-}
-
-/// The filter of a list or export request, once the request is known to carry the token.
-fn authorised_query(state: &AppState, parts: &Parts) -> Result<LeadQuery, AppError> {
-    authorise(state, &parts.headers, &parts.extensions)?;
-    lead_query(parts.uri.query())
 }
 
 /// `value` as a JSON answer that is never stored; `what` names it should it not serialise.
@@ -288,38 +357,6 @@ fn lead_query(query: Option<&str>) -> Result<LeadQuery, AppError> {
         }
     }
     Ok(lead_query)
-}
-
-/// The CSRF guard of state changes: an `Origin`, when the browser sends one, must name the
-/// host the request was sent to.
-fn same_origin(headers: &HeaderMap) -> bool {
-    let Some(origin) = headers.get(header::ORIGIN) else {
-        return true;
-    };
-    let Some(host) = headers
-        .get(header::HOST)
-        .and_then(|value| value.to_str().ok())
-    else {
-        return false;
-    };
-    let Some(origin) = origin
-        .to_str()
-        .ok()
-        .and_then(|origin| url::Url::parse(origin).ok())
-    else {
-        return false;
-    };
-    let Some(origin_host) = origin.host_str() else {
-        return false;
-    };
-    // Host is `name[:port]`, with IPv6 literals in brackets like the URL's host.
-    let (host_name, host_port) = match host.rsplit_once(':') {
-        Some((name, port)) if !port.contains(']') => (name, port.parse::<u16>().ok()),
-        _ => (host, None),
-    };
-    let default_port = origin.port_or_known_default();
-    // A Host without a port names the default port of the scheme it was reached by.
-    host_name.eq_ignore_ascii_case(origin_host) && host_port.or(default_port) == default_port
 }
 
 async fn read_small(mut body: Body) -> Result<Vec<u8>, AppError> {
@@ -391,17 +428,26 @@ mod tests {
     }
 
     #[test]
-    fn origin_must_name_the_host() {
-        let check =
-            |origin: &str, host: &str| same_origin(&headers(&[("origin", origin), ("host", host)]));
-        assert!(check("http://127.0.0.1:8080", "127.0.0.1:8080"));
-        assert!(check("https://www.indora.com", "www.indora.com"));
-        assert!(check("https://www.indora.com", "WWW.indora.com:443"));
-        assert!(check("http://[::1]:8080", "[::1]:8080"));
-        assert!(!check("http://evil.example", "www.indora.com"));
-        assert!(!check("http://127.0.0.1:8081", "127.0.0.1:8080"));
-        assert!(!check("null", "127.0.0.1:8080"));
-        assert!(same_origin(&headers(&[("host", "x")])));
+    fn admin_hosts_and_networks_allow_only_what_they_list() {
+        let ip = |text: &str| text.parse::<IpAddr>().unwrap();
+        let open = AdminAccess::default();
+        assert!(open.allows(None, ip("203.0.113.9")));
+        let hosts = AdminAccess::new(&["admin.indora.com".to_owned()], &[]);
+        assert!(hosts.allows(Some("admin.indora.com"), ip("203.0.113.9")));
+        assert!(hosts.allows(Some("Admin.Indora.com:8443"), ip("203.0.113.9")));
+        assert!(!hosts.allows(Some("www.indora.com"), ip("203.0.113.9")));
+        assert!(!hosts.allows(Some("admin.indora.com.evil.example"), ip("203.0.113.9")));
+        assert!(!hosts.allows(None, ip("203.0.113.9")));
+        let networks = [
+            "10.8.0.0/16".parse().unwrap(),
+            "2001:db8::7".parse().unwrap(),
+        ];
+        let both = AdminAccess::new(&["admin.indora.com".to_owned()], &networks);
+        assert!(both.allows(Some("admin.indora.com"), ip("10.8.3.4")));
+        assert!(both.allows(Some("admin.indora.com"), ip("::ffff:10.8.3.4")));
+        assert!(both.allows(Some("admin.indora.com"), ip("2001:db8::7")));
+        assert!(!both.allows(Some("admin.indora.com"), ip("10.9.0.1")));
+        assert!(!both.allows(Some("www.indora.com"), ip("10.8.3.4")));
     }
 
     #[test]

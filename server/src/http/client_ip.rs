@@ -1,12 +1,14 @@
-//! Who sent a request, for the enquiry rate limit: the socket peer, unless the peer is a
-//! configured trusted proxy (`leads.trusted_proxies`), in which case the proxies' own
-//! `X-Forwarded-For` says. Only what trusted proxies appended is believed: the list is read
-//! from the right, skipping trusted addresses, and the first other address is the client. A
-//! client writing its own `X-Forwarded-For` only adds entries to the left of that.
+//! Who sent a request, for the enquiry rate limit and the sales routes' allow-list and login
+//! throttle: the socket peer, unless the peer is a configured trusted proxy
+//! (`leads.trusted_proxies`), in which case the proxies' own `X-Forwarded-For` says. Only what
+//! trusted proxies appended is believed: the list is read from the right, skipping trusted
+//! addresses, and the first other address is the client. A client writing its own
+//! `X-Forwarded-For` only adds entries to the left of that.
 
-use std::net::{IpAddr, SocketAddr};
+use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
-use http::HeaderMap;
+use axum::extract::ConnectInfo;
+use http::{Extensions, HeaderMap};
 
 use crate::config::ProxyNet;
 
@@ -23,6 +25,15 @@ impl TrustedProxies {
 
     fn contains(&self, ip: IpAddr) -> bool {
         self.networks.iter().any(|network| network.contains(ip))
+    }
+
+    /// The client of a request: its socket peer (which the accept loop records with each
+    /// request) as [`Self::client_ip`] reads it.
+    pub(super) fn client_of(&self, extensions: &Extensions, headers: &HeaderMap) -> IpAddr {
+        let peer = extensions
+            .get::<ConnectInfo<SocketAddr>>()
+            .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
+        self.client_ip(peer, headers)
     }
 
     /// The client's address: `peer`, or when `peer` is trusted, the rightmost

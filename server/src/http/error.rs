@@ -208,6 +208,12 @@ pub(super) enum RefusalReason {
     Malformed,
     /// The store cannot take it now.
     Unavailable,
+    /// A browser sent it for a page of another site.
+    CrossSite,
+    /// The whole site's hourly cap of accepted enquiries is reached.
+    Busy {
+        retry_after_secs: u64,
+    },
 }
 
 /// JSON for scripts; the form page again, filled, for browsers without JavaScript.
@@ -229,6 +235,8 @@ pub(super) enum AdminError {
     Unauthorized,
     #[error("the Origin of this request is not this site")]
     CrossOrigin,
+    #[error("too many wrong tokens from this address; try again in {retry_after_secs} s")]
+    Throttled { retry_after_secs: u64 },
     #[error("{0}")]
     UnsupportedType(String),
     #[error("{0}")]
@@ -244,6 +252,7 @@ impl AdminError {
         match self {
             Self::Unauthorized => StatusCode::UNAUTHORIZED,
             Self::CrossOrigin => StatusCode::FORBIDDEN,
+            Self::Throttled { .. } => StatusCode::TOO_MANY_REQUESTS,
             Self::UnsupportedType(_) => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Unprocessable(_) => StatusCode::UNPROCESSABLE_ENTITY,
             Self::NotFound(_) => StatusCode::NOT_FOUND,
@@ -260,7 +269,18 @@ impl RefusalReason {
             Self::TooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::UnsupportedType => StatusCode::UNSUPPORTED_MEDIA_TYPE,
             Self::Malformed => StatusCode::BAD_REQUEST,
-            Self::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Unavailable | Self::Busy { .. } => StatusCode::SERVICE_UNAVAILABLE,
+            Self::CrossSite => StatusCode::FORBIDDEN,
+        }
+    }
+
+    /// How long the client should wait before trying again, when that is known.
+    fn retry_after_secs(&self) -> Option<u64> {
+        match self {
+            Self::RateLimited { retry_after_secs } | Self::Busy { retry_after_secs } => {
+                Some(*retry_after_secs)
+            }
+            _ => None,
         }
     }
 }
@@ -335,11 +355,13 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
                     serde_json::json!({ "message": message, "errors": errors })
                 }
                 RefusalReason::Bot => serde_json::json!({ "message": message, "errors": {} }),
-                RefusalReason::RateLimited { retry_after_secs } => serde_json::json!({
-                    "message": message,
-                    "retry_after_secs": retry_after_secs,
-                }),
-                _ => serde_json::json!({ "message": message }),
+                _ => match reason.retry_after_secs() {
+                    Some(retry_after_secs) => serde_json::json!({
+                        "message": message,
+                        "retry_after_secs": retry_after_secs,
+                    }),
+                    None => serde_json::json!({ "message": message }),
+                },
             };
             json_response(&body)
         }
@@ -370,7 +392,7 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
         header::X_CONTENT_TYPE_OPTIONS,
         HeaderValue::from_static("nosniff"),
     );
-    if let RefusalReason::RateLimited { retry_after_secs } = reason {
+    if let Some(retry_after_secs) = reason.retry_after_secs() {
         headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
     }
     response
@@ -399,13 +421,25 @@ fn admin_response(error: &AdminError) -> Response {
     let mut response = json_response(&serde_json::json!({ "message": error.to_string() }));
     let headers = response.headers_mut();
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
-    if matches!(error, AdminError::Unauthorized) {
-        headers.insert(
-            header::WWW_AUTHENTICATE,
-            HeaderValue::from_static("Basic realm=\"leads\", charset=\"UTF-8\""),
-        );
+    match error {
+        AdminError::Unauthorized => {
+            headers.insert(
+                header::WWW_AUTHENTICATE,
+                HeaderValue::from_static("Basic realm=\"leads\", charset=\"UTF-8\""),
+            );
+        }
+        AdminError::Throttled { retry_after_secs } => {
+            headers.insert(header::RETRY_AFTER, HeaderValue::from(*retry_after_secs));
+        }
+        _ => {}
     }
     response
+}
+
+/// A wait as a `Retry-After` value: whole seconds, rounded up (at least 1), so a client that
+/// waits exactly this long gets through.
+pub(super) fn retry_after_secs(wait: std::time::Duration) -> u64 {
+    (wait.as_secs() + u64::from(wait.subsec_nanos() > 0)).max(1)
 }
 
 /// A JSON body with its content type; status and caching are the caller's.

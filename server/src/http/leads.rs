@@ -1,24 +1,27 @@
-//! `POST /api/leads`: the business enquiry form (issue #6, contract section 5). Applies the
-//! per-client rate limit, reads the body (form or JSON, at most 16 KiB) and hands it to the
-//! leads domain, which decodes it (`leads::decode`) and judges it by the server's rules
-//! (`leads::validate`, the authority); refuses a filled honeypot; and commits before
+//! `POST /api/leads`: the business enquiry form (issue #6, contract section 5). Refuses what
+//! another site's page made a browser send (issue #16), applies the per-client rate limit,
+//! reads the body (form or JSON, at most 16 KiB) and hands it to the leads domain, which
+//! decodes it (`leads::decode`) and judges it by the server's rules (`leads::validate`, the
+//! authority); refuses a filled honeypot; and commits (within the site's hourly cap) before
 //! answering 201 or, for browsers without JavaScript, 303 to the thank-you page. Every
-//! refusal goes through `error.rs`.
+//! refusal goes through `error.rs`. Lines about refusals a client can cause at will are
+//! sampled (`sampled_log.rs`).
 
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 use std::pin::Pin;
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
-use axum::extract::{ConnectInfo, Request, State};
+use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
 use hyper::body::Body as _;
 
 use super::AppState;
 use super::cache_policy::CachePolicy;
-use super::error::{AppError, EnquiryAnswer, EnquiryRefusal, RefusalReason, json_response};
-use crate::leads::{BodyFormat, Field, Origin, StoreError, decode};
+use super::error::{
+    AppError, EnquiryAnswer, EnquiryRefusal, RefusalReason, json_response, retry_after_secs,
+};
+use crate::leads::{BodyFormat, Field, Origin, StoreError, SubmitError, decode};
 use crate::site::Variant;
 use crate::site::lead_form::FormState;
 
@@ -43,19 +46,30 @@ pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -
     let headers = &parts.headers;
     let submission = Submission {
         state: &state,
-        wants_json: accepts_json(headers),
+        wants_json: answers_json(headers),
         variant: state.variant(headers),
     };
-    let peer = parts
-        .extensions
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
-    let client = state.trusted_proxies.client_ip(peer, headers);
+    let client = state.trusted_proxies.client_of(&parts.extensions, headers);
+    // Before the rate limit: the visitor whose browser another site used is not to blame.
+    if state.site_origins.is_cross_site(headers) {
+        if let Some(left_out) = state.sampled_logs.cross_site.admit(Instant::now()) {
+            let origin = headers
+                .get(header::ORIGIN)
+                .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+                .unwrap_or_default();
+            tracing::info!(%client, origin, left_out, "enquiry refused: sent from another site");
+        }
+        return submission
+            .refuse(RefusalReason::CrossSite, FormState::default())
+            .into_response();
+    }
     // Checked before any work: a flood costs a lookup, not a parse.
     let ticket = match state.rate_limiter.check(client, Instant::now()) {
         Ok(ticket) => ticket,
         Err(wait) => {
-            tracing::info!(%client, "enquiry refused: rate limited");
+            if let Some(left_out) = state.sampled_logs.rate_limited.admit(Instant::now()) {
+                tracing::info!(%client, left_out, "enquiry refused: rate limited");
+            }
             return submission.rate_limited(wait).into_response();
         }
     };
@@ -111,7 +125,20 @@ impl Submission<'_> {
         };
         match self.state.leads.submit(lead, origin).await {
             Ok(id) => Ok(self.accepted(&id)),
-            Err(error) => {
+            Err(SubmitError::HourlyCap { max, retry_after }) => {
+                if let Some(left_out) = self.state.sampled_logs.hourly_cap.admit(Instant::now()) {
+                    tracing::warn!(
+                        max,
+                        left_out,
+                        "enquiry refused: the site's hourly cap of accepted enquiries is reached (leads.accepted_per_hour)"
+                    );
+                }
+                let busy = RefusalReason::Busy {
+                    retry_after_secs: retry_after_secs(retry_after),
+                };
+                Err(self.refuse(busy, form))
+            }
+            Err(SubmitError::Store(error)) => {
                 if matches!(error, StoreError::Unavailable(_)) {
                     tracing::error!(%error, "enquiry not stored");
                 } else {
@@ -146,14 +173,10 @@ impl Submission<'_> {
     }
 
     fn rate_limited(&self, wait: Duration) -> AppError {
-        // Whole seconds, rounded up: a client that waits exactly this long gets through.
-        let retry_after_secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-        self.refuse(
-            RefusalReason::RateLimited {
-                retry_after_secs: retry_after_secs.max(1),
-            },
-            FormState::default(),
-        )
+        let limited = RefusalReason::RateLimited {
+            retry_after_secs: retry_after_secs(wait),
+        };
+        self.refuse(limited, FormState::default())
     }
 
     /// The refusal for `reason`, its message from the catalog, and the form filled with
@@ -177,6 +200,11 @@ impl Submission<'_> {
                 catalog.message("unsupported_type", &[hotline])
             }
             RefusalReason::Unavailable => catalog.message("unavailable", &[hotline]),
+            RefusalReason::CrossSite => catalog.message("cross_site", &[hotline]),
+            RefusalReason::Busy { retry_after_secs } => {
+                let minutes = retry_after_secs.div_ceil(60).max(1);
+                catalog.message("busy", &[("minutes", minutes.to_string()), hotline])
+            }
         };
         let answer = if self.wants_json {
             EnquiryAnswer::Json
@@ -219,13 +247,34 @@ impl Submission<'_> {
     }
 }
 
-/// JSON when the client asks for it; browsers submitting the form ask for HTML.
-fn accepts_json(headers: &HeaderMap) -> bool {
-    headers
+/// JSON or the form page: `Accept` decides when it names JSON or HTML (browsers submitting the
+/// form ask for HTML); otherwise the body's own format does, so a script posting JSON without
+/// an `Accept` (or with `*/*`) gets JSON, and a form gets the page.
+fn answers_json(headers: &HeaderMap) -> bool {
+    let accepted: Vec<String> = headers
         .get_all(header::ACCEPT)
         .iter()
         .filter_map(|value| value.to_str().ok())
-        .any(|value| value.to_ascii_lowercase().contains("application/json"))
+        .flat_map(|value| value.split(','))
+        .filter(|range| !range.split(';').skip(1).any(is_q_zero))
+        .filter_map(|range| range.split(';').next())
+        .map(|media| media.trim().to_ascii_lowercase())
+        .collect();
+    let accepts = |media: &str| accepted.iter().any(|range| range == media);
+    if accepts("application/json") {
+        true
+    } else if accepts("text/html") || accepts("application/xhtml+xml") {
+        false
+    } else {
+        body_format(headers) == Some(BodyFormat::Json)
+    }
+}
+
+/// `q=0` (the client refuses the type), however written.
+fn is_q_zero(parameter: &str) -> bool {
+    parameter.split_once('=').is_some_and(|(name, value)| {
+        name.trim().eq_ignore_ascii_case("q") && value.trim().parse::<f32>() == Ok(0.0)
+    })
 }
 
 /// The body's format from Content-Type; None for anything else, or a charset other than
@@ -313,6 +362,44 @@ mod tests {
         let mut headers = HeaderMap::new();
         headers.insert(header::CONTENT_TYPE, value.parse().unwrap());
         body_format(&headers)
+    }
+
+    fn answer(accept: Option<&str>, content_type: &str) -> bool {
+        let mut headers = HeaderMap::new();
+        headers.insert(header::CONTENT_TYPE, content_type.parse().unwrap());
+        if let Some(accept) = accept {
+            headers.insert(header::ACCEPT, accept.parse().unwrap());
+        }
+        answers_json(&headers)
+    }
+
+    #[test]
+    fn accept_names_the_answer_and_otherwise_the_body_does() {
+        let (json, form) = ("application/json", "application/x-www-form-urlencoded");
+        for content_type in [json, form] {
+            assert!(answer(Some("application/json"), content_type));
+            assert!(answer(
+                Some("text/html, application/json;q=0.9"),
+                content_type
+            ));
+            assert!(!answer(
+                Some("text/html,application/xhtml+xml,*/*;q=0.8"),
+                content_type
+            ));
+            assert!(!answer(Some("application/xhtml+xml"), content_type));
+        }
+        // Nothing said, or anything: the body's format.
+        for accept in [
+            None,
+            Some("*/*"),
+            Some("text/plain"),
+            Some("application/json;q=0"),
+        ] {
+            assert!(answer(accept, json), "{accept:?}");
+            assert!(!answer(accept, form), "{accept:?}");
+        }
+        assert!(answer(Some("text/html;q=0, */*"), json));
+        assert!(!answer(Some("application/json; q=0.0, text/html"), json));
     }
 
     #[test]

@@ -6,6 +6,7 @@ mod cache_policy;
 mod client_ip;
 mod computed;
 mod crawler_files;
+mod cross_site;
 mod error;
 mod health;
 mod image;
@@ -32,11 +33,14 @@ pub(crate) use serve::{Routes, ServeOptions, serve};
 use crate::config::Config;
 use crate::images::ImageService;
 use crate::leads::Leads;
+use crate::login_throttle::LoginThrottle;
 use crate::rate_limit::RateLimiter;
+use crate::sampled_log::SampledLogs;
 use crate::site::{Site, Variant};
 use crate::venues::Venues;
-use admin::AdminToken;
+use admin::{AdminAccess, AdminToken};
 use client_ip::TrustedProxies;
+use cross_site::SiteOrigins;
 
 /// Shared, read-only state of a running server.
 #[derive(Clone)]
@@ -55,8 +59,14 @@ pub(crate) struct State {
     /// Shared by every build's state: a reload does not forget who submitted what.
     pub(in crate::http) rate_limiter: Arc<RateLimiter>,
     pub(in crate::http) trusted_proxies: TrustedProxies,
+    /// The origins enquiries may come from.
+    pub(in crate::http) site_origins: SiteOrigins,
     /// None when no `leads.admin_token` is configured: the admin routes are then absent.
     pub(in crate::http) admin_token: Option<AdminToken>,
+    pub(in crate::http) admin_access: AdminAccess,
+    /// Shared by every build's state, like the rate limiter.
+    pub(in crate::http) login_throttle: Arc<LoginThrottle>,
+    pub(in crate::http) sampled_logs: Arc<SampledLogs>,
     /// The live demo's venue engine (issue #14).
     /// Shared with the next build's state when the venues did not change.
     pub venues: Arc<Venues>,
@@ -72,7 +82,11 @@ pub(crate) struct HttpSettings {
     china_domain: String,
     analytics_origins: Vec<String>,
     admin_token: Option<AdminToken>,
+    admin_access: AdminAccess,
+    login_throttle: Arc<LoginThrottle>,
+    sampled_logs: Arc<SampledLogs>,
     trusted_proxies: TrustedProxies,
+    site_origins: SiteOrigins,
     rate_limiter: Arc<RateLimiter>,
     request_rate: crate::config::RequestRate,
     live: Option<LiveReload>,
@@ -87,7 +101,11 @@ impl HttpSettings {
             china_domain: config.domains.china.clone(),
             analytics_origins: config.analytics.origins(),
             admin_token: AdminToken::new(leads.admin_token.expose()),
+            admin_access: AdminAccess::new(&leads.admin_hosts, &leads.admin_networks),
+            login_throttle: Arc::default(),
+            sampled_logs: Arc::default(),
             trusted_proxies: TrustedProxies::new(leads.trusted_proxies.clone()),
+            site_origins: SiteOrigins::new(&config.origins()),
             rate_limiter: Arc::new(RateLimiter::new(
                 Duration::from_secs(limit.window_secs),
                 limit.accepted,
@@ -127,7 +145,11 @@ impl AppState {
             leads,
             rate_limiter: settings.rate_limiter,
             trusted_proxies: settings.trusted_proxies,
+            site_origins: settings.site_origins,
             admin_token: settings.admin_token,
+            admin_access: settings.admin_access,
+            login_throttle: settings.login_throttle,
+            sampled_logs: settings.sampled_logs,
             live: settings.live,
         }))
     }
@@ -165,7 +187,7 @@ pub(crate) fn router(state: AppState) -> Router<()> {
     // Without a token the sales routes do not exist: they answer the 404 page like any
     // unknown address, and nothing tells a visitor they could exist.
     if state.admin_token.is_some() {
-        router = router.merge(admin_routes());
+        router = router.merge(admin_routes(state.clone()));
     }
     if state.live.is_some() {
         router = router.merge(live_routes());
@@ -174,14 +196,16 @@ pub(crate) fn router(state: AppState) -> Router<()> {
     apply_middleware(router)
 }
 
-/// The sales team's enquiry pages (issue #6).
-fn admin_routes() -> Router<AppState> {
+/// The sales team's enquiry pages (issue #6), every route behind the allow-list, the login
+/// throttle and the token.
+fn admin_routes(state: AppState) -> Router<AppState> {
     table([
         ("/admin/leads", get(admin::get_page)),
         ("/admin/leads.json", get(admin::get_list)),
         ("/admin/leads.csv", get(admin::get_csv)),
         ("/admin/leads/{id}/status", post(admin::post_status)),
     ])
+    .route_layer(middleware::from_fn_with_state(state, admin::guard))
 }
 
 /// Editing mode's reload events and build problems (`live_reload`).

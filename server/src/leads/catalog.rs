@@ -39,7 +39,7 @@ pub struct Catalog {
 }
 
 /// Message keys of contract section 2.
-pub const MESSAGE_KEYS: [&str; 14] = [
+pub const MESSAGE_KEYS: [&str; 16] = [
     "required",
     "too_long",
     "phone",
@@ -52,6 +52,8 @@ pub const MESSAGE_KEYS: [&str; 14] = [
     "too_large",
     "unsupported_type",
     "unavailable",
+    "busy",
+    "cross_site",
     "network",
     "notification_title",
 ];
@@ -272,6 +274,8 @@ pub(crate) mod tests {
                 ("too_large", "内容过长"),
                 ("unsupported_type", "不支持的提交格式"),
                 ("unavailable", "暂时无法提交，请致电 {hotline}"),
+                ("busy", "咨询较多，请 {minutes} 分钟后再试"),
+                ("cross_site", "请在本站提交"),
                 ("network", "网络异常"),
                 ("notification_title", "新的商务咨询"),
             ]),

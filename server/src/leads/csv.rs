@@ -1,6 +1,7 @@
 //! The enquiry export (contract section 5), written for Excel as sales open it: a UTF-8 byte
 //! order mark (without it Excel reads UTF-8 as the local code page and Chinese turns to
-//! mojibake), CRLF rows, RFC 4180 quoting, and no cell that Excel would run as a formula.
+//! mojibake), CRLF rows, every cell quoted (RFC 4180), and no cell that Excel would run as a
+//! formula.
 
 use super::{Catalog, Field, Lead};
 
@@ -57,14 +58,12 @@ fn write_row(out: &mut Vec<u8>, cells: &[&str]) {
 }
 
 fn write_cell(out: &mut Vec<u8>, cell: &str) {
+    // Every cell is quoted, not only those with a comma, quote or line break (issue #16): how
+    // a row is delimited then never depends on what a visitor typed.
+    out.push(b'"');
     // OWASP's CSV-injection advice: a leading quote makes Excel show the text instead of
     // evaluating it (=HYPERLINK(...), +cmd|..., @SUM(...), -2+3).
-    let defused = cell.starts_with(['=', '+', '-', '@', '\t', '\r']);
-    let quoted = defused || cell.contains([',', '"', '\r', '\n']);
-    if quoted {
-        out.push(b'"');
-    }
-    if defused {
+    if cell.starts_with(['=', '+', '-', '@', '\t', '\r']) {
         out.push(b'\'');
     }
     let body = if cell.contains('\n') && !cell.contains("\r\n") {
@@ -74,9 +73,7 @@ fn write_cell(out: &mut Vec<u8>, cell: &str) {
         cell.to_owned()
     };
     out.extend_from_slice(body.replace('"', "\"\"").as_bytes());
-    if quoted {
-        out.push(b'"');
-    }
+    out.push(b'"');
 }
 
 #[cfg(test)]
@@ -90,9 +87,11 @@ mod tests {
     }
 
     #[test]
-    fn cells_are_quoted_only_when_needed_and_formulas_are_defused() {
+    fn every_cell_is_quoted_and_formulas_are_defused() {
         let cases = [
-            ("张三", "张三"),
+            ("张三", "\"张三\""),
+            ("", "\"\""),
+            ("0755-1234567", "\"0755-1234567\""),
             ("a,b", "\"a,b\""),
             ("say \"hi\"", "\"say \"\"hi\"\"\""),
             ("line 1\nline 2", "\"line 1\r\nline 2\""),
@@ -102,7 +101,7 @@ mod tests {
             ("-2", "\"'-2\""),
             ("@SUM(A1)", "\"'@SUM(A1)\""),
             ("\tx", "\"'\tx\""),
-            ("1=1", "1=1"),
+            ("1=1", "\"1=1\""),
         ];
         for (text, written) in cases {
             assert_eq!(cell(text), written, "{text:?}");

@@ -11,6 +11,7 @@ pub mod catalog;
 mod csv;
 mod decode;
 mod field;
+mod markdown;
 mod outbox;
 mod schema;
 mod store;
@@ -25,7 +26,7 @@ use tokio::task::JoinHandle;
 
 use crate::config::{Config, DatabaseTarget, redact_url};
 use outbox::{Channel, Worker};
-use store::{Filter, LeadRow, NewLead, PAGE_SIZE, Pool};
+use store::{Filter, HOUR_MILLIS, LeadRow, NewLead, PAGE_SIZE, Pool};
 
 pub use catalog::{Catalog, Choice};
 pub use decode::{BodyFormat, Decoded, decode};
@@ -106,6 +107,9 @@ pub struct Lead {
     pub user_agent: String,
     /// Every configured notification channel has delivered it.
     pub delivered: bool,
+    /// A notice about it was given up after too many failed attempts: sales must follow it
+    /// up without one.
+    pub undeliverable: bool,
 }
 
 #[derive(Debug, Clone, serde::Serialize)]
@@ -114,6 +118,8 @@ pub struct LeadPage {
     pub total: u64,
     pub page: u32,
     pub page_size: u32,
+    /// Enquiries, of any filter, with a notice that was given up.
+    pub undeliverable: u64,
 }
 
 /// Why the storage could not answer. The HTTP layer maps these (503 / 404 / 500).
@@ -124,6 +130,20 @@ pub enum StoreError {
     Unavailable(String),
     #[error("no enquiry with id {0}")]
     NotFound(String),
+}
+
+/// Why an enquiry was not stored.
+#[derive(Debug, thiserror::Error)]
+pub enum SubmitError {
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    /// `leads.accepted_per_hour` enquiries were accepted in the last hour (issue #16): a
+    /// flood from many addresses cannot bury sales in notices. `retry_after` is when the
+    /// oldest of them leaves the hour.
+    #[error(
+        "{max} enquiries were accepted in the last hour, as many as leads.accepted_per_hour allows"
+    )]
+    HourlyCap { max: u32, retry_after: Duration },
 }
 
 /// The running enquiry service. Cheap to clone (one `Arc`).
@@ -140,6 +160,8 @@ struct Inner {
     problem: Mutex<String>,
     ready: watch::Receiver<bool>,
     channels: Vec<&'static str>,
+    /// `leads.accepted_per_hour`.
+    accepted_per_hour: u32,
     wake: Arc<Notify>,
     stop: watch::Sender<bool>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
@@ -187,6 +209,7 @@ impl Leads {
             problem: Mutex::new(problem),
             ready,
             channels: channels.iter().map(Channel::name).collect(),
+            accepted_per_hour: config.leads.accepted_per_hour,
             wake: Arc::clone(&wake),
             stop,
             tasks: Mutex::new(Vec::new()),
@@ -247,8 +270,9 @@ impl Leads {
     }
 
     /// Commits the enquiry and its outbox rows in one transaction, then wakes the worker.
-    /// Returns the new id only after the commit.
-    pub async fn submit(&self, lead: CleanLead, origin: Origin) -> Result<String, StoreError> {
+    /// Returns the new id only after the commit; [`SubmitError::HourlyCap`] when the site's
+    /// hourly cap left it unstored.
+    pub async fn submit(&self, lead: CleanLead, origin: Origin) -> Result<String, SubmitError> {
         let pool = self.pool()?;
         let id = uuid::Uuid::now_v7().to_string();
         let catalog = &self.inner.catalog;
@@ -263,8 +287,19 @@ impl Leads {
             scenario_label: catalog.scenario_label(&lead.scenario).unwrap_or_default(),
             product_label: catalog.product_label(&lead.product).unwrap_or_default(),
         };
-        pool.insert(&id, time::now_millis(), new, &self.inner.channels)
-            .await?;
+        let now = time::now_millis();
+        let max = self.inner.accepted_per_hour;
+        if !pool
+            .insert(&id, now, new, &self.inner.channels, max)
+            .await?
+        {
+            let oldest = pool.oldest_since(now - HOUR_MILLIS).await?.unwrap_or(now);
+            let wait = (oldest + HOUR_MILLIS - now).clamp(1000, HOUR_MILLIS);
+            return Err(SubmitError::HourlyCap {
+                max,
+                retry_after: Duration::from_millis(u64::try_from(wait).unwrap_or(1000)),
+            });
+        }
         if !self.inner.channels.is_empty() {
             self.inner.wake.notify_one();
         }
@@ -273,8 +308,8 @@ impl Leads {
 
     pub async fn list(&self, query: &LeadQuery) -> Result<LeadPage, StoreError> {
         let page = query.page.max(1);
-        let (rows, total) = self
-            .pool()?
+        let pool = self.pool()?;
+        let (rows, total) = pool
             .page(&Filter::new(&query.q, query.status), page)
             .await?;
         Ok(LeadPage {
@@ -282,6 +317,7 @@ impl Leads {
             total,
             page,
             page_size: PAGE_SIZE,
+            undeliverable: pool.undeliverable().await?,
         })
     }
 
@@ -347,6 +383,7 @@ impl Leads {
             ),
             variant_label: catalog.variant_label(&row.variant).to_owned(),
             delivered: row.pending == 0,
+            undeliverable: row.dead > 0,
             id: row.id,
             name: row.name,
             company: row.company,
@@ -460,6 +497,7 @@ pub async fn export_once(
             problem: Mutex::new(String::new()),
             ready,
             channels: Vec::new(),
+            accepted_per_hour: config.leads.accepted_per_hour,
             wake: Arc::new(Notify::new()),
             stop,
             tasks: Mutex::new(Vec::new()),

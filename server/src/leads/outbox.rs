@@ -1,8 +1,10 @@
 //! Delivery of enquiries to sales: a background worker sends the outbox rows written with each
-//! enquiry, retrying with exponential backoff and never giving up. A row is leased before it is
-//! sent, so any number of server instances sharing one PostgreSQL database send each notice
-//! once; a crash mid-send leaves a lease that runs out, and the notice is sent again
-//! (at least once, never lost).
+//! enquiry, retrying with exponential backoff. After `leads.delivery.max_attempts` failed
+//! attempts a notice is given up (issue #16): logged once as an error and marked on the sales
+//! page, while the enquiry itself stays stored. A row is leased before it is sent, so any
+//! number of server instances sharing one PostgreSQL database send each notice once; a crash
+//! mid-send leaves a lease that runs out, and the notice is sent again (at least once, never
+//! lost).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -13,13 +15,11 @@ use lettre::{AsyncSmtpTransport, AsyncTransport, Tokio1Executor};
 use tokio::sync::{Notify, watch};
 
 use super::store::{LeadRow, OutboxRow, Pool};
-use super::{Catalog, Field, time};
+use super::{Catalog, Field, markdown, time};
 use crate::config::{Delivery, LeadsConfig, redact_url};
 
 /// The enterprise WeChat robot refuses markdown content over 4096 bytes.
 const WECHAT_MAX_BYTES: usize = 4096;
-/// Failures from this attempt on are logged as errors: someone should look.
-const ALARM_ATTEMPTS: i64 = 10;
 /// Rows leased per pass.
 const BATCH: u32 = 20;
 
@@ -148,7 +148,7 @@ impl Channel {
                     .header(ContentTransferEncoding::Base64)
                     // Mail lines end in CRLF (RFC 5322), the message's own line breaks too.
                     .body(
-                        notification_lines(catalog, lead, &lead.message)
+                        notification_lines(catalog, lead, &lead.message, str::to_owned)
                             .join("\n")
                             .replace('\n', "\r\n"),
                     );
@@ -170,8 +170,15 @@ fn shorten(text: &str, max_chars: usize) -> String {
     }
 }
 
-/// "label：value" lines, message last (it is the one that may be long).
-fn notification_lines(catalog: &Catalog, lead: &LeadRow, message: &str) -> Vec<String> {
+/// "label：value" lines, message last (it is the one that may be long). What the visitor typed
+/// goes through `typed` (the robot's Markdown needs it made literal, mail does not); `message`
+/// has been through it already.
+fn notification_lines(
+    catalog: &Catalog,
+    lead: &LeadRow,
+    message: &str,
+    typed: fn(&str) -> String,
+) -> Vec<String> {
     let scenario = if lead.scenario_label.is_empty() {
         &lead.scenario
     } else {
@@ -183,17 +190,20 @@ fn notification_lines(catalog: &Catalog, lead: &LeadRow, message: &str) -> Vec<S
         &lead.product_label
     };
     let time = time::display_cst(lead.created_at);
-    let fields: [(Field, &str); 10] = [
-        (Field::Company, &lead.company),
-        (Field::Name, &lead.name),
-        (Field::Phone, &lead.phone),
-        (Field::Email, &lead.email),
-        (Field::Scenario, scenario),
-        (Field::Product, product),
-        (Field::Page, &lead.page),
-        (Field::Variant, catalog.variant_label(&lead.variant)),
-        (Field::CreatedAt, &time),
-        (Field::Message, message),
+    let fields: [(Field, String); 10] = [
+        (Field::Company, typed(&lead.company)),
+        (Field::Name, typed(&lead.name)),
+        (Field::Phone, typed(&lead.phone)),
+        (Field::Email, typed(&lead.email)),
+        (Field::Scenario, scenario.clone()),
+        (Field::Product, product.clone()),
+        (Field::Page, lead.page.clone()),
+        (
+            Field::Variant,
+            catalog.variant_label(&lead.variant).to_owned(),
+        ),
+        (Field::CreatedAt, time),
+        (Field::Message, message.to_owned()),
     ];
     fields
         .iter()
@@ -201,27 +211,34 @@ fn notification_lines(catalog: &Catalog, lead: &LeadRow, message: &str) -> Vec<S
         .collect()
 }
 
-/// The robot's markdown: a heading and the lines, the message cut (on a character boundary,
-/// with "…") so the whole stays within the robot's 4096 bytes.
+/// The robot's markdown: a heading and the lines, the visitor's text made literal
+/// (`markdown::literal`), the message cut (on a character boundary, with "…") so the whole
+/// stays within the robot's 4096 bytes.
 pub(crate) fn wechat_content(catalog: &Catalog, lead: &LeadRow) -> String {
     let heading = format!("## {}", catalog.message("notification_title", &[]));
     let assemble = |message: &str| {
         let mut lines = vec![heading.clone()];
-        lines.extend(notification_lines(catalog, lead, message));
+        lines.extend(notification_lines(
+            catalog,
+            lead,
+            message,
+            markdown::literal,
+        ));
         lines.join("\n")
     };
-    let full = assemble(&lead.message);
+    let message = markdown::literal(&lead.message);
+    let full = assemble(&message);
     if full.len() <= WECHAT_MAX_BYTES {
         return full;
     }
     let room = WECHAT_MAX_BYTES
         .saturating_sub(assemble("").len())
         .saturating_sub('…'.len_utf8());
-    let mut end = room.min(lead.message.len());
-    while !lead.message.is_char_boundary(end) {
+    let mut end = room.min(message.len());
+    while !message.is_char_boundary(end) {
         end -= 1;
     }
-    assemble(&format!("{}…", &lead.message[..end]))
+    assemble(&format!("{}…", &message[..end]))
 }
 
 /// The wait before the next attempt after `attempts` failures: base doubled per failure, at
@@ -341,13 +358,19 @@ impl Worker {
                 tracing::info!(lead = %row.lead_id, channel = %row.channel, attempts, "enquiry delivered");
                 self.pool.delivered(&row.id, time::now_millis()).await
             }
+            Err(error) if attempts >= i64::from(self.delivery.max_attempts) => {
+                let given_up = self
+                    .pool
+                    .gave_up(&row.id, &shorten(error, 1000), time::now_millis())
+                    .await;
+                if let Ok(true) = given_up {
+                    tracing::error!(lead = %row.lead_id, channel = %row.channel, attempts, %error, "enquiry notice given up; sales must follow the enquiry up from /admin/leads");
+                }
+                given_up.map(|_| ())
+            }
             Err(error) => {
                 let wait = backoff_millis(&self.delivery, attempts);
-                if attempts >= ALARM_ATTEMPTS {
-                    tracing::error!(lead = %row.lead_id, channel = %row.channel, attempts, %error, retry_in_millis = wait, "enquiry notice still not delivered");
-                } else {
-                    tracing::warn!(lead = %row.lead_id, channel = %row.channel, attempts, %error, retry_in_millis = wait, "enquiry notice failed; will retry");
-                }
+                tracing::warn!(lead = %row.lead_id, channel = %row.channel, attempts, %error, retry_in_millis = wait, "enquiry notice failed; will retry");
                 self.pool
                     .failed(&row.id, &shorten(error, 1000), time::now_millis() + wait)
                     .await
@@ -384,6 +407,7 @@ mod tests {
             variant: "mobile".to_owned(),
             user_agent: "UA".to_owned(),
             pending: 1,
+            dead: 0,
         }
     }
 
@@ -396,11 +420,27 @@ mod tests {
     }
 
     #[test]
+    fn wechat_content_shows_the_visitors_markdown_as_text_and_mail_as_typed() {
+        let mut lead = row("[点我](https://evil.example)\n# 标题");
+        lead.name = "**张三**".to_owned();
+        let content = wechat_content(&test_catalog(), &lead);
+        assert!(content.contains("\n姓名：＊＊张三＊＊\n"), "{content}");
+        assert!(content.ends_with("需求描述：［点我］(https://evil.example)\n＃ 标题"));
+        let mail = notification_lines(&test_catalog(), &lead, &lead.message, str::to_owned);
+        assert_eq!(mail[1], "姓名：**张三**");
+        assert_eq!(mail[9], "需求描述：[点我](https://evil.example)\n# 标题");
+    }
+
+    #[test]
     fn long_messages_are_cut_to_the_robots_limit_on_a_character_boundary() {
         let content = wechat_content(&test_catalog(), &row(&"需".repeat(2000)));
         assert!(content.len() <= WECHAT_MAX_BYTES, "{}", content.len());
         assert!(content.len() > WECHAT_MAX_BYTES - 4);
         assert!(content.ends_with("需…"));
+        // Made literal first, then cut: full-width characters are three bytes each.
+        let content = wechat_content(&test_catalog(), &row(&"*".repeat(4000)));
+        assert!(content.len() <= WECHAT_MAX_BYTES, "{}", content.len());
+        assert!(content.ends_with("＊…") && !content.contains('*'));
     }
 
     #[test]

@@ -9,11 +9,18 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 /// Every migration of `server/migrations`, oldest first: version, description (the file name's
 /// rest, as sqlx reads it, so databases migrated before keep their records) and SQL.
-const MIGRATIONS: [(i64, &str, &str); 1] = [(
-    20261201000000,
-    "leads",
-    include_str!("../../migrations/20261201000000_leads.sql"),
-)];
+const MIGRATIONS: [(i64, &str, &str); 2] = [
+    (
+        20261201000000,
+        "leads",
+        include_str!("../../migrations/20261201000000_leads.sql"),
+    ),
+    (
+        20261202000000,
+        "dead_notices",
+        include_str!("../../migrations/20261202000000_dead_notices.sql"),
+    ),
+];
 
 pub(super) fn migrator() -> Migrator {
     let migrations = MIGRATIONS
@@ -75,8 +82,10 @@ row! {
         page: String,
         variant: String,
         user_agent: String,
-        /// Outbox rows not yet delivered.
+        /// Outbox rows not delivered (given-up ones included).
         pending: i64,
+        /// Outbox rows given up after too many failed attempts.
+        dead: i64,
     }
 }
 

@@ -22,6 +22,13 @@ pub(crate) const PAGE_SIZE: u32 = 50;
 /// How long a request waits for a database connection before answering "unavailable".
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
 
+/// The window of `leads.accepted_per_hour`.
+pub(crate) const HOUR_MILLIS: i64 = 3_600_000;
+
+/// PostgreSQL advisory lock taken by each enquiry's transaction ("SITELEAD" in ASCII), so that
+/// counting the last hour's enquiries and adding one is atomic across replicas.
+const ENQUIRY_LOCK: i64 = 0x5349_5445_4c45_4144;
+
 #[derive(Clone)]
 pub(crate) enum Pool {
     Sqlite(SqlitePool),
@@ -41,7 +48,8 @@ macro_rules! with_pool {
 const LEAD_COLUMNS: &str = "l.id, l.created_at, l.status, l.name, l.company, l.phone, l.email, \
      l.scenario, l.scenario_label, l.product, l.product_label, l.message, l.page, l.variant, \
      l.user_agent, (SELECT COUNT(*) FROM lead_outbox o WHERE o.lead_id = l.id \
-     AND o.delivered_at IS NULL) AS pending";
+     AND o.delivered_at IS NULL) AS pending, (SELECT COUNT(*) FROM lead_outbox o \
+     WHERE o.lead_id = l.id AND o.dead_at IS NOT NULL) AS dead";
 
 /// What a new enquiry stores besides the cleaned fields.
 pub(crate) struct NewLead<'a> {
@@ -162,19 +170,25 @@ impl Pool {
         with_pool!(self, pool => pool.close().await);
     }
 
-    /// Inserts the enquiry and one outbox row per channel in one transaction; returns after
-    /// the commit.
+    /// Inserts the enquiry and one outbox row per channel in one transaction, unless
+    /// `max_per_hour` enquiries were stored in the hour before `now`; returns after the commit,
+    /// false when the cap left nothing stored. The cap is counted from the table, so it holds
+    /// for every server sharing the database and across restarts.
     pub(crate) async fn insert(
         &self,
         id: &str,
         now: i64,
         new: NewLead<'_>,
         channels: &[&str],
-    ) -> Result<(), StoreError> {
+        max_per_hour: u32,
+    ) -> Result<bool, StoreError> {
+        // One statement counts and inserts: SQLite takes its write lock before the count, and
+        // PostgreSQL runs it under ENQUIRY_LOCK.
         const INSERT_LEAD: &str = "INSERT INTO leads (id, created_at, updated_at, status, name, \
              company, phone, email, scenario, scenario_label, product, product_label, message, \
-             page, variant, user_agent) VALUES ($1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
-             $11, $12, $13, $14, $15)";
+             page, variant, user_agent) SELECT $1, $2, $2, $3, $4, $5, $6, $7, $8, $9, $10, \
+             $11, $12, $13, $14, $15 \
+             WHERE (SELECT COUNT(*) FROM leads WHERE created_at > $16) < $17";
         const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (id, lead_id, channel, created_at, \
              attempts, next_attempt_at) VALUES ($1, $2, $3, $4, 0, $4)";
         let NewLead {
@@ -183,9 +197,17 @@ impl Pool {
             scenario_label,
             product_label,
         } = new;
+        let is_postgres = matches!(self, Pool::Postgres(_));
         with_pool!(self, pool => {
             let mut tx = pool.begin().await.map_err(unavailable)?;
-            sqlx::query(INSERT_LEAD)
+            if is_postgres {
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(ENQUIRY_LOCK)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(unavailable)?;
+            }
+            let inserted = sqlx::query(INSERT_LEAD)
                 .bind(id)
                 .bind(now)
                 .bind(Status::New.as_str())
@@ -201,9 +223,16 @@ impl Pool {
                 .bind(&origin.page)
                 .bind(&origin.variant)
                 .bind(&origin.user_agent)
+                .bind(now - HOUR_MILLIS)
+                .bind(i64::from(max_per_hour))
                 .execute(&mut *tx)
                 .await
-                .map_err(unavailable)?;
+                .map_err(unavailable)?
+                .rows_affected();
+            if inserted == 0 {
+                tx.rollback().await.map_err(unavailable)?;
+                return Ok(false);
+            }
             for channel in channels {
                 sqlx::query(INSERT_OUTBOX)
                     .bind(uuid::Uuid::now_v7().to_string())
@@ -214,7 +243,20 @@ impl Pool {
                     .await
                     .map_err(unavailable)?;
             }
-            tx.commit().await.map_err(unavailable)
+            tx.commit().await.map_err(unavailable)?;
+            Ok(true)
+        })
+    }
+
+    /// When the oldest enquiry stored after `since` was stored, if any.
+    pub(crate) async fn oldest_since(&self, since: i64) -> Result<Option<i64>, StoreError> {
+        const OLDEST: &str = "SELECT MIN(created_at) FROM leads WHERE created_at > $1";
+        with_pool!(self, pool => {
+            sqlx::query_scalar::<_, Option<i64>>(OLDEST)
+                .bind(since)
+                .fetch_one(pool)
+                .await
+                .map_err(unavailable)
         })
     }
 
@@ -306,7 +348,7 @@ impl Pool {
             .join(", ");
         let select = format!(
             "SELECT id, lead_id, channel, attempts FROM lead_outbox WHERE delivered_at IS NULL \
-             AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
+             AND dead_at IS NULL AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
              AND channel IN ({channels}) ORDER BY next_attempt_at LIMIT {limit}"
         );
         with_pool!(self, pool => {
@@ -324,17 +366,19 @@ impl Pool {
         let select = format!(
             "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > next_attempt_at \
              THEN claimed_until ELSE next_attempt_at END) FROM lead_outbox \
-             WHERE delivered_at IS NULL AND channel IN ({channels})"
+             WHERE delivered_at IS NULL AND dead_at IS NULL AND channel IN ({channels})"
         );
         with_pool!(self, pool => {
             sqlx::query_scalar::<_, Option<i64>>(&select).fetch_one(pool).await
         })
     }
 
-    /// Takes the lease on a row; false when another worker holds it or it was delivered.
+    /// Takes the lease on a row; false when another worker holds it, or it was delivered or
+    /// given up.
     pub(crate) async fn claim(&self, id: &str, now: i64, until: i64) -> Result<bool, sqlx::Error> {
         const CLAIM: &str = "UPDATE lead_outbox SET claimed_until = $1 WHERE id = $2 \
-             AND delivered_at IS NULL AND (claimed_until IS NULL OR claimed_until < $3)";
+             AND delivered_at IS NULL AND dead_at IS NULL \
+             AND (claimed_until IS NULL OR claimed_until < $3)";
         let affected = with_pool!(self, pool => {
             sqlx::query(CLAIM)
                 .bind(until)
@@ -373,6 +417,42 @@ impl Pool {
                 .await?;
         });
         Ok(())
+    }
+
+    /// Gives a row up after its last failed attempt; false when it was already given up or
+    /// delivered (by another worker whose lease ran out), so the caller logs it only once.
+    pub(crate) async fn gave_up(
+        &self,
+        id: &str,
+        error: &str,
+        now: i64,
+    ) -> Result<bool, sqlx::Error> {
+        const GAVE_UP: &str = "UPDATE lead_outbox SET attempts = attempts + 1, last_error = $1, \
+             dead_at = $2, claimed_until = NULL WHERE id = $3 AND dead_at IS NULL \
+             AND delivered_at IS NULL";
+        let affected = with_pool!(self, pool => {
+            sqlx::query(GAVE_UP)
+                .bind(error)
+                .bind(now)
+                .bind(id)
+                .execute(pool)
+                .await?
+                .rows_affected()
+        });
+        Ok(affected == 1)
+    }
+
+    /// How many enquiries have a notice that was given up (whatever the list's filter).
+    pub(crate) async fn undeliverable(&self) -> Result<u64, StoreError> {
+        const COUNT: &str =
+            "SELECT COUNT(DISTINCT lead_id) FROM lead_outbox WHERE dead_at IS NOT NULL";
+        let count = with_pool!(self, pool => {
+            sqlx::query_scalar::<_, i64>(COUNT)
+                .fetch_one(pool)
+                .await
+                .map_err(unavailable)?
+        });
+        Ok(u64::try_from(count).unwrap_or(0))
     }
 }
 

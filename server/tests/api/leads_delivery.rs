@@ -16,7 +16,7 @@ use sqlx::Connection;
 use tempfile::TempDir;
 
 use crate::support::databases::{Backend, catalog, database_url};
-use crate::support::leads::{lead, origin};
+use crate::support::leads::{lead, origin, spawn_leads_app, valid_lead};
 use crate::support::stand_in::{Answer, StandIn};
 
 const ROBOT_PATH: &str = "/cgi-bin/webhook/send";
@@ -75,6 +75,7 @@ fn fast_delivery() -> Delivery {
         retry_max_millis: 200,
         timeout_secs: 5,
         poll_secs: 1,
+        ..Delivery::default()
     }
 }
 
@@ -185,6 +186,98 @@ async fn retried_until_taken(backend: Backend) {
 on_both_backends!(
     leads_notice_is_retried_until_the_robot_takes_it_then_sent_once,
     retried_until_taken
+);
+
+async fn visitor_markdown(backend: Backend) {
+    let robot = start_robot(None, []);
+    let app = spawn_leads_app(backend, |config| {
+        config.leads.wechat.webhook = Secret::new(webhook(robot.address()));
+        config.leads.delivery = fast_delivery();
+    })
+    .await;
+    let mut typed = valid_lead();
+    typed["name"] = "[合同](https://evil.example)".into();
+    typed["company"] = "<font color=\"warning\">**急**</font>".into();
+    typed["message"] = "# 标题\n> 引用\n- 列表\n`code` _x_ <@all>".into();
+    let response = app.post_json(&typed).send().await.expect("request");
+    assert_eq!(response.status(), 201);
+    assert!(
+        eventually(Duration::from_secs(10), || async {
+            !robot.requests().is_empty()
+        })
+        .await,
+        "{backend:?}: no notice"
+    );
+    let content = notices(&robot).remove(0);
+    assert!(
+        content.contains("\n姓名：［合同］(https://evil.example)\n"),
+        "{content}"
+    );
+    assert!(content.contains("\n公司：＜font color=\"warning\"＞＊＊急＊＊＜/font＞\n"));
+    assert!(content.ends_with("\n需求描述：＃ 标题\n＞ 引用\n－ 列表\n｀code｀ ＿x＿ ＜@all＞"));
+    // The only markup left is the notice's own heading.
+    assert!(content.starts_with("## 新的商务咨询\n"));
+    for marker in ['[', ']', '*', '_', '`', '<', '>'] {
+        assert!(!content.contains(marker), "{marker} in {content}");
+    }
+    assert_eq!(content.matches('#').count(), 2, "{content}");
+    // Sales still see what was typed, exactly, on their page.
+    let stored = &app.admin_list("").await["leads"][0];
+    assert_eq!(stored["name"], typed["name"]);
+    assert_eq!(stored["message"], typed["message"]);
+}
+on_both_backends!(
+    leads_visitor_markdown_reaches_the_robot_as_text,
+    visitor_markdown
+);
+
+async fn given_up(backend: Backend) {
+    let robot = start_robot(None, []);
+    robot.answer(
+        Method::POST,
+        ROBOT_PATH,
+        Answer::status(500).with_body("down"),
+    );
+    let app = spawn_leads_app(backend, |config| {
+        config.leads.wechat.webhook = Secret::new(webhook(robot.address()));
+        config.leads.delivery = Delivery {
+            max_attempts: 3,
+            ..fast_delivery()
+        };
+    })
+    .await;
+    let response = app.post_json(&valid_lead()).send().await.expect("request");
+    assert_eq!(
+        response.status(),
+        201,
+        "a failing robot never fails the visitor"
+    );
+    let list = app.admin_list("").await;
+    assert_eq!(list["undeliverable"], 0);
+    assert_eq!(list["leads"][0]["undeliverable"], false);
+    assert!(
+        eventually(Duration::from_secs(10), || async {
+            app.admin_list("").await["undeliverable"] == 1
+        })
+        .await,
+        "{backend:?}: never given up; robot saw {} attempts",
+        robot.requests().len()
+    );
+    // Past several polls: the given-up notice is not tried again.
+    tokio::time::sleep(Duration::from_millis(2500)).await;
+    assert_eq!(robot.requests().len(), 3, "{backend:?}");
+    let list = app.admin_list("").await;
+    let lead = &list["leads"][0];
+    assert_eq!(
+        (&lead["delivered"], &lead["undeliverable"]),
+        (&false.into(), &true.into())
+    );
+    // The count is of every enquiry, whatever the filter shows.
+    assert_eq!(app.admin_list("?status=closed").await["undeliverable"], 1);
+}
+on_both_backends!(
+    leads_notice_is_given_up_after_max_attempts_and_shown_to_sales,
+    given_up
 );
 
 #[tokio::test]

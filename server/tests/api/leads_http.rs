@@ -6,7 +6,6 @@ use serde_json::{Value, json};
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
 
 use reqwest::RequestBuilder;
-use site_server::config::Config;
 
 use crate::support::app::{
     ANDROID_UA, CHINA_HOST, DESKTOP_UA, NO_STORE, TestApp, assert_headers, header, json_body,
@@ -14,12 +13,7 @@ use crate::support::app::{
 };
 use crate::support::databases::{Backend, unreachable_postgres_url};
 use crate::support::fixture::{FORM_PAGE, HOTLINE, THANKS_PAGE};
-use crate::support::leads::{spawn_leads_app, valid_lead};
-
-fn no_limits(config: &mut Config) {
-    config.leads.rate_limit.accepted = 10_000;
-    config.leads.rate_limit.submissions = 10_000;
-}
+use crate::support::leads::{limits, no_limits, spawn_leads_app, valid_lead};
 
 fn with(changes: &Value) -> Value {
     let mut lead = valid_lead();
@@ -312,6 +306,59 @@ async fn content_types(backend: Backend) {
 }
 on_both_backends!(other_content_types_get_415, content_types);
 
+async fn json_answers(backend: Backend) {
+    let app = spawn_leads_app(backend, no_limits).await;
+    let post = |accept: Option<&str>, body: &Value| {
+        let request = app
+            .client
+            .post(app.url("/api/leads"))
+            .header("content-type", "application/json")
+            .body(body.to_string());
+        match accept {
+            Some(accept) => request.header("accept", accept),
+            None => request,
+        }
+    };
+    // A script posting JSON without saying what it takes back gets JSON.
+    for accept in [None, Some("*/*"), Some("application/json")] {
+        let response = post(accept, &valid_lead()).send().await.unwrap();
+        assert_eq!(response.status(), 201, "{accept:?}");
+        assert_headers(&response, &[("content-type", "application/json")]);
+        let body = json_body(response).await;
+        assert_eq!(body["thanks_path"], THANKS_PAGE.0, "{accept:?}");
+        let response = post(accept, &with(&json!({"phone": "x"})))
+            .send()
+            .await
+            .unwrap();
+        assert_eq!(response.status(), 422, "{accept:?}");
+        let body = json_body(response).await;
+        assert_eq!(body["errors"]["phone"], "请填写有效的手机号或座机号");
+    }
+    // Asking for HTML gets the browser's answers.
+    let response = post(Some("text/html"), &valid_lead()).send().await.unwrap();
+    assert_eq!(response.status(), 303);
+    let response = post(Some("text/html"), &with(&json!({"phone": "x"})))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 422);
+    assert_headers(&response, &[("content-type", "text/html; charset=utf-8")]);
+    // A form without an Accept is a browser's form: the page.
+    let body = "name=%E5%BC%A0%E4%B8%89&phone=x";
+    let response = app
+        .client
+        .post(app.url("/api/leads"))
+        .header("content-type", "application/x-www-form-urlencoded")
+        .body(body)
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 422);
+    assert_headers(&response, &[("content-type", "text/html; charset=utf-8")]);
+    assert_eq!(app.admin_list("").await["total"], 4);
+}
+on_both_backends!(json_bodies_get_json_unless_they_ask_for_html, json_answers);
+
 async fn honeypot(backend: Backend) {
     let app = spawn_leads_app(backend, no_limits).await;
     let response = app
@@ -340,14 +387,6 @@ async fn honeypot(backend: Backend) {
     assert_eq!(app.admin_list("").await["total"], 1, "bots stored nothing");
 }
 on_both_backends!(honeypot_refuses_and_stores_nothing, honeypot);
-
-fn limits(accepted: u32, submissions: u32) -> impl FnOnce(&mut Config) {
-    move |config| {
-        config.leads.rate_limit.accepted = accepted;
-        config.leads.rate_limit.submissions = submissions;
-        config.leads.rate_limit.window_secs = 600;
-    }
-}
 
 async fn assert_limited(response: reqwest::Response) {
     assert_eq!(response.status(), 429);

@@ -8,7 +8,7 @@ use std::process::Command;
 use std::time::{Duration, Instant};
 
 use site_server::config::Config;
-use site_server::leads::{CleanLead, LeadQuery, Leads, Status, StoreError};
+use site_server::leads::{CleanLead, LeadQuery, Leads, Status, StoreError, SubmitError};
 use tempfile::TempDir;
 
 use crate::support::binary::BINARY;
@@ -258,18 +258,20 @@ async fn paging(backend: Backend) {
 }
 on_both_backends!(leads_are_paged_fifty_at_a_time, paging);
 
-/// The CSV row of one lead, as Excel must read it.
+/// The CSV row of one lead, as Excel must read it: every cell quoted.
 fn expected_csv(id: &str, time: &str) -> Vec<u8> {
     let mut expected = b"\xEF\xBB\xBF".to_vec();
     expected.extend_from_slice(
-        "编号,提交时间,状态,姓名,公司,电话,邮箱,应用场景,关注产品,需求描述,来源页面,站点版本,浏览器\r\n"
+        "\"编号\",\"提交时间\",\"状态\",\"姓名\",\"公司\",\"电话\",\"邮箱\",\"应用场景\",\
+         \"关注产品\",\"需求描述\",\"来源页面\",\"站点版本\",\"浏览器\"\r\n"
             .as_bytes(),
     );
     expected.extend_from_slice(
         format!(
-            "{id},{time},已联系,\"'=HYPERLINK(\"\"http://x\"\")\",\"寻境, 科技\",13800138000,\
-             zhang.san@Example.com,智慧工厂,Smart Beacon 智能信标,\"第一行，含\"\"引号\"\", 逗号\r\n第二行\",\
-             /next/business,中国站电脑版,Mozilla/5.0 test\r\n"
+            "\"{id}\",\"{time}\",\"已联系\",\"'=HYPERLINK(\"\"http://x\"\")\",\"寻境, 科技\",\
+             \"13800138000\",\"zhang.san@Example.com\",\"智慧工厂\",\"Smart Beacon 智能信标\",\
+             \"第一行，含\"\"引号\"\", 逗号\r\n第二行\",\"/next/business\",\"中国站电脑版\",\
+             \"Mozilla/5.0 test\"\r\n"
         )
         .as_bytes(),
     );
@@ -339,6 +341,63 @@ async fn restart(backend: Backend) {
 }
 on_both_backends!(leads_survive_a_restart_and_migrations_run_once, restart);
 
+async fn hourly_cap(backend: Backend) {
+    let data = TempDir::new().expect("temp dir");
+    let url = database_url(backend, data.path()).await;
+    let mut config = config(data.path(), url.expect("backend is configured"));
+    config.leads.accepted_per_hour = 5;
+    // Two servers on one database, as replicas are (on SQLite: two pools on one file).
+    let replicas = [
+        Leads::start(&config, catalog()).await,
+        Leads::start(&config, catalog()).await,
+    ];
+    let mut burst = tokio::task::JoinSet::new();
+    for n in 0..20 {
+        let replica = replicas[n % 2].clone();
+        burst.spawn(async move {
+            replica
+                .submit(lead("张三", &format!("公司{n:02}"), "同时提交"), origin())
+                .await
+        });
+    }
+    let (mut accepted, mut capped) = (0, 0);
+    while let Some(result) = burst.join_next().await {
+        match result.expect("task") {
+            Ok(_) => accepted += 1,
+            Err(SubmitError::HourlyCap { max, retry_after }) => {
+                assert_eq!(max, 5);
+                // Until the oldest of the five leaves the hour.
+                assert!(
+                    (3590..=3600).contains(&retry_after.as_secs()),
+                    "{retry_after:?}"
+                );
+                capped += 1;
+            }
+            Err(other) => panic!("{backend:?}: {other}"),
+        }
+    }
+    assert_eq!((accepted, capped), (5, 15), "{backend:?}: exactly the cap");
+    let page = replicas[0].list(&LeadQuery::default()).await.expect("list");
+    assert_eq!(page.total, 5);
+    for replica in replicas {
+        replica.shutdown().await;
+    }
+    // Counted from the database: a restart does not reset it.
+    let restarted = Leads::start(&config, catalog()).await;
+    let refused = restarted
+        .submit(lead("李四", "寻境", "重启之后"), origin())
+        .await;
+    assert!(
+        matches!(refused, Err(SubmitError::HourlyCap { .. })),
+        "{refused:?}"
+    );
+    restarted.shutdown().await;
+}
+on_both_backends!(
+    leads_hourly_cap_holds_across_replicas_and_restarts,
+    hourly_cap
+);
+
 #[tokio::test]
 async fn leads_default_database_is_created_in_a_new_data_directory() {
     let data = TempDir::new().expect("temp dir");
@@ -366,7 +425,7 @@ async fn leads_start_with_postgres_down_and_answer_unavailable() {
     let refused = leads
         .submit(lead("张三", "寻境", "数据库停了"), origin())
         .await;
-    let Err(StoreError::Unavailable(reason)) = refused else {
+    let Err(SubmitError::Store(StoreError::Unavailable(reason))) = refused else {
         panic!("expected Unavailable, got {refused:?}");
     };
     assert!(!reason.is_empty());
@@ -395,7 +454,7 @@ async fn leads_wait_for_a_postgres_that_comes_up_later() {
     let leads = Leads::start(&config(data.path(), url.to_string()), catalog()).await;
     assert!(matches!(
         leads.submit(lead("张三", "寻境", "稍后"), origin()).await,
-        Err(StoreError::Unavailable(_))
+        Err(SubmitError::Store(StoreError::Unavailable(_)))
     ));
     let mut admin = <sqlx::PgConnection as sqlx::Connection>::connect(&server)
         .await

@@ -10,6 +10,7 @@ mod caching;
 mod compression;
 mod images;
 mod indexnow;
+mod leads_abuse;
 mod leads_admin;
 mod leads_delivery;
 mod leads_durability;

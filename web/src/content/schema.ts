@@ -659,6 +659,8 @@ const messageKeys = [
   'too_large',
   'unsupported_type',
   'unavailable',
+  'busy',
+  'cross_site',
   'network',
   'notification_title',
 ] as const;
@@ -718,6 +720,7 @@ export const leadsSchema = z
       choice: template('label'),
       summary: template('count'),
       rate_limited: template('minutes'),
+      busy: template('minutes'),
     }),
     admin: z
       .object({
@@ -743,6 +746,8 @@ export const leadsSchema = z
         status_failed: template('name'),
         delivered: text,
         pending: text,
+        undeliverable: text,
+        undeliverable_summary: template('count'),
       })
       .strict(),
   })

@@ -31,15 +31,20 @@ const lead = (id: string, name: string, extra: Partial<AdminLead> = {}): AdminLe
   variant_label: '手机版',
   user_agent: 'test',
   delivered: false,
+  undeliverable: false,
   ...extra,
 });
 
-const rows = [lead('L2', '李四', { delivered: true }), lead('L1', '张三')];
+const rows = [
+  lead('L2', '李四', { delivered: true }),
+  lead('L1', '张三'),
+  lead('L0', '王五', { undeliverable: true }),
+];
 
 function server(statusAnswer: (id: string, body: unknown) => Response) {
   const fetch = vi.fn(async (url: string, init?: RequestInit) => {
     if (url.startsWith('/admin/leads.json')) {
-      return Response.json({ leads: rows, total: 120, page: 1, page_size: 50 });
+      return Response.json({ leads: rows, total: 120, page: 1, page_size: 50, undeliverable: 2 });
     }
     const match = /^\/admin\/leads\/([^/]+)\/status$/.exec(url);
     if (match && init?.method === 'POST') {
@@ -85,13 +90,19 @@ describe('the sales table', () => {
       '来源页面',
       '通知状态',
     ]);
-    const [, first, second] = within(table).getAllByRole('row');
+    const [, first, second, third] = within(table).getAllByRole('row');
     expect(first!.textContent).toContain('2026-11-23 14:03');
     expect(first!.textContent).toContain('李四');
     expect(first!.textContent).toContain('智慧工厂');
     expect(first!.textContent).toContain('手机版');
     expect(first!.textContent).toContain(leads.admin.delivered);
     expect(second!.textContent).toContain(leads.admin.pending);
+    // A notice given up is marked on its row and counted above the table.
+    expect(third!.textContent).toContain(leads.admin.undeliverable);
+    expect(third!.textContent).not.toContain(leads.admin.pending);
+    expect(screen.getByRole('alert').textContent).toBe(
+      leads.admin.undeliverable_summary.replace('{count}', '2'),
+    );
     expect(screen.getByText('共 120 条')).toBeTruthy();
     expect(screen.getByRole('navigation', { name: leads.admin.pagination })).toBeTruthy();
     const csv = screen.getByRole('link', { name: leads.admin.export });

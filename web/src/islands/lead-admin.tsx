@@ -15,6 +15,8 @@ export type AdminLead = Record<Exclude<LeadColumn, 'status' | 'delivery'>, strin
   status: LeadStatus;
   /** Whether the notification about it went out. */
   delivered: boolean;
+  /** Whether a notification about it failed so often that it was given up. */
+  undeliverable: boolean;
   /** The names of the choices and of the variant, as the catalog had them. */
   scenario_label: string;
   product_label: string;
@@ -31,6 +33,8 @@ interface LeadPage {
   total: number;
   page: number;
   page_size: number;
+  /** Enquiries of any filter whose notification was given up. */
+  undeliverable: number;
 }
 
 interface Query {
@@ -194,6 +198,11 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
       <p className="lead-admin__notice" id="lead-admin-notice" role="status">
         {notice}
       </p>
+      {data && data.undeliverable > 0 ? (
+        <p className="lead-admin__undeliverable" id="lead-admin-undeliverable" role="alert">
+          {fillTemplate(words.undeliverable_summary, { count: data.undeliverable })}
+        </p>
+      ) : null}
       {data && data.leads.length > 0 ? (
         <div className="lead-admin__scroll">
           <table className="lead-admin__table" id="lead-admin-table">
@@ -239,7 +248,17 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
                     <br />
                     {lead.variant_label || lead.variant}
                   </td>
-                  <td>{lead.delivered ? words.delivered : words.pending}</td>
+                  <td>
+                    {lead.undeliverable ? (
+                      <strong className="lead-admin__undeliverable-mark">
+                        {words.undeliverable}
+                      </strong>
+                    ) : lead.delivered ? (
+                      words.delivered
+                    ) : (
+                      words.pending
+                    )}
+                  </td>
                 </tr>
               ))}
             </tbody>

@@ -89,6 +89,19 @@ impl Running {
         }
     }
 
+    /// Reads the log entries arriving within `duration`, for [`Self::seen`].
+    pub(crate) fn read_for(&mut self, duration: Duration) {
+        let deadline = Instant::now() + duration;
+        while let Ok(line) = self
+            .log
+            .recv_timeout(deadline.saturating_duration_since(Instant::now()))
+        {
+            let entry: serde_json::Value = serde_json::from_str(&line)
+                .unwrap_or_else(|_| panic!("JSON log line expected: {line}"));
+            self.seen.push(entry);
+        }
+    }
+
     /// Every log entry read so far.
     pub(crate) fn seen(&self) -> &[serde_json::Value] {
         &self.seen

@@ -103,6 +103,8 @@ pub(crate) fn catalog_json() -> serde_json::Value {
             "too_large": "内容过长，请精简后再提交",
             "unsupported_type": "不支持的提交格式",
             "unavailable": "系统暂时无法接收，请致电 {hotline}",
+            "busy": "咨询较多，请 {minutes} 分钟后再试或致电 {hotline}",
+            "cross_site": "请在本站页面提交，或致电 {hotline}",
             "network": "网络异常，请稍后再试",
             "notification_title": "新的商务咨询"
         }

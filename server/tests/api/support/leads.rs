@@ -8,6 +8,21 @@ use site_server::leads::{CleanLead, Origin};
 use super::app::{TestApp, json_body, spawn_app_configured};
 use super::databases::{Backend, database_url};
 
+/// Per-client enquiry limits high enough never to be reached.
+pub(crate) fn no_limits(config: &mut Config) {
+    config.leads.rate_limit.accepted = 10_000;
+    config.leads.rate_limit.submissions = 10_000;
+}
+
+/// Per-client limits of `accepted` enquiries and `submissions` of any outcome in ten minutes.
+pub(crate) fn limits(accepted: u32, submissions: u32) -> impl FnOnce(&mut Config) {
+    move |config| {
+        config.leads.rate_limit.accepted = accepted;
+        config.leads.rate_limit.submissions = submissions;
+        config.leads.rate_limit.window_secs = 600;
+    }
+}
+
 /// The sales token the enquiry tests configure.
 pub(crate) const ADMIN_TOKEN: &str = "test-admin-token-0123456789";
 

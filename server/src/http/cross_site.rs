@@ -1,0 +1,141 @@
+//! Which requests another site made a browser send (issue #16): what `POST /api/leads` refuses
+//! and what the sales page's status changes check. Browsers say where a request comes from in
+//! `Sec-Fetch-Site` and `Origin`, and a page cannot forge either; clients that send neither
+//! (old browsers, curl, scripts) are not browsers acting for someone else's page.
+
+use http::{HeaderMap, header};
+use url::Url;
+
+use crate::config::Origins;
+
+/// The site's own origins: the configured public origin of each site (international and China).
+#[derive(Debug, Clone, Default)]
+pub(super) struct SiteOrigins {
+    /// ASCII serialisations (`https://www.indora.com`), as browsers write them in `Origin`.
+    origins: Vec<String>,
+}
+
+impl SiteOrigins {
+    pub(super) fn new(origins: &Origins) -> Self {
+        let origins = [&origins.international, &origins.china]
+            .into_iter()
+            .filter_map(|origin| Url::parse(origin).ok())
+            .map(|url| url.origin().ascii_serialization())
+            .collect();
+        Self { origins }
+    }
+
+    /// True when a browser sent this request for a page of another site: `Sec-Fetch-Site:
+    /// cross-site`, or an `Origin` that is neither one of the site's origins nor the origin the
+    /// request was addressed to (its `Host`: the site as reached directly, e.g. on 127.0.0.1
+    /// or behind a proxy that keeps the host name). `Origin: null` (sandboxed frames, pages
+    /// from files) is another site too.
+    pub(super) fn is_cross_site(&self, headers: &HeaderMap) -> bool {
+        let fetch_site = headers
+            .get("sec-fetch-site")
+            .map(|value| value.as_bytes().trim_ascii());
+        if fetch_site.is_some_and(|site| site.eq_ignore_ascii_case(b"cross-site")) {
+            return true;
+        }
+        let Some(origin) = headers.get(header::ORIGIN) else {
+            return false;
+        };
+        let Some(origin) = origin.to_str().ok().and_then(|text| Url::parse(text).ok()) else {
+            return true;
+        };
+        let serialised = origin.origin().ascii_serialization();
+        !(self.origins.contains(&serialised) || names_host(&origin, headers))
+    }
+}
+
+/// The CSRF guard of the sales page's state changes: an `Origin`, when the browser sends one,
+/// must name the host the request was sent to.
+pub(super) fn origin_names_host(headers: &HeaderMap) -> bool {
+    let Some(origin) = headers.get(header::ORIGIN) else {
+        return true;
+    };
+    origin
+        .to_str()
+        .ok()
+        .and_then(|text| Url::parse(text).ok())
+        .is_some_and(|origin| names_host(&origin, headers))
+}
+
+/// True when `origin` (scheme, host, port) names the request's `Host`.
+fn names_host(origin: &Url, headers: &HeaderMap) -> bool {
+    let Some(host) = headers
+        .get(header::HOST)
+        .and_then(|value| value.to_str().ok())
+    else {
+        return false;
+    };
+    let Some(origin_host) = origin.host_str() else {
+        return false;
+    };
+    // Host is `name[:port]`, with IPv6 literals in brackets like the URL's host.
+    let (host_name, host_port) = match host.rsplit_once(':') {
+        Some((name, port)) if !port.contains(']') => (name, port.parse::<u16>().ok()),
+        _ => (host, None),
+    };
+    let default_port = origin.port_or_known_default();
+    // A Host without a port names the default port of the scheme it was reached by.
+    host_name.eq_ignore_ascii_case(origin_host) && host_port.or(default_port) == default_port
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
+        let mut map = HeaderMap::new();
+        for (name, value) in pairs {
+            map.insert(
+                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
+                value.parse().unwrap(),
+            );
+        }
+        map
+    }
+
+    #[test]
+    fn origin_must_name_the_host() {
+        let check = |origin: &str, host: &str| {
+            origin_names_host(&headers(&[("origin", origin), ("host", host)]))
+        };
+        assert!(check("http://127.0.0.1:8080", "127.0.0.1:8080"));
+        assert!(check("https://www.indora.com", "www.indora.com"));
+        assert!(check("https://www.indora.com", "WWW.indora.com:443"));
+        assert!(check("http://[::1]:8080", "[::1]:8080"));
+        assert!(!check("http://evil.example", "www.indora.com"));
+        assert!(!check("http://127.0.0.1:8081", "127.0.0.1:8080"));
+        assert!(!check("null", "127.0.0.1:8080"));
+        assert!(origin_names_host(&headers(&[("host", "x")])));
+    }
+
+    #[test]
+    fn the_sites_origins_and_the_addressed_host_are_the_site_the_rest_another() {
+        let origins = SiteOrigins::new(&Origins {
+            international: "https://www.indora.com".to_owned(),
+            china: "https://www.indora.cn:8443".to_owned(),
+        });
+        let cross = |pairs: &[(&str, &str)]| origins.is_cross_site(&headers(pairs));
+        let host = ("host", "127.0.0.1:8080");
+        // No word from a browser: a script or an old browser, not another site's page.
+        assert!(!cross(&[host]));
+        assert!(!cross(&[host, ("sec-fetch-site", "same-origin")]));
+        assert!(!cross(&[host, ("origin", "https://www.indora.com")]));
+        assert!(!cross(&[host, ("origin", "https://WWW.indora.cn:8443")]));
+        assert!(!cross(&[host, ("origin", "http://127.0.0.1:8080")]));
+        assert!(cross(&[host, ("sec-fetch-site", "cross-site")]));
+        assert!(cross(&[
+            ("host", "www.indora.com"),
+            ("origin", "https://www.indora.com"),
+            ("sec-fetch-site", "Cross-Site"),
+        ]));
+        assert!(cross(&[host, ("origin", "https://evil.example")]));
+        assert!(cross(&[host, ("origin", "https://www.indora.cn")]));
+        assert!(cross(&[host, ("origin", "http://www.indora.com")]));
+        assert!(cross(&[host, ("origin", "null")]));
+        assert!(cross(&[host, ("origin", "not a url")]));
+    }
+}
