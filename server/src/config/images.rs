@@ -4,14 +4,19 @@ use serde::{Deserialize, Serialize};
 
 use super::{ConfigError, require_positive};
 
-/// The image endpoint `/_next/image` (issue #3). The accepted widths come from the web build
-/// (content/site.toml), so pages and server cannot disagree about them.
+/// The image endpoint `/_next/image` (issue #3). The accepted widths and, unless `qualities`
+/// says otherwise, qualities come from the web build (content/site.toml), so pages and server
+/// cannot disagree about them.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Images {
     /// Seconds browsers may reuse an image of an unhashed source before revalidating; also
     /// how long a cached rendering counts as fresh (`X-Nextjs-Cache: STALE` after).
     pub minimum_cache_ttl_secs: u64,
+    /// The qualities `q` may take, like Next.js's `images.qualities`; any other is refused, so
+    /// one client cannot make a hundred renderings of each picture. Empty (the default) means
+    /// the ones the build's pages use; a list must include those.
+    pub qualities: Vec<u8>,
     /// Offer AVIF to browsers that accept it (smaller, but several times slower to encode).
     pub avif: bool,
     /// Pass SVG sources through (with a sandboxing Content-Security-Policy) instead of refusing.
@@ -53,6 +58,7 @@ impl Default for Images {
     fn default() -> Self {
         Self {
             minimum_cache_ttl_secs: 60,
+            qualities: Vec::new(),
             avif: false,
             allow_svg: false,
             // 50 megapixels: an 8K photo fits, a decompression bomb does not.
@@ -70,6 +76,11 @@ impl Images {
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
         require_positive("images.max_input_pixels", self.max_input_pixels)?;
         require_positive("images.queue", self.queue as u64)?;
+        if let Some(quality) = self.qualities.iter().find(|q| !(1..=100).contains(*q)) {
+            return Err(ConfigError(format!(
+                "key `images.qualities`: {quality} is not a quality from 1 to 100"
+            )));
+        }
         for (index, pattern) in self.remote_patterns.iter().enumerate() {
             let key = format!("images.remote_patterns[{index}]");
             if let Some(protocol) = &pattern.protocol

@@ -26,7 +26,7 @@ use pool::RenderPool;
 use remote::RemoteSources;
 use render::{RenderError, RenderJob};
 
-pub use request::{DEFAULT_QUALITY, ImageRequest, ParamError, SourceRef};
+pub use request::{Allowed, ImageRequest, ParamError, SourceRef};
 
 /// Why an image request failed. Each variant's message is what the client reads.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -106,7 +106,7 @@ pub struct ImageService(Arc<Inner>);
 type Waiters = Vec<oneshot::Sender<Result<(Arc<Rendering>, CacheStatus), ImageError>>>;
 
 struct Inner {
-    widths: Vec<u32>,
+    allowed: Allowed,
     ttl: Duration,
     avif: bool,
     allow_svg: bool,
@@ -125,17 +125,15 @@ impl ImageService {
     pub fn start(
         config: &ImagesConfig,
         data_dir: &Path,
-        mut widths: Vec<u32>,
+        allowed: Allowed,
     ) -> std::io::Result<Self> {
-        widths.sort_unstable();
-        widths.dedup();
         let workers = match config.workers {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
         let ttl = Duration::from_secs(config.minimum_cache_ttl_secs);
         Ok(Self(Arc::new(Inner {
-            widths,
+            allowed,
             ttl,
             avif: config.avif,
             allow_svg: config.allow_svg,
@@ -148,9 +146,9 @@ impl ImageService {
         })))
     }
 
-    /// The widths `w` may take, ascending.
-    pub fn widths(&self) -> &[u32] {
-        &self.0.widths
+    /// The widths and qualities requests may ask for.
+    pub fn allowed(&self) -> &Allowed {
+        &self.0.allowed
     }
 
     pub fn ttl(&self) -> Duration {

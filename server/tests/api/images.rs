@@ -106,6 +106,10 @@ async fn each_bad_query_gets_400_with_its_message() {
             "/_next/image?url=/next/media/small.png&w=640&q=high",
             "\"q\" parameter (quality) must be an integer between 1 and 100",
         ),
+        (
+            "/_next/image?url=/next/media/small.png&w=640&q=74",
+            "\"q\" parameter (quality) of 74 is not allowed; allowed qualities: 75",
+        ),
     ];
     for (path, message) in cases {
         let response = app.fetch(path).await;
@@ -204,7 +208,7 @@ async fn never_upscales_a_narrow_source() {
 
 #[tokio::test]
 async fn quality_changes_the_bytes_and_defaults_to_75() {
-    let app = spawn().await;
+    let app = spawn_with(|config| config.images.qualities = vec![10, 75]).await;
     let body = |path: String| {
         let app = &app;
         async move {
@@ -239,7 +243,7 @@ async fn cache_headers_follow_the_source_and_the_ttl() {
 #[tokio::test]
 async fn first_request_misses_then_hits_and_etag_gives_304() {
     let app = spawn().await;
-    let path = image_path(HASHED_PNG, 828, Some(70));
+    let path = image_path(HASHED_PNG, 828, Some(75));
     let first = fetch(&app, &path, CHROME_ACCEPT).await;
     assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
     let etag = header(&first, "etag");
@@ -332,7 +336,7 @@ async fn a_decompression_bomb_is_refused_before_decoding() {
 #[tokio::test]
 async fn the_disk_cache_survives_a_restart() {
     let data = TempDir::new().unwrap();
-    let path = image_path(HASHED_PNG, 1080, Some(60));
+    let path = image_path(HASHED_PNG, 1080, Some(75));
     let data_dir = data.path().to_owned();
     let first_etag = {
         let app = spawn_with(|config| {
@@ -350,7 +354,7 @@ async fn the_disk_cache_survives_a_restart() {
                         entry
                             .file_name()
                             .to_string_lossy()
-                            .ends_with("-1080-60.webp")
+                            .ends_with("-1080-75.webp")
                     })
                 })
                 .unwrap_or(false);
@@ -417,6 +421,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
         |config| {
             config.images.workers = 1;
             config.images.queue = 1;
+            config.images.qualities = (1..=12).chain([75]).collect();
         },
     )
     .await;
@@ -460,6 +465,51 @@ where
         out.push(handle.await.unwrap());
     }
     out
+}
+
+/// The qualities a client may ask for are the pages' (the build's manifest), so one client
+/// cannot have each picture rendered at a hundred qualities; a configured list replaces them.
+#[tokio::test]
+async fn only_the_qualities_the_pages_use_are_rendered() {
+    let dist = FixtureDist::new().with_images().build();
+    let manifest_path = dist.file("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&manifest_path).unwrap()).unwrap();
+    manifest["images"]["qualities"] = serde_json::json!([60]);
+    std::fs::write(&manifest_path, manifest.to_string()).unwrap();
+    let app = spawn_app_with(dist, |_| {}).await;
+    let (source, width) = (SMALL_PNG, 256);
+
+    let explicit = fetch(&app, &image_path(source, width, Some(60)), CHROME_ACCEPT).await;
+    assert_eq!(explicit.status(), StatusCode::OK);
+    let explicit = explicit.bytes().await.unwrap();
+    // Without q, the pages' quality: the same rendering.
+    let default = fetch(&app, &image_path(source, width, None), CHROME_ACCEPT).await;
+    assert_eq!(header(&default, "x-nextjs-cache"), "HIT");
+    assert_eq!(default.bytes().await.unwrap(), explicit);
+    for other in [1, 59, 61, 75, 100] {
+        let response = fetch(&app, &image_path(source, width, Some(other)), CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "q={other}");
+        assert_eq!(
+            response.text().await.unwrap().trim_end(),
+            format!("\"q\" parameter (quality) of {other} is not allowed; allowed qualities: 60")
+        );
+    }
+}
+
+/// A configured list that would refuse the pages' own pictures is a mistake caught at start.
+#[tokio::test]
+async fn configured_qualities_without_the_pages_one_stop_start() {
+    let dist = FixtureDist::new().build();
+    let data = TempDir::new().unwrap();
+    let mut config = crate::support::app::test_config(&dist, &data);
+    config.images.qualities = vec![50, 90];
+    let Err(error) = site_server::Application::build(config).await else {
+        panic!("a server started that refuses the quality of every picture of the site");
+    };
+    let message = format!("{error:#}");
+    assert!(message.contains("images.qualities"), "{message}");
+    assert!(message.contains("request 75"), "{message}");
 }
 
 /// A stand-in for a remote image host: a photo, a redirect to it, and 404 for anything else.
