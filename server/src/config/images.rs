@@ -1,5 +1,7 @@
 //! The image endpoint's settings: caching, formats, limits and allowed remote sources.
 
+use std::net::IpAddr;
+
 use serde::{Deserialize, Serialize};
 
 use super::{ConfigError, require_positive};
@@ -33,12 +35,17 @@ pub struct Images {
     /// Upper bound of the in-memory cache of recent renderings, in MiB.
     pub memory_cache_mib: u64,
     /// Absolute source URLs allowed in `url` (none by default), e.g.
-    /// `{ protocol = "https", hostname = "**.example.com", pathname = "/media/**" }`.
+    /// `{ protocol = "https", hostname = "**.example.com", pathname = "/media/**" }`. Host
+    /// names must resolve to public addresses; an address is allowed only when a pattern's
+    /// `hostname` is that address.
     pub remote_patterns: Vec<RemotePattern>,
+    /// Remote sources fetched at once; a request finding them all busy waits a second for one,
+    /// then gets 503 with Retry-After.
+    pub max_remote_fetches: usize,
 }
 
 /// One allowed remote source, matched like Next.js's `images.remotePatterns`: `*` matches one
-/// host label or path segment, `**` any number of them.
+/// host label or path segment, `**` any number of them. No glob matches an address literal.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub struct RemotePattern {
@@ -52,6 +59,18 @@ pub struct RemotePattern {
     /// Path glob; any path when absent.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub pathname: Option<String>,
+}
+
+impl RemotePattern {
+    /// The address `hostname` names, if it is one (`127.0.0.1`, `::1` or `[::1]`).
+    pub fn address(&self) -> Option<IpAddr> {
+        let host = &self.hostname;
+        host.strip_prefix('[')
+            .and_then(|inner| inner.strip_suffix(']'))
+            .unwrap_or(host)
+            .parse()
+            .ok()
+    }
 }
 
 impl Default for Images {
@@ -68,6 +87,7 @@ impl Default for Images {
             disk_cache_mib: 1024,
             memory_cache_mib: 64,
             remote_patterns: Vec::new(),
+            max_remote_fetches: 8,
         }
     }
 }
@@ -76,6 +96,7 @@ impl Images {
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
         require_positive("images.max_input_pixels", self.max_input_pixels)?;
         require_positive("images.queue", self.queue as u64)?;
+        require_positive("images.max_remote_fetches", self.max_remote_fetches as u64)?;
         if let Some(quality) = self.qualities.iter().find(|q| !(1..=100).contains(*q)) {
             return Err(ConfigError(format!(
                 "key `images.qualities`: {quality} is not a quality from 1 to 100"
@@ -90,8 +111,9 @@ impl Images {
                     "key `{key}.protocol`: {protocol:?} must be \"http\" or \"https\""
                 )));
             }
-            let valid_host = !pattern.hostname.is_empty()
-                && pattern.hostname.split('.').all(|label| {
+            let host = &pattern.hostname;
+            let valid_name = !host.is_empty()
+                && host.split('.').all(|label| {
                     label == "*"
                         || label == "**"
                         || (!label.is_empty()
@@ -99,9 +121,10 @@ impl Images {
                                 .bytes()
                                 .all(|b| b.is_ascii_alphanumeric() || b == b'-'))
                 });
+            let valid_host = valid_name || pattern.address().is_some();
             if !valid_host {
                 return Err(ConfigError(format!(
-                    "key `{key}.hostname`: {:?} is not a host name or a pattern like \"**.example.com\"",
+                    "key `{key}.hostname`: {:?} is not a host name, an address or a pattern like \"**.example.com\"",
                     pattern.hostname
                 )));
             }

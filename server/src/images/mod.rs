@@ -6,6 +6,7 @@
 mod cache;
 mod format;
 mod pool;
+mod public_address;
 mod remote;
 mod render;
 mod request;
@@ -36,8 +37,12 @@ pub enum ImageError {
     /// The site has no file at the local path (Next.js words it this way too).
     #[error("\"url\" parameter is valid but upstream response is invalid")]
     NotFound,
+    /// Whatever the upstream answered (an error status, a redirect, a broken connection): its
+    /// status and body are not passed on.
     #[error("\"url\" parameter is valid but upstream response is invalid")]
-    UpstreamInvalid { status: u16 },
+    UpstreamInvalid,
+    #[error("\"url\" parameter is not allowed: its host does not resolve to a public address")]
+    UpstreamNotPublic,
     #[error("\"url\" parameter is valid but upstream response timed out")]
     UpstreamTimeout,
     #[error("\"url\" parameter is valid but the upstream image is larger than 32 MiB")]
@@ -54,6 +59,8 @@ pub enum ImageError {
     Undecodable,
     #[error("too many images are being optimized right now; retry in a moment")]
     Busy,
+    #[error("too many remote images are being fetched right now; retry in a moment")]
+    RemoteBusy,
     #[error("the image could not be optimized")]
     Internal,
 }
@@ -141,7 +148,11 @@ impl ImageService {
             pool: RenderPool::new(workers, config.queue)?,
             memory: MemoryCache::new(mib(config.memory_cache_mib)),
             disk: DiskCache::open(data_dir.join("images"), config.disk_cache_mib << 20),
-            remote: RemoteSources::new(config.remote_patterns.clone(), ttl),
+            remote: RemoteSources::new(
+                config.remote_patterns.clone(),
+                ttl,
+                config.max_remote_fetches,
+            ),
             inflight: Mutex::default(),
         })))
     }

@@ -512,29 +512,52 @@ async fn configured_qualities_without_the_pages_one_stop_start() {
     assert!(message.contains("request 75"), "{message}");
 }
 
-/// A stand-in for a remote image host: a photo, a redirect to it, and 404 for anything else.
+/// What an upstream error answer carries; none of it may reach the visitor.
+const UPSTREAM_SECRET: &str = "upstream-internal-detail";
+
+/// A stand-in for a remote image host: a photo, a slow photo, a redirect to it, a 500 with a
+/// body of its own, and 404 for anything else.
 fn start_image_host() -> StandIn {
     let host = StandIn::start();
     let photo = Answer::status(200)
         .with_header("content-type", "image/png")
         .with_body(png_bytes(800, 600));
-    host.answer(Method::GET, "/img/photo.png", photo);
+    host.answer(Method::GET, "/img/photo.png", photo.clone());
+    host.answer(Method::GET, "/img/other.png", photo.clone());
+    host.answer(
+        Method::GET,
+        "/img/slow.png",
+        photo.after(Duration::from_secs(4)),
+    );
     let moved = Answer::status(302).with_header("location", "/img/photo.png");
     host.answer(Method::GET, "/img/moved.png", moved);
+    let broken = Answer::status(500)
+        .with_header("content-type", "text/plain")
+        .with_body(UPSTREAM_SECRET);
+    host.answer(Method::GET, "/img/broken.png", broken);
     host
 }
+
+/// A pattern for the stand-in's port with `hostname`, under `/img/`.
+fn image_host_pattern(hostname: &str, port: u16) -> RemotePattern {
+    RemotePattern {
+        protocol: Some("http".to_owned()),
+        hostname: hostname.to_owned(),
+        port: Some(port),
+        pathname: Some("/img/**".to_owned()),
+    }
+}
+
+const NOT_ALLOWED: &str = "\"url\" parameter is not allowed";
+const UPSTREAM_INVALID: &str = "\"url\" parameter is valid but upstream response is invalid";
 
 #[tokio::test]
 async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
     let image_host = start_image_host();
     let host = image_host.address();
+    // The stand-in listens on 127.0.0.1: allowed because a pattern names that address exactly.
     let app = spawn_app_configured(|config| {
-        config.images.remote_patterns = vec![RemotePattern {
-            protocol: Some("http".to_owned()),
-            hostname: "127.0.0.1".to_owned(),
-            port: Some(host.port()),
-            pathname: Some("/img/**".to_owned()),
-        }];
+        config.images.remote_patterns = vec![image_host_pattern("127.0.0.1", host.port())];
     })
     .await;
     let remote = |path: &str| image_path(&format!("http://{host}{path}"), 640, None);
@@ -545,16 +568,6 @@ async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
     assert_headers(&response, &[REVALIDATE]);
     assert_eq!(decode(&response.bytes().await.unwrap()).width(), 640);
 
-    let missing = fetch(&app, &remote("/img/none.png"), CHROME_ACCEPT).await;
-    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
-    assert_eq!(
-        missing.text().await.unwrap().trim_end(),
-        "\"url\" parameter is valid but upstream response is invalid"
-    );
-    // A redirect could lead anywhere; it is not followed.
-    let moved = fetch(&app, &remote("/img/moved.png"), CHROME_ACCEPT).await;
-    assert_eq!(moved.status(), StatusCode::BAD_GATEWAY);
-
     for outside in [
         format!("http://{host}/other/photo.png"),
         format!("https://{host}/img/photo.png"),
@@ -564,10 +577,141 @@ async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{outside}");
         assert_eq!(
             response.text().await.unwrap().trim_end(),
-            "\"url\" parameter is not allowed",
+            NOT_ALLOWED,
             "{outside}"
         );
     }
+}
+
+/// An upstream's error status and body describe a server the visitor should know nothing
+/// about: every failure is 502 with our words. A redirect could lead anywhere; it is not
+/// followed.
+#[tokio::test]
+async fn upstream_failures_are_502_without_the_upstream_status_or_body() {
+    let image_host = start_image_host();
+    let host = image_host.address();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![image_host_pattern("127.0.0.1", host.port())];
+    })
+    .await;
+    for path in ["/img/none.png", "/img/broken.png", "/img/moved.png"] {
+        let url = image_path(&format!("http://{host}{path}"), 640, None);
+        let response = fetch(&app, &url, CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::BAD_GATEWAY, "{path}");
+        assert_headers(&response, &[NO_STORE]);
+        let body = response.text().await.unwrap();
+        assert_eq!(body.trim_end(), UPSTREAM_INVALID, "{path}");
+    }
+    let fetched: Vec<String> = image_host
+        .requests()
+        .iter()
+        .map(|request| request.uri.path().to_owned())
+        .collect();
+    assert_eq!(
+        fetched,
+        ["/img/none.png", "/img/broken.png", "/img/moved.png"],
+        "each fetched once, the redirect not followed"
+    );
+}
+
+/// A host name is fetched only from public addresses, checked after resolution: `localhost`
+/// (and any allowed name an attacker points at 127.0.0.1) reaches nothing inside.
+#[tokio::test]
+async fn a_host_name_resolving_to_a_loopback_address_is_refused() {
+    let image_host = start_image_host();
+    let port = image_host.address().port();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![image_host_pattern("localhost", port)];
+    })
+    .await;
+    let url = image_path(&format!("http://localhost:{port}/img/photo.png"), 640, None);
+    let response = fetch(&app, &url, CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.text().await.unwrap().trim_end(),
+        "\"url\" parameter is not allowed: its host does not resolve to a public address"
+    );
+    assert!(
+        image_host.requests().is_empty(),
+        "no connection reached the loopback host"
+    );
+}
+
+/// An address literal is fetched only when a pattern names that very address: no glob, not a
+/// neighbour, not the same address written as IPv4-mapped IPv6.
+#[tokio::test]
+async fn an_address_literal_is_refused_unless_a_pattern_names_it() {
+    let image_host = start_image_host();
+    let port = image_host.address().port();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![
+            image_host_pattern("**", port),
+            image_host_pattern("*.*.*.*", port),
+            image_host_pattern("127.0.0.2", port),
+        ];
+    })
+    .await;
+    for host in [
+        "127.0.0.1",
+        "127.0.0.3",
+        "[::ffff:127.0.0.1]",
+        "[::1]",
+        "10.0.0.1",
+    ] {
+        let url = image_path(&format!("http://{host}:{port}/img/photo.png"), 640, None);
+        let response = fetch(&app, &url, CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{host}");
+        assert_eq!(
+            response.text().await.unwrap().trim_end(),
+            NOT_ALLOWED,
+            "{host}"
+        );
+    }
+    assert!(image_host.requests().is_empty());
+}
+
+/// Remote fetches run a few at a time (`images.max_remote_fetches`): a request that finds
+/// every slot taken by a slow upstream waits briefly, then gets 503 with Retry-After.
+#[tokio::test]
+async fn remote_fetches_beyond_the_cap_get_503_with_retry_after() {
+    let image_host = start_image_host();
+    let host = image_host.address();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![image_host_pattern("127.0.0.1", host.port())];
+        config.images.max_remote_fetches = 1;
+    })
+    .await;
+    let remote = |path: &str| image_path(&format!("http://{host}{path}"), 640, None);
+    let slow = tokio::spawn({
+        let request = app
+            .get(&remote("/img/slow.png"))
+            .header("accept", CHROME_ACCEPT);
+        async move { request.send().await.unwrap() }
+    });
+    // The slow fetch holds the only slot once the upstream has its request.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while image_host.requests().is_empty() {
+        assert!(Instant::now() < deadline, "the slow fetch never started");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+
+    let refused = fetch(&app, &remote("/img/photo.png"), CHROME_ACCEPT).await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_headers(&refused, &[("retry-after", "1"), NO_STORE]);
+    assert_eq!(
+        refused.text().await.unwrap().trim_end(),
+        "too many remote images are being fetched right now; retry in a moment"
+    );
+    assert_eq!(
+        image_host.requests().len(),
+        1,
+        "the refused one was not fetched"
+    );
+
+    let slow = slow.await.unwrap();
+    assert_eq!(slow.status(), StatusCode::OK);
+    let freed = fetch(&app, &remote("/img/other.png"), CHROME_ACCEPT).await;
+    assert_eq!(freed.status(), StatusCode::OK, "the slot is free again");
 }
 
 /// A server built without the AVIF encoder (the default, see the `avif` feature) refuses the
