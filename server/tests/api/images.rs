@@ -345,24 +345,7 @@ async fn the_disk_cache_survives_a_restart() {
         .await;
         let response = fetch(&app, &path, CHROME_ACCEPT).await;
         assert_eq!(header(&response, "x-nextjs-cache"), "MISS");
-        // The rendering is written to disk after the answer; wait for it.
-        let cache_dir = data.path().join("images");
-        for _ in 0..100 {
-            let written = std::fs::read_dir(&cache_dir)
-                .map(|entries| {
-                    entries.flatten().any(|entry| {
-                        entry
-                            .file_name()
-                            .to_string_lossy()
-                            .ends_with("-1080-75.webp")
-                    })
-                })
-                .unwrap_or(false);
-            if written {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        cache_file(data.path(), "-1080-75.webp").await;
         header(&response, "etag")
     };
     let restarted = spawn_with(|config| {
@@ -373,6 +356,76 @@ async fn the_disk_cache_survives_a_restart() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "x-nextjs-cache"), "HIT");
     assert_eq!(header(&response, "etag"), first_etag);
+}
+
+/// The disk cache's file whose name ends in `suffix`, once the rendering written after an
+/// answer is in place (it appears whole, by a rename).
+async fn cache_file(data_dir: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let cache_dir = data_dir.join("images");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let found = std::fs::read_dir(&cache_dir).ok().and_then(|entries| {
+            entries
+                .flatten()
+                .find(|entry| entry.file_name().to_string_lossy().ends_with(suffix))
+        });
+        if let Some(entry) = found {
+            return entry.path();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no cache file *{suffix} was written"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A rendering on disk is served as immutable for a year, so a damaged file (a full disk, a
+/// crash, a hand) must never be: it is found on read, removed, and the picture rendered again.
+#[tokio::test]
+async fn a_truncated_or_emptied_cache_file_is_rendered_again() {
+    let data = TempDir::new().unwrap();
+    let data_dir = data.path().to_owned();
+    let app = spawn_with(|config| {
+        config.data_dir = data_dir;
+        // Every answer after the first comes from disk.
+        config.images.memory_cache_mib = 0;
+    })
+    .await;
+    let path = image_path(HASHED_PNG, 640, None);
+    let first = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
+    let (etag, good) = (header(&first, "etag"), first.bytes().await.unwrap());
+    assert_eq!(decode(&good).width(), 640);
+    let file = cache_file(data.path(), "-640-75.webp").await;
+    let from_disk = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&from_disk, "x-nextjs-cache"), "HIT");
+    assert_eq!(from_disk.bytes().await.unwrap(), good);
+
+    let whole = std::fs::metadata(&file).unwrap().len();
+    for (damage, length) in [("truncated", whole / 2), ("emptied", 0)] {
+        std::fs::File::options()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_len(length)
+            .unwrap();
+        let again = fetch(&app, &path, CHROME_ACCEPT).await;
+        assert_eq!(again.status(), StatusCode::OK, "{damage}");
+        assert_eq!(header(&again, "x-nextjs-cache"), "MISS", "{damage}");
+        assert_eq!(header(&again, "etag"), etag, "{damage}");
+        assert_headers(&again, &[IMMUTABLE]);
+        assert_eq!(again.bytes().await.unwrap(), good, "{damage}");
+        // The new rendering replaces the damaged file whole.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::fs::metadata(&file).map_or(0, |m| m.len()) != whole {
+            assert!(Instant::now() < deadline, "{damage}: not written again");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let healed = fetch(&app, &path, CHROME_ACCEPT).await;
+        assert_eq!(header(&healed, "x-nextjs-cache"), "HIT", "{damage}");
+        assert_eq!(healed.bytes().await.unwrap(), good, "{damage}");
+    }
 }
 
 #[tokio::test]
