@@ -124,8 +124,20 @@ impl Images {
             let valid_host = valid_name || pattern.address().is_some();
             if !valid_host {
                 return Err(ConfigError(format!(
-                    "key `{key}.hostname`: {:?} is not a host name, an address or a pattern like \"**.example.com\"",
-                    pattern.hostname
+                    "key `{key}.hostname`: {host:?} is not a host name, an address or a pattern like \"**.example.com\""
+                )));
+            }
+            // A URL whose host ends in a number is an address (`10.0.0.1`, even `10.1`), and
+            // addresses match only a pattern that names them: globs like `10.0.0.*` or
+            // `**.1` match nothing.
+            let numeric =
+                |label: &str| !label.is_empty() && label.bytes().all(|b| b.is_ascii_digit());
+            let named: Vec<&str> = host.split('.').filter(|l| !l.starts_with('*')).collect();
+            let ends_in_number = host.rsplit('.').next().is_some_and(numeric);
+            let only_numbers = !named.is_empty() && named.iter().all(|label| numeric(label));
+            if host.contains('*') && (ends_in_number || only_numbers) {
+                return Err(ConfigError(format!(
+                    "key `{key}.hostname`: {host:?} looks like a range of addresses; no glob matches an address, so list each address as a pattern of its own"
                 )));
             }
             if let Some(path) = &pattern.pathname
@@ -137,5 +149,91 @@ impl Images {
             }
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+// figment's Jail closures return figment::Error, which clippy finds large; that is its API.
+#[allow(clippy::result_large_err)]
+mod tests {
+    use figment::Jail;
+
+    use crate::config::testing::{file_refusal, load_in_jail, load_with, refusal};
+
+    #[test]
+    fn qualities_and_the_fetch_cap_are_read_from_the_environment() {
+        let config = load_with(&[
+            ("SITE_IMAGES__QUALITIES", "[50, 75, 90]"),
+            ("SITE_IMAGES__MAX_REMOTE_FETCHES", "2"),
+        ]);
+        assert_eq!(config.images.qualities, [50, 75, 90]);
+        assert_eq!(config.images.max_remote_fetches, 2);
+        let defaults = load_with(&[]);
+        assert!(defaults.images.qualities.is_empty(), "the pages' own");
+        assert_eq!(defaults.images.max_remote_fetches, 8);
+    }
+
+    #[test]
+    fn bad_qualities_and_fetch_caps_are_refused_with_their_key() {
+        for (variable, value, needle) in [
+            ("SITE_IMAGES__QUALITIES", "[75, 0]", "images.qualities"),
+            ("SITE_IMAGES__QUALITIES", "[101]", "images.qualities"),
+            (
+                "SITE_IMAGES__MAX_REMOTE_FETCHES",
+                "0",
+                "images.max_remote_fetches",
+            ),
+        ] {
+            let message = refusal(&[(variable, value)]);
+            assert!(message.contains(needle), "{value}: {message}");
+        }
+    }
+
+    #[test]
+    fn patterns_may_name_addresses_exactly() {
+        Jail::expect_with(|jail| {
+            jail.create_file(
+                "site.toml",
+                "[[images.remote_patterns]]\nhostname = \"10.0.0.5\"\n\
+                 [[images.remote_patterns]]\nhostname = \"[fd00::5]\"\n\
+                 [[images.remote_patterns]]\nhostname = \"::1\"\n\
+                 [[images.remote_patterns]]\nhostname = \"**.example.com\"\n\
+                 [[images.remote_patterns]]\nhostname = \"cdn.example.*\"\n\
+                 [[images.remote_patterns]]\nhostname = \"img.*.example.com\"\n",
+            )?;
+            let config = load_in_jail(jail, Some("site.toml")).expect("valid");
+            let addresses: Vec<_> = config
+                .images
+                .remote_patterns
+                .iter()
+                .map(|pattern| pattern.address().map(|address| address.to_string()))
+                .collect();
+            assert_eq!(
+                addresses,
+                [
+                    Some("10.0.0.5".to_owned()),
+                    Some("fd00::5".to_owned()),
+                    Some("::1".to_owned()),
+                    None,
+                    None,
+                    None
+                ]
+            );
+            Ok(())
+        });
+    }
+
+    #[test]
+    fn an_address_range_as_a_glob_is_refused() {
+        for host in ["10.0.0.*", "192.168.**", "**.1", "10.*", "**.example.1"] {
+            let message = file_refusal(&format!(
+                "[[images.remote_patterns]]\nhostname = \"{host}\"\n"
+            ));
+            assert!(
+                message.contains("images.remote_patterns[0].hostname")
+                    && message.contains("list each address"),
+                "{host}: {message}"
+            );
+        }
     }
 }
