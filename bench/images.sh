@@ -184,9 +184,12 @@ wait_ready() { # url pid -> 0 when it answers within 30 s, 1 at once if pid exit
 }
 
 # Each start gets a fresh data dir: the disk cache lives there, the memory cache in the process.
+# Like the peer, the site accepts only the pages' quality unless told otherwise: every quality the
+# series use is listed.
+site_qualities="[$(echo 75 $IDLE_BURST_QUALITIES $BURST_QUALITIES $COLD_QUALITIES | tr ' ' '\n' | sort -nu | paste -sd,)]"
 start_site() {
   SITE_LISTEN="127.0.0.1:$SITE_PORT" SITE_DIST_DIR="$out/dist" SITE_DATA_DIR="$(mktemp -d "$run/data.XXXXXX")" \
-    target/release/site 2>>"$run/site.log" >&2 &
+    SITE_IMAGES__QUALITIES="$site_qualities" target/release/site 2>>"$run/site.log" >&2 &
   site_pid=$!
   wait_ready "$site_url/healthz" "$site_pid" || die "site server did not start (see bench/out/images-run/site.log)"
 }

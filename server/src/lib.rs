@@ -118,9 +118,11 @@ impl Builds {
                 return;
             }
         };
-        if site.image_widths() != self.current.site.image_widths() {
+        if site.image_widths() != self.current.site.image_widths()
+            || site.image_qualities() != self.current.site.image_qualities()
+        {
             tracing::warn!(
-                "the new build asks for other image widths; they take effect at the next start"
+                "the new build asks for other image widths or qualities; they take effect at the next start"
             );
         }
         let build = site.build_id();
@@ -200,12 +202,14 @@ impl Application {
                 resident_mib = memory::mib(memory::resident_kib()),
                 "venues loaded"
             );
-            let images = ImageService::start(
-                &config.images,
-                &config.data_dir,
-                site.image_widths().to_vec(),
+            let allowed = images::Allowed::for_build(
+                site.image_widths(),
+                site.image_qualities(),
+                &config.images.qualities,
             )
-            .context("cannot start the image render threads")?;
+            .map_err(anyhow::Error::msg)?;
+            let images = ImageService::start(&config.images, &config.data_dir, allowed)
+                .context("cannot start the image render threads")?;
             anyhow::Ok((site, images, venues, config))
         })
         .await

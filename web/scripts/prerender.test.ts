@@ -181,3 +181,19 @@ describe('manifest.json for the live demo (issue #14)', () => {
     expect(Object.keys(venues.words).sort()).toEqual(['api_errors', 'steps']);
   });
 });
+
+describe('manifest.json for the image endpoint (issue #16)', () => {
+  it('lists exactly the qualities the pages request, since the server refuses any other', () => {
+    const { images } = JSON.parse(read('manifest.json')) as typeof manifest;
+    const requested = new Set<number>();
+    for (const page of manifest.pages) {
+      for (const file of Object.values(page.files)) {
+        for (const [, q] of read(file).matchAll(/\/_next\/image\?[^"\s]*?&(?:amp;)?q=(\d+)/g)) {
+          requested.add(Number(q));
+        }
+      }
+    }
+    expect(requested.size).toBeGreaterThan(0);
+    expect([...requested].sort((a, b) => a - b)).toEqual(images.qualities);
+  });
+});

@@ -264,13 +264,14 @@ export async function prerender({
   // The venues' files are served through /api/venues, so they stay out of `files`.
   const venues = writeVenues(distDir, content.venues);
 
-  const { device_sizes, image_sizes } = content.site.images;
+  // Every q= the pages put in /_next/image addresses: the server accepts no other.
+  const { device_sizes, image_sizes, quality } = content.site.images;
   const manifest = {
     version: manifestVersion,
     pages,
     not_found: notFound,
     files,
-    images: { device_sizes, image_sizes },
+    images: { device_sizes, image_sizes, qualities: [quality] },
     leads: {
       form_path: leadPaths.form,
       thanks_path: leadPaths.thanks,

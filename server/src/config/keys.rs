@@ -49,6 +49,7 @@ pub fn keys_help() -> String {
             "indexnow.key" => " (IndexNow off)",
             "indexnow.key_location" => " (/<key>.txt)",
             "database_url" => " (sqlite://<data_dir>/leads.sqlite3; DATABASE_URL is read too)",
+            "images.qualities" => " (the ones the pages use)",
             "leads.admin_token" => " (no sales page)",
             "leads.wechat.webhook" => " (no WeChat notice)",
             "leads.email.smtp_url" => " (no e-mail)",

@@ -294,14 +294,14 @@ impl AppError {
                 | ImageError::NotAnImage
                 | ImageError::TypeNotAllowed
                 | ImageError::TooManyPixels { .. }
-                | ImageError::Undecodable => StatusCode::BAD_REQUEST,
+                | ImageError::Undecodable
+                | ImageError::UpstreamNotPublic => StatusCode::BAD_REQUEST,
                 ImageError::NotFound => StatusCode::NOT_FOUND,
-                ImageError::UpstreamInvalid { status } => {
-                    StatusCode::from_u16(*status).unwrap_or(StatusCode::BAD_GATEWAY)
+                ImageError::UpstreamInvalid | ImageError::UpstreamTooLarge => {
+                    StatusCode::BAD_GATEWAY
                 }
-                ImageError::UpstreamTooLarge => StatusCode::BAD_GATEWAY,
                 ImageError::UpstreamTimeout => StatusCode::GATEWAY_TIMEOUT,
-                ImageError::Busy => StatusCode::SERVICE_UNAVAILABLE,
+                ImageError::Busy | ImageError::RemoteBusy => StatusCode::SERVICE_UNAVAILABLE,
                 ImageError::Internal => StatusCode::INTERNAL_SERVER_ERROR,
             },
             Self::Enquiry(refusal) => refusal.reason.status(),

@@ -31,7 +31,7 @@ async fn answer_image(state: &AppState, request: &Parts) -> Result<Response, App
     if method != Method::GET && method != Method::HEAD {
         return Err(AppError::MethodNotAllowed);
     }
-    let parsed = ImageRequest::parse(uri.query().unwrap_or(""), state.images.widths())
+    let parsed = ImageRequest::parse(uri.query().unwrap_or(""), state.images.allowed())
         .map_err(ImageError::from)?;
     let accept = headers
         .get(header::ACCEPT)

@@ -2,6 +2,10 @@
 //! the data directory. Entries are keyed by the source's content hash, so a changed source
 //! never meets an old rendering, and the disk cache survives restarts. A disk that cannot be
 //! written only costs speed: the cache turns itself off with a warning.
+//!
+//! A rendering on disk is served as immutable for a year, so a damaged file must never be
+//! served: each is written whole to a temporary file, synced, renamed into place (and the
+//! directory synced), and carries a trailer with its length and hash, checked on every read.
 
 use std::collections::HashMap;
 use std::fs;
@@ -65,13 +69,45 @@ pub(super) struct Rendering {
 
 impl Rendering {
     pub(super) fn new(bytes: Bytes, created: SystemTime) -> Self {
-        let etag = etag_for(xxhash_rust::xxh3::xxh3_64(&bytes));
+        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+        Self::with_hash(bytes, hash, created)
+    }
+
+    fn with_hash(bytes: Bytes, hash: u64, created: SystemTime) -> Self {
         Self {
             bytes,
-            etag,
+            etag: etag_for(hash),
             created,
         }
     }
+}
+
+/// Ends every file of the disk cache, written after the rendering: its length and hash (both
+/// little-endian u64), then this marker.
+const TRAILER_MARKER: &[u8; 8] = b"idora-i1";
+const TRAILER_LEN: usize = 24;
+
+fn trailer(bytes: &[u8]) -> [u8; TRAILER_LEN] {
+    let mut trailer = [0; TRAILER_LEN];
+    trailer[..8].copy_from_slice(&(bytes.len() as u64).to_le_bytes());
+    trailer[8..16].copy_from_slice(&xxhash_rust::xxh3::xxh3_64(bytes).to_le_bytes());
+    trailer[16..].copy_from_slice(TRAILER_MARKER);
+    trailer
+}
+
+/// The rendering in a cache file and its hash, or `None` when the file is not whole: empty,
+/// truncated, written by an older version without a trailer, or changed on disk.
+fn checked(mut file: Vec<u8>) -> Option<(Vec<u8>, u64)> {
+    let length = file.len().checked_sub(TRAILER_LEN)?;
+    let (stored_length, rest) = file[length..].split_at(8);
+    let (stored_hash, marker) = rest.split_at(8);
+    if marker != TRAILER_MARKER.as_slice() || stored_length != (length as u64).to_le_bytes() {
+        return None;
+    }
+    let stored_hash = u64::from_le_bytes(stored_hash.try_into().ok()?);
+    file.truncate(length);
+    let hash = xxhash_rust::xxh3::xxh3_64(&file);
+    (hash == stored_hash).then_some((file, hash))
 }
 
 /// A strong ETag from a content hash.
@@ -218,7 +254,20 @@ impl DiskCache {
             Ok((bytes, modified))
         });
         match read {
-            Ok((bytes, created)) => Some(Rendering::new(Bytes::from(bytes), created)),
+            Ok((file, created)) => match checked(file) {
+                Some((bytes, hash)) => {
+                    Some(Rendering::with_hash(Bytes::from(bytes), hash, created))
+                }
+                None => {
+                    tracing::warn!(
+                        file = %path.display(),
+                        "image cache entry is damaged (empty, truncated or changed on disk); removed, rendering it again"
+                    );
+                    let _ = fs::remove_file(&path);
+                    self.forget(key);
+                    None
+                }
+            },
             Err(_) => {
                 // Removed behind our back (or unreadable): forget it and render again.
                 self.forget(key);
@@ -235,10 +284,7 @@ impl DiskCache {
         }
         let name = key.file_name();
         let temporary = self.dir.join(format!("{name}.tmp"));
-        // Write then rename: a crash never leaves a truncated rendering under a real name.
-        let written = fs::File::create(&temporary)
-            .and_then(|mut file| file.write_all(bytes))
-            .and_then(|()| fs::rename(&temporary, self.dir.join(&name)));
+        let written = write_whole(&self.dir, &temporary, &self.dir.join(&name), bytes);
         let Ok(mut state) = self.state.lock() else {
             return;
         };
@@ -246,7 +292,7 @@ impl DiskCache {
             Ok(()) => {
                 state.clock += 1;
                 let clock = state.clock;
-                let size = bytes.len() as u64;
+                let size = (bytes.len() + TRAILER_LEN) as u64;
                 if let Some((old, _)) = state.entries.insert(*key, (size, clock)) {
                     state.bytes -= old;
                 }
@@ -312,6 +358,18 @@ impl DiskCache {
             let _ = fs::remove_file(self.dir.join(key.file_name()));
         }
     }
+}
+
+/// Writes `bytes` and their trailer to `temporary`, syncs it, renames it to `path` and syncs the
+/// directory: a crash or a full disk leaves the old entry or none, never a part of one.
+fn write_whole(dir: &Path, temporary: &Path, path: &Path, bytes: &[u8]) -> std::io::Result<()> {
+    let mut file = fs::File::create(temporary)?;
+    file.write_all(bytes)?;
+    file.write_all(&trailer(bytes))?;
+    file.sync_all()?;
+    drop(file);
+    fs::rename(temporary, path)?;
+    fs::File::open(dir)?.sync_all()
 }
 
 /// Lists the renderings in `dir`, oldest first, removing leftovers of interrupted writes.
@@ -383,7 +441,8 @@ mod tests {
     fn disk_cache_survives_reopening_and_stays_bounded() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("images");
-        let cache = DiskCache::open(path.clone(), 250);
+        // Room for two entries of 100 bytes and their trailers.
+        let cache = DiskCache::open(path.clone(), 300);
         cache.put(&key(1), &[1; 100]);
         cache.put(&key(2), &[2; 100]);
         assert_eq!(cache.get(&key(1)).unwrap().bytes.as_ref(), &[1; 100]);
@@ -392,9 +451,46 @@ mod tests {
         assert!(cache.get(&key(2)).is_none());
         drop(cache);
         fs::write(path.join("leftover.webp.tmp"), b"x").unwrap();
-        let reopened = DiskCache::open(path.clone(), 250);
+        let reopened = DiskCache::open(path.clone(), 300);
         assert_eq!(reopened.get(&key(3)).unwrap().bytes.as_ref(), &[3; 100]);
         assert!(!path.join("leftover.webp.tmp").exists());
+    }
+
+    #[test]
+    fn a_damaged_entry_is_removed_and_never_returned() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("images");
+        let cache = DiskCache::open(path.clone(), 1 << 20);
+        let file = path.join(key(1).file_name());
+        let rendering: Vec<u8> = (0..=255).collect();
+        type Damage = fn(&mut Vec<u8>);
+        let damages: [(&str, Damage); 5] = [
+            ("emptied", |bytes| bytes.clear()),
+            ("truncated", |bytes| bytes.truncate(bytes.len() / 2)),
+            ("cut in its trailer", |bytes| {
+                bytes.truncate(bytes.len() - 1)
+            }),
+            ("changed", |bytes| bytes[10] ^= 1),
+            ("without a trailer", |bytes| bytes.truncate(256)),
+        ];
+        for (damage, apply) in damages {
+            cache.put(&key(1), &rendering);
+            assert_eq!(cache.get(&key(1)).unwrap().bytes.as_ref(), &rendering[..]);
+            let mut bytes = fs::read(&file).unwrap();
+            apply(&mut bytes);
+            fs::write(&file, &bytes).unwrap();
+            assert!(cache.get(&key(1)).is_none(), "{damage}");
+            assert!(!file.exists(), "{damage}: removed");
+            assert!(cache.get(&key(1)).is_none(), "{damage}: forgotten");
+        }
+        // Written again, it is whole again.
+        cache.put(&key(1), &rendering);
+        let stored = cache.get(&key(1)).unwrap();
+        assert_eq!(stored.bytes.as_ref(), &rendering[..]);
+        assert_eq!(
+            stored.etag,
+            etag_for(xxhash_rust::xxh3::xxh3_64(&rendering))
+        );
     }
 
     #[test]

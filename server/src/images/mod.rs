@@ -6,6 +6,7 @@
 mod cache;
 mod format;
 mod pool;
+mod public_address;
 mod remote;
 mod render;
 mod request;
@@ -26,7 +27,7 @@ use pool::RenderPool;
 use remote::RemoteSources;
 use render::{RenderError, RenderJob};
 
-pub use request::{DEFAULT_QUALITY, ImageRequest, ParamError, SourceRef};
+pub use request::{Allowed, ImageRequest, ParamError, SourceRef};
 
 /// Why an image request failed. Each variant's message is what the client reads.
 #[derive(Debug, Clone, thiserror::Error)]
@@ -36,8 +37,12 @@ pub enum ImageError {
     /// The site has no file at the local path (Next.js words it this way too).
     #[error("\"url\" parameter is valid but upstream response is invalid")]
     NotFound,
+    /// Whatever the upstream answered (an error status, a redirect, a broken connection): its
+    /// status and body are not passed on.
     #[error("\"url\" parameter is valid but upstream response is invalid")]
-    UpstreamInvalid { status: u16 },
+    UpstreamInvalid,
+    #[error("\"url\" parameter is not allowed: its host does not resolve to a public address")]
+    UpstreamNotPublic,
     #[error("\"url\" parameter is valid but upstream response timed out")]
     UpstreamTimeout,
     #[error("\"url\" parameter is valid but the upstream image is larger than 32 MiB")]
@@ -54,6 +59,8 @@ pub enum ImageError {
     Undecodable,
     #[error("too many images are being optimized right now; retry in a moment")]
     Busy,
+    #[error("too many remote images are being fetched right now; retry in a moment")]
+    RemoteBusy,
     #[error("the image could not be optimized")]
     Internal,
 }
@@ -106,7 +113,7 @@ pub struct ImageService(Arc<Inner>);
 type Waiters = Vec<oneshot::Sender<Result<(Arc<Rendering>, CacheStatus), ImageError>>>;
 
 struct Inner {
-    widths: Vec<u32>,
+    allowed: Allowed,
     ttl: Duration,
     avif: bool,
     allow_svg: bool,
@@ -125,17 +132,15 @@ impl ImageService {
     pub fn start(
         config: &ImagesConfig,
         data_dir: &Path,
-        mut widths: Vec<u32>,
+        allowed: Allowed,
     ) -> std::io::Result<Self> {
-        widths.sort_unstable();
-        widths.dedup();
         let workers = match config.workers {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
             n => n,
         };
         let ttl = Duration::from_secs(config.minimum_cache_ttl_secs);
         Ok(Self(Arc::new(Inner {
-            widths,
+            allowed,
             ttl,
             avif: config.avif,
             allow_svg: config.allow_svg,
@@ -143,14 +148,18 @@ impl ImageService {
             pool: RenderPool::new(workers, config.queue)?,
             memory: MemoryCache::new(mib(config.memory_cache_mib)),
             disk: DiskCache::open(data_dir.join("images"), config.disk_cache_mib << 20),
-            remote: RemoteSources::new(config.remote_patterns.clone(), ttl),
+            remote: RemoteSources::new(
+                config.remote_patterns.clone(),
+                ttl,
+                config.max_remote_fetches,
+            ),
             inflight: Mutex::default(),
         })))
     }
 
-    /// The widths `w` may take, ascending.
-    pub fn widths(&self) -> &[u32] {
-        &self.0.widths
+    /// The widths and qualities requests may ask for.
+    pub fn allowed(&self) -> &Allowed {
+        &self.0.allowed
     }
 
     pub fn ttl(&self) -> Duration {

@@ -1,15 +1,19 @@
 //! Absolute source URLs: allowed only when they match a configured remote pattern (none by
-//! default), fetched with a timeout and a size limit, and kept briefly so that repeated
+//! default), fetched from public addresses only (an address literal only where a pattern names
+//! it), a few at a time, with a timeout and a size limit, and kept briefly so that repeated
 //! requests for one picture fetch it once.
 
 use std::collections::HashMap;
+use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 use bytes::Bytes;
-use url::Url;
+use tokio::sync::Semaphore;
+use url::{Host, Url};
 
 use super::ImageError;
+use super::public_address::{NotPublic, PublicResolver};
 use crate::config::RemotePattern;
 
 /// Upstream images larger than this are refused rather than buffered.
@@ -18,6 +22,10 @@ const MAX_REMOTE_BYTES: usize = 32 << 20;
 const FETCH_TIMEOUT: Duration = Duration::from_secs(7);
 /// Fetched sources kept in memory, in bytes.
 const MAX_KEPT_BYTES: usize = 64 << 20;
+/// How long a request waits for a fetch slot before it is answered 503.
+const SLOT_WAIT: Duration = Duration::from_secs(1);
+/// At most one log line per this interval says that fetches are at their cap.
+const BUSY_LOG_INTERVAL: Duration = Duration::from_secs(60);
 
 /// A fetched upstream image.
 #[derive(Debug, Clone)]
@@ -31,17 +39,26 @@ pub(super) struct RemoteSources {
     client: Option<reqwest::Client>,
     ttl: Duration,
     kept: Mutex<HashMap<Url, (RemoteSource, Instant)>>,
+    /// One permit per fetch that may run at once (`images.max_remote_fetches`): slow upstreams
+    /// cannot tie up the server's connections and memory without bound.
+    slots: Semaphore,
+    max_fetches: usize,
+    last_busy_log: Mutex<Option<Instant>>,
 }
 
 impl RemoteSources {
-    pub(super) fn new(patterns: Vec<RemotePattern>, ttl: Duration) -> Self {
+    pub(super) fn new(patterns: Vec<RemotePattern>, ttl: Duration, max_fetches: usize) -> Self {
         let client = if patterns.is_empty() {
             None
         } else {
             reqwest::Client::builder()
                 .timeout(FETCH_TIMEOUT)
-                // Redirects could lead outside the allowed patterns.
+                // Redirects could lead outside the allowed patterns, or to an inside address.
                 .redirect(reqwest::redirect::Policy::none())
+                // Names resolve to public addresses only, and the connection goes to those: a
+                // proxy would resolve names itself, past the check.
+                .dns_resolver(PublicResolver)
+                .no_proxy()
                 .user_agent(concat!("indora-site-image-optimizer/", env!("CARGO_PKG_VERSION")))
                 .build()
                 .inspect_err(|error| {
@@ -54,6 +71,9 @@ impl RemoteSources {
             client,
             ttl,
             kept: Mutex::default(),
+            slots: Semaphore::new(max_fetches),
+            max_fetches,
+            last_busy_log: Mutex::default(),
         }
     }
 
@@ -72,26 +92,28 @@ impl RemoteSources {
         {
             return Ok(source.clone());
         }
-        let client = self
-            .client
-            .as_ref()
-            .ok_or(ImageError::UpstreamInvalid { status: 502 })?;
+        let client = self.client.as_ref().ok_or(ImageError::UpstreamInvalid)?;
+        let Ok(Ok(_slot)) = tokio::time::timeout(SLOT_WAIT, self.slots.acquire()).await else {
+            self.log_busy();
+            return Err(ImageError::RemoteBusy);
+        };
         let mut response = client.get(url.clone()).send().await.map_err(|error| {
-            tracing::warn!(%url, %error, "remote image fetch failed");
+            if let Some(refused) = find_cause::<NotPublic>(&error) {
+                tracing::warn!(%url, %refused, "remote image refused: not a public address");
+                return ImageError::UpstreamNotPublic;
+            }
+            tracing::warn!(%url, error = %ErrorChain(&error), "remote image fetch failed");
             if error.is_timeout() {
                 ImageError::UpstreamTimeout
             } else {
-                ImageError::UpstreamInvalid { status: 502 }
+                ImageError::UpstreamInvalid
             }
         })?;
         if !response.status().is_success() {
+            // Neither the upstream's status nor its body is passed on: they describe a server
+            // the visitor should know nothing about. A redirect is not followed either.
             tracing::warn!(%url, status = response.status().as_u16(), "remote image answered with an error");
-            // An upstream error status is passed on; anything else unexpected (a redirect,
-            // which could lead outside the allowed patterns) is a bad gateway.
-            let status = response.status().as_u16();
-            return Err(ImageError::UpstreamInvalid {
-                status: if status >= 400 { status } else { 502 },
-            });
+            return Err(ImageError::UpstreamInvalid);
         }
         let mut body = Vec::new();
         loop {
@@ -104,7 +126,7 @@ impl RemoteSources {
                 }
                 Ok(None) => break,
                 Err(error) if error.is_timeout() => return Err(ImageError::UpstreamTimeout),
-                Err(_) => return Err(ImageError::UpstreamInvalid { status: 502 }),
+                Err(_) => return Err(ImageError::UpstreamInvalid),
             }
         }
         let bytes = Bytes::from(body);
@@ -114,6 +136,21 @@ impl RemoteSources {
         };
         self.keep(url, &source);
         Ok(source)
+    }
+
+    /// Says, at most once a minute, that fetches are at their cap: each refusal would flood
+    /// the log under attack.
+    fn log_busy(&self) {
+        let Ok(mut last) = self.last_busy_log.lock() else {
+            return;
+        };
+        if last.is_none_or(|at| at.elapsed() >= BUSY_LOG_INTERVAL) {
+            *last = Some(Instant::now());
+            tracing::warn!(
+                max_remote_fetches = self.max_fetches,
+                "remote image fetches are at their cap (images.max_remote_fetches); more are answered 503"
+            );
+        }
     }
 
     fn keep(&self, url: &Url, source: &RemoteSource) {
@@ -140,7 +177,38 @@ impl RemoteSources {
     }
 }
 
+/// The first error of type `T` in `error`'s chain of causes.
+fn find_cause<'a, T: std::error::Error + 'static>(
+    error: &'a (dyn std::error::Error + 'static),
+) -> Option<&'a T> {
+    let mut cause = Some(error);
+    while let Some(current) = cause {
+        if let Some(found) = current.downcast_ref::<T>() {
+            return Some(found);
+        }
+        cause = current.source();
+    }
+    None
+}
+
+/// An error with its causes, for the log: reqwest's own message rarely says what failed.
+struct ErrorChain<'a>(&'a (dyn std::error::Error + 'static));
+
+impl std::fmt::Display for ErrorChain<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}", self.0)?;
+        let mut cause = self.0.source();
+        while let Some(current) = cause {
+            write!(f, ": {current}")?;
+            cause = current.source();
+        }
+        Ok(())
+    }
+}
+
 /// Next.js's remote pattern rule: protocol and port exact when given, host and path by glob.
+/// An address literal in the URL matches only a pattern that names that address: no glob
+/// reaches an address, and what an operator lists is trusted even when it is not public.
 fn matches(pattern: &RemotePattern, url: &Url) -> bool {
     if let Some(protocol) = &pattern.protocol
         && protocol != url.scheme()
@@ -150,10 +218,13 @@ fn matches(pattern: &RemotePattern, url: &Url) -> bool {
     if pattern.port != url.port() {
         return false;
     }
-    let Some(host) = url.host_str() else {
-        return false;
+    let host_matches = match url.host() {
+        Some(Host::Domain(name)) => glob(&pattern.hostname, name, '.'),
+        Some(Host::Ipv4(address)) => pattern.address() == Some(IpAddr::V4(address)),
+        Some(Host::Ipv6(address)) => pattern.address() == Some(IpAddr::V6(address)),
+        None => false,
     };
-    if !glob(&pattern.hostname, host, '.') {
+    if !host_matches {
         return false;
     }
     match &pattern.pathname {
@@ -217,7 +288,7 @@ mod tests {
 
     #[test]
     fn no_patterns_allow_nothing() {
-        let sources = RemoteSources::new(Vec::new(), Duration::from_secs(60));
+        let sources = RemoteSources::new(Vec::new(), Duration::from_secs(60), 8);
         assert!(!sources.is_allowed(&url("https://example.com/a.png")));
     }
 }

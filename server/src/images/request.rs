@@ -5,8 +5,8 @@ use std::fmt;
 
 use url::Url;
 
-/// Quality used when `q` is absent (spec section 9).
-pub const DEFAULT_QUALITY: u8 = 75;
+/// Quality of a request without `q` (spec section 9), or the allowed one nearest to it.
+const DEFAULT_QUALITY: u8 = 75;
 
 /// Longer `url` values are refused before any other check, as Next.js does.
 const MAX_URL_LENGTH: usize = 3072;
@@ -55,18 +55,20 @@ pub enum ParamError {
     #[error("\"w\" parameter (width) must be an integer greater than 0")]
     WidthNotInteger,
     #[error("\"w\" parameter (width) of {given} is not allowed; allowed widths: {allowed}")]
-    WidthNotAllowed { given: String, allowed: WidthList },
+    WidthNotAllowed { given: String, allowed: NumberList },
     #[error("\"q\" parameter (quality) cannot be an array")]
     QualityArray,
     #[error("\"q\" parameter (quality) must be an integer between 1 and 100")]
     QualityInvalid,
+    #[error("\"q\" parameter (quality) of {given} is not allowed; allowed qualities: {allowed}")]
+    QualityNotAllowed { given: u8, allowed: NumberList },
 }
 
-/// The allowed widths, printed as "16, 32, 48".
+/// Allowed widths or qualities, printed as "16, 32, 48".
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct WidthList(pub Vec<u32>);
+pub struct NumberList(pub Vec<u32>);
 
-impl fmt::Display for WidthList {
+impl fmt::Display for NumberList {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for (index, width) in self.0.iter().enumerate() {
             if index > 0 {
@@ -78,10 +80,75 @@ impl fmt::Display for WidthList {
     }
 }
 
+/// The widths and qualities `/_next/image` renders. Every other value is refused, so one client
+/// cannot make thousands of renderings of one source (issue #16); Next.js's `images.qualities`
+/// and its width lists do the same.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Allowed {
+    /// Ascending, without repeats.
+    widths: Vec<u32>,
+    /// Ascending, without repeats, each from 1 to 100.
+    qualities: Vec<u8>,
+}
+
+impl Allowed {
+    /// The build's widths, and the qualities of `configured` (`images.qualities`) or, when it
+    /// is empty, the ones the build's pages use. A configured list that lacks a quality the
+    /// pages use is refused: their pictures would all be refused.
+    pub fn for_build(widths: &[u32], pages: &[u8], configured: &[u8]) -> Result<Self, String> {
+        if configured.is_empty() {
+            return Ok(Self::new(widths.to_vec(), pages.to_vec()));
+        }
+        let missing: Vec<u32> = pages
+            .iter()
+            .filter(|quality| !configured.contains(quality))
+            .map(|&quality| u32::from(quality))
+            .collect();
+        if !missing.is_empty() {
+            let listed = NumberList(configured.iter().map(|&q| u32::from(q)).collect());
+            return Err(format!(
+                "key `images.qualities` (SITE_IMAGES__QUALITIES) lists {listed} but the pages \
+                 request {} (content/site.toml `images.quality`): add it, or leave the key empty \
+                 to accept the qualities the pages use",
+                NumberList(missing)
+            ));
+        }
+        Ok(Self::new(widths.to_vec(), configured.to_vec()))
+    }
+
+    fn new(mut widths: Vec<u32>, mut qualities: Vec<u8>) -> Self {
+        widths.sort_unstable();
+        widths.dedup();
+        qualities.sort_unstable();
+        qualities.dedup();
+        Self { widths, qualities }
+    }
+
+    /// The widths `w` may take, ascending.
+    pub fn widths(&self) -> &[u32] {
+        &self.widths
+    }
+
+    /// The qualities `q` may take, ascending.
+    pub fn qualities(&self) -> &[u8] {
+        &self.qualities
+    }
+
+    /// The quality of a request without `q`: the allowed one nearest to 75, as Next.js picks
+    /// its default from `images.qualities`.
+    fn default_quality(&self) -> u8 {
+        self.qualities
+            .iter()
+            .copied()
+            .min_by_key(|quality| quality.abs_diff(DEFAULT_QUALITY))
+            .unwrap_or(DEFAULT_QUALITY)
+    }
+}
+
 impl ImageRequest {
-    /// Parses a raw query string (`url=...&w=...&q=...`). `widths` is sorted ascending. Unknown
-    /// parameters are ignored, as Next.js does.
-    pub fn parse(query: &str, widths: &[u32]) -> Result<Self, ParamError> {
+    /// Parses a raw query string (`url=...&w=...&q=...`). Unknown parameters are ignored, as
+    /// Next.js does.
+    pub fn parse(query: &str, allowed: &Allowed) -> Result<Self, ParamError> {
         let mut url = None;
         let mut width = None;
         let mut quality = None;
@@ -97,10 +164,10 @@ impl ImageRequest {
             }
         }
         let source = parse_source(url.as_deref().unwrap_or(""))?;
-        let width = parse_width(width.as_deref(), widths)?;
+        let width = parse_width(width.as_deref(), &allowed.widths)?;
         let quality = match quality.as_deref() {
-            None => DEFAULT_QUALITY,
-            Some(text) => parse_quality(text)?,
+            None => allowed.default_quality(),
+            Some(text) => parse_quality(text, &allowed.qualities)?,
         };
         Ok(Self {
             source,
@@ -187,7 +254,7 @@ fn parse_width(text: Option<&str>, widths: &[u32]) -> Result<u32, ParamError> {
     }
     let not_allowed = || ParamError::WidthNotAllowed {
         given: text.trim_start_matches('0').to_owned(),
-        allowed: WidthList(widths.to_vec()),
+        allowed: NumberList(widths.to_vec()),
     };
     let width: u32 = text.parse().map_err(|_| not_allowed())?;
     if width == 0 {
@@ -200,13 +267,21 @@ fn parse_width(text: Option<&str>, widths: &[u32]) -> Result<u32, ParamError> {
     }
 }
 
-fn parse_quality(text: &str) -> Result<u8, ParamError> {
+fn parse_quality(text: &str, qualities: &[u8]) -> Result<u8, ParamError> {
     if text.is_empty() || text.len() > 3 || !text.bytes().all(|b| b.is_ascii_digit()) {
         return Err(ParamError::QualityInvalid);
     }
-    match text.parse::<u8>() {
-        Ok(quality @ 1..=100) => Ok(quality),
-        _ => Err(ParamError::QualityInvalid),
+    let quality = match text.parse::<u8>() {
+        Ok(quality @ 1..=100) => quality,
+        _ => return Err(ParamError::QualityInvalid),
+    };
+    if qualities.binary_search(&quality).is_ok() {
+        Ok(quality)
+    } else {
+        Err(ParamError::QualityNotAllowed {
+            given: quality,
+            allowed: NumberList(qualities.iter().map(|&q| u32::from(q)).collect()),
+        })
     }
 }
 
@@ -219,8 +294,14 @@ mod tests {
         16, 32, 48, 64, 96, 128, 256, 384, 640, 750, 828, 1080, 1200, 1920, 2048, 3840,
     ];
 
+    const QUALITIES: [u8; 4] = [1, 75, 80, 100];
+
+    fn allowed() -> Allowed {
+        Allowed::for_build(&WIDTHS, &[75], &QUALITIES).unwrap()
+    }
+
     fn parse(query: &str) -> Result<ImageRequest, ParamError> {
-        ImageRequest::parse(query, &WIDTHS)
+        ImageRequest::parse(query, &allowed())
     }
 
     #[test]
@@ -318,6 +399,52 @@ mod tests {
     }
 
     #[test]
+    fn qualities_outside_the_list_are_refused_naming_the_allowed_ones() {
+        for given in [2, 50, 74, 76, 99] {
+            let message = parse(&format!("url=/a.png&w=16&q={given}"))
+                .unwrap_err()
+                .to_string();
+            assert_eq!(
+                message,
+                format!(
+                    "\"q\" parameter (quality) of {given} is not allowed; allowed qualities: \
+                     1, 75, 80, 100"
+                )
+            );
+        }
+    }
+
+    #[test]
+    fn the_qualities_are_the_pages_unless_configured() {
+        let pages = Allowed::for_build(&[640, 16], &[60], &[]).unwrap();
+        assert_eq!(pages.qualities(), &[60]);
+        assert_eq!(pages.widths(), &[16, 640]);
+        assert_eq!(
+            ImageRequest::parse("url=/a.png&w=16", &pages)
+                .unwrap()
+                .quality,
+            60,
+            "without q, the one quality the pages use"
+        );
+        assert!(ImageRequest::parse("url=/a.png&w=16&q=75", &pages).is_err());
+
+        let configured = Allowed::for_build(&[16], &[75], &[90, 75, 50, 75]).unwrap();
+        assert_eq!(configured.qualities(), &[50, 75, 90]);
+        let without_75 = Allowed::for_build(&[16], &[70], &[70, 80]).unwrap();
+        assert_eq!(
+            without_75.default_quality(),
+            70,
+            "the nearest to 75, lower on a tie"
+        );
+
+        let error = Allowed::for_build(&[16], &[75], &[50, 90]).unwrap_err();
+        assert!(
+            error.contains("`images.qualities`") && error.contains("request 75"),
+            "{error}"
+        );
+    }
+
+    #[test]
     fn absolute_http_urls_are_remote_candidates() {
         let request = parse("url=https%3A%2F%2Fcdn.example.com%2Fa.png&w=640").unwrap();
         assert!(
@@ -332,7 +459,7 @@ mod tests {
         fn any_query_is_answered_within_the_rules(query in ".{0,200}") {
             if let Ok(request) = parse(&query) {
                 prop_assert!(WIDTHS.contains(&request.width));
-                prop_assert!((1..=100).contains(&request.quality));
+                prop_assert!(QUALITIES.contains(&request.quality));
                 if let SourceRef::Local(path) = &request.source {
                     prop_assert!(path.starts_with('/') && !path.starts_with("//"));
                     prop_assert!(!path.split('/').any(|s| s == ".." || s == "."));
@@ -345,7 +472,7 @@ mod tests {
         fn structured_queries_round_trip(
             path in "/[a-z0-9/._%-]{0,40}",
             width in 0u32..5000,
-            quality in 0u32..150,
+            quality in prop_oneof![Just(75u32), 0u32..150],
         ) {
             let query = format!(
                 "url={}&w={width}&q={quality}",
@@ -353,7 +480,7 @@ mod tests {
             );
             let result = parse(&query);
             let width_ok = WIDTHS.contains(&width);
-            let quality_ok = (1..=100).contains(&quality);
+            let quality_ok = QUALITIES.iter().any(|&q| u32::from(q) == quality);
             if let Ok(request) = &result {
                 prop_assert!(width_ok && quality_ok);
                 prop_assert_eq!(request.width, width);

@@ -275,6 +275,7 @@ impl Builder {
             not_found: page(not_found, false),
             files,
             image_widths: Vec::new(),
+            image_qualities: Vec::new(),
             sitemaps: sitemaps.map(|index| Arc::clone(&bodies[index])),
             robots: robots.map(|index| Arc::clone(&bodies[index])),
             origins,

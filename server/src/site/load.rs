@@ -38,6 +38,7 @@ impl Site {
         let manifest = read_manifest(&manifest_path)?;
         let invalid = invalid(&manifest_path);
         let image_widths = image_widths(&manifest).map_err(&invalid)?;
+        let image_qualities = image_qualities(&manifest).map_err(&invalid)?;
         let effort = if config.live_reload {
             Effort::Fast
         } else {
@@ -68,6 +69,7 @@ impl Site {
             .finish(not_found, sitemaps, robots, origins, leads)
             .map_err(&invalid)?;
         site.image_widths = image_widths;
+        site.image_qualities = image_qualities;
         site.venue_files = venue_files;
         site.venues = manifest.venues;
         Ok(site)
@@ -262,4 +264,18 @@ fn image_widths(manifest: &Manifest) -> Result<Vec<u32>, String> {
         );
     }
     Ok(image_widths)
+}
+
+/// Every quality the pages request from `/_next/image`.
+fn image_qualities(manifest: &Manifest) -> Result<Vec<u8>, String> {
+    let qualities = &manifest.images.qualities;
+    let valid: Vec<u8> = qualities
+        .iter()
+        .filter_map(|&quality| u8::try_from(quality).ok())
+        .filter(|quality| (1..=100).contains(quality))
+        .collect();
+    if qualities.is_empty() || valid.len() != qualities.len() {
+        return Err("images: qualities must list qualities from 1 to 100".to_owned());
+    }
+    Ok(valid)
 }

@@ -22,8 +22,9 @@ pub(super) struct Manifest {
     pub not_found: PageFiles,
     /// Assets and other files served as they are.
     pub files: Vec<FileEntry>,
-    /// The widths pages request from `/_next/image`; the endpoint accepts exactly these.
-    pub images: ImageWidths,
+    /// The widths and qualities pages request from `/_next/image`; the endpoint accepts exactly
+    /// these (qualities can be widened by `images.qualities`).
+    pub images: ImagesEntry,
     /// The enquiry form (contract section 3).
     pub leads: LeadsEntry,
     /// The live demo's venues and the words their API speaks.
@@ -123,12 +124,14 @@ pub(super) struct LeadsEntry {
     pub catalog: Catalog,
 }
 
-/// Next.js's two width lists (spec section 9): full-width layouts and smaller images.
+/// Next.js's two width lists (spec section 9), full-width layouts and smaller images, and the
+/// qualities the pages use (content/site.toml `images.quality`).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
-pub(super) struct ImageWidths {
+pub(super) struct ImagesEntry {
     pub device_sizes: Vec<u32>,
     pub image_sizes: Vec<u32>,
+    pub qualities: Vec<u32>,
 }
 
 /// One page. The manifest also carries each page's title and description; fields not named

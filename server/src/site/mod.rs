@@ -102,6 +102,7 @@ pub struct Site {
     not_found: Page,
     files: HashMap<String, StaticFile>,
     image_widths: Vec<u32>,
+    image_qualities: Vec<u8>,
     /// Per region, in the order of [`Region::ALL`].
     origins: [String; 2],
     sitemaps: [Arc<Body>; 2],
@@ -206,6 +207,11 @@ impl Site {
     /// Every width the pages request from `/_next/image`.
     pub fn image_widths(&self) -> &[u32] {
         &self.image_widths
+    }
+
+    /// Every quality the pages request from `/_next/image`.
+    pub fn image_qualities(&self) -> &[u8] {
+        &self.image_qualities
     }
 
     /// Every body of this build, each once or more.

@@ -106,6 +106,10 @@ async fn each_bad_query_gets_400_with_its_message() {
             "/_next/image?url=/next/media/small.png&w=640&q=high",
             "\"q\" parameter (quality) must be an integer between 1 and 100",
         ),
+        (
+            "/_next/image?url=/next/media/small.png&w=640&q=74",
+            "\"q\" parameter (quality) of 74 is not allowed; allowed qualities: 75",
+        ),
     ];
     for (path, message) in cases {
         let response = app.fetch(path).await;
@@ -204,7 +208,7 @@ async fn never_upscales_a_narrow_source() {
 
 #[tokio::test]
 async fn quality_changes_the_bytes_and_defaults_to_75() {
-    let app = spawn().await;
+    let app = spawn_with(|config| config.images.qualities = vec![10, 75]).await;
     let body = |path: String| {
         let app = &app;
         async move {
@@ -239,7 +243,7 @@ async fn cache_headers_follow_the_source_and_the_ttl() {
 #[tokio::test]
 async fn first_request_misses_then_hits_and_etag_gives_304() {
     let app = spawn().await;
-    let path = image_path(HASHED_PNG, 828, Some(70));
+    let path = image_path(HASHED_PNG, 828, Some(75));
     let first = fetch(&app, &path, CHROME_ACCEPT).await;
     assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
     let etag = header(&first, "etag");
@@ -332,7 +336,7 @@ async fn a_decompression_bomb_is_refused_before_decoding() {
 #[tokio::test]
 async fn the_disk_cache_survives_a_restart() {
     let data = TempDir::new().unwrap();
-    let path = image_path(HASHED_PNG, 1080, Some(60));
+    let path = image_path(HASHED_PNG, 1080, Some(75));
     let data_dir = data.path().to_owned();
     let first_etag = {
         let app = spawn_with(|config| {
@@ -341,24 +345,7 @@ async fn the_disk_cache_survives_a_restart() {
         .await;
         let response = fetch(&app, &path, CHROME_ACCEPT).await;
         assert_eq!(header(&response, "x-nextjs-cache"), "MISS");
-        // The rendering is written to disk after the answer; wait for it.
-        let cache_dir = data.path().join("images");
-        for _ in 0..100 {
-            let written = std::fs::read_dir(&cache_dir)
-                .map(|entries| {
-                    entries.flatten().any(|entry| {
-                        entry
-                            .file_name()
-                            .to_string_lossy()
-                            .ends_with("-1080-60.webp")
-                    })
-                })
-                .unwrap_or(false);
-            if written {
-                break;
-            }
-            tokio::time::sleep(Duration::from_millis(20)).await;
-        }
+        cache_file(data.path(), "-1080-75.webp").await;
         header(&response, "etag")
     };
     let restarted = spawn_with(|config| {
@@ -369,6 +356,76 @@ async fn the_disk_cache_survives_a_restart() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_eq!(header(&response, "x-nextjs-cache"), "HIT");
     assert_eq!(header(&response, "etag"), first_etag);
+}
+
+/// The disk cache's file whose name ends in `suffix`, once the rendering written after an
+/// answer is in place (it appears whole, by a rename).
+async fn cache_file(data_dir: &std::path::Path, suffix: &str) -> std::path::PathBuf {
+    let cache_dir = data_dir.join("images");
+    let deadline = Instant::now() + Duration::from_secs(10);
+    loop {
+        let found = std::fs::read_dir(&cache_dir).ok().and_then(|entries| {
+            entries
+                .flatten()
+                .find(|entry| entry.file_name().to_string_lossy().ends_with(suffix))
+        });
+        if let Some(entry) = found {
+            return entry.path();
+        }
+        assert!(
+            Instant::now() < deadline,
+            "no cache file *{suffix} was written"
+        );
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+}
+
+/// A rendering on disk is served as immutable for a year, so a damaged file (a full disk, a
+/// crash, a hand) must never be: it is found on read, removed, and the picture rendered again.
+#[tokio::test]
+async fn a_truncated_or_emptied_cache_file_is_rendered_again() {
+    let data = TempDir::new().unwrap();
+    let data_dir = data.path().to_owned();
+    let app = spawn_with(|config| {
+        config.data_dir = data_dir;
+        // Every answer after the first comes from disk.
+        config.images.memory_cache_mib = 0;
+    })
+    .await;
+    let path = image_path(HASHED_PNG, 640, None);
+    let first = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
+    let (etag, good) = (header(&first, "etag"), first.bytes().await.unwrap());
+    assert_eq!(decode(&good).width(), 640);
+    let file = cache_file(data.path(), "-640-75.webp").await;
+    let from_disk = fetch(&app, &path, CHROME_ACCEPT).await;
+    assert_eq!(header(&from_disk, "x-nextjs-cache"), "HIT");
+    assert_eq!(from_disk.bytes().await.unwrap(), good);
+
+    let whole = std::fs::metadata(&file).unwrap().len();
+    for (damage, length) in [("truncated", whole / 2), ("emptied", 0)] {
+        std::fs::File::options()
+            .write(true)
+            .open(&file)
+            .unwrap()
+            .set_len(length)
+            .unwrap();
+        let again = fetch(&app, &path, CHROME_ACCEPT).await;
+        assert_eq!(again.status(), StatusCode::OK, "{damage}");
+        assert_eq!(header(&again, "x-nextjs-cache"), "MISS", "{damage}");
+        assert_eq!(header(&again, "etag"), etag, "{damage}");
+        assert_headers(&again, &[IMMUTABLE]);
+        assert_eq!(again.bytes().await.unwrap(), good, "{damage}");
+        // The new rendering replaces the damaged file whole.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while std::fs::metadata(&file).map_or(0, |m| m.len()) != whole {
+            assert!(Instant::now() < deadline, "{damage}: not written again");
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+        let healed = fetch(&app, &path, CHROME_ACCEPT).await;
+        assert_eq!(header(&healed, "x-nextjs-cache"), "HIT", "{damage}");
+        assert_eq!(healed.bytes().await.unwrap(), good, "{damage}");
+    }
 }
 
 #[tokio::test]
@@ -417,6 +474,7 @@ async fn a_full_render_queue_answers_503_with_retry_after() {
         |config| {
             config.images.workers = 1;
             config.images.queue = 1;
+            config.images.qualities = (1..=12).chain([75]).collect();
         },
     )
     .await;
@@ -462,29 +520,97 @@ where
     out
 }
 
-/// A stand-in for a remote image host: a photo, a redirect to it, and 404 for anything else.
+/// The qualities a client may ask for are the pages' (the build's manifest), so one client
+/// cannot have each picture rendered at a hundred qualities; a configured list replaces them.
+#[tokio::test]
+async fn only_the_qualities_the_pages_use_are_rendered() {
+    let dist = FixtureDist::new().with_images().build();
+    let manifest_path = dist.file("manifest.json");
+    let mut manifest: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&manifest_path).unwrap()).unwrap();
+    manifest["images"]["qualities"] = serde_json::json!([60]);
+    std::fs::write(&manifest_path, manifest.to_string()).unwrap();
+    let app = spawn_app_with(dist, |_| {}).await;
+    let (source, width) = (SMALL_PNG, 256);
+
+    let explicit = fetch(&app, &image_path(source, width, Some(60)), CHROME_ACCEPT).await;
+    assert_eq!(explicit.status(), StatusCode::OK);
+    let explicit = explicit.bytes().await.unwrap();
+    // Without q, the pages' quality: the same rendering.
+    let default = fetch(&app, &image_path(source, width, None), CHROME_ACCEPT).await;
+    assert_eq!(header(&default, "x-nextjs-cache"), "HIT");
+    assert_eq!(default.bytes().await.unwrap(), explicit);
+    for other in [1, 59, 61, 75, 100] {
+        let response = fetch(&app, &image_path(source, width, Some(other)), CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "q={other}");
+        assert_eq!(
+            response.text().await.unwrap().trim_end(),
+            format!("\"q\" parameter (quality) of {other} is not allowed; allowed qualities: 60")
+        );
+    }
+}
+
+/// A configured list that would refuse the pages' own pictures is a mistake caught at start.
+#[tokio::test]
+async fn configured_qualities_without_the_pages_one_stop_start() {
+    let dist = FixtureDist::new().build();
+    let data = TempDir::new().unwrap();
+    let mut config = crate::support::app::test_config(&dist, &data);
+    config.images.qualities = vec![50, 90];
+    let Err(error) = site_server::Application::build(config).await else {
+        panic!("a server started that refuses the quality of every picture of the site");
+    };
+    let message = format!("{error:#}");
+    assert!(message.contains("images.qualities"), "{message}");
+    assert!(message.contains("request 75"), "{message}");
+}
+
+/// What an upstream error answer carries; none of it may reach the visitor.
+const UPSTREAM_SECRET: &str = "upstream-internal-detail";
+
+/// A stand-in for a remote image host: a photo, a slow photo, a redirect to it, a 500 with a
+/// body of its own, and 404 for anything else.
 fn start_image_host() -> StandIn {
     let host = StandIn::start();
     let photo = Answer::status(200)
         .with_header("content-type", "image/png")
         .with_body(png_bytes(800, 600));
-    host.answer(Method::GET, "/img/photo.png", photo);
+    host.answer(Method::GET, "/img/photo.png", photo.clone());
+    host.answer(Method::GET, "/img/other.png", photo.clone());
+    host.answer(
+        Method::GET,
+        "/img/slow.png",
+        photo.after(Duration::from_secs(4)),
+    );
     let moved = Answer::status(302).with_header("location", "/img/photo.png");
     host.answer(Method::GET, "/img/moved.png", moved);
+    let broken = Answer::status(500)
+        .with_header("content-type", "text/plain")
+        .with_body(UPSTREAM_SECRET);
+    host.answer(Method::GET, "/img/broken.png", broken);
     host
 }
+
+/// A pattern for the stand-in's port with `hostname`, under `/img/`.
+fn image_host_pattern(hostname: &str, port: u16) -> RemotePattern {
+    RemotePattern {
+        protocol: Some("http".to_owned()),
+        hostname: hostname.to_owned(),
+        port: Some(port),
+        pathname: Some("/img/**".to_owned()),
+    }
+}
+
+const NOT_ALLOWED: &str = "\"url\" parameter is not allowed";
+const UPSTREAM_INVALID: &str = "\"url\" parameter is valid but upstream response is invalid";
 
 #[tokio::test]
 async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
     let image_host = start_image_host();
     let host = image_host.address();
+    // The stand-in listens on 127.0.0.1: allowed because a pattern names that address exactly.
     let app = spawn_app_configured(|config| {
-        config.images.remote_patterns = vec![RemotePattern {
-            protocol: Some("http".to_owned()),
-            hostname: "127.0.0.1".to_owned(),
-            port: Some(host.port()),
-            pathname: Some("/img/**".to_owned()),
-        }];
+        config.images.remote_patterns = vec![image_host_pattern("127.0.0.1", host.port())];
     })
     .await;
     let remote = |path: &str| image_path(&format!("http://{host}{path}"), 640, None);
@@ -495,16 +621,6 @@ async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
     assert_headers(&response, &[REVALIDATE]);
     assert_eq!(decode(&response.bytes().await.unwrap()).width(), 640);
 
-    let missing = fetch(&app, &remote("/img/none.png"), CHROME_ACCEPT).await;
-    assert_eq!(missing.status(), StatusCode::NOT_FOUND);
-    assert_eq!(
-        missing.text().await.unwrap().trim_end(),
-        "\"url\" parameter is valid but upstream response is invalid"
-    );
-    // A redirect could lead anywhere; it is not followed.
-    let moved = fetch(&app, &remote("/img/moved.png"), CHROME_ACCEPT).await;
-    assert_eq!(moved.status(), StatusCode::BAD_GATEWAY);
-
     for outside in [
         format!("http://{host}/other/photo.png"),
         format!("https://{host}/img/photo.png"),
@@ -514,10 +630,141 @@ async fn remote_sources_are_fetched_only_when_a_pattern_allows_them() {
         assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{outside}");
         assert_eq!(
             response.text().await.unwrap().trim_end(),
-            "\"url\" parameter is not allowed",
+            NOT_ALLOWED,
             "{outside}"
         );
     }
+}
+
+/// An upstream's error status and body describe a server the visitor should know nothing
+/// about: every failure is 502 with our words. A redirect could lead anywhere; it is not
+/// followed.
+#[tokio::test]
+async fn upstream_failures_are_502_without_the_upstream_status_or_body() {
+    let image_host = start_image_host();
+    let host = image_host.address();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![image_host_pattern("127.0.0.1", host.port())];
+    })
+    .await;
+    for path in ["/img/none.png", "/img/broken.png", "/img/moved.png"] {
+        let url = image_path(&format!("http://{host}{path}"), 640, None);
+        let response = fetch(&app, &url, CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::BAD_GATEWAY, "{path}");
+        assert_headers(&response, &[NO_STORE]);
+        let body = response.text().await.unwrap();
+        assert_eq!(body.trim_end(), UPSTREAM_INVALID, "{path}");
+    }
+    let fetched: Vec<String> = image_host
+        .requests()
+        .iter()
+        .map(|request| request.uri.path().to_owned())
+        .collect();
+    assert_eq!(
+        fetched,
+        ["/img/none.png", "/img/broken.png", "/img/moved.png"],
+        "each fetched once, the redirect not followed"
+    );
+}
+
+/// A host name is fetched only from public addresses, checked after resolution: `localhost`
+/// (and any allowed name an attacker points at 127.0.0.1) reaches nothing inside.
+#[tokio::test]
+async fn a_host_name_resolving_to_a_loopback_address_is_refused() {
+    let image_host = start_image_host();
+    let port = image_host.address().port();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![image_host_pattern("localhost", port)];
+    })
+    .await;
+    let url = image_path(&format!("http://localhost:{port}/img/photo.png"), 640, None);
+    let response = fetch(&app, &url, CHROME_ACCEPT).await;
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(
+        response.text().await.unwrap().trim_end(),
+        "\"url\" parameter is not allowed: its host does not resolve to a public address"
+    );
+    assert!(
+        image_host.requests().is_empty(),
+        "no connection reached the loopback host"
+    );
+}
+
+/// An address literal is fetched only when a pattern names that very address: no glob, not a
+/// neighbour, not the same address written as IPv4-mapped IPv6.
+#[tokio::test]
+async fn an_address_literal_is_refused_unless_a_pattern_names_it() {
+    let image_host = start_image_host();
+    let port = image_host.address().port();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![
+            image_host_pattern("**", port),
+            image_host_pattern("*.*.*.*", port),
+            image_host_pattern("127.0.0.2", port),
+        ];
+    })
+    .await;
+    for host in [
+        "127.0.0.1",
+        "127.0.0.3",
+        "[::ffff:127.0.0.1]",
+        "[::1]",
+        "10.0.0.1",
+    ] {
+        let url = image_path(&format!("http://{host}:{port}/img/photo.png"), 640, None);
+        let response = fetch(&app, &url, CHROME_ACCEPT).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{host}");
+        assert_eq!(
+            response.text().await.unwrap().trim_end(),
+            NOT_ALLOWED,
+            "{host}"
+        );
+    }
+    assert!(image_host.requests().is_empty());
+}
+
+/// Remote fetches run a few at a time (`images.max_remote_fetches`): a request that finds
+/// every slot taken by a slow upstream waits briefly, then gets 503 with Retry-After.
+#[tokio::test]
+async fn remote_fetches_beyond_the_cap_get_503_with_retry_after() {
+    let image_host = start_image_host();
+    let host = image_host.address();
+    let app = spawn_app_configured(|config| {
+        config.images.remote_patterns = vec![image_host_pattern("127.0.0.1", host.port())];
+        config.images.max_remote_fetches = 1;
+    })
+    .await;
+    let remote = |path: &str| image_path(&format!("http://{host}{path}"), 640, None);
+    let slow = tokio::spawn({
+        let request = app
+            .get(&remote("/img/slow.png"))
+            .header("accept", CHROME_ACCEPT);
+        async move { request.send().await.unwrap() }
+    });
+    // The slow fetch holds the only slot once the upstream has its request.
+    let deadline = Instant::now() + Duration::from_secs(10);
+    while image_host.requests().is_empty() {
+        assert!(Instant::now() < deadline, "the slow fetch never started");
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
+
+    let refused = fetch(&app, &remote("/img/photo.png"), CHROME_ACCEPT).await;
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_headers(&refused, &[("retry-after", "1"), NO_STORE]);
+    assert_eq!(
+        refused.text().await.unwrap().trim_end(),
+        "too many remote images are being fetched right now; retry in a moment"
+    );
+    assert_eq!(
+        image_host.requests().len(),
+        1,
+        "the refused one was not fetched"
+    );
+
+    let slow = slow.await.unwrap();
+    assert_eq!(slow.status(), StatusCode::OK);
+    let freed = fetch(&app, &remote("/img/other.png"), CHROME_ACCEPT).await;
+    assert_eq!(freed.status(), StatusCode::OK, "the slot is free again");
 }
 
 /// A server built without the AVIF encoder (the default, see the `avif` feature) refuses the

@@ -48,12 +48,13 @@ impl Recorded {
     }
 }
 
-/// What the stand-in answers: a status, headers and a body.
+/// What the stand-in answers: a status, headers and a body, after an optional delay.
 #[derive(Debug, Clone)]
 pub(crate) struct Answer {
     status: u16,
     headers: Vec<(&'static str, String)>,
     body: Vec<u8>,
+    delay: Duration,
 }
 
 impl Answer {
@@ -63,6 +64,7 @@ impl Answer {
             status,
             headers: Vec::new(),
             body: Vec::new(),
+            delay: Duration::ZERO,
         }
     }
 
@@ -80,6 +82,12 @@ impl Answer {
 
     pub(crate) fn with_body(mut self, body: impl Into<Vec<u8>>) -> Self {
         self.body = body.into();
+        self
+    }
+
+    /// Answers only after `delay`: a slow upstream. Other requests are answered meanwhile.
+    pub(crate) fn after(mut self, delay: Duration) -> Self {
+        self.delay = delay;
         self
     }
 
@@ -205,21 +213,24 @@ async fn receive(
     headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    let mut shared = shared.lock().unwrap();
-    let key = (method.clone(), uri.path().to_owned());
-    shared.requests.push(Recorded {
-        method,
-        uri,
-        headers,
-        body,
-        at: Instant::now(),
-    });
-    let answer = match shared.routes.get_mut(&key) {
-        Some(route) => route
-            .queued
-            .pop_front()
-            .unwrap_or_else(|| route.standing.clone()),
-        None => Answer::status(404),
+    let answer = {
+        let mut shared = shared.lock().unwrap();
+        let key = (method.clone(), uri.path().to_owned());
+        shared.requests.push(Recorded {
+            method,
+            uri,
+            headers,
+            body,
+            at: Instant::now(),
+        });
+        match shared.routes.get_mut(&key) {
+            Some(route) => route
+                .queued
+                .pop_front()
+                .unwrap_or_else(|| route.standing.clone()),
+            None => Answer::status(404),
+        }
     };
+    tokio::time::sleep(answer.delay).await;
     answer.into_response()
 }
