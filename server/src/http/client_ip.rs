@@ -21,7 +21,7 @@ impl TrustedProxies {
         Self { networks }
     }
 
-    fn contains(&self, ip: IpAddr) -> bool {
+    pub(super) fn contains(&self, ip: IpAddr) -> bool {
         self.networks.iter().any(|network| network.contains(ip))
     }
 
