@@ -2,7 +2,8 @@
 //! configured trusted proxy (`leads.trusted_proxies`), in which case the proxies' own
 //! `X-Forwarded-For` says. Only what trusted proxies appended is believed: the list is read
 //! from the right, skipping trusted addresses, and the first other address is the client. A
-//! client writing its own `X-Forwarded-For` only adds entries to the left of that.
+//! client writing its own `X-Forwarded-For` only adds entries to the left of that. The same
+//! proxies have their own cap on open connections (`connection_limit.rs`).
 
 use std::net::{IpAddr, SocketAddr};
 

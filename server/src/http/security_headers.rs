@@ -15,10 +15,11 @@ use http::{HeaderMap, HeaderName, HeaderValue, header};
 const HSTS: HeaderValue = HeaderValue::from_static("max-age=63072000");
 
 /// Powerful browser features the site never uses, refused for it and for anything it might
-/// frame. The live demo draws on a canvas and asks for no sensor, camera or location. Only
-/// features Chromium knows are listed: an unknown one is a console error on every page.
+/// frame, and the Topics API's interest tracking. The live demo draws on a canvas and asks for
+/// no sensor, camera or location. Only features Chromium knows are listed: an unknown one is
+/// a console error on every page (Chromium 156 knows neither `bluetooth` nor `web-share`).
 const PERMISSIONS_POLICY: HeaderValue = HeaderValue::from_static(
-    "accelerometer=(), bluetooth=(), camera=(), display-capture=(), geolocation=(), \
+    "accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), \
      gyroscope=(), hid=(), idle-detection=(), magnetometer=(), microphone=(), midi=(), \
      payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), \
      xr-spatial-tracking=()",

@@ -41,7 +41,7 @@ use crate::config::{Config, Connections};
 /// The most a connection buffers of what it reads, and so the largest request head it takes
 /// (431 beyond). hyper's default is about 400 KiB. The largest request the site takes is an
 /// enquiry, 16 KiB of body, which is read through the buffer, not held in it; a browser's head
-/// is a few hundred bytes (the site sets no cookies).
+/// is under a KiB, a little more with a statistics script's cookies.
 const MAX_READ_BUFFER: usize = 16 * 1024;
 
 /// How the accept loop and its workers run.
