@@ -10,8 +10,10 @@ mod http;
 pub mod images;
 pub mod indexnow;
 pub mod leads;
+mod log_sampler;
 mod login_throttle;
 pub mod memory;
+mod open_files;
 mod rate_limit;
 mod request_rate;
 mod sampled_log;
@@ -22,7 +24,7 @@ mod weighted_list;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Context;
 use tokio::net::TcpListener;
@@ -175,13 +177,7 @@ impl Application {
         // Outbound HTTPS (remote images) uses rustls with ring; a second install is a no-op.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let listen = config.listen;
-        let options = http::ServeOptions {
-            workers: match config.workers {
-                0 => std::thread::available_parallelism().map_or(1, |cores| cores.get()),
-                workers => workers,
-            },
-            grace: Duration::from_secs(config.shutdown_grace_secs),
-        };
+        let options = http::ServeOptions::new(&config, open_files::raise_to_hard_limit());
         let leads_config = config.clone();
         let submitter = match Submitter::new(&config) {
             Ok(submitter) => submitter,

@@ -137,6 +137,8 @@ mod tests {
             "SITE_LEADS__EMAIL__SMTP_URL",
             "SITE_LEADS__DELIVERY__RETRY_BASE_MILLIS",
             "SITE_VENUES__RATE_LIMIT__PER_SECOND",
+            "SITE_CONNECTIONS__MAX_PER_CLIENT",
+            "SITE_HEADERS__HSTS",
         ] {
             assert!(help.contains(needle), "{needle} missing from:\n{help}");
         }

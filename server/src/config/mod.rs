@@ -7,8 +7,10 @@
 
 mod addresses;
 mod analytics;
+mod connections;
 mod database;
 mod delivery;
+mod headers;
 mod images;
 mod indexnow;
 mod keys;
@@ -26,8 +28,10 @@ use serde::{Deserialize, Serialize};
 
 pub use addresses::{Domains, Links, Origins, QrTargets};
 pub use analytics::{Analytics, AnalyticsScript, MAX_ANALYTICS_SCRIPTS};
+pub use connections::Connections;
 pub use database::{DATABASE_URL_VAR, DatabaseTarget};
 pub use delivery::{Delivery, Email, WeChat};
+pub use headers::{Headers, Hsts};
 pub use images::{Images, RemotePattern};
 pub use indexnow::{INDEXNOW_MAX_BATCH, IndexNow};
 pub use keys::keys_help;
@@ -57,6 +61,8 @@ pub struct Config {
     /// `postgres://` URL uses PostgreSQL. The plain DATABASE_URL variable is read too (below
     /// SITE_DATABASE_URL). May hold a password: log it only through [`redact_url`].
     pub database_url: String,
+    pub connections: Connections,
+    pub headers: Headers,
     pub domains: Domains,
     pub origins: Origins,
     pub links: Links,
@@ -79,6 +85,8 @@ impl Default for Config {
             workers: 0,
             live_reload: false,
             database_url: String::new(),
+            connections: Connections::default(),
+            headers: Headers::default(),
             domains: Domains::default(),
             origins: Origins::default(),
             links: Links::default(),
@@ -149,6 +157,7 @@ impl Config {
 
     /// Each section's checks; the first failure is the one reported.
     fn validate(&self) -> Result<(), ConfigError> {
+        self.connections.validate()?;
         self.validate_addresses()?;
         self.images.validate()?;
         self.indexnow.validate()?;

@@ -308,12 +308,9 @@ fn json_answer(value: &impl serde::Serialize, what: &str) -> Result<Response, Ap
 }
 
 fn no_store(mut response: Response) -> Response {
-    let headers = response.headers_mut();
-    headers.insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
+    response
+        .headers_mut()
+        .insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
     response
 }
 

@@ -3,7 +3,8 @@
 //! (`leads.trusted_proxies`), in which case the proxies' own `X-Forwarded-For` says. Only what
 //! trusted proxies appended is believed: the list is read from the right, skipping trusted
 //! addresses, and the first other address is the client. A client writing its own
-//! `X-Forwarded-For` only adds entries to the left of that.
+//! `X-Forwarded-For` only adds entries to the left of that. The same proxies have their own cap
+//! on open connections (`connection_limit.rs`).
 
 use std::net::{IpAddr, Ipv4Addr, SocketAddr};
 
@@ -23,7 +24,7 @@ impl TrustedProxies {
         Self { networks }
     }
 
-    fn contains(&self, ip: IpAddr) -> bool {
+    pub(super) fn contains(&self, ip: IpAddr) -> bool {
         self.networks.iter().any(|network| network.contains(ip))
     }
 

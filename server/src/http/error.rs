@@ -17,6 +17,9 @@ use crate::site::lead_form::{FormState, LeadTemplate};
 pub(super) enum AppError {
     #[error("this address only answers GET and HEAD requests")]
     MethodNotAllowed,
+    /// The request body did not arrive within `connections.body_timeout_secs`.
+    #[error("the request body did not arrive in time")]
+    BodyTimedOut,
     #[error(transparent)]
     Image(#[from] ImageError),
     #[error("enquiry refused: {0:?}")]
@@ -289,6 +292,7 @@ impl AppError {
     fn status(&self) -> StatusCode {
         match self {
             Self::MethodNotAllowed => StatusCode::METHOD_NOT_ALLOWED,
+            Self::BodyTimedOut => StatusCode::REQUEST_TIMEOUT,
             Self::Image(error) => match error {
                 ImageError::Param(_)
                 | ImageError::NotAnImage
@@ -333,6 +337,10 @@ impl IntoResponse for AppError {
         headers.insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
         if status == StatusCode::METHOD_NOT_ALLOWED {
             headers.insert(header::ALLOW, HeaderValue::from_static("GET, HEAD"));
+        }
+        if status == StatusCode::REQUEST_TIMEOUT {
+            // The rest of the body may still be on its way; the connection cannot be reused.
+            headers.insert(header::CONNECTION, HeaderValue::from_static("close"));
         }
         if status == StatusCode::SERVICE_UNAVAILABLE && !headers.contains_key(header::RETRY_AFTER) {
             headers.insert(header::RETRY_AFTER, HeaderValue::from_static("1"));
@@ -380,20 +388,13 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
                 HeaderValue::from_static("text/html; charset=utf-8"),
             );
             headers.insert(header::CONTENT_SECURITY_POLICY, csp);
-            headers.insert(
-                header::REFERRER_POLICY,
-                HeaderValue::from_static("strict-origin-when-cross-origin"),
-            );
             response
         }
     };
-    let headers = response.headers_mut();
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
     if let Some(retry_after_secs) = reason.retry_after_secs() {
-        headers.insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(retry_after_secs));
     }
     response
 }
@@ -406,13 +407,10 @@ fn api_response(error: &ApiError) -> Response {
             "message": error.message,
         }
     }));
-    let headers = response.headers_mut();
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
     if let Some(seconds) = error.retry_after_secs {
-        headers.insert(header::RETRY_AFTER, HeaderValue::from(seconds));
+        response
+            .headers_mut()
+            .insert(header::RETRY_AFTER, HeaderValue::from(seconds));
     }
     response
 }

@@ -94,10 +94,6 @@ fn respond(
             header::CONTENT_LENGTH,
             HeaderValue::from(answer.bytes.len()),
         );
-        headers.insert(
-            header::X_CONTENT_TYPE_OPTIONS,
-            HeaderValue::from_static("nosniff"),
-        );
         headers.insert(header::CONTENT_SECURITY_POLICY, IMAGE_CSP);
         if let Ok(disposition) = HeaderValue::from_str(&format!(
             "inline; filename=\"{}.{}\"",

@@ -5,6 +5,7 @@ mod admin;
 mod cache_policy;
 mod client_ip;
 mod computed;
+mod connection_limit;
 mod crawler_files;
 mod cross_site;
 mod error;
@@ -14,7 +15,9 @@ mod leads;
 mod live;
 mod pages;
 mod representation;
+mod security_headers;
 mod serve;
+mod slow_clients;
 mod venues;
 
 use std::sync::Arc;

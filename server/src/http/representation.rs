@@ -16,7 +16,8 @@ pub(super) struct Representation<'a> {
     pub cache: CachePolicy,
     /// The route answers desktop and mobile user agents differently.
     pub vary_user_agent: bool,
-    /// HTML documents get the page security headers, with this Content-Security-Policy.
+    /// HTML documents get this Content-Security-Policy; the security headers every answer
+    /// carries are added on the way out (`security_headers.rs`).
     pub document_csp: Option<&'a HeaderValue>,
 }
 
@@ -75,10 +76,6 @@ impl Representation<'_> {
         insert_body_headers(headers, self.content_type.clone(), encoding);
         if let Some(csp) = self.document_csp {
             headers.insert(header::CONTENT_SECURITY_POLICY, csp.clone());
-            headers.insert(
-                header::REFERRER_POLICY,
-                HeaderValue::from_static("strict-origin-when-cross-origin"),
-            );
         }
         self.common_headers(headers, encoding);
         response
@@ -140,8 +137,7 @@ pub(super) fn negotiate(accept: Option<&HeaderValue>, body: &Body) -> Encoding {
     best.0
 }
 
-/// The headers that describe a body as sent: its type, its encoding, and `nosniff`, so
-/// browsers go by the type instead of guessing one.
+/// The headers that describe a body as sent: its type and its encoding.
 pub(super) fn insert_body_headers(
     headers: &mut HeaderMap,
     content_type: HeaderValue,
@@ -156,10 +152,6 @@ pub(super) fn insert_body_headers(
     if let Some(coding) = coding {
         headers.insert(header::CONTENT_ENCODING, HeaderValue::from_static(coding));
     }
-    headers.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
 }
 
 /// True when the request's If-None-Match names the current answer: `*`, or a tag that

@@ -25,6 +25,26 @@ pub(crate) fn command(dist: &Path, data: &Path) -> Command {
     command
 }
 
+/// [`command`], started with its soft open-files limit lowered to `soft`, as many systems
+/// start services (1024), to see what the server makes of it.
+pub(crate) fn command_with_soft_open_files_limit(dist: &Path, data: &Path, soft: u64) -> Command {
+    let server = command(dist, data);
+    let mut shell = Command::new("/bin/sh");
+    shell
+        .arg("-c")
+        .arg(format!("ulimit -S -n {soft} && exec \"$0\""))
+        .arg(server.get_program())
+        .env_clear()
+        .envs(
+            server
+                .get_envs()
+                .filter_map(|(name, value)| Some((name, value?))),
+        )
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped());
+    shell
+}
+
 pub(crate) struct Running {
     pub(crate) child: Child,
     pub(crate) address: SocketAddr,
@@ -65,27 +85,42 @@ impl Running {
     /// The first log entry (seen before or arriving within `timeout`) whose message is
     /// `message`.
     pub(crate) fn wait_for(&mut self, message: &str, timeout: Duration) -> serde_json::Value {
-        let matches = |entry: &serde_json::Value| entry["fields"]["message"] == message;
-        if let Some(entry) = self.seen.iter().find(|entry| matches(entry)) {
-            return entry.clone();
-        }
+        self.entries(message, 1, timeout).remove(0)
+    }
+
+    /// The first `count` log entries whose message is `message`, waiting up to `timeout` for
+    /// them to arrive.
+    pub(crate) fn entries(
+        &mut self,
+        message: &str,
+        count: usize,
+        timeout: Duration,
+    ) -> Vec<serde_json::Value> {
         let deadline = Instant::now() + timeout;
         loop {
+            let found: Vec<serde_json::Value> = self
+                .seen
+                .iter()
+                .filter(|entry| entry["fields"]["message"] == message)
+                .take(count)
+                .cloned()
+                .collect();
+            if found.len() == count {
+                return found;
+            }
             let Ok(line) = self
                 .log
                 .recv_timeout(deadline.saturating_duration_since(Instant::now()))
             else {
                 panic!(
-                    "no log entry {message:?} within {timeout:?}; log so far: {:#?}",
+                    "{} of {count} log entries {message:?} within {timeout:?}; log so far: {:#?}",
+                    found.len(),
                     self.seen
                 );
             };
-            let entry: serde_json::Value = serde_json::from_str(&line)
+            let entry = serde_json::from_str(&line)
                 .unwrap_or_else(|_| panic!("JSON log line expected: {line}"));
-            self.seen.push(entry.clone());
-            if matches(&entry) {
-                return entry;
-            }
+            self.seen.push(entry);
         }
     }
 
