@@ -6,6 +6,7 @@ mod cache_policy;
 mod client_ip;
 mod computed;
 mod crawler_files;
+mod disk_files;
 mod error;
 mod health;
 mod image;

@@ -10,6 +10,7 @@ mod caching;
 mod compression;
 mod images;
 mod indexnow;
+mod large_files;
 mod leads_admin;
 mod leads_delivery;
 mod leads_durability;
