@@ -28,6 +28,8 @@ pub(super) enum AppError {
     Admin(#[from] AdminError),
     #[error("venue API refusal: {0:?}")]
     Api(Box<ApiError>),
+    #[error("this file cannot be read right now; try again later")]
+    FileUnavailable,
 }
 
 impl From<ApiError> for AppError {
@@ -311,6 +313,7 @@ impl AppError {
             Self::Enquiry(refusal) => refusal.reason.status(),
             Self::Admin(error) => error.status(),
             Self::Api(error) => error.code.status(),
+            Self::FileUnavailable => StatusCode::SERVICE_UNAVAILABLE,
         }
     }
 }

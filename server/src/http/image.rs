@@ -11,7 +11,7 @@ use super::AppState;
 use super::cache_policy::CachePolicy;
 use super::error::AppError;
 use crate::images::{ImageAnswer, ImageError, ImageRequest, ImageSource, SourceRef};
-use crate::site::Encoding;
+use crate::site::{Encoding, FileContent};
 
 const X_NEXTJS_CACHE: HeaderName = HeaderName::from_static("x-nextjs-cache");
 /// Next.js's default for image responses: an SVG opened on its own cannot run scripts.
@@ -54,9 +54,19 @@ async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource
                     ImageError::NotFound
                 });
             };
+            let read;
+            let body = match &file.content {
+                FileContent::Memory(body) => body.as_ref(),
+                FileContent::Disk(disk) => {
+                    read = super::disk_files::read(disk)
+                        .await
+                        .map_err(|_| ImageError::Internal)?;
+                    &read
+                }
+            };
             Ok(ImageSource {
-                bytes: file.body.bytes(Encoding::Identity).1.clone(),
-                hash: file.body.hash(),
+                bytes: body.bytes(Encoding::Identity).1.clone(),
+                hash: body.hash(),
                 immutable: file.immutable,
             })
         }

@@ -8,6 +8,7 @@ mod computed;
 mod connection_limit;
 mod crawler_files;
 mod cross_site;
+mod disk_files;
 mod error;
 mod health;
 mod image;

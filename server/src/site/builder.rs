@@ -10,8 +10,8 @@ use super::manifest::{LeadsEntry, PageEntry, PageFiles};
 use super::placeholders::PlaceholderValues;
 use super::venue_files::VenueFiles;
 use super::{
-    LeadPages, Page, Region, Site, SiteError, StaticFile, Variant, VenuesEntry, content_type, read,
-    safe_join,
+    DiskFile, FileContent, LeadPages, Page, Region, Site, SiteError, StaticFile, Variant,
+    VenuesEntry, content_type, read, safe_join,
 };
 
 /// Collects bodies to compress, deduplicating identical ones (mobile pages of both regions,
@@ -23,8 +23,24 @@ pub(super) struct Builder {
     effort: Effort,
     job_by_hash: HashMap<u64, usize>,
     pages: Vec<PageJob>,
-    files: Vec<(String, usize, &'static str, bool)>,
+    files: Vec<(String, FileSlot, &'static str, bool)>,
+    /// Hashes of the files left on disk, for the build's id.
+    disk_hashes: Vec<u64>,
     html_cache: HashMap<PathBuf, String>,
+}
+
+fn check_url(url: &str) -> Result<(), String> {
+    if url.starts_with('/') {
+        Ok(())
+    } else {
+        Err(format!("file url {url:?} must start with /"))
+    }
+}
+
+/// Where a static file's bytes will be: a body job, or the file on disk.
+enum FileSlot {
+    Job(usize),
+    Disk(PathBuf),
 }
 
 /// The enquiry form's parts, the sales page waiting to be compressed.
@@ -51,6 +67,7 @@ impl Builder {
             job_by_hash: HashMap::new(),
             pages: Vec::new(),
             files: Vec::new(),
+            disk_hashes: Vec::new(),
             html_cache: HashMap::new(),
         }
     }
@@ -75,12 +92,35 @@ impl Builder {
         content_type: &'static str,
         immutable: bool,
     ) -> Result<(), String> {
-        if !url.starts_with('/') {
-            return Err(format!("file url {url:?} must start with /"));
-        }
+        check_url(url)?;
         let index = self.job(bytes, content_type::is_compressible(content_type));
-        self.files
-            .push((url.to_owned(), index, content_type, immutable));
+        self.files.push((
+            url.to_owned(),
+            FileSlot::Job(index),
+            content_type,
+            immutable,
+        ));
+        Ok(())
+    }
+
+    /// A file of the build that stays on disk (see [`super::DiskFile`]); `bytes` are its
+    /// current contents, hashed into the build's id and then dropped.
+    pub(super) fn add_disk_file(
+        &mut self,
+        url: &str,
+        path: PathBuf,
+        bytes: &[u8],
+        content_type: &'static str,
+        immutable: bool,
+    ) -> Result<(), String> {
+        check_url(url)?;
+        self.disk_hashes.push(xxhash_rust::xxh3::xxh3_64(bytes));
+        self.files.push((
+            url.to_owned(),
+            FileSlot::Disk(path),
+            content_type,
+            immutable,
+        ));
         Ok(())
     }
 
@@ -258,9 +298,13 @@ impl Builder {
             page_order.push(job.path);
         }
         let mut files = HashMap::new();
-        for (url, index, content_type, immutable) in self.files {
+        for (url, slot, content_type, immutable) in self.files {
+            let content = match slot {
+                FileSlot::Job(index) => FileContent::Memory(Arc::clone(&bodies[index])),
+                FileSlot::Disk(path) => FileContent::Disk(DiskFile { path }),
+            };
             let file = StaticFile {
-                body: Arc::clone(&bodies[index]),
+                content,
                 content_type,
                 immutable,
             };
@@ -314,6 +358,9 @@ impl Builder {
                     fresh_at.push(index);
                 }
             }
+        }
+        for hash in &self.disk_hashes {
+            build.update(&hash.to_le_bytes());
         }
         let started = std::time::Instant::now();
         let compressed = fresh.len();

@@ -10,7 +10,9 @@ use super::builder::Builder;
 use super::manifest::{FileEntry, MANIFEST_VERSION, Manifest, PageEntry, is_sitemap_date};
 use super::placeholders::{PlaceholderValues, json_for_script};
 use super::sitemap::SitemapEntry;
-use super::{Region, Site, SiteError, analytics, content_type, qr, read, robots, safe_join};
+use super::{
+    DiskFile, Region, Site, SiteError, analytics, content_type, qr, read, robots, safe_join,
+};
 use super::{sitemap, venue_files};
 use crate::config::Config;
 
@@ -242,6 +244,12 @@ fn add_static_files(
                 entry.file
             ))
         })?;
+        if bytes.len() >= DiskFile::MIN_BYTES && !content_type::is_compressible(content_type) {
+            builder
+                .add_disk_file(&entry.url, path, &bytes, content_type, entry.immutable)
+                .map_err(&invalid)?;
+            continue;
+        }
         builder
             .add_file(&entry.url, bytes, content_type, entry.immutable)
             .map_err(&invalid)?;

@@ -87,9 +87,39 @@ impl Page {
 
 #[derive(Debug)]
 pub struct StaticFile {
-    pub body: Arc<Body>,
+    pub content: FileContent,
     pub content_type: &'static str,
     pub immutable: bool,
+}
+
+/// Where a static file's bytes are: small and compressible files in memory, pre-compressed;
+/// large pictures on disk, read when asked for (they are seldom fetched directly: pages show
+/// them through the image optimizer, which keeps its own caches).
+#[derive(Debug)]
+pub enum FileContent {
+    Memory(Arc<Body>),
+    Disk(DiskFile),
+}
+
+/// A file of the build left on disk.
+#[derive(Debug, Clone)]
+pub struct DiskFile {
+    path: PathBuf,
+}
+
+impl DiskFile {
+    /// Files at least this large and not worth compressing stay on disk.
+    pub(crate) const MIN_BYTES: usize = 32 * 1024;
+
+    /// Reads the file as it is now, with an ETag from its bytes: a file rewritten by a new
+    /// build before the reload is still answered consistently. Blocking.
+    pub fn read(&self) -> std::io::Result<Body> {
+        Ok(Body::new(std::fs::read(&self.path)?, false))
+    }
+
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
 }
 
 #[derive(Debug)]
@@ -221,8 +251,12 @@ impl Site {
             .values()
             .chain(std::iter::once(&self.not_found))
             .flat_map(|page| page.bodies.iter());
+        let files = self.files.values().filter_map(|file| match &file.content {
+            FileContent::Memory(body) => Some(body),
+            FileContent::Disk(_) => None,
+        });
         pages
-            .chain(self.files.values().map(|file| &file.body))
+            .chain(files)
             .chain(&self.sitemaps)
             .chain(&self.robots)
             .chain(std::iter::once(&self.leads.admin_page))

@@ -11,6 +11,7 @@ mod compression;
 mod connections;
 mod images;
 mod indexnow;
+mod large_files;
 mod leads_abuse;
 mod leads_admin;
 mod leads_delivery;

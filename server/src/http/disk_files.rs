@@ -1,0 +1,33 @@
+//! Reads the build's large files from disk when they are asked for, a few at a time: each read
+//! holds the whole file in memory until it is sent, so the number in flight bounds that memory
+//! (eight of the largest pictures, about 5 MB) however many clients ask at once.
+
+use tokio::sync::Semaphore;
+
+use super::error::AppError;
+use crate::site::{Body, DiskFile};
+
+const READS_AT_ONCE: usize = 8;
+static READS: Semaphore = Semaphore::const_new(READS_AT_ONCE);
+
+/// The file's bytes as a body, or 503 (logged) when it cannot be read: a file removed or
+/// unreadable after the build was loaded degrades that file only.
+pub(super) async fn read(file: &DiskFile) -> Result<Body, AppError> {
+    let _permit = READS
+        .acquire()
+        .await
+        .expect("the semaphore is never closed");
+    let owned = file.clone();
+    let read = tokio::task::spawn_blocking(move || owned.read()).await;
+    match read {
+        Ok(Ok(body)) => Ok(body),
+        Ok(Err(error)) => {
+            tracing::error!(%error, path = %file.path().display(), "a file of the build cannot be read");
+            Err(AppError::FileUnavailable)
+        }
+        Err(error) => {
+            tracing::error!(%error, "reading a file of the build panicked");
+            Err(AppError::FileUnavailable)
+        }
+    }
+}
