@@ -10,7 +10,6 @@ mod http;
 pub mod images;
 pub mod indexnow;
 pub mod leads;
-mod log_sampler;
 mod login_throttle;
 pub mod memory;
 mod open_files;

@@ -1,7 +1,8 @@
 //! Log lines an attacker could cause at will (refused enquiries, wrong admin tokens) are sampled
 //! (issue #16): at most one line per kind and period, carrying how many like it were left out
 //! since the line before. A flood costs a counter increment, not a line per request, and the
-//! operator still sees that it happens, from whom first, and how much of it.
+//! operator still sees that it happens, from whom first, and how much of it. Refused
+//! connections (`http/connection_limit.rs`) are sampled the same way.
 
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -18,8 +19,8 @@ pub(crate) struct LogSampler {
 #[derive(Debug, Default)]
 struct State {
     last_line: Option<Instant>,
-    /// Events since the last line that were not written.
-    left_out: u64,
+    /// Events since the last line, counted but not yet written.
+    pending: u64,
 }
 
 impl Default for LogSampler {
@@ -36,24 +37,48 @@ impl LogSampler {
         }
     }
 
-    /// Counts an event at `now`. `Some(left_out)` when its line is to be written, with the
-    /// number of events left out since the previous line; None when it is only counted.
+    /// Counts an event at `now`. `Some(count)` when a line is due: the first event, or one a
+    /// period after the last line; the count is the events that line stands for, this one
+    /// included.
+    pub(crate) fn record(&self, now: Instant) -> Option<u64> {
+        let mut state = self.lock();
+        state.pending += 1;
+        Self::take_if_due(&mut state, self.period, now)
+    }
+
+    /// Like `record`, with the number of events left out since the previous line (this one
+    /// not counted), for lines that describe the event at hand.
     pub(crate) fn admit(&self, now: Instant) -> Option<u64> {
-        // A counter cannot be left inconsistent by a panic elsewhere.
-        let mut state = self
-            .state
-            .lock()
-            .unwrap_or_else(|poisoned| poisoned.into_inner());
+        self.record(now).map(|count| count - 1)
+    }
+
+    /// The events not yet written, once a period has passed since the last line: the owner
+    /// calls this from time to time so the end of a flood is reported too.
+    pub(crate) fn flush(&self, now: Instant) -> Option<u64> {
+        let mut state = self.lock();
+        if state.pending == 0 {
+            return None;
+        }
+        Self::take_if_due(&mut state, self.period, now)
+    }
+
+    fn take_if_due(state: &mut State, period: Duration, now: Instant) -> Option<u64> {
         let due = state
             .last_line
-            .is_none_or(|last| now.saturating_duration_since(last) >= self.period);
-        if due {
-            state.last_line = Some(now);
-            Some(std::mem::take(&mut state.left_out))
-        } else {
-            state.left_out += 1;
-            None
+            .is_none_or(|last| now.saturating_duration_since(last) >= period);
+        if !due {
+            return None;
         }
+        state.last_line = Some(now);
+        Some(std::mem::take(&mut state.pending))
+    }
+
+    /// The state, also after a panic elsewhere poisoned the lock: a count is never left half
+    /// updated.
+    fn lock(&self) -> std::sync::MutexGuard<'_, State> {
+        self.state
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 }
 
@@ -89,5 +114,22 @@ mod tests {
         // A quiet spell: the next event is written at once, with what was left out before.
         assert_eq!(sampler.admit(start + Duration::from_secs(60)), Some(1));
         assert_eq!(sampler.admit(start + Duration::from_secs(70)), Some(0));
+    }
+
+    #[test]
+    fn a_flood_is_one_line_per_interval_with_its_count() {
+        let sampler = LogSampler::new(Duration::from_secs(5));
+        let start = Instant::now();
+        assert_eq!(sampler.record(start), Some(1));
+        for millis in 1..=1000 {
+            assert_eq!(sampler.record(start + Duration::from_millis(millis)), None);
+        }
+        assert_eq!(sampler.flush(start + Duration::from_secs(4)), None);
+        // The first event after the interval reports the thousand before it too.
+        assert_eq!(sampler.record(start + Duration::from_secs(5)), Some(1001));
+        assert_eq!(sampler.record(start + Duration::from_secs(6)), None);
+        assert_eq!(sampler.flush(start + Duration::from_secs(9)), None);
+        assert_eq!(sampler.flush(start + Duration::from_secs(10)), Some(1));
+        assert_eq!(sampler.flush(start + Duration::from_secs(60)), None);
     }
 }

@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use super::client_ip::TrustedProxies;
 use crate::client_table::ClientTable;
 use crate::config::Connections;
-use crate::log_sampler::LogSampler;
+use crate::sampled_log::LogSampler;
 
 /// At most one log line per cap and this interval, however many connections are refused.
 pub(super) const REFUSAL_LOG_INTERVAL: Duration = Duration::from_secs(5);
