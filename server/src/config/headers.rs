@@ -34,13 +34,18 @@ impl Config {
         match self.headers.hsts {
             Hsts::On => true,
             Hsts::Off => false,
-            Hsts::Auto => {
-                let origins = self.origins();
-                [origins.international, origins.china]
-                    .iter()
-                    .any(|origin| origin.starts_with("https://"))
-            }
+            Hsts::Auto => self.has_https_origin(),
         }
+    }
+
+    /// True when one of the sites is reached over https. Headers that only work in a secure
+    /// context go with it: on a plain http origin that is not loopback, Chromium logs an error
+    /// on every page for Cross-Origin-Opener-Policy instead of applying it.
+    pub fn has_https_origin(&self) -> bool {
+        let origins = self.origins();
+        [origins.international, origins.china]
+            .iter()
+            .any(|origin| origin.starts_with("https://"))
     }
 }
 

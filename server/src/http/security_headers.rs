@@ -34,8 +34,9 @@ const CROSS_ORIGIN_OPENER_POLICY: HeaderName =
 pub(crate) struct SecurityHeaders(Arc<[(HeaderName, HeaderValue)]>);
 
 impl SecurityHeaders {
-    /// `hsts`: whether answers carry Strict-Transport-Security (`headers.hsts`).
-    pub(crate) fn new(hsts: bool) -> Self {
+    /// `hsts`: whether answers carry Strict-Transport-Security (`headers.hsts`); `secure`:
+    /// whether the site is served over https, which Cross-Origin-Opener-Policy needs.
+    pub(crate) fn new(hsts: bool, secure: bool) -> Self {
         let mut set = vec![
             // Browsers go by Content-Type instead of guessing one from the bytes.
             (
@@ -49,16 +50,18 @@ impl SecurityHeaders {
                 header::X_FRAME_OPTIONS,
                 HeaderValue::from_static("SAMEORIGIN"),
             ),
-            (
-                CROSS_ORIGIN_OPENER_POLICY,
-                HeaderValue::from_static("same-origin"),
-            ),
             (PERMISSIONS_POLICY_NAME, PERMISSIONS_POLICY),
             (
                 header::REFERRER_POLICY,
                 HeaderValue::from_static("strict-origin-when-cross-origin"),
             ),
         ];
+        if secure {
+            set.push((
+                CROSS_ORIGIN_OPENER_POLICY,
+                HeaderValue::from_static("same-origin"),
+            ));
+        }
         if hsts {
             set.push((header::STRICT_TRANSPORT_SECURITY, HSTS));
         }
@@ -81,7 +84,7 @@ mod tests {
     fn adds_the_set_and_keeps_what_a_route_set_itself() {
         let mut headers = HeaderMap::new();
         headers.insert(header::X_FRAME_OPTIONS, HeaderValue::from_static("DENY"));
-        SecurityHeaders::new(true).apply(&mut headers);
+        SecurityHeaders::new(true, true).apply(&mut headers);
         assert_eq!(headers[header::X_FRAME_OPTIONS], "DENY");
         assert_eq!(headers[header::X_CONTENT_TYPE_OPTIONS], "nosniff");
         assert_eq!(
@@ -96,8 +99,9 @@ mod tests {
                 .contains("camera=()")
         );
         let mut plain = HeaderMap::new();
-        SecurityHeaders::new(false).apply(&mut plain);
+        SecurityHeaders::new(false, false).apply(&mut plain);
         assert!(!plain.contains_key(header::STRICT_TRANSPORT_SECURITY));
-        assert_eq!(plain.len(), 5);
+        assert!(!plain.contains_key("cross-origin-opener-policy"));
+        assert_eq!(plain.len(), 4);
     }
 }

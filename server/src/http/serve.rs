@@ -69,7 +69,7 @@ impl ServeOptions {
             connections: config.connections.clone(),
             open_files_limit,
             trusted_proxies: TrustedProxies::new(config.leads.trusted_proxies.clone()),
-            security_headers: SecurityHeaders::new(config.sends_hsts()),
+            security_headers: SecurityHeaders::new(config.sends_hsts(), config.has_https_origin()),
         }
     }
 }

@@ -13,9 +13,7 @@ use crate::support::leads::{ADMIN_TOKEN, valid_lead};
 const SECURITY_HEADERS: [(&str, &str); 6] = [
     ("x-content-type-options", "nosniff"),
     ("x-frame-options", "SAMEORIGIN"),
-    ("cross-origin-opener-policy", "same-origin"),
     ("referrer-policy", "strict-origin-when-cross-origin"),
-    ("strict-transport-security", "max-age=63072000"),
     (
         "permissions-policy",
         "accelerometer=(), browsing-topics=(), camera=(), display-capture=(), geolocation=(), \
@@ -23,6 +21,9 @@ const SECURITY_HEADERS: [(&str, &str); 6] = [
          payment=(), publickey-credentials-get=(), screen-wake-lock=(), serial=(), usb=(), \
          xr-spatial-tracking=()",
     ),
+    // Only for https origins, like HSTS by default: see `plain_http_origins_...` below.
+    ("cross-origin-opener-policy", "same-origin"),
+    ("strict-transport-security", "max-age=63072000"),
 ];
 
 /// The server with images and the sales routes, configured by `customise`.
@@ -134,7 +135,7 @@ async fn every_kind_of_answer_carries_the_security_headers() {
 }
 
 #[tokio::test]
-async fn hsts_is_left_out_for_plain_http_origins_unless_turned_on() {
+async fn plain_http_origins_get_no_hsts_unless_turned_on_and_no_opener_policy() {
     let plain_http = |config: &mut Config| {
         config.origins.international = "http://127.0.0.1:8080".to_owned();
         config.origins.china = "http://127.0.0.1:8081".to_owned();
@@ -142,6 +143,12 @@ async fn hsts_is_left_out_for_plain_http_origins_unless_turned_on() {
     let app = spawn(plain_http).await;
     for (what, _, response) in one_answer_of_each_kind(&app).await {
         assert_eq!(header(&response, "strict-transport-security"), "", "{what}");
+        // Chromium refuses it on an insecure origin with a console error on every page.
+        assert_eq!(
+            header(&response, "cross-origin-opener-policy"),
+            "",
+            "{what}"
+        );
         assert_security_headers(what, &response, &SECURITY_HEADERS[..4]);
     }
     let forced = spawn(|config| {
@@ -150,7 +157,9 @@ async fn hsts_is_left_out_for_plain_http_origins_unless_turned_on() {
     })
     .await;
     let page = forced.fetch(PAGES[0].0).await;
-    assert_security_headers("a page", &page, &SECURITY_HEADERS);
+    assert_security_headers("a page", &page, &SECURITY_HEADERS[..4]);
+    assert_security_headers("a page", &page, &SECURITY_HEADERS[5..]);
+    assert_eq!(header(&page, "cross-origin-opener-policy"), "");
     let off = spawn(|config| config.headers.hsts = Hsts::Off).await;
     let page = off.fetch(PAGES[0].0).await;
     assert_eq!(header(&page, "strict-transport-security"), "");
