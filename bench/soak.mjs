@@ -3,7 +3,8 @@
 // server with the settings below and passes its address and process id:
 //   node bench/soak.mjs http://127.0.0.1:18300 <server pid>
 // Environment (set by bench/soak.sh): DURATION seconds of load, MAX_REQUESTS, SLOW connections,
-// SETTLE seconds before the memory is read after the load, ADMIN_TOKEN.
+// WARMUP seconds of the same mix before, SETTLE seconds of quiet before each memory reading,
+// ADMIN_TOKEN, MIX (see WORKERS).
 // The server must trust 127.0.0.1 as a proxy (so X-Forwarded-For names each enquiry's client)
 // and accept as many enquiries as arrive. Prints, per kind of request, the count, the errors
 // (any answer but 2xx/3xx, or a transport error) and the p50/p99 latency; what happened to the
@@ -25,6 +26,7 @@ const duration = env('DURATION', 60);
 const maxRequests = env('MAX_REQUESTS', 5_000_000);
 const slowCount = env('SLOW', 2000);
 const settleSecs = env('SETTLE', 5);
+const warmupSecs = env('WARMUP', 10);
 const adminToken = process.env.ADMIN_TOKEN ?? '';
 const manifestPath = process.env.MANIFEST ?? new URL('../dist/manifest.json', import.meta.url);
 
@@ -324,6 +326,30 @@ function openSlow(index) {
 }
 
 // --- Run ---------------------------------------------------------------------------------------
+/** Every worker asks for its kind until the time or the request budget runs out. */
+const drive = (seconds) => {
+  stopAt = performance.now() + seconds * 1000;
+  return Promise.all(
+    Object.entries(WORKERS).flatMap(([kind, count]) =>
+      Array.from({ length: count }, async () => {
+        while (running()) await work[kind]();
+      }),
+    ),
+  );
+};
+
+// The same mix for a while first, so the memory read before the load is the server's at work
+// (renderings made, buffers grown, the allocator's free pages returned) rather than just after
+// the warm-up's renderings; its figures are left out of the report but its errors are not.
+await drive(warmupSecs);
+const warmup = { requests: total, errors: 0, cold: coldServed };
+for (const kind of Object.values(kinds)) {
+  warmup.errors += kind.errors;
+  kind.times = [];
+  kind.errors = 0;
+}
+total = 0;
+coldServed = 0;
 await sleep(settleSecs * 1000);
 const before = readStatus();
 const serverCpuBefore = serverCpuSecs();
@@ -334,15 +360,10 @@ const sampler = setInterval(() => {
 }, 500);
 
 for (let i = 0; i < slowCount; i += 1) openSlow(i);
+// Let the slow connections connect before the load is timed.
+await sleep(1000);
 const started = performance.now();
-stopAt = started + duration * 1000;
-await Promise.all(
-  Object.entries(WORKERS).flatMap(([kind, count]) =>
-    Array.from({ length: count }, async () => {
-      while (running()) await work[kind]();
-    }),
-  ),
-);
+await drive(duration);
 const elapsed = (performance.now() - started) / 1000;
 const serverCpu = serverCpuSecs() - serverCpuBefore;
 const clientCpu = process.cpuUsage(clientCpuBefore);
@@ -378,6 +399,10 @@ for (const kind of Object.values(kinds)) {
   );
 }
 console.log(`all: ${total} requests, ${(total / elapsed).toFixed(0)}/s, ${errors} errors`);
+console.log(
+  `warm-up before it: ${warmupSecs} s of the same mix, ${warmup.requests} requests, ${warmup.errors} errors, ${warmup.cold} cold renderings`,
+);
+errors += warmup.errors;
 console.log(
   `CPU during the load: server ${(serverCpu / elapsed).toFixed(2)} cores, this load generator ` +
     `${((clientCpu.user + clientCpu.system) / 1e6 / elapsed).toFixed(2)} cores (of ${os.availableParallelism()})`,

@@ -8,8 +8,9 @@
 # load and its peak, and "leak: no" when RSS after is within 10 % of RSS before. Exits non-zero
 # when any well-formed request failed. Details in bench/soak.mjs.
 #
-#   bench/soak.sh                       # 60 s of load
+#   bench/soak.sh                       # 10 s warm-up of the same mix, then 60 s of load
 #   DURATION=120 SLOW=5000 bench/soak.sh
+#   MIX=imageHit=256 SLOW=0 DURATION=15 bench/soak.sh   # one kind alone, to tell what costs what
 #
 # Builds when dist/ or the server is missing; starts its own server on 127.0.0.1 only, with a
 # fresh data directory, so the cold renderings are cold. Bounded by DURATION and MAX_REQUESTS.
@@ -21,6 +22,7 @@ export DURATION="${DURATION:-60}"
 export MAX_REQUESTS="${MAX_REQUESTS:-5000000}"
 export SLOW="${SLOW:-2000}"
 export SETTLE="${SETTLE:-5}"
+export WARMUP="${WARMUP:-10}"
 PORT="${PORT:-18300}"
 out="$repo_root/bench/out/soak"
 export ADMIN_TOKEN="soak-admin-token-0123456789"
