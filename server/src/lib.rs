@@ -23,7 +23,7 @@ mod weighted_list;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use anyhow::Context;
 use tokio::net::TcpListener;
@@ -91,7 +91,43 @@ impl Builds {
 
     /// Loads dist/ again and swaps it in: new requests get the new build, requests in flight
     /// finish on the old one. A build that does not load is refused and the old one goes on.
+    /// Then, outside editing mode, the build's bodies are compressed at best and swapped in too.
     async fn reload(&mut self) {
+        if self.swap_in().await {
+            self.recompress().await;
+        }
+    }
+
+    /// Compresses the bodies of the build being served again at best, in place, one at a
+    /// time on one core (see `Site::recompress`); editing mode keeps the quick ones.
+    async fn recompress(&mut self) {
+        if self.config.live_reload || !self.current.site.needs_recompressing() {
+            return;
+        }
+        let started = Instant::now();
+        let state = self.current.clone();
+        let done = tokio::task::spawn_blocking(move || {
+            let bodies = state.site.recompress();
+            memory::release_freed();
+            bodies
+        })
+        .await;
+        match done {
+            Ok(bodies) => tracing::info!(
+                bodies,
+                millis = started.elapsed().as_millis() as u64,
+                resident_mib = memory::mib(memory::resident_kib()),
+                "compressed at best: answers are smaller from now on"
+            ),
+            Err(error) => tracing::error!(
+                %error,
+                "compressing at best failed; the quickly compressed bodies stay"
+            ),
+        }
+    }
+
+    /// Loads dist/ and swaps it in; false when it was refused.
+    async fn swap_in(&mut self) -> bool {
         let started = Instant::now();
         let config = self.config.clone();
         let previous = self.current.clone();
@@ -104,6 +140,7 @@ impl Builds {
             } else {
                 Arc::new(load_venues(&config, &site))
             };
+            memory::release_freed();
             anyhow::Ok((site, venues, inputs))
         })
         .await
@@ -116,7 +153,7 @@ impl Builds {
                 if let Some(live) = self.settings.live() {
                     live.problem(Some(error.to_string()));
                 }
-                return;
+                return false;
             }
         };
         if site.image_widths() != self.current.site.image_widths()
@@ -140,22 +177,34 @@ impl Builds {
         if let Some(live) = self.settings.live() {
             live.served(build.clone());
         }
+        // The old build goes once the requests in flight on it finish.
+        tokio::spawn(async {
+            tokio::time::sleep(RELEASE_AFTER_SWAP).await;
+            let _ = tokio::task::spawn_blocking(memory::release_freed).await;
+        });
         tracing::info!(
             build,
             pages,
             millis = started.elapsed().as_millis() as u64,
             "reloaded: new requests get the new build"
         );
+        true
     }
 
-    /// Reloads on every SIGHUP, one reload at a time.
-    async fn reload_on_hangup(mut self, mut hangup: tokio::signal::unix::Signal) {
+    /// Compresses the first build at best, then reloads on every SIGHUP, one at a time.
+    async fn run(mut self, hangup: Option<tokio::signal::unix::Signal>) {
+        self.recompress().await;
+        let Some(mut hangup) = hangup else { return };
         while hangup.recv().await.is_some() {
             tracing::info!("SIGHUP received: loading dist/ again");
             self.reload().await;
         }
     }
 }
+
+/// How long after a swap the old build's memory is handed back: by then the requests that
+/// were using it have finished.
+const RELEASE_AFTER_SWAP: Duration = Duration::from_secs(5);
 
 impl Application {
     /// Loads dist/ and binds the listen address. Fails with a message naming what to fix.
@@ -205,6 +254,7 @@ impl Application {
             .map_err(anyhow::Error::msg)?;
             let images = ImageService::start(&config.images, &config.data_dir, allowed)
                 .context("cannot start the image render threads")?;
+            memory::release_freed();
             anyhow::Ok((site, images, venues, config))
         })
         .await
@@ -243,7 +293,7 @@ impl Application {
     /// Serves until `shutdown` resolves, then lets in-flight requests finish. The IndexNow run
     /// goes on beside serving and is dropped at shutdown; its state file is only ever
     /// replaced whole, so stopping half-way loses nothing but the unsent batches. SIGHUP
-    /// reloads dist/ (see [`Builds::reload`]).
+    /// reloads dist/ (see [`Builds::reload`]); first the build's bodies are compressed at best.
     pub async fn run_until(self, shutdown: impl Future<Output = ()>) {
         tracing::info!(
             address = %self.local_addr(),
@@ -257,9 +307,7 @@ impl Application {
             None => tracing::info!("IndexNow is disabled: no `indexnow.key` configured"),
         }
         let routes = self.builds.routes.clone();
-        if let Some(hangup) = self.hangup {
-            tokio::spawn(self.builds.reload_on_hangup(hangup));
-        }
+        tokio::spawn(self.builds.run(self.hangup));
         http::serve(self.listener, routes, shutdown, self.options).await;
         self.leads.shutdown().await;
     }

@@ -85,7 +85,7 @@ impl Default for Images {
             workers: 0,
             queue: 64,
             disk_cache_mib: 1024,
-            memory_cache_mib: 64,
+            memory_cache_mib: 16,
             remote_patterns: Vec::new(),
             max_remote_fetches: 8,
         }

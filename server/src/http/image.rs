@@ -36,12 +36,38 @@ async fn answer_image(state: &AppState, request: &Parts) -> Result<Response, App
     let accept = headers
         .get(header::ACCEPT)
         .and_then(|value| value.to_str().ok());
+    if let Some(answer) = cached_answer(state, &parsed, accept) {
+        return Ok(respond(state, &parsed.source, &answer, method, headers));
+    }
     let source = find_source(state, &parsed.source).await?;
     let answer = state
         .images
         .answer(source, parsed.width, parsed.quality, accept)
         .await?;
     Ok(respond(state, &parsed.source, &answer, method, headers))
+}
+
+/// A rendering of a source kept on disk, from the memory cache, without reading the source:
+/// image hits would otherwise read a whole picture each.
+fn cached_answer(
+    state: &AppState,
+    parsed: &ImageRequest,
+    accept: Option<&str>,
+) -> Option<ImageAnswer> {
+    let SourceRef::Local(path) = &parsed.source else {
+        return None;
+    };
+    let file = state.site.file(path)?;
+    let FileContent::Disk(disk) = &file.content else {
+        return None;
+    };
+    state.images.cached_answer(
+        disk.hash(),
+        file.immutable,
+        parsed.width,
+        parsed.quality,
+        accept,
+    )
 }
 
 async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource, ImageError> {
@@ -65,7 +91,7 @@ async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource
                 }
             };
             Ok(ImageSource {
-                bytes: body.bytes(Encoding::Identity).1.clone(),
+                bytes: body.bytes(Encoding::Identity).1,
                 hash: body.hash(),
                 immutable: file.immutable,
             })

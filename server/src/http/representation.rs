@@ -67,7 +67,7 @@ impl Representation<'_> {
         let body = if method == Method::HEAD {
             ResponseBody::empty()
         } else {
-            ResponseBody::from(bytes.clone())
+            ResponseBody::from(bytes)
         };
         let mut response = Response::new(body);
         *response.status_mut() = status;
@@ -83,7 +83,7 @@ impl Representation<'_> {
 
     /// Headers a 304 must repeat from the 200 it stands for.
     fn common_headers(&self, headers: &mut HeaderMap, encoding: Encoding) {
-        let (encoding, _) = self.body.bytes(encoding);
+        let encoding = self.body.served(encoding);
         headers.insert(header::ETAG, self.body.etag(encoding).clone());
         headers.insert(header::CACHE_CONTROL, self.cache.header_value());
         let vary = match (self.vary_user_agent, self.body.has_compressed()) {

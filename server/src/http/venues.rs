@@ -595,7 +595,7 @@ impl VenueApi {
             .iter()
             .filter_map(|files| {
                 let (_, bytes) = files.summary.bytes(crate::site::Encoding::Identity);
-                let summary: Value = serde_json::from_slice(bytes).ok()?;
+                let summary: Value = serde_json::from_slice(&bytes).ok()?;
                 let levels: Vec<&Value> = summary["levels"]
                     .as_array()?
                     .iter()

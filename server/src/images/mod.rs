@@ -125,7 +125,20 @@ struct Inner {
     /// Renderings under way, with everyone waiting for each: a burst of requests for one new
     /// image renders it once.
     inflight: Mutex<HashMap<CacheKey, Waiters>>,
+    /// What earlier requests learned of each source, by hash: lets `cached_answer` find a
+    /// rendering without the source's bytes.
+    probes: Mutex<HashMap<u64, Probe>>,
 }
+
+/// A source's format, and whether it is sent as it is instead of rendered.
+#[derive(Debug, Clone, Copy)]
+struct Probe {
+    format: SourceFormat,
+    passed_through: bool,
+}
+
+/// Sources remembered at most; more are answered by reading them, as before.
+const MAX_PROBES: usize = 4096;
 
 impl ImageService {
     /// Starts the render pool and opens the disk cache under `data_dir`. Blocking.
@@ -154,6 +167,7 @@ impl ImageService {
                 config.max_remote_fetches,
             ),
             inflight: Mutex::default(),
+            probes: Mutex::default(),
         })))
     }
 
@@ -190,7 +204,16 @@ impl ImageService {
         if format == SourceFormat::Svg && !inner.allow_svg {
             return Err(ImageError::TypeNotAllowed);
         }
-        if format.is_passed_through() || format::is_animated(format, &source.bytes) {
+        let passed_through =
+            format.is_passed_through() || format::is_animated(format, &source.bytes);
+        self.remember(
+            source.hash,
+            Probe {
+                format,
+                passed_through,
+            },
+        );
+        if passed_through {
             return Ok(ImageAnswer {
                 etag: cache::etag_for(source.hash),
                 bytes: source.bytes,
@@ -200,13 +223,8 @@ impl ImageService {
                 extension: format.extension(),
             });
         }
-        let output = format::negotiate(accept, inner.avif).unwrap_or(format.fallback_output());
-        let key = CacheKey {
-            source_hash: source.hash,
-            width,
-            quality,
-            format: output,
-        };
+        let key = self.key(source.hash, format, width, quality, accept);
+        let output = key.format;
         let (rendering, cache) = match inner.memory.get(&key) {
             Some(rendering) => {
                 let status = self.freshness(&key, &rendering);
@@ -231,6 +249,58 @@ impl ImageService {
             immutable: source.immutable,
             extension: output.extension(),
         })
+    }
+
+    /// The answer from the memory cache alone, for a source an earlier request showed: a
+    /// source kept on disk is then not read at all. None when it has to be read.
+    pub fn cached_answer(
+        &self,
+        hash: u64,
+        immutable: bool,
+        width: u32,
+        quality: u8,
+        accept: Option<&str>,
+    ) -> Option<ImageAnswer> {
+        let probe = *self.0.probes.lock().ok()?.get(&hash)?;
+        if probe.passed_through {
+            return None;
+        }
+        let key = self.key(hash, probe.format, width, quality, accept);
+        let rendering = self.0.memory.get(&key)?;
+        let cache = self.freshness(&key, &rendering);
+        Some(ImageAnswer {
+            bytes: rendering.bytes.clone(),
+            content_type: key.format.content_type(),
+            etag: rendering.etag.clone(),
+            cache,
+            immutable,
+            extension: key.format.extension(),
+        })
+    }
+
+    fn remember(&self, hash: u64, probe: Probe) {
+        if let Ok(mut probes) = self.0.probes.lock()
+            && (probes.len() < MAX_PROBES || probes.contains_key(&hash))
+        {
+            probes.insert(hash, probe);
+        }
+    }
+
+    /// The rendering a request gets: its output format follows the Accept header.
+    fn key(
+        &self,
+        hash: u64,
+        format: SourceFormat,
+        width: u32,
+        quality: u8,
+        accept: Option<&str>,
+    ) -> CacheKey {
+        CacheKey {
+            source_hash: hash,
+            width,
+            quality,
+            format: format::negotiate(accept, self.0.avif).unwrap_or(format.fallback_output()),
+        }
     }
 
     /// HIT, or STALE once older than the TTL; a stale entry is renewed as it is served.

@@ -1,6 +1,11 @@
-//! One response body kept in memory in every encoding worth sending, compressed once at start.
+//! One response body kept in memory in every encoding worth sending. A build is served first
+//! with quickly compressed bodies, which are then compressed again at best in the background
+//! (see `Site::recompress`), so the server answers within a second of starting.
 
-use std::io::Write;
+use std::io::{Read, Write};
+use std::sync::Arc;
+
+use arc_swap::ArcSwap;
 
 use bytes::Bytes;
 use http::HeaderValue;
@@ -12,69 +17,152 @@ pub enum Encoding {
     Brotli,
 }
 
-/// How hard bodies are compressed. `Best` for what visitors download; `Fast` in editing mode
-/// (`live_reload`), where an edit must show in about a second and the bytes never leave the
-/// machine: brotli at quality 11 is nearly all of a reload's time there.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Effort {
-    Best,
+/// How hard bodies are compressed. `Fast` when a build is loaded, at start or on reload: the
+/// whole site in a fraction of a second, a tenth larger over the wire. `Best` is what visitors
+/// then download: brotli at quality 11 takes seconds per megabyte, so it runs after the build
+/// is served (never in editing mode, where the bytes do not leave the machine).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Effort {
     Fast,
+    Best,
 }
 
 #[derive(Debug)]
 pub struct Body {
-    identity: Bytes,
-    gzip: Option<Bytes>,
-    brotli: Option<Bytes>,
-    /// Hash of the identity bytes; ETags of all encodings share it.
+    /// Swapped whole when the body is compressed again at best (`recompress`): a request gets
+    /// the old or the new set, never a mix.
+    encodings: ArcSwap<Encodings>,
+    identity_len: usize,
+    /// Hash of the identity bytes; ETags of all encodings share it. A body compressed again
+    /// keeps its ETags: the content is the same, only the encoding's bytes are smaller, and the
+    /// server answers no range requests that could mix the two.
     hash: u64,
     etags: [HeaderValue; 3],
 }
 
+#[derive(Debug)]
+struct Encodings {
+    /// The uncompressed bytes, unless this body compressed them to gzip itself: then the rare
+    /// request that accepts no compression gets them decoded from gzip, and memory holds only
+    /// the compressed forms (the pages' uncompressed bytes were a third of the resident set).
+    identity: Option<Bytes>,
+    gzip: Option<Bytes>,
+    brotli: Option<Bytes>,
+    /// How hard they were compressed; `Best` when there is nothing to compress.
+    effort: Effort,
+}
+
+impl Encodings {
+    /// Compresses `bytes` with gzip and brotli when `compressible`, keeping an encoding only
+    /// when it is actually smaller, and the identity bytes only when there is no gzip.
+    fn compressed(bytes: Vec<u8>, compressible: bool, effort: Effort) -> Self {
+        if !compressible {
+            return Self::kept(bytes, None, None, Effort::Best);
+        }
+        let (gzip, brotli) = (gzip(&bytes, effort), brotli(&bytes, effort));
+        let mut encodings = Self::kept(bytes, gzip, brotli, effort);
+        if encodings.gzip.is_some() {
+            encodings.identity = None;
+        }
+        encodings
+    }
+
+    /// Keeps an encoding only when it is actually smaller than the identity bytes.
+    fn kept(
+        bytes: Vec<u8>,
+        gzip: Option<Vec<u8>>,
+        brotli: Option<Vec<u8>>,
+        effort: Effort,
+    ) -> Self {
+        let smaller =
+            |out: Option<Vec<u8>>| out.filter(|out| out.len() < bytes.len()).map(Bytes::from);
+        Self {
+            gzip: smaller(gzip),
+            brotli: smaller(brotli),
+            identity: Some(Bytes::from(bytes)),
+            effort,
+        }
+    }
+
+    fn identity(&self, identity_len: usize) -> (Encoding, Bytes) {
+        if let Some(identity) = &self.identity {
+            return (Encoding::Identity, identity.clone());
+        }
+        let gzip = self
+            .gzip
+            .as_ref()
+            .expect("a body without identity bytes has gzip");
+        let mut plain = Vec::with_capacity(identity_len);
+        match flate2::read::GzDecoder::new(&gzip[..]).read_to_end(&mut plain) {
+            Ok(_) => (Encoding::Identity, Bytes::from(plain)),
+            Err(error) => {
+                // Our own gzip of bytes we held: cannot fail short of a bug. The gzip is still
+                // the right content, so it goes out, labelled as what it is.
+                tracing::error!(%error, "cannot decode a body's own gzip; sending it as gzip");
+                (Encoding::Gzip, gzip.clone())
+            }
+        }
+    }
+}
+
 impl Body {
-    /// Compresses `bytes` with gzip and brotli when `compressible`, keeping an encoding only when
-    /// it is actually smaller.
+    /// Compresses `bytes` at best with gzip and brotli when `compressible`.
     pub fn new(bytes: Vec<u8>, compressible: bool) -> Self {
         Self::compressed(bytes, compressible, Effort::Best)
     }
 
     fn compressed(bytes: Vec<u8>, compressible: bool, effort: Effort) -> Self {
-        let (gzip, brotli) = if compressible {
-            (gzip(&bytes, effort), brotli(&bytes, effort))
-        } else {
-            (None, None)
-        };
-        Self::with_encodings(bytes, gzip, brotli)
+        let (identity_len, hash) = (bytes.len(), xxhash_rust::xxh3::xxh3_64(&bytes));
+        Self::with(
+            identity_len,
+            hash,
+            Encodings::compressed(bytes, compressible, effort),
+        )
     }
 
     /// A body the web build already compressed (dist/ holds `<file>.gz` and `<file>.br` beside
     /// it), so start-up spends no time on it.
     pub fn precompressed(bytes: Vec<u8>, gzip: Vec<u8>, brotli: Vec<u8>) -> Self {
-        Self::with_encodings(bytes, Some(gzip), Some(brotli))
+        let (identity_len, hash) = (bytes.len(), xxhash_rust::xxh3::xxh3_64(&bytes));
+        let encodings = Encodings::kept(bytes, Some(gzip), Some(brotli), Effort::Best);
+        Self::with(identity_len, hash, encodings)
     }
 
-    /// Keeps an encoding only when it is actually smaller than the identity bytes.
-    fn with_encodings(bytes: Vec<u8>, gzip: Option<Vec<u8>>, brotli: Option<Vec<u8>>) -> Self {
-        let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
-        let smaller =
-            |out: Option<Vec<u8>>| out.filter(|out| out.len() < bytes.len()).map(Bytes::from);
-        let (gzip, brotli) = (smaller(gzip), smaller(brotli));
+    fn with(identity_len: usize, hash: u64, encodings: Encodings) -> Self {
         let etag = |suffix: &str| {
             HeaderValue::from_str(&format!("\"{hash:016x}{suffix}\""))
                 .expect("hex is a valid header")
         };
         Self {
-            identity: Bytes::from(bytes),
-            gzip,
-            brotli,
+            encodings: ArcSwap::from_pointee(encodings),
+            identity_len,
             hash,
             etags: [etag(""), etag("-gz"), etag("-br")],
         }
     }
 
-    /// The uncompressed bytes.
-    pub fn identity(&self) -> &[u8] {
-        &self.identity
+    pub fn effort(&self) -> Effort {
+        self.encodings.load().effort
+    }
+
+    /// Compresses the body again at best when it was compressed quickly, and swaps the new
+    /// encodings in; requests in flight keep the ones they hold.
+    pub fn recompress(&self) {
+        let current = self.encodings.load_full();
+        if current.effort == Effort::Best {
+            return;
+        }
+        let (_, plain) = current.identity(self.identity_len);
+        let mut best = Encodings::compressed(plain.to_vec(), true, Effort::Best);
+        // Quality 11 is not smaller on every input (short, repetitive ones): keep the smaller.
+        best.gzip = smallest(best.gzip, &current.gzip);
+        best.brotli = smallest(best.brotli, &current.brotli);
+        self.encodings.store(Arc::new(best));
+    }
+
+    /// The length of the uncompressed bytes.
+    pub fn identity_len(&self) -> usize {
+        self.identity_len
     }
 
     pub fn hash(&self) -> u64 {
@@ -82,23 +170,31 @@ impl Body {
     }
 
     pub fn has_compressed(&self) -> bool {
-        self.gzip.is_some() || self.brotli.is_some()
+        let encodings = self.encodings.load();
+        encodings.gzip.is_some() || encodings.brotli.is_some()
     }
 
-    pub fn available(&self, encoding: Encoding) -> bool {
+    /// The encoding an answer asking for `encoding` gets: identity when that one was not kept.
+    pub fn served(&self, encoding: Encoding) -> Encoding {
+        let encodings = self.encodings.load();
         match encoding {
-            Encoding::Identity => true,
-            Encoding::Gzip => self.gzip.is_some(),
-            Encoding::Brotli => self.brotli.is_some(),
+            Encoding::Brotli if encodings.brotli.is_some() => Encoding::Brotli,
+            Encoding::Gzip if encodings.gzip.is_some() => Encoding::Gzip,
+            _ => Encoding::Identity,
         }
     }
 
+    pub fn available(&self, encoding: Encoding) -> bool {
+        self.served(encoding) == encoding
+    }
+
     /// The bytes in `encoding`, falling back to identity when that encoding was not kept.
-    pub fn bytes(&self, encoding: Encoding) -> (Encoding, &Bytes) {
-        match (encoding, &self.gzip, &self.brotli) {
-            (Encoding::Brotli, _, Some(bytes)) => (Encoding::Brotli, bytes),
-            (Encoding::Gzip, Some(bytes), _) => (Encoding::Gzip, bytes),
-            _ => (Encoding::Identity, &self.identity),
+    pub fn bytes(&self, encoding: Encoding) -> (Encoding, Bytes) {
+        let encodings = self.encodings.load();
+        match (encoding, &encodings.gzip, &encodings.brotli) {
+            (Encoding::Brotli, _, Some(bytes)) => (Encoding::Brotli, bytes.clone()),
+            (Encoding::Gzip, Some(bytes), _) => (Encoding::Gzip, bytes.clone()),
+            _ => encodings.identity(self.identity_len),
         }
     }
 
@@ -121,6 +217,14 @@ impl Body {
             .or_else(|| inner.strip_suffix("-br"))
             .unwrap_or(inner);
         hex.len() == 16 && u64::from_str_radix(hex, 16) == Ok(self.hash)
+    }
+}
+
+fn smallest(best: Option<Bytes>, fast: &Option<Bytes>) -> Option<Bytes> {
+    match (best, fast) {
+        (Some(best), Some(fast)) if fast.len() < best.len() => Some(fast.clone()),
+        (None, Some(fast)) => Some(fast.clone()),
+        (best, _) => best,
     }
 }
 
@@ -158,7 +262,7 @@ fn brotli_window_bits(length: usize) -> i32 {
     (bits as i32 + 1).clamp(10, 24)
 }
 
-/// Builds bodies on all cores: brotli at quality 11 is the slowest part of start-up.
+/// Builds bodies on all cores: the build waits for them.
 pub(super) fn build_all(jobs: Vec<(Vec<u8>, bool)>, effort: Effort) -> Vec<Body> {
     let count = jobs.len();
     let threads = std::thread::available_parallelism()
@@ -198,7 +302,6 @@ pub(super) fn build_all(jobs: Vec<(Vec<u8>, bool)>, effort: Effort) -> Vec<Body>
 #[cfg(test)]
 mod tests {
     use super::*;
-    use std::io::Read;
 
     fn page() -> Vec<u8> {
         "<!doctype html><p>室内定位</p>".repeat(200).into_bytes()
@@ -224,8 +327,15 @@ mod tests {
         for encoding in [Encoding::Gzip, Encoding::Brotli] {
             let (served, bytes) = body.bytes(encoding);
             assert_eq!(served, encoding);
-            assert_eq!(decode(encoding, bytes), page());
+            assert_eq!(decode(encoding, &bytes), page());
         }
+        // Only the compressed forms are kept; the identity bytes are decoded on demand.
+        assert!(body.encodings.load().identity.is_none());
+        assert_eq!(
+            body.bytes(Encoding::Identity),
+            (Encoding::Identity, page().into())
+        );
+        assert_eq!(body.identity_len(), page().len());
     }
 
     #[test]
@@ -284,7 +394,42 @@ mod tests {
                 "{encoding:?}: {}",
                 bytes.len()
             );
-            assert_eq!(decode(encoding, bytes), page());
+            assert_eq!(decode(encoding, &bytes), page());
         }
+    }
+
+    #[test]
+    fn recompressing_in_place_keeps_the_content_and_its_tags_and_only_shrinks() {
+        let body = Body::compressed(page(), true, Effort::Fast);
+        assert_eq!(body.effort(), Effort::Fast);
+        let tags = body.etags.clone();
+        let fast: Vec<usize> = [Encoding::Gzip, Encoding::Brotli]
+            .map(|encoding| body.bytes(encoding).1.len())
+            .to_vec();
+        let held = body.bytes(Encoding::Brotli).1;
+
+        body.recompress();
+        assert_eq!(body.effort(), Effort::Best);
+        assert_eq!(body.etags, tags);
+        for (encoding, fast) in [Encoding::Gzip, Encoding::Brotli].into_iter().zip(fast) {
+            let (served, bytes) = body.bytes(encoding);
+            assert_eq!(served, encoding);
+            assert!(
+                bytes.len() <= fast,
+                "{encoding:?}: {} > {fast}",
+                bytes.len()
+            );
+            assert_eq!(decode(encoding, &bytes), page());
+        }
+        assert_eq!(body.bytes(Encoding::Identity).1, page());
+        // An answer already under way keeps the bytes it took.
+        assert_eq!(decode(Encoding::Brotli, &held), page());
+    }
+
+    #[test]
+    fn bodies_with_nothing_to_compress_are_never_recompressed() {
+        let png = Body::compressed(page(), false, Effort::Fast);
+        assert_eq!(png.effort(), Effort::Best);
+        assert_eq!(png.bytes(Encoding::Identity).1, page());
     }
 }

@@ -20,7 +20,6 @@ pub(super) struct Builder {
     jobs: Vec<(Vec<u8>, bool)>,
     /// Bodies of the build being replaced, by hash: taken as they are when the bytes match.
     previous: HashMap<u64, Arc<Body>>,
-    effort: Effort,
     job_by_hash: HashMap<u64, usize>,
     pages: Vec<PageJob>,
     files: Vec<(String, FileSlot, &'static str, bool)>,
@@ -40,7 +39,7 @@ fn check_url(url: &str) -> Result<(), String> {
 /// Where a static file's bytes will be: a body job, or the file on disk.
 enum FileSlot {
     Job(usize),
-    Disk(PathBuf),
+    Disk(PathBuf, u64),
 }
 
 /// The enquiry form's parts, the sales page waiting to be compressed.
@@ -59,11 +58,10 @@ struct PageJob {
 }
 
 impl Builder {
-    pub(super) fn new(previous: HashMap<u64, Arc<Body>>, effort: Effort) -> Self {
+    pub(super) fn new(previous: HashMap<u64, Arc<Body>>) -> Self {
         Self {
             jobs: Vec::new(),
             previous,
-            effort,
             job_by_hash: HashMap::new(),
             pages: Vec::new(),
             files: Vec::new(),
@@ -114,10 +112,11 @@ impl Builder {
         immutable: bool,
     ) -> Result<(), String> {
         check_url(url)?;
-        self.disk_hashes.push(xxhash_rust::xxh3::xxh3_64(bytes));
+        let hash = xxhash_rust::xxh3::xxh3_64(bytes);
+        self.disk_hashes.push(hash);
         self.files.push((
             url.to_owned(),
-            FileSlot::Disk(path),
+            FileSlot::Disk(path, hash),
             content_type,
             immutable,
         ));
@@ -301,7 +300,7 @@ impl Builder {
         for (url, slot, content_type, immutable) in self.files {
             let content = match slot {
                 FileSlot::Job(index) => FileContent::Memory(Arc::clone(&bodies[index])),
-                FileSlot::Disk(path) => FileContent::Disk(DiskFile { path }),
+                FileSlot::Disk(path, hash) => FileContent::Disk(DiskFile { path, hash }),
             };
             let file = StaticFile {
                 content,
@@ -349,7 +348,8 @@ impl Builder {
             let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
             build.update(&hash.to_le_bytes());
             match self.previous.get(&hash) {
-                Some(body) if body.identity() == bytes.as_slice() => {
+                // 64 bits of hash and the length: bodies are not kept uncompressed to compare.
+                Some(body) if body.identity_len() == bytes.len() => {
                     bodies.push(Some(Arc::clone(body)));
                 }
                 _ => {
@@ -366,7 +366,7 @@ impl Builder {
         let compressed = fresh.len();
         for (index, body) in fresh_at
             .into_iter()
-            .zip(body::build_all(fresh, self.effort))
+            .zip(body::build_all(fresh, Effort::Fast))
         {
             bodies[index] = Some(Arc::new(body));
         }

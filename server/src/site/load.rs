@@ -22,7 +22,7 @@ const QR_URL_PREFIX: &str = "/next/_site/qr/";
 const ANALYTICS_URL_PREFIX: &str = "/next/_site/analytics";
 
 impl Site {
-    /// Reads dist/ and prepares every response body.
+    /// Reads dist/ and prepares every response body, compressed quickly (see [`Effort`]).
     pub fn load(config: &Config) -> Result<Self, SiteError> {
         Self::load_reusing(config, None)
     }
@@ -34,6 +34,22 @@ impl Site {
         Self::load_reusing(config, Some(previous))
     }
 
+    /// Compresses every quickly compressed body again at best, one at a time and in place,
+    /// while the site is served; the number compressed.
+    pub fn recompress(&self) -> usize {
+        let mut count = 0;
+        for body in self.bodies().filter(|body| body.effort() < Effort::Best) {
+            body.recompress();
+            count += 1;
+        }
+        count
+    }
+
+    /// True when some body is still compressed only quickly.
+    pub fn needs_recompressing(&self) -> bool {
+        self.bodies().any(|body| body.effort() < Effort::Best)
+    }
+
     fn load_reusing(config: &Config, previous: Option<&Site>) -> Result<Self, SiteError> {
         let dist = &config.dist_dir;
         let manifest_path = dist.join("manifest.json");
@@ -41,12 +57,7 @@ impl Site {
         let invalid = invalid(&manifest_path);
         let image_widths = image_widths(&manifest).map_err(&invalid)?;
         let image_qualities = image_qualities(&manifest).map_err(&invalid)?;
-        let effort = if config.live_reload {
-            Effort::Fast
-        } else {
-            Effort::Best
-        };
-        let mut builder = Builder::new(previous.map(reusable_bodies).unwrap_or_default(), effort);
+        let mut builder = Builder::new(previous.map(reusable_bodies).unwrap_or_default());
         let values = deployment_values(config, &mut builder, &manifest_path)?;
         let configured = config.origins();
         let origins = [configured.international, configured.china];

@@ -105,6 +105,9 @@ pub enum FileContent {
 #[derive(Debug, Clone)]
 pub struct DiskFile {
     path: PathBuf,
+    /// Hash of the bytes when the build was loaded: the image optimizer's cache key, so a
+    /// cached rendering is answered without reading the source.
+    hash: u64,
 }
 
 impl DiskFile {
@@ -119,6 +122,10 @@ impl DiskFile {
 
     pub fn path(&self) -> &Path {
         &self.path
+    }
+
+    pub fn hash(&self) -> u64 {
+        self.hash
     }
 }
 

@@ -1,12 +1,13 @@
 //! The build's large pictures stay on disk and are read when asked for: same answers as from
 //! memory (bytes, ETag, 304, cache headers), and a file that disappears after start degrades
-//! that file only.
+//! that file only. A rendering of one in the image cache is answered without reading it.
 
 use reqwest::StatusCode;
 
 use crate::support::app::{
     IMMUTABLE, assert_conditional_get, assert_headers, header, spawn_app_with,
 };
+use crate::support::fixture::images::png_bytes;
 use crate::support::fixture::{FixtureDist, LARGE_URL};
 
 const LARGE_FILE: &str = "client/assets/large-9f8e7d6c.bin.png";
@@ -44,4 +45,29 @@ async fn a_large_file_gone_from_disk_answers_503_and_a_rewritten_one_its_new_byt
     assert_eq!(rewritten.status(), StatusCode::OK);
     assert_ne!(header(&rewritten, "etag"), before);
     assert_eq!(rewritten.bytes().await.unwrap(), vec![7u8; 100_000]);
+}
+
+#[tokio::test]
+async fn a_cached_rendering_of_a_picture_on_disk_is_answered_without_reading_the_picture() {
+    const URL: &str = "/next/assets/photo-0123abcd.png";
+    let png = png_bytes(400, 300);
+    assert!(png.len() >= 32 * 1024, "{} bytes stay in memory", png.len());
+    let dist = FixtureDist::new().with_file(URL, &png, true).build();
+    let path = dist.file("client/assets/photo-0123abcd.png");
+    let app = spawn_app_with(dist, |_| {}).await;
+    let encoded: String = url::form_urlencoded::byte_serialize(URL.as_bytes()).collect();
+    let image = format!("/_next/image?url={encoded}&w=640&q=75");
+
+    let first = app.fetch_with(&image, &[("accept", "image/webp")]).await;
+    assert_eq!(first.status(), StatusCode::OK);
+    assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
+    let rendering = first.bytes().await.unwrap();
+
+    // With the picture gone, a hit can only have come from memory, without reading it.
+    std::fs::remove_file(&path).unwrap();
+    let hit = app.fetch_with(&image, &[("accept", "image/webp")]).await;
+    assert_eq!(hit.status(), StatusCode::OK);
+    assert_eq!(header(&hit, "x-nextjs-cache"), "HIT");
+    assert_eq!(header(&hit, "content-type"), "image/webp");
+    assert_eq!(hit.bytes().await.unwrap(), rendering);
 }
