@@ -69,7 +69,7 @@ impl Builds {
         images: ImageService,
         leads: Leads,
     ) -> Self {
-        let settings = http::HttpSettings::from_config(&config, site.build_id());
+        let settings = http::HttpSettings::from_config(&config, site.build_id(), &leads);
         let venue_inputs = venue_inputs(&config, &site);
         let current = http::AppState::new(
             site,

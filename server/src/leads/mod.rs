@@ -15,7 +15,7 @@ mod markdown;
 mod outbox;
 mod schema;
 mod store;
-mod time;
+pub(crate) mod time;
 pub mod validate;
 
 use std::sync::{Arc, Mutex};
@@ -266,6 +266,16 @@ impl Leads {
                     .expect("problem lock is never poisoned")
                     .clone(),
             )),
+        }
+    }
+
+    /// The PostgreSQL pool once it is migrated, for what servers sharing the database share
+    /// besides enquiries (rate limits, the IndexNow lease); None with SQLite (one server) or
+    /// while the database is not ready.
+    pub(crate) fn shared_database(&self) -> Option<sqlx::PgPool> {
+        match self.pool() {
+            Ok(Pool::Postgres(pool)) => Some(pool.clone()),
+            _ => None,
         }
     }
 
