@@ -98,3 +98,26 @@ stop_postgres() {
     rm -rf "$pg_dir"
   fi
 }
+
+# Debian's nginx-light in front of two servers for the replicas test (issue #16;
+# server/tests/api/replicas.rs). Exports SITE_TEST_NGINX, the binary; an exported one is used as
+# it is. Installs the package when run as root; elsewhere, without it, that test is skipped
+# (said loudly). nginx-light has the proxy and upstream modules the deployment uses (built in,
+# not optional); the package's own service is not started.
+ensure_nginx() {
+  if [ -n "${SITE_TEST_NGINX:-}" ]; then return; fi
+  if ! [ -x /usr/sbin/nginx ]; then
+    if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+      say "installing Debian's nginx-light (under a minute)"
+      export DEBIAN_FRONTEND=noninteractive
+      apt-get update -qq && apt-get install -y -qq --no-install-recommends nginx-light >/dev/null \
+        || die "apt-get install nginx-light failed"
+    else
+      say "nginx is not installed: the replicas test behind nginx is skipped (install Debian's nginx-light, or set SITE_TEST_NGINX)"
+      return
+    fi
+  fi
+  ! /usr/sbin/nginx -V 2>&1 | grep -qE -- '--without-http_(proxy|upstream_keepalive)_module' \
+    || die "this nginx lacks the proxy or upstream keepalive module the deployment uses"
+  export SITE_TEST_NGINX=/usr/sbin/nginx
+}

@@ -69,7 +69,7 @@ impl Builds {
         images: ImageService,
         leads: Leads,
     ) -> Self {
-        let settings = http::HttpSettings::from_config(&config, site.build_id());
+        let settings = http::HttpSettings::from_config(&config, site.build_id(), &leads);
         let venue_inputs = venue_inputs(&config, &site);
         let current = http::AppState::new(
             site,
@@ -302,7 +302,11 @@ impl Application {
         );
         match self.indexnow {
             Some((submitter, current)) => {
-                tokio::spawn(submitter.run(current));
+                let leads = self.leads.clone();
+                tokio::spawn(async move {
+                    let shared = leads.wait_for_shared_database().await;
+                    submitter.sharing(shared).run(current).await
+                });
             }
             None => tracing::info!("IndexNow is disabled: no `indexnow.key` configured"),
         }
@@ -337,11 +341,14 @@ pub async fn submit_urls(config: Config, dry_run: bool) -> anyhow::Result<Submit
     let submitter = Submitter::new(&config)?.context(
         "IndexNow is disabled: set `indexnow.key` (SITE_INDEXNOW__KEY) to submit page addresses",
     )?;
-    let site = tokio::task::spawn_blocking(move || Site::load(&config))
+    let loading = config.clone();
+    let site = tokio::task::spawn_blocking(move || Site::load(&loading))
         .await
         .context("loading the site panicked")??;
-    let plan = submitter.plan(&indexnow::current_urls(&site)).await;
+    let submitter = submitter.sharing(leads::shared_database_once(&config).await?);
+    let current = indexnow::current_urls(&site);
     if dry_run {
+        let plan = submitter.plan(&current).await?;
         let bodies = plan
             .batches()
             .iter()
@@ -349,7 +356,8 @@ pub async fn submit_urls(config: Config, dry_run: bool) -> anyhow::Result<Submit
             .collect();
         return Ok(SubmitUrls::DryRun(bodies));
     }
-    Ok(SubmitUrls::Submitted(submitter.submit(plan).await))
+    let (_, report) = submitter.plan_and_submit(&current).await?;
+    Ok(SubmitUrls::Submitted(report))
 }
 
 /// A hash of everything the venues are loaded from: the manifest's `venues` section and the

@@ -134,9 +134,12 @@ impl Config {
         if let Ok(url) = std::env::var(DATABASE_URL_VAR) {
             figment = figment.merge(Serialized::default("database_url", url));
         }
-        // SITE_TEST_POSTGRES_URL belongs to the test suite (scripts/test exports it), not to
-        // the server: reading it as a key would refuse every start in that environment.
-        let env = env.ignore(&["config", "test_postgres_url"]).split("__");
+        // SITE_TEST_POSTGRES_URL and SITE_TEST_NGINX belong to the test suite (scripts/test
+        // exports them), not to the server: reading them as keys would refuse every start in
+        // that environment.
+        let env = env
+            .ignore(&["config", "test_postgres_url", "test_nginx"])
+            .split("__");
         // figment reads `SITE_INDEXNOW__KEY=0012345678` as the number 12345678; text keys
         // take the variable's raw value instead.
         let raw_text: Vec<(String, String)> = env

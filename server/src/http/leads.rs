@@ -64,7 +64,7 @@ pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -
             .into_response();
     }
     // Checked before any work: a flood costs a lookup, not a parse.
-    let ticket = match state.rate_limiter.check(client, Instant::now()) {
+    let ticket = match state.rate_limiter.check(client).await {
         Ok(ticket) => ticket,
         Err(wait) => {
             if let Some(left_out) = state.sampled_logs.rate_limited.admit(Instant::now()) {
@@ -76,7 +76,7 @@ pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -
     match submission.handle(headers, body).await {
         Ok(response) => response,
         Err(error) => {
-            state.rate_limiter.not_accepted(ticket);
+            state.rate_limiter.not_accepted(ticket).await;
             error.into_response()
         }
     }

@@ -98,7 +98,9 @@ pub(crate) struct HttpSettings {
 
 impl HttpSettings {
     /// `build` names the build served first, for editing mode's open pages.
-    pub(crate) fn from_config(config: &Config, build: String) -> Self {
+    /// `store` is the enquiry store, whose database keeps the rate limits when several
+    /// servers share it.
+    pub(crate) fn from_config(config: &Config, build: String, store: &Leads) -> Self {
         let leads = &config.leads;
         let limit = &leads.rate_limit;
         Self {
@@ -114,6 +116,7 @@ impl HttpSettings {
                 Duration::from_secs(limit.window_secs),
                 limit.accepted,
                 limit.submissions,
+                store.clone(),
             )),
             request_rate: config.venues.rate_limit.clone(),
             live: config.live_reload.then(|| LiveReload::new(build)),

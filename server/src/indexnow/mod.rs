@@ -1,8 +1,10 @@
 //! IndexNow (issue #5): tells search engines which page addresses changed, from the server,
 //! never from visitors' browsers. Runs in the background after start and from
 //! `site submit-urls`; a failure is logged and never stops the site. No HTTP server types.
+//! Servers sharing PostgreSQL submit one at a time, from one shared record (`shared.rs`).
 
 mod plan;
+mod shared;
 mod state;
 mod submit;
 
@@ -49,6 +51,9 @@ pub struct Submitter {
     batch_size: usize,
     state_path: PathBuf,
     endpoint: submit::Endpoint,
+    /// The database servers share, when they do: it holds the record and the lease instead of
+    /// `<data_dir>/indexnow/state.json`.
+    shared: Option<sqlx::PgPool>,
 }
 
 /// The submissions one run would make.
@@ -56,6 +61,10 @@ pub struct Plan {
     batches: Vec<Batch>,
     state: state::State,
 }
+
+#[derive(Debug, thiserror::Error)]
+#[error("the shared database does not answer: {0}")]
+pub struct SharedDatabaseError(#[from] sqlx::Error);
 
 impl Plan {
     pub fn batches(&self) -> &[Batch] {
@@ -108,17 +117,54 @@ impl Submitter {
             batch_size: config.indexnow.batch_size,
             state_path: state::state_path(&config.data_dir),
             endpoint: submit::Endpoint::new(&config.indexnow)?,
+            shared: None,
         }))
     }
 
+    /// Keeps the record in `pool`, shared with the other servers on it, and submits under
+    /// its lease.
+    pub fn sharing(mut self, pool: Option<sqlx::PgPool>) -> Self {
+        self.shared = pool;
+        self
+    }
+
     /// The batches of addresses changed since the last accepted submission.
-    pub async fn plan(&self, current: &[OriginUrls]) -> Plan {
-        let path = self.state_path.clone();
-        let state = tokio::task::spawn_blocking(move || state::load(&path))
-            .await
-            .unwrap_or_default();
+    pub async fn plan(&self, current: &[OriginUrls]) -> Result<Plan, SharedDatabaseError> {
+        let state = match &self.shared {
+            Some(pool) => shared::load(pool).await?,
+            None => {
+                let path = self.state_path.clone();
+                tokio::task::spawn_blocking(move || state::load(&path))
+                    .await
+                    .unwrap_or_default()
+            }
+        };
         let batches = plan::batches(current, &state, &self.key_path, self.batch_size);
-        Plan { batches, state }
+        Ok(Plan { batches, state })
+    }
+
+    /// Plans and submits; with a shared database under its lease, so the plan is made from
+    /// what the servers before this one had accepted.
+    pub async fn plan_and_submit(
+        &self,
+        current: &[OriginUrls],
+    ) -> Result<(usize, Report), SharedDatabaseError> {
+        let lease = match &self.shared {
+            Some(pool) => Some(shared::Lease::take(pool).await?),
+            None => None,
+        };
+        let planned = self.plan(current).await;
+        let done = match planned {
+            Ok(plan) => {
+                let pending = plan.batches.iter().map(Batch::len).sum();
+                Ok((pending, self.submit(plan, lease.as_ref()).await))
+            }
+            Err(error) => Err(error),
+        };
+        if let Some(lease) = lease {
+            lease.release().await;
+        }
+        done
     }
 
     /// The request body of `batch`.
@@ -126,11 +172,19 @@ impl Submitter {
         batch.body(&self.key)
     }
 
-    /// Sends each batch, recording every accepted one in the state file at once.
-    pub async fn submit(&self, plan: Plan) -> Report {
+    /// Sends each batch, recording every accepted one at once (and renewing the lease).
+    async fn submit(&self, plan: Plan, lease: Option<&shared::Lease>) -> Report {
         let Plan { batches, mut state } = plan;
         let mut report = Report::default();
-        for batch in &batches {
+        for (index, batch) in batches.iter().enumerate() {
+            if let Some(lease) = lease
+                && index > 0
+                && !lease.renew().await.unwrap_or(false)
+            {
+                tracing::warn!("IndexNow: the lease was lost; the rest is left to the next run");
+                report.failed += batches[index..].iter().map(Batch::len).sum::<usize>();
+                break;
+            }
             match self.endpoint.post(batch.host(), self.body(batch)).await {
                 Ok(status) => {
                     tracing::info!(
@@ -143,9 +197,16 @@ impl Submitter {
                     for change in &batch.changes {
                         state.record(change);
                     }
-                    if let Err(error) = self.save(&state).await {
+                    let saved = match &self.shared {
+                        Some(pool) => shared::record(pool, &batch.changes)
+                            .await
+                            .map_err(|error| error.to_string()),
+                        None => self.save(&state).await.map_err(|error| error.to_string()),
+                    };
+                    if let Err(error) = saved {
                         tracing::warn!(
                             path = %self.state_path.display(),
+                            shared = self.shared.is_some(),
                             %error,
                             "cannot save the IndexNow state; these pages will be submitted again"
                         );
@@ -171,9 +232,13 @@ impl Submitter {
 
     /// The background run after start: plan, submit, log the outcome.
     pub async fn run(self, current: Vec<OriginUrls>) -> Report {
-        let plan = self.plan(&current).await;
-        let pending: usize = plan.batches.iter().map(Batch::len).sum();
-        let report = self.submit(plan).await;
+        let (pending, report) = match self.plan_and_submit(&current).await {
+            Ok(done) => done,
+            Err(error) => {
+                tracing::warn!(%error, "IndexNow run not made; the next start tries again");
+                return Report::default();
+            }
+        };
         tracing::info!(
             pending,
             accepted = report.accepted,

@@ -18,6 +18,11 @@ pub(super) struct State {
 }
 
 impl State {
+    /// A state read from elsewhere than the file (the shared database).
+    pub(super) fn from_urls(urls: BTreeMap<String, String>) -> Self {
+        Self { urls }
+    }
+
     pub(super) fn hash(&self, url: &str) -> Option<&str> {
         self.urls.get(url).map(String::as_str)
     }

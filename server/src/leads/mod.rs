@@ -15,7 +15,7 @@ mod markdown;
 mod outbox;
 mod schema;
 mod store;
-mod time;
+pub(crate) mod time;
 pub mod validate;
 
 use std::sync::{Arc, Mutex};
@@ -269,6 +269,27 @@ impl Leads {
         }
     }
 
+    /// The PostgreSQL pool once it is migrated, for what servers sharing the database share
+    /// besides enquiries (rate limits, the IndexNow lease); None with SQLite (one server) or
+    /// while the database is not ready.
+    pub(crate) fn shared_database(&self) -> Option<sqlx::PgPool> {
+        match self.pool() {
+            Ok(Pool::Postgres(pool)) => Some(pool.clone()),
+            _ => None,
+        }
+    }
+
+    /// [`Self::shared_database`], waiting for PostgreSQL to be ready (for as long as it
+    /// takes: background work only). None at once with SQLite.
+    pub(crate) async fn wait_for_shared_database(&self) -> Option<sqlx::PgPool> {
+        if !matches!(self.inner.pool, Some(Pool::Postgres(_))) {
+            return None;
+        }
+        let mut ready = self.inner.ready.clone();
+        ready.wait_for(|ready| *ready).await.ok()?;
+        self.shared_database()
+    }
+
     /// Commits the enquiry and its outbox rows in one transaction, then wakes the worker.
     /// Returns the new id only after the commit; [`SubmitError::HourlyCap`] when the site's
     /// hourly cap left it unstored.
@@ -506,6 +527,24 @@ pub async fn export_once(
     let csv = leads.export_csv(query).await;
     pool.close().await;
     Ok(csv?)
+}
+
+/// The shared PostgreSQL database of `config`, connected and migrated, for a command that
+/// shares state with running servers (`site submit-urls`); None with SQLite.
+pub async fn shared_database_once(config: &Config) -> anyhow::Result<Option<sqlx::PgPool>> {
+    let _ = rustls::crypto::ring::default_provider().install_default();
+    let target = config.database()?;
+    if !matches!(target, DatabaseTarget::Postgres(_)) {
+        return Ok(None);
+    }
+    let pool = Pool::lazy(&target).map_err(anyhow::Error::msg)?;
+    pool.migrate(&target).await.map_err(|error| {
+        anyhow::anyhow!("cannot open the database {}: {error}", describe(&target))
+    })?;
+    match pool {
+        Pool::Postgres(pool) => Ok(Some(pool)),
+        Pool::Sqlite(_) => Ok(None),
+    }
 }
 
 /// The file name sales get for an export made now: `leads-YYYYMMDD.csv` (date in +08:00).

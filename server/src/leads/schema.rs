@@ -9,7 +9,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 /// Every migration of `server/migrations`, oldest first: version, description (the file name's
 /// rest, as sqlx reads it, so databases migrated before keep their records) and SQL.
-const MIGRATIONS: [(i64, &str, &str); 2] = [
+const MIGRATIONS: [(i64, &str, &str); 3] = [
     (
         20261201000000,
         "leads",
@@ -19,6 +19,11 @@ const MIGRATIONS: [(i64, &str, &str); 2] = [
         20261202000000,
         "dead_notices",
         include_str!("../../migrations/20261202000000_dead_notices.sql"),
+    ),
+    (
+        20261203000000,
+        "replicas",
+        include_str!("../../migrations/20261203000000_replicas.sql"),
     ),
 ];
 

@@ -21,6 +21,7 @@ mod leads_store;
 mod lifecycle;
 mod pages;
 mod reload;
+mod replicas;
 mod security_headers;
 mod sitemap;
 mod variants;

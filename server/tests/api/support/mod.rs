@@ -6,4 +6,5 @@ pub(crate) mod binary;
 pub(crate) mod databases;
 pub(crate) mod fixture;
 pub(crate) mod leads;
+pub(crate) mod nginx;
 pub(crate) mod stand_in;

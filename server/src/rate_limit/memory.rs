@@ -1,6 +1,5 @@
-//! Per-client limits on enquiry submissions (issue #6): a sliding window per IP address with
-//! two counts, every submission whatever its outcome, and accepted enquiries. No HTTP types:
-//! `http/leads.rs` decides the client address and answers 429.
+//! The enquiry limits kept in this process's memory: a sliding window per IP address with
+//! the two counts (see `mod.rs`), exact for one server.
 //!
 //! Memory is bounded twice: each address keeps at most `limit` timestamps per count (older
 //! ones leave the window and are dropped), and at most `max_clients` addresses (IPv6 per /64)
@@ -13,7 +12,7 @@ use std::time::{Duration, Instant};
 use crate::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
 
 #[derive(Debug)]
-pub(crate) struct RateLimiter {
+pub(crate) struct MemoryLimiter {
     window: Duration,
     max_accepted: usize,
     max_submissions: usize,
@@ -26,9 +25,7 @@ struct Client {
     accepted: VecDeque<Instant>,
 }
 
-/// A submission let through: it holds one of the client's accepted places until it is known
-/// whether the enquiry was accepted ([`RateLimiter::not_accepted`] gives it back). Reserving
-/// up front keeps concurrent submissions from one client from all passing the check.
+/// A submission counted in memory (see `mod.rs`'s `Ticket`).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[must_use]
 pub(crate) struct Ticket {
@@ -36,7 +33,7 @@ pub(crate) struct Ticket {
     at: Instant,
 }
 
-impl RateLimiter {
+impl MemoryLimiter {
     pub(crate) fn new(window: Duration, max_accepted: u32, max_submissions: u32) -> Self {
         Self::with_max_clients(window, max_accepted, max_submissions, DEFAULT_MAX_CLIENTS)
     }
@@ -156,7 +153,7 @@ mod tests {
 
     /// Submissions from `client` at each of `times` that pass the check and are not accepted.
     fn not_accepted_at(
-        limiter: &RateLimiter,
+        limiter: &MemoryLimiter,
         client: IpAddr,
         times: impl Iterator<Item = Instant>,
     ) {
@@ -171,8 +168,8 @@ mod tests {
         accepted: u32,
         submissions: u32,
         client: &str,
-    ) -> (RateLimiter, Instant, IpAddr) {
-        let limiter = RateLimiter::new(10 * MINUTE, accepted, submissions);
+    ) -> (MemoryLimiter, Instant, IpAddr) {
+        let limiter = MemoryLimiter::new(10 * MINUTE, accepted, submissions);
         (limiter, Instant::now(), ip(client))
     }
 
@@ -204,7 +201,7 @@ mod tests {
 
     #[test]
     fn ipv6_clients_are_counted_per_64() {
-        let limiter = RateLimiter::new(MINUTE, 1, 10);
+        let limiter = MemoryLimiter::new(MINUTE, 1, 10);
         let now = Instant::now();
         let _ = limiter.check(ip("2001:db8:1:2::1"), now).unwrap();
         assert!(limiter.check(ip("2001:db8:1:2:ffff::9"), now).is_err());
@@ -215,7 +212,7 @@ mod tests {
 
     #[test]
     fn table_of_clients_is_bounded() {
-        let limiter = RateLimiter::with_max_clients(MINUTE, 5, 30, 1000);
+        let limiter = MemoryLimiter::with_max_clients(MINUTE, 5, 30, 1000);
         let now = Instant::now();
         for index in 0..50_000u32 {
             let _ = limiter.check(IpAddr::from(index.to_be_bytes()), now);
