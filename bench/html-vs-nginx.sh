@@ -6,6 +6,7 @@
 #
 #   bench/html-vs-nginx.sh                 # 3 rounds of 10 s each per server
 #   ROUNDS=5 DURATION=15s bench/html-vs-nginx.sh
+#   NGINX_SENDFILE=on bench/html-vs-nginx.sh   # nginx with sendfile and tcp_nopush
 #
 # Installs nginx-light and wrk from Debian when missing (needs root). Targets 127.0.0.1 only;
 # each wrk run is bounded by DURATION.
@@ -20,6 +21,8 @@ THREADS="${THREADS:-2}"
 SITE_PORT="${SITE_PORT:-18080}"
 NGINX_PORT="${NGINX_PORT:-18081}"
 PAGE="${PAGE:-/next/}"
+# nginx's two usual settings: off (its fastest here, see below) or on (Debian's default).
+NGINX_SENDFILE="${NGINX_SENDFILE:-off}"
 UA='Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Safari/537.36'
 # Its own folder under bench/out: the image benchmark keeps its installs beside it.
 out="$repo_root/bench/out/html-vs-nginx"
@@ -72,8 +75,8 @@ http {
   # sendfile, writev, recvfrom; strace -c); without them, 3.25.
   open_file_cache max=1000 inactive=60s;
   open_file_cache_valid 60s;
-  sendfile off;
-  tcp_nopush off;
+  sendfile $NGINX_SENDFILE;
+  tcp_nopush $NGINX_SENDFILE;
   tcp_nodelay on;
   keepalive_requests 1000000;
   keepalive_timeout 65;
@@ -155,7 +158,7 @@ ratio=$(awk -v a="$site_rps" -v b="$nginx_rps" 'BEGIN {printf "%.2f", a/b}')
 
 {
   echo "HTML throughput, $PAGE ($site_len bytes gzipped), wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS alternating rounds, medians"
-  echo "machine: $(nproc) cores, $(uname -r); nginx $("$NGINX" -v 2>&1 | sed 's/.*\///')"
+  echo "machine: $(nproc) cores, $(uname -r); nginx $("$NGINX" -v 2>&1 | sed 's/.*\///') (sendfile $NGINX_SENDFILE)"
   printf '%-14s %14s %10s\n' server 'requests/s' 'p99 ms'
   printf '%-14s %14.0f %10.2f\n' site "$site_rps" "$site_p99"
   printf '%-14s %14.0f %10.2f\n' nginx "$nginx_rps" "$nginx_p99"
