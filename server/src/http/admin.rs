@@ -375,17 +375,7 @@ async fn read_small(mut body: Body) -> Result<Vec<u8>, AppError> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.insert(
-                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
-                value.parse().unwrap(),
-            );
-        }
-        map
-    }
+    use crate::http::test_headers::headers;
 
     #[test]
     fn token_comparison() {

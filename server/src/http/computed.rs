@@ -110,14 +110,7 @@ fn encode(encoding: Encoding, bytes: &[u8]) -> Option<Vec<u8>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn headers(pairs: &[(&'static str, &'static str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.insert(*name, HeaderValue::from_static(value));
-        }
-        map
-    }
+    use crate::http::test_headers::headers;
 
     fn large() -> serde_json::Value {
         serde_json::json!({ "steps": vec!["直行 35 米，在星巴克处右转"; 200] })

@@ -85,17 +85,7 @@ fn names_host(origin: &Url, headers: &HeaderMap) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn headers(pairs: &[(&str, &str)]) -> HeaderMap {
-        let mut map = HeaderMap::new();
-        for (name, value) in pairs {
-            map.insert(
-                http::HeaderName::from_bytes(name.as_bytes()).unwrap(),
-                value.parse().unwrap(),
-            );
-        }
-        map
-    }
+    use crate::http::test_headers::headers;
 
     #[test]
     fn origin_must_name_the_host() {

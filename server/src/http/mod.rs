@@ -19,6 +19,8 @@ mod representation;
 mod security_headers;
 mod serve;
 mod slow_clients;
+#[cfg(test)]
+mod test_headers;
 mod venues;
 
 use std::sync::Arc;

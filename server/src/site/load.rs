@@ -5,7 +5,7 @@ use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
-use super::body::{Body, Effort};
+use super::body::Body;
 use super::builder::Builder;
 use super::manifest::{FileEntry, MANIFEST_VERSION, Manifest, PageEntry, is_sitemap_date};
 use super::placeholders::{PlaceholderValues, json_for_script};
@@ -22,7 +22,7 @@ const QR_URL_PREFIX: &str = "/next/_site/qr/";
 const ANALYTICS_URL_PREFIX: &str = "/next/_site/analytics";
 
 impl Site {
-    /// Reads dist/ and prepares every response body, compressed quickly (see [`Effort`]).
+    /// Reads dist/ and prepares every response body, compressed quickly (see [`super::Effort`]).
     pub fn load(config: &Config) -> Result<Self, SiteError> {
         Self::load_reusing(config, None)
     }
@@ -32,22 +32,6 @@ impl Site {
     /// the time its own pages take.
     pub fn reload(config: &Config, previous: &Site) -> Result<Self, SiteError> {
         Self::load_reusing(config, Some(previous))
-    }
-
-    /// Compresses every quickly compressed body again at best, one at a time and in place,
-    /// while the site is served; the number compressed.
-    pub fn recompress(&self) -> usize {
-        let mut count = 0;
-        for body in self.bodies().filter(|body| body.effort() < Effort::Best) {
-            body.recompress();
-            count += 1;
-        }
-        count
-    }
-
-    /// True when some body is still compressed only quickly.
-    pub fn needs_recompressing(&self) -> bool {
-        self.bodies().any(|body| body.effort() < Effort::Best)
     }
 
     fn load_reusing(config: &Config, previous: Option<&Site>) -> Result<Self, SiteError> {

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
-pub use body::{Body, Encoding};
+pub use body::{Body, Effort, Encoding};
 pub use manifest::ApiErrorWords;
 pub(crate) use manifest::VenuesEntry;
 pub use variant::{Device, Region, Variant};
@@ -249,6 +249,22 @@ impl Site {
     /// Every quality the pages request from `/_next/image`.
     pub fn image_qualities(&self) -> &[u8] {
         &self.image_qualities
+    }
+
+    /// Compresses every quickly compressed body again at best, one at a time and in place,
+    /// while the site is served; the number compressed.
+    pub fn recompress(&self) -> usize {
+        let mut count = 0;
+        for body in self.bodies().filter(|body| body.effort() < Effort::Best) {
+            body.recompress();
+            count += 1;
+        }
+        count
+    }
+
+    /// True when some body is still compressed only quickly.
+    pub fn needs_recompressing(&self) -> bool {
+        self.bodies().any(|body| body.effort() < Effort::Best)
     }
 
     /// Every body of this build, each once or more.

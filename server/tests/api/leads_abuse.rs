@@ -12,7 +12,9 @@ use crate::support::app::{TestApp, assert_headers, header, json_body};
 use crate::support::binary::{Running, blocking_client, command, start};
 use crate::support::databases::Backend;
 use crate::support::fixture::{FixtureDist, HOTLINE};
-use crate::support::leads::{ADMIN_TOKEN, limits, no_limits, spawn_leads_app, valid_lead};
+use crate::support::leads::{
+    ADMIN_TOKEN, limits, no_limits, spawn_leads_app, valid_form, valid_lead,
+};
 use crate::support::stand_in::{Answer, StandIn};
 
 /// A JSON enquiry with these extra request headers, answered in JSON.
@@ -110,18 +112,7 @@ async fn hourly_cap(backend: Backend) {
         format!("咨询较多，请 60 分钟后再试或致电 {HOTLINE}")
     );
     // The form without JavaScript: the page again, with what was typed and the message.
-    let response = app
-        .post_form(&[
-            ("name", "张三"),
-            ("company", "寻境"),
-            ("phone", "13812345678"),
-            ("scenario", "factory"),
-            ("message", "上限之后"),
-            ("consent", "on"),
-        ])
-        .send()
-        .await
-        .unwrap();
+    let response = app.post_form(&valid_form("上限之后")).send().await.unwrap();
     assert_eq!(response.status(), 503);
     assert!(!header(&response, "retry-after").is_empty());
     let html = response.text().await.unwrap();

@@ -13,7 +13,7 @@ use crate::support::app::{
 };
 use crate::support::databases::{Backend, unreachable_postgres_url};
 use crate::support::fixture::{FORM_PAGE, HOTLINE, THANKS_PAGE};
-use crate::support::leads::{limits, no_limits, spawn_leads_app, valid_lead};
+use crate::support::leads::{limits, no_limits, spawn_leads_app, valid_form, valid_lead};
 
 fn with(changes: &Value) -> Value {
     let mut lead = valid_lead();
@@ -663,18 +663,7 @@ async fn storage_down_answers_503_and_pages_still_serve() {
         body,
         json!({"message": format!("系统暂时无法接收，请致电 {HOTLINE}")})
     );
-    let response = app
-        .post_form(&[
-            ("name", "张三"),
-            ("company", "寻境"),
-            ("phone", "13812345678"),
-            ("scenario", "factory"),
-            ("message", "你好"),
-            ("consent", "on"),
-        ])
-        .send()
-        .await
-        .unwrap();
+    let response = app.post_form(&valid_form("你好")).send().await.unwrap();
     assert_eq!(response.status(), 503);
     let html = response.text().await.unwrap();
     assert!(html.contains("value=\"13812345678\""), "values kept");

@@ -40,6 +40,18 @@ pub(crate) fn valid_lead() -> serde_json::Value {
     })
 }
 
+/// A complete, valid enquiry as the form without JavaScript posts it, with `message`.
+pub(crate) fn valid_form(message: &str) -> [(&'static str, &str); 6] {
+    [
+        ("name", "张三"),
+        ("company", "寻境"),
+        ("phone", "13812345678"),
+        ("scenario", "factory"),
+        ("message", message),
+        ("consent", "on"),
+    ]
+}
+
 /// A valid enquiry as the store takes it, after cleaning.
 pub(crate) fn lead(name: &str, company: &str, message: &str) -> CleanLead {
     CleanLead {
