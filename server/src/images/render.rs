@@ -3,9 +3,8 @@
 
 use std::io::Cursor;
 
-use fast_image_resize::images::Image;
-use fast_image_resize::{FilterType, PixelType, ResizeAlg, ResizeOptions, Resizer};
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
+use site_resize::Layout;
 
 use super::format::{OutputFormat, SourceFormat};
 
@@ -57,18 +56,28 @@ pub(super) fn render(bytes: &[u8], job: RenderJob) -> Result<Vec<u8>, RenderErro
     let (width, height) = (image.width(), image.height());
     // `into_*` moves the decoded pixels when they are already 8-bit RGB(A), the usual case:
     // a second copy of a 3000x2000 photo would be 18 MB more per render thread.
-    let (pixels, pixel_type) = if keep_alpha {
-        (image.into_rgba8().into_raw(), PixelType::U8x4)
+    let pixels = if keep_alpha {
+        image.into_rgba8().into_raw()
     } else if image.color().has_alpha() {
-        (flatten_on_white(&image), PixelType::U8x3)
+        flatten_on_white(&image)
     } else {
-        (image.into_rgb8().into_raw(), PixelType::U8x3)
+        image.into_rgb8().into_raw()
     };
     let (out_width, out_height) = target_size(width, height, job.width);
+    let layout = if keep_alpha {
+        Layout::Rgba8
+    } else {
+        Layout::Rgb8
+    };
     let pixels = if (out_width, out_height) == (width, height) {
         pixels
     } else {
-        resize(pixels, pixel_type, (width, height), (out_width, out_height))?
+        site_resize::lanczos3(&pixels, layout, (width, height), (out_width, out_height)).map_err(
+            |error| RenderError::Encode {
+                format: OutputFormat::Png,
+                message: error.to_string(),
+            },
+        )?
     };
     encode(&pixels, keep_alpha, out_width, out_height, job)
 }
@@ -117,27 +126,6 @@ fn flatten_on_white(image: &DynamicImage) -> Vec<u8> {
         }
     }
     out
-}
-
-fn resize(
-    pixels: Vec<u8>,
-    pixel_type: PixelType,
-    (width, height): (u32, u32),
-    (out_width, out_height): (u32, u32),
-) -> Result<Vec<u8>, RenderError> {
-    let internal = |error: &dyn std::fmt::Display| RenderError::Encode {
-        format: OutputFormat::Png,
-        message: format!("resizing failed: {error}"),
-    };
-    let source = Image::from_vec_u8(width, height, pixels, pixel_type).map_err(|e| internal(&e))?;
-    let mut target = Image::new(out_width, out_height, pixel_type);
-    // Lanczos3, as libvips (and so sharp) uses for downscaling. With an alpha channel the
-    // resizer premultiplies, so transparent edges do not bleed dark fringes.
-    let options = ResizeOptions::new().resize_alg(ResizeAlg::Convolution(FilterType::Lanczos3));
-    Resizer::new()
-        .resize(&source, &mut target, &options)
-        .map_err(|e| internal(&e))?;
-    Ok(target.into_vec())
 }
 
 fn encode(
