@@ -294,7 +294,10 @@ impl Application {
     /// goes on beside serving and is dropped at shutdown; its state file is only ever
     /// replaced whole, so stopping half-way loses nothing but the unsent batches. SIGHUP
     /// reloads dist/ (see [`Builds::reload`]); first the build's bodies are compressed at best.
-    pub async fn run_until(self, shutdown: impl Future<Output = ()>) {
+    ///
+    /// `shutdown` is one boxed type, not a generic: the server's whole state machine is compiled
+    /// where this future is awaited, once per shutdown type, and the API tests had 47.
+    pub async fn run_until(self, shutdown: Shutdown) {
         tracing::info!(
             address = %self.local_addr(),
             workers = self.options.workers,
@@ -322,10 +325,13 @@ impl Application {
         // the two must not fall through to the default action, which kills the process
         // mid-response.
         let signal = shutdown_signal().context("cannot install SIGTERM/SIGINT handlers")?;
-        self.run_until(signal).await;
+        self.run_until(Box::pin(signal)).await;
         Ok(())
     }
 }
+
+/// What ends [`Application::run_until`].
+pub type Shutdown = std::pin::Pin<Box<dyn Future<Output = ()> + Send>>;
 
 /// What `site submit-urls` did.
 pub enum SubmitUrls {

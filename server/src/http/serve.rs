@@ -119,7 +119,7 @@ impl Routes {
 pub(crate) async fn serve(
     listener: TcpListener,
     routes: Routes,
-    shutdown: impl Future<Output = ()>,
+    mut shutdown: crate::Shutdown,
     options: ServeOptions,
 ) {
     let limits = Arc::new(ConnectionLimits::new(
@@ -146,7 +146,6 @@ pub(crate) async fn serve(
     );
     let mut refusal_log = tokio::time::interval(REFUSAL_LOG_INTERVAL);
     refusal_log.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
-    tokio::pin!(shutdown);
     loop {
         tokio::select! {
             accepted = listener.accept() => match accepted {

@@ -62,12 +62,18 @@ pub(crate) async fn spawn_app_with(
     let data = TempDir::new().expect("temp dir");
     let mut config = test_config(&dist, &data);
     customise(&mut config);
+    start(config, dist, data).await
+}
+
+/// Not generic, unlike its callers: the server is compiled into this crate once, not once per
+/// closure type the tests pass.
+async fn start(config: Config, dist: BuiltDist, data: TempDir) -> TestApp {
     let application = Application::build(config).await.expect("server starts");
     let address = application.local_addr();
     let (shutdown, stop) = oneshot::channel::<()>();
-    tokio::spawn(application.run_until(async {
+    tokio::spawn(application.run_until(Box::pin(async {
         let _ = stop.await;
-    }));
+    })));
     let client = reqwest::Client::builder()
         .redirect(reqwest::redirect::Policy::none())
         .build()
