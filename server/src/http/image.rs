@@ -80,16 +80,9 @@ async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource
                     ImageError::NotFound
                 });
             };
-            let read;
-            let body = match &file.content {
-                FileContent::Memory(body) => body.as_ref(),
-                FileContent::Disk(disk) => {
-                    read = super::disk_files::read(disk)
-                        .await
-                        .map_err(|_| ImageError::Internal)?;
-                    &read
-                }
-            };
+            let body = super::disk_files::body(&file.content)
+                .await
+                .map_err(|_| ImageError::Internal)?;
             Ok(ImageSource {
                 bytes: body.bytes(Encoding::Identity).1,
                 hash: body.hash(),

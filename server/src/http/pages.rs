@@ -10,7 +10,7 @@ use super::cache_policy::CachePolicy;
 use super::disk_files;
 use super::error::AppError;
 use super::representation::Representation;
-use crate::site::{FileContent, Page, Variant};
+use crate::site::{Page, Variant};
 
 pub(super) const HOME: &str = "/next/";
 
@@ -30,19 +30,12 @@ pub(super) async fn get_page_or_file(State(state): State<AppState>, request: Req
         } else {
             CachePolicy::ShortRevalidate
         };
-        let read;
-        let body = match &file.content {
-            FileContent::Memory(body) => body.as_ref(),
-            FileContent::Disk(disk) => match disk_files::read(disk).await {
-                Ok(body) => {
-                    read = body;
-                    &read
-                }
-                Err(error) => return error.into_response(),
-            },
+        let body = match disk_files::body(&file.content).await {
+            Ok(body) => body,
+            Err(error) => return error.into_response(),
         };
         return Representation {
-            body,
+            body: &body,
             content_type: HeaderValue::from_static(file.content_type),
             cache,
             vary_user_agent: false,

@@ -340,12 +340,7 @@ impl Pool {
         channels: &[&str],
         limit: u32,
     ) -> Result<Vec<OutboxRow>, sqlx::Error> {
-        // Channels are fixed words ("wechat", "email"), never input: safe to inline.
-        let channels = channels
-            .iter()
-            .map(|channel| format!("'{channel}'"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let channels = sql_list(channels);
         let select = format!(
             "SELECT id, lead_id, channel, attempts FROM lead_outbox WHERE delivered_at IS NULL \
              AND dead_at IS NULL AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
@@ -358,11 +353,7 @@ impl Pool {
 
     /// The earliest time an undelivered row of these channels becomes due, if any.
     pub(crate) async fn next_due(&self, channels: &[&str]) -> Result<Option<i64>, sqlx::Error> {
-        let channels = channels
-            .iter()
-            .map(|channel| format!("'{channel}'"))
-            .collect::<Vec<_>>()
-            .join(", ");
+        let channels = sql_list(channels);
         let select = format!(
             "SELECT MIN(CASE WHEN claimed_until IS NOT NULL AND claimed_until > next_attempt_at \
              THEN claimed_until ELSE next_attempt_at END) FROM lead_outbox \
@@ -454,6 +445,16 @@ impl Pool {
         });
         Ok(u64::try_from(count).unwrap_or(0))
     }
+}
+
+/// Channels as an SQL list: `'wechat', 'email'`. They are fixed words, never input, so they are
+/// safe to inline.
+fn sql_list(channels: &[&str]) -> String {
+    channels
+        .iter()
+        .map(|channel| format!("'{channel}'"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }
 
 #[cfg(test)]

@@ -104,9 +104,8 @@ pub(crate) struct LevelProps {
 /// The optional `name` and `alt_name` of the features that may be named.
 #[derive(Debug, Deserialize)]
 pub(crate) struct Names {
-    #[serde(default)]
+    // A missing Option field is None without `#[serde(default)]`, flattened or not.
     pub name: Option<Labels>,
-    #[serde(default)]
     pub alt_name: Option<Labels>,
 }
 
@@ -120,13 +119,9 @@ pub(crate) struct UnitProps {
     pub display_point: Option<DisplayPoint>,
 }
 
-#[derive(Debug, Deserialize)]
-pub(crate) struct OpeningProps {
-    pub category: String,
-    pub level_id: String,
-    #[serde(flatten)]
-    pub names: Names,
-}
+/// IMDF gives an opening the properties of a unit: a category, a level, names and a display
+/// point.
+pub(crate) type OpeningProps = UnitProps;
 
 #[derive(Debug, Deserialize)]
 pub(crate) struct AmenityProps {
@@ -148,11 +143,8 @@ pub(crate) struct OccupantProps {
     /// Required of an occupant; `assemble` says so when it is missing.
     #[serde(flatten)]
     pub names: Names,
-    #[serde(default)]
     pub hours: Option<String>,
-    #[serde(default)]
     pub phone: Option<String>,
-    #[serde(default)]
     pub website: Option<String>,
 }
 
