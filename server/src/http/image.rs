@@ -36,7 +36,7 @@ async fn answer_image(state: &AppState, request: &Parts) -> Result<Response, App
     let accept = headers
         .get(header::ACCEPT)
         .and_then(|value| value.to_str().ok());
-    if let Some(answer) = cached_answer(state, &parsed, accept) {
+    if let Some(answer) = cached_answer(state, &parsed, accept).await {
         return Ok(respond(state, &parsed.source, &answer, method, headers));
     }
     let source = find_source(state, &parsed.source).await?;
@@ -47,9 +47,9 @@ async fn answer_image(state: &AppState, request: &Parts) -> Result<Response, App
     Ok(respond(state, &parsed.source, &answer, method, headers))
 }
 
-/// A rendering of a source kept on disk, from the memory cache, without reading the source:
-/// image hits would otherwise read a whole picture each.
-fn cached_answer(
+/// A rendering of a source kept on disk, from the caches, without reading the source: image
+/// hits would otherwise read a whole picture each.
+async fn cached_answer(
     state: &AppState,
     parsed: &ImageRequest,
     accept: Option<&str>,
@@ -61,13 +61,16 @@ fn cached_answer(
     let FileContent::Disk(disk) = &file.content else {
         return None;
     };
-    state.images.cached_answer(
-        disk.hash(),
-        file.immutable,
-        parsed.width,
-        parsed.quality,
-        accept,
-    )
+    state
+        .images
+        .cached_answer(
+            disk.hash(),
+            file.immutable,
+            parsed.width,
+            parsed.quality,
+            accept,
+        )
+        .await
 }
 
 async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource, ImageError> {

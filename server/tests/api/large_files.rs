@@ -1,6 +1,7 @@
 //! The build's large pictures stay on disk and are read when asked for: same answers as from
 //! memory (bytes, ETag, 304, cache headers), and a file that disappears after start degrades
-//! that file only. A rendering of one in the image cache is answered without reading it.
+//! that file only. A rendering of one in the image caches (memory or disk) is answered without
+//! reading it.
 
 use reqwest::StatusCode;
 
@@ -47,16 +48,25 @@ async fn a_large_file_gone_from_disk_answers_503_and_a_rewritten_one_its_new_byt
     assert_eq!(rewritten.bytes().await.unwrap(), vec![7u8; 100_000]);
 }
 
-#[tokio::test]
-async fn a_cached_rendering_of_a_picture_on_disk_is_answered_without_reading_the_picture() {
+/// A picture kept on disk (large enough), its file name, and its `/_next/image` address.
+fn picture_on_disk() -> (
+    crate::support::fixture::BuiltDist,
+    std::path::PathBuf,
+    String,
+) {
     const URL: &str = "/next/assets/photo-0123abcd.png";
     let png = png_bytes(400, 300);
     assert!(png.len() >= 32 * 1024, "{} bytes stay in memory", png.len());
     let dist = FixtureDist::new().with_file(URL, &png, true).build();
     let path = dist.file("client/assets/photo-0123abcd.png");
-    let app = spawn_app_with(dist, |_| {}).await;
     let encoded: String = url::form_urlencoded::byte_serialize(URL.as_bytes()).collect();
-    let image = format!("/_next/image?url={encoded}&w=640&q=75");
+    (dist, path, format!("/_next/image?url={encoded}&w=640&q=75"))
+}
+
+#[tokio::test]
+async fn a_cached_rendering_of_a_picture_on_disk_is_answered_without_reading_the_picture() {
+    let (dist, path, image) = picture_on_disk();
+    let app = spawn_app_with(dist, |_| {}).await;
 
     let first = app.fetch_with(&image, &[("accept", "image/webp")]).await;
     assert_eq!(first.status(), StatusCode::OK);
@@ -69,5 +79,29 @@ async fn a_cached_rendering_of_a_picture_on_disk_is_answered_without_reading_the
     assert_eq!(hit.status(), StatusCode::OK);
     assert_eq!(header(&hit, "x-nextjs-cache"), "HIT");
     assert_eq!(header(&hit, "content-type"), "image/webp");
+    assert_eq!(hit.bytes().await.unwrap(), rendering);
+}
+
+#[tokio::test]
+async fn past_the_memory_cache_a_rendering_comes_from_the_disk_cache_without_the_picture() {
+    let (dist, path, image) = picture_on_disk();
+    let app = spawn_app_with(dist, |config| config.images.memory_cache_mib = 0).await;
+    let first = app.fetch_with(&image, &[("accept", "image/webp")]).await;
+    assert_eq!(header(&first, "x-nextjs-cache"), "MISS");
+    let rendering = first.bytes().await.unwrap();
+    std::fs::remove_file(&path).unwrap();
+
+    // The rendering is written to the disk cache just after it is sent: wait for it.
+    let mut answer = None;
+    for _ in 0..100 {
+        let hit = app.fetch_with(&image, &[("accept", "image/webp")]).await;
+        if hit.status() == StatusCode::OK {
+            answer = Some(hit);
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    let hit = answer.expect("the rendering is answered from the disk cache within 2 s");
+    assert_eq!(header(&hit, "x-nextjs-cache"), "HIT");
     assert_eq!(hit.bytes().await.unwrap(), rendering);
 }
