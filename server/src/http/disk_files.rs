@@ -10,9 +10,7 @@ use crate::site::{Body, DiskFile, FileContent};
 const READS_AT_ONCE: usize = 8;
 static READS: Semaphore = Semaphore::const_new(READS_AT_ONCE);
 
-/// The file's bytes as a body, or 503 (logged) when it cannot be read: a file removed or
-/// unreadable after the build was loaded degrades that file only.
-/// A file's body: the one in memory, or the file read from disk.
+/// A file's body: the one in memory, or the file read from disk (see [`read`]).
 pub(super) async fn body(content: &FileContent) -> Result<std::sync::Arc<Body>, AppError> {
     match content {
         FileContent::Memory(body) => Ok(std::sync::Arc::clone(body)),
@@ -20,6 +18,8 @@ pub(super) async fn body(content: &FileContent) -> Result<std::sync::Arc<Body>, 
     }
 }
 
+/// The file's bytes as a body, or 503 (logged) when it cannot be read: a file removed or
+/// unreadable after the build was loaded degrades that file only.
 pub(super) async fn read(file: &DiskFile) -> Result<Body, AppError> {
     let _permit = READS
         .acquire()
