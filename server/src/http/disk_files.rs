@@ -1,6 +1,7 @@
-//! Reads the build's large files from disk when they are asked for, a few at a time: each read
-//! holds the whole file in memory until it is sent, so the number in flight bounds that memory
-//! (eight of the largest pictures, about 5 MB) however many clients ask at once.
+//! Reads the build's large files from disk when they are asked for, a few at a time, so a burst
+//! of requests does not read hundreds of pictures at once. The bytes read stay in memory until
+//! they are sent, after the read's turn has ended: many slow clients of large pictures still
+//! hold that many copies (streaming them from the file is the open item of issue 16).
 
 use tokio::sync::Semaphore;
 
