@@ -56,19 +56,14 @@ pub(super) fn render(bytes: &[u8], job: RenderJob) -> Result<Vec<u8>, RenderErro
     let (width, height) = (image.width(), image.height());
     // `into_*` moves the decoded pixels when they are already 8-bit RGB(A), the usual case:
     // a second copy of a 3000x2000 photo would be 18 MB more per render thread.
-    let pixels = if keep_alpha {
-        image.into_rgba8().into_raw()
+    let (pixels, layout) = if keep_alpha {
+        (image.into_rgba8().into_raw(), Layout::Rgba8)
     } else if image.color().has_alpha() {
-        flatten_on_white(&image)
+        (flatten_on_white(&image), Layout::Rgb8)
     } else {
-        image.into_rgb8().into_raw()
+        (image.into_rgb8().into_raw(), Layout::Rgb8)
     };
     let (out_width, out_height) = target_size(width, height, job.width);
-    let layout = if keep_alpha {
-        Layout::Rgba8
-    } else {
-        Layout::Rgb8
-    };
     let pixels = if (out_width, out_height) == (width, height) {
         pixels
     } else {

@@ -146,11 +146,11 @@ impl Body {
     }
 
     /// Compresses the body again at best when it was compressed quickly, and swaps the new
-    /// encodings in; requests in flight keep the ones they hold.
-    pub fn recompress(&self) {
+    /// encodings in; requests in flight keep the ones they hold. False when it already was.
+    pub fn recompress(&self) -> bool {
         let current = self.encodings.load_full();
         if current.effort == Effort::Best {
-            return;
+            return false;
         }
         let (_, plain) = current.identity(self.identity_len);
         let mut best = Encodings::compressed(plain.to_vec(), true, Effort::Best);
@@ -158,6 +158,7 @@ impl Body {
         best.gzip = smallest(best.gzip, &current.gzip);
         best.brotli = smallest(best.brotli, &current.brotli);
         self.encodings.store(Arc::new(best));
+        true
     }
 
     /// The length of the uncompressed bytes.
@@ -408,7 +409,8 @@ mod tests {
             .to_vec();
         let held = body.bytes(Encoding::Brotli).1;
 
-        body.recompress();
+        assert!(body.recompress());
+        assert!(!body.recompress(), "once is enough");
         assert_eq!(body.effort(), Effort::Best);
         assert_eq!(body.etags, tags);
         for (encoding, fast) in [Encoding::Gzip, Encoding::Brotli].into_iter().zip(fast) {

@@ -252,14 +252,11 @@ impl Site {
     }
 
     /// Compresses every quickly compressed body again at best, one at a time and in place,
-    /// while the site is served; the number compressed.
+    /// while the site is served; the number compressed (a body shared by routes counts once).
     pub fn recompress(&self) -> usize {
-        let mut count = 0;
-        for body in self.bodies().filter(|body| body.effort() < Effort::Best) {
-            body.recompress();
-            count += 1;
-        }
-        count
+        self.bodies()
+            .map(|body| usize::from(body.recompress()))
+            .sum()
     }
 
     /// True when some body is still compressed only quickly.
