@@ -7,10 +7,10 @@ use http::{HeaderValue, Method, StatusCode, Uri, header};
 
 use super::AppState;
 use super::cache_policy::CachePolicy;
-use super::disk_files;
+use super::disk_files::{self, FileHeaders};
 use super::error::AppError;
 use super::representation::Representation;
-use crate::site::{Page, Variant};
+use crate::site::{FileContent, Page, Variant};
 
 pub(super) const HOME: &str = "/next/";
 
@@ -30,12 +30,20 @@ pub(super) async fn get_page_or_file(State(state): State<AppState>, request: Req
         } else {
             CachePolicy::ShortRevalidate
         };
-        let body = match disk_files::body(&file.content).await {
-            Ok(body) => body,
-            Err(error) => return error.into_response(),
+        let body = match &file.content {
+            FileContent::Memory(body) => body,
+            FileContent::Disk(disk) => {
+                let headers_out = FileHeaders {
+                    content_type: HeaderValue::from_static(file.content_type),
+                    cache,
+                };
+                return disk_files::respond(disk, headers_out, method, headers)
+                    .await
+                    .unwrap_or_else(IntoResponse::into_response);
+            }
         };
         return Representation {
-            body: &body,
+            body,
             content_type: HeaderValue::from_static(file.content_type),
             cache,
             vary_user_agent: false,

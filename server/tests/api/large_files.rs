@@ -13,9 +13,10 @@ use crate::support::fixture::{FixtureDist, LARGE_URL};
 
 const LARGE_FILE: &str = "client/assets/large-9f8e7d6c.bin.png";
 
+/// Several megabytes: streamed in chunks, it arrives whole under the length announced first.
 #[tokio::test]
 async fn a_large_picture_is_served_from_disk_like_any_file() {
-    let dist = FixtureDist::new().with_large_file(200_000).build();
+    let dist = FixtureDist::new().with_large_file(3_000_000).build();
     let on_disk = std::fs::read(dist.file(LARGE_FILE)).unwrap();
     let app = spawn_app_with(dist, |_| {}).await;
 
@@ -23,8 +24,14 @@ async fn a_large_picture_is_served_from_disk_like_any_file() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_headers(&response, &[IMMUTABLE, ("content-type", "image/png")]);
     assert!(header(&response, "content-encoding").is_empty());
+    assert_eq!(header(&response, "content-length"), on_disk.len().to_string());
     assert_eq!(response.bytes().await.unwrap(), on_disk);
     assert_conditional_get(&app, LARGE_URL, &[]).await;
+
+    let head = app.client.head(app.url(LARGE_URL)).send().await.unwrap();
+    assert_eq!(head.status(), StatusCode::OK);
+    assert_eq!(header(&head, "content-length"), on_disk.len().to_string());
+    assert!(head.bytes().await.unwrap().is_empty());
 }
 
 #[tokio::test]
