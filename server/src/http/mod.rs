@@ -10,6 +10,7 @@ mod crawler_files;
 mod cross_site;
 mod disk_files;
 mod error;
+mod first_head;
 mod health;
 mod image;
 mod leads;

@@ -280,7 +280,9 @@ async fn serve_connections(
     open: Arc<AtomicUsize>,
     grace: Duration,
 ) {
-    let graceful = GracefulShutdown::new();
+    // Shared with the connections waiting for their first bytes, which watch it only once they
+    // arrive: a waiting watcher would hold shutdown back until the header timeout.
+    let graceful = Arc::new(std::sync::Mutex::new(Some(GracefulShutdown::new())));
     let mut builder = http1::Builder::new();
     builder
         .timer(TokioTimer::new())
@@ -299,17 +301,30 @@ async fn serve_connections(
             }
         };
         let service = connection_service(routes.clone(), settings.clone(), peer);
-        let io = TokioIo::new(WriteStallIo::new(stream, settings.write_timeout));
-        let connection = graceful.watch(builder.serve_connection(io, service));
-        let open = Arc::clone(&open);
+        let (builder, graceful, open) = (builder.clone(), Arc::clone(&graceful), Arc::clone(&open));
+        let (header_timeout, write_timeout) = (settings.header_timeout, settings.write_timeout);
         tokio::spawn(async move {
-            if let Err(error) = connection.await {
-                tracing::debug!(%error, "connection ended with an error");
+            // One whose first head comes after shutdown began is closed unanswered, as hyper
+            // closes an idle kept-alive one.
+            let arrived = super::first_head::arrived(&stream, header_timeout).await;
+            let watcher = graceful
+                .lock()
+                .ok()
+                .and_then(|g| g.as_ref().map(GracefulShutdown::watcher));
+            if let (true, Some(watcher)) = (arrived, watcher) {
+                let io = TokioIo::new(WriteStallIo::new(stream, write_timeout));
+                let connection = watcher.watch(builder.serve_connection(io, service));
+                if let Err(error) = connection.await {
+                    tracing::debug!(%error, "connection ended with an error");
+                }
             }
             drop(slot);
             open.fetch_sub(1, Ordering::Relaxed);
         });
     }
+    let Some(graceful) = graceful.lock().ok().and_then(|mut g| g.take()) else {
+        return;
+    };
     tokio::select! {
         () = graceful.shutdown() => {}
         () = tokio::time::sleep(grace) => {
