@@ -28,6 +28,9 @@ pub struct Images {
     /// Threads resizing images; 0 means one per CPU core. They run at a lower priority than
     /// page serving.
     pub workers: usize,
+    /// Decoded pixels the workers may hold at once, in MiB (4 bytes a pixel): larger pictures
+    /// take turns, so the render threads' memory stays near this whatever the pictures.
+    pub render_memory_mib: u64,
     /// Resizes that may wait for a worker; beyond this, requests get 503 with Retry-After.
     pub queue: usize,
     /// Upper bound of the disk cache under `<data_dir>/images`, in MiB.
@@ -83,6 +86,7 @@ impl Default for Images {
             // 50 megapixels: an 8K photo fits, a decompression bomb does not.
             max_input_pixels: 50_000_000,
             workers: 0,
+            render_memory_mib: 16,
             queue: 64,
             disk_cache_mib: 1024,
             memory_cache_mib: 16,
@@ -96,6 +100,7 @@ impl Images {
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
         require_positive("images.max_input_pixels", self.max_input_pixels)?;
         require_positive("images.queue", self.queue as u64)?;
+        require_positive("images.render_memory_mib", self.render_memory_mib)?;
         require_positive("images.max_remote_fetches", self.max_remote_fetches as u64)?;
         if let Some(quality) = self.qualities.iter().find(|q| !(1..=100).contains(*q)) {
             return Err(ConfigError(format!(

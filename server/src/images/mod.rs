@@ -3,6 +3,7 @@
 //! accepts, and keeps the results. No HTTP framework types here; `http/image.rs` maps answers
 //! and errors to responses.
 
+mod budget;
 mod cache;
 mod format;
 mod pool;
@@ -21,6 +22,7 @@ use http::HeaderValue;
 use tokio::sync::oneshot;
 
 use crate::config::Images as ImagesConfig;
+use budget::MemoryBudget;
 use cache::{CacheKey, DiskCache, MemoryCache, Rendering};
 use format::SourceFormat;
 use pool::RenderPool;
@@ -119,6 +121,8 @@ struct Inner {
     allow_svg: bool,
     max_input_pixels: u64,
     pool: RenderPool,
+    /// Shared with the render threads, which take their share of it before decoding.
+    budget: Arc<MemoryBudget>,
     memory: MemoryCache,
     disk: DiskCache,
     remote: RemoteSources,
@@ -159,6 +163,7 @@ impl ImageService {
             allow_svg: config.allow_svg,
             max_input_pixels: config.max_input_pixels,
             pool: RenderPool::new(workers, config.queue)?,
+            budget: Arc::new(MemoryBudget::new(config.render_memory_mib << 20)),
             memory: MemoryCache::new(mib(config.memory_cache_mib)),
             disk: DiskCache::open(data_dir.join("images"), config.disk_cache_mib << 20),
             remote: RemoteSources::new(
@@ -388,10 +393,11 @@ impl ImageService {
             let status = self.freshness(&key, &rendering);
             return Ok((rendering, status));
         }
+        let budget = Arc::clone(&self.0.budget);
         let receiver = self
             .0
             .pool
-            .submit(move || render::render(&bytes, job))
+            .submit(move || render::render(&bytes, job, &budget))
             .map_err(|_| ImageError::Busy)?;
         let rendered = match receiver.await {
             Ok(Ok(Ok(rendered))) => rendered,

@@ -6,6 +6,7 @@ use std::io::Cursor;
 use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
 use site_resize::Layout;
 
+use super::budget::MemoryBudget;
 use super::format::{OutputFormat, SourceFormat};
 
 #[derive(Debug, thiserror::Error)]
@@ -33,8 +34,13 @@ pub(super) struct RenderJob {
     pub(super) max_input_pixels: u64,
 }
 
-/// Decodes `bytes`, scales the image down to `job.width` (never up) and encodes it.
-pub(super) fn render(bytes: &[u8], job: RenderJob) -> Result<Vec<u8>, RenderError> {
+/// Decodes `bytes`, scales the image down to `job.width` (never up) and encodes it, within its
+/// share of `budget`.
+pub(super) fn render(
+    bytes: &[u8],
+    job: RenderJob,
+    budget: &MemoryBudget,
+) -> Result<Vec<u8>, RenderError> {
     let format = image_format(job.source)?;
     let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
     let mut limits = Limits::default();
@@ -48,6 +54,8 @@ pub(super) fn render(bytes: &[u8], job: RenderJob) -> Result<Vec<u8>, RenderErro
     let mut decoder = reader.into_decoder().map_err(RenderError::Decode)?;
     let (width, height) = decoder.dimensions();
     check_pixels(width, height, job.max_input_pixels)?;
+    // Four bytes a pixel: the decoded RGBA, the largest of the copies a rendering holds at once.
+    let _share = budget.take(u64::from(width) * u64::from(height) * 4);
     let orientation = decoder.orientation().map_err(RenderError::Decode)?;
     let mut image = DynamicImage::from_decoder(decoder).map_err(RenderError::Decode)?;
     image.apply_orientation(orientation);
@@ -198,6 +206,9 @@ fn encode(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    static BUDGET: std::sync::LazyLock<MemoryBudget> =
+        std::sync::LazyLock::new(|| MemoryBudget::new(64 << 20));
     use image::{ImageEncoder, RgbaImage};
 
     fn png(width: u32, height: u32, alpha: u8) -> Vec<u8> {
@@ -237,21 +248,21 @@ mod tests {
     fn renders_webp_png_and_jpeg_at_the_requested_width() {
         let source = png(400, 300, 255);
         for output in [OutputFormat::Webp, OutputFormat::Png, OutputFormat::Jpeg] {
-            let bytes = render(&source, job(128, output)).unwrap();
+            let bytes = render(&source, job(128, output), &BUDGET).unwrap();
             let decoded = image::load_from_memory(&bytes).unwrap();
             assert_eq!((decoded.width(), decoded.height()), (128, 96), "{output:?}");
         }
         // No AVIF decoder is built in; check the container and that it is smaller than PNG.
         #[cfg(feature = "avif")]
         {
-            let avif = render(&source, job(128, OutputFormat::Avif)).unwrap();
+            let avif = render(&source, job(128, OutputFormat::Avif), &BUDGET).unwrap();
             assert_eq!(&avif[4..12], b"ftypavif");
         }
     }
 
     #[test]
     fn never_upscales() {
-        let bytes = render(&png(100, 50, 200), job(640, OutputFormat::Webp)).unwrap();
+        let bytes = render(&png(100, 50, 200), job(640, OutputFormat::Webp), &BUDGET).unwrap();
         let decoded = image::load_from_memory(&bytes).unwrap();
         assert_eq!((decoded.width(), decoded.height()), (100, 50));
         assert!(decoded.color().has_alpha());
@@ -262,7 +273,7 @@ mod tests {
         let mut small_limit = job(16, OutputFormat::Webp);
         small_limit.max_input_pixels = 100;
         assert!(matches!(
-            render(&png(20, 10, 255), small_limit),
+            render(&png(20, 10, 255), small_limit, &BUDGET),
             Err(RenderError::TooManyPixels {
                 width: 20,
                 height: 10,
@@ -275,6 +286,6 @@ mod tests {
     fn corrupt_data_is_an_error_not_a_panic() {
         let mut source = png(64, 64, 255);
         source.truncate(60);
-        assert!(render(&source, job(16, OutputFormat::Webp)).is_err());
+        assert!(render(&source, job(16, OutputFormat::Webp), &BUDGET).is_err());
     }
 }
