@@ -24,7 +24,10 @@ async fn a_large_picture_is_served_from_disk_like_any_file() {
     assert_eq!(response.status(), StatusCode::OK);
     assert_headers(&response, &[IMMUTABLE, ("content-type", "image/png")]);
     assert!(header(&response, "content-encoding").is_empty());
-    assert_eq!(header(&response, "content-length"), on_disk.len().to_string());
+    assert_eq!(
+        header(&response, "content-length"),
+        on_disk.len().to_string()
+    );
     assert_eq!(response.bytes().await.unwrap(), on_disk);
     assert_conditional_get(&app, LARGE_URL, &[]).await;
 
