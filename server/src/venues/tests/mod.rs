@@ -5,6 +5,7 @@ mod support;
 
 mod broken_fixtures;
 mod places;
+mod radio_space;
 mod real_venues;
 mod reference;
 mod steps_and_landmarks;
