@@ -10,6 +10,7 @@
 //!   truth: a one-shot baseline (weighted centroid for BLE) and a particle filter held to the
 //!   walkable space, with [`floor`] detection.
 //! - [`wall_map`]: walls between each BLE beacon and the points around it, for the filter.
+//! - [`walk`]: a person's true path, walked at a steady pace.
 //! - [`accuracy`]: CEP50 and CEP95 of estimates against the truth.
 
 pub mod accuracy;
@@ -20,6 +21,7 @@ pub mod radio;
 pub mod random;
 pub mod simulate;
 pub mod space;
+pub mod walk;
 pub mod wall_map;
 
 pub use space::{Device, DeviceKind, Point, Pose, Space, Technology};

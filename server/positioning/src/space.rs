@@ -38,7 +38,7 @@ pub enum DeviceKind {
 }
 
 /// The technology a tag is positioned with.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Technology {
     Ble,
     Aoa,

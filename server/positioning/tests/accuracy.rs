@@ -110,7 +110,7 @@ fn run(technology: Technology, walks: &[Walk], seed: u64) -> Result {
     };
     for (tag, walk) in walks.iter().enumerate() {
         let mut filter = ParticleFilter::new(technology, key(&[seed, tag as u64]));
-        for second in 0..=walk.seconds() {
+        for second in 0..=walk.seconds() as u64 {
             let truth = walk.at(second as f64);
             let scan = simulator.scan(tag as u64, technology, second, truth);
             let estimate = filter.step(&scan, &devices, &walls, &space);

@@ -5,6 +5,7 @@
 //! the corridor, in its line of sight, 20 m apart.
 
 use site_positioning::simulate::Devices;
+pub(crate) use site_positioning::walk::Walk;
 use site_positioning::{Device, DeviceKind, Point, Pose, Space};
 
 pub(crate) const WIDTH: f64 = 60.0;
@@ -84,50 +85,6 @@ pub(crate) fn devices() -> Devices {
         }
     }
     Devices::new(list)
-}
-
-/// A walk through waypoints at a steady pace; a change of level happens at the stair, where
-/// two consecutive waypoints share a point.
-pub(crate) struct Walk {
-    /// (second it is reached, pose)
-    timed: Vec<(f64, Pose)>,
-}
-
-impl Walk {
-    pub(crate) fn new(waypoints: &[Pose], speed: f64) -> Self {
-        let mut timed = vec![(0.0, waypoints[0])];
-        for pair in waypoints.windows(2) {
-            let (from, to) = (pair[0], pair[1]);
-            let climb = if from.level == to.level { 0.0 } else { 20.0 };
-            let last = timed.last().map_or(0.0, |t| t.0);
-            timed.push((last + from.at.distance(to.at) / speed + climb, to));
-        }
-        Self { timed }
-    }
-
-    pub(crate) fn seconds(&self) -> u64 {
-        self.timed.last().map_or(0.0, |t| t.0) as u64
-    }
-
-    pub(crate) fn at(&self, second: f64) -> Pose {
-        let next = self
-            .timed
-            .iter()
-            .position(|(t, _)| *t >= second)
-            .unwrap_or(self.timed.len() - 1)
-            .max(1);
-        let ((t0, a), (t1, b)) = (self.timed[next - 1], self.timed[next]);
-        let f = ((second - t0) / (t1 - t0).max(1e-9)).clamp(0.0, 1.0);
-        // On the stair the tag is on the level it left until it arrives.
-        let level = if f >= 1.0 { b.level } else { a.level };
-        Pose {
-            level,
-            at: Point::new(
-                a.at.x + (b.at.x - a.at.x) * f,
-                a.at.y + (b.at.y - a.at.y) * f,
-            ),
-        }
-    }
 }
 
 pub(crate) fn pose(level: i32, x: f64, y: f64) -> Pose {
