@@ -17,6 +17,7 @@ mod rate_limit;
 mod request_rate;
 mod sampled_log;
 pub mod site;
+pub mod tracking;
 pub mod venues;
 mod weighted_list;
 
@@ -401,6 +402,10 @@ fn load_venues(config: &Config, site: &Site) -> Venues {
         .map(|venue| VenueSource {
             id: venue.id.clone(),
             imdf_dir: config.dist_dir.join(&venue.imdf_dir),
+            infrastructure_dir: venue.infrastructure.as_ref().and_then(|file| {
+                let path = config.dist_dir.join(file);
+                path.parent().map(std::path::Path::to_path_buf)
+            }),
             extras: VenueExtras {
                 kiosks: venue.kiosks.clone(),
                 start: Some(venue.start.clone()),

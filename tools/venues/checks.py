@@ -218,8 +218,13 @@ def run(vid, collections, venue_toml, categories, corridors):
     if not v.problems:    # geometry checks assume well-formed features
         placement.check(v, corridors)
         reach.check(v)
+    raise_problems(v)
+    return v
+
+
+def raise_problems(v):
+    """Raises CheckFailed listing the problems of venue v, if it has any."""
     if v.problems:
         shown = "\n  ".join(v.problems[:60])
         more = f"\n  ... and {len(v.problems) - 60} more" if len(v.problems) > 60 else ""
-        raise CheckFailed(f"{len(v.problems)} problem(s) in {vid}:\n  {shown}{more}")
-    return v
+        raise CheckFailed(f"{len(v.problems)} problem(s) in {v.vid}:\n  {shown}{more}")

@@ -169,6 +169,12 @@ def build():
     return plan
 
 
+# Positioning infrastructure (infrastructure.py) besides the BLE beacons of every level: AoA
+# gateways over the L1 hall and corridors (ceiling height in metres), UWB anchors on L3. The
+# building has no ward; L2-L4 share the longest corridor, and L3 holds 妇产科, 儿科 and 产前门诊,
+# where tags on newborns, children and wheelchairs are worth metre-level tracking.
+POSITIONING = {"aoa": {"L1": 3.5}, "uwb": {"L3": 3.0}}
+
 HEADER = """
 寻境示范医院门诊楼 (demo-hospital): what the live demo needs that IMDF has no place for (contract
 2.9). Written by tools/venues/generate.py with the .geojson files beside it: regenerate rather than

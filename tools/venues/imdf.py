@@ -128,9 +128,16 @@ def collection_text(features):
     return '{"type":"FeatureCollection","features":[\n' + body + "\n]}\n"
 
 
-def write_venue(directory, collections, venue_toml):
-    """Write manifest.json, one <feature_type>.geojson per type and venue.toml."""
+def write_venue(directory, collections, venue_toml, infrastructure=None):
+    """Write manifest.json, one <feature_type>.geojson per type, venue.toml and, for a venue with
+    positioning devices, infrastructure.geojson (not IMDF: the devices infrastructure.py placed)."""
     os.makedirs(directory, exist_ok=True)
+    devices_path = os.path.join(directory, "infrastructure.geojson")
+    if infrastructure is not None:
+        with open(devices_path, "w", encoding="utf-8") as f:
+            f.write(collection_text(infrastructure))
+    elif os.path.exists(devices_path):
+        os.remove(devices_path)
     with open(os.path.join(directory, "manifest.json"), "w", encoding="utf-8") as f:
         f.write(json.dumps(MANIFEST, ensure_ascii=False, indent=2) + "\n")
     for ftype in FEATURE_TYPES:

@@ -230,6 +230,10 @@ def build():
     return plan
 
 
+# Positioning infrastructure (infrastructure.py) besides the BLE beacons of every level: AoA
+# gateways over the L1 walkways and atria (ceiling height in metres), UWB anchors in the B1 car park.
+POSITIONING = {"aoa": {"L1": 4.5}, "uwb": {"B1": 2.5}}
+
 HEADER = """
 寻境示范购物中心 (demo-mall): what the live demo needs that IMDF has no place for (contract 2.9).
 Written by tools/venues/generate.py with the .geojson files beside it: regenerate rather than edit,

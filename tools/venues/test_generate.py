@@ -1,13 +1,15 @@
 # Smoke test of the venue generator: it writes both venues into a temporary content directory
 # twice and gets the same bytes, the venues have what the demo promises (shops per floor, spaces,
-# lifts, escalators, stairs, screens), the checks pass on the files as written and on the files
-# committed in content/venues/, and the checks do catch a broken venue.
+# lifts, escalators, stairs, screens, positioning devices), the checks pass on the files as
+# written and on the files committed in content/venues/, and the checks do catch a broken venue
+# or a misplaced device.
 #
 #   python3 -m unittest discover tools/venues
 
 import copy
 import json
 import os
+import re
 import tempfile
 import tomllib
 import unittest
@@ -15,7 +17,10 @@ from collections import Counter
 
 import checks
 import generate
-from imdf import FEATURE_TYPES, feature_id
+import hospital
+import infrastructure_checks
+from geometry import area, point_in_poly
+from imdf import FEATURE_TYPES, Projection, feature_id
 
 CONTENT = generate.REPO_CONTENT
 
@@ -27,6 +32,11 @@ def read_venue(directory):
             collections[t] = json.load(f)["features"]
     with open(os.path.join(directory, "venue.toml"), encoding="utf-8") as f:
         return collections, f.read()
+
+
+def read_devices(directory):
+    with open(os.path.join(directory, "infrastructure.geojson"), encoding="utf-8") as f:
+        return json.load(f)["features"]
 
 
 def tree(directory):
@@ -49,6 +59,8 @@ class GeneratedVenues(unittest.TestCase):
         cls.categories = generate.load_categories(CONTENT)
         cls.mall, cls.mall_toml = read_venue(os.path.join(cls.first, "venues", "demo-mall"))
         cls.hospital, cls.hospital_toml = read_venue(os.path.join(cls.first, "venues", "demo-hospital"))
+        cls.mall_devices = read_devices(os.path.join(cls.first, "venues", "demo-mall"))
+        cls.hospital_devices = read_devices(os.path.join(cls.first, "venues", "demo-hospital"))
 
     @classmethod
     def tearDownClass(cls):
@@ -57,7 +69,7 @@ class GeneratedVenues(unittest.TestCase):
     def test_regenerating_gives_the_same_bytes(self):
         first, second = tree(self.first), tree(self.second)
         self.assertEqual(sorted(first), sorted(second))
-        self.assertEqual(len(first), 2 * 16)
+        self.assertEqual(len(first), 2 * 17)
         for name in first:
             self.assertEqual(first[name], second[name], name)
 
@@ -119,8 +131,10 @@ class GeneratedVenues(unittest.TestCase):
         self.assertGreaterEqual(units["mothersroom"], 1)
 
     def test_checks_pass_on_the_written_files(self):
-        checks.run("demo-mall", self.mall, self.mall_toml, self.categories, {})
-        checks.run("demo-hospital", self.hospital, self.hospital_toml, self.categories, {})
+        v = checks.run("demo-mall", self.mall, self.mall_toml, self.categories, {})
+        infrastructure_checks.run(v, self.mall_devices)
+        v = checks.run("demo-hospital", self.hospital, self.hospital_toml, self.categories, {})
+        infrastructure_checks.run(v, self.hospital_devices)
 
     def test_checks_pass_on_the_committed_files(self):
         for vid in ("demo-mall", "demo-hospital"):
@@ -128,7 +142,31 @@ class GeneratedVenues(unittest.TestCase):
             if not os.path.isdir(directory):
                 self.skipTest(f"{directory} not written yet")
             collections, toml_text = read_venue(directory)
-            checks.run(vid, collections, toml_text, self.categories, {})
+            v = checks.run(vid, collections, toml_text, self.categories, {})
+            infrastructure_checks.run(v, read_devices(directory))
+
+    def test_the_devices_are_what_a_deployment_needs(self):
+        for vid, collections, devices, aoa, uwb in (
+                ("demo-mall", self.mall, self.mall_devices, {"L1"}, {"B1"}),
+                ("demo-hospital", self.hospital, self.hospital_devices, {"L1"}, {"L3"})):
+            v = checks.Venue(vid, collections)
+            per = Counter((p["kind"], v.short[p["level_id"]]) for p in (d["properties"] for d in devices))
+            for level in v.short.values():
+                self.assertGreaterEqual(per[("ble_beacon", level)], 40, (vid, level))
+            self.assertEqual({lv for kind, lv in per if kind == "aoa_gateway"}, aoa, vid)
+            self.assertEqual({lv for kind, lv in per if kind == "uwb_anchor"}, uwb, vid)
+            names = [d["properties"]["name"] for d in devices]
+            self.assertTrue(all(re.fullmatch(r"[BL]\d-(BLE-\d{3}|AOA-\d{2}|UWB-\d{2})", n) for n in names))
+            beacons = [d for d in devices if d["properties"]["kind"] == "ble_beacon"]
+            self.assertEqual({b["properties"]["tx_power"] for b in beacons}, {-59})
+            # every shop or department big enough to walk around in has a beacon of its own
+            where = [(b["properties"]["level_id"], v.xy(b["geometry"]["coordinates"])) for b in beacons]
+            for u in collections["unit"]:
+                if u["properties"]["category"] in ("room", "laboratory", "movietheater") \
+                        and area(v.poly[u["id"]]) >= 80:
+                    inside = [p for level, p in where
+                              if level == u["properties"]["level_id"] and point_in_poly(p, v.poly[u["id"]])]
+                    self.assertTrue(inside, f"{vid}: no beacon in unit {u['id']}")
 
     def test_categories_toml_parses_with_groups(self):
         with open(os.path.join(CONTENT, "venues", "categories.toml"), "rb") as f:
@@ -186,6 +224,56 @@ class GeneratedVenues(unittest.TestCase):
             stairs = next(u for u in c["unit"] if u["properties"]["category"] == "stairs")
             c["relationship"][0]["properties"]["destination"]["id"] = stairs["id"]
         self.assertIn("but the relationship is of category elevator", self.broken(swap))
+
+
+    # -- the device checks catch what they are for -----------------------------------------------
+
+    def misplaced(self, change):
+        devices = copy.deepcopy(self.hospital_devices)
+        change(devices)
+        v = checks.Venue("demo-hospital", self.hospital)
+        with self.assertRaises(checks.CheckFailed) as caught:
+            infrastructure_checks.run(v, devices)
+        return str(caught.exception)
+
+    @staticmethod
+    def device(devices, name):
+        return next(d for d in devices if d["properties"]["name"] == name)
+
+    def test_device_checks_catch_a_device_in_a_closed_unit(self):
+        def into_plant_room(devices):
+            beacon = self.device(devices, "L2-BLE-001")
+            beacon["geometry"]["coordinates"] = Projection(*hospital.ORIGIN).to_lonlat(0.0, 12.0)
+        problems = self.misplaced(into_plant_room)
+        self.assertRegex(problems, r"infrastructure\.geojson: feature [0-9a-f-]+: hangs in a nonpublic unit on L2")
+
+    def test_device_checks_catch_a_repeated_minor_and_a_wrong_height(self):
+        def repeat(devices):
+            self.device(devices, "L1-BLE-002")["properties"]["minor"] = \
+                self.device(devices, "L1-BLE-001")["properties"]["minor"]
+            self.device(devices, "L3-UWB-01")["properties"]["height"] = 5.0
+        problems = self.misplaced(repeat)
+        self.assertIn("minor 1001 is also the minor of device", problems)
+        self.assertIn("height 5.0 m is outside 2.5-3.2 m for a uwb_anchor", problems)
+
+    def test_device_checks_catch_an_unknown_kind(self):
+        def rename(devices):
+            self.device(devices, "L1-AOA-01")["properties"]["kind"] = "wifi_ap"
+        self.assertIn("kind 'wifi_ap' is none of", self.misplaced(rename))
+
+    def test_device_checks_catch_a_gap_in_coverage(self):
+        west = Projection(*hospital.ORIGIN).to_lonlat(-20.0, 0.0)[0]
+
+        def remove_west_beacons(devices):
+            devices[:] = [d for d in devices if not (d["properties"]["name"].startswith("L2-BLE")
+                                                     and d["geometry"]["coordinates"][0] < west)]
+        self.assertRegex(self.misplaced(remove_west_beacons),
+                         r"L2: \d+ point\(s\) of the units a ble_beacon serves are within range of fewer than 1")
+
+        def remove_an_anchor(devices):
+            devices.remove(self.device(devices, "L3-UWB-01"))
+        self.assertRegex(self.misplaced(remove_an_anchor),
+                         r"L3: \d+ point\(s\) of the units a uwb_anchor serves are within range of fewer than 3")
 
 
 if __name__ == "__main__":

@@ -165,6 +165,9 @@ describe('manifest.json for the live demo (issue #14)', () => {
     for (const venue of venues.list) {
       expect(JSON.parse(read(venue.summary)).id).toBe(venue.id);
       expect(read(`${venue.imdf_dir}/unit.geojson`)).not.toMatch(/\n/);
+      // Both demo venues have positioning devices (issue #17), beside the IMDF files.
+      expect(venue.infrastructure).toBe(`venues/${venue.id}/infrastructure.geojson`);
+      expect(JSON.parse(read(venue.infrastructure!)).features.length).toBeGreaterThan(0);
       for (const level of venue.levels) {
         expect(JSON.parse(read(level.file)).short).toBe(level.short_name);
         expect(read(`${level.file}.gz`).length).toBeGreaterThan(0);

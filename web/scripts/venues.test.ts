@@ -1,6 +1,6 @@
 // dist/venues/ as the server reads it (contract section 3), written from the tiny valid venue of
-// web/test-fixtures/venues/valid/: the IMDF files without whitespace, the viewer files with
-// their .gz and .br, and the manifest's `venues` section.
+// web/test-fixtures/venues/valid/: the IMDF files and the positioning devices without whitespace,
+// the viewer files with their .gz and .br, and the manifest's `venues` section.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -54,6 +54,25 @@ describe('dist/venues/', () => {
     }
   });
 
+  it('writes the positioning devices beside the IMDF files, not among them', () => {
+    const text = read('venues/tiny-mall/infrastructure.geojson').toString();
+    expect(text).toBe(JSON.stringify(JSON.parse(text)));
+    const committed = readFileSync(
+      join(scratch, 'content/venues/tiny-mall/infrastructure.geojson'),
+      'utf8',
+    );
+    expect(JSON.parse(text)).toEqual(JSON.parse(committed));
+    expect(existsSync(join(distDir, 'venues/tiny-mall/imdf/infrastructure.geojson'))).toBe(false);
+  });
+
+  it('writes no device file for a venue without positioning', () => {
+    const without = { ...loaded, list: loaded.list.map((v) => ({ ...v, infrastructure: null })) };
+    const written = writeVenues(distDir, without);
+    expect(written.list[0]!.infrastructure).toBeNull();
+    expect(existsSync(join(distDir, 'venues/tiny-mall/infrastructure.geojson'))).toBe(false);
+    manifest = writeVenues(distDir, loaded);
+  });
+
   it('writes the summary and each level with gzip and brotli forms of the same bytes', () => {
     for (const file of ['venue.json', 'levels/L1.json', 'levels/B1.json']) {
       const raw = read(`venues/tiny-mall/${file}`);
@@ -76,12 +95,13 @@ describe('dist/venues/', () => {
 });
 
 describe("the manifest's venues section (contract section 3.1)", () => {
-  it('lists the venue with its files, levels, kiosks and start', () => {
+  it('lists the venue with its files, devices, levels, kiosks and start', () => {
     const [venue] = manifest.list;
     const summary = JSON.parse(read('venues/tiny-mall/venue.json').toString()) as VenueSummary;
     expect(venue).toEqual({
       id: 'tiny-mall',
       imdf_dir: 'venues/tiny-mall/imdf',
+      infrastructure: 'venues/tiny-mall/infrastructure.geojson',
       summary: 'venues/tiny-mall/venue.json',
       levels: summary.levels.map((level) => ({
         short_name: level.short,

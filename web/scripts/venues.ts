@@ -1,6 +1,8 @@
 // content/venues/ -> dist/venues/ (contract section 3): per venue the checked IMDF files without
-// whitespace (imdf/), the viewer's summary (venue.json) and one file per level (levels/), each
-// viewer file with its .gz and .br, so the server serves them as they are and compresses nothing.
+// whitespace (imdf/), its positioning devices (infrastructure.geojson, beside imdf/ so the IMDF
+// archive stays pure IMDF), the viewer's summary (venue.json) and one file per level (levels/),
+// each viewer file with its .gz and .br, so the server serves them as they are and compresses
+// nothing.
 // Returns the `venues` section of dist/manifest.json; these files are not in its `files` list,
 // because the server answers for them through /api/venues.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -13,6 +15,8 @@ export interface VenuesManifest {
     id: string;
     /** Directories and files relative to dist/. */
     imdf_dir: string;
+    /** The positioning devices (issue #17); null for a venue without positioning. */
+    infrastructure: string | null;
     summary: string;
     levels: { short_name: string; id: string; file: string }[];
     kiosks: { id: string; facing: number }[];
@@ -72,6 +76,11 @@ export function writeVenues(
     for (const [type, collection] of Object.entries(venue.imdf.files)) {
       write(distDir, `${base}/imdf/${type}.geojson`, JSON.stringify(collection));
     }
+    let infrastructure: string | null = null;
+    if (venue.infrastructure) {
+      infrastructure = `${base}/infrastructure.geojson`;
+      write(distDir, infrastructure, JSON.stringify(venue.infrastructure.collection));
+    }
     onFile(writeCompressed(distDir, `${base}/venue.json`, JSON.stringify(venue.summary)));
     const levels = venue.levels.map((level) => {
       const file = `${base}/levels/${level.short}.json`;
@@ -81,6 +90,7 @@ export function writeVenues(
     return {
       id: venue.id,
       imdf_dir: `${base}/imdf`,
+      infrastructure,
       summary: `${base}/venue.json`,
       levels,
       kiosks: venue.settings.kiosks.map(({ id, facing }) => ({ id, facing })),

@@ -58,6 +58,9 @@ pub(crate) struct VenueEntry {
     pub kiosks: Vec<KioskFacing>,
     /// Where a visitor is when no start is given (a location of the API).
     pub start: String,
+    /// The positioning devices (`infrastructure.geojson`), relative to dist/; none for a venue
+    /// without positioning. Read by the live positioning of issue #17.
+    pub infrastructure: Option<String>,
 }
 
 #[derive(Debug, Deserialize)]

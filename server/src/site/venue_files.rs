@@ -85,6 +85,9 @@ pub(super) fn load(dist: &Path, entry: &VenuesEntry) -> Result<VenueFiles, SiteE
         }
         // The engine reads the IMDF files; their directory must lie inside dist/ like the rest.
         safe_join(dist, &venue.imdf_dir).map_err(invalid)?;
+        if let Some(file) = &venue.infrastructure {
+            safe_join(dist, file).map_err(invalid)?;
+        }
         venues.push(ViewerFiles {
             id: venue.id.clone(),
             summary: compressed_file(dist, &venue.summary)?,

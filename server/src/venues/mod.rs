@@ -20,6 +20,7 @@ pub mod geometry;
 mod graph;
 mod grid;
 mod imdf;
+mod infrastructure;
 mod inputs;
 mod inside;
 mod kiosk;
@@ -41,7 +42,7 @@ mod steps;
 mod venue;
 
 #[cfg(test)]
-mod tests;
+pub(crate) mod tests;
 
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -50,6 +51,7 @@ use std::sync::Arc;
 pub use car::{Car, CarError, FoundCar, normalise_plate, plate_hash};
 pub use distances::Walk;
 pub use export::{ExportError, export_imdf};
+pub use infrastructure::read_devices;
 pub use inputs::{
     Catalog, CategoryWords, DirectoryGroup, KioskFacing, StepWords, VenueExtras, category_matches,
     fill,
@@ -76,6 +78,8 @@ pub struct VenueSource {
     pub id: String,
     /// The directory of `<feature_type>.geojson` files.
     pub imdf_dir: PathBuf,
+    /// The directory of its `infrastructure.geojson` (see [`read_devices`]), when it has one.
+    pub infrastructure_dir: Option<PathBuf>,
     pub extras: VenueExtras,
 }
 

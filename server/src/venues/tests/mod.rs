@@ -1,7 +1,7 @@
 //! Tests over whole venues: the fixture venue under server/tests/fixtures/venues/ and the real
 //! ones under content/venues/, checked against brute force and against the geometry.
 
-mod support;
+pub(crate) mod support;
 
 mod broken_fixtures;
 mod places;

@@ -28,7 +28,7 @@ pub(super) fn catalog() -> Catalog {
     toml::from_str(&text).unwrap_or_else(|e| panic!("categories.toml: {e}"))
 }
 
-pub(super) fn content_dir() -> PathBuf {
+pub(crate) fn content_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/venues")
 }
 
@@ -38,7 +38,7 @@ pub(super) fn fixture_dir(name: &str) -> PathBuf {
         .join(name)
 }
 
-pub(super) fn load(id: &str, dir: &Path, extras: &VenueExtras) -> Venue {
+pub(crate) fn load(id: &str, dir: &Path, extras: &VenueExtras) -> Venue {
     Venue::load(id, dir, extras, Arc::new(words()), Arc::new(catalog()))
         .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -57,7 +57,7 @@ pub(super) fn tiny_mall() -> &'static Venue {
 }
 
 /// venue.toml's extras as the build passes them on.
-pub(super) fn extras_of(dir: &Path) -> VenueExtras {
+pub(crate) fn extras_of(dir: &Path) -> VenueExtras {
     #[derive(serde::Deserialize)]
     struct Samples {
         start: Option<String>,

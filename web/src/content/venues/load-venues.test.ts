@@ -67,6 +67,11 @@ const ids = {
   elevatorRide: idOf('relationship', (f) => f.properties.category === 'elevator'),
   stairsRide: idOf('relationship', (f) => f.properties.category === 'stairs'),
 };
+/** The fixture's positioning devices by name (infrastructure.geojson). */
+const device = (name: string) => idOf('infrastructure', (f) => f.properties.name === name);
+const beacon1 = device('L1-BLE-001');
+const beacon2 = device('L1-BLE-002');
+
 /** Shop C: the unnamed room without an occupant. */
 const shopC = idOf(
   'unit',
@@ -667,6 +672,72 @@ const cases: Case[] = [
     at: 'content/venues/tiny-mall-copy/venue.toml: order',
     message: /is 1, as in content\/venues\/tiny-mall\/venue.toml/,
   },
+  // Positioning devices (infrastructure.geojson)
+  {
+    rule: 'a device is of a known kind',
+    ...setting('infrastructure', beacon1, 'kind', 'wifi_ap'),
+    message: /is "wifi_ap"; a device's kind is one of ble_beacon, aoa_gateway, uwb_anchor/,
+  },
+  {
+    rule: 'a device carries every property of its kind',
+    mutate: (v) =>
+      editFeature(v, 'infrastructure', beacon1, (f) => {
+        delete f.properties.minor;
+      }),
+    at: `${file('infrastructure.geojson')}: feature ${beacon1} properties.minor`,
+    message: /is missing; every ble_beacon carries kind, level_id, name, height, uuid/,
+  },
+  {
+    rule: 'a device carries no property outside its kind',
+    ...setting('infrastructure', device('L1-AOA-01'), 'minor', 7),
+    message: /is not a property of an aoa_gateway; remove it/,
+  },
+  {
+    rule: 'a device is on a level of the venue',
+    ...setting('infrastructure', beacon1, 'level_id', ids.building),
+    message: /names [0-9a-f-]+, but this venue has no level with that id/,
+  },
+  {
+    rule: 'a device lies inside its level',
+    mutate: (v) =>
+      editFeature(v, 'infrastructure', beacon2, (f) => {
+        f.geometry = { type: 'Point', coordinates: at(25, 0) };
+      }),
+    at: `${file('infrastructure.geojson')}: feature ${beacon2} geometry`,
+    message: /lies outside its level L1; a device hangs inside its level's outline/,
+  },
+  {
+    rule: 'a device hangs in no closed unit',
+    mutate: (v) => {
+      setProperty(v, 'unit', shopC, 'category', 'nonpublic');
+      editFeature(v, 'infrastructure', beacon2, (f) => {
+        f.geometry = { type: 'Point', coordinates: at(0, -6) };
+      });
+    },
+    at: `${file('infrastructure.geojson')}: feature ${beacon2} geometry`,
+    message: /lies in unit \([0-9a-f-]+, nonpublic\) on L1, a closed unit/,
+  },
+  {
+    rule: 'minors are unique in the venue',
+    ...setting('infrastructure', beacon2, 'minor', 2001),
+    message: new RegExp(`2001 is also the minor of device ${beacon1}`),
+  },
+  {
+    rule: 'device names are unique in the venue',
+    ...setting('infrastructure', beacon2, 'name', 'L1-BLE-001'),
+    message: new RegExp(`L1-BLE-001 is also the name of device ${beacon1}`),
+  },
+  {
+    rule: "a level's beacons share one major",
+    ...setting('infrastructure', beacon2, 'major', 101),
+    message: /is 101, but device [0-9a-f-]+ on the same level has 100/,
+  },
+  {
+    rule: "each level's beacons have a major of their own",
+    ...setting('infrastructure', device('B1-BLE-001'), 'major', 100),
+    at: `${file('infrastructure.geojson')}: feature ${beacon1} properties.major`,
+    message: /is 100, as on level B1; each level's beacons have a major of their own/,
+  },
   // categories.toml and words.toml
   {
     rule: 'directory groups list categories with entries',
@@ -699,6 +770,28 @@ describe('the tiny valid venue', () => {
     const { problems, loaded } = load();
     expect(problems).toEqual([]);
     expect(loaded?.list.map((v) => v.id)).toEqual([venue]);
+  });
+
+  it('loads with its positioning devices', () => {
+    const devices = load().loaded!.list[0]!.infrastructure!.devices;
+    expect(devices.map((d) => d.properties.name)).toEqual([
+      'B1-BLE-001',
+      'B1-UWB-01',
+      'L1-BLE-001',
+      'L1-BLE-002',
+      'L1-AOA-01',
+    ]);
+    expect(devices[2]).toEqual({
+      id: beacon1,
+      position: at(-12, 0),
+      properties: expect.objectContaining({ kind: 'ble_beacon', level_id: ids.L1, minor: 2001 }),
+    });
+  });
+
+  it('loads without them: positioning is optional', () => {
+    const { problems, loaded } = load((v) => unlinkSync(join(v, venue, 'infrastructure.geojson')));
+    expect(problems).toEqual([]);
+    expect(loaded?.list[0]?.infrastructure).toBeNull();
   });
 });
 

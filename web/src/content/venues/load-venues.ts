@@ -1,8 +1,9 @@
 // Reads content/venues/ (contract section 1): categories.toml, words.toml and one directory per
-// venue, runs every check of contract section 5, and reports each problem into the problem list
-// of the rest of content/ as `content/venues/<id>/<file>: feature <id> <field>: <message>`. A
-// venue with no problem is handed on with its viewer data (viewer-data.ts); the default level
-// must stay within its budget over the wire.
+// venue, runs every check of contract section 5 and those of its positioning devices
+// (infrastructure.ts), and reports each problem into the problem list of the rest of content/ as
+// `content/venues/<id>/<file>: feature <id> <field>: <message>`. A venue with no problem is handed
+// on with its viewer data (viewer-data.ts); the default level must stay within its budget over
+// the wire.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
@@ -13,6 +14,7 @@ import { readDataFile } from './data-file';
 import { readVenueFeatures } from './feature-shape';
 import { projection } from './geometry';
 import { featureTypes, imdfManifestSchema } from './imdf-schema';
+import { infrastructureFile, readInfrastructure } from './infrastructure';
 import { checkLevels } from './levels';
 import { localShapes } from './local-shapes';
 import { checkParking } from './parking';
@@ -32,6 +34,7 @@ const venueFiles = new Set([
   ...featureTypes.map((type) => `${type}.geojson`),
   'manifest.json',
   'venue.toml',
+  infrastructureFile,
 ]);
 
 function parse<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: Problems) {
@@ -76,7 +79,7 @@ function loadVenue(dir: string, id: string, shared: Shared): LoadedVenue | undef
       problems.add(
         `${prefix}/${name}`,
         '',
-        'is not a file of a venue directory (contract section 1: the IMDF files, manifest.json and venue.toml)',
+        'is not a file of a venue directory (contract section 1: the IMDF files, manifest.json and venue.toml; infrastructure.geojson for positioning)',
       );
     }
   }
@@ -100,6 +103,7 @@ function loadVenue(dir: string, id: string, shared: Shared): LoadedVenue | undef
     checkParking(model, shapes, placement);
     checkReachability(model, placement, rides);
   }
+  const infrastructure = shapes && readInfrastructure(dir, prefix, model, shapes, problems);
   if (settings) {
     checkVenueSettings(settings, model, shapes, (field, message) =>
       problems.add(settingsFile, field, message),
@@ -123,6 +127,7 @@ function loadVenue(dir: string, id: string, shared: Shared): LoadedVenue | undef
     id,
     settings,
     imdf: { manifest, files: files.raw },
+    infrastructure: infrastructure ?? null,
     summary: data.summary,
     levels: data.levels,
     previews: data.levels.map((level) => levelPreview(data.summary, level)),

@@ -1,5 +1,6 @@
 // The venues of the live demo as committed in content/venues/: they pass every check of contract
-// section 5, and the first level each venue shows stays within its budget over the wire.
+// section 5 and those of their positioning devices, and the first level each venue shows stays
+// within its budget over the wire.
 import { describe, expect, it } from 'vitest';
 import { Problems } from '../problems';
 import { repoContentDir } from '../repo-content';
@@ -15,6 +16,23 @@ describe('content/venues/', () => {
     expect(venues?.list.map((venue) => venue.id)).toEqual(
       expect.arrayContaining(['demo-mall', 'demo-hospital']),
     );
+  });
+
+  it.each([
+    ['demo-mall', 'L1', 'B1'],
+    ['demo-hospital', 'L1', 'L3'],
+  ])('loads the positioning devices of %s (AoA on %s, UWB on %s)', (id, aoa, uwb) => {
+    const venue = venues!.list.find((v) => v.id === id)!;
+    const short = new Map(venue.levels.map((level) => [level.id, level.short]));
+    const levelsOf = (kind: string) =>
+      new Set(
+        venue
+          .infrastructure!.devices.filter((d) => d.properties.kind === kind)
+          .map((d) => short.get(d.properties.level_id)),
+      );
+    expect(levelsOf('ble_beacon')).toEqual(new Set(venue.levels.map((level) => level.short)));
+    expect(levelsOf('aoa_gateway')).toEqual(new Set([aoa]));
+    expect(levelsOf('uwb_anchor')).toEqual(new Set([uwb]));
   });
 
   it.each(venues?.list ?? [])(

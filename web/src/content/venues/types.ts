@@ -4,6 +4,7 @@ import type { LevelData, VenueSummary } from '../../demo/format';
 import type { ViewerWords } from '../../demo/words';
 import type { LauncherKey } from './words-toml';
 import type { FeatureType, PropertiesOf } from './imdf-schema';
+import type { Infrastructure } from './infrastructure-schema';
 import type { LevelPreview } from './preview';
 import type { VenueToml } from './venue-toml';
 
@@ -46,6 +47,8 @@ export interface LoadedVenue {
   settings: VenueToml;
   /** The IMDF files as parsed, written to dist/ without whitespace. */
   imdf: { manifest: unknown; files: Record<FeatureType, unknown> };
+  /** The positioning devices (infrastructure.geojson), null for a venue without positioning. */
+  infrastructure: Infrastructure | null;
   summary: VenueSummary;
   /** One per level, in ascending ordinal. */
   levels: LevelData[];

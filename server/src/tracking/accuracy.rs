@@ -1,0 +1,139 @@
+//! The engine's accuracy on a venue: walkers with tags of each technology the venue has, the
+//! simulator's signals, the particle filter and the one-shot baseline, and their errors against
+//! the truth per technology and level. Deterministic for a seed.
+
+use std::collections::BTreeMap;
+
+use site_positioning::accuracy::Errors;
+use site_positioning::baseline;
+use site_positioning::filter::ParticleFilter;
+use site_positioning::random::key;
+use site_positioning::simulate::{Devices, Simulator};
+use site_positioning::wall_map::WallMap;
+use site_positioning::{Device, DeviceKind, Point as EnginePoint, Pose, Technology};
+
+use super::walkers::random_walk;
+use crate::venues::{Place, RadioSpace, Venue};
+
+/// Seconds at the start of a walk left out, while the filter takes its first fix.
+const SETTLING_S: u64 = 5;
+
+/// Errors of one technology on one level.
+#[derive(Debug, Default)]
+pub struct Row {
+    pub filter: Errors,
+    pub baseline: Errors,
+}
+
+/// Per technology and level short name ("L1").
+pub type Table = BTreeMap<(Technology, String), Row>;
+
+/// Runs `walkers` walkers of `stops` stops per technology over `venue` with `devices`.
+pub fn measure(
+    venue: &Venue,
+    devices: Vec<Device>,
+    seed: u64,
+    walkers: u64,
+    stops: usize,
+) -> Table {
+    let space = RadioSpace::build(venue.model());
+    let devices = Devices::new(devices);
+    let walls = WallMap::build(&devices, &space, seed);
+    let simulator = Simulator::new(&devices, &space, seed);
+    let mut table = Table::new();
+    for technology in Technology::ALL {
+        let covered = coverage(&devices, technology);
+        if covered.is_empty() {
+            continue;
+        }
+        for walker in 0..walkers {
+            let tag = key(&[technology as u64, walker]);
+            let eligible = |place: &Place| {
+                let ordinal = venue.levels()[place.level].ordinal;
+                covered
+                    .iter()
+                    .any(|c| c.covers(ordinal, EnginePoint::new(place.point.x, place.point.y)))
+            };
+            let Some(walk) = random_walk(venue, seed, tag, stops, eligible) else {
+                continue;
+            };
+            let mut filter = ParticleFilter::new(technology, key(&[seed, tag]));
+            for second in 0..=walk.seconds() as u64 {
+                let truth = walk.at(second as f64);
+                let scan = simulator.scan(tag, technology, second, truth);
+                let estimate = filter.step(&scan, &devices, &walls, &space);
+                if second < SETTLING_S {
+                    continue;
+                }
+                let short = level_short(venue, truth.level);
+                let row = table.entry((technology, short)).or_default();
+                row.filter.add(truth, estimate.map(|e| e.pose));
+                let level = estimate.map_or(truth.level, |e| e.pose.level);
+                let one_shot = baseline::estimate(&scan.readings, level, &devices);
+                row.baseline
+                    .add(truth, one_shot.map(|at| Pose { level, at }));
+            }
+        }
+    }
+    table
+}
+
+/// Where a technology's tags are positioned: BLE anywhere on a level with beacons; AoA within
+/// a gateway's range; UWB where three anchors are within 30 m.
+struct Coverage {
+    level: i32,
+    kind: DeviceKind,
+    devices: Vec<(EnginePoint, f64)>,
+}
+
+impl Coverage {
+    fn covers(&self, level: i32, at: EnginePoint) -> bool {
+        if level != self.level {
+            return false;
+        }
+        let near = |reach: f64| {
+            self.devices
+                .iter()
+                .filter(|(p, range)| p.distance(at) <= reach.min(*range))
+                .count()
+        };
+        match self.kind {
+            DeviceKind::BleBeacon => near(f64::INFINITY) > 0,
+            DeviceKind::AoaGateway => near(f64::INFINITY) >= 1,
+            DeviceKind::UwbAnchor => near(30.0) >= 3,
+        }
+    }
+}
+
+fn coverage(devices: &Devices, technology: Technology) -> Vec<Coverage> {
+    let kind = technology.device_kind();
+    devices
+        .levels(kind)
+        .into_iter()
+        .map(|level| Coverage {
+            level,
+            kind,
+            devices: devices
+                .on(kind, level)
+                .iter()
+                .map(|&i| {
+                    let d = devices.get(i);
+                    let range = if kind == DeviceKind::AoaGateway {
+                        d.range
+                    } else {
+                        f64::INFINITY
+                    };
+                    (d.at, range)
+                })
+                .collect(),
+        })
+        .collect()
+}
+
+fn level_short(venue: &Venue, ordinal: i32) -> String {
+    venue
+        .levels()
+        .iter()
+        .find(|l| l.ordinal == ordinal)
+        .map_or_else(|| ordinal.to_string(), |l| l.short.clone())
+}
