@@ -14,9 +14,9 @@ mod synthetic;
 use std::time::{Duration, Instant};
 
 use site_positioning::filter::ParticleFilter;
+use site_positioning::radio_map::RadioMap;
 use site_positioning::random::{Rng, key};
 use site_positioning::simulate::Simulator;
-use site_positioning::wall_map::WallMap;
 use site_positioning::{Pose, Technology};
 use synthetic::{Building, Walk, devices, pose};
 
@@ -28,7 +28,7 @@ fn main() {
     let seed = 1;
     let simulator = Simulator::new(&devices, &space, seed);
     let started = Instant::now();
-    let walls = WallMap::build(&devices, &space, seed);
+    let radio_map = RadioMap::build(&devices, &space, seed);
     let map_time = started.elapsed();
 
     // Each tag walks the corridor from a random point to another and back, on a random level.
@@ -61,7 +61,7 @@ fn main() {
             simulating += clock.elapsed();
             readings += scan.readings.len();
             let clock = Instant::now();
-            std::hint::black_box(filter.step(&scan, &devices, &walls, &space));
+            std::hint::black_box(filter.step(&scan, &devices, &radio_map, &space));
             filtering += clock.elapsed();
         }
     }

@@ -14,13 +14,15 @@ use crate::space::{Point, TAG_HEIGHT};
 const STRONGEST: usize = 4;
 
 pub fn estimate(readings: &[Reading], level: i32, devices: &Devices) -> Option<Point> {
-    let mut weighted = Vec::new();
-    let mut ranges = Vec::new();
+    let mut heard = Vec::new();
+    // AoA: each gateway's fix and its weight; UWB: each anchor and the horizontal range to it.
+    let (mut fixes, mut ranges) = (Vec::new(), Vec::new());
     for reading in readings {
         match *reading {
             Reading::Ble { device, rssi, .. } if devices.get(device).level == level => {
-                weighted.push((device, rssi));
+                heard.push((device, rssi));
             }
+            Reading::Ble { .. } => {}
             Reading::Aoa {
                 device,
                 azimuth,
@@ -33,23 +35,21 @@ pub fn estimate(readings: &[Reading], level: i32, devices: &Devices) -> Option<P
                     gateway.at.x + distance * azimuth.cos(),
                     gateway.at.y + distance * azimuth.sin(),
                 );
-                ranges.push((fix, 1.0 / (distance * distance).max(1.0)));
+                fixes.push((fix, 1.0 / (distance * distance).max(1.0)));
             }
             Reading::Uwb { device, range } => {
                 let anchor = devices.get(device);
                 let drop = anchor.height - TAG_HEIGHT;
                 ranges.push((anchor.at, (range * range - drop * drop).max(0.0).sqrt()));
             }
-            Reading::Ble { .. } => {}
         }
     }
-    if !weighted.is_empty() {
-        return Some(ble_centroid(&mut weighted, devices));
-    }
-    match readings.first()? {
-        Reading::Aoa { .. } => Some(centroid(&ranges)),
-        Reading::Uwb { .. } => multilaterate(&ranges),
-        Reading::Ble { .. } => None,
+    if !heard.is_empty() {
+        Some(ble_centroid(&mut heard, devices))
+    } else if !fixes.is_empty() {
+        Some(centroid(&fixes))
+    } else {
+        multilaterate(&ranges)
     }
 }
 

@@ -5,12 +5,14 @@
 //! cloud that has drifted away from what the measurements say, starts the cloud again around
 //! the one-shot [`baseline`](crate::baseline) estimate.
 
+use std::borrow::Cow;
+
 use crate::floor::FloorDetector;
 use crate::radio::{AoaModel, BleModel, UwbModel, angle_difference};
+use crate::radio_map::RadioMap;
 use crate::random::Rng;
 use crate::simulate::{Devices, Reading, Scan, ble_distance};
 use crate::space::{Point, Pose, Space, Technology};
-use crate::wall_map::WallMap;
 
 /// Per-technology settings: particle count, the spread of a fresh cloud, and the likelihood's
 /// standard deviations. The likelihoods are wider than the simulator's noise where the filter
@@ -95,7 +97,6 @@ pub struct Estimate {
 
 #[derive(Debug, Clone)]
 pub struct ParticleFilter {
-    technology: Technology,
     tuning: Tuning,
     particles: Vec<Particle>,
     level: Option<i32>,
@@ -109,7 +110,6 @@ impl ParticleFilter {
     /// A filter with no belief yet; `key` seeds its draws (see [`crate::random`]).
     pub fn new(technology: Technology, key: u64) -> Self {
         Self {
-            technology,
             tuning: tuning(technology),
             particles: Vec::new(),
             level: None,
@@ -125,7 +125,7 @@ impl ParticleFilter {
         &mut self,
         scan: &Scan,
         devices: &Devices,
-        walls: &WallMap,
+        map: &RadioMap,
         space: &impl Space,
     ) -> Option<Estimate> {
         let Some(level) = self.floor.update(&scan.readings, devices) else {
@@ -146,13 +146,15 @@ impl ParticleFilter {
         if scan.readings.is_empty() {
             return self.last;
         }
-        let used = strongest(&scan.readings);
-        self.weigh(level, &used, devices, walls);
-        let estimate = self.estimate(level);
-        if let Some(centre) = baseline {
-            self.watch_drift(level, estimate.pose.at, centre, space);
+        self.weigh(level, &strongest(scan), devices, map);
+        let weights: Vec<f64> = self.particles.iter().map(|p| p.log_weight.exp()).collect();
+        let estimate = self.estimate(level, &weights);
+        let restarted =
+            baseline.is_some_and(|centre| self.watch_drift(level, estimate.pose.at, centre, space));
+        // A restarted cloud has equal weights: nothing to resample.
+        if !restarted {
+            self.resample_if_degenerate(&weights);
         }
-        self.resample_if_degenerate();
         self.last = Some(estimate);
         self.last
     }
@@ -224,7 +226,7 @@ impl ParticleFilter {
         }
     }
 
-    fn weigh(&mut self, level: i32, readings: &[Reading], devices: &Devices, walls: &WallMap) {
+    fn weigh(&mut self, level: i32, readings: &[Reading], devices: &Devices, map: &RadioMap) {
         let ble = BleModel::STANDARD;
         let temper = self.tuning.temper;
         for particle in &mut self.particles {
@@ -239,7 +241,7 @@ impl ParticleFilter {
                         let beacon = devices.get(device);
                         let floors = level.abs_diff(beacon.level);
                         let (walls, surveyed) = if floors == 0 {
-                            walls.at(device, beacon.at, particle.at)
+                            map.at(device, beacon.at, particle.at)
                         } else {
                             (0, 0.0)
                         };
@@ -289,11 +291,11 @@ impl ParticleFilter {
         }
     }
 
-    fn estimate(&self, level: i32) -> Estimate {
-        let weights: Vec<f64> = self.particles.iter().map(|p| p.log_weight.exp()).collect();
+    /// The weighted mean of the cloud; `weights` are the particles' weights, in order.
+    fn estimate(&self, level: i32, weights: &[f64]) -> Estimate {
         let total: f64 = weights.iter().sum();
         let (mut x, mut y) = (0.0, 0.0);
-        for (particle, weight) in self.particles.iter().zip(&weights) {
+        for (particle, weight) in self.particles.iter().zip(weights) {
             x += particle.at.x * weight;
             y += particle.at.y * weight;
         }
@@ -301,7 +303,7 @@ impl ParticleFilter {
         let variance = self
             .particles
             .iter()
-            .zip(&weights)
+            .zip(weights)
             .map(|(p, w)| p.at.distance(centre).powi(2) * w)
             .sum::<f64>()
             / total;
@@ -311,20 +313,29 @@ impl ParticleFilter {
         }
     }
 
-    fn watch_drift(&mut self, level: i32, estimate: Point, baseline: Point, space: &impl Space) {
-        if estimate.distance(baseline) > self.tuning.drift_limit_m {
-            self.drifting += 1;
-            if self.drifting >= DRIFT_SECONDS {
-                self.start(level, baseline, space);
-            }
-        } else {
+    /// Starts the cloud again around the baseline once it has sat too far from it for
+    /// [`DRIFT_SECONDS`]; true when it did.
+    fn watch_drift(
+        &mut self,
+        level: i32,
+        estimate: Point,
+        baseline: Point,
+        space: &impl Space,
+    ) -> bool {
+        if estimate.distance(baseline) <= self.tuning.drift_limit_m {
             self.drifting = 0;
+            return false;
         }
+        self.drifting += 1;
+        if self.drifting < DRIFT_SECONDS {
+            return false;
+        }
+        self.start(level, baseline, space);
+        true
     }
 
     /// Systematic resampling when the effective number of particles falls under half.
-    fn resample_if_degenerate(&mut self) {
-        let weights: Vec<f64> = self.particles.iter().map(|p| p.log_weight.exp()).collect();
+    fn resample_if_degenerate(&mut self, weights: &[f64]) {
         let total: f64 = weights.iter().sum();
         let effective = total * total / weights.iter().map(|w| w * w).sum::<f64>();
         if effective >= self.particles.len() as f64 / 2.0 {
@@ -348,30 +359,20 @@ impl ParticleFilter {
         }
         self.particles = next;
     }
-
-    pub fn technology(&self) -> Technology {
-        self.technology
-    }
 }
 
-/// The readings the filter weighs: every AoA and UWB reading, and the [`BLE_STRONGEST`]
-/// strongest beacons. Far beacons add little but noise and walls the map does not reach.
-fn strongest(readings: &[Reading]) -> Vec<Reading> {
-    let mut used = readings.to_vec();
-    used.sort_by(|a, b| rssi(b).total_cmp(&rssi(a)));
-    let ble = used
-        .iter()
-        .filter(|r| matches!(r, Reading::Ble { .. }))
-        .count();
-    if ble > BLE_STRONGEST {
-        used.truncate(used.len() - (ble - BLE_STRONGEST));
+/// The readings the filter weighs: all of an AoA or UWB scan, the [`BLE_STRONGEST`] strongest
+/// beacons of a BLE one. Far beacons add little but noise and walls the map does not reach.
+fn strongest(scan: &Scan) -> Cow<'_, [Reading]> {
+    if scan.technology != Technology::Ble {
+        return Cow::Borrowed(&scan.readings);
     }
-    used
-}
-
-fn rssi(reading: &Reading) -> f64 {
-    match *reading {
+    let rssi = |reading: &Reading| match *reading {
         Reading::Ble { rssi, .. } => rssi,
-        _ => f64::INFINITY,
-    }
+        _ => f64::NEG_INFINITY,
+    };
+    let mut used = scan.readings.clone();
+    used.sort_by(|a, b| rssi(b).total_cmp(&rssi(a)));
+    used.truncate(BLE_STRONGEST);
+    Cow::Owned(used)
 }

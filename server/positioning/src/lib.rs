@@ -9,7 +9,7 @@
 //! - [`baseline`] and [`filter`]: the estimators. They see the measurements only, never the
 //!   truth: a one-shot baseline (weighted centroid for BLE) and a particle filter held to the
 //!   walkable space, with [`floor`] detection.
-//! - [`wall_map`]: walls between each BLE beacon and the points around it, for the filter.
+//! - [`radio_map`]: per BLE beacon, the walls and the surveyed shadowing around it, for the filter.
 //! - [`walk`]: a person's true path, walked at a steady pace.
 //! - [`accuracy`]: CEP50 and CEP95 of estimates against the truth.
 
@@ -18,10 +18,10 @@ pub mod baseline;
 pub mod filter;
 pub mod floor;
 pub mod radio;
+pub mod radio_map;
 pub mod random;
 pub mod simulate;
 pub mod space;
 pub mod walk;
-pub mod wall_map;
 
 pub use space::{Device, DeviceKind, Point, Pose, Space, Technology};

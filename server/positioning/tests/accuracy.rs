@@ -7,9 +7,9 @@ mod synthetic;
 use site_positioning::accuracy::Errors;
 use site_positioning::baseline;
 use site_positioning::filter::ParticleFilter;
+use site_positioning::radio_map::RadioMap;
 use site_positioning::random::key;
 use site_positioning::simulate::Simulator;
-use site_positioning::wall_map::WallMap;
 use site_positioning::{Pose, Technology};
 use synthetic::{Building, Walk, devices, pose};
 
@@ -103,7 +103,7 @@ struct Result {
 fn run(technology: Technology, walks: &[Walk], seed: u64) -> Result {
     let (space, devices) = (Building::new(), devices());
     let simulator = Simulator::new(&devices, &space, seed);
-    let walls = WallMap::build(&devices, &space, seed);
+    let radio_map = RadioMap::build(&devices, &space, seed);
     let mut result = Result {
         filter: Errors::default(),
         baseline: Errors::default(),
@@ -113,7 +113,7 @@ fn run(technology: Technology, walks: &[Walk], seed: u64) -> Result {
         for second in 0..=walk.seconds() as u64 {
             let truth = walk.at(second as f64);
             let scan = simulator.scan(tag as u64, technology, second, truth);
-            let estimate = filter.step(&scan, &devices, &walls, &space);
+            let estimate = filter.step(&scan, &devices, &radio_map, &space);
             // Skip the first seconds, while the filter has its first fix.
             if second < 3 {
                 continue;

@@ -7,9 +7,9 @@ use std::collections::BTreeMap;
 use site_positioning::accuracy::Errors;
 use site_positioning::baseline;
 use site_positioning::filter::ParticleFilter;
+use site_positioning::radio_map::RadioMap;
 use site_positioning::random::key;
 use site_positioning::simulate::{Devices, Simulator};
-use site_positioning::wall_map::WallMap;
 use site_positioning::{Device, DeviceKind, Point as EnginePoint, Pose, Technology};
 
 use super::walkers::random_walk;
@@ -38,7 +38,7 @@ pub fn measure(
 ) -> Table {
     let space = RadioSpace::build(venue.model());
     let devices = Devices::new(devices);
-    let walls = WallMap::build(&devices, &space, seed);
+    let radio_map = RadioMap::build(&devices, &space, seed);
     let simulator = Simulator::new(&devices, &space, seed);
     let mut table = Table::new();
     for technology in Technology::ALL {
@@ -61,7 +61,7 @@ pub fn measure(
             for second in 0..=walk.seconds() as u64 {
                 let truth = walk.at(second as f64);
                 let scan = simulator.scan(tag, technology, second, truth);
-                let estimate = filter.step(&scan, &devices, &walls, &space);
+                let estimate = filter.step(&scan, &devices, &radio_map, &space);
                 if second < SETTLING_S {
                     continue;
                 }
@@ -98,8 +98,7 @@ impl Coverage {
                 .count()
         };
         match self.kind {
-            DeviceKind::BleBeacon => near(f64::INFINITY) > 0,
-            DeviceKind::AoaGateway => near(f64::INFINITY) >= 1,
+            DeviceKind::BleBeacon | DeviceKind::AoaGateway => near(f64::INFINITY) > 0,
             DeviceKind::UwbAnchor => near(30.0) >= 3,
         }
     }

@@ -1,9 +1,10 @@
 //! The venue as the positioning engine sees it (`site_positioning::Space`): each level drawn on a
 //! half-metre raster of the unit each cell lies in. A person may stand in any unit that is not
 //! closed (walkways, shops, rooms, lifts); a wall is where the raster passes from one unit into
-//! another, except between two walkways (an open join) and at a door. Walls attenuate signals,
-//! and particles of the filter do not step through them. A raster answers the filter's
-//! thousands of questions a second with a walk over a few cells instead of polygon tests.
+//! another, except between two open units (walkways and parking spaces) and at a door. Walls
+//! attenuate signals, and particles of the filter do not step through them. A raster answers the
+//! filter's thousands of questions a second with a walk over a few cells instead of polygon
+//! tests.
 
 use site_positioning::{Point as EnginePoint, Space};
 
@@ -21,6 +22,9 @@ const BLOCKED: u32 = 0;
 pub struct RadioSpace {
     /// Per model level index, with its ordinal.
     levels: Vec<(i32, LevelRaster)>,
+    /// Per model unit index: an open unit (a walkway or a parking space), which joins another
+    /// open unit without a wall.
+    open: Vec<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -31,14 +35,12 @@ struct LevelRaster {
     /// Per cell: 0 (blocked) or 1 + the unit's model index.
     labels: Vec<u32>,
     doors: Vec<bool>,
-    /// Per model unit index: its role is walkable (open joins between walkways).
-    walkway: Vec<bool>,
 }
 
 impl RadioSpace {
     pub fn build(model: &Model) -> Self {
         // Parking spaces are painted lines on an open floor, not rooms.
-        let walkway: Vec<bool> = model
+        let open = model
             .units
             .iter()
             .map(|u| u.role == UnitRole::Walkable || u.category == "parking")
@@ -47,14 +49,9 @@ impl RadioSpace {
             .levels
             .iter()
             .enumerate()
-            .map(|(index, level)| {
-                (
-                    level.ordinal,
-                    LevelRaster::build(model, index, walkway.clone()),
-                )
-            })
+            .map(|(index, level)| (level.ordinal, LevelRaster::build(model, index)))
             .collect();
-        Self { levels }
+        Self { levels, open }
     }
 
     fn level(&self, ordinal: i32) -> Option<&LevelRaster> {
@@ -66,7 +63,7 @@ impl RadioSpace {
 }
 
 impl LevelRaster {
-    fn build(model: &Model, level: usize, walkway: Vec<bool>) -> Self {
+    fn build(model: &Model, level: usize) -> Self {
         let units: Vec<(usize, &super::model::Unit)> = model
             .units
             .iter()
@@ -82,7 +79,6 @@ impl LevelRaster {
             rows,
             labels: vec![BLOCKED; (cols * rows) as usize],
             doors: vec![false; (cols * rows) as usize],
-            walkway,
         };
         for (index, unit) in units {
             let b = unit.shape.bbox;
@@ -140,7 +136,7 @@ impl LevelRaster {
 
     /// Walls crossed from `a` to `b`, walking the cells between (sampled at a quarter cell).
     /// A run of blocked cells is one wall, however thick.
-    fn walls(&self, a: Point, b: Point) -> u32 {
+    fn walls(&self, a: Point, b: Point, open: &[bool]) -> u32 {
         let steps = (a.distance(b) / (CELL_M / 4.0)).ceil().max(1.0) as usize;
         let mut previous = self.cell_of(a);
         let mut walls = 0;
@@ -153,24 +149,21 @@ impl LevelRaster {
                 self.index(previous.0, previous.1),
                 self.index(cell.0, cell.1),
             ) {
-                walls += u32::from(self.is_wall(from, to));
+                walls += u32::from(self.is_wall(from, to, open));
             }
             previous = cell;
         }
         walls
     }
 
-    fn is_wall(&self, from: usize, to: usize) -> bool {
+    fn is_wall(&self, from: usize, to: usize, open: &[bool]) -> bool {
         let (a, b) = (self.labels[from], self.labels[to]);
-        if a == b || b == BLOCKED && a == BLOCKED {
+        if a == b || self.doors[from] || self.doors[to] {
             return false;
         }
-        if self.doors[from] || self.doors[to] {
-            return false;
-        }
-        let walkway = |label: u32| label != BLOCKED && self.walkway[(label - 1) as usize];
+        let is_open = |label: u32| label != BLOCKED && open[(label - 1) as usize];
         // Out of a wall's thickness into a unit is the same wall, counted when it was entered.
-        !(walkway(a) && walkway(b) || a == BLOCKED)
+        !(is_open(a) && is_open(b) || a == BLOCKED)
     }
 }
 
@@ -186,6 +179,6 @@ impl Space for RadioSpace {
 
     fn walls_between(&self, level: i32, a: EnginePoint, b: EnginePoint) -> u32 {
         self.level(level)
-            .map_or(0, |raster| raster.walls(point(a), point(b)))
+            .map_or(0, |raster| raster.walls(point(a), point(b), &self.open))
     }
 }

@@ -23,7 +23,7 @@ const RADIUS: i32 = 24;
 const SIDE: i32 = 2 * RADIUS + 1;
 
 #[derive(Debug, Clone, Default)]
-pub struct WallMap {
+pub struct RadioMap {
     /// Per device index: its grid (empty for devices that are not BLE beacons).
     grids: Vec<Vec<Cell>>,
 }
@@ -35,7 +35,7 @@ struct Cell {
     shadowing: i8,
 }
 
-impl WallMap {
+impl RadioMap {
     /// The map of a venue whose signals [`Simulator`](crate::simulate::Simulator) draws with
     /// `seed`.
     pub fn build(devices: &Devices, space: &impl Space, seed: u64) -> Self {
@@ -112,7 +112,7 @@ mod tests {
             range: 0.0,
         };
         let devices = Devices::new(vec![beacon.clone()]);
-        let map = WallMap::build(&devices, &OneWall, 42);
+        let map = RadioMap::build(&devices, &OneWall, 42);
         assert_eq!(map.at(0, beacon.at, Point::new(3.0, 2.0)).0, 0);
         assert_eq!(map.at(0, beacon.at, Point::new(8.0, -7.0)).0, 1);
         // Beyond the grid: its edge in that direction.
