@@ -146,7 +146,7 @@ impl ParticleFilter {
         if scan.readings.is_empty() {
             return self.last;
         }
-        self.weigh(level, &strongest(scan), devices, map);
+        self.weigh(level, &strongest(scan), devices, map, space);
         let weights: Vec<f64> = self.particles.iter().map(|p| p.log_weight.exp()).collect();
         let estimate = self.estimate(level, &weights);
         let restarted =
@@ -226,7 +226,15 @@ impl ParticleFilter {
         }
     }
 
-    fn weigh(&mut self, level: i32, readings: &[Reading], devices: &Devices, map: &RadioMap) {
+    fn weigh(
+        &mut self,
+        level: i32,
+        readings: &[Reading],
+        devices: &Devices,
+        map: &RadioMap,
+        space: &impl Space,
+    ) {
+        let uwb = UwbModel::STANDARD;
         let ble = BleModel::STANDARD;
         let temper = self.tuning.temper;
         for particle in &mut self.particles {
@@ -267,11 +275,16 @@ impl ParticleFilter {
                         -0.5 * (da * da + de * de) / (sigma * sigma)
                     }
                     Reading::Uwb { device, range } => {
-                        let residual = range - UwbModel::distance(devices.get(device), particle.at);
+                        // The map says which anchors this particle would see through walls, and
+                        // each wall lengthens a range by the obstruction bias on average.
+                        let anchor = devices.get(device);
+                        let walls = space.walls_between(level, anchor.at, particle.at) as f64;
+                        let bias = walls * uwb.nlos_bias_mean_m;
+                        let residual = range - UwbModel::distance(anchor, particle.at) - bias;
                         let sigma = if residual > 0.0 {
-                            UWB_LONG_M
+                            UWB_LONG_M + bias
                         } else {
-                            UWB_SHORT_M
+                            UWB_SHORT_M + bias
                         };
                         // A floor under the Gaussian: one wildly wrong range cannot wipe out
                         // the cloud.

@@ -9,12 +9,14 @@
 //! - [`baseline`] and [`filter`]: the estimators. They see the measurements only, never the
 //!   truth: a one-shot baseline (weighted centroid for BLE) and a particle filter held to the
 //!   walkable space, with [`floor`] detection.
+//! - [`coverage`]: where AoA and UWB can position a tag at all (line of sight, enough devices).
 //! - [`radio_map`]: per BLE beacon, the walls and the surveyed shadowing around it, for the filter.
 //! - [`walk`]: a person's true path, walked at a steady pace.
 //! - [`accuracy`]: CEP50 and CEP95 of estimates against the truth.
 
 pub mod accuracy;
 pub mod baseline;
+pub mod coverage;
 pub mod filter;
 pub mod floor;
 pub mod radio;

@@ -6,6 +6,7 @@ use std::collections::BTreeMap;
 
 use site_positioning::accuracy::Errors;
 use site_positioning::baseline;
+use site_positioning::coverage::served;
 use site_positioning::filter::ParticleFilter;
 use site_positioning::radio_map::RadioMap;
 use site_positioning::random::key;
@@ -21,8 +22,25 @@ const SETTLING_S: u64 = 5;
 /// Errors of one technology on one level.
 #[derive(Debug, Default)]
 pub struct Row {
+    /// Seconds the tag was where its technology serves it (see `coverage::served`), and all.
+    pub served: u64,
+    pub seconds: u64,
     pub filter: Errors,
     pub baseline: Errors,
+}
+
+impl Row {
+    /// Share of the seconds the technology served the tag.
+    pub fn served_share(&self) -> f64 {
+        self.served as f64 / self.seconds.max(1) as f64
+    }
+
+    pub fn merge(&mut self, other: &Row) {
+        self.served += other.served;
+        self.seconds += other.seconds;
+        self.filter.merge(&other.filter);
+        self.baseline.merge(&other.baseline);
+    }
 }
 
 /// Per technology and level short name ("L1").
@@ -67,6 +85,11 @@ pub fn measure(
                 }
                 let short = level_short(venue, truth.level);
                 let row = table.entry((technology, short)).or_default();
+                row.seconds += 1;
+                if !served(technology, &devices, &space, truth) {
+                    continue;
+                }
+                row.served += 1;
                 row.filter.add(truth, estimate.map(|e| e.pose));
                 let level = estimate.map_or(truth.level, |e| e.pose.level);
                 let one_shot = baseline::estimate(&scan.readings, level, &devices);

@@ -1,9 +1,8 @@
 //! The engine on the real demo venues of content/venues/, against issue #17's targets.
 
 use site_positioning::Technology;
-use site_positioning::accuracy::Errors;
 
-use super::accuracy::{Table, measure};
+use super::accuracy::{Row, Table, measure};
 use crate::venues::Venue;
 use crate::venues::read_devices;
 use crate::venues::tests::support::{content_dir, extras_of, load};
@@ -13,21 +12,22 @@ fn load_real(id: &str) -> Venue {
     load(id, &dir, &extras_of(&dir))
 }
 
-fn totals(table: &Table, technology: Technology) -> (Errors, Errors) {
-    let (mut filter, mut baseline) = (Errors::default(), Errors::default());
+fn totals(table: &Table, technology: Technology) -> Row {
+    let mut total = Row::default();
     for ((t, _), row) in table {
         if *t == technology {
-            filter.merge(&row.filter);
-            baseline.merge(&row.baseline);
+            total.merge(row);
         }
     }
-    (filter, baseline)
+    total
 }
 
-/// What holds today on the real venues: BLE within its 3 m target and the filter ahead of the
-/// baseline for BLE and UWB. Open (issue #17): AoA (CEP95 about 2.5 m against 1 m, and behind its
-/// baseline), UWB (0.37 m in the car park and 1.3 m in the hospital against 0.3 m), the floor
-/// rate (98.2 % in the hospital against 99 %). The figures print with `--no-capture`.
+/// What holds today on the real venues: BLE within its 3 m target, UWB within 0.3 m in the
+/// mall's car park, and the filter ahead of the baseline for every technology. AoA and UWB are
+/// measured where their technology serves the tag (`coverage::served`). Open (issue #17): AoA
+/// (CEP95 about 1.4-1.8 m against 1 m where two gateways see the tag), UWB on the hospital's L3
+/// (0.9 m: its anchors mostly see the corridor through room walls), the floor rate (98.2 % in the
+/// hospital against 99 %). The figures print with `--no-capture`.
 #[test]
 fn both_venues_meet_the_ble_target_with_the_filter_ahead_of_the_baseline() {
     for id in ["demo-mall", "demo-hospital"] {
@@ -51,10 +51,12 @@ fn both_venues_meet_the_ble_target_with_the_filter_ahead_of_the_baseline() {
             (Technology::Aoa, 1.0),
             (Technology::Uwb, 0.3),
         ] {
-            let (filter, baseline) = totals(&table, technology);
+            let total = totals(&table, technology);
+            let (filter, baseline) = (&total.filter, &total.baseline);
             eprintln!(
-                "{id} {}: filter CEP50 {:.2} CEP95 {:.2} floor {:.2}% ({} fixes) | baseline CEP95 {:.2}",
+                "{id} {}: served {:.1}% filter CEP50 {:.2} CEP95 {:.2} floor {:.2}% ({} fixes) | baseline CEP95 {:.2}",
                 technology.name(),
+                total.served_share() * 100.0,
                 filter.cep(0.5),
                 filter.cep(0.95),
                 filter.floor_rate() * 100.0,
@@ -62,17 +64,14 @@ fn both_venues_meet_the_ble_target_with_the_filter_ahead_of_the_baseline() {
                 baseline.cep(0.95)
             );
             assert!(filter.count() > 100, "{id}: {} fixes", filter.count());
-            if technology == Technology::Ble {
-                assert!(filter.cep(0.95) <= target, "{id} {}", technology.name());
-                assert!(filter.floor_rate() >= 0.98, "{id} {}", technology.name());
+            let name = technology.name();
+            let met = technology == Technology::Ble
+                || (technology == Technology::Uwb && id == "demo-mall");
+            if met {
+                assert!(filter.cep(0.95) <= target, "{id} {name}");
             }
-            if technology != Technology::Aoa {
-                assert!(
-                    filter.cep(0.95) < baseline.cep(0.95),
-                    "{id} {}",
-                    technology.name()
-                );
-            }
+            assert!(filter.floor_rate() >= 0.98, "{id} {name}");
+            assert!(filter.cep(0.95) < baseline.cep(0.95), "{id} {name}");
         }
     }
 }
