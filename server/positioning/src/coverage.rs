@@ -21,7 +21,7 @@ pub fn served(technology: Technology, devices: &Devices, space: &impl Space, tru
     let in_sight = |index: &&usize, reach: f64| {
         let device = devices.get(**index);
         device.at.distance(truth.at) <= reach
-            && space.walls_between(truth.level, device.at, truth.at) == 0
+            && space.walls_up_to(truth.level, device.at, truth.at, 0) == 0
     };
     let on_level = devices.on(kind, truth.level);
     match kind {

@@ -249,7 +249,7 @@ impl ParticleFilter {
                         let beacon = devices.get(device);
                         let floors = level.abs_diff(beacon.level);
                         let (walls, surveyed) = if floors == 0 {
-                            map.at(device, beacon.at, particle.at)
+                            map.at(devices, space, device, particle.at)
                         } else {
                             (0, 0.0)
                         };
@@ -278,7 +278,11 @@ impl ParticleFilter {
                         // The map says which anchors this particle would see through walls, and
                         // each wall lengthens a range by the obstruction bias on average.
                         let anchor = devices.get(device);
-                        let walls = space.walls_between(level, anchor.at, particle.at) as f64;
+                        let walls = if RadioMap::covers(devices, device, particle.at) {
+                            map.at(devices, space, device, particle.at).0
+                        } else {
+                            space.walls_between(level, anchor.at, particle.at)
+                        } as f64;
                         let bias = walls * uwb.nlos_bias_mean_m;
                         let residual = range - UwbModel::distance(anchor, particle.at) - bias;
                         let sigma = if residual > 0.0 {

@@ -113,7 +113,7 @@ impl<'a, S: Space> Simulator<'a, S> {
                 for &index in self.devices.on(DeviceKind::AoaGateway, truth.level) {
                     let gateway = self.devices.get(index);
                     let in_sight = gateway.at.distance(truth.at) <= gateway.range
-                        && self.space.walls_between(truth.level, gateway.at, truth.at) == 0;
+                        && self.space.walls_up_to(truth.level, gateway.at, truth.at, 0) == 0;
                     if !in_sight {
                         continue;
                     }
@@ -158,12 +158,20 @@ impl<'a, S: Space> Simulator<'a, S> {
                 let beacon = self.devices.get(index);
                 let distance = ble_distance(beacon, truth);
                 let clear = ble.mean_rssi(beacon.tx_power, distance, 0, floors);
-                // Out of earshot even with the luckiest draws: skip the wall count.
-                if clear + 3.0 * (ble.shadowing_db + ble.fading_db) < ble.sensitivity_dbm {
+                // Out of earshot even with the luckiest draws: skip the wall count. Past as many
+                // walls as that margin pays for, the beacon is out of earshot too, so the count
+                // may stop there.
+                let margin = clear + 3.0 * (ble.shadowing_db + ble.fading_db) - ble.sensitivity_dbm;
+                if margin < 0.0 {
                     continue;
                 }
                 let walls = if floors == 0 {
-                    self.space.walls_between(level, beacon.at, truth.at)
+                    let limit = (margin / ble.wall_loss_db) as u32;
+                    let walls = self.space.walls_up_to(level, beacon.at, truth.at, limit);
+                    if walls > limit {
+                        continue;
+                    }
+                    walls
                 } else {
                     0
                 };

@@ -86,9 +86,15 @@ pub trait Space {
     fn walkable(&self, level: i32, at: Point) -> bool;
     /// Walls a straight line between the two points crosses on the level (for signal loss).
     fn walls_between(&self, level: i32, a: Point, b: Point) -> u32;
+    /// Like [`Space::walls_between`], but may stop counting once past `limit` (any answer above
+    /// `limit` means "more than `limit`"): most questions are "is there a wall at all?".
+    fn walls_up_to(&self, level: i32, a: Point, b: Point, limit: u32) -> u32 {
+        let _ = limit;
+        self.walls_between(level, a, b)
+    }
     /// A person can walk straight from `a` to `b` without crossing a wall (a particle's step).
     fn can_step(&self, level: i32, a: Point, b: Point) -> bool {
-        self.walkable(level, b) && self.walls_between(level, a, b) == 0
+        self.walkable(level, b) && self.walls_up_to(level, a, b, 0) == 0
     }
 }
 

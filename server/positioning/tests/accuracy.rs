@@ -103,7 +103,7 @@ struct Result {
 fn run(technology: Technology, walks: &[Walk], seed: u64) -> Result {
     let (space, devices) = (Building::new(), devices());
     let simulator = Simulator::new(&devices, &space, seed);
-    let radio_map = RadioMap::build(&devices, &space, seed);
+    let radio_map = RadioMap::build(&devices, seed);
     let mut result = Result {
         filter: Errors::default(),
         baseline: Errors::default(),

@@ -1,4 +1,4 @@
-//! The live demo's API: how many requests one client may make.
+//! The live demo's API: how many requests one client may make, and the live positioning crowd.
 
 use serde::{Deserialize, Serialize};
 
@@ -9,7 +9,27 @@ use super::ConfigError;
 #[serde(default, deny_unknown_fields)]
 pub struct VenuesConfig {
     pub rate_limit: RequestRate,
+    pub live: LiveConfig,
 }
+
+/// The live positioning demo (issue #17): the simulated crowd of each venue.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct LiveConfig {
+    /// Tags per venue; the engine keeps up with 2,000 BLE tags on one core.
+    pub tags: u32,
+    /// The simulation's seed. Replicas with the same seed stream the same positions.
+    pub seed: u64,
+}
+
+impl Default for LiveConfig {
+    fn default() -> Self {
+        Self { tags: 40, seed: 1 }
+    }
+}
+
+/// The most tags a venue may be given.
+const MAX_LIVE_TAGS: u32 = 5_000;
 
 /// A per-client budget of requests: `burst` at once, refilled at `per_second`.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -39,6 +59,12 @@ impl VenuesConfig {
                 "key `venues.rate_limit.burst`: must be at least 1 while `venues.rate_limit.per_second` is above 0"
                     .to_owned(),
             ));
+        }
+        if !(1..=MAX_LIVE_TAGS).contains(&self.live.tags) {
+            return Err(ConfigError(format!(
+                "key `venues.live.tags`: must be between 1 and {MAX_LIVE_TAGS}, not {}",
+                self.live.tags
+            )));
         }
         Ok(())
     }

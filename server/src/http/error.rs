@@ -69,12 +69,16 @@ pub(super) enum ApiCode {
     CarMalformed,
     CarUnknown,
     RateLimited,
+    PositioningAbsent,
 }
 
 impl ApiCode {
     fn status(self) -> StatusCode {
         match self {
-            Self::VenueUnknown | Self::LevelNotFound | Self::KioskUnknown => StatusCode::NOT_FOUND,
+            Self::VenueUnknown
+            | Self::LevelNotFound
+            | Self::KioskUnknown
+            | Self::PositioningAbsent => StatusCode::NOT_FOUND,
             Self::ParamMissing
             | Self::QueryEmpty
             | Self::QueryTooLong
@@ -117,6 +121,7 @@ impl ApiCode {
             Self::CarMalformed => "car_malformed",
             Self::CarUnknown => "car_unknown",
             Self::RateLimited => "rate_limited",
+            Self::PositioningAbsent => "positioning_absent",
         }
     }
 
@@ -141,6 +146,7 @@ impl ApiCode {
             Self::CarMalformed => &words.car_malformed,
             Self::CarUnknown => &words.car_unknown,
             Self::RateLimited => &words.rate_limited,
+            Self::PositioningAbsent => &words.positioning_absent,
         }
     }
 }

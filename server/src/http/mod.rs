@@ -16,6 +16,7 @@ mod image;
 mod leads;
 mod live;
 mod pages;
+mod positions;
 mod representation;
 mod security_headers;
 mod serve;
@@ -78,6 +79,8 @@ pub(crate) struct State {
     /// Shared with the next build's state when the venues did not change.
     pub venues: Arc<Venues>,
     pub(in crate::http) venue_api: venues::VenueApi,
+    /// The live positioning engines, shared by every build's state like the rate limiter.
+    pub(in crate::http) positions: Arc<positions::PositionHub>,
     /// Editing mode only (`live_reload`).
     pub(in crate::http) live: Option<LiveReload>,
 }
@@ -96,6 +99,7 @@ pub(crate) struct HttpSettings {
     site_origins: SiteOrigins,
     rate_limiter: Arc<RateLimiter>,
     request_rate: crate::config::RequestRate,
+    positions: Arc<positions::PositionHub>,
     live: Option<LiveReload>,
 }
 
@@ -122,6 +126,7 @@ impl HttpSettings {
                 store.clone(),
             )),
             request_rate: config.venues.rate_limit.clone(),
+            positions: Arc::new(positions::PositionHub::new(config.venues.live.clone())),
             live: config.live_reload.then(|| LiveReload::new(build)),
         }
     }
@@ -145,6 +150,7 @@ impl AppState {
         Self(Arc::new(State {
             venues,
             venue_api,
+            positions: settings.positions,
             site,
             image_cache_control,
             images,
@@ -245,6 +251,7 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             venues::computed_route(venues::find_car),
         ),
         ("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk)),
+        ("/api/venues/{venue}/live", get(positions::get_live)),
         (
             "/api/venues/{venue}/handover.svg",
             get(venues::get_handover),

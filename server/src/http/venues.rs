@@ -31,7 +31,7 @@ use crate::venues::{
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
 
 /// The `{venue}` of a path, or why it did not parse.
-type VenuePath = Result<Path<String>, PathRejection>;
+pub(super) type VenuePath = Result<Path<String>, PathRejection>;
 
 /// The `{venue}` of a path and the key after it (`{level}`, `{kiosk}`), or why they did not
 /// parse.
@@ -276,7 +276,7 @@ fn json_answer(answer: Result<Value, ApiError>, request: &Request) -> Response {
 }
 
 /// The query string's parameters.
-type Params = HashMap<String, String>;
+pub(super) type Params = HashMap<String, String>;
 
 /// What a computed route answers from the venue of its path and its query.
 type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Value, ApiError>;
@@ -305,7 +305,7 @@ fn computed_answer(
 }
 
 /// The query string's parameters; the first of a repeated one counts.
-fn query_params(request: &Request) -> Params {
+pub(super) fn query_params(request: &Request) -> Params {
     let mut params = HashMap::new();
     for (key, value) in url::form_urlencoded::parse(request.uri().query().unwrap_or("").as_bytes())
     {
@@ -317,7 +317,7 @@ fn query_params(request: &Request) -> Params {
 }
 
 /// The venue id of a `/{venue}/...` path; one that does not parse names no venue.
-fn venue_segment(path: VenuePath, words: &ApiErrorWords) -> Result<String, ApiError> {
+pub(super) fn venue_segment(path: VenuePath, words: &ApiErrorWords) -> Result<String, ApiError> {
     path.map(|Path(segment)| segment)
         .map_err(|_| unknown(words, ApiCode::VenueUnknown, "venue", ""))
 }
@@ -353,7 +353,12 @@ fn engine_venue<'a>(
         .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
 }
 
-fn unknown(words: &ApiErrorWords, code: ApiCode, field: &'static str, value: &str) -> ApiError {
+pub(super) fn unknown(
+    words: &ApiErrorWords,
+    code: ApiCode,
+    field: &'static str,
+    value: &str,
+) -> ApiError {
     ApiError::new(words, code, Some(field), &[("value", value)])
 }
 
@@ -374,7 +379,7 @@ fn required<'a>(
 }
 
 /// `true` or `false` (also `1` or `0`); absent is false.
-fn flag(
+pub(super) fn flag(
     params: &HashMap<String, String>,
     words: &ApiErrorWords,
     field: &'static str,

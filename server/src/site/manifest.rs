@@ -103,6 +103,7 @@ pub struct ApiErrorWords {
     pub car_malformed: String,
     pub car_unknown: String,
     pub rate_limited: String,
+    pub positioning_absent: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

@@ -56,7 +56,7 @@ pub fn measure(
 ) -> Table {
     let space = RadioSpace::build(venue.model());
     let devices = Devices::new(devices);
-    let radio_map = RadioMap::build(&devices, &space, seed);
+    let radio_map = RadioMap::build(&devices, seed);
     let simulator = Simulator::new(&devices, &space, seed);
     let mut table = Table::new();
     for technology in Technology::ALL {

@@ -4,6 +4,9 @@
 //! of `infrastructure.geojson`) and the walkers. No HTTP types.
 
 pub mod accuracy;
+pub mod crowd;
+pub mod engine;
+pub mod rolling;
 pub mod walkers;
 
 #[cfg(test)]

@@ -32,17 +32,25 @@ pub fn random_walk(
         if there.id == here.id {
             continue;
         }
-        let Ok(route) = venue.route(&here.id, &there.id, false) else {
-            continue;
-        };
-        for leg in &route.legs {
-            let ordinal = venue.level(&leg.level)?.ordinal;
-            waypoints.extend(leg.points.iter().map(|p| Pose {
-                level: ordinal,
-                at: EnginePoint::new(p.x, p.y),
-            }));
+        if let Some(route) = route_poses(venue, here, there) {
+            waypoints.extend(route);
         }
         here = there;
     }
     (waypoints.len() >= 2).then(|| Walk::new(&waypoints, PACE))
+}
+
+/// The poses of the venue's route from one place to another, level by level; `None` when no
+/// route joins them.
+pub fn route_poses(venue: &Venue, from: &Place, to: &Place) -> Option<Vec<Pose>> {
+    let route = venue.route(&from.id, &to.id, false).ok()?;
+    let mut poses = Vec::new();
+    for leg in &route.legs {
+        let ordinal = venue.level(&leg.level)?.ordinal;
+        poses.extend(leg.points.iter().map(|p| Pose {
+            level: ordinal,
+            at: EnginePoint::new(p.x, p.y),
+        }));
+    }
+    Some(poses)
 }

@@ -45,7 +45,7 @@ mod venue;
 pub(crate) mod tests;
 
 use std::collections::BTreeMap;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use car::{Car, CarError, FoundCar, normalise_plate, plate_hash};
@@ -86,7 +86,10 @@ pub struct VenueSource {
 /// Every venue, by id.
 #[derive(Debug, Default)]
 pub struct Venues {
-    by_id: BTreeMap<String, Venue>,
+    /// Shared with the live positioning engines, which outlive a request.
+    by_id: BTreeMap<String, Arc<Venue>>,
+    /// The directory of each venue's `infrastructure.geojson`, for those that have one.
+    infrastructure: BTreeMap<String, PathBuf>,
     /// Ids in the order given (the manifest's order).
     order: Vec<String>,
 }
@@ -112,7 +115,10 @@ impl Venues {
             ) {
                 Ok(venue) => {
                     venues.order.push(source.id.clone());
-                    venues.by_id.insert(source.id.clone(), venue);
+                    venues.by_id.insert(source.id.clone(), Arc::new(venue));
+                    if let Some(dir) = &source.infrastructure_dir {
+                        venues.infrastructure.insert(source.id.clone(), dir.clone());
+                    }
                 }
                 Err(error) => errors.push(error),
             }
@@ -122,12 +128,22 @@ impl Venues {
 
     /// A venue by id (HTTP 404 `venue_unknown` when none).
     pub fn get(&self, id: &str) -> Option<&Venue> {
-        self.by_id.get(id)
+        self.by_id.get(id).map(Arc::as_ref)
+    }
+
+    /// A venue by id, to keep beyond a request.
+    pub fn shared(&self, id: &str) -> Option<Arc<Venue>> {
+        self.by_id.get(id).cloned()
+    }
+
+    /// The directory of a venue's positioning devices, when it has them.
+    pub fn infrastructure_dir(&self, id: &str) -> Option<&Path> {
+        self.infrastructure.get(id).map(PathBuf::as_path)
     }
 
     /// The venues in the order they were given.
     pub fn iter(&self) -> impl Iterator<Item = &Venue> {
-        self.order.iter().filter_map(|id| self.by_id.get(id))
+        self.order.iter().filter_map(|id| self.get(id))
     }
 
     pub fn is_empty(&self) -> bool {

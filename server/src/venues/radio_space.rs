@@ -134,24 +134,50 @@ impl LevelRaster {
         self.index(col, row).map_or(BLOCKED, |i| self.labels[i])
     }
 
-    /// Walls crossed from `a` to `b`, walking the cells between (sampled at a quarter cell).
-    /// A run of blocked cells is one wall, however thick.
-    fn walls(&self, a: Point, b: Point, open: &[bool]) -> u32 {
-        let steps = (a.distance(b) / (CELL_M / 4.0)).ceil().max(1.0) as usize;
-        let mut previous = self.cell_of(a);
+    /// Walls crossed from `a` to `b`, walking every cell the segment passes through in order
+    /// (Amanatides and Woo's traversal: one step per cell boundary crossed, no sampling). A run
+    /// of blocked cells is one wall, however thick.
+    fn walls(&self, a: Point, b: Point, open: &[bool], limit: u32) -> u32 {
+        let to_cells = |p: Point| {
+            (
+                (p.x - self.origin.x) / CELL_M,
+                (p.y - self.origin.y) / CELL_M,
+            )
+        };
+        let ((fx, fy), (gx, gy)) = (to_cells(a), to_cells(b));
+        let (mut col, mut row) = (fx.floor() as i64, fy.floor() as i64);
+        let crossings = (gx.floor() as i64 - col).abs() + (gy.floor() as i64 - row).abs();
+        // Per axis: the step, the segment fraction one cell takes, and where the next boundary is.
+        let axis = |from: f64, to: f64, cell: i64| {
+            let d = to - from;
+            if d == 0.0 {
+                return (0, f64::INFINITY, f64::INFINITY);
+            }
+            let next = if d > 0.0 {
+                cell as f64 + 1.0 - from
+            } else {
+                from - cell as f64
+            };
+            (if d > 0.0 { 1 } else { -1 }, 1.0 / d.abs(), next / d.abs())
+        };
+        let (step_c, delta_x, mut next_x) = axis(fx, gx, col);
+        let (step_r, delta_y, mut next_y) = axis(fy, gy, row);
         let mut walls = 0;
-        for i in 1..=steps {
-            let cell = self.cell_of(a.lerp(b, i as f64 / steps as f64));
-            if cell == previous {
-                continue;
+        for _ in 0..crossings {
+            let previous = self.index(col, row);
+            if next_x < next_y {
+                col += step_c;
+                next_x += delta_x;
+            } else {
+                row += step_r;
+                next_y += delta_y;
             }
-            if let (Some(from), Some(to)) = (
-                self.index(previous.0, previous.1),
-                self.index(cell.0, cell.1),
-            ) {
+            if let (Some(from), Some(to)) = (previous, self.index(col, row)) {
                 walls += u32::from(self.is_wall(from, to, open));
+                if walls > limit {
+                    break;
+                }
             }
-            previous = cell;
         }
         walls
     }
@@ -178,7 +204,14 @@ impl Space for RadioSpace {
     }
 
     fn walls_between(&self, level: i32, a: EnginePoint, b: EnginePoint) -> u32 {
-        self.level(level)
-            .map_or(0, |raster| raster.walls(point(a), point(b), &self.open))
+        self.level(level).map_or(0, |raster| {
+            raster.walls(point(a), point(b), &self.open, u32::MAX)
+        })
+    }
+
+    fn walls_up_to(&self, level: i32, a: EnginePoint, b: EnginePoint, limit: u32) -> u32 {
+        self.level(level).map_or(0, |raster| {
+            raster.walls(point(a), point(b), &self.open, limit)
+        })
     }
 }

@@ -27,3 +27,4 @@ mod sitemap;
 mod variants;
 mod venues_api;
 mod venues_export;
+mod venues_live;

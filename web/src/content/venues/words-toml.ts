@@ -66,6 +66,7 @@ export const apiErrorKeys = [
   'car_malformed',
   'car_unknown',
   'rate_limited',
+  'positioning_absent',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

@@ -1,0 +1,113 @@
+//! A second of the live demo as server-sent events, one per view: every level or one, with or
+//! without the simulator's truth. Encoded once per second and shared by every subscriber.
+//!
+//! ```text
+//! id: 1790000000
+//! event: positions
+//! data: {"second":1790000000,"level":"L1","tags":[{"id":"BLE-07","technology":"ble",
+//! data:  "level":"L1","point":[121.4,31.17],"spread_m":1.2,"truth":{"level":"L1","point":[..]}}],
+//! data:  "accuracy":[{"technology":"ble","cep50_m":1.1,"cep95_m":2.7,"floor_rate":0.99,"fixes":812}]}
+//! ```
+//! (on one `data:` line; `truth` only in the views that ask for it).
+
+use std::collections::HashMap;
+
+use bytes::Bytes;
+use serde_json::{Value, json};
+use site_positioning::Pose;
+
+use crate::tracking::engine::{Engine, Fix};
+use crate::tracking::rolling::Figures;
+use crate::venues::Venue;
+use crate::venues::geometry::Point;
+
+/// A level's short name (`None`: every level) and whether the truth is shown.
+pub(super) type View = (Option<String>, bool);
+
+pub(super) fn encode_frame(
+    engine: &Engine,
+    second: u64,
+    fixes: &[Fix],
+    figures: &[Figures],
+) -> HashMap<View, Bytes> {
+    let venue = engine.venue();
+    let accuracy: Vec<Value> = figures
+        .iter()
+        .map(|f| {
+            json!({
+                "technology": f.technology.name(),
+                "cep50_m": hundredth(f.cep50),
+                "cep95_m": hundredth(f.cep95),
+                "floor_rate": (f.floor_rate * 1000.0).round() / 1000.0,
+                "fixes": f.count,
+            })
+        })
+        .collect();
+    // (level of the estimate, the tag without truth, the tag with it)
+    let tags: Vec<(String, Value, Value)> = fixes
+        .iter()
+        .filter_map(|fix| {
+            let estimate = fix.estimate?;
+            let tag = &engine.tags()[fix.tag];
+            let level = short(venue, estimate.pose)?;
+            let plain = json!({
+                "id": format!("{}-{:02}", tag.technology.name().to_uppercase(), tag.number),
+                "technology": tag.technology.name(),
+                "level": level,
+                "point": lon_lat(venue, estimate.pose),
+                "spread_m": hundredth(estimate.spread),
+            });
+            let mut with_truth = plain.clone();
+            with_truth["truth"] = json!({
+                "level": short(venue, fix.truth),
+                "point": lon_lat(venue, fix.truth),
+            });
+            Some((level, plain, with_truth))
+        })
+        .collect();
+    let levels = venue
+        .levels()
+        .iter()
+        .map(|l| Some(l.short.clone()))
+        .chain([None]);
+    let mut views = HashMap::new();
+    for level in levels {
+        for truth in [false, true] {
+            let chosen: Vec<&Value> = tags
+                .iter()
+                .filter(|(on, _, _)| level.as_ref().is_none_or(|l| l == on))
+                .map(|(_, plain, with_truth)| if truth { with_truth } else { plain })
+                .collect();
+            let data = json!({
+                "second": second,
+                "level": level,
+                "tags": chosen,
+                "accuracy": accuracy,
+            });
+            let event = format!("id: {second}\nevent: positions\ndata: {data}\n\n");
+            views.insert((level.clone(), truth), Bytes::from(event));
+        }
+    }
+    views
+}
+
+fn short(venue: &Venue, pose: Pose) -> Option<String> {
+    venue
+        .levels()
+        .iter()
+        .find(|l| l.ordinal == pose.level)
+        .map(|l| l.short.clone())
+}
+
+fn lon_lat(venue: &Venue, pose: Pose) -> [f64; 2] {
+    let [lon, lat] = venue.lon_lat(Point {
+        x: pose.at.x,
+        y: pose.at.y,
+    });
+    let round = |value: f64| (value * 1e7).round() / 1e7;
+    [round(lon), round(lat)]
+}
+
+fn hundredth(value: f64) -> f64 {
+    (value * 100.0).round() / 100.0
+}

@@ -1,0 +1,192 @@
+//! One engine thread per venue that someone is watching: it steps the venue's crowd once a
+//! second, encodes the frame once for every view (level, truth on or off) and hands the bytes to
+//! every subscriber through a broadcast channel. The last [`RECENT`] frames are kept for clients
+//! that reconnect with `Last-Event-ID`. A venue nobody has watched for [`IDLE_S`] seconds stops.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use bytes::Bytes;
+use tokio::sync::broadcast;
+
+use super::encode::{View, encode_frame};
+use crate::config::LiveConfig;
+use crate::tracking::engine::Engine;
+use crate::tracking::rolling::{Figures, RollingAccuracy};
+use crate::venues::{Venue, read_devices};
+
+/// Frames kept for a reconnecting client: a minute.
+pub(super) const RECENT: usize = 60;
+/// Seconds without a subscriber before a venue's engine stops.
+const IDLE_S: u32 = 60;
+/// Seconds between two computations of the accuracy figures.
+const FIGURES_EVERY_S: u64 = 10;
+
+/// One second of a venue, encoded for every view.
+pub(super) struct Frame {
+    pub(super) second: u64,
+    views: HashMap<View, Bytes>,
+}
+
+impl Frame {
+    /// The event of `view`; a level nobody is on has an empty list.
+    pub(super) fn view(&self, view: &View) -> Option<Bytes> {
+        self.views.get(view).cloned()
+    }
+}
+
+struct Channel {
+    sender: broadcast::Sender<Arc<Frame>>,
+    recent: Mutex<VecDeque<Arc<Frame>>>,
+}
+
+/// Subscribers of one venue: the frames kept, then the live ones.
+pub(super) struct Subscription {
+    pub(super) recent: Vec<Arc<Frame>>,
+    pub(super) live: broadcast::Receiver<Arc<Frame>>,
+}
+
+/// Why a venue cannot be watched.
+#[derive(Debug)]
+pub(super) enum Unavailable {
+    /// The venue has no positioning devices, or they did not load (logged).
+    NoDevices,
+}
+
+pub(crate) struct PositionHub {
+    settings: LiveConfig,
+    channels: Mutex<HashMap<String, Arc<Channel>>>,
+}
+
+impl PositionHub {
+    pub(crate) fn new(settings: LiveConfig) -> Self {
+        Self {
+            settings,
+            channels: Mutex::default(),
+        }
+    }
+
+    /// Subscribes to `id`'s frames, starting its engine when nobody watches it yet.
+    pub(super) fn subscribe(
+        self: &Arc<Self>,
+        id: &str,
+        venue: Arc<Venue>,
+        devices_dir: Option<&std::path::Path>,
+    ) -> Result<Subscription, Unavailable> {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(channel) = channels.get(id) {
+            let live = channel.sender.subscribe();
+            let recent = channel
+                .recent
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .iter()
+                .cloned()
+                .collect();
+            return Ok(Subscription { recent, live });
+        }
+        let devices_dir = devices_dir.ok_or(Unavailable::NoDevices)?;
+        let devices = read_devices(devices_dir, venue.model()).map_err(|error| {
+            tracing::error!(%error, venue = id, "the positioning devices did not load");
+            Unavailable::NoDevices
+        })?;
+        if devices.is_empty() {
+            return Err(Unavailable::NoDevices);
+        }
+        let (sender, live) = broadcast::channel(8);
+        let channel = Arc::new(Channel {
+            sender,
+            recent: Mutex::default(),
+        });
+        channels.insert(id.to_owned(), channel.clone());
+        let (hub, id_owned) = (self.clone(), id.to_owned());
+        let spawned = std::thread::Builder::new()
+            .name(format!("positions-{id}"))
+            .spawn(move || hub.run(&id_owned, &channel, venue, devices));
+        if let Err(error) = spawned {
+            channels.remove(id);
+            tracing::error!(%error, venue = id, "cannot start the positioning thread");
+            return Err(Unavailable::NoDevices);
+        }
+        Ok(Subscription {
+            recent: Vec::new(),
+            live,
+        })
+    }
+
+    fn run(
+        &self,
+        id: &str,
+        channel: &Channel,
+        venue: Arc<Venue>,
+        devices: Vec<site_positioning::Device>,
+    ) {
+        let started = std::time::Instant::now();
+        let mut engine = Engine::new(venue, devices, self.settings.seed, self.settings.tags);
+        let mut second = unix_now();
+        engine.catch_up(second);
+        tracing::info!(
+            venue = id,
+            tags = engine.tags().len(),
+            millis = started.elapsed().as_millis() as u64,
+            "live positioning started"
+        );
+        let mut accuracy = RollingAccuracy::default();
+        let mut figures: Vec<Figures> = Vec::new();
+        let mut idle = 0;
+        loop {
+            let fixes = engine.step(second);
+            accuracy.add(second, &fixes, |fix| engine.tags()[fix.tag].technology);
+            if second.is_multiple_of(FIGURES_EVERY_S) || figures.is_empty() {
+                figures = accuracy.figures();
+            }
+            let frame = Arc::new(Frame {
+                second,
+                views: encode_frame(&engine, second, &fixes, &figures),
+            });
+            {
+                let mut recent = channel.recent.lock().unwrap_or_else(|e| e.into_inner());
+                if recent.len() == RECENT {
+                    recent.pop_front();
+                }
+                recent.push_back(frame.clone());
+            }
+            let _ = channel.sender.send(frame);
+            idle = if channel.sender.receiver_count() == 0 {
+                idle + 1
+            } else {
+                0
+            };
+            if idle >= IDLE_S {
+                // Under the lock a new subscriber either found this channel before (and counts)
+                // or finds none after and starts a new engine.
+                let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+                if channel.sender.receiver_count() == 0 {
+                    channels.remove(id);
+                    tracing::info!(venue = id, "live positioning stopped: nobody watches");
+                    return;
+                }
+                idle = 0;
+            }
+            second += 1;
+            sleep_until(second);
+        }
+    }
+}
+
+fn unix_now() -> u64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs())
+}
+
+/// Sleeps until the unix second `second` begins (at once when it has).
+fn sleep_until(second: u64) {
+    let now = SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .unwrap_or_default();
+    if let Some(wait) = Duration::from_secs(second).checked_sub(now) {
+        std::thread::sleep(wait);
+    }
+}

@@ -1,0 +1,163 @@
+//! The live engine of one venue: every second, each tag's true pose (the crowd), what its tag
+//! measures (the simulator) and what the particle filter makes of it.
+//!
+//! Replicas agree without talking: every [`EPOCH_S`] seconds a tag's filter is started afresh,
+//! [`WARM_S`] seconds before the epoch begins, and fed the scans from then on. Its estimate at any
+//! second is therefore a function of the seed and the time alone, and an engine started late
+//! catches up by running each tag's filter from that point ([`Engine::catch_up`]): at most
+//! `EPOCH_S + WARM_S` seconds of one tag, 45 on average.
+
+use std::sync::Arc;
+
+use site_positioning::coverage::served;
+use site_positioning::filter::{Estimate, ParticleFilter};
+use site_positioning::radio_map::RadioMap;
+use site_positioning::random::key;
+use site_positioning::simulate::{Devices, Simulator};
+use site_positioning::walk::Walk;
+use site_positioning::{Device, Pose, Technology};
+
+use super::crowd::{Crowd, Tag};
+use crate::venues::{RadioSpace, Venue};
+
+/// Seconds a filter's estimates are shown for. Shorter makes a late start quicker (and the
+/// warm-ups dearer: one more filter for `WARM_S` of every `EPOCH_S` seconds).
+pub const EPOCH_S: u64 = 60;
+/// Seconds an epoch's filter runs before the epoch begins, beside the previous one, so it has
+/// settled when its estimates are shown.
+pub const WARM_S: u64 = 15;
+
+/// One tag in one second.
+#[derive(Debug, Clone, Copy)]
+pub struct Fix {
+    /// Index into the crowd's tags.
+    pub tag: usize,
+    pub truth: Pose,
+    pub estimate: Option<Estimate>,
+    /// The tag's technology can position it here (`coverage::served`).
+    pub served: bool,
+}
+
+/// A filter fed since its epoch's warm-up began.
+#[derive(Debug)]
+struct EpochFilter {
+    epoch: u64,
+    filter: ParticleFilter,
+}
+
+#[derive(Debug, Default)]
+struct TagState {
+    walk: Option<(u64, Walk)>,
+    current: Option<EpochFilter>,
+    next: Option<EpochFilter>,
+}
+
+pub struct Engine {
+    venue: Arc<Venue>,
+    seed: u64,
+    space: RadioSpace,
+    devices: Devices,
+    map: RadioMap,
+    crowd: Crowd,
+    states: Vec<TagState>,
+}
+
+impl Engine {
+    /// About `tags` tags on `venue` with its `devices`.
+    pub fn new(venue: Arc<Venue>, devices: Vec<Device>, seed: u64, tags: u32) -> Self {
+        let space = RadioSpace::build(venue.model());
+        let devices = Devices::new(devices);
+        let map = RadioMap::build(&devices, seed);
+        let crowd = Crowd::new(&venue, &devices, &space, seed, tags);
+        let states = crowd.tags().iter().map(|_| TagState::default()).collect();
+        Self {
+            venue,
+            seed,
+            space,
+            devices,
+            map,
+            crowd,
+            states,
+        }
+    }
+
+    pub fn venue(&self) -> &Venue {
+        &self.venue
+    }
+
+    pub fn tags(&self) -> &[Tag] {
+        self.crowd.tags()
+    }
+
+    /// Feeds every tag's filters the seconds before `second` that its estimate at `second`
+    /// depends on. Call once, before the first [`Engine::step`].
+    pub fn catch_up(&mut self, second: u64) {
+        for index in 0..self.states.len() {
+            let (_, epoch_start) = self.crowd.tags()[index].period_at(second, EPOCH_S);
+            let from = epoch_start.saturating_sub(WARM_S).min(second);
+            for earlier in from..second {
+                self.step_tag(index, earlier);
+            }
+        }
+    }
+
+    /// Every tag at `second` (unix time), after the seconds before it.
+    pub fn step(&mut self, second: u64) -> Vec<Fix> {
+        (0..self.states.len())
+            .map(|index| self.step_tag(index, second))
+            .collect()
+    }
+
+    fn step_tag(&mut self, index: usize, second: u64) -> Fix {
+        let tag = &self.crowd.tags()[index];
+        let (trip, start) = tag.trip_at(second);
+        let state = &mut self.states[index];
+        if state.walk.as_ref().is_none_or(|(t, _)| *t != trip) {
+            state.walk = Some((trip, self.crowd.trip(&self.venue, tag, trip)));
+        }
+        let truth = state
+            .walk
+            .as_ref()
+            .map(|(_, walk)| walk.at((second - start) as f64))
+            .expect("the trip's walk was just set");
+        let (epoch, epoch_start) = tag.period_at(second, EPOCH_S);
+        if state.current.as_ref().is_none_or(|f| f.epoch != epoch) {
+            state.current = match state.next.take() {
+                Some(next) if next.epoch == epoch => Some(next),
+                _ => Some(fresh(self.seed, tag, epoch)),
+            };
+        }
+        if second + WARM_S >= epoch_start + EPOCH_S && state.next.is_none() {
+            state.next = Some(fresh(self.seed, tag, epoch + 1));
+        }
+        let simulator = Simulator::new(&self.devices, &self.space, self.seed);
+        let scan = simulator.scan(tag.key, tag.technology, second, truth);
+        let filters = [state.current.as_mut(), state.next.as_mut()];
+        let mut estimate = None;
+        for (i, filter) in filters.into_iter().enumerate() {
+            if let Some(filter) = filter {
+                let stepped = filter
+                    .filter
+                    .step(&scan, &self.devices, &self.map, &self.space);
+                if i == 0 {
+                    estimate = stepped;
+                }
+            }
+        }
+        Fix {
+            tag: index,
+            truth,
+            estimate,
+            served: tag.technology == Technology::Ble
+                || served(tag.technology, &self.devices, &self.space, truth),
+        }
+    }
+}
+
+/// A filter for `tag`'s epoch `epoch`, with no belief yet.
+fn fresh(seed: u64, tag: &Tag, epoch: u64) -> EpochFilter {
+    EpochFilter {
+        epoch,
+        filter: ParticleFilter::new(tag.technology, key(&[seed, tag.key, epoch])),
+    }
+}
