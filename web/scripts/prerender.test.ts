@@ -131,11 +131,11 @@ describe('manifest.json for enquiries', () => {
       read(manifest.pages.find((page) => page.path === path)!.files.mobile);
     expect(mobile('/next/business')).toContain('src="/next/assets/entry-lead-form.js"');
     expect(mobile('/next/business')).not.toContain('entry-client');
-    for (const path of ['/next/map', '/next/findcar', '/next/demo']) {
+    for (const path of ['/next/map', '/next/findcar', '/next/locate', '/next/demo']) {
       expect(mobile(path)).toContain('src="/next/assets/entry-demo.js"');
       expect(mobile(path)).not.toContain('entry-client');
     }
-    expect(mobile('/next/locate')).not.toContain('<script type="module"');
+    expect(mobile('/next/fance')).not.toContain('<script type="module"');
   });
 
   it('lists the thank-you page, not indexed', () => {

@@ -355,7 +355,16 @@ const figure = z
   .strict();
 
 /** The tasks the live demo can open on (issue #14), read by the viewer (src/demo/viewer.tsx). */
-export const demoModes = ['map', 'search', 'route', 'nav', 'findcar', 'nursing', 'kiosk'] as const;
+export const demoModes = [
+  'map',
+  'search',
+  'route',
+  'nav',
+  'findcar',
+  'nursing',
+  'kiosk',
+  'live',
+] as const;
 
 /**
  * Which task a live demo opens on. The venue's own file gives the rest (the example route, where

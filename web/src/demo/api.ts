@@ -168,6 +168,9 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
       }),
     kiosk: (venue: string, kiosk: string) =>
       get<KioskAnswer>(`${venuePath(venue)}/kiosks/${encodeURIComponent(kiosk)}`),
+    /** The live positioning stream of one level (issue #17), with the truth when asked. */
+    liveUrl: (venue: string, level: string, truth: boolean) =>
+      `${base}${venuePath(venue)}/live?level=${encodeURIComponent(level)}${truth ? '&truth=true' : ''}`,
     /** The QR code that opens a route on a phone (§4 handover.svg). */
     handoverUrl: (venue: string, from: string, to: string, accessible: boolean) =>
       `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}`,

@@ -6,6 +6,7 @@ import { attachGestures } from './gestures';
 import { IconButton } from './icon-button';
 import type { LevelModel } from './level-model';
 import type { LevelEntry } from './format';
+import type { LiveDot } from './live-dots';
 import type { Box } from './geometry';
 import { type MapMarker, type MapPick, MapRenderer } from './renderer';
 import type { RouteModel } from './route-track';
@@ -34,6 +35,8 @@ export interface MapViewProps {
   onRaised: (raised: boolean) => void;
   route: RouteModel | null;
   markers: MapMarker[];
+  /** The live positioning demo's tags on this level. */
+  liveDots?: LiveDot[] | undefined;
   highlight: string | null;
   onPick: (pick: MapPick | undefined) => void;
   /** The visitor took hold of the map (stops the navigation's camera following). */
@@ -47,12 +50,14 @@ export interface MapViewProps {
 }
 
 const control = 'demo-controls__button';
+const noDots: LiveDot[] = [];
 
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function MapView(props: MapViewProps) {
   const { words, model, raised, route, markers, highlight, rendererRef } = props;
+  const liveDots = props.liveDots ?? noDots;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const dotRef = useRef<HTMLDivElement>(null);
@@ -146,9 +151,10 @@ export function MapView(props: MapViewProps) {
     if (!renderer) return;
     renderer.route = route;
     renderer.markers = markers;
+    renderer.liveDots = liveDots;
     renderer.highlight = highlight;
     renderer.update();
-  }, [route, markers, highlight, rendererRef]);
+  }, [route, markers, liveDots, highlight, rendererRef]);
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

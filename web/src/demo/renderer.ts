@@ -43,6 +43,7 @@ import {
   unitStyles,
 } from './style';
 import { hitUnit } from './hit-test';
+import { type LiveDot, drawLiveDots } from './live-dots';
 
 export const fontFamily =
   '"Noto Sans CJK SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Source Han Sans SC", system-ui, sans-serif';
@@ -118,6 +119,8 @@ export class MapRenderer {
   raised = false;
   route: RouteModel | null = null;
   markers: MapMarker[] = [];
+  /** The live positioning demo's tags (issue #17), over everything else. */
+  liveDots: LiveDot[] = [];
   highlight: string | null = null;
   dot: TrackPoint | null = null;
   /** Whether the camera was put somewhere on purpose (else a new level is fitted). */
@@ -577,6 +580,7 @@ export class MapRenderer {
       c.drawImage(this.glyphSprite(glyph), x, y, iconRadius * 2 + 2, iconRadius * 2 + 2);
     }
     this.drawMarkers();
+    drawLiveDots(c, this.view, this.liveDots);
   }
 
   private drawDoors(level: LevelCache, px: number) {

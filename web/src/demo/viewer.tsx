@@ -17,6 +17,8 @@ import {
   createApi,
 } from './api';
 import { FindCarPanel } from './findcar-panel';
+import { dotsOf } from './live-dots';
+import { LivePanel } from './live-panel';
 import type { LevelData, VenueSummary } from './format';
 import type { Box } from './geometry';
 import { HandoverCode, KioskPanel } from './kiosk-panel';
@@ -37,13 +39,14 @@ import { type RouteModel, modelRoute } from './route-track';
 import { SampleChips } from './sample-chips';
 import { SearchBox } from './search-box';
 import { glyphFor, unitRole } from './style';
+import { useLive } from './use-live';
 import { useNavigation } from './use-navigation';
 import { useVenue } from './use-venue';
 import { fill } from './words-fill';
 import type { ViewerWords } from './words';
 
 export interface DemoTask {
-  mode: 'map' | 'search' | 'route' | 'nav' | 'findcar' | 'nursing' | 'kiosk';
+  mode: 'map' | 'search' | 'route' | 'nav' | 'findcar' | 'nursing' | 'kiosk' | 'live';
   /** Venue id, e.g. "demo-mall". */
   venue: string;
   /** Short name of the level to show first (else the venue's default). */
@@ -115,7 +118,7 @@ export function Viewer(props: ViewerProps) {
   );
 }
 
-type View = 'start' | 'results' | 'route' | 'findcar' | 'nursing' | 'kiosk';
+type View = 'start' | 'results' | 'route' | 'findcar' | 'nursing' | 'kiosk' | 'live';
 
 interface RouteOptions {
   nav?: boolean;
@@ -145,7 +148,7 @@ const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function firstView(mode: DemoTask['mode']): View {
-  if (mode === 'kiosk' || mode === 'findcar' || mode === 'nursing') return mode;
+  if (mode === 'kiosk' || mode === 'findcar' || mode === 'nursing' || mode === 'live') return mode;
   if (mode === 'route' || mode === 'nav') return 'route';
   return 'start';
 }
@@ -198,6 +201,13 @@ function VenueView(props: VenueViewProps) {
   const [kiosk, setKiosk] = useState<KioskAnswer | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [routeFocus, setRouteFocus] = useState(false);
+  const [truth, setTruth] = useState(false);
+  const positions = useLive(view === 'live' && level ? api.liveUrl(venue, level, truth) : null);
+  const liveDots = useMemo(
+    () =>
+      summary && level && view === 'live' ? dotsOf(positions.frame, summary.origin, level) : [],
+    [positions.frame, summary, level, view],
+  );
   const [autoNav, setAutoNav] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [query, setQuery] = useState(ownTask && task.mode === 'search' ? (task.query ?? '') : '');
@@ -697,6 +707,9 @@ function VenueView(props: VenueViewProps) {
                 {words.nursing}
               </button>
             ) : null}
+            <button type="button" className="demo-action" onClick={() => setView('live')}>
+              {words.live}
+            </button>
           </div>
         </section>
       </>
@@ -765,6 +778,20 @@ function VenueView(props: VenueViewProps) {
           )}
         </section>
         {routePanel()}
+      </>
+    );
+  } else if (view === 'live') {
+    content = (
+      <>
+        {back()}
+        <LivePanel
+          words={words}
+          status={positions.status}
+          count={liveDots.length}
+          accuracy={positions.frame?.accuracy ?? []}
+          truth={truth}
+          onTruth={setTruth}
+        />
       </>
     );
   } else if (view === 'kiosk') {
@@ -860,6 +887,7 @@ function VenueView(props: VenueViewProps) {
         onRaised={setRaised}
         route={route}
         markers={markers}
+        liveDots={liveDots}
         highlight={highlight}
         onPick={onPick}
         onGrab={nav.grab}

@@ -77,15 +77,17 @@ describe('service pages', () => {
     }
   });
 
-  it('the eight services the demo proves carry it', () => {
+  it('the ten services the demo proves carry it', () => {
     const withDemo = pagesOf(content.pages, 'service').filter(
       ({ content: service }) => service.demo,
     );
     expect(withDemo.map(({ page }) => page.route.path)).toEqual([
       '/next/map',
+      '/next/locate',
       '/next/route',
       '/next/nav',
       '/next/search',
+      '/next/track',
       '/next/nav_h5',
       '/next/guidScreen',
       '/next/findcar',

@@ -1,0 +1,86 @@
+// Live positioning (issue #17) in a real browser against the real server and engine: the dots
+// move on the map, the measured accuracy is shown beside them as text, the truth toggle asks the
+// stream for the truth, on the desktop and on a phone, without serious axe violations.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
+import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+const firstDraw = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('demo:first-draw').length > 0, null, {
+    timeout: 20_000,
+  });
+
+/** Waits until the panel says how many tags it positions on the level, and returns the count. */
+async function positioned(page: Page): Promise<number> {
+  const status = page.locator('[data-live-status="live"]');
+  await status.waitFor({ timeout: 30_000 });
+  const match = /本层正在定位 (\d+) 个标签/.exec(await status.innerText());
+  return Number(match?.[1] ?? 0);
+}
+
+/** The accuracy table's rows: technology name, CEP95 and target. */
+async function accuracyRows(page: Page) {
+  const table = page.getByRole('table');
+  await table.getByRole('row', { name: /蓝牙信标/ }).waitFor({ timeout: 30_000 });
+  return table.getByRole('row').allInnerTexts();
+}
+
+describe('live positioning', () => {
+  it('moves the dots on the mall map and shows the measured accuracy, with the truth on request', async () => {
+    const { page, context, console } = await openPage(browser(), `${base}/next/locate`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '试一试' }).click();
+    await firstDraw(page);
+    expect(await positioned(page)).toBeGreaterThan(0);
+    const rows = await accuracyRows(page);
+    const ble = rows.find((row) => row.includes('蓝牙信标')) ?? '';
+    expect(ble).toMatch(/\d+\.\d\d 米/);
+    expect(ble).toContain('≤ 3 米');
+    // The dots move: the map changes from second to second while nothing else does.
+    const canvas = page.locator('.demo canvas').first();
+    const frames: Buffer[] = [];
+    for (let i = 0; i < 4; i += 1) {
+      frames.push(await canvas.screenshot());
+      await page.waitForTimeout(1_100);
+    }
+    const changes = frames.slice(1).filter((frame, i) => !frame.equals(frames[i]!)).length;
+    expect(changes).toBeGreaterThanOrEqual(2);
+    // The truth toggle asks the stream for the truth and explains the rings.
+    const truthStream = page.waitForRequest((request) => request.url().includes('truth=true'));
+    await page.getByRole('checkbox', { name: '显示真实位置' }).check();
+    await truthStream;
+    await page.getByText('空心圈是仿真器里标签的真实位置').waitFor();
+    expect(await positioned(page)).toBeGreaterThan(0);
+    // Back to the start: the stream closes and the map stands still.
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForTimeout(1_200);
+    const still = await canvas.screenshot();
+    await page.waitForTimeout(1_200);
+    expect((await canvas.screenshot()).equals(still)).toBe(true);
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a phone in the hospital, and has no serious axe violation', async () => {
+    const context = await browser().newContext({
+      bypassCSP: true,
+      userAgent: iphoneUserAgent,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/next/track`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '试一试' }).tap();
+    await firstDraw(page);
+    expect(await positioned(page)).toBeGreaterThanOrEqual(0);
+    await accuracyRows(page);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

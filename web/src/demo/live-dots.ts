@@ -1,0 +1,83 @@
+// The live positioning dots on the map canvas: one per tag, coloured by technology, with a halo
+// as wide as the filter's uncertainty; with the truth shown, a hollow ring where the tag really
+// is and a thin line to it, so the error can be seen.
+import type { Context2D } from './icons';
+import { type Camera, lonLatToWorld, worldToScreen } from './projection';
+import type { LiveFrame, Technology } from './live-stream';
+
+export interface LiveDot {
+  id: string;
+  technology: Technology;
+  /** World units (decimetres in the venue's frame). */
+  x: number;
+  y: number;
+  spread: number;
+  truth?: { x: number; y: number } | undefined;
+}
+
+export const technologyColours: Record<Technology, string> = {
+  ble: '#1a56db',
+  aoa: '#7c3aed',
+  uwb: '#059669',
+};
+
+export function drawLiveDots(c: Context2D, camera: Camera, dots: LiveDot[]) {
+  for (const dot of dots) {
+    const colour = technologyColours[dot.technology];
+    const [sx, sy] = worldToScreen(camera, dot.x, dot.y);
+    const [ex, ey] = worldToScreen(camera, dot.x + dot.spread, dot.y);
+    const halo = Math.min(Math.max(Math.hypot(ex - sx, ey - sy), 8), 60);
+    c.save();
+    if (dot.truth) {
+      const [tx, ty] = worldToScreen(camera, dot.truth.x, dot.truth.y);
+      c.strokeStyle = colour;
+      c.lineWidth = 1;
+      c.beginPath();
+      c.moveTo(sx, sy);
+      c.lineTo(tx, ty);
+      c.stroke();
+      c.lineWidth = 2;
+      c.beginPath();
+      c.arc(tx, ty, 5, 0, Math.PI * 2);
+      c.stroke();
+    }
+    c.globalAlpha = 0.16;
+    c.fillStyle = colour;
+    c.beginPath();
+    c.arc(sx, sy, halo, 0, Math.PI * 2);
+    c.fill();
+    c.globalAlpha = 1;
+    c.strokeStyle = '#ffffff';
+    c.lineWidth = 2;
+    c.beginPath();
+    c.arc(sx, sy, 5.5, 0, Math.PI * 2);
+    c.fill();
+    c.stroke();
+    c.restore();
+  }
+}
+
+/** The dots of `frame`'s tags estimated on `level`, in the venue's frame around `origin`. */
+export function dotsOf(
+  frame: LiveFrame | null,
+  origin: [number, number],
+  level: string,
+): LiveDot[] {
+  if (!frame) return [];
+  return frame.tags
+    .filter((tag) => tag.level === level)
+    .map((tag) => {
+      const [x, y] = lonLatToWorld(origin, tag.point);
+      const truth =
+        tag.truth && tag.truth.level === level ? lonLatToWorld(origin, tag.truth.point) : undefined;
+      return {
+        id: tag.id,
+        technology: tag.technology,
+        x,
+        y,
+        // Metres to the frame's decimetres.
+        spread: tag.spreadM * 10,
+        truth: truth ? { x: truth[0], y: truth[1] } : undefined,
+      };
+    });
+}

@@ -1,0 +1,92 @@
+// Live positioning (issue #17): what the dots on the map are, whether the stream is on, the
+// truth toggle, and the accuracy the engine measured over the last ten minutes per technology,
+// beside its target. The figures are text, so a screen reader gets what the dots show.
+import { useId } from 'react';
+import { technologyColours } from './live-dots';
+import { type LiveAccuracy, type Technology, technologies } from './live-stream';
+import type { LiveStatus } from './use-live';
+import { fill } from './words-fill';
+import type { ViewerWords } from './words';
+
+export interface LivePanelProps {
+  words: ViewerWords;
+  status: LiveStatus;
+  /** Tags positioned on the level shown. */
+  count: number;
+  accuracy: LiveAccuracy[];
+  truth: boolean;
+  onTruth: (truth: boolean) => void;
+}
+
+const names = (words: ViewerWords): Record<Technology, [string, string]> => ({
+  ble: [words.live_ble, words.live_target_ble],
+  aoa: [words.live_aoa, words.live_target_aoa],
+  uwb: [words.live_uwb, words.live_target_uwb],
+});
+
+export function LivePanel({ words, status, count, accuracy, truth, onTruth }: LivePanelProps) {
+  const id = `demo-${useId()}`;
+  const metres = (value: number) => fill(words.live_metres, { value: value.toFixed(2) });
+  const rows = technologies
+    .map((technology) => accuracy.find((row) => row.technology === technology))
+    .filter((row): row is LiveAccuracy => row !== undefined);
+  return (
+    <section className="demo-section demo-live" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="demo-panel__title">
+        {words.live}
+      </h2>
+      <p className="demo-section__intro">{words.live_intro}</p>
+      <p className="demo-status" data-live-status={status}>
+        {status === 'failed'
+          ? words.live_failed
+          : status === 'connecting'
+            ? words.live_connecting
+            : fill(words.live_count, { count })}
+      </p>
+      <label className="demo-check">
+        <input
+          type="checkbox"
+          checked={truth}
+          onChange={(event) => onTruth(event.target.checked)}
+        />
+        <span>{words.live_truth}</span>
+      </label>
+      {truth ? <p className="demo-live__hint">{words.live_truth_hint}</p> : null}
+      <h3 className="demo-live__subtitle">{words.live_accuracy}</h3>
+      {rows.length ? (
+        <table className="demo-live__table">
+          <thead>
+            <tr>
+              <th scope="col">{words.live_technology}</th>
+              <th scope="col">{words.live_cep50}</th>
+              <th scope="col">{words.live_cep95}</th>
+              <th scope="col">{words.live_target}</th>
+              <th scope="col">{words.live_floor}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => {
+              const [name, target] = names(words)[row.technology];
+              return (
+                <tr key={row.technology} data-technology={row.technology}>
+                  <th scope="row">
+                    <svg className="demo-live__swatch" viewBox="0 0 10 10" aria-hidden="true">
+                      <circle cx="5" cy="5" r="5" fill={technologyColours[row.technology]} />
+                    </svg>
+                    {name}
+                  </th>
+                  <td>{metres(row.cep50M)}</td>
+                  <td>{metres(row.cep95M)}</td>
+                  <td>{target}</td>
+                  <td>{fill(words.live_percent, { value: (row.floorRate * 100).toFixed(1) })}</td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      ) : (
+        <p className="demo-status">{words.live_accuracy_none}</p>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { parseFrame } from './live-stream';
+
+const event = {
+  second: 1790000000,
+  level: 'L1',
+  tags: [
+    {
+      id: 'BLE-07',
+      technology: 'ble',
+      level: 'L1',
+      point: [121.4, 31.17],
+      spread_m: 1.2,
+      truth: { level: 'L1', point: [121.40001, 31.17001] },
+    },
+    { id: 'UWB-01', technology: 'uwb', level: 'L1', point: [121.4, 31.17], spread_m: 0.1 },
+    { id: 'X-01', technology: 'wifi', level: 'L1', point: [121.4, 31.17], spread_m: 1 },
+    { id: 'BLE-08', technology: 'ble', level: 'L1', point: [121.4], spread_m: 1 },
+  ],
+  accuracy: [
+    { technology: 'ble', cep50_m: 1.1, cep95_m: 2.7, floor_rate: 0.99, fixes: 812 },
+    { technology: 'aoa', cep50_m: 'x' },
+  ],
+};
+
+describe('parseFrame', () => {
+  it('keeps the well-formed tags and figures and drops the rest', () => {
+    const frame = parseFrame(JSON.stringify(event));
+    expect(frame?.second).toBe(1790000000);
+    expect(frame?.level).toBe('L1');
+    expect(frame?.tags.map((tag) => tag.id)).toEqual(['BLE-07', 'UWB-01']);
+    expect(frame?.tags[0]?.truth).toEqual({ level: 'L1', point: [121.40001, 31.17001] });
+    expect(frame?.tags[1]?.truth).toBeUndefined();
+    expect(frame?.accuracy).toEqual([
+      { technology: 'ble', cep50M: 1.1, cep95M: 2.7, floorRate: 0.99, fixes: 812 },
+    ]);
+  });
+
+  it('refuses what is not a frame', () => {
+    expect(parseFrame('not json')).toBeNull();
+    expect(parseFrame('{"second":1}')).toBeNull();
+    expect(parseFrame('null')).toBeNull();
+    expect(parseFrame(JSON.stringify({ ...event, level: null }))?.level).toBeNull();
+  });
+});

@@ -1,0 +1,94 @@
+// The live positioning stream's events (`GET /api/venues/{venue}/live`, issue #17): one a second,
+// every tag's estimated position on the level asked for, the simulator's truth when asked, and
+// the accuracy of the last ten minutes. Parsed defensively: a malformed event is dropped, not
+// drawn.
+
+export type Technology = 'ble' | 'aoa' | 'uwb';
+
+export const technologies: readonly Technology[] = ['ble', 'aoa', 'uwb'];
+
+export interface LiveTag {
+  id: string;
+  technology: Technology;
+  level: string;
+  /** [lon, lat] of the estimate. */
+  point: [number, number];
+  /** The filter's own uncertainty, metres. */
+  spreadM: number;
+  truth?: { level: string; point: [number, number] } | undefined;
+}
+
+export interface LiveAccuracy {
+  technology: Technology;
+  cep50M: number;
+  cep95M: number;
+  floorRate: number;
+  fixes: number;
+}
+
+export interface LiveFrame {
+  second: number;
+  level: string | null;
+  tags: LiveTag[];
+  accuracy: LiveAccuracy[];
+}
+
+const isTechnology = (value: unknown): value is Technology =>
+  typeof value === 'string' && (technologies as readonly string[]).includes(value);
+
+const isPoint = (value: unknown): value is [number, number] =>
+  Array.isArray(value) &&
+  value.length === 2 &&
+  value.every((n) => typeof n === 'number' && Number.isFinite(n));
+
+const record = (value: unknown): Record<string, unknown> | null =>
+  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+
+function parseTag(value: unknown): LiveTag | null {
+  const tag = record(value);
+  if (!tag) return null;
+  const { id, technology, level, point, spread_m: spread } = tag;
+  if (typeof id !== 'string' || !isTechnology(technology) || typeof level !== 'string') return null;
+  if (!isPoint(point) || typeof spread !== 'number') return null;
+  const truth = record(tag.truth);
+  return {
+    id,
+    technology,
+    level,
+    point,
+    spreadM: spread,
+    truth:
+      truth && typeof truth.level === 'string' && isPoint(truth.point)
+        ? { level: truth.level, point: truth.point }
+        : undefined,
+  };
+}
+
+function parseAccuracy(value: unknown): LiveAccuracy | null {
+  const row = record(value);
+  if (!row || !isTechnology(row.technology)) return null;
+  const { cep50_m: cep50, cep95_m: cep95, floor_rate: floor, fixes } = row;
+  if (typeof cep50 !== 'number' || typeof cep95 !== 'number') return null;
+  if (typeof floor !== 'number' || typeof fixes !== 'number') return null;
+  return { technology: row.technology, cep50M: cep50, cep95M: cep95, floorRate: floor, fixes };
+}
+
+/** The frame of one `positions` event's data, or null when it is not one. */
+export function parseFrame(data: string): LiveFrame | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(data);
+  } catch {
+    return null;
+  }
+  const frame = record(value);
+  if (!frame || typeof frame.second !== 'number') return null;
+  if (!Array.isArray(frame.tags) || !Array.isArray(frame.accuracy)) return null;
+  const level = typeof frame.level === 'string' ? frame.level : null;
+  return {
+    second: frame.second,
+    level,
+    tags: frame.tags.map(parseTag).filter((tag): tag is LiveTag => tag !== null),
+    accuracy: frame.accuracy.map(parseAccuracy).filter((row): row is LiveAccuracy => row !== null),
+  };
+}
