@@ -70,6 +70,10 @@ pub(super) enum ApiCode {
     CarUnknown,
     RateLimited,
     PositioningAbsent,
+    TagUnknown,
+    TimeMalformed,
+    TrackRange,
+    FormatUnknown,
 }
 
 impl ApiCode {
@@ -78,7 +82,8 @@ impl ApiCode {
             Self::VenueUnknown
             | Self::LevelNotFound
             | Self::KioskUnknown
-            | Self::PositioningAbsent => StatusCode::NOT_FOUND,
+            | Self::PositioningAbsent
+            | Self::TagUnknown => StatusCode::NOT_FOUND,
             Self::ParamMissing
             | Self::QueryEmpty
             | Self::QueryTooLong
@@ -86,7 +91,9 @@ impl ApiCode {
             | Self::BooleanMalformed
             | Self::PlaceMalformed
             | Self::CoordinatesMalformed
-            | Self::CarMalformed => StatusCode::BAD_REQUEST,
+            | Self::CarMalformed
+            | Self::TimeMalformed
+            | Self::FormatUnknown => StatusCode::BAD_REQUEST,
             Self::CategoryUnknown
             | Self::LevelUnknown
             | Self::PlaceUnknown
@@ -94,7 +101,8 @@ impl ApiCode {
             | Self::PointNotWalkable
             | Self::NoRoute
             | Self::NoAccessibleRoute
-            | Self::CarUnknown => StatusCode::UNPROCESSABLE_ENTITY,
+            | Self::CarUnknown
+            | Self::TrackRange => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         }
     }
@@ -122,6 +130,10 @@ impl ApiCode {
             Self::CarUnknown => "car_unknown",
             Self::RateLimited => "rate_limited",
             Self::PositioningAbsent => "positioning_absent",
+            Self::TagUnknown => "tag_unknown",
+            Self::TimeMalformed => "time_malformed",
+            Self::TrackRange => "track_range",
+            Self::FormatUnknown => "format_unknown",
         }
     }
 
@@ -147,6 +159,10 @@ impl ApiCode {
             Self::CarUnknown => &words.car_unknown,
             Self::RateLimited => &words.rate_limited,
             Self::PositioningAbsent => &words.positioning_absent,
+            Self::TagUnknown => &words.tag_unknown,
+            Self::TimeMalformed => &words.time_malformed,
+            Self::TrackRange => &words.track_range,
+            Self::FormatUnknown => &words.format_unknown,
         }
     }
 }

@@ -253,6 +253,10 @@ fn venue_routes(state: AppState) -> Router<AppState> {
         ("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk)),
         ("/api/venues/{venue}/live", get(positions::get_live)),
         (
+            "/api/venues/{venue}/tracks/{tag}",
+            get(positions::get_track),
+        ),
+        (
             "/api/venues/{venue}/handover.svg",
             get(venues::get_handover),
         ),

@@ -35,7 +35,7 @@ pub(super) type VenuePath = Result<Path<String>, PathRejection>;
 
 /// The `{venue}` of a path and the key after it (`{level}`, `{kiosk}`), or why they did not
 /// parse.
-type VenueKeyPath = Result<Path<(String, String)>, PathRejection>;
+pub(super) type VenueKeyPath = Result<Path<(String, String)>, PathRejection>;
 
 /// Spends one request of the client's budget before any venue route runs.
 pub(super) async fn limit_requests(
@@ -323,7 +323,10 @@ pub(super) fn venue_segment(path: VenuePath, words: &ApiErrorWords) -> Result<St
 }
 
 /// The venue id and the key after it of a `/{venue}/.../{key}` path.
-fn venue_and_key(path: VenueKeyPath, words: &ApiErrorWords) -> Result<(String, String), ApiError> {
+pub(super) fn venue_and_key(
+    path: VenueKeyPath,
+    words: &ApiErrorWords,
+) -> Result<(String, String), ApiError> {
     path.map(|Path(segments)| segments)
         .map_err(|_| unknown(words, ApiCode::VenueUnknown, "venue", ""))
 }

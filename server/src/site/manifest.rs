@@ -104,6 +104,10 @@ pub struct ApiErrorWords {
     pub car_unknown: String,
     pub rate_limited: String,
     pub positioning_absent: String,
+    pub tag_unknown: String,
+    pub time_malformed: String,
+    pub track_range: String,
+    pub format_unknown: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

@@ -32,6 +32,8 @@ pub const WARM_S: u64 = 15;
 pub struct Fix {
     /// Index into the crowd's tags.
     pub tag: usize,
+    /// Unix time.
+    pub second: u64,
     pub truth: Pose,
     pub estimate: Option<Estimate>,
     /// The tag's technology can position it here (`coverage::served`).
@@ -52,24 +54,25 @@ struct TagState {
     next: Option<EpochFilter>,
 }
 
-pub struct Engine {
+/// What every tag's computation shares: the venue, its devices and radio map, and the crowd.
+/// Immutable once built (the radio map's grids fill in as asked), so the live engine and the
+/// track requests share one.
+pub struct Simulation {
     venue: Arc<Venue>,
     seed: u64,
     space: RadioSpace,
     devices: Devices,
     map: RadioMap,
     crowd: Crowd,
-    states: Vec<TagState>,
 }
 
-impl Engine {
+impl Simulation {
     /// About `tags` tags on `venue` with its `devices`.
     pub fn new(venue: Arc<Venue>, devices: Vec<Device>, seed: u64, tags: u32) -> Self {
         let space = RadioSpace::build(venue.model());
         let devices = Devices::new(devices);
         let map = RadioMap::build(&devices, seed);
         let crowd = Crowd::new(&venue, &devices, &space, seed, tags);
-        let states = crowd.tags().iter().map(|_| TagState::default()).collect();
         Self {
             venue,
             seed,
@@ -77,7 +80,6 @@ impl Engine {
             devices,
             map,
             crowd,
-            states,
         }
     }
 
@@ -89,29 +91,27 @@ impl Engine {
         self.crowd.tags()
     }
 
-    /// Feeds every tag's filters the seconds before `second` that its estimate at `second`
-    /// depends on. Call once, before the first [`Engine::step`].
-    pub fn catch_up(&mut self, second: u64) {
-        for index in 0..self.states.len() {
-            let (_, epoch_start) = self.crowd.tags()[index].period_at(second, EPOCH_S);
-            let from = epoch_start.saturating_sub(WARM_S).min(second);
-            for earlier in from..second {
-                self.step_tag(index, earlier);
-            }
-        }
+    /// The first second whose scans tag `index`'s estimate at `second` depends on.
+    fn depends_from(&self, index: usize, second: u64) -> u64 {
+        let (_, epoch_start) = self.crowd.tags()[index].period_at(second, EPOCH_S);
+        epoch_start.saturating_sub(WARM_S).min(second)
     }
 
-    /// Every tag at `second` (unix time), after the seconds before it.
-    pub fn step(&mut self, second: u64) -> Vec<Fix> {
-        (0..self.states.len())
-            .map(|index| self.step_tag(index, second))
+    /// Tag `index` every second from `from` to `to` (inclusive): the same fixes the live engine
+    /// gave or will give for those seconds, computed again.
+    pub fn track(&self, index: usize, from: u64, to: u64) -> Vec<Fix> {
+        let mut state = TagState::default();
+        for earlier in self.depends_from(index, from)..from {
+            self.step_tag(&mut state, index, earlier);
+        }
+        (from..=to)
+            .map(|second| self.step_tag(&mut state, index, second))
             .collect()
     }
 
-    fn step_tag(&mut self, index: usize, second: u64) -> Fix {
+    fn step_tag(&self, state: &mut TagState, index: usize, second: u64) -> Fix {
         let tag = &self.crowd.tags()[index];
         let (trip, start) = tag.trip_at(second);
-        let state = &mut self.states[index];
         if state.walk.as_ref().is_none_or(|(t, _)| *t != trip) {
             state.walk = Some((trip, self.crowd.trip(&self.venue, tag, trip)));
         }
@@ -146,11 +146,54 @@ impl Engine {
         }
         Fix {
             tag: index,
+            second,
             truth,
             estimate,
             served: tag.technology == Technology::Ble
                 || served(tag.technology, &self.devices, &self.space, truth),
         }
+    }
+}
+
+/// The live engine: every tag's filters, stepped once a second.
+pub struct Engine {
+    simulation: Arc<Simulation>,
+    states: Vec<TagState>,
+}
+
+impl Engine {
+    pub fn new(simulation: Arc<Simulation>) -> Self {
+        let states = simulation
+            .tags()
+            .iter()
+            .map(|_| TagState::default())
+            .collect();
+        Self { simulation, states }
+    }
+
+    pub fn simulation(&self) -> &Simulation {
+        &self.simulation
+    }
+
+    /// Feeds every tag's filters the seconds before `second` that its estimate at `second`
+    /// depends on. Call once, before the first [`Engine::step`].
+    pub fn catch_up(&mut self, second: u64) {
+        let simulation = &self.simulation;
+        for (index, state) in self.states.iter_mut().enumerate() {
+            for earlier in simulation.depends_from(index, second)..second {
+                simulation.step_tag(state, index, earlier);
+            }
+        }
+    }
+
+    /// Every tag at `second` (unix time), after the seconds before it.
+    pub fn step(&mut self, second: u64) -> Vec<Fix> {
+        let simulation = &self.simulation;
+        self.states
+            .iter_mut()
+            .enumerate()
+            .map(|(index, state)| simulation.step_tag(state, index, second))
+            .collect()
     }
 }
 

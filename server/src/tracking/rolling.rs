@@ -85,6 +85,7 @@ mod tests {
         };
         Fix {
             tag: 0,
+            second: 0,
             truth,
             estimate: Some(Estimate {
                 pose: Pose {

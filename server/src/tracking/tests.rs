@@ -77,9 +77,13 @@ fn both_venues_meet_the_ble_target_with_the_filter_ahead_of_the_baseline() {
 }
 
 fn engine(id: &str, tags: u32) -> super::engine::Engine {
+    super::engine::Engine::new(std::sync::Arc::new(simulation(id, tags)))
+}
+
+fn simulation(id: &str, tags: u32) -> super::engine::Simulation {
     let venue = std::sync::Arc::new(load_real(id));
     let devices = read_devices(&content_dir().join(id), venue.model()).unwrap();
-    super::engine::Engine::new(venue, devices, 7, tags)
+    super::engine::Simulation::new(venue, devices, 7, tags)
 }
 
 /// Two replicas started at different times show the same estimates from the later one's start
@@ -96,8 +100,12 @@ fn replicas_started_apart_agree_on_every_estimate() {
         early.step(second);
     }
     late.catch_up(t0 + 100);
-    let technologies: std::collections::BTreeSet<_> =
-        early.tags().iter().map(|t| t.technology).collect();
+    let technologies: std::collections::BTreeSet<_> = early
+        .simulation()
+        .tags()
+        .iter()
+        .map(|t| t.technology)
+        .collect();
     assert_eq!(technologies.len(), 3, "{technologies:?}");
     let (mut walked, mut estimated, mut fixes) = (0.0, 0, 0);
     let mut last: Option<Vec<super::engine::Fix>> = None;

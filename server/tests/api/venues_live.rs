@@ -183,3 +183,119 @@ async fn refusals_name_the_venue_level_or_flag_at_fault() {
         assert!(message.contains('场') || message.contains('层') || message.contains("true"));
     }
 }
+
+fn now() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs()
+}
+
+/// A track is computed again from the seed and the time: for the seconds the stream sent, it
+/// says what the stream said, and it reaches back a day without anything kept in memory.
+#[tokio::test]
+async fn a_tags_track_repeats_what_the_stream_sent_and_reaches_back_a_day() {
+    let app = live_app().await;
+    let seen = events(&app, &format!("{LIVE}?truth=true"), &[], 2).await;
+    let last = &seen[1];
+    let tag = &items(&last.data["tags"])[0];
+    let id = tag["id"].as_str().unwrap();
+    let path = format!(
+        "/api/venues/demo-hospital/tracks/{id}?from={}&to={}",
+        last.id - 30,
+        last.id
+    );
+    let response = app.fetch(&path).await;
+    assert_eq!(response.status(), StatusCode::OK, "{path}");
+    let track = json_body(response).await;
+    assert_eq!(track["tag"], id);
+    let points = items(&track["points"]);
+    assert!(points.len() >= 25, "{} points", points.len());
+    let final_point = points.last().unwrap();
+    assert_eq!(final_point["second"], last.id);
+    assert_eq!(final_point["point"], tag["point"], "the stream's estimate");
+    assert_eq!(final_point["truth"], tag["truth"], "the stream's truth");
+
+    // 23 hours ago, a minute: as many points, none stored.
+    let from = now() - 23 * 3_600;
+    let old = app
+        .fetch(&format!(
+            "/api/venues/demo-hospital/tracks/{id}?from={from}&to={}",
+            from + 59
+        ))
+        .await;
+    assert_eq!(old.status(), StatusCode::OK);
+    let old = json_body(old).await;
+    assert!(items(&old["points"]).len() >= 55);
+
+    // Exports: GeoJSON stretches per level, CSV with every cell quoted, both as downloads.
+    let geojson = app.fetch(&format!("{path}&format=geojson")).await;
+    assert_eq!(header(&geojson, "content-type"), "application/geo+json");
+    assert!(header(&geojson, "content-disposition").starts_with("attachment; filename="));
+    let geojson = json_body(geojson).await;
+    assert_eq!(geojson["type"], "FeatureCollection");
+    let feature = &items(&geojson["features"])[0];
+    assert!(["LineString", "Point"].contains(&feature["geometry"]["type"].as_str().unwrap()));
+    assert_eq!(feature["properties"]["tag"], id);
+    let csv = app.fetch(&format!("{path}&format=csv")).await;
+    assert_eq!(header(&csv, "content-type"), "text/csv; charset=utf-8");
+    let text = csv.text().await.unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines[0].starts_with("\"second\",\"tag\",\"level\""), "{}", lines[0]);
+    assert_eq!(lines.len(), points.len() + 1);
+    for line in &lines {
+        assert!(line.starts_with('"') && line.ends_with('"'), "{line}");
+    }
+}
+
+#[tokio::test]
+async fn track_refusals_name_the_tag_time_span_or_format_at_fault() {
+    let app = live_app().await;
+    let now = now();
+    let tracks = "/api/venues/demo-hospital/tracks";
+    for (path, status, code, field) in [
+        (
+            format!("{tracks}/BLE-99"),
+            StatusCode::NOT_FOUND,
+            "tag_unknown",
+            "tag",
+        ),
+        (
+            format!("{tracks}/BLE-01?from=yesterday"),
+            StatusCode::BAD_REQUEST,
+            "time_malformed",
+            "from",
+        ),
+        (
+            format!("{tracks}/BLE-01?from={}&to={}", now - 25 * 3_600, now - 24 * 3_600 - 60),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "track_range",
+            "from",
+        ),
+        (
+            format!("{tracks}/BLE-01?from={}&to={}", now - 7_200, now - 60),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "track_range",
+            "from",
+        ),
+        (
+            format!("{tracks}/BLE-01?format=kml"),
+            StatusCode::BAD_REQUEST,
+            "format_unknown",
+            "format",
+        ),
+        (
+            "/api/venues/demo-mall/tracks/BLE-01".to_owned(),
+            StatusCode::NOT_FOUND,
+            "positioning_absent",
+            "venue",
+        ),
+    ] {
+        let response = app.fetch(&path).await;
+        assert_eq!(response.status(), status, "{path}");
+        let body = json_body(response).await;
+        assert_eq!(body["error"]["code"], code, "{path}");
+        assert_eq!(body["error"]["field"], field, "{path}");
+        assert!(!body["error"]["message"].as_str().unwrap().contains('{'));
+    }
+}

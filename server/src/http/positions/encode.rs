@@ -16,7 +16,8 @@ use bytes::Bytes;
 use serde_json::{Value, json};
 use site_positioning::Pose;
 
-use crate::tracking::engine::{Engine, Fix};
+use super::tracks::tag_id;
+use crate::tracking::engine::{Fix, Simulation};
 use crate::tracking::rolling::Figures;
 use crate::venues::Venue;
 use crate::venues::geometry::Point;
@@ -25,12 +26,12 @@ use crate::venues::geometry::Point;
 pub(super) type View = (Option<String>, bool);
 
 pub(super) fn encode_frame(
-    engine: &Engine,
+    simulation: &Simulation,
     second: u64,
     fixes: &[Fix],
     figures: &[Figures],
 ) -> HashMap<View, Bytes> {
-    let venue = engine.venue();
+    let venue = simulation.venue();
     let accuracy: Vec<Value> = figures
         .iter()
         .map(|f| {
@@ -48,10 +49,10 @@ pub(super) fn encode_frame(
         .iter()
         .filter_map(|fix| {
             let estimate = fix.estimate?;
-            let tag = &engine.tags()[fix.tag];
+            let tag = &simulation.tags()[fix.tag];
             let level = short(venue, estimate.pose)?;
             let plain = json!({
-                "id": format!("{}-{:02}", tag.technology.name().to_uppercase(), tag.number),
+                "id": tag_id(tag),
                 "technology": tag.technology.name(),
                 "level": level,
                 "point": lon_lat(venue, estimate.pose),
@@ -91,7 +92,7 @@ pub(super) fn encode_frame(
     views
 }
 
-fn short(venue: &Venue, pose: Pose) -> Option<String> {
+pub(super) fn short(venue: &Venue, pose: Pose) -> Option<String> {
     venue
         .levels()
         .iter()
@@ -99,7 +100,7 @@ fn short(venue: &Venue, pose: Pose) -> Option<String> {
         .map(|l| l.short.clone())
 }
 
-fn lon_lat(venue: &Venue, pose: Pose) -> [f64; 2] {
+pub(super) fn lon_lat(venue: &Venue, pose: Pose) -> [f64; 2] {
     let [lon, lat] = venue.lon_lat(Point {
         x: pose.at.x,
         y: pose.at.y,

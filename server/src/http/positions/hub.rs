@@ -12,7 +12,7 @@ use tokio::sync::broadcast;
 
 use super::encode::{View, encode_frame};
 use crate::config::LiveConfig;
-use crate::tracking::engine::Engine;
+use crate::tracking::engine::{Engine, Simulation};
 use crate::tracking::rolling::{Figures, RollingAccuracy};
 use crate::venues::{Venue, read_devices};
 
@@ -57,6 +57,9 @@ pub(super) enum Unavailable {
 pub(crate) struct PositionHub {
     settings: LiveConfig,
     channels: Mutex<HashMap<String, Arc<Channel>>>,
+    /// One per venue asked about, kept for the process: the live engine and the track requests
+    /// share it.
+    simulations: Mutex<HashMap<String, Arc<Simulation>>>,
 }
 
 impl PositionHub {
@@ -64,7 +67,40 @@ impl PositionHub {
         Self {
             settings,
             channels: Mutex::default(),
+            simulations: Mutex::default(),
         }
+    }
+
+    /// The simulation of venue `id`, built the first time (or again when the venue was
+    /// reloaded).
+    pub(super) fn simulation(
+        &self,
+        id: &str,
+        venue: Arc<Venue>,
+        devices_dir: Option<&std::path::Path>,
+    ) -> Result<Arc<Simulation>, Unavailable> {
+        let mut simulations = self.simulations.lock().unwrap_or_else(|e| e.into_inner());
+        if let Some(simulation) = simulations.get(id) {
+            if std::ptr::eq(simulation.venue(), venue.as_ref()) {
+                return Ok(simulation.clone());
+            }
+        }
+        let devices_dir = devices_dir.ok_or(Unavailable::NoDevices)?;
+        let devices = read_devices(devices_dir, venue.model()).map_err(|error| {
+            tracing::error!(%error, venue = id, "the positioning devices did not load");
+            Unavailable::NoDevices
+        })?;
+        if devices.is_empty() {
+            return Err(Unavailable::NoDevices);
+        }
+        let simulation = Arc::new(Simulation::new(
+            venue,
+            devices,
+            self.settings.seed,
+            self.settings.tags,
+        ));
+        simulations.insert(id.to_owned(), simulation.clone());
+        Ok(simulation)
     }
 
     /// Subscribes to `id`'s frames, starting its engine when nobody watches it yet.
@@ -86,14 +122,7 @@ impl PositionHub {
                 .collect();
             return Ok(Subscription { recent, live });
         }
-        let devices_dir = devices_dir.ok_or(Unavailable::NoDevices)?;
-        let devices = read_devices(devices_dir, venue.model()).map_err(|error| {
-            tracing::error!(%error, venue = id, "the positioning devices did not load");
-            Unavailable::NoDevices
-        })?;
-        if devices.is_empty() {
-            return Err(Unavailable::NoDevices);
-        }
+        let simulation = self.simulation(id, venue, devices_dir)?;
         let (sender, live) = broadcast::channel(8);
         let channel = Arc::new(Channel {
             sender,
@@ -103,7 +132,7 @@ impl PositionHub {
         let (hub, id_owned) = (self.clone(), id.to_owned());
         let spawned = std::thread::Builder::new()
             .name(format!("positions-{id}"))
-            .spawn(move || hub.run(&id_owned, &channel, venue, devices));
+            .spawn(move || hub.run(&id_owned, &channel, simulation));
         if let Err(error) = spawned {
             channels.remove(id);
             tracing::error!(%error, venue = id, "cannot start the positioning thread");
@@ -115,20 +144,14 @@ impl PositionHub {
         })
     }
 
-    fn run(
-        &self,
-        id: &str,
-        channel: &Channel,
-        venue: Arc<Venue>,
-        devices: Vec<site_positioning::Device>,
-    ) {
+    fn run(&self, id: &str, channel: &Channel, simulation: Arc<Simulation>) {
         let started = std::time::Instant::now();
-        let mut engine = Engine::new(venue, devices, self.settings.seed, self.settings.tags);
+        let mut engine = Engine::new(simulation);
         let mut second = unix_now();
         engine.catch_up(second);
         tracing::info!(
             venue = id,
-            tags = engine.tags().len(),
+            tags = engine.simulation().tags().len(),
             millis = started.elapsed().as_millis() as u64,
             "live positioning started"
         );
@@ -137,13 +160,14 @@ impl PositionHub {
         let mut idle = 0;
         loop {
             let fixes = engine.step(second);
-            accuracy.add(second, &fixes, |fix| engine.tags()[fix.tag].technology);
+            let simulation = engine.simulation();
+            accuracy.add(second, &fixes, |fix| simulation.tags()[fix.tag].technology);
             if second.is_multiple_of(FIGURES_EVERY_S) || figures.is_empty() {
                 figures = accuracy.figures();
             }
             let frame = Arc::new(Frame {
                 second,
-                views: encode_frame(&engine, second, &fixes, &figures),
+                views: encode_frame(engine.simulation(), second, &fixes, &figures),
             });
             {
                 let mut recent = channel.recent.lock().unwrap_or_else(|e| e.into_inner());
@@ -175,7 +199,7 @@ impl PositionHub {
     }
 }
 
-fn unix_now() -> u64 {
+pub(super) fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())

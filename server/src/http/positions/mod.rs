@@ -7,6 +7,7 @@
 
 mod encode;
 mod hub;
+mod tracks;
 
 use std::convert::Infallible;
 use std::sync::Arc;
@@ -20,6 +21,7 @@ use http::{HeaderValue, header};
 use tokio::sync::broadcast::error::RecvError;
 
 pub(crate) use hub::PositionHub;
+pub(super) use tracks::get_track;
 
 use super::AppState;
 use super::error::{ApiCode, ApiError};

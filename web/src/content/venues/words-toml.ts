@@ -67,6 +67,10 @@ export const apiErrorKeys = [
   'car_unknown',
   'rate_limited',
   'positioning_absent',
+  'tag_unknown',
+  'time_malformed',
+  'track_range',
+  'format_unknown',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */
