@@ -241,7 +241,11 @@ async fn a_tags_track_repeats_what_the_stream_sent_and_reaches_back_a_day() {
     assert_eq!(header(&csv, "content-type"), "text/csv; charset=utf-8");
     let text = csv.text().await.unwrap();
     let lines: Vec<&str> = text.lines().collect();
-    assert!(lines[0].starts_with("\"second\",\"tag\",\"level\""), "{}", lines[0]);
+    assert!(
+        lines[0].starts_with("\"second\",\"tag\",\"level\""),
+        "{}",
+        lines[0]
+    );
     assert_eq!(lines.len(), points.len() + 1);
     for line in &lines {
         assert!(line.starts_with('"') && line.ends_with('"'), "{line}");
@@ -267,7 +271,11 @@ async fn track_refusals_name_the_tag_time_span_or_format_at_fault() {
             "from",
         ),
         (
-            format!("{tracks}/BLE-01?from={}&to={}", now - 25 * 3_600, now - 24 * 3_600 - 60),
+            format!(
+                "{tracks}/BLE-01?from={}&to={}",
+                now - 25 * 3_600,
+                now - 24 * 3_600 - 60
+            ),
             StatusCode::UNPROCESSABLE_ENTITY,
             "track_range",
             "from",

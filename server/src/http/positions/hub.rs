@@ -80,10 +80,10 @@ impl PositionHub {
         devices_dir: Option<&std::path::Path>,
     ) -> Result<Arc<Simulation>, Unavailable> {
         let mut simulations = self.simulations.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(simulation) = simulations.get(id) {
-            if std::ptr::eq(simulation.venue(), venue.as_ref()) {
-                return Ok(simulation.clone());
-            }
+        if let Some(simulation) = simulations.get(id)
+            && std::ptr::eq(simulation.venue(), venue.as_ref())
+        {
+            return Ok(simulation.clone());
         }
         let devices_dir = devices_dir.ok_or(Unavailable::NoDevices)?;
         let devices = read_devices(devices_dir, venue.model()).map_err(|error| {
