@@ -55,6 +55,22 @@ describe('live positioning', () => {
     await truthStream;
     await page.getByText('空心圈是仿真器里标签的真实位置').waitFor();
     expect(await positioned(page)).toBeGreaterThan(0);
+    // Replay (轨迹回放): a tag's last five minutes play on their own, and export as files.
+    await page.getByRole('button', { name: '回放最近 5 分钟' }).click();
+    const shown = page.locator('[data-replay-second]');
+    await shown.waitFor({ timeout: 30_000 });
+    const first = Number(await shown.getAttribute('data-replay-second'));
+    await page.waitForTimeout(1_500);
+    const later = Number(await shown.getAttribute('data-replay-second'));
+    expect(later).toBeGreaterThan(first);
+    const slider = page.getByRole('slider', { name: '回放时刻' });
+    expect(Number(await slider.inputValue())).toBeGreaterThan(0);
+    const csvHref = await page.getByRole('link', { name: 'CSV' }).getAttribute('href');
+    const csv = await page.request.get(`${base}${csvHref}`);
+    expect(csv.status()).toBe(200);
+    expect((await csv.text()).split('\n')[0]).toContain('"second","tag"');
+    await page.getByRole('button', { name: '返回实时画面' }).click();
+    expect(await positioned(page)).toBeGreaterThan(0);
     // Back to the start: the stream closes and the map stands still.
     await page.getByRole('button', { name: '返回' }).click();
     await page.waitForTimeout(1_200);

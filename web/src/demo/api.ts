@@ -74,6 +74,19 @@ export interface FindCarAnswer {
   route: RouteAnswer;
 }
 
+/** A tag's track (§ tracks, issue #17): every second it was positioned, with the truth. */
+export interface TrackAnswer {
+  tag: string;
+  from: number;
+  to: number;
+  points: {
+    second: number;
+    level: string;
+    point: [number, number];
+    truth: { level: string | null; point: [number, number] };
+  }[];
+}
+
 export interface KioskAnswer {
   kiosk: { id: string; name: string; level: string; point: [number, number]; facing: number };
   directory: {
@@ -168,6 +181,18 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
       }),
     kiosk: (venue: string, kiosk: string) =>
       get<KioskAnswer>(`${venuePath(venue)}/kiosks/${encodeURIComponent(kiosk)}`),
+    /** The last five minutes of a tag's track, for replay. */
+    track: (venue: string, tag: string) =>
+      get<TrackAnswer>(`${venuePath(venue)}/tracks/${encodeURIComponent(tag)}`),
+    /** A download of the same track as GeoJSON or CSV. */
+    trackFileUrl: (
+      venue: string,
+      tag: string,
+      from: number,
+      to: number,
+      format: 'geojson' | 'csv',
+    ) =>
+      `${base}${venuePath(venue)}/tracks/${encodeURIComponent(tag)}?from=${from}&to=${to}&format=${format}`,
     /** The live positioning stream of one level (issue #17), with the truth when asked. */
     liveUrl: (venue: string, level: string, truth: boolean) =>
       `${base}${venuePath(venue)}/live?level=${encodeURIComponent(level)}${truth ? '&truth=true' : ''}`,

@@ -3,6 +3,7 @@
 // is and a thin line to it, so the error can be seen.
 import type { Context2D } from './icons';
 import { type Camera, lonLatToWorld, worldToScreen } from './projection';
+import type { TrackAnswer } from './api';
 import type { LiveFrame, Technology } from './live-stream';
 
 export interface LiveDot {
@@ -20,6 +21,24 @@ export const technologyColours: Record<Technology, string> = {
   aoa: '#7c3aed',
   uwb: '#059669',
 };
+
+/** A replayed track's line on the level shown, under its dot. */
+export function drawTrackLine(c: Context2D, camera: Camera, line: [number, number][]) {
+  if (line.length < 2) return;
+  c.save();
+  c.strokeStyle = technologyColours.ble;
+  c.globalAlpha = 0.55;
+  c.lineWidth = 3;
+  c.lineJoin = 'round';
+  c.beginPath();
+  line.forEach(([x, y], i) => {
+    const [sx, sy] = worldToScreen(camera, x, y);
+    if (i === 0) c.moveTo(sx, sy);
+    else c.lineTo(sx, sy);
+  });
+  c.stroke();
+  c.restore();
+}
 
 export function drawLiveDots(c: Context2D, camera: Camera, dots: LiveDot[]) {
   for (const dot of dots) {
@@ -80,4 +99,36 @@ export function dotsOf(
         truth: truth ? { x: truth[0], y: truth[1] } : undefined,
       };
     });
+}
+
+/** The replayed tag at point `index` of `track` and its line, on `level`. */
+export function replayOn(
+  track: TrackAnswer,
+  index: number,
+  origin: [number, number],
+  level: string,
+  truth: boolean,
+): { dots: LiveDot[]; line: [number, number][] } {
+  const line = track.points
+    .filter((point) => point.level === level)
+    .map((point) => lonLatToWorld(origin, point.point));
+  const point = track.points[index];
+  if (!point || point.level !== level) return { dots: [], line };
+  const [x, y] = lonLatToWorld(origin, point.point);
+  const real =
+    truth && point.truth.level === level ? lonLatToWorld(origin, point.truth.point) : null;
+  const technology = (track.tag.split('-')[0]?.toLowerCase() ?? 'ble') as Technology;
+  return {
+    dots: [
+      {
+        id: track.tag,
+        technology,
+        x,
+        y,
+        spread: 0,
+        truth: real ? { x: real[0], y: real[1] } : undefined,
+      },
+    ],
+    line,
+  };
 }

@@ -1,7 +1,7 @@
 // Live positioning (issue #17): what the dots on the map are, whether the stream is on, the
 // truth toggle, and the accuracy the engine measured over the last ten minutes per technology,
 // beside its target. The figures are text, so a screen reader gets what the dots show.
-import { useId } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { technologyColours } from './live-dots';
 import { type LiveAccuracy, type Technology, technologies } from './live-stream';
 import type { LiveStatus } from './use-live';
@@ -16,6 +16,13 @@ export interface LivePanelProps {
   accuracy: LiveAccuracy[];
   truth: boolean;
   onTruth: (truth: boolean) => void;
+  /** The tags on the level, for replay. */
+  tags: string[];
+  onReplay: (tag: string) => void;
+  /** A replay is being fetched. */
+  replayLoading: boolean;
+  /** The replay's controls, when one is open (in place of the tag picker). */
+  children?: ReactNode;
 }
 
 const names = (words: ViewerWords): Record<Technology, [string, string]> => ({
@@ -24,8 +31,11 @@ const names = (words: ViewerWords): Record<Technology, [string, string]> => ({
   uwb: [words.live_uwb, words.live_target_uwb],
 });
 
-export function LivePanel({ words, status, count, accuracy, truth, onTruth }: LivePanelProps) {
+export function LivePanel(props: LivePanelProps) {
+  const { words, status, count, accuracy, truth, onTruth, tags } = props;
   const id = `demo-${useId()}`;
+  const [picked, setPicked] = useState('');
+  const tag = tags.includes(picked) ? picked : (tags[0] ?? '');
   const metres = (value: number) => fill(words.live_metres, { value: value.toFixed(2) });
   const rows = technologies
     .map((technology) => accuracy.find((row) => row.technology === technology))
@@ -86,6 +96,33 @@ export function LivePanel({ words, status, count, accuracy, truth, onTruth }: Li
         </table>
       ) : (
         <p className="demo-status">{words.live_accuracy_none}</p>
+      )}
+      {props.children ?? (
+        <>
+          <h3 className="demo-live__subtitle">{words.live_replay}</h3>
+          <div className="demo-live__pick">
+            <label htmlFor={`${id}-tag`}>{words.live_replay_tag}</label>
+            <select
+              id={`${id}-tag`}
+              value={tag}
+              onChange={(event) => setPicked(event.target.value)}
+            >
+              {tags.map((name) => (
+                <option key={name} value={name}>
+                  {name}
+                </option>
+              ))}
+            </select>
+            <button
+              type="button"
+              className="demo-button"
+              disabled={!tag || props.replayLoading}
+              onClick={() => props.onReplay(tag)}
+            >
+              {props.replayLoading ? words.live_replay_loading : words.live_replay_start}
+            </button>
+          </div>
+        </>
       )}
     </section>
   );

@@ -37,6 +37,8 @@ export interface MapViewProps {
   markers: MapMarker[];
   /** The live positioning demo's tags on this level. */
   liveDots?: LiveDot[] | undefined;
+  /** A replayed track's line on this level. */
+  liveLine?: [number, number][] | undefined;
   highlight: string | null;
   onPick: (pick: MapPick | undefined) => void;
   /** The visitor took hold of the map (stops the navigation's camera following). */
@@ -51,6 +53,7 @@ export interface MapViewProps {
 
 const control = 'demo-controls__button';
 const noDots: LiveDot[] = [];
+const noLine: [number, number][] = [];
 
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -58,6 +61,7 @@ const reducedMotion = () =>
 export function MapView(props: MapViewProps) {
   const { words, model, raised, route, markers, highlight, rendererRef } = props;
   const liveDots = props.liveDots ?? noDots;
+  const liveLine = props.liveLine ?? noLine;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const dotRef = useRef<HTMLDivElement>(null);
@@ -152,9 +156,10 @@ export function MapView(props: MapViewProps) {
     renderer.route = route;
     renderer.markers = markers;
     renderer.liveDots = liveDots;
+    renderer.liveLine = liveLine;
     renderer.highlight = highlight;
     renderer.update();
-  }, [route, markers, liveDots, highlight, rendererRef]);
+  }, [route, markers, liveDots, liveLine, highlight, rendererRef]);
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

@@ -43,7 +43,7 @@ import {
   unitStyles,
 } from './style';
 import { hitUnit } from './hit-test';
-import { type LiveDot, drawLiveDots } from './live-dots';
+import { type LiveDot, drawLiveDots, drawTrackLine } from './live-dots';
 
 export const fontFamily =
   '"Noto Sans CJK SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Source Han Sans SC", system-ui, sans-serif';
@@ -121,6 +121,8 @@ export class MapRenderer {
   markers: MapMarker[] = [];
   /** The live positioning demo's tags (issue #17), over everything else. */
   liveDots: LiveDot[] = [];
+  /** A replayed track's line on this level. */
+  liveLine: [number, number][] = [];
   highlight: string | null = null;
   dot: TrackPoint | null = null;
   /** Whether the camera was put somewhere on purpose (else a new level is fitted). */
@@ -580,6 +582,7 @@ export class MapRenderer {
       c.drawImage(this.glyphSprite(glyph), x, y, iconRadius * 2 + 2, iconRadius * 2 + 2);
     }
     this.drawMarkers();
+    drawTrackLine(c, this.view, this.liveLine);
     drawLiveDots(c, this.view, this.liveDots);
   }
 

@@ -17,7 +17,7 @@ import {
   createApi,
 } from './api';
 import { FindCarPanel } from './findcar-panel';
-import { dotsOf } from './live-dots';
+import { dotsOf, replayOn } from './live-dots';
 import { LivePanel } from './live-panel';
 import type { LevelData, VenueSummary } from './format';
 import type { Box } from './geometry';
@@ -40,6 +40,8 @@ import { SampleChips } from './sample-chips';
 import { SearchBox } from './search-box';
 import { glyphFor, unitRole } from './style';
 import { useLive } from './use-live';
+import { type Replay, useReplayClock } from './use-replay';
+import { ReplayPanel } from './replay-panel';
 import { useNavigation } from './use-navigation';
 import { useVenue } from './use-venue';
 import { fill } from './words-fill';
@@ -202,12 +204,33 @@ function VenueView(props: VenueViewProps) {
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [routeFocus, setRouteFocus] = useState(false);
   const [truth, setTruth] = useState(false);
-  const positions = useLive(view === 'live' && level ? api.liveUrl(venue, level, truth) : null);
-  const liveDots = useMemo(
-    () =>
-      summary && level && view === 'live' ? dotsOf(positions.frame, summary.origin, level) : [],
-    [positions.frame, summary, level, view],
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const [replayLoading, setReplayLoading] = useState(false);
+  useReplayClock(replay, setReplay);
+  // The stream is closed while a track is replayed.
+  const positions = useLive(
+    view === 'live' && !replay && level ? api.liveUrl(venue, level, truth) : null,
   );
+  const livePicture = useMemo(() => {
+    if (!summary || !level || view !== 'live') return { dots: [], line: [] };
+    if (replay) return replayOn(replay.track, replay.index, summary.origin, level, truth);
+    return { dots: dotsOf(positions.frame, summary.origin, level), line: [] };
+  }, [positions.frame, summary, level, view, replay, truth]);
+  const replayLevel = view === 'live' ? replay?.track.points[replay.index]?.level : undefined;
+  useEffect(() => {
+    // The map follows the replayed tag from level to level.
+    if (replayLevel && replayLevel !== level) void show(replayLevel);
+  }, [replayLevel, level, show]);
+  const startReplay = (tag: string) => {
+    setReplayLoading(true);
+    api
+      .track(venue, tag)
+      .then((track) => {
+        if (track.points.length) setReplay({ track, index: 0, playing: true, speed: 4 });
+      })
+      .catch((error: unknown) => fail(error, () => startReplay(tag)))
+      .finally(() => setReplayLoading(false));
+  };
   const [autoNav, setAutoNav] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [query, setQuery] = useState(ownTask && task.mode === 'search' ? (task.query ?? '') : '');
@@ -787,11 +810,39 @@ function VenueView(props: VenueViewProps) {
         <LivePanel
           words={words}
           status={positions.status}
-          count={liveDots.length}
+          count={replay ? 0 : livePicture.dots.length}
           accuracy={positions.frame?.accuracy ?? []}
           truth={truth}
           onTruth={setTruth}
-        />
+          tags={livePicture.dots.map((dot) => dot.id)}
+          onReplay={startReplay}
+          replayLoading={replayLoading}
+        >
+          {replay ? (
+            <ReplayPanel
+              words={words}
+              replay={replay}
+              onChange={setReplay}
+              onBack={() => setReplay(null)}
+              files={{
+                geojson: api.trackFileUrl(
+                  venue,
+                  replay.track.tag,
+                  replay.track.from,
+                  replay.track.to,
+                  'geojson',
+                ),
+                csv: api.trackFileUrl(
+                  venue,
+                  replay.track.tag,
+                  replay.track.from,
+                  replay.track.to,
+                  'csv',
+                ),
+              }}
+            />
+          ) : null}
+        </LivePanel>
       </>
     );
   } else if (view === 'kiosk') {
@@ -887,7 +938,8 @@ function VenueView(props: VenueViewProps) {
         onRaised={setRaised}
         route={route}
         markers={markers}
-        liveDots={liveDots}
+        liveDots={livePicture.dots}
+        liveLine={livePicture.line}
         highlight={highlight}
         onPick={onPick}
         onGrab={nav.grab}

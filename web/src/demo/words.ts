@@ -131,6 +131,18 @@ export const viewerWordsSchema = z
     live_target_ble: phrase,
     live_target_aoa: phrase,
     live_target_uwb: phrase,
+    // Track replay (轨迹回放) of one tag, and its export. {time} a clock time, {level} a level.
+    live_replay: phrase,
+    live_replay_tag: phrase,
+    live_replay_start: phrase,
+    live_replay_loading: phrase,
+    live_replay_play: phrase,
+    live_replay_pause: phrase,
+    live_replay_speed: phrase,
+    live_replay_time: phrase,
+    live_replay_at: phrase,
+    live_replay_back: phrase,
+    live_export: phrase,
     // The panel on phones, a bottom sheet over the map.
     sheet_expand: phrase,
     sheet_collapse: phrase,
