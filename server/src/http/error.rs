@@ -74,6 +74,8 @@ pub(super) enum ApiCode {
     TimeMalformed,
     TrackRange,
     FormatUnknown,
+    FenceMalformed,
+    DwellMalformed,
 }
 
 impl ApiCode {
@@ -93,7 +95,9 @@ impl ApiCode {
             | Self::CoordinatesMalformed
             | Self::CarMalformed
             | Self::TimeMalformed
-            | Self::FormatUnknown => StatusCode::BAD_REQUEST,
+            | Self::FormatUnknown
+            | Self::FenceMalformed
+            | Self::DwellMalformed => StatusCode::BAD_REQUEST,
             Self::CategoryUnknown
             | Self::LevelUnknown
             | Self::PlaceUnknown
@@ -134,6 +138,8 @@ impl ApiCode {
             Self::TimeMalformed => "time_malformed",
             Self::TrackRange => "track_range",
             Self::FormatUnknown => "format_unknown",
+            Self::FenceMalformed => "fence_malformed",
+            Self::DwellMalformed => "dwell_malformed",
         }
     }
 
@@ -163,6 +169,8 @@ impl ApiCode {
             Self::TimeMalformed => &words.time_malformed,
             Self::TrackRange => &words.track_range,
             Self::FormatUnknown => &words.format_unknown,
+            Self::FenceMalformed => &words.fence_malformed,
+            Self::DwellMalformed => &words.dwell_malformed,
         }
     }
 }

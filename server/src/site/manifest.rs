@@ -108,6 +108,8 @@ pub struct ApiErrorWords {
     pub time_malformed: String,
     pub track_range: String,
     pub format_unknown: String,
+    pub fence_malformed: String,
+    pub dwell_malformed: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

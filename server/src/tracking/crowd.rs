@@ -28,6 +28,10 @@ const SHARES: [(Technology, f64); 3] = [
 /// Purposes of the crowd's keyed draws.
 const PLACE: u64 = 0x706c_6163;
 const OFFSET: u64 = 0x6f66_6673;
+const SOS: u64 = 0x736f_7321;
+/// A badge's SOS button is pressed about once in this many minutes (a demo's rate, so a visitor
+/// sees one within a minute or two on a venue of forty tags).
+const SOS_EVERY_MINUTES: u64 = 40;
 
 /// One tag of the crowd.
 #[derive(Debug, Clone)]
@@ -112,6 +116,16 @@ impl Crowd {
 
     pub fn tags(&self) -> &[Tag] {
         &self.tags
+    }
+
+    /// Whether `tag` presses its SOS button at `second`. People wear badges (BLE and AoA tags);
+    /// UWB tags are on carts and equipment, which have none.
+    pub fn sos(&self, tag: &Tag, second: u64) -> bool {
+        if tag.technology == Technology::Uwb || second % 60 != tag.offset % 60 {
+            return false;
+        }
+        Rng::new(key(&[self.seed, tag.key, second / 60, SOS])).below(SOS_EVERY_MINUTES as usize)
+            == 0
     }
 
     /// The place (index into the venue's places) `tag` sets off from in trip `trip`. A tag's

@@ -38,6 +38,8 @@ pub struct Fix {
     pub estimate: Option<Estimate>,
     /// The tag's technology can position it here (`coverage::served`).
     pub served: bool,
+    /// The tag's SOS button was pressed this second.
+    pub sos: bool,
 }
 
 /// A filter fed since its epoch's warm-up began.
@@ -151,6 +153,7 @@ impl Simulation {
             estimate,
             served: tag.technology == Technology::Ble
                 || served(tag.technology, &self.devices, &self.space, truth),
+            sos: self.crowd.sos(tag, second),
         }
     }
 }

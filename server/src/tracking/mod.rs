@@ -6,6 +6,7 @@
 pub mod accuracy;
 pub mod crowd;
 pub mod engine;
+pub mod fences;
 pub mod rolling;
 pub mod walkers;
 

@@ -95,6 +95,7 @@ mod tests {
                 spread: 1.0,
             }),
             served,
+            sos: false,
         }
     }
 

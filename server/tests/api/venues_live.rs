@@ -19,11 +19,24 @@ async fn live_app() -> TestApp {
     .await
 }
 
-/// One parsed event: its id, name and data.
+/// One parsed event: its id (positions have the second, alerts none), name and data.
 struct Event {
     id: u64,
     name: String,
     data: Value,
+}
+
+/// Reads the stream until `count` events named `name` have come.
+async fn events_named(app: &TestApp, path: &str, name: &str, count: usize) -> Vec<Event> {
+    let mut wanted = Vec::new();
+    let mut read = 0;
+    while wanted.len() < count {
+        read += 1;
+        let all = events(app, path, &[], read * 4).await;
+        wanted = all.into_iter().filter(|e| e.name == name).collect();
+        assert!(read < 8, "no {name} events in {} events", read * 4);
+    }
+    wanted
 }
 
 /// Reads `count` events of the stream at `path` (sent with `headers`), checking the answer's
@@ -75,9 +88,14 @@ fn parse(block: &str) -> Option<Event> {
             ),
         }
     }
+    let name = name?;
     Some(Event {
-        id: id?,
-        name: name.expect("event name"),
+        id: if name == "positions" {
+            id.expect("a positions event has an id")
+        } else {
+            id.unwrap_or(0)
+        },
+        name,
         data: data.expect("event data"),
     })
 }
@@ -305,5 +323,73 @@ async fn track_refusals_name_the_tag_time_span_or_format_at_fault() {
         assert_eq!(body["error"]["code"], code, "{path}");
         assert_eq!(body["error"]["field"], field, "{path}");
         assert!(!body["error"]["message"].as_str().unwrap().contains('{'));
+    }
+}
+
+/// A fence drawn around a tag raises its entry within seconds: the alert names the tag, the
+/// fence, the second and the level. SOS presses arrive in the positions events.
+#[tokio::test]
+async fn a_drawn_fence_around_a_tag_raises_its_entry() {
+    let app = live_app().await;
+    let first = events(&app, &format!("{LIVE}?level=L1"), &[], 1).await;
+    let tags = items(&first[0].data["tags"]);
+    assert!(!tags.is_empty(), "tags on L1");
+    // About 30 m around the first tag.
+    let [lon, lat] = [&tags[0]["point"][0], &tags[0]["point"][1]].map(|v| v.as_f64().unwrap());
+    let d = 0.0003;
+    let fence = format!(
+        "{},{};{},{};{},{};{},{}",
+        lon - d,
+        lat - d,
+        lon + d,
+        lat - d,
+        lon + d,
+        lat + d,
+        lon - d,
+        lat + d
+    );
+    let path = format!("{LIVE}?level=L1&fence={fence}&dwell=1");
+    let alerts = events_named(&app, &path, "alert", 1).await;
+    let alert = &alerts[0].data;
+    assert_eq!(alert["kind"], "enter", "{alert}");
+    assert_eq!(alert["fence"], "drawn");
+    assert_eq!(alert["level"], "L1");
+    assert!(alert["tag"].as_str().unwrap().contains('-'));
+    assert!(alert["second"].as_u64().unwrap() >= first[0].id);
+    for event in events(&app, LIVE, &[], 1).await {
+        assert!(event.data["alerts"].is_array());
+    }
+}
+
+#[tokio::test]
+async fn a_fence_without_a_level_or_with_too_few_corners_is_refused() {
+    let app = live_app().await;
+    for (query, code, field) in [
+        (
+            "fence=121.4,31.17;121.5,31.17;121.5,31.18",
+            "fence_malformed",
+            "fence",
+        ),
+        (
+            "level=L1&fence=121.4,31.17;121.5,31.17",
+            "fence_malformed",
+            "fence",
+        ),
+        (
+            "level=L1&fence=121.4,31.17;121.5,x;121.5,31.18",
+            "fence_malformed",
+            "fence",
+        ),
+        (
+            "level=L1&fence=121.4,31.17;121.5,31.17;121.5,31.18&dwell=0",
+            "dwell_malformed",
+            "dwell",
+        ),
+    ] {
+        let response = app.fetch(&format!("{LIVE}?{query}")).await;
+        assert_eq!(response.status(), StatusCode::BAD_REQUEST, "{query}");
+        let body = json_body(response).await;
+        assert_eq!(body["error"]["code"], code, "{query}");
+        assert_eq!(body["error"]["field"], field, "{query}");
     }
 }

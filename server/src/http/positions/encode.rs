@@ -8,7 +8,8 @@
 //! data:  "level":"L1","point":[121.4,31.17],"spread_m":1.2,"truth":{"level":"L1","point":[..]}}],
 //! data:  "accuracy":[{"technology":"ble","cep50_m":1.1,"cep95_m":2.7,"floor_rate":0.99,"fixes":812}]}
 //! ```
-//! (on one `data:` line; `truth` only in the views that ask for it).
+//! (on one `data:` line; `truth` only in the views that ask for it; `alerts` lists the SOS
+//! presses of the second, on every level). A watched fence's events follow as `alert` events.
 
 use std::collections::HashMap;
 
@@ -42,6 +43,22 @@ pub(super) fn encode_frame(
                 "floor_rate": (f.floor_rate * 1000.0).round() / 1000.0,
                 "fixes": f.count,
             })
+        })
+        .collect();
+    // SOS presses go to every view: whoever watches should see them, whatever the level.
+    let alerts: Vec<Value> = fixes
+        .iter()
+        .filter(|fix| fix.sos)
+        .filter_map(|fix| {
+            let estimate = fix.estimate?;
+            Some(alert_json(
+                "sos",
+                &tag_id(&simulation.tags()[fix.tag]),
+                None,
+                second,
+                short(venue, estimate.pose)?,
+                lon_lat(venue, estimate.pose),
+            ))
         })
         .collect();
     // (level of the estimate, the tag without truth, the tag with it)
@@ -84,6 +101,7 @@ pub(super) fn encode_frame(
                 "level": level,
                 "tags": chosen,
                 "accuracy": accuracy,
+                "alerts": alerts,
             });
             let event = format!("id: {second}\nevent: positions\ndata: {data}\n\n");
             views.insert((level.clone(), truth), Bytes::from(event));
@@ -111,4 +129,23 @@ pub(super) fn lon_lat(venue: &Venue, pose: Pose) -> [f64; 2] {
 
 fn hundredth(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
+}
+
+/// An alert: an SOS press, or a fence's enter, exit or dwell.
+pub(super) fn alert_json(
+    kind: &str,
+    tag: &str,
+    fence: Option<&str>,
+    second: u64,
+    level: String,
+    point: [f64; 2],
+) -> Value {
+    json!({
+        "kind": kind,
+        "tag": tag,
+        "fence": fence,
+        "second": second,
+        "level": level,
+        "point": point,
+    })
 }

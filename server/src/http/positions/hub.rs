@@ -11,6 +11,7 @@ use bytes::Bytes;
 use tokio::sync::broadcast;
 
 use super::encode::{View, encode_frame};
+use super::tracks::tag_id;
 use crate::config::LiveConfig;
 use crate::tracking::engine::{Engine, Simulation};
 use crate::tracking::rolling::{Figures, RollingAccuracy};
@@ -27,6 +28,8 @@ const FIGURES_EVERY_S: u64 = 10;
 pub(super) struct Frame {
     pub(super) second: u64,
     views: HashMap<View, Bytes>,
+    /// Every estimate of the second, (tag id, level ordinal, local point), for fences.
+    pub(super) estimates: Vec<(String, i32, site_positioning::Point)>,
 }
 
 impl Frame {
@@ -165,9 +168,18 @@ impl PositionHub {
             if second.is_multiple_of(FIGURES_EVERY_S) || figures.is_empty() {
                 figures = accuracy.figures();
             }
+            let estimates = fixes
+                .iter()
+                .filter_map(|fix| {
+                    let estimate = fix.estimate?;
+                    let tag = tag_id(&simulation.tags()[fix.tag]);
+                    Some((tag, estimate.pose.level, estimate.pose.at))
+                })
+                .collect();
             let frame = Arc::new(Frame {
                 second,
-                views: encode_frame(engine.simulation(), second, &fixes, &figures),
+                views: encode_frame(simulation, second, &fixes, &figures),
+                estimates,
             });
             {
                 let mut recent = channel.recent.lock().unwrap_or_else(|e| e.into_inner());

@@ -71,6 +71,8 @@ export const apiErrorKeys = [
   'time_malformed',
   'track_range',
   'format_unknown',
+  'fence_malformed',
+  'dwell_malformed',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */
