@@ -56,7 +56,7 @@ pub(super) fn encode_frame(
                 &tag_id(&simulation.tags()[fix.tag]),
                 None,
                 second,
-                short(venue, estimate.pose)?,
+                &short(venue, estimate.pose)?,
                 lon_lat(venue, estimate.pose),
             ))
         })
@@ -137,7 +137,7 @@ pub(super) fn alert_json(
     tag: &str,
     fence: Option<&str>,
     second: u64,
-    level: String,
+    level: &str,
     point: [f64; 2],
 ) -> Value {
     json!({

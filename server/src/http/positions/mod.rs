@@ -191,7 +191,7 @@ fn events_of(
             &alert.tag,
             Some("drawn"),
             alert.second,
-            short(venue, pose).unwrap_or_default(),
+            &short(venue, pose).unwrap_or_default(),
             lon_lat(venue, pose),
         );
         out.extend_from_slice(format!("event: alert\ndata: {data}\n\n").as_bytes());
