@@ -55,6 +55,32 @@ describe('live positioning', () => {
     await truthStream;
     await page.getByText('空心圈是仿真器里标签的真实位置').waitFor();
     expect(await positioned(page)).toBeGreaterThan(0);
+    // A fence drawn over most of the level raises alerts as tags enter it.
+    await page.getByRole('button', { name: '在地图上画围栏' }).click();
+    const map = page.locator('.demo-map');
+    await map.scrollIntoViewIfNeeded();
+    const box = (await map.boundingBox())!;
+    // The part of the map inside the window, clear of the sticky header and the map buttons.
+    const top = Math.max(box.y, 0) + 160;
+    const bottom = Math.min(box.y + box.height, 900) - 80;
+    const [left, right] = [box.x + 80, box.x + box.width - 120];
+    for (const [x, y] of [
+      [left, top],
+      [right, top],
+      [right, bottom],
+      [left, bottom],
+    ] as const) {
+      await page.mouse.click(x, y);
+      await page.waitForTimeout(100);
+    }
+    await page.getByText('已添加 4 个').waitFor();
+    const fenced = page.waitForRequest((request) => request.url().includes('fence='));
+    await page.getByRole('button', { name: '完成围栏' }).click();
+    await fenced;
+    const enter = page.locator('[data-alert="enter"]').first();
+    await enter.waitFor({ timeout: 20_000 });
+    expect(await enter.innerText()).toMatch(/(BLE|AOA|UWB)-\d\d 进入围栏（L1）/);
+    await page.getByRole('button', { name: '清除围栏' }).click();
     // Replay (轨迹回放): a tag's last five minutes play on their own, and export as files.
     await page.getByRole('button', { name: '回放最近 5 分钟' }).click();
     const shown = page.locator('[data-replay-second]');

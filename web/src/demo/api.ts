@@ -194,8 +194,12 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
     ) =>
       `${base}${venuePath(venue)}/tracks/${encodeURIComponent(tag)}?from=${from}&to=${to}&format=${format}`,
     /** The live positioning stream of one level (issue #17), with the truth when asked. */
-    liveUrl: (venue: string, level: string, truth: boolean) =>
-      `${base}${venuePath(venue)}/live?level=${encodeURIComponent(level)}${truth ? '&truth=true' : ''}`,
+    liveUrl: (venue: string, level: string, truth: boolean, fence?: [number, number][]) =>
+      `${base}${venuePath(venue)}/live?level=${encodeURIComponent(level)}${truth ? '&truth=true' : ''}${
+        fence
+          ? `&fence=${fence.map(([lon, lat]) => `${lon.toFixed(7)},${lat.toFixed(7)}`).join(';')}`
+          : ''
+      }`,
     /** The QR code that opens a route on a phone (§4 handover.svg). */
     handoverUrl: (venue: string, from: string, to: string, accessible: boolean) =>
       `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}`,

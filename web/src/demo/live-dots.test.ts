@@ -9,6 +9,7 @@ const frame: LiveFrame = {
   second: 1,
   level: null,
   accuracy: [],
+  alerts: [],
   tags: [
     {
       id: 'BLE-01',

@@ -22,6 +22,50 @@ export const technologyColours: Record<Technology, string> = {
   uwb: '#059669',
 };
 
+/** A fence on the map: its corners (world units), closed once drawn. */
+export interface FenceOutline {
+  corners: [number, number][];
+  closed: boolean;
+}
+
+export function drawFence(c: Context2D, camera: Camera, fence: FenceOutline | null) {
+  if (!fence || fence.corners.length === 0) return;
+  c.save();
+  c.strokeStyle = '#dc2626';
+  c.fillStyle = 'rgb(220 38 38 / 10%)';
+  c.lineWidth = 2;
+  c.setLineDash(fence.closed ? [] : [6, 4]);
+  c.beginPath();
+  fence.corners.forEach(([x, y], i) => {
+    const [sx, sy] = worldToScreen(camera, x, y);
+    if (i === 0) c.moveTo(sx, sy);
+    else c.lineTo(sx, sy);
+  });
+  if (fence.closed) {
+    c.closePath();
+    c.fill();
+  }
+  c.stroke();
+  c.fillStyle = '#dc2626';
+  for (const [x, y] of fence.corners) {
+    const [sx, sy] = worldToScreen(camera, x, y);
+    c.beginPath();
+    c.arc(sx, sy, 3.5, 0, Math.PI * 2);
+    c.fill();
+  }
+  c.restore();
+}
+
+/** A square fence of `half` world units around (x, y). */
+export function squareAround(x: number, y: number, half: number): [number, number][] {
+  return [
+    [x - half, y - half],
+    [x + half, y - half],
+    [x + half, y + half],
+    [x - half, y + half],
+  ];
+}
+
 /** A replayed track's line on the level shown, under its dot. */
 export function drawTrackLine(c: Context2D, camera: Camera, line: [number, number][]) {
   if (line.length < 2) return;

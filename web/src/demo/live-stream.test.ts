@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseFrame } from './live-stream';
+import { parseAlert, parseFrame } from './live-stream';
 
 const event = {
   second: 1790000000,
@@ -34,6 +34,16 @@ describe('parseFrame', () => {
     expect(frame?.accuracy).toEqual([
       { technology: 'ble', cep50M: 1.1, cep95M: 2.7, floorRate: 0.99, fixes: 812 },
     ]);
+  });
+
+  it('reads SOS presses in a frame and alert events', () => {
+    const sos = { kind: 'sos', tag: 'AOA-02', second: 5, level: 'L1', point: [121.4, 31.17] };
+    const frame = parseFrame(JSON.stringify({ ...event, alerts: [sos, { kind: 'fire' }] }));
+    expect(frame?.alerts).toEqual([sos]);
+    const enter = { ...sos, kind: 'enter', fence: 'drawn' };
+    expect(parseAlert(JSON.stringify(enter))).toMatchObject({ kind: 'enter', tag: 'AOA-02' });
+    expect(parseAlert('{"kind":"enter"}')).toBeNull();
+    expect(parseAlert('nope')).toBeNull();
   });
 
   it('refuses what is not a frame', () => {

@@ -26,11 +26,43 @@ export interface LiveAccuracy {
   fixes: number;
 }
 
+/** An SOS press (in every frame) or a drawn fence's enter, exit or dwell (`alert` events). */
+export interface LiveAlert {
+  kind: 'sos' | 'enter' | 'exit' | 'dwell';
+  tag: string;
+  second: number;
+  level: string;
+  point: [number, number];
+}
+
 export interface LiveFrame {
   second: number;
   level: string | null;
   tags: LiveTag[];
   accuracy: LiveAccuracy[];
+  alerts: LiveAlert[];
+}
+
+const alertKinds: readonly string[] = ['sos', 'enter', 'exit', 'dwell'];
+
+function parseAlertValue(value: unknown): LiveAlert | null {
+  const alert = record(value);
+  if (!alert || typeof alert.kind !== 'string' || !alertKinds.includes(alert.kind)) return null;
+  const { tag, second, level, point } = alert;
+  if (typeof tag !== 'string' || typeof second !== 'number' || typeof level !== 'string') {
+    return null;
+  }
+  if (!isPoint(point)) return null;
+  return { kind: alert.kind as LiveAlert['kind'], tag, second, level, point };
+}
+
+/** The alert of one `alert` event's data, or null when it is not one. */
+export function parseAlert(data: string): LiveAlert | null {
+  try {
+    return parseAlertValue(JSON.parse(data));
+  } catch {
+    return null;
+  }
 }
 
 const isTechnology = (value: unknown): value is Technology =>
@@ -90,5 +122,8 @@ export function parseFrame(data: string): LiveFrame | null {
     level,
     tags: frame.tags.map(parseTag).filter((tag): tag is LiveTag => tag !== null),
     accuracy: frame.accuracy.map(parseAccuracy).filter((row): row is LiveAccuracy => row !== null),
+    alerts: (Array.isArray(frame.alerts) ? frame.alerts : [])
+      .map(parseAlertValue)
+      .filter((alert): alert is LiveAlert => alert !== null),
   };
 }

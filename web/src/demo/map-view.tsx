@@ -6,7 +6,8 @@ import { attachGestures } from './gestures';
 import { IconButton } from './icon-button';
 import type { LevelModel } from './level-model';
 import type { LevelEntry } from './format';
-import type { LiveDot } from './live-dots';
+import type { FenceOutline, LiveDot } from './live-dots';
+import { screenToWorld } from './projection';
 import type { Box } from './geometry';
 import { type MapMarker, type MapPick, MapRenderer } from './renderer';
 import type { RouteModel } from './route-track';
@@ -39,6 +40,9 @@ export interface MapViewProps {
   liveDots?: LiveDot[] | undefined;
   /** A replayed track's line on this level. */
   liveLine?: [number, number][] | undefined;
+  liveFence?: FenceOutline | null | undefined;
+  /** While set, a tap on the map is a point (world units) for it, not a pick. */
+  onTapPoint?: ((x: number, y: number) => void) | undefined;
   highlight: string | null;
   onPick: (pick: MapPick | undefined) => void;
   /** The visitor took hold of the map (stops the navigation's camera following). */
@@ -62,6 +66,7 @@ export function MapView(props: MapViewProps) {
   const { words, model, raised, route, markers, highlight, rendererRef } = props;
   const liveDots = props.liveDots ?? noDots;
   const liveLine = props.liveLine ?? noLine;
+  const liveFence = props.liveFence ?? null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const dotRef = useRef<HTMLDivElement>(null);
@@ -102,7 +107,11 @@ export function MapView(props: MapViewProps) {
           renderer.stopAnimation();
           latest.current.onGrab();
         },
-        tap: (sx, sy) => latest.current.onPick(renderer.pick(sx, sy)),
+        tap: (sx, sy) => {
+          const onTapPoint = latest.current.onTapPoint;
+          if (onTapPoint) onTapPoint(...screenToWorld(renderer.camera, sx, sy));
+          else latest.current.onPick(renderer.pick(sx, sy));
+        },
         reset: () => {
           const view = renderer.fitView();
           if (view) renderer.moveTo({ ...view, bearing: 0 }, true);
@@ -157,9 +166,10 @@ export function MapView(props: MapViewProps) {
     renderer.markers = markers;
     renderer.liveDots = liveDots;
     renderer.liveLine = liveLine;
+    renderer.liveFence = liveFence;
     renderer.highlight = highlight;
     renderer.update();
-  }, [route, markers, liveDots, liveLine, highlight, rendererRef]);
+  }, [route, markers, liveDots, liveLine, liveFence, highlight, rendererRef]);
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

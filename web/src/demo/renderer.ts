@@ -43,7 +43,13 @@ import {
   unitStyles,
 } from './style';
 import { hitUnit } from './hit-test';
-import { type LiveDot, drawLiveDots, drawTrackLine } from './live-dots';
+import {
+  type FenceOutline,
+  type LiveDot,
+  drawFence,
+  drawLiveDots,
+  drawTrackLine,
+} from './live-dots';
 
 export const fontFamily =
   '"Noto Sans CJK SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Source Han Sans SC", system-ui, sans-serif';
@@ -123,6 +129,8 @@ export class MapRenderer {
   liveDots: LiveDot[] = [];
   /** A replayed track's line on this level. */
   liveLine: [number, number][] = [];
+  /** A fence drawn on this level. */
+  liveFence: FenceOutline | null = null;
   highlight: string | null = null;
   dot: TrackPoint | null = null;
   /** Whether the camera was put somewhere on purpose (else a new level is fitted). */
@@ -582,6 +590,7 @@ export class MapRenderer {
       c.drawImage(this.glyphSprite(glyph), x, y, iconRadius * 2 + 2, iconRadius * 2 + 2);
     }
     this.drawMarkers();
+    drawFence(c, this.view, this.liveFence);
     drawTrackLine(c, this.view, this.liveLine);
     drawLiveDots(c, this.view, this.liveDots);
   }

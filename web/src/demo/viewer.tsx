@@ -17,7 +17,8 @@ import {
   createApi,
 } from './api';
 import { FindCarPanel } from './findcar-panel';
-import { dotsOf, replayOn } from './live-dots';
+import { dotsOf, replayOn, squareAround } from './live-dots';
+import { type FencePhase, FencePanel } from './fence-panel';
 import { LivePanel } from './live-panel';
 import type { LevelData, VenueSummary } from './format';
 import type { Box } from './geometry';
@@ -31,7 +32,7 @@ import {
   placeFromPick,
   placeFromResult,
 } from './places';
-import { lonLatToWorld } from './projection';
+import { lonLatToWorld, metresToLonLat } from './projection';
 import type { MapMarker, MapPick, MapRenderer } from './renderer';
 import { ResultsList } from './results-list';
 import { RoutePanel, minutes } from './route-panel';
@@ -207,9 +208,27 @@ function VenueView(props: VenueViewProps) {
   const [replay, setReplay] = useState<Replay | null>(null);
   const [replayLoading, setReplayLoading] = useState(false);
   useReplayClock(replay, setReplay);
+  const [fencePhase, setFencePhase] = useState<FencePhase>('none');
+  const [fenceCorners, setFenceCorners] = useState<[number, number][]>([]);
+  const [fenceLevel, setFenceLevel] = useState<string | null>(null);
+  // A fence belongs to the level it was drawn on.
+  const fenceHere = fencePhase !== 'none' && fenceLevel === level;
+  const fenceOn = fenceHere && fencePhase === 'on' && summary;
+  const fenceLonLat = fenceOn
+    ? fenceCorners.map(([x, y]) => metresToLonLat(summary.origin, x / 10, y / 10))
+    : undefined;
+  const fenceOutline = useMemo(
+    () => (fenceHere ? { corners: fenceCorners, closed: fencePhase === 'on' } : null),
+    [fenceHere, fenceCorners, fencePhase],
+  );
+  const startFence = (phase: FencePhase, corners: [number, number][]) => {
+    setFencePhase(phase);
+    setFenceCorners(corners);
+    setFenceLevel(level);
+  };
   // The stream is closed while a track is replayed.
   const positions = useLive(
-    view === 'live' && !replay && level ? api.liveUrl(venue, level, truth) : null,
+    view === 'live' && !replay && level ? api.liveUrl(venue, level, truth, fenceLonLat) : null,
   );
   const livePicture = useMemo(() => {
     if (!summary || !level || view !== 'live') return { dots: [], line: [] };
@@ -843,6 +862,23 @@ function VenueView(props: VenueViewProps) {
             />
           ) : null}
         </LivePanel>
+        {replay ? null : (
+          <FencePanel
+            words={words}
+            phase={fenceHere ? fencePhase : 'none'}
+            corners={fenceCorners.length}
+            onDraw={() => startFence('drawing', [])}
+            onFinish={() => setFencePhase('on')}
+            onCentre={() => {
+              const camera = rendererRef.current?.camera;
+              // 30 m across, in the middle of the view.
+              if (camera) startFence('on', squareAround(camera.x, camera.y, 150));
+            }}
+            onClear={() => startFence('none', [])}
+            alerts={positions.alerts}
+            dwellMinutes={1}
+          />
+        )}
       </>
     );
   } else if (view === 'kiosk') {
@@ -940,6 +976,12 @@ function VenueView(props: VenueViewProps) {
         markers={markers}
         liveDots={livePicture.dots}
         liveLine={livePicture.line}
+        liveFence={view === 'live' ? fenceOutline : null}
+        onTapPoint={
+          view === 'live' && fenceHere && fencePhase === 'drawing'
+            ? (x, y) => setFenceCorners((corners) => [...corners, [x, y]])
+            : undefined
+        }
         highlight={highlight}
         onPick={onPick}
         onGrab={nav.grab}

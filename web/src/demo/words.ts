@@ -143,6 +143,22 @@ export const viewerWordsSchema = z
     live_replay_at: phrase,
     live_replay_back: phrase,
     live_export: phrase,
+    // Electronic fences (电子围栏) and alerts. {count} corners, {time} a clock time, {tag} a
+    // tag's id, {level} a level, {minutes} the dwell time.
+    live_fence: phrase,
+    live_fence_intro: phrase,
+    live_fence_draw: phrase,
+    live_fence_drawing: phrase,
+    live_fence_finish: phrase,
+    live_fence_centre: phrase,
+    live_fence_clear: phrase,
+    live_fence_on: phrase,
+    live_alerts: phrase,
+    live_alerts_none: phrase,
+    live_alert_enter: phrase,
+    live_alert_exit: phrase,
+    live_alert_dwell: phrase,
+    live_alert_sos: phrase,
     // The panel on phones, a bottom sheet over the map.
     sheet_expand: phrase,
     sheet_collapse: phrase,

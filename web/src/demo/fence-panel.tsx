@@ -1,0 +1,102 @@
+// Electronic fences (电子围栏) in the live demo: draw a polygon on the map (or drop a square in the
+// middle of it, from the keyboard), and the list of alerts the server pushes: the fence's enters,
+// exits and dwells, and the badges' SOS presses. The list is a live region, so a screen reader
+// hears each alert as it comes.
+import { useId } from 'react';
+import type { LiveAlert } from './live-stream';
+import { fill } from './words-fill';
+import type { ViewerWords } from './words';
+
+export type FencePhase = 'none' | 'drawing' | 'on';
+
+export interface FencePanelProps {
+  words: ViewerWords;
+  phase: FencePhase;
+  /** Corners placed while drawing. */
+  corners: number;
+  onDraw: () => void;
+  onFinish: () => void;
+  onCentre: () => void;
+  onClear: () => void;
+  alerts: LiveAlert[];
+  /** The fence's dwell time. */
+  dwellMinutes: number;
+}
+
+const clock = (second: number) =>
+  new Date(second * 1000).toLocaleTimeString('zh-CN', { hour12: false });
+
+export function FencePanel(props: FencePanelProps) {
+  const { words, phase, alerts } = props;
+  const id = `demo-${useId()}`;
+  const text = (alert: LiveAlert) => {
+    const values = {
+      time: clock(alert.second),
+      tag: alert.tag,
+      level: alert.level,
+      minutes: props.dwellMinutes,
+    };
+    const template = {
+      enter: words.live_alert_enter,
+      exit: words.live_alert_exit,
+      dwell: words.live_alert_dwell,
+      sos: words.live_alert_sos,
+    }[alert.kind];
+    return fill(template, values);
+  };
+  return (
+    <section className="demo-fence" aria-labelledby={`${id}-title`}>
+      <h3 id={`${id}-title`} className="demo-live__subtitle">
+        {words.live_fence}
+      </h3>
+      <p className="demo-live__hint">{words.live_fence_intro}</p>
+      {phase === 'drawing' ? (
+        <p className="demo-status">{fill(words.live_fence_drawing, { count: props.corners })}</p>
+      ) : phase === 'on' ? (
+        <p className="demo-status" data-fence="on">
+          {words.live_fence_on}
+        </p>
+      ) : null}
+      <div className="demo-live__pick">
+        {phase === 'none' ? (
+          <>
+            <button type="button" className="demo-button" onClick={props.onDraw}>
+              {words.live_fence_draw}
+            </button>
+            <button type="button" className="demo-button" onClick={props.onCentre}>
+              {words.live_fence_centre}
+            </button>
+          </>
+        ) : null}
+        {phase === 'drawing' ? (
+          <button
+            type="button"
+            className="demo-button demo-button--primary"
+            disabled={props.corners < 3}
+            onClick={props.onFinish}
+          >
+            {words.live_fence_finish}
+          </button>
+        ) : null}
+        {phase !== 'none' ? (
+          <button type="button" className="demo-button" onClick={props.onClear}>
+            {words.live_fence_clear}
+          </button>
+        ) : null}
+      </div>
+      <h3 className="demo-live__subtitle">{words.live_alerts}</h3>
+      <ul className="demo-alerts" aria-live="polite" aria-label={words.live_alerts}>
+        {alerts.map((alert) => (
+          <li
+            key={`${alert.kind}-${alert.tag}-${alert.second}`}
+            className={`demo-alerts__item demo-alerts__item--${alert.kind}`}
+            data-alert={alert.kind}
+          >
+            {text(alert)}
+          </li>
+        ))}
+      </ul>
+      {alerts.length ? null : <p className="demo-status">{words.live_alerts_none}</p>}
+    </section>
+  );
+}
