@@ -194,12 +194,19 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
     ) =>
       `${base}${venuePath(venue)}/tracks/${encodeURIComponent(tag)}?from=${from}&to=${to}&format=${format}`,
     /** The live positioning stream of one level (issue #17), with the truth when asked. */
-    liveUrl: (venue: string, level: string, truth: boolean, fence?: [number, number][]) =>
-      `${base}${venuePath(venue)}/live?level=${encodeURIComponent(level)}${truth ? '&truth=true' : ''}${
-        fence
-          ? `&fence=${fence.map(([lon, lat]) => `${lon.toFixed(7)},${lat.toFixed(7)}`).join(';')}`
-          : ''
-      }`,
+    liveUrl: (
+      venue: string,
+      level: string,
+      truth: boolean,
+      fence?: { corners: [number, number][]; dwellMinutes: number },
+    ) => {
+      const corners = fence?.corners
+        .map(([lon, lat]) => `${lon.toFixed(7)},${lat.toFixed(7)}`)
+        .join(';');
+      return `${base}${venuePath(venue)}/live?level=${encodeURIComponent(level)}${
+        truth ? '&truth=true' : ''
+      }${fence ? `&fence=${corners}&dwell=${fence.dwellMinutes}` : ''}`;
+    },
     /** The QR code that opens a route on a phone (§4 handover.svg). */
     handoverUrl: (venue: string, from: string, to: string, accessible: boolean) =>
       `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}`,

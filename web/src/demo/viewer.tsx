@@ -17,9 +17,7 @@ import {
   createApi,
 } from './api';
 import { FindCarPanel } from './findcar-panel';
-import { dotsOf, replayOn, squareAround } from './live-dots';
-import { type FencePhase, FencePanel } from './fence-panel';
-import { LivePanel } from './live-panel';
+import { useLiveMode } from './live-mode';
 import type { LevelData, VenueSummary } from './format';
 import type { Box } from './geometry';
 import { HandoverCode, KioskPanel } from './kiosk-panel';
@@ -32,7 +30,7 @@ import {
   placeFromPick,
   placeFromResult,
 } from './places';
-import { lonLatToWorld, metresToLonLat } from './projection';
+import { lonLatToWorld } from './projection';
 import type { MapMarker, MapPick, MapRenderer } from './renderer';
 import { ResultsList } from './results-list';
 import { RoutePanel, minutes } from './route-panel';
@@ -40,9 +38,6 @@ import { type RouteModel, modelRoute } from './route-track';
 import { SampleChips } from './sample-chips';
 import { SearchBox } from './search-box';
 import { glyphFor, unitRole } from './style';
-import { useLive } from './use-live';
-import { type Replay, useReplayClock } from './use-replay';
-import { ReplayPanel } from './replay-panel';
 import { useNavigation } from './use-navigation';
 import { useVenue } from './use-venue';
 import { fill } from './words-fill';
@@ -204,52 +199,17 @@ function VenueView(props: VenueViewProps) {
   const [kiosk, setKiosk] = useState<KioskAnswer | null>(null);
   const [focus, setFocus] = useState<MapFocus | null>(null);
   const [routeFocus, setRouteFocus] = useState(false);
-  const [truth, setTruth] = useState(false);
-  const [replay, setReplay] = useState<Replay | null>(null);
-  const [replayLoading, setReplayLoading] = useState(false);
-  useReplayClock(replay, setReplay);
-  const [fencePhase, setFencePhase] = useState<FencePhase>('none');
-  const [fenceCorners, setFenceCorners] = useState<[number, number][]>([]);
-  const [fenceLevel, setFenceLevel] = useState<string | null>(null);
-  // A fence belongs to the level it was drawn on.
-  const fenceHere = fencePhase !== 'none' && fenceLevel === level;
-  const fenceOn = fenceHere && fencePhase === 'on' && summary;
-  const fenceLonLat = fenceOn
-    ? fenceCorners.map(([x, y]) => metresToLonLat(summary.origin, x / 10, y / 10))
-    : undefined;
-  const fenceOutline = useMemo(
-    () => (fenceHere ? { corners: fenceCorners, closed: fencePhase === 'on' } : null),
-    [fenceHere, fenceCorners, fencePhase],
-  );
-  const startFence = (phase: FencePhase, corners: [number, number][]) => {
-    setFencePhase(phase);
-    setFenceCorners(corners);
-    setFenceLevel(level);
-  };
-  // The stream is closed while a track is replayed.
-  const positions = useLive(
-    view === 'live' && !replay && level ? api.liveUrl(venue, level, truth, fenceLonLat) : null,
-  );
-  const livePicture = useMemo(() => {
-    if (!summary || !level || view !== 'live') return { dots: [], line: [] };
-    if (replay) return replayOn(replay.track, replay.index, summary.origin, level, truth);
-    return { dots: dotsOf(positions.frame, summary.origin, level), line: [] };
-  }, [positions.frame, summary, level, view, replay, truth]);
-  const replayLevel = view === 'live' ? replay?.track.points[replay.index]?.level : undefined;
-  useEffect(() => {
-    // The map follows the replayed tag from level to level.
-    if (replayLevel && replayLevel !== level) void show(replayLevel);
-  }, [replayLevel, level, show]);
-  const startReplay = (tag: string) => {
-    setReplayLoading(true);
-    api
-      .track(venue, tag)
-      .then((track) => {
-        if (track.points.length) setReplay({ track, index: 0, playing: true, speed: 4 });
-      })
-      .catch((error: unknown) => fail(error, () => startReplay(tag)))
-      .finally(() => setReplayLoading(false));
-  };
+  const liveMode = useLiveMode({
+    words,
+    api,
+    venue,
+    level,
+    origin: summary?.origin ?? null,
+    active: view === 'live',
+    show,
+    fail,
+    rendererRef,
+  });
   const [autoNav, setAutoNav] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
   const [query, setQuery] = useState(ownTask && task.mode === 'search' ? (task.query ?? '') : '');
@@ -826,59 +786,7 @@ function VenueView(props: VenueViewProps) {
     content = (
       <>
         {back()}
-        <LivePanel
-          words={words}
-          status={positions.status}
-          count={replay ? 0 : livePicture.dots.length}
-          accuracy={positions.frame?.accuracy ?? []}
-          truth={truth}
-          onTruth={setTruth}
-          tags={livePicture.dots.map((dot) => dot.id)}
-          onReplay={startReplay}
-          replayLoading={replayLoading}
-        >
-          {replay ? (
-            <ReplayPanel
-              words={words}
-              replay={replay}
-              onChange={setReplay}
-              onBack={() => setReplay(null)}
-              files={{
-                geojson: api.trackFileUrl(
-                  venue,
-                  replay.track.tag,
-                  replay.track.from,
-                  replay.track.to,
-                  'geojson',
-                ),
-                csv: api.trackFileUrl(
-                  venue,
-                  replay.track.tag,
-                  replay.track.from,
-                  replay.track.to,
-                  'csv',
-                ),
-              }}
-            />
-          ) : null}
-        </LivePanel>
-        {replay ? null : (
-          <FencePanel
-            words={words}
-            phase={fenceHere ? fencePhase : 'none'}
-            corners={fenceCorners.length}
-            onDraw={() => startFence('drawing', [])}
-            onFinish={() => setFencePhase('on')}
-            onCentre={() => {
-              const camera = rendererRef.current?.camera;
-              // 30 m across, in the middle of the view.
-              if (camera) startFence('on', squareAround(camera.x, camera.y, 150));
-            }}
-            onClear={() => startFence('none', [])}
-            alerts={positions.alerts}
-            dwellMinutes={1}
-          />
-        )}
+        {liveMode.panel}
       </>
     );
   } else if (view === 'kiosk') {
@@ -974,14 +882,7 @@ function VenueView(props: VenueViewProps) {
         onRaised={setRaised}
         route={route}
         markers={markers}
-        liveDots={livePicture.dots}
-        liveLine={livePicture.line}
-        liveFence={view === 'live' ? fenceOutline : null}
-        onTapPoint={
-          view === 'live' && fenceHere && fencePhase === 'drawing'
-            ? (x, y) => setFenceCorners((corners) => [...corners, [x, y]])
-            : undefined
-        }
+        {...liveMode.map}
         highlight={highlight}
         onPick={onPick}
         onGrab={nav.grab}

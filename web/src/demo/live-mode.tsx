@@ -1,0 +1,158 @@
+// The viewer's live positioning mode (issue #17), whole: the stream of the level shown, the truth
+// toggle, track replay, the drawn fence and its alerts. The viewer gives it the venue and level
+// and places what it returns: the panel's content and the map's extra layers.
+import { type MutableRefObject, type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { Api } from './api';
+import { type FencePhase, FencePanel } from './fence-panel';
+import { type FenceOutline, type LiveDot, dotsOf, replayOn, squareAround } from './live-dots';
+import { LivePanel } from './live-panel';
+import { metresToLonLat } from './projection';
+import type { MapRenderer } from './renderer';
+import { ReplayPanel } from './replay-panel';
+import { useLive } from './use-live';
+import { type Replay, useReplayClock } from './use-replay';
+import type { ViewerWords } from './words';
+
+/** Half the side of the fence dropped in the view's middle, world units: 30 m across. */
+const CENTRE_FENCE_HALF = 150;
+/** The dwell time the server is asked to watch for, minutes. */
+const DWELL_MINUTES = 1;
+
+export interface LiveModeProps {
+  words: ViewerWords;
+  api: Api;
+  venue: string;
+  level: string | null;
+  /** The venue frame's [lon, lat] origin, once the summary is in. */
+  origin: [number, number] | null;
+  /** The viewer shows the live mode (else the stream is closed and nothing is drawn). */
+  active: boolean;
+  show: (level: string) => unknown;
+  fail: (error: unknown, retry: () => void) => void;
+  rendererRef: MutableRefObject<MapRenderer | null>;
+}
+
+export interface LiveMode {
+  panel: ReactNode;
+  map: {
+    liveDots: LiveDot[];
+    liveLine: [number, number][];
+    liveFence: FenceOutline | null;
+    onTapPoint: ((x: number, y: number) => void) | undefined;
+  };
+}
+
+export function useLiveMode(props: LiveModeProps): LiveMode {
+  const { words, api, venue, level, origin, active, show, fail, rendererRef } = props;
+  const [truth, setTruth] = useState(false);
+  const [replay, setReplay] = useState<Replay | null>(null);
+  const [replayLoading, setReplayLoading] = useState(false);
+  useReplayClock(replay, setReplay);
+  const [fencePhase, setFencePhase] = useState<FencePhase>('none');
+  const [fenceCorners, setFenceCorners] = useState<[number, number][]>([]);
+  const [fenceLevel, setFenceLevel] = useState<string | null>(null);
+  // A fence belongs to the level it was drawn on.
+  const fenceHere = fencePhase !== 'none' && fenceLevel === level;
+  const fenceLonLat =
+    fenceHere && fencePhase === 'on' && origin
+      ? fenceCorners.map(([x, y]) => metresToLonLat(origin, x / 10, y / 10))
+      : undefined;
+  const fenceOutline = useMemo(
+    () => (fenceHere ? { corners: fenceCorners, closed: fencePhase === 'on' } : null),
+    [fenceHere, fenceCorners, fencePhase],
+  );
+  const startFence = (phase: FencePhase, corners: [number, number][]) => {
+    setFencePhase(phase);
+    setFenceCorners(corners);
+    setFenceLevel(level);
+  };
+  // The stream is closed while a track is replayed.
+  const positions = useLive(
+    active && !replay && level
+      ? api.liveUrl(
+          venue,
+          level,
+          truth,
+          fenceLonLat && { corners: fenceLonLat, dwellMinutes: DWELL_MINUTES },
+        )
+      : null,
+  );
+  const picture = useMemo(() => {
+    if (!origin || !level || !active) return { dots: [], line: [] };
+    if (replay) return replayOn(replay.track, replay.index, origin, level, truth);
+    return { dots: dotsOf(positions.frame, origin, level), line: [] };
+  }, [positions.frame, origin, level, active, replay, truth]);
+  const replayLevel = active ? replay?.track.points[replay.index]?.level : undefined;
+  useEffect(() => {
+    // The map follows the replayed tag from level to level.
+    if (replayLevel && replayLevel !== level) void show(replayLevel);
+  }, [replayLevel, level, show]);
+  const startReplay = (tag: string) => {
+    setReplayLoading(true);
+    api
+      .track(venue, tag)
+      .then((track) => {
+        if (track.points.length) setReplay({ track, index: 0, playing: true, speed: 4 });
+      })
+      .catch((error: unknown) => fail(error, () => startReplay(tag)))
+      .finally(() => setReplayLoading(false));
+  };
+  const trackFile = (format: 'geojson' | 'csv') =>
+    replay
+      ? api.trackFileUrl(venue, replay.track.tag, replay.track.from, replay.track.to, format)
+      : '';
+
+  const panel = (
+    <>
+      <LivePanel
+        words={words}
+        status={positions.status}
+        count={replay ? 0 : picture.dots.length}
+        accuracy={positions.frame?.accuracy ?? []}
+        truth={truth}
+        onTruth={setTruth}
+        tags={picture.dots.map((dot) => dot.id)}
+        onReplay={startReplay}
+        replayLoading={replayLoading}
+      >
+        {replay ? (
+          <ReplayPanel
+            words={words}
+            replay={replay}
+            onChange={setReplay}
+            onBack={() => setReplay(null)}
+            files={{ geojson: trackFile('geojson'), csv: trackFile('csv') }}
+          />
+        ) : null}
+      </LivePanel>
+      {replay ? null : (
+        <FencePanel
+          words={words}
+          phase={fenceHere ? fencePhase : 'none'}
+          corners={fenceCorners.length}
+          onDraw={() => startFence('drawing', [])}
+          onFinish={() => setFencePhase('on')}
+          onCentre={() => {
+            const camera = rendererRef.current?.camera;
+            if (camera) startFence('on', squareAround(camera.x, camera.y, CENTRE_FENCE_HALF));
+          }}
+          onClear={() => startFence('none', [])}
+          alerts={positions.alerts}
+          dwellMinutes={DWELL_MINUTES}
+        />
+      )}
+    </>
+  );
+  return {
+    panel,
+    map: {
+      liveDots: picture.dots,
+      liveLine: picture.line,
+      liveFence: active ? fenceOutline : null,
+      onTapPoint:
+        active && fenceHere && fencePhase === 'drawing'
+          ? (x, y) => setFenceCorners((corners) => [...corners, [x, y]])
+          : undefined,
+    },
+  };
+}
