@@ -16,6 +16,7 @@ mod open_files;
 mod rate_limit;
 mod request_rate;
 mod sampled_log;
+mod thread_priority;
 pub mod site;
 pub mod tracking;
 pub mod venues;

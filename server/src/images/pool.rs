@@ -76,11 +76,8 @@ fn work(receiver: &Mutex<Receiver<Job>>) {
     }
 }
 
-/// On Linux, niceness is per thread: this lowers only the calling render thread.
 fn lower_priority() {
-    if let Err(error) = rustix::process::setpriority_process(None, RENDER_NICENESS) {
-        tracing::warn!(%error, "cannot lower the priority of an image render thread");
-    }
+    crate::thread_priority::lower(RENDER_NICENESS, "an image render thread");
 }
 
 #[cfg(test)]

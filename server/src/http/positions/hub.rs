@@ -21,6 +21,9 @@ use crate::venues::{Venue, read_devices};
 pub(super) const RECENT: usize = 60;
 /// Seconds without a subscriber before a venue's engine stops.
 const IDLE_S: u32 = 60;
+/// How much lower than page serving the engine threads run (Linux nice value): a page waits for
+/// no engine, and an engine that falls a little behind catches up when the load passes.
+const ENGINE_NICENESS: i32 = 5;
 /// Seconds between two computations of the accuracy figures.
 const FIGURES_EVERY_S: u64 = 10;
 
@@ -148,10 +151,16 @@ impl PositionHub {
     }
 
     fn run(&self, id: &str, channel: &Channel, simulation: Arc<Simulation>) {
+        crate::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
         let started = std::time::Instant::now();
         let mut engine = Engine::new(simulation);
         let mut second = unix_now();
         engine.catch_up(second);
+        // Catching up took seconds of its own: step through them unsent, to send in time.
+        while unix_now() > second {
+            engine.step(second);
+            second += 1;
+        }
         tracing::info!(
             venue = id,
             tags = engine.simulation().tags().len(),
