@@ -1,7 +1,7 @@
 // Every pre-rendered page hydrates its islands in Chromium with a clean console (failed requests,
 // CSP violations and script errors land there), and hydration adopts the server's markup as it
 // is: each island's DOM afterwards is exactly the HTML the server sent.
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, inject, it } from 'vitest';
 import { chinaHost, openPage, waitForHydration, useBrowser } from '../helpers/browser';
@@ -14,11 +14,13 @@ const manifest = JSON.parse(
 ) as { pages: { path: string }[] };
 const browser = useBrowser();
 
-// The pages with a [demo] section in content/pages (issue #14).
+// The pages with a [demo] section in content/pages (issues #14 and #17), and the demo page.
+const pagesDir = fileURLToPath(new URL('../../content/pages/', import.meta.url));
 const demoPaths = new Set(
-  ['demo', 'map', 'search', 'route', 'nav', 'nav_h5', 'findcar', 'guidScreen', 'nursingRoom'].map(
-    (name) => `/next/${name}`,
-  ),
+  readdirSync(pagesDir)
+    .filter((file) => file.endsWith('.toml'))
+    .filter((file) => /^\[demo\]$/m.test(readFileSync(`${pagesDir}${file}`, 'utf8')))
+    .map((file) => `/next/${file.replace(/\.toml$/, '')}`),
 );
 
 describe('hydration', () => {
