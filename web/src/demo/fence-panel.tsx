@@ -3,7 +3,7 @@
 // exits and dwells, and the badges' SOS presses. The list is a live region, so a screen reader
 // hears each alert as it comes.
 import { useId } from 'react';
-import type { LiveAlert } from './live-stream';
+import { type LiveAlert, clockTime } from './live-stream';
 import { fill } from './words-fill';
 import type { ViewerWords } from './words';
 
@@ -23,15 +23,12 @@ export interface FencePanelProps {
   dwellMinutes: number;
 }
 
-const clock = (second: number) =>
-  new Date(second * 1000).toLocaleTimeString('zh-CN', { hour12: false });
-
 export function FencePanel(props: FencePanelProps) {
   const { words, phase, alerts } = props;
   const id = `demo-${useId()}`;
   const text = (alert: LiveAlert) => {
     const values = {
-      time: clock(alert.second),
+      time: clockTime(alert.second),
       tag: alert.tag,
       level: alert.level,
       minutes: props.dwellMinutes,

@@ -5,6 +5,10 @@
 
 export type Technology = 'ble' | 'aoa' | 'uwb';
 
+/** A stream second (unix time) as the visitor's clock shows it, e.g. 14:03:21. */
+export const clockTime = (second: number) =>
+  new Date(second * 1000).toLocaleTimeString('zh-CN', { hour12: false });
+
 export const technologies: readonly Technology[] = ['ble', 'aoa', 'uwb'];
 
 export interface LiveTag {

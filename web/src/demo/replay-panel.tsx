@@ -1,6 +1,7 @@
 // The replay controls of one tag's track: play and pause, the speed, a slider over its seconds,
 // where the tag was at the second shown, and the track's export as GeoJSON and CSV.
 import { useId } from 'react';
+import { clockTime } from './live-stream';
 import { type Replay, type ReplaySpeed, replaySpeeds } from './use-replay';
 import { fill } from './words-fill';
 import type { ViewerWords } from './words';
@@ -13,9 +14,6 @@ export interface ReplayPanelProps {
   /** Download addresses of the track. */
   files: { geojson: string; csv: string };
 }
-
-const clock = (second: number) =>
-  new Date(second * 1000).toLocaleTimeString('zh-CN', { hour12: false });
 
 export function ReplayPanel({ words, replay, onChange, onBack, files }: ReplayPanelProps) {
   const id = `demo-${useId()}`;
@@ -60,12 +58,14 @@ export function ReplayPanel({ words, replay, onChange, onBack, files }: ReplayPa
           min={0}
           max={last}
           value={index}
-          aria-valuetext={point ? clock(point.second) : ''}
+          aria-valuetext={point ? clockTime(point.second) : ''}
           onChange={(event) => onChange({ ...replay, index: Number(event.target.value) })}
         />
       </label>
       <p className="demo-status" data-replay-second={point?.second}>
-        {point ? fill(words.live_replay_at, { time: clock(point.second), level: point.level }) : ''}
+        {point
+          ? fill(words.live_replay_at, { time: clockTime(point.second), level: point.level })
+          : ''}
       </p>
       <p className="demo-replay__files">
         {words.live_export}
