@@ -454,7 +454,8 @@ fn search_error(words: &ApiErrorWords, error: SearchError) -> ApiError {
 }
 
 /// Degrees to seven decimals (about a centimetre), metres to a tenth: the answers' precision.
-fn lon_lat([lon, lat]: [f64; 2]) -> [f64; 2] {
+/// `[lon, lat]` rounded for an answer: 7 decimals, about a centimetre.
+pub(super) fn lon_lat([lon, lat]: [f64; 2]) -> [f64; 2] {
     let round = |value: f64| (value * 1e7).round() / 1e7;
     [round(lon), round(lat)]
 }

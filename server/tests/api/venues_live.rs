@@ -227,6 +227,7 @@ async fn a_tags_track_repeats_what_the_stream_sent_and_reaches_back_a_day() {
     assert_eq!(response.status(), StatusCode::OK, "{path}");
     let track = json_body(response).await;
     assert_eq!(track["tag"], id);
+    assert_eq!(track["technology"], tag["technology"]);
     let points = items(&track["points"]);
     assert!(points.len() >= 25, "{} points", points.len());
     let final_point = points.last().unwrap();

@@ -3,6 +3,7 @@
 // API's own Chinese message (§4.1); a failed fetch (no answer at all) is a NetworkError, which the
 // viewer offers to retry.
 import type { LevelData, VenueSummary } from './format';
+import type { Technology } from './live-stream';
 
 /** A place as the API names it: search results, route ends, the found car's space. */
 export interface Place {
@@ -77,6 +78,7 @@ export interface FindCarAnswer {
 /** A tag's track (§ tracks, issue #17): every second it was positioned, with the truth. */
 export interface TrackAnswer {
   tag: string;
+  technology: Technology;
   from: number;
   to: number;
   points: {

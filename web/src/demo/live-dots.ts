@@ -161,12 +161,11 @@ export function replayOn(
   const [x, y] = lonLatToWorld(origin, point.point);
   const real =
     truth && point.truth.level === level ? lonLatToWorld(origin, point.truth.point) : null;
-  const technology = (track.tag.split('-')[0]?.toLowerCase() ?? 'ble') as Technology;
   return {
     dots: [
       {
         id: track.tag,
-        technology,
+        technology: track.technology,
         x,
         y,
         spread: 0,

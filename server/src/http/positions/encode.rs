@@ -17,6 +17,7 @@ use bytes::Bytes;
 use serde_json::{Value, json};
 use site_positioning::Pose;
 
+use super::super::venues::lon_lat as rounded;
 use super::tracks::tag_id;
 use crate::tracking::engine::{Fix, Simulation};
 use crate::tracking::rolling::Figures;
@@ -119,12 +120,10 @@ pub(super) fn short(venue: &Venue, pose: Pose) -> Option<String> {
 }
 
 pub(super) fn lon_lat(venue: &Venue, pose: Pose) -> [f64; 2] {
-    let [lon, lat] = venue.lon_lat(Point {
+    rounded(venue.lon_lat(Point {
         x: pose.at.x,
         y: pose.at.y,
-    });
-    let round = |value: f64| (value * 1e7).round() / 1e7;
-    [round(lon), round(lat)]
+    }))
 }
 
 fn hundredth(value: f64) -> f64 {

@@ -149,6 +149,7 @@ fn track_json(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> Value {
         .collect();
     json!({
         "tag": tag,
+        "technology": fixes.first().map(|f| simulation.tags()[f.tag].technology.name()),
         "from": fixes.first().map(|f| f.second),
         "to": fixes.last().map(|f| f.second),
         "points": points,
