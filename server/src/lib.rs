@@ -410,6 +410,7 @@ fn load_venues(config: &Config, site: &Site) -> Venues {
             extras: VenueExtras {
                 kiosks: venue.kiosks.clone(),
                 start: Some(venue.start.clone()),
+                flow: venue.flow.clone(),
             },
         })
         .collect();

@@ -207,6 +207,13 @@ def check_venue_toml(v, text):
         v.problems.append(f"{where}: samples.start must be the id of a named entrance")
     if not s.get("queries") or (spaces and not s.get("plates")):
         v.problems.append(f"{where}: samples need queries, and plates where there are parking spaces")
+    f = toml.get("flow", {})
+    arrivals = f.get("arrivals", [])
+    if len(arrivals) != 24 or min(arrivals, default=-1) < 0 or sum(arrivals) <= 0:
+        v.problems.append(f"{where}: flow.arrivals must be 24 weights, none negative, some positive")
+    stops = f.get("stops", [])
+    if len(stops) != 2 or not 1 <= stops[0] <= stops[1]:
+        v.problems.append(f"{where}: flow.stops must be [fewest, most] with 1 <= fewest <= most")
 
 
 def run(vid, collections, venue_toml, categories, corridors):

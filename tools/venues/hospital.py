@@ -165,8 +165,16 @@ def build():
         queries=["erk", "挂号", "抽血", "yaofang"], plates=[],
         route_from=(entrance, "正门"),
         route_to=(plan.occupant_id(f"{level}/room-{slot}"), f"{ROOMS[level][slot][0]}（{level}）"),
-        start=(entrance, "正门")))
+        start=(entrance, "正门")), flow=FLOW)
     return plan
+
+
+# The simulated visitors of the flow analytics: an outpatient building's patients and companions,
+# registering from 7:00 with a morning peak and a lunch lull, half as many at weekends; a stay of
+# twenty-five minutes in a department (waiting, consultation, tests).
+FLOW = dict(visitors_per_day=3000, weekend_factor=0.5,
+            arrivals=[0] * 7 + [8, 14, 13, 10, 7, 3, 7, 9, 7, 4] + [0] * 7,
+            dwell_minutes=25, stops=[1, 3])
 
 
 # Positioning infrastructure (infrastructure.py) besides the BLE beacons of every level: AoA

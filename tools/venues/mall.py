@@ -226,8 +226,15 @@ def build():
         plates=["沪A·D2345", "沪B·12345", "苏E·6P789"],
         route_from=("B2-015", "B2 的一个车位"),
         route_to=(plan.occupant_id(route_to["unit"]), f"{route_to['name']}（L5）"),
-        start=(plan.opening_id("L1/entrance-N"), "北门")))
+        start=(plan.opening_id("L1/entrance-N"), "北门")), flow=FLOW)
     return plan
+
+
+# The simulated visitors of the flow analytics: a regional mall's weekday, more at weekends, open
+# 10:00-22:00 with peaks at lunch and after work; a stay of a quarter of an hour in a shop.
+FLOW = dict(visitors_per_day=8000, weekend_factor=1.6,
+            arrivals=[0] * 10 + [5, 8, 12, 11, 8, 8, 9, 11, 14, 12, 7, 3] + [0, 0],
+            dwell_minutes=15, stops=[2, 5])
 
 
 # Positioning infrastructure (infrastructure.py) besides the BLE beacons of every level: AoA

@@ -110,6 +110,7 @@ describe("the manifest's venues section (contract section 3.1)", () => {
       })),
       kiosks: [{ id: summary.kiosks[0]!.id, facing: 90 }],
       start: summary.samples.start,
+      flow: null,
     });
   });
 

@@ -9,6 +9,7 @@ import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotli, gzip } from '../src/content/venues/compression';
 import type { LoadedVenues, VenueCategory } from '../src/content/venues/types';
+import type { VenueToml } from '../src/content/venues/venue-toml';
 
 export interface VenuesManifest {
   list: {
@@ -22,6 +23,8 @@ export interface VenuesManifest {
     kiosks: { id: string; facing: number }[];
     /** Where a visitor is when no start is chosen (venue.toml samples.start, a location). */
     start: string;
+    /** The flow analytics' simulated visitors (venue.toml [flow]); null for a venue without. */
+    flow: VenueToml['flow'] | null;
   }[];
   categories: Record<string, VenueCategory>;
   groups: { label: string; categories: string[] }[];
@@ -95,6 +98,7 @@ export function writeVenues(
       levels,
       kiosks: venue.settings.kiosks.map(({ id, facing }) => ({ id, facing })),
       start: venue.settings.samples.start,
+      flow: venue.settings.flow ?? null,
     };
   });
   const { steps, api_errors } = venues.words;

@@ -76,6 +76,9 @@ pub(super) enum ApiCode {
     FormatUnknown,
     FenceMalformed,
     DwellMalformed,
+    FlowAbsent,
+    DateMalformed,
+    DateRange,
 }
 
 impl ApiCode {
@@ -85,7 +88,8 @@ impl ApiCode {
             | Self::LevelNotFound
             | Self::KioskUnknown
             | Self::PositioningAbsent
-            | Self::TagUnknown => StatusCode::NOT_FOUND,
+            | Self::TagUnknown
+            | Self::FlowAbsent => StatusCode::NOT_FOUND,
             Self::ParamMissing
             | Self::QueryEmpty
             | Self::QueryTooLong
@@ -97,7 +101,8 @@ impl ApiCode {
             | Self::TimeMalformed
             | Self::FormatUnknown
             | Self::FenceMalformed
-            | Self::DwellMalformed => StatusCode::BAD_REQUEST,
+            | Self::DwellMalformed
+            | Self::DateMalformed => StatusCode::BAD_REQUEST,
             Self::CategoryUnknown
             | Self::LevelUnknown
             | Self::PlaceUnknown
@@ -106,7 +111,8 @@ impl ApiCode {
             | Self::NoRoute
             | Self::NoAccessibleRoute
             | Self::CarUnknown
-            | Self::TrackRange => StatusCode::UNPROCESSABLE_ENTITY,
+            | Self::TrackRange
+            | Self::DateRange => StatusCode::UNPROCESSABLE_ENTITY,
             Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
         }
     }
@@ -140,6 +146,9 @@ impl ApiCode {
             Self::FormatUnknown => "format_unknown",
             Self::FenceMalformed => "fence_malformed",
             Self::DwellMalformed => "dwell_malformed",
+            Self::FlowAbsent => "flow_absent",
+            Self::DateMalformed => "date_malformed",
+            Self::DateRange => "date_range",
         }
     }
 
@@ -171,6 +180,9 @@ impl ApiCode {
             Self::FormatUnknown => &words.format_unknown,
             Self::FenceMalformed => &words.fence_malformed,
             Self::DwellMalformed => &words.dwell_malformed,
+            Self::FlowAbsent => &words.flow_absent,
+            Self::DateMalformed => &words.date_malformed,
+            Self::DateRange => &words.date_range,
         }
     }
 }

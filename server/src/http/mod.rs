@@ -252,6 +252,7 @@ fn venue_routes(state: AppState) -> Router<AppState> {
         ),
         ("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk)),
         ("/api/venues/{venue}/live", get(positions::get_live)),
+        ("/api/venues/{venue}/flow", get(positions::get_flow)),
         (
             "/api/venues/{venue}/tracks/{tag}",
             get(positions::get_track),

@@ -1,5 +1,6 @@
 //! Times of enquiries: stored as Unix milliseconds (the same on SQLite and PostgreSQL), shown
-//! to sales in China Standard Time (+08:00, no daylight saving), wherever the server runs.
+//! to sales in China Standard Time (+08:00, no daylight saving), wherever the server runs. The
+//! flow analytics' days are the same calendar ([`date_of_day`], [`day_of_date`]).
 
 use std::time::{SystemTime, UNIX_EPOCH};
 
@@ -46,6 +47,40 @@ fn civil_cst(millis: i64) -> (String, String) {
     )
 }
 
+/// `2026-11-25` of a day counted from 1970-01-01.
+pub(crate) fn date_of_day(days: i64) -> String {
+    let (year, month, day) = civil_from_days(days);
+    format!("{year:04}-{month:02}-{day:02}")
+}
+
+/// The day (from 1970-01-01) of `2026-11-25`; `None` unless it is such a date that exists.
+pub(crate) fn day_of_date(text: &str) -> Option<i64> {
+    let bytes = text.as_bytes();
+    if !text.is_ascii() || bytes.len() != 10 || bytes[4] != b'-' || bytes[7] != b'-' {
+        return None;
+    }
+    let number = |range: std::ops::Range<usize>| -> Option<i64> {
+        let part = &text[range];
+        part.bytes()
+            .all(|b| b.is_ascii_digit())
+            .then(|| part.parse().ok())?
+    };
+    let (year, month, day) = (number(0..4)?, number(5..7)?, number(8..10)?);
+    if !(1..=12).contains(&month) || day < 1 {
+        return None;
+    }
+    // Howard Hinnant's civil-to-days, the inverse of `civil_from_days`.
+    let y = if month <= 2 { year - 1 } else { year };
+    let era = y.div_euclid(400);
+    let yoe = y - era * 400;
+    let mp = (month + 9) % 12;
+    let doy = (153 * mp + 2) / 5 + day - 1;
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
+    let days = era * 146_097 + doe - 719_468;
+    // 31 February comes back as a day of March: refuse it.
+    (civil_from_days(days) == (year, month, day)).then_some(days)
+}
+
 /// Howard Hinnant's days-to-civil algorithm (proleptic Gregorian calendar).
 fn civil_from_days(days: i64) -> (i64, i64, i64) {
     let z = days + 719_468;
@@ -84,6 +119,20 @@ mod tests {
                 format!("{}+08:00", shown.replace(' ', "T"))
             );
             assert_eq!(date_compact_cst(millis), shown[..10].replace('-', ""));
+            let days = (millis / 1000 + CST_OFFSET_SECS).div_euclid(86_400);
+            assert_eq!(date_of_day(days), shown[..10]);
+            assert_eq!(day_of_date(&shown[..10]), Some(days));
+        }
+        for wrong in [
+            "2026-02-29",
+            "2026-13-01",
+            "2026-11-0",
+            "2026/11/25",
+            "２026-11-25",
+            "２02-11-25",
+            "",
+        ] {
+            assert_eq!(day_of_date(wrong), None, "{wrong}");
         }
     }
 }

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::leads::Catalog;
-use crate::venues::{CategoryWords, DirectoryGroup, KioskFacing, StepWords};
+use crate::venues::{CategoryWords, DirectoryGroup, FlowSettings, KioskFacing, StepWords};
 
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
 /// version 5 the live demo's venues, `venues` (issue #14).
@@ -61,6 +61,8 @@ pub(crate) struct VenueEntry {
     /// The positioning devices (`infrastructure.geojson`), relative to dist/; none for a venue
     /// without positioning. Read by the live positioning of issue #17.
     pub infrastructure: Option<String>,
+    /// The flow analytics' simulated visitors (venue.toml `[flow]`); none for a venue without.
+    pub flow: Option<FlowSettings>,
 }
 
 #[derive(Debug, Deserialize)]
@@ -110,6 +112,9 @@ pub struct ApiErrorWords {
     pub format_unknown: String,
     pub fence_malformed: String,
     pub dwell_malformed: String,
+    pub flow_absent: String,
+    pub date_malformed: String,
+    pub date_range: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

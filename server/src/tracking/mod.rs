@@ -7,8 +7,11 @@ pub mod accuracy;
 pub mod crowd;
 pub mod engine;
 pub mod fences;
+pub mod flow;
 pub mod rolling;
 pub mod walkers;
 
+#[cfg(test)]
+mod flow_tests;
 #[cfg(test)]
 mod tests;

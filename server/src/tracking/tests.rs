@@ -7,7 +7,7 @@ use crate::venues::Venue;
 use crate::venues::read_devices;
 use crate::venues::tests::support::{content_dir, extras_of, load};
 
-fn load_real(id: &str) -> Venue {
+pub(super) fn load_real(id: &str) -> Venue {
     let dir = content_dir().join(id);
     load(id, &dir, &extras_of(&dir))
 }

@@ -90,6 +90,24 @@ pub struct VenueExtras {
     /// Where a visitor is when no start is given (find my car): a location (§4.2).
     #[serde(default)]
     pub start: Option<String>,
+    /// The simulated visitors of the flow analytics (`tracking::flow`); none, no analytics.
+    #[serde(default)]
+    pub flow: Option<FlowSettings>,
+}
+
+/// How many visitors a venue has and how they come and stay (venue.toml `[flow]`).
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct FlowSettings {
+    /// Visitors on a weekday.
+    pub visitors_per_day: u32,
+    /// Saturday's and Sunday's visitors against a weekday's.
+    pub weekend_factor: f64,
+    /// Relative arrivals in each hour of the day, 0 to 23, Beijing time.
+    pub arrivals: [f64; 24],
+    /// The median stay in one place, minutes.
+    pub dwell_minutes: f64,
+    /// The fewest and most places one visitor goes to.
+    pub stops: [u32; 2],
 }
 
 /// One category's words in categories.toml.

@@ -13,7 +13,7 @@ use super::distances::NearWalks;
 use super::free_space::LevelSpace;
 use super::geometry::Point;
 use super::graph::{Graph, walkable_side};
-use super::inputs::{Catalog, StepWords, VenueExtras};
+use super::inputs::{Catalog, FlowSettings, StepWords, VenueExtras};
 use super::inside::path_inside;
 use super::kiosk::{DirectorySection, directory};
 use super::landmarks::Landmark;
@@ -49,6 +49,7 @@ pub struct Venue {
     pub(super) words: Arc<StepWords>,
     pub(super) catalog: Arc<Catalog>,
     pub(super) start: Option<String>,
+    pub(super) flow: Option<FlowSettings>,
     pub(super) directory: Vec<DirectorySection>,
     pub(super) search_index: SearchIndex,
     pub(super) near_walks: NearWalks,
@@ -124,6 +125,7 @@ impl Venue {
             words,
             catalog,
             start: extras.start.clone(),
+            flow: extras.flow.clone(),
         };
         venue.place_access = (0..venue.places.len())
             .map(|i| venue.precompute_access(i))
@@ -191,6 +193,11 @@ impl Venue {
     /// The local point of `[lon, lat]`.
     pub fn to_local(&self, lon: f64, lat: f64) -> Point {
         self.model.frame.to_local(lon, lat)
+    }
+
+    /// How the venue's simulated visitors come and stay, if it has flow analytics.
+    pub fn flow_settings(&self) -> Option<&FlowSettings> {
+        self.flow.as_ref()
     }
 
     /// The default start of the venue (venue.toml `samples.start`), if it has one.

@@ -27,4 +27,5 @@ mod sitemap;
 mod variants;
 mod venues_api;
 mod venues_export;
+mod venues_flow;
 mod venues_live;

@@ -11,6 +11,7 @@ use bytes::Bytes;
 use tokio::sync::broadcast;
 
 use super::encode::{View, encode_frame};
+use super::flow::FlowCache;
 use super::tracks::tag_id;
 use crate::config::LiveConfig;
 use crate::tracking::engine::{Engine, Simulation};
@@ -66,6 +67,7 @@ pub(crate) struct PositionHub {
     /// One per venue asked about, kept for the process: the live engine and the track requests
     /// share it.
     simulations: Mutex<HashMap<String, Arc<Simulation>>>,
+    flows: FlowCache,
 }
 
 impl PositionHub {
@@ -74,7 +76,17 @@ impl PositionHub {
             settings,
             channels: Mutex::default(),
             simulations: Mutex::default(),
+            flows: FlowCache::default(),
         }
+    }
+
+    /// The seed every simulation of this server draws from.
+    pub(super) fn seed(&self) -> u64 {
+        self.settings.seed
+    }
+
+    pub(super) fn flows(&self) -> &FlowCache {
+        &self.flows
     }
 
     /// The simulation of venue `id`, built the first time (or again when the venue was

@@ -10,6 +10,7 @@
 //! (`tracking::fences`). The fence lives as long as the connection.
 
 mod encode;
+mod flow;
 mod hub;
 mod tracks;
 
@@ -25,6 +26,7 @@ use futures_util::StreamExt;
 use http::{HeaderValue, header};
 use tokio::sync::broadcast::error::RecvError;
 
+pub(super) use flow::get_flow;
 pub(crate) use hub::PositionHub;
 pub(super) use tracks::get_track;
 

@@ -32,10 +32,18 @@ pub(super) const MAX_SPAN_S: u64 = 3_600;
 pub(super) const KEPT_S: u64 = 24 * 3_600;
 /// The span when `from` is left out.
 const DEFAULT_SPAN_S: u64 = 300;
-/// Track computations at once: each takes a core for up to a second or two.
+/// Track and flow computations at once: each takes a core for up to a second or two.
 const CONCURRENT: usize = 2;
 
 static RUNNING: Semaphore = Semaphore::const_new(CONCURRENT);
+
+/// A turn at the computations of tracks and flow days, held while one runs.
+pub(super) async fn computing() -> tokio::sync::SemaphorePermit<'static> {
+    RUNNING
+        .acquire()
+        .await
+        .expect("the semaphore is never closed")
+}
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Format {
@@ -103,10 +111,7 @@ async fn track(state: &AppState, path: VenueKeyPath, params: Params) -> Result<R
         .iter()
         .position(|tag| tag_id(tag) == tag_name)
         .ok_or_else(|| unknown(words, ApiCode::TagUnknown, "tag", &tag_name))?;
-    let permit = RUNNING
-        .acquire()
-        .await
-        .expect("the semaphore is never closed");
+    let permit = computing().await;
     let computing = simulation.clone();
     let fixes = tokio::task::spawn_blocking(move || computing.track(index, from, to))
         .await

@@ -67,6 +67,7 @@ pub(crate) fn extras_of(dir: &Path) -> VenueExtras {
         #[serde(default)]
         kiosks: Vec<crate::venues::KioskFacing>,
         samples: Option<Samples>,
+        flow: Option<crate::venues::FlowSettings>,
     }
     let Ok(text) = std::fs::read_to_string(dir.join("venue.toml")) else {
         return VenueExtras::default();
@@ -76,6 +77,7 @@ pub(crate) fn extras_of(dir: &Path) -> VenueExtras {
     VenueExtras {
         kiosks: toml.kiosks,
         start: toml.samples.and_then(|s| s.start),
+        flow: toml.flow,
     }
 }
 

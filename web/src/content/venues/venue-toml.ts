@@ -56,6 +56,33 @@ export const venueTomlSchema = z
         start: text,
       })
       .strict(),
+    /** The simulated visitors of the flow analytics (issue #17); none, no analytics. */
+    flow: z
+      .object({
+        /** Visitors on a weekday. */
+        visitors_per_day: z
+          .number({ error: 'must be a number' })
+          .int('must be a whole number')
+          .positive(),
+        /** Saturday's and Sunday's visitors against a weekday's. */
+        weekend_factor: z.number({ error: 'must be a number' }).positive('must be above 0'),
+        /** Relative arrivals in each hour, 0 to 23 (Beijing time). */
+        arrivals: z
+          .array(z.number({ error: 'must be a number' }).nonnegative('must not be negative'))
+          .length(24, 'must give 24 hours')
+          .refine((weights) => weights.some((w) => w > 0), 'must have some arrivals'),
+        /** The median stay in one place, minutes. */
+        dwell_minutes: z.number({ error: 'must be a number' }).positive('must be above 0'),
+        /** The fewest and most places one visitor goes to. */
+        stops: z
+          .tuple([
+            z.number({ error: 'must be a number' }).int('must be a whole number').positive(),
+            z.number({ error: 'must be a number' }).int('must be a whole number').positive(),
+          ])
+          .refine(([fewest, most]) => fewest <= most, 'the fewest must not exceed the most'),
+      })
+      .strict()
+      .optional(),
   })
   .strict();
 

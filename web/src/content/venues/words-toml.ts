@@ -73,6 +73,9 @@ export const apiErrorKeys = [
   'format_unknown',
   'fence_malformed',
   'dwell_malformed',
+  'flow_absent',
+  'date_malformed',
+  'date_range',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

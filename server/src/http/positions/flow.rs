@@ -1,0 +1,207 @@
+//! `GET /api/venues/{venue}/flow?date=&level=`: the flow analytics (客流分析) of one day of a
+//! venue's simulated visitors (`tracking::flow`): arrivals and visitors present by hour, every
+//! zone's visitors by hour and its dwell time, and the heat map of one level.
+//!
+//! A day is Beijing's; `date` is today (the default) or one of the [`PAST_DAYS`] before it. Today
+//! is counted up to the last full hour. Like the tracks, nothing is stored beyond a small cache:
+//! a day is a function of the seed and the date, computed again (a second or two on the mall)
+//! off the request threads, sharing the tracks' limit of computations at once.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use base64::Engine as _;
+use serde_json::{Value, json};
+
+use super::super::AppState;
+use super::super::error::{ApiCode, ApiError, json_response};
+use super::super::venues::{VenuePath, query_params, unknown, venue_segment};
+use super::hub::unix_now;
+use super::tracks::computing;
+use crate::leads::time::{date_of_day, day_of_date};
+use crate::tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, Heat, flow_day};
+use crate::venues::Venue;
+use crate::venues::geometry::Point;
+
+/// How many days before today may be asked for.
+const PAST_DAYS: u64 = 7;
+/// Days kept computed: today and yesterday of both demo venues, with room to spare.
+const CACHED: usize = 6;
+const HOUR_S: u64 = 3_600;
+
+/// Computed days by venue (its address, so a reloaded venue is computed afresh), day and the
+/// second counted to.
+#[derive(Default)]
+pub(crate) struct FlowCache {
+    days: Mutex<HashMap<(usize, u64, u64), Arc<FlowDay>>>,
+}
+
+impl FlowCache {
+    fn get(&self, key: (usize, u64, u64)) -> Option<Arc<FlowDay>> {
+        let days = self.days.lock().unwrap_or_else(|e| e.into_inner());
+        days.get(&key).cloned()
+    }
+
+    fn put(&self, key: (usize, u64, u64), day: Arc<FlowDay>) {
+        let mut days = self.days.lock().unwrap_or_else(|e| e.into_inner());
+        if days.len() >= CACHED
+            && let Some(oldest) = days.keys().min_by_key(|(_, day, through)| (*day, *through))
+        {
+            let oldest = *oldest;
+            days.remove(&oldest);
+        }
+        days.insert(key, day);
+    }
+}
+
+pub(in crate::http) async fn get_flow(
+    State(state): State<AppState>,
+    venue: VenuePath,
+    request: Request,
+) -> Response {
+    let params = query_params(&request);
+    match flow(&state, venue, params).await {
+        Ok(body) => json_response(&body),
+        Err(error) => error.into_response(),
+    }
+}
+
+async fn flow(
+    state: &AppState,
+    venue: VenuePath,
+    params: super::super::venues::Params,
+) -> Result<Value, ApiError> {
+    let words = &state.venue_api.words;
+    let id = venue_segment(venue, words)?;
+    let venue = state
+        .venues
+        .shared(&id)
+        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
+    let settings = venue
+        .flow_settings()
+        .cloned()
+        .ok_or_else(|| unknown(words, ApiCode::FlowAbsent, "venue", &id))?;
+    let now = unix_now() + BEIJING_OFFSET_S;
+    let today = now / DAY_S;
+    let day = match params.get("date") {
+        None => today,
+        Some(text) => {
+            let day = day_of_date(text)
+                .and_then(|day| u64::try_from(day).ok())
+                .ok_or_else(|| unknown(words, ApiCode::DateMalformed, "date", text))?;
+            if day > today || day + PAST_DAYS < today {
+                let days = PAST_DAYS.to_string();
+                return Err(ApiError::new(
+                    words,
+                    ApiCode::DateRange,
+                    Some("date"),
+                    &[("days", &days)],
+                ));
+            }
+            day
+        }
+    };
+    let level = match params.get("level") {
+        None => venue
+            .levels()
+            .iter()
+            .position(|level| !level.parking)
+            .unwrap_or(0),
+        Some(key) => venue
+            .levels()
+            .iter()
+            .position(|level| level.short.eq_ignore_ascii_case(key) || level.id == *key)
+            .ok_or_else(|| unknown(words, ApiCode::LevelUnknown, "level", key))?,
+    };
+    let through = if day == today {
+        now % DAY_S / HOUR_S * HOUR_S
+    } else {
+        DAY_S
+    };
+    let key = (Arc::as_ptr(&venue) as usize, day, through);
+    let computed = match state.positions.flows().get(key) {
+        Some(computed) => computed,
+        None => {
+            let seed = state.positions.seed();
+            let permit = computing().await;
+            let from = venue.clone();
+            let computed = tokio::task::spawn_blocking(move || {
+                Arc::new(flow_day(&from, &settings, seed, day, through))
+            })
+            .await
+            .expect("a flow computation panicked");
+            drop(permit);
+            state.positions.flows().put(key, computed.clone());
+            computed
+        }
+    };
+    Ok(flow_json(&venue, &computed, level))
+}
+
+fn flow_json(venue: &Venue, day: &FlowDay, level: usize) -> Value {
+    let places = venue.places();
+    let levels = venue.levels();
+    let zones: Vec<Value> = day
+        .zones
+        .iter()
+        .map(|zone| {
+            let place = &places[zone.place];
+            json!({
+                "id": place.id,
+                "name": place.name,
+                "category": place.category,
+                "level": levels[place.level].short,
+                "visitors": zone.visitors(),
+                "visits": zone.visits,
+                "dwell_median_s": zone.dwell_median_s(),
+                "dwell_mean_s": zone.dwell_mean_s(),
+            })
+        })
+        .collect();
+    json!({
+        "venue": venue.id(),
+        "date": date_of_day(day.day as i64),
+        "weekend": day.weekend,
+        "hours_counted": day.through / HOUR_S,
+        "visitors": day.visitors(),
+        "arrivals": day.arrivals,
+        "present": day.present,
+        "zones": zones,
+        "heat": heat_json(venue, &day.heat[level]),
+    })
+}
+
+/// The grid's south-west corner and shape, and each cell's warmth as one byte (0 none, 255 the
+/// level's warmest cell; the square root, so the corridors show beside the busiest shops),
+/// row by row from the south, in base64.
+fn heat_json(venue: &Venue, heat: &Heat) -> Value {
+    let peak = heat.peak();
+    let bytes: Vec<u8> = heat
+        .seconds
+        .iter()
+        .map(|&s| {
+            if peak <= 0.0 || s <= 0.0 {
+                0
+            } else {
+                (255.0 * (s / peak).sqrt()).round().clamp(1.0, 255.0) as u8
+            }
+        })
+        .collect();
+    let [lon, lat] = venue.lon_lat(heat.origin);
+    let north_east = venue.lon_lat(Point::new(
+        heat.origin.x + heat.columns as f64 * CELL_M,
+        heat.origin.y + heat.rows as f64 * CELL_M,
+    ));
+    json!({
+        "level": venue.levels()[heat.level].short,
+        "cell_m": CELL_M,
+        "south_west": super::super::venues::lon_lat([lon, lat]),
+        "north_east": super::super::venues::lon_lat(north_east),
+        "columns": heat.columns,
+        "rows": heat.rows,
+        "peak_s": peak.round(),
+        "cells": base64::engine::general_purpose::STANDARD.encode(bytes),
+    })
+}
