@@ -51,7 +51,7 @@ describe('JavaScript budget', () => {
 
   it('mobile pages without a form or a demo ship no JavaScript', async () => {
     expect(
-      await scriptsOf('/next/fance', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)'),
+      await scriptsOf('/next/passenger', 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X)'),
     ).toEqual([]);
   });
 });

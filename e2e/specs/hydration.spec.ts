@@ -14,14 +14,19 @@ const manifest = JSON.parse(
 ) as { pages: { path: string }[] };
 const browser = useBrowser();
 
-// The pages with a [demo] section in content/pages (issues #14 and #17), and the demo page.
-const pagesDir = fileURLToPath(new URL('../../content/pages/', import.meta.url));
-const demoPaths = new Set(
-  readdirSync(pagesDir)
+// The pages with a [demo] section (issues #14 and #17): service pages in content/pages, hardware
+// pages in content/devices.
+const withDemo = (dir: string, route: string) => {
+  const path = fileURLToPath(new URL(`../../content/${dir}/`, import.meta.url));
+  return readdirSync(path)
     .filter((file) => file.endsWith('.toml'))
-    .filter((file) => /^\[demo\]$/m.test(readFileSync(`${pagesDir}${file}`, 'utf8')))
-    .map((file) => `/next/${file.replace(/\.toml$/, '')}`),
-);
+    .filter((file) => /^\[demo\]$/m.test(readFileSync(`${path}${file}`, 'utf8')))
+    .map((file) => `${route}${file.replace(/\.toml$/, '')}`);
+};
+const demoPaths = new Set([
+  ...withDemo('pages', '/next/'),
+  ...withDemo('devices', '/next/device/'),
+]);
 
 describe('hydration', () => {
   it('every page and the 404 page hydrate without a warning, on both sites', async () => {

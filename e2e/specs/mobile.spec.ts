@@ -9,7 +9,7 @@ const port = inject('port');
 const browser = useBrowser();
 
 describe('mobile bare page', () => {
-  for (const url of [`${base}/next/fance`, `http://${chinaHost}:${port}/next/device/5`]) {
+  for (const url of [`${base}/next/passenger`, `http://${chinaHost}:${port}/next/device/2`]) {
     it(`${url.replace(/:\d+/, '')} has no shell and no script but keeps its metadata`, async () => {
       const { page, context, console } = await openPage(browser(), url, {
         userAgent: iphoneUserAgent,

@@ -135,7 +135,7 @@ describe('manifest.json for enquiries', () => {
       expect(mobile(path)).toContain('src="/next/assets/entry-demo.js"');
       expect(mobile(path)).not.toContain('entry-client');
     }
-    expect(mobile('/next/fance')).not.toContain('<script type="module"');
+    expect(mobile('/next/passenger')).not.toContain('<script type="module"');
   });
 
   it('lists the thank-you page, not indexed', () => {

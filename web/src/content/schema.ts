@@ -305,6 +305,40 @@ const deviceId = z
     message: `must be a device id, one of ${deviceIds.join(', ')}`,
   });
 
+/** The tasks the live demo can open on (issue #14), read by the viewer (src/demo/viewer.tsx). */
+export const demoModes = [
+  'map',
+  'search',
+  'route',
+  'nav',
+  'findcar',
+  'nursing',
+  'kiosk',
+  'live',
+  'flow',
+] as const;
+
+/**
+ * Which task a live demo opens on. The venue's own file gives the rest (the example route, where
+ * a visitor starts, the guide screens); the loader checks the venue, level and kiosk exist.
+ */
+export const demoTaskSchema = z
+  .object({
+    mode: z.enum(demoModes, { message: `must be one of ${demoModes.join(', ')}` }),
+    /** A directory of content/venues/, e.g. demo-mall. */
+    venue: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a venue directory name'),
+    /** Short name of the level to show first; the venue's default level when left out. */
+    level: z.string().optional(),
+    /** Kiosk mode: the guide screen's id (from the venue's kiosk.geojson). */
+    kiosk: z.string().optional(),
+    /** Search mode: a query typed in for the visitor. */
+    query: z.string().optional(),
+  })
+  .strict();
+
+/** The live demo on a service page, shown as its own section after the hero. */
+const demoSectionSchema = z.object({ heading: text, intro: text, task: demoTaskSchema }).strict();
+
 /** A hardware page (/next/device/<id>): what the device does, its specification, where it goes. */
 export const devicePageSchema = pageSchema
   .extend({
@@ -328,6 +362,8 @@ export const devicePageSchema = pageSchema
       .strict(),
     /** Typical deployments, 2 to 4. */
     deployments: listOf(titledText, 2, 4, 'typical deployments'),
+    /** "See it positioned live" (issue #17): the live demo of the device's technology. */
+    demo: demoSectionSchema.optional(),
   })
   .strict();
 
@@ -353,39 +389,6 @@ const figure = z
     label: text,
   })
   .strict();
-
-/** The tasks the live demo can open on (issue #14), read by the viewer (src/demo/viewer.tsx). */
-export const demoModes = [
-  'map',
-  'search',
-  'route',
-  'nav',
-  'findcar',
-  'nursing',
-  'kiosk',
-  'live',
-] as const;
-
-/**
- * Which task a live demo opens on. The venue's own file gives the rest (the example route, where
- * a visitor starts, the guide screens); the loader checks the venue, level and kiosk exist.
- */
-export const demoTaskSchema = z
-  .object({
-    mode: z.enum(demoModes, { message: `must be one of ${demoModes.join(', ')}` }),
-    /** A directory of content/venues/, e.g. demo-mall. */
-    venue: z.string().regex(/^[a-z0-9][a-z0-9-]*$/, 'must be a venue directory name'),
-    /** Short name of the level to show first; the venue's default level when left out. */
-    level: z.string().optional(),
-    /** Kiosk mode: the guide screen's id (from the venue's kiosk.geojson). */
-    kiosk: z.string().optional(),
-    /** Search mode: a query typed in for the visitor. */
-    query: z.string().optional(),
-  })
-  .strict();
-
-/** The live demo on a service page, shown as its own section after the hero. */
-const demoSectionSchema = z.object({ heading: text, intro: text, task: demoTaskSchema }).strict();
 
 /** A product-service page (/next/map, /next/locate, ...). */
 export const servicePageSchema = pageSchema
@@ -774,6 +777,7 @@ export type DevicePageContent = z.infer<typeof devicePageSchema>;
 export type MarkdownPageContent = z.infer<typeof markdownPageSchema>;
 export type ServicePageContent = z.infer<typeof servicePageSchema>;
 export type DemoTaskContent = z.infer<typeof demoTaskSchema>;
+export type DemoSectionContent = z.infer<typeof demoSectionSchema>;
 export type DemoPageContent = z.infer<typeof demoPageSchema>;
 export type SolutionPageContent = z.infer<typeof solutionPageSchema>;
 export type ArticleContent = z.infer<typeof articleSchema>;

@@ -89,6 +89,47 @@ export interface TrackAnswer {
   }[];
 }
 
+/** One day's flow analytics (客流分析, issue #17) with the heat map of one level. */
+export interface FlowAnswer {
+  venue: string;
+  /** Beijing's date, 2026-11-25. */
+  date: string;
+  weekend: boolean;
+  /** Hours of the day counted: 24 for a past day, the full hours so far for today. */
+  hours_counted: number;
+  visitors: number;
+  /** Visitors who arrived in each hour, 0 to 23. */
+  arrivals: number[];
+  /** Visitors in the venue at the middle of each hour. */
+  present: number[];
+  /** Every zone (occupant), the most visited first. */
+  zones: FlowZone[];
+  heat: FlowHeat;
+}
+
+export interface FlowZone {
+  id: string;
+  name: string | null;
+  category: string | null;
+  level: string;
+  visitors: number;
+  visits: number[];
+  dwell_median_s: number | null;
+  dwell_mean_s: number | null;
+}
+
+export interface FlowHeat {
+  level: string;
+  cell_m: number;
+  south_west: [number, number];
+  north_east: [number, number];
+  columns: number;
+  rows: number;
+  peak_s: number;
+  /** One byte per cell, row by row from the south, base64. */
+  cells: string;
+}
+
 export interface KioskAnswer {
   kiosk: { id: string; name: string; level: string; point: [number, number]; facing: number };
   directory: {
@@ -186,6 +227,9 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
     /** The last five minutes of a tag's track, for replay. */
     track: (venue: string, tag: string) =>
       get<TrackAnswer>(`${venuePath(venue)}/tracks/${encodeURIComponent(tag)}`),
+    /** A day's flow analytics, the heat map of `level`; today when `date` is left out. */
+    flow: (venue: string, level: string, date?: string) =>
+      get<FlowAnswer>(`${venuePath(venue)}/flow`, { level, date }),
     /** A download of the same track as GeoJSON or CSV. */
     trackFileUrl: (
       venue: string,

@@ -6,6 +6,7 @@ import { attachGestures } from './gestures';
 import { IconButton } from './icon-button';
 import type { LevelModel } from './level-model';
 import type { LevelEntry } from './format';
+import type { HeatLayer } from './heat-map';
 import type { FenceOutline, LiveDot } from './live-dots';
 import { screenToWorld } from './projection';
 import type { Box } from './geometry';
@@ -41,6 +42,8 @@ export interface MapViewProps {
   /** A replayed track's line on this level. */
   liveLine?: [number, number][] | undefined;
   liveFence?: FenceOutline | null | undefined;
+  /** The flow analytics' heat map of a level. */
+  heat?: HeatLayer | null | undefined;
   /** While set, a tap on the map is a point (world units) for it, not a pick. */
   onTapPoint?: ((x: number, y: number) => void) | undefined;
   highlight: string | null;
@@ -67,6 +70,7 @@ export function MapView(props: MapViewProps) {
   const liveDots = props.liveDots ?? noDots;
   const liveLine = props.liveLine ?? noLine;
   const liveFence = props.liveFence ?? null;
+  const heat = props.heat ?? null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const dotRef = useRef<HTMLDivElement>(null);
@@ -167,9 +171,10 @@ export function MapView(props: MapViewProps) {
     renderer.liveDots = liveDots;
     renderer.liveLine = liveLine;
     renderer.liveFence = liveFence;
+    renderer.heat = heat;
     renderer.highlight = highlight;
     renderer.update();
-  }, [route, markers, liveDots, liveLine, liveFence, highlight, rendererRef]);
+  }, [route, markers, liveDots, liveLine, liveFence, heat, highlight, rendererRef]);
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

@@ -50,6 +50,7 @@ import {
   drawLiveDots,
   drawTrackLine,
 } from './live-dots';
+import { type HeatLayer, drawHeat } from './heat-map';
 
 export const fontFamily =
   '"Noto Sans CJK SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Source Han Sans SC", system-ui, sans-serif';
@@ -131,6 +132,8 @@ export class MapRenderer {
   liveLine: [number, number][] = [];
   /** A fence drawn on this level. */
   liveFence: FenceOutline | null = null;
+  /** The flow analytics' heat map of this level, over the floor and under the labels. */
+  heat: HeatLayer | null = null;
   highlight: string | null = null;
   dot: TrackPoint | null = null;
   /** Whether the camera was put somewhere on purpose (else a new level is fitted). */
@@ -582,6 +585,7 @@ export class MapRenderer {
     }
 
     this.drawHighlight(level, px);
+    if (this.heat?.level === level.model.data.short) drawHeat(c, cam, dpr, this.heat);
     c.setTransform(dpr, 0, 0, dpr, 0, 0);
     // Words under the route, icons over it: the way matters more than a name, and an icon is small.
     const icons = this.drawLabels();

@@ -17,6 +17,8 @@ import {
   createApi,
 } from './api';
 import { FindCarPanel } from './findcar-panel';
+import type { demoModes } from '../content/schema';
+import { useFlowMode } from './flow-mode';
 import { useLiveMode } from './live-mode';
 import type { LevelData, VenueSummary } from './format';
 import type { Box } from './geometry';
@@ -44,7 +46,7 @@ import { fill } from './words-fill';
 import type { ViewerWords } from './words';
 
 export interface DemoTask {
-  mode: 'map' | 'search' | 'route' | 'nav' | 'findcar' | 'nursing' | 'kiosk' | 'live';
+  mode: (typeof demoModes)[number];
   /** Venue id, e.g. "demo-mall". */
   venue: string;
   /** Short name of the level to show first (else the venue's default). */
@@ -116,7 +118,7 @@ export function Viewer(props: ViewerProps) {
   );
 }
 
-type View = 'start' | 'results' | 'route' | 'findcar' | 'nursing' | 'kiosk' | 'live';
+type View = 'start' | 'results' | 'route' | 'findcar' | 'nursing' | 'kiosk' | 'live' | 'flow';
 
 interface RouteOptions {
   nav?: boolean;
@@ -146,7 +148,14 @@ const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 function firstView(mode: DemoTask['mode']): View {
-  if (mode === 'kiosk' || mode === 'findcar' || mode === 'nursing' || mode === 'live') return mode;
+  if (
+    mode === 'kiosk' ||
+    mode === 'findcar' ||
+    mode === 'nursing' ||
+    mode === 'live' ||
+    mode === 'flow'
+  )
+    return mode;
   if (mode === 'route' || mode === 'nav') return 'route';
   return 'start';
 }
@@ -209,6 +218,15 @@ function VenueView(props: VenueViewProps) {
     show,
     fail,
     rendererRef,
+  });
+  const flowMode = useFlowMode({
+    words,
+    api,
+    venue,
+    level,
+    origin: summary?.origin ?? null,
+    active: view === 'flow',
+    fail,
   });
   const [autoNav, setAutoNav] = useState(false);
   const [sheetOpen, setSheetOpen] = useState(false);
@@ -712,6 +730,9 @@ function VenueView(props: VenueViewProps) {
             <button type="button" className="demo-action" onClick={() => setView('live')}>
               {words.live}
             </button>
+            <button type="button" className="demo-action" onClick={() => setView('flow')}>
+              {words.flow}
+            </button>
           </div>
         </section>
       </>
@@ -787,6 +808,13 @@ function VenueView(props: VenueViewProps) {
       <>
         {back()}
         {liveMode.panel}
+      </>
+    );
+  } else if (view === 'flow') {
+    content = (
+      <>
+        {back()}
+        {flowMode.panel}
       </>
     );
   } else if (view === 'kiosk') {
@@ -883,6 +911,7 @@ function VenueView(props: VenueViewProps) {
         route={route}
         markers={markers}
         {...liveMode.map}
+        heat={flowMode.heat}
         highlight={highlight}
         onPick={onPick}
         onGrab={nav.grab}

@@ -1,10 +1,13 @@
 // @vitest-environment jsdom
 // Hardware pages (issue #4) lay out their content: every spec row from content appears in the
-// table with a row header, every related solution links to its page, and the page has one h1.
+// table with a row header, every related solution links to its page, the page has one h1, and
+// the devices positioned in the live demo (issue #17) offer it.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { IslandRendererContext } from '../components/island';
 import { repoContent } from '../content/repo-content';
 import { contentOf } from '../content/types';
+import { renderIsland } from '../islands/render';
 import { ContentPage } from './content-page';
 
 const content = repoContent();
@@ -21,7 +24,11 @@ describe('device pages', () => {
     it(`${page.route.path} shows its picture, specification table and solutions`, () => {
       const device = contentOf(page, 'device');
       if (!device) throw new Error('not a device page');
-      const { unmount } = render(<ContentPage page={page} content={content} />);
+      const { unmount } = render(
+        <IslandRendererContext value={renderIsland}>
+          <ContentPage page={page} content={content} />
+        </IslandRendererContext>,
+      );
       expect(screen.getAllByRole('heading', { level: 1 })).toHaveLength(1);
       const picture = screen.getAllByRole('img')[0];
       expect(picture?.getAttribute('alt')).toBe(device.hero.image?.alt);
@@ -29,6 +36,8 @@ describe('device pages', () => {
       const table = screen.getByRole('table');
       const rows = within(table).getAllByRole('row').slice(1);
       expect(rows).toHaveLength(device.specs.rows.length);
+      // "See it positioned live" (issue #17) where the content has a demo.
+      if (device.demo) screen.getByRole('heading', { name: device.demo.heading });
       device.specs.rows.forEach((spec, index) => {
         const row = rows[index]!;
         expect(within(row).getByRole('rowheader').textContent).toBe(spec.label);

@@ -5,6 +5,7 @@ import { ConsultCta } from '../components/consult-cta';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
 import { SpecTable } from '../components/spec-table';
+import { DemoSection } from './demo-section';
 import { solutionCards } from './related';
 import type { FamilyPageProps } from './family-page-props';
 
@@ -16,6 +17,7 @@ export function DevicePage({ page, device, content }: FamilyPageProps<'device'>)
       <PageSection id="device-features" title={labels.features_title}>
         <TextCards items={device.features} />
       </PageSection>
+      {device.demo ? <DemoSection id="device-demo" demo={device.demo} content={content} /> : null}
       <PageSection id="device-specs" title={labels.specs_title} band>
         <SpecTable
           caption={`${device.name} ${labels.specs_title}`}

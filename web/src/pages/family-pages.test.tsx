@@ -77,7 +77,7 @@ describe('service pages', () => {
     }
   });
 
-  it('the ten services the demo proves carry it', () => {
+  it('the services the demo proves carry it', () => {
     const withDemo = pagesOf(content.pages, 'service').filter(
       ({ content: service }) => service.demo,
     );
@@ -88,10 +88,13 @@ describe('service pages', () => {
       '/next/nav',
       '/next/search',
       '/next/track',
+      '/next/fance',
       '/next/nav_h5',
+      '/next/fence4',
       '/next/guidScreen',
       '/next/findcar',
       '/next/nursingRoom',
+      '/next/bigdata',
     ]);
   });
 });

@@ -5,9 +5,8 @@ import { FigureList, LinkCards, TextCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { FlowDiagram } from '../components/diagrams';
 import { Hero } from '../components/hero';
-import { Island } from '../components/island';
 import { PageSection } from '../components/page-section';
-import { venueDemoProps } from './demo-props';
+import { DemoSection } from './demo-section';
 import { deviceCards } from './related';
 import type { FamilyPageProps } from './family-page-props';
 
@@ -19,12 +18,7 @@ export function ServicePage({ page, service, content }: FamilyPageProps<'service
     <>
       <Hero heading={service.hero.heading} intro={service.hero.intro} image={page.heroImage} />
       {service.demo ? (
-        <PageSection id="service-demo" title={service.demo.heading} intro={service.demo.intro}>
-          <Island
-            name="venue-demo"
-            props={venueDemoProps(content, service.demo.task, 'embedded')}
-          />
-        </PageSection>
+        <DemoSection id="service-demo" demo={service.demo} content={content} />
       ) : null}
       <PageSection id="service-problem" title={labels.problem_title} intro={service.problem.intro}>
         <TextCards items={service.problem.points} width="wide" />

@@ -1,0 +1,83 @@
+// Flow analytics (issue #17) in a real browser against the real server: /next/bigdata opens the
+// mall's day of simulated visitors, with its hourly figures and busiest zones as text and the
+// heat map drawn on the map; another day and another level ask the server again; on a phone in
+// the hospital too, without serious axe violations.
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
+import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+/** Waits for the day's figures and returns its visitors. */
+async function visitors(page: Page): Promise<number> {
+  const total = page.locator('[data-flow-visitors]');
+  await total.waitFor({ timeout: 30_000 });
+  return Number(await total.getAttribute('data-flow-visitors'));
+}
+
+describe('flow analytics', () => {
+  it('shows a day of the mall by the hour, its busiest zones and the heat map of the level', async () => {
+    const { page, context, console } = await openPage(browser(), `${base}/next/bigdata`);
+    await waitForHydration(page);
+    const canvas = page.locator('.demo canvas').first();
+    await page.getByRole('button', { name: '试一试' }).click();
+    await page.getByRole('heading', { name: '客流分析' }).waitFor({ timeout: 20_000 });
+    // A past day is whole whatever the time of day the test runs at.
+    const yesterday = page.waitForResponse(
+      (r) => r.url().includes('/flow?') && r.url().includes('date='),
+    );
+    await page.getByLabel('日期').selectOption({ index: 1 });
+    await yesterday;
+    await page.waitForFunction(() =>
+      document.querySelector('[data-flow-visitors]')?.textContent?.includes('月'),
+    );
+    expect(await visitors(page)).toBeGreaterThan(4_000);
+    const hours = page.getByRole('table').first();
+    const rows = await hours.getByRole('row').allInnerTexts();
+    expect(rows.some((row) => row.startsWith('12:00'))).toBe(true);
+    expect(rows.some((row) => row.startsWith('3:00'))).toBe(false);
+    const zones = await page.getByRole('table').nth(1).getByRole('row').allInnerTexts();
+    expect(zones).toHaveLength(11);
+    expect(zones[1]).toMatch(/L\d\s+\d+\s+\d+ 分钟/);
+    await page.getByRole('heading', { name: 'L1 热力图' }).waitFor();
+    // The heat map is drawn: the map differs from the same level without it.
+    await page.waitForTimeout(300);
+    const withHeat = await canvas.screenshot();
+    await page.getByRole('button', { name: '返回' }).click();
+    await page.waitForTimeout(300);
+    expect((await canvas.screenshot()).equals(withHeat)).toBe(false);
+    // Another level asks for its own heat map.
+    await page.getByRole('button', { name: '客流分析' }).click();
+    const level = page.waitForResponse(
+      (r) => r.url().includes('/flow?') && r.url().includes('level=L3'),
+    );
+    await page.getByRole('group', { name: '楼层' }).getByRole('button', { name: /^L3/ }).click();
+    await level;
+    await page.getByRole('heading', { name: 'L3 热力图' }).waitFor();
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('works on a phone in the hospital, and has no serious axe violation', async () => {
+    const context = await browser().newContext({
+      bypassCSP: true,
+      userAgent: iphoneUserAgent,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}/next/demo`);
+    await waitForHydration(page);
+    const launch = page.getByRole('button', { name: '试一试' });
+    if (await launch.count()) await launch.first().tap();
+    await page.locator('select.demo-venue__select').selectOption({ label: '寻境示范医院门诊楼' });
+    await page.getByRole('button', { name: '客流分析' }).tap();
+    await page.getByLabel('日期').selectOption({ index: 1 });
+    expect(await visitors(page)).toBeGreaterThan(1_000);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,84 @@
+// The viewer's flow analytics mode (issue #17), whole: it asks the server for the day picked and
+// the level shown, falls back to yesterday before the venue opens, and hands the viewer the panel
+// and the heat map to draw.
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { Api, FlowAnswer } from './api';
+import { FlowPanel } from './flow-panel';
+import { type HeatLayer, heatLayerOf } from './heat-map';
+import type { ViewerWords } from './words';
+
+/** Days before today that may be picked (the server keeps seven). */
+const PAST_DAYS = 7;
+const BEIJING_MS = 8 * 3_600_000;
+const DAY_MS = 86_400_000;
+
+/** Beijing's dates from today back `PAST_DAYS` days, as the API writes them. */
+export function recentDates(now: number): string[] {
+  return [...Array(PAST_DAYS + 1).keys()].map((back) =>
+    new Date(now + BEIJING_MS - back * DAY_MS).toISOString().slice(0, 10),
+  );
+}
+
+export interface FlowModeProps {
+  words: ViewerWords;
+  api: Api;
+  venue: string;
+  level: string | null;
+  origin: [number, number] | null;
+  active: boolean;
+  fail: (error: unknown, retry: () => void) => void;
+}
+
+export interface FlowMode {
+  panel: ReactNode;
+  heat: HeatLayer | null;
+}
+
+export function useFlowMode(props: FlowModeProps): FlowMode {
+  const { words, api, venue, level, origin, active, fail } = props;
+  const [date, setDate] = useState<string | null>(null);
+  const [closed, setClosed] = useState(false);
+  const [retries, setRetries] = useState(0);
+  const [dates] = useState(() => recentDates(Date.now()));
+  const asked = closed && date === null ? dates[1] : (date ?? undefined);
+  // The last answer, kept with what it answered: a new question shows it until its own comes.
+  const question = `${venue}|${level}|${asked ?? ''}|${retries}`;
+  const [got, setGot] = useState<{ question: string; answer: FlowAnswer } | null>(null);
+  const answer = got?.answer ?? null;
+  useEffect(() => {
+    if (!active || !level) return;
+    let current = true;
+    api
+      .flow(venue, level, asked)
+      .then((day) => {
+        if (!current) return;
+        // Before the venue opens today has no one to show: yesterday has.
+        if (asked === undefined && day.visitors === 0) setClosed(true);
+        else setGot({ question, answer: day });
+      })
+      .catch((error: unknown) => current && fail(error, () => setRetries((n) => n + 1)));
+    return () => {
+      current = false;
+    };
+  }, [active, api, venue, level, asked, fail, question]);
+  const loading = active && got?.question !== question;
+  const heat = useMemo(
+    () => (active && answer && origin ? heatLayerOf(answer.heat, origin) : null),
+    [active, answer, origin],
+  );
+  const panel = (
+    <FlowPanel
+      words={words}
+      dates={dates}
+      date={date}
+      onDate={(picked) => {
+        setDate(picked);
+        setClosed(false);
+      }}
+      answer={answer}
+      loading={loading}
+      closed={closed && date === null}
+    />
+  );
+  return { panel, heat };
+}

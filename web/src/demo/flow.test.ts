@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import type { FlowAnswer } from './api';
+import { recentDates } from './flow-mode';
+import { dateLabel, openHours } from './flow-panel';
+import { heatColour, heatLayerOf } from './heat-map';
+import { testWords } from './test-words';
+
+const day = (arrivals: number[], present: number[]): FlowAnswer => ({
+  venue: 'demo-mall',
+  date: '2026-11-24',
+  weekend: false,
+  hours_counted: 24,
+  visitors: arrivals.reduce((a, b) => a + b, 0),
+  arrivals,
+  present,
+  zones: [],
+  heat: {
+    level: 'L1',
+    cell_m: 2,
+    south_west: [121.4, 31.17],
+    north_east: [121.4001, 31.1701],
+    columns: 2,
+    rows: 2,
+    peak_s: 10,
+    cells: btoa(String.fromCharCode(0, 1, 128, 255)),
+  },
+});
+
+describe('flow analytics', () => {
+  it('lists the hours from the first with anyone in to the last', () => {
+    const arrivals = Array<number>(24).fill(0);
+    const present = Array<number>(24).fill(0);
+    arrivals[10] = 5;
+    present[10] = 3;
+    present[22] = 1;
+    expect(openHours(day(arrivals, present))).toEqual([...Array(13).keys()].map((h) => h + 10));
+    expect(openHours(day(Array(24).fill(0), Array(24).fill(0)))).toEqual([]);
+  });
+
+  it("offers Beijing's dates, today first, for the seven days the server keeps", () => {
+    // 2026-11-24T17:30Z is already the 25th in Beijing.
+    const dates = recentDates(Date.UTC(2026, 10, 24, 17, 30));
+    expect(dates).toHaveLength(8);
+    expect(dates[0]).toBe('2026-11-25');
+    expect(dates[1]).toBe('2026-11-24');
+    expect(dates[7]).toBe('2026-11-18');
+    expect(dateLabel(testWords(), '2026-11-05')).toBe('11月5日');
+  });
+
+  it('turns the heat grid into pixels: none transparent, cold blue, the warmest red', () => {
+    expect(heatColour(0)[3]).toBe(0);
+    const [r1, , b1, a1] = heatColour(1);
+    expect(b1).toBeGreaterThan(r1);
+    const [r255, , b255, a255] = heatColour(255);
+    expect(r255).toBeGreaterThan(b255);
+    expect(a255).toBeGreaterThan(a1);
+    const layer = heatLayerOf(day(Array(24).fill(0), Array(24).fill(0)).heat, [121.4, 31.17]);
+    expect([layer.columns, layer.rows, layer.pixels.length]).toEqual([2, 2, 16]);
+    expect(layer.pixels[3]).toBe(0);
+    expect(layer.pixels[15]).toBe(a255);
+    expect(layer.x).toBeCloseTo(0);
+    // About 9.5 m east and 11 m north, in decimetres.
+    expect(layer.width).toBeGreaterThan(90);
+    expect(layer.height).toBeGreaterThan(100);
+  });
+});
