@@ -60,6 +60,33 @@ describe('flow analytics', () => {
     await context.close();
   });
 
+  it("marks the car park's taken spaces on /next/parkingLock, at the hour picked", async () => {
+    const { page, context, console } = await openPage(browser(), `${base}/next/parkingLock`);
+    await waitForHydration(page);
+    await page.getByRole('button', { name: '试一试' }).click();
+    await page.getByLabel('日期').selectOption({ index: 1 });
+    await page.waitForFunction(() =>
+      document.querySelector('[data-flow-visitors]')?.textContent?.includes('月'),
+    );
+    const taken = page.locator('[data-flow-taken]');
+    await taken.waitFor({ timeout: 30_000 });
+    // A past day opens on its busiest hour: the evening's.
+    expect(Number(await taken.getAttribute('data-flow-taken'))).toBeGreaterThan(100);
+    const morning = page.waitForResponse((r) => r.url().includes('at=10'));
+    await page.getByLabel('时刻').selectOption('10');
+    await morning;
+    await expect
+      .poll(async () => (await taken.innerText()).includes('10:00'), { timeout: 10_000 })
+      .toBe(true);
+    const early = Number(await taken.getAttribute('data-flow-taken'));
+    expect(early).toBeGreaterThan(0);
+    const rows = await page.getByRole('row', { name: /^B[12]/ }).allInnerTexts();
+    expect(rows).toHaveLength(2);
+    expect(rows.join()).toMatch(/B1\s+379\s+\d+\s+\d+%/);
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
   it('works on a phone in the hospital, and has no serious axe violation', async () => {
     const context = await browser().newContext({
       bypassCSP: true,

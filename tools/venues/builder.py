@@ -202,11 +202,12 @@ class Plan:
                   f"start = {q(s['start'][0])}  # {s['start'][1]}"]
         f = t["flow"]
         lines += ["", "# 客流分析的模拟访客：工作日人数、周末系数、0-23 时（北京时间）的到达权重、",
-                  "# 在一处停留的中位时长（分钟）、每人去的最少和最多地点数。",
+                  "# 在一处停留的中位时长（分钟）、每人去的最少和最多地点数、开车来并停在车位上的比例。",
                   "[flow]",
                   f"visitors_per_day = {f['visitors_per_day']}",
                   f"weekend_factor = {f['weekend_factor']}",
                   "arrivals = [" + ", ".join(str(a) for a in f["arrivals"]) + "]",
                   f"dwell_minutes = {f['dwell_minutes']}",
-                  f"stops = [{f['stops'][0]}, {f['stops'][1]}]", ""]
+                  f"stops = [{f['stops'][0]}, {f['stops'][1]}]",
+                  f"drive_share = {f['drive_share']}", ""]
         return "\n".join(lines)

@@ -214,6 +214,8 @@ def check_venue_toml(v, text):
     stops = f.get("stops", [])
     if len(stops) != 2 or not 1 <= stops[0] <= stops[1]:
         v.problems.append(f"{where}: flow.stops must be [fewest, most] with 1 <= fewest <= most")
+    if not 0 <= f.get("drive_share", 0) <= 1 or (f.get("drive_share", 0) > 0 and not spaces):
+        v.problems.append(f"{where}: flow.drive_share must be 0 to 1, and 0 without parking spaces")
 
 
 def run(vid, collections, venue_toml, categories, corridors):

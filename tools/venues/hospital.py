@@ -174,7 +174,7 @@ def build():
 # twenty-five minutes in a department (waiting, consultation, tests).
 FLOW = dict(visitors_per_day=3000, weekend_factor=0.5,
             arrivals=[0] * 7 + [8, 14, 13, 10, 7, 3, 7, 9, 7, 4] + [0] * 7,
-            dwell_minutes=25, stops=[1, 3])
+            dwell_minutes=25, stops=[1, 3], drive_share=0)
 
 
 # Positioning infrastructure (infrastructure.py) besides the BLE beacons of every level: AoA

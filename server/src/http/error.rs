@@ -79,6 +79,7 @@ pub(super) enum ApiCode {
     FlowAbsent,
     DateMalformed,
     DateRange,
+    HourMalformed,
 }
 
 impl ApiCode {
@@ -102,7 +103,8 @@ impl ApiCode {
             | Self::FormatUnknown
             | Self::FenceMalformed
             | Self::DwellMalformed
-            | Self::DateMalformed => StatusCode::BAD_REQUEST,
+            | Self::DateMalformed
+            | Self::HourMalformed => StatusCode::BAD_REQUEST,
             Self::CategoryUnknown
             | Self::LevelUnknown
             | Self::PlaceUnknown
@@ -149,6 +151,7 @@ impl ApiCode {
             Self::FlowAbsent => "flow_absent",
             Self::DateMalformed => "date_malformed",
             Self::DateRange => "date_range",
+            Self::HourMalformed => "hour_malformed",
         }
     }
 
@@ -183,6 +186,7 @@ impl ApiCode {
             Self::FlowAbsent => &words.flow_absent,
             Self::DateMalformed => &words.date_malformed,
             Self::DateRange => &words.date_range,
+            Self::HourMalformed => &words.hour_malformed,
         }
     }
 }

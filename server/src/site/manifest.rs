@@ -115,6 +115,7 @@ pub struct ApiErrorWords {
     pub flow_absent: String,
     pub date_malformed: String,
     pub date_range: String,
+    pub hour_malformed: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

@@ -5,9 +5,10 @@
 //! The visitors are a larger crowd than the live tags, as venue.toml `[flow]` describes them:
 //! a weekday's `visitors_per_day` (times `weekend_factor` on Saturdays and Sundays) arriving
 //! through the venue's entrances by its hourly profile, each going to a few occupants along the
-//! venue's routes and staying a log-normal time in each, then leaving by an entrance. Like the
-//! live crowd they are keyed draws of the seed and the day, so every replica gives the same
-//! figures and nothing is stored.
+//! venue's routes and staying a log-normal time in each, then leaving by an entrance. A
+//! `drive_share` of them come by car: they park in a free space (`tracking::parking`), walk from
+//! it and back to it. Like the live crowd they are keyed draws of the seed and the day, so every
+//! replica gives the same figures and nothing is stored.
 //!
 //! They are counted from their true positions. A deployment counts the phones its beacons see,
 //! and the engine's 2-3 m error moves few visitors across a zone's edge, while running the filter
@@ -18,6 +19,7 @@ use std::collections::HashMap;
 use site_positioning::random::{Rng, key};
 use site_positioning::walk::Walk;
 
+use super::parking::CarPark;
 use super::walkers::{PACE, route_poses};
 use crate::venues::geometry::{Bbox, Point};
 use crate::venues::{FlowSettings, PlaceKind, Venue};
@@ -137,11 +139,22 @@ pub struct FlowDay {
     pub zones: Vec<Zone>,
     /// One per level, in the venue's level order.
     pub heat: Vec<Heat>,
+    /// The cars of the day's driving visitors; none for a venue without parking.
+    pub car_park: Option<CarPark>,
 }
 
 impl FlowDay {
     pub fn visitors(&self) -> u32 {
         self.arrivals.iter().sum()
+    }
+
+    /// Spaces (place indices) taken at the middle of `hour`, and how many on each level.
+    pub fn parked_at(&self, hour: u64) -> Vec<usize> {
+        let middle = (hour * HOUR_S + HOUR_S / 2) as f64;
+        match &self.car_park {
+            Some(park) if middle < self.through as f64 => park.taken_at(middle).collect(),
+            _ => Vec::new(),
+        }
     }
 }
 
@@ -176,12 +189,16 @@ pub fn flow_day(
             // About Poisson: the count varies by its square root from day to day.
             let mut rng = Rng::new(key(&[seed, day, hour, COUNT]));
             let count = (expected + expected.sqrt() * rng.normal()).round().max(0.0) as u64;
-            for visitor in 0..count {
-                let mut rng = Rng::new(key(&[seed, day, hour, visitor, VISITOR]));
-                let arrive = hour * HOUR_S + rng.below(HOUR_S as usize) as u64;
-                if arrive >= through {
-                    continue;
-                }
+            // In the order they arrive, so a space is free for whoever comes after its car left.
+            let mut visitors: Vec<(u64, Rng)> = (0..count)
+                .map(|visitor| {
+                    let mut rng = Rng::new(key(&[seed, day, hour, visitor, VISITOR]));
+                    (hour * HOUR_S + rng.below(HOUR_S as usize) as u64, rng)
+                })
+                .filter(|(arrive, _)| *arrive < through)
+                .collect();
+            visitors.sort_by_key(|(arrive, _)| *arrive);
+            for (arrive, mut rng) in visitors {
                 arrivals[hour as usize] += 1;
                 let leave = counter.visit(&mut rng, arrive as f64);
                 stays.push((arrive, leave as u64));
@@ -211,6 +228,7 @@ pub fn flow_day(
         present,
         zones,
         heat: counter.heat,
+        car_park: counter.car_park,
     }
 }
 
@@ -227,6 +245,7 @@ struct Counter<'a> {
     zone_flows: Vec<Zone>,
     heat: Vec<Heat>,
     level_of_ordinal: HashMap<i32, usize>,
+    car_park: Option<CarPark>,
 }
 
 impl<'a> Counter<'a> {
@@ -278,6 +297,7 @@ impl<'a> Counter<'a> {
                 .enumerate()
                 .map(|(i, level)| (level.ordinal, i))
                 .collect(),
+            car_park: CarPark::of(venue).filter(|_| settings.drive_share > 0.0),
         }
     }
 
@@ -285,7 +305,14 @@ impl<'a> Counter<'a> {
     fn visit(&mut self, rng: &mut Rng, arrive: f64) -> f64 {
         let [fewest, most] = self.settings.stops;
         let stops = fewest + rng.below((most.saturating_sub(fewest) + 1) as usize) as u32;
-        let mut here = self.entrances[rng.below(self.entrances.len())];
+        let drives = rng.uniform() < self.settings.drive_share;
+        // A full car park sends the driver to park elsewhere and come in by an entrance.
+        let slot = match &mut self.car_park {
+            Some(park) if drives => park.take(rng, arrive),
+            _ => None,
+        };
+        let car = slot.and_then(|slot| Some(self.car_park.as_ref()?.space(slot)));
+        let mut here = car.unwrap_or_else(|| self.entrances[rng.below(self.entrances.len())]);
         let mut t = arrive;
         for _ in 0..stops {
             let zone = self.draw_zone(rng);
@@ -308,8 +335,12 @@ impl<'a> Counter<'a> {
             t += dwell;
             here = there;
         }
-        let exit = self.entrances[rng.below(self.entrances.len())];
-        self.walk(here, exit, t)
+        let exit = car.unwrap_or_else(|| self.entrances[rng.below(self.entrances.len())]);
+        let leave = self.walk(here, exit, t);
+        if let (Some(slot), Some(park)) = (slot, &mut self.car_park) {
+            park.leave(slot, arrive, leave);
+        }
+        leave
     }
 
     fn draw_zone(&self, rng: &mut Rng) -> usize {

@@ -15,8 +15,9 @@ fn the_days_of_the_week_are_beijings() {
 }
 
 /// A day of the mall: the visitors its settings ask for (within the day-to-day variation),
-/// nobody while it is closed, every visitor in a zone, stays about the median asked for, and
-/// the heat on its levels. Counted up to noon, the morning is the same and the afternoon empty.
+/// nobody while it is closed, every visitor in a zone, stays about the median asked for, the
+/// drivers' cars in the car park and the heat on every level. Counted up to noon, the morning is
+/// the same and the afternoon empty.
 #[test]
 fn a_day_of_the_mall_has_its_visitors_by_the_hour() {
     let venue = load_real("demo-mall");
@@ -42,8 +43,6 @@ fn a_day_of_the_mall_has_its_visitors_by_the_hour() {
     );
     let median = day.zones[0].dwell_median_s().unwrap();
     assert!((600..1300).contains(&median), "{median} s");
-    let warm_levels = day.heat.iter().filter(|h| h.peak() > 0.0).count();
-    assert_eq!(warm_levels, 5, "the shops' levels L1-L5, not the car park");
 
     let noon = flow_day(&venue, &settings, 1, WEDNESDAY, 12 * 3_600);
     assert_eq!(noon.arrivals[..12], day.arrivals[..12]);
@@ -57,6 +56,29 @@ fn a_day_of_the_mall_has_its_visitors_by_the_hour() {
     );
     let saturday = flow_day(&venue, &settings, 1, SATURDAY, DAY_S);
     assert!(f64::from(saturday.visitors()) > 1.4 * f64::from(day.visitors()));
+    let taken = |day: &super::flow::FlowDay| (0..24).map(|h| day.parked_at(h).len()).max();
+    assert!(taken(&saturday) > taken(&day), "more cars at the weekend");
+
+    // The drivers' cars: a third of the visitors, never two in one space, none while closed.
+    let park = day.car_park.as_ref().expect("the mall has a car park");
+    let spaces = park.spaces().len();
+    for hour in 0..24 {
+        let mut cars = day.parked_at(hour);
+        let count = cars.len();
+        cars.sort_unstable();
+        cars.dedup();
+        assert_eq!(cars.len(), count, "hour {hour}: one car a space");
+        assert!(count < spaces, "hour {hour}: {count} of {spaces}");
+    }
+    assert!(day.parked_at(5).is_empty());
+    let evening = day.parked_at(19).len() as f64;
+    let expected = settings.drive_share * f64::from(day.present[19]);
+    assert!(
+        (evening - expected).abs() < 0.25 * expected,
+        "{evening} cars, {expected} expected"
+    );
+    // The car park's levels are warm now: the drivers walk to the lifts.
+    assert!(day.heat.iter().all(|h| h.peak() > 0.0));
 }
 
 #[test]

@@ -8,6 +8,7 @@ pub mod crowd;
 pub mod engine;
 pub mod fences;
 pub mod flow;
+pub mod parking;
 pub mod rolling;
 pub mod walkers;
 

@@ -108,6 +108,9 @@ pub struct FlowSettings {
     pub dwell_minutes: f64,
     /// The fewest and most places one visitor goes to.
     pub stops: [u32; 2],
+    /// The share of visitors who come by car and park in the venue's spaces.
+    #[serde(default)]
+    pub drive_share: f64,
 }
 
 /// One category's words in categories.toml.

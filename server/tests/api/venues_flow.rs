@@ -70,6 +70,7 @@ async fn a_past_day_has_every_hour_every_department_and_a_heat_map() {
         let median = zone["dwell_median_s"].as_u64().unwrap();
         assert!((5 * 60..60 * 60).contains(&median), "{zone}");
     }
+    assert!(day["parking"].is_null(), "the building has no car park");
     let heat = &day["heat"];
     assert_eq!(heat["level"], "L2");
     let (columns, rows) = (
@@ -160,6 +161,12 @@ async fn refusals_name_the_field_and_say_why() {
             StatusCode::UNPROCESSABLE_ENTITY,
             "level_unknown",
             "level",
+        ),
+        (
+            &format!("{FLOW}?at=24"),
+            StatusCode::BAD_REQUEST,
+            "hour_malformed",
+            "at",
         ),
     ];
     for (path, status, code, field) in cases {

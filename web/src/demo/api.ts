@@ -105,6 +105,18 @@ export interface FlowAnswer {
   /** Every zone (occupant), the most visited first. */
   zones: FlowZone[];
   heat: FlowHeat;
+  /** The car park; null for a venue without one. */
+  parking: FlowParking | null;
+}
+
+export interface FlowParking {
+  /** Spaces taken at the middle of each hour, per parking level. */
+  levels: { level: string; spaces: number; occupied: number[] }[];
+  /** The hour `taken` is for. */
+  at: number;
+  level: string;
+  /** Unit ids of the spaces taken on `level` at `at`. */
+  taken: string[];
 }
 
 export interface FlowZone {
@@ -228,8 +240,12 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
     track: (venue: string, tag: string) =>
       get<TrackAnswer>(`${venuePath(venue)}/tracks/${encodeURIComponent(tag)}`),
     /** A day's flow analytics, the heat map of `level`; today when `date` is left out. */
-    flow: (venue: string, level: string, date?: string) =>
-      get<FlowAnswer>(`${venuePath(venue)}/flow`, { level, date }),
+    flow: (venue: string, level: string, date?: string, at?: number) =>
+      get<FlowAnswer>(`${venuePath(venue)}/flow`, {
+        level,
+        date,
+        at: at === undefined ? undefined : String(at),
+      }),
     /** A download of the same track as GeoJSON or CSV. */
     trackFileUrl: (
       venue: string,

@@ -1,10 +1,10 @@
 // The viewer's flow analytics mode (issue #17), whole: it asks the server for the day picked and
 // the level shown, falls back to yesterday before the venue opens, and hands the viewer the panel
-// and the heat map to draw.
+// and the heat map and the spaces taken to draw.
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Api, FlowAnswer } from './api';
 import { FlowPanel } from './flow-panel';
-import { type HeatLayer, heatLayerOf } from './heat-map';
+import { type HeatLayer, type TakenSpaces, heatLayerOf } from './heat-map';
 import type { ViewerWords } from './words';
 
 /** Days before today that may be picked (the server keeps seven). */
@@ -32,6 +32,7 @@ export interface FlowModeProps {
 export interface FlowMode {
   panel: ReactNode;
   heat: HeatLayer | null;
+  taken: TakenSpaces | null;
 }
 
 export function useFlowMode(props: FlowModeProps): FlowMode {
@@ -39,17 +40,19 @@ export function useFlowMode(props: FlowModeProps): FlowMode {
   const [date, setDate] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
   const [retries, setRetries] = useState(0);
+  /** The car park's hour; the server's choice until one is picked. */
+  const [at, setAt] = useState<number | undefined>(undefined);
   const [dates] = useState(() => recentDates(Date.now()));
   const asked = closed && date === null ? dates[1] : (date ?? undefined);
   // The last answer, kept with what it answered: a new question shows it until its own comes.
-  const question = `${venue}|${level}|${asked ?? ''}|${retries}`;
+  const question = `${venue}|${level}|${asked ?? ''}|${at ?? ''}|${retries}`;
   const [got, setGot] = useState<{ question: string; answer: FlowAnswer } | null>(null);
   const answer = got?.answer ?? null;
   useEffect(() => {
     if (!active || !level) return;
     let current = true;
     api
-      .flow(venue, level, asked)
+      .flow(venue, level, asked, at)
       .then((day) => {
         if (!current) return;
         // Before the venue opens today has no one to show: yesterday has.
@@ -60,11 +63,16 @@ export function useFlowMode(props: FlowModeProps): FlowMode {
     return () => {
       current = false;
     };
-  }, [active, api, venue, level, asked, fail, question]);
+  }, [active, api, venue, level, asked, at, fail, question]);
   const loading = active && got?.question !== question;
   const heat = useMemo(
     () => (active && answer && origin ? heatLayerOf(answer.heat, origin) : null),
     [active, answer, origin],
+  );
+  const parking = active ? answer?.parking : null;
+  const taken = useMemo(
+    () => (parking ? { level: parking.level, ids: parking.taken } : null),
+    [parking],
   );
   const panel = (
     <FlowPanel
@@ -74,11 +82,13 @@ export function useFlowMode(props: FlowModeProps): FlowMode {
       onDate={(picked) => {
         setDate(picked);
         setClosed(false);
+        setAt(undefined);
       }}
+      onParkingHour={setAt}
       answer={answer}
       loading={loading}
       closed={closed && date === null}
     />
   );
-  return { panel, heat };
+  return { panel, heat, taken };
 }

@@ -1,8 +1,10 @@
 // Flow analytics (客流分析, issue #17): the day picker, the day's visitors and their peak, the
 // hourly arrivals and visitors present as a table whose bars a reader sees and whose figures a
-// screen reader reads, the ten busiest zones with their dwell time, and the heat map's legend.
+// screen reader reads, the ten busiest zones with their dwell time, the car park where there is
+// one, and the heat map's legend.
 import { useId } from 'react';
 import type { FlowAnswer } from './api';
+import { FlowParkingSection } from './flow-parking';
 import { heatColour } from './heat-map';
 import { fill } from './words-fill';
 import type { ViewerWords } from './words';
@@ -18,6 +20,8 @@ export interface FlowPanelProps {
   loading: boolean;
   /** Today has no visitors yet, so yesterday is shown. */
   closed: boolean;
+  /** The car park's hour was picked. */
+  onParkingHour: (hour: number) => void;
 }
 
 /** How many of the busiest zones are listed. */
@@ -38,7 +42,7 @@ export function openHours(answer: FlowAnswer): number[] {
 }
 
 export function FlowPanel(props: FlowPanelProps) {
-  const { words, dates, date, onDate, answer, loading, closed } = props;
+  const { words, dates, date, onDate, answer, loading, closed, onParkingHour } = props;
   const id = `demo-${useId()}`;
   const today = date === null && !closed;
   const hours = answer ? openHours(answer) : [];
@@ -76,6 +80,7 @@ export function FlowPanel(props: FlowPanelProps) {
         </select>
       </div>
       {closed ? <p className="demo-status">{words.flow_closed}</p> : null}
+      {loading && answer ? <p className="demo-status">{words.flow_loading}</p> : null}
       {!answer ? (
         <p className="demo-status">{words.flow_loading}</p>
       ) : (
@@ -151,6 +156,14 @@ export function FlowPanel(props: FlowPanelProps) {
               ))}
             </tbody>
           </table>
+          {answer.parking ? (
+            <FlowParkingSection
+              words={words}
+              parking={answer.parking}
+              hours={hours}
+              onHour={onParkingHour}
+            />
+          ) : null}
           <h3 className="demo-live__subtitle">
             {fill(words.flow_heat, { level: answer.heat.level })}
           </h3>

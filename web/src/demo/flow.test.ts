@@ -24,6 +24,7 @@ const day = (arrivals: number[], present: number[]): FlowAnswer => ({
     peak_s: 10,
     cells: btoa(String.fromCharCode(0, 1, 128, 255)),
   },
+  parking: null,
 });
 
 describe('flow analytics', () => {

@@ -1,6 +1,7 @@
-// The flow analytics' heat map (issue #17) on the map: the server's grid of one level, one byte a
-// cell, turned into a small picture once and drawn under the labels with the camera's transform,
-// so it pans, zooms, rotates and tilts with the floor it lies on.
+// The flow analytics' layers (issue #17) on the map. The heat map: the server's grid of one level,
+// one byte a cell, turned into a small picture once and drawn under the labels with the camera's
+// transform, so it pans, zooms, rotates and tilts with the floor it lies on. The car park: the
+// spaces taken at an hour (the renderer fills their units).
 import type { FlowHeat } from './api';
 import type { Context2D } from './icons';
 import { type Camera, cameraMatrix, lonLatToWorld } from './projection';
@@ -16,6 +17,12 @@ export interface HeatLayer {
   rows: number;
   /** RGBA, row by row from the south (the world's y grows north, as the image's rows do). */
   pixels: Uint8ClampedArray;
+}
+
+/** The parking spaces with a car in them at one hour, on one level (unit ids). */
+export interface TakenSpaces {
+  level: string;
+  ids: string[];
 }
 
 /** Cold to hot: blue, cyan, yellow, red; a cell's warmth picks between two neighbours. */

@@ -6,7 +6,7 @@ import { attachGestures } from './gestures';
 import { IconButton } from './icon-button';
 import type { LevelModel } from './level-model';
 import type { LevelEntry } from './format';
-import type { HeatLayer } from './heat-map';
+import type { HeatLayer, TakenSpaces } from './heat-map';
 import type { FenceOutline, LiveDot } from './live-dots';
 import { screenToWorld } from './projection';
 import type { Box } from './geometry';
@@ -44,6 +44,8 @@ export interface MapViewProps {
   liveFence?: FenceOutline | null | undefined;
   /** The flow analytics' heat map of a level. */
   heat?: HeatLayer | null | undefined;
+  /** The flow analytics' parking spaces with a car in them. */
+  taken?: TakenSpaces | null | undefined;
   /** While set, a tap on the map is a point (world units) for it, not a pick. */
   onTapPoint?: ((x: number, y: number) => void) | undefined;
   highlight: string | null;
@@ -71,6 +73,7 @@ export function MapView(props: MapViewProps) {
   const liveLine = props.liveLine ?? noLine;
   const liveFence = props.liveFence ?? null;
   const heat = props.heat ?? null;
+  const taken = props.taken ?? null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
   const boxRef = useRef<HTMLDivElement>(null);
   const dotRef = useRef<HTMLDivElement>(null);
@@ -172,9 +175,10 @@ export function MapView(props: MapViewProps) {
     renderer.liveLine = liveLine;
     renderer.liveFence = liveFence;
     renderer.heat = heat;
+    renderer.taken = taken;
     renderer.highlight = highlight;
     renderer.update();
-  }, [route, markers, liveDots, liveLine, liveFence, heat, highlight, rendererRef]);
+  }, [route, markers, liveDots, liveLine, liveFence, heat, taken, highlight, rendererRef]);
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

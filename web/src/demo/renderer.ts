@@ -50,7 +50,7 @@ import {
   drawLiveDots,
   drawTrackLine,
 } from './live-dots';
-import { type HeatLayer, drawHeat } from './heat-map';
+import { type HeatLayer, type TakenSpaces, drawHeat } from './heat-map';
 
 export const fontFamily =
   '"Noto Sans CJK SC", "PingFang SC", "Hiragino Sans GB", "Microsoft YaHei", "Source Han Sans SC", system-ui, sans-serif';
@@ -134,6 +134,9 @@ export class MapRenderer {
   liveFence: FenceOutline | null = null;
   /** The flow analytics' heat map of this level, over the floor and under the labels. */
   heat: HeatLayer | null = null;
+  /** Parking spaces with a car in them (the flow analytics' car park), drawn red. */
+  taken: TakenSpaces | null = null;
+  private takenPath: { taken: TakenSpaces; path: Path2D } | null = null;
   highlight: string | null = null;
   dot: TrackPoint | null = null;
   /** Whether the camera was put somewhere on purpose (else a new level is fitted). */
@@ -586,6 +589,7 @@ export class MapRenderer {
 
     this.drawHighlight(level, px);
     if (this.heat?.level === level.model.data.short) drawHeat(c, cam, dpr, this.heat);
+    this.drawTaken(level, px);
     c.setTransform(dpr, 0, 0, dpr, 0, 0);
     // Words under the route, icons over it: the way matters more than a name, and an icon is small.
     const icons = this.drawLabels();
@@ -610,6 +614,28 @@ export class MapRenderer {
     c.lineWidth = 4 * px;
     c.strokeStyle = mapColours.entrance;
     c.stroke(level.doors.entrance);
+  }
+
+  private drawTaken(level: LevelCache, px: number) {
+    const taken = this.taken;
+    if (!taken || taken.level !== level.model.data.short) return;
+    if (this.takenPath?.taken !== taken) {
+      const path = new Path2D();
+      for (const id of taken.ids) {
+        const unit = level.model.byId.get(id);
+        if (unit) addPoly(path, unit.shape.g);
+      }
+      this.takenPath = { taken, path };
+    }
+    const c = this.ctx;
+    const dpr = this.dpr;
+    const [a, b, cc, d, e, f] = cameraMatrix(this.view);
+    c.setTransform(a * dpr, b * dpr, cc * dpr, d * dpr, e * dpr, f * dpr);
+    c.fillStyle = mapColours.takenFill;
+    c.fill(this.takenPath.path);
+    c.strokeStyle = mapColours.taken;
+    c.lineWidth = 1.5 * px;
+    c.stroke(this.takenPath.path);
   }
 
   private drawHighlight(level: LevelCache, px: number) {

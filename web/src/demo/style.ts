@@ -38,6 +38,9 @@ export const mapColours = {
   routeOther: '#1a56db',
   highlight: '#f59e0b',
   highlightFill: 'rgb(245 158 11 / 22%)',
+  /** Parking spaces with a car in them (flow analytics). */
+  taken: '#b91c1c',
+  takenFill: 'rgb(220 38 38 / 55%)',
   label: '#1e293b',
   labelMuted: '#475569',
   halo: '#ffffff',

@@ -912,6 +912,7 @@ function VenueView(props: VenueViewProps) {
         markers={markers}
         {...liveMode.map}
         heat={flowMode.heat}
+        taken={flowMode.taken}
         highlight={highlight}
         onPick={onPick}
         onGrab={nav.grab}

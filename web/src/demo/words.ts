@@ -160,7 +160,7 @@ export const viewerWordsSchema = z
     live_alert_dwell: phrase,
     live_alert_sos: phrase,
     // Flow analytics (客流分析). {count} a number, {date} a date, {month} and {day} its parts,
-    // {hour} an hour of the day, {level} a level, {minutes} minutes.
+    // {hour} an hour of the day, {level} a level, {levels} levels, {minutes} minutes.
     flow: phrase,
     flow_intro: phrase,
     flow_date: phrase,
@@ -188,6 +188,15 @@ export const viewerWordsSchema = z
     flow_heat_cold: phrase,
     flow_heat_hot: phrase,
     flow_heat_empty: phrase,
+    flow_parking: phrase,
+    flow_parking_intro: phrase,
+    flow_parking_at: phrase,
+    flow_parking_level: phrase,
+    flow_parking_spaces: phrase,
+    flow_parking_taken: phrase,
+    flow_parking_rate: phrase,
+    flow_parking_map: phrase,
+    flow_parking_other: phrase,
     // The panel on phones, a bottom sheet over the map.
     sheet_expand: phrase,
     sheet_collapse: phrase,

@@ -93,6 +93,7 @@ describe('service pages', () => {
       '/next/fence4',
       '/next/guidScreen',
       '/next/findcar',
+      '/next/parkingLock',
       '/next/nursingRoom',
       '/next/bigdata',
     ]);

@@ -115,6 +115,15 @@ async fn flow(
             .position(|level| level.short.eq_ignore_ascii_case(key) || level.id == *key)
             .ok_or_else(|| unknown(words, ApiCode::LevelUnknown, "level", key))?,
     };
+    let at = params
+        .get("at")
+        .map(|text| {
+            text.parse::<u64>()
+                .ok()
+                .filter(|hour| *hour < 24)
+                .ok_or_else(|| unknown(words, ApiCode::HourMalformed, "at", text))
+        })
+        .transpose()?;
     let through = if day == today {
         now % DAY_S / HOUR_S * HOUR_S
     } else {
@@ -137,10 +146,10 @@ async fn flow(
             computed
         }
     };
-    Ok(flow_json(&venue, &computed, level))
+    Ok(flow_json(&venue, &computed, level, at))
 }
 
-fn flow_json(venue: &Venue, day: &FlowDay, level: usize) -> Value {
+fn flow_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> Value {
     let places = venue.places();
     let levels = venue.levels();
     let zones: Vec<Value> = day
@@ -170,7 +179,47 @@ fn flow_json(venue: &Venue, day: &FlowDay, level: usize) -> Value {
         "present": day.present,
         "zones": zones,
         "heat": heat_json(venue, &day.heat[level]),
+        "parking": parking_json(venue, day, level, at),
     })
+}
+
+/// The car park's spaces taken on each parking level at the middle of each hour, and which are
+/// taken on `level` at hour `at`: by default the last hour counted today, or a past day's busiest.
+fn parking_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> Value {
+    let Some(park) = &day.car_park else {
+        return Value::Null;
+    };
+    let places = venue.places();
+    let levels = venue.levels();
+    let taken: Vec<Vec<usize>> = (0..24).map(|hour| day.parked_at(hour)).collect();
+    let on = |spaces: &[usize], level: usize| -> Vec<usize> {
+        spaces
+            .iter()
+            .copied()
+            .filter(|&s| places[s].level == level)
+            .collect()
+    };
+    let per_level: Vec<Value> = (0..levels.len())
+        .filter(|&l| park.spaces().iter().any(|&s| places[s].level == l))
+        .map(|l| {
+            json!({
+                "level": levels[l].short,
+                "spaces": on(park.spaces(), l).len(),
+                "occupied": taken.iter().map(|hour| on(hour, l).len()).collect::<Vec<_>>(),
+            })
+        })
+        .collect();
+    let counted = day.through / HOUR_S;
+    let at = at.unwrap_or(if counted < 24 {
+        counted.saturating_sub(1)
+    } else {
+        (0..24).max_by_key(|&h| taken[h].len()).unwrap_or(0) as u64
+    });
+    let ids: Vec<&str> = on(&taken[at as usize], level)
+        .into_iter()
+        .map(|s| places[s].id.as_str())
+        .collect();
+    json!({ "levels": per_level, "at": at, "level": levels[level].short, "taken": ids })
 }
 
 /// The grid's south-west corner and shape, and each cell's warmth as one byte (0 none, 255 the

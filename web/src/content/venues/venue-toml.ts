@@ -80,6 +80,12 @@ export const venueTomlSchema = z
             z.number({ error: 'must be a number' }).int('must be a whole number').positive(),
           ])
           .refine(([fewest, most]) => fewest <= most, 'the fewest must not exceed the most'),
+        /** The share of visitors who come by car and park in the venue's spaces. */
+        drive_share: z
+          .number({ error: 'must be a number' })
+          .min(0, 'must be 0 to 1')
+          .max(1, 'must be 0 to 1')
+          .optional(),
       })
       .strict()
       .optional(),

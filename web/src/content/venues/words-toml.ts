@@ -76,6 +76,7 @@ export const apiErrorKeys = [
   'flow_absent',
   'date_malformed',
   'date_range',
+  'hour_malformed',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */
