@@ -34,6 +34,7 @@ class Plan:
         self.units, self.unit_index = [], {}
         self.openings, self.amenities, self.occupants = [], [], []
         self.fixtures, self.kiosks, self.sections, self.relationships = [], [], [], []
+        self.geofences = []
         self.corridors = {}   # level -> [(kind, rect)]: the pieces the walkways are drawn from
         self.toml = {}
 
@@ -90,6 +91,13 @@ class Plan:
         self.sections.append(dict(key=f"{level}/{slug}", level=level, category=category,
                                   poly=poly, name=name))
 
+    def geofence(self, level, slug, unit_key, name, restriction=None):
+        """A geofence (IMDF category "geofence") over the outline of the unit `unit_key`: the
+        live demo raises alerts when tags enter, leave or stay in it."""
+        poly = self.unit_index[unit_key]["poly"]
+        self.geofences.append(dict(key=f"{level}/{slug}", level=level, poly=poly, name=name,
+                                   restriction=restriction))
+
     def relationship(self, slug, category, direction, unit_keys):
         for k in unit_keys:
             if k not in self.unit_index:
@@ -120,7 +128,8 @@ class Plan:
         p = self.proj
         pt = lambda xy: point_geometry(p, xy)
         out = {t: [] for t in ("address", "venue", "building", "footprint", "level", "unit", "opening",
-                               "amenity", "occupant", "anchor", "fixture", "kiosk", "relationship", "section")}
+                               "amenity", "occupant", "anchor", "fixture", "kiosk", "relationship", "section",
+                               "geofence")}
         address_id, venue_id, building_id = self.fid("address"), self.fid("venue"), self.fid("building")
         out["address"].append(feature(address_id, "address", None, **self.address))
         out["venue"].append(feature(
@@ -183,6 +192,11 @@ class Plan:
                 self.fid("section/" + s["key"]), "section", polygon_geometry(p, s["poly"]),
                 category=s["category"], name=labels(s["name"]), display_point=pt(interior_point(s["poly"])),
                 level_id=self.level_id(s["level"])))
+        for g in self.geofences:
+            out["geofence"].append(feature(
+                self.fid("geofence/" + g["key"]), "geofence", polygon_geometry(p, g["poly"]),
+                category="geofence", restriction=g["restriction"], name=labels(g["name"]),
+                display_point=pt(interior_point(g["poly"])), level_ids=[self.level_id(g["level"])]))
         return out
 
     def venue_toml(self, header):

@@ -159,6 +159,11 @@ def build():
     for n, _ in STAIRS:
         plan.relationship(f"stairs-{n}", "stairs", "undirected", [f"{s}/stairs-{n}" for s in shorts])
 
+    # Fences the live demo watches for every visitor: staff only in radiology, and the obstetrics
+    # ward's newborn-security zone (UWB-tagged, the classic anti-abduction fence).
+    plan.geofence("L1", "radiology", "L1/room-F", "放射科控制区", restriction="restricted")
+    plan.geofence("L3", "obstetrics", "L3/room-G", "妇产科母婴安全区")
+
     entrance = plan.opening_id("L1/entrance-main")
     level, slot = ROUTE_TO
     plan.toml = dict(order=2, default_level="L1", samples=dict(

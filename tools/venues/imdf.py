@@ -11,7 +11,7 @@ R = 6378137.0
 
 FEATURE_TYPES = (
     "address", "venue", "building", "footprint", "level", "unit", "opening", "amenity",
-    "occupant", "anchor", "fixture", "kiosk", "relationship", "section",
+    "occupant", "anchor", "fixture", "kiosk", "relationship", "section", "geofence",
 )
 
 # Property keys of each type, in the order they are written (IMDF 1.0.0). An occupant has no
@@ -39,6 +39,8 @@ PROPS = {
     "section": ("category", "restriction", "accessibility", "name", "alt_name", "display_point",
                 "level_id", "address_id", "correlation_id", "parents"),
     "relationship": ("category", "direction", "origin", "intermediary", "destination", "hours"),
+    "geofence": ("category", "restriction", "name", "alt_name", "correlation_id", "display_point",
+                 "building_ids", "level_ids", "parents"),
 }
 
 MANIFEST = {

@@ -77,6 +77,10 @@ AMENITY = _words("""
     vendingmachine.trainticket wheelchairassist wifi yoga
 """)
 
+GEOFENCE = _words("""
+    geofence
+""")
+
 SECTION = _words("""
     arcade baggageclaim baggageclaim.intl carrental carrental.dropoff checkin concessions cubicle
     dutyfree eatingdrinking entertainmentarea entertainmentarea.game entertainmentarea.music
@@ -262,6 +266,7 @@ OCCUPANT = _words("""
 
 BY_TYPE = {"venue": VENUE, "building": BUILDING, "footprint": FOOTPRINT, "level": LEVEL, "unit": UNIT,
            "opening": OPENING, "relationship": RELATIONSHIP, "amenity": AMENITY, "section": SECTION,
+           "geofence": GEOFENCE,
            "fixture": FIXTURE, "occupant": OCCUPANT}
 
 # The role the route engine gives each unit category (contract 2.5); everything else is a

@@ -220,6 +220,10 @@ def build():
                           [f"{upper}/escalator-down", f"{lower}/escalator-down"])
     plan.relationship("ramp-B2-B1", "ramp", "undirected", ["B2/ramp", "B1/ramp"])
 
+    # A fence the live demo watches for every visitor: the jeweller's on L1.
+    jeweller = next(o for o in plan.occupants if o["name"] == "周大福")
+    plan.geofence("L1", "jeweller", jeweller["unit"], "周大福珠宝警戒区")
+
     route_to = next(o for o in plan.occupants if o["name"] == mall_shops.ROUTE_TO)
     plan.toml = dict(order=1, default_level="L1", samples=dict(
         queries=["xbk", "星巴克", "母婴室", "洗手间", "hdl"],

@@ -2,11 +2,14 @@
 //! tags whose estimates cross it. An estimate wanders by its error around a tag standing near
 //! the edge, so a change counts only after [`CONFIRM_S`] seconds on the new side: a track that
 //! grazes the edge raises nothing. A fence knows nothing of a tag until it sees it, and a tag
-//! first seen inside enters (a fence drawn around a crowd reports the crowd).
+//! first seen inside enters (a fence drawn around a crowd reports the crowd). A venue's own
+//! fences are its IMDF geofences ([`venue_fences`]).
 
 use std::collections::HashMap;
 
 use site_positioning::Point;
+
+use crate::venues::Venue;
 
 /// Consecutive seconds on the other side before an enter or exit counts.
 pub const CONFIRM_S: u32 = 2;
@@ -117,6 +120,37 @@ impl Fence {
         }
         events
     }
+}
+
+/// A fence of the venue's own: an IMDF geofence's outline on one of its levels, watched for
+/// every viewer of the live stream.
+#[derive(Debug)]
+pub struct VenueFence {
+    /// The geofence's name (its id when it has none), for the alerts.
+    pub name: String,
+    pub fence: Fence,
+}
+
+/// Every geofence of `venue`, one fence per level and polygon, each raising a dwell event after
+/// `dwell_s` seconds inside.
+pub fn venue_fences(venue: &Venue, dwell_s: u64) -> Vec<VenueFence> {
+    let levels = venue.levels();
+    let mut fences = Vec::new();
+    for geofence in &venue.model().geofences {
+        for &level in &geofence.levels {
+            for polygon in &geofence.shape.polygons {
+                let Some(outline) = polygon.rings.first() else {
+                    continue;
+                };
+                let corners = outline.iter().map(|p| Point::new(p.x, p.y)).collect();
+                fences.push(VenueFence {
+                    name: geofence.name.clone().unwrap_or_else(|| geofence.id.clone()),
+                    fence: Fence::new(levels[level].ordinal, corners, dwell_s),
+                });
+            }
+        }
+    }
+    fences
 }
 
 /// Even-odd rule: a point on the polygon's inside (edges belong to either side consistently).

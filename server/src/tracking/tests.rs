@@ -131,3 +131,36 @@ fn replicas_started_apart_agree_on_every_estimate() {
     assert!(walked > 200.0, "walked {walked:.0} m");
     assert!(estimated * 100 >= fixes * 95, "{estimated} of {fixes}");
 }
+
+/// The hospital's IMDF geofences become fences on their levels, and a tag walking into one
+/// raises its enter event there (the live stream sends these to every viewer).
+#[test]
+fn the_hospitals_geofences_are_watched_on_their_levels() {
+    use super::fences::{FenceEventKind, venue_fences};
+    use site_positioning::Point;
+
+    let venue = load_real("demo-hospital");
+    let mut fences = venue_fences(&venue, 60);
+    let named: Vec<(&str, i32)> = fences
+        .iter()
+        .map(|f| (f.name.as_str(), f.fence.level()))
+        .collect();
+    assert_eq!(named, [("放射科控制区", 0), ("妇产科母婴安全区", 2)]);
+    let geofence = &venue.model().geofences[0];
+    let inside = geofence.shape.interior_point();
+    let outside = Point::new(inside.x, geofence.shape.bbox.min.y - 5.0);
+    let radiology = &mut fences[0].fence;
+    let path = (0..10).map(|s| {
+        let t = f64::from(s) / 9.0;
+        let at = Point::new(outside.x, outside.y + (inside.y - outside.y) * t);
+        (100 + s as u64, at)
+    });
+    let mut events = Vec::new();
+    for (second, at) in path.chain((110..120).map(|s| (s, Point::new(inside.x, inside.y)))) {
+        events.extend(radiology.update(second, [("AOA-01", 0, at)]));
+    }
+    let kinds: Vec<FenceEventKind> = events.iter().map(|e| e.kind).collect();
+    assert_eq!(kinds, [FenceEventKind::Enter]);
+    // On the floor above, the same point is outside the fence.
+    assert!(!radiology.contains(1, Point::new(inside.x, inside.y)));
+}

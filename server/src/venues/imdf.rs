@@ -171,6 +171,15 @@ pub(crate) struct SectionProps {
 }
 
 #[derive(Debug, Deserialize)]
+pub(crate) struct GeofenceProps {
+    #[serde(default)]
+    pub restriction: Option<String>,
+    #[serde(default)]
+    pub name: Option<Labels>,
+    pub level_ids: Vec<String>,
+}
+
+#[derive(Debug, Deserialize)]
 pub(crate) struct RelationshipProps {
     pub category: String,
     pub direction: String,

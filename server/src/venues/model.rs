@@ -141,6 +141,18 @@ pub struct Section {
     pub shape: Shape,
 }
 
+/// An IMDF geofence: an area the live demo watches on each of its levels (issue #17).
+#[derive(Debug, Clone)]
+pub struct Geofence {
+    pub id: String,
+    pub name: Option<String>,
+    /// IMDF's RESTRICTION-CATEGORY ("restricted", "employeesonly"), if any.
+    pub restriction: Option<String>,
+    /// Indexes into the levels.
+    pub levels: Vec<usize>,
+    pub shape: Shape,
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ConnectorKind {
     Elevator,
@@ -215,6 +227,7 @@ pub struct Model {
     pub kiosks: Vec<Kiosk>,
     pub obstacles: Vec<Obstacle>,
     pub sections: Vec<Section>,
+    pub geofences: Vec<Geofence>,
     pub connectors: Vec<Connector>,
     pub ids: HashMap<String, FeatureRef>,
 }
@@ -300,6 +313,7 @@ pub(crate) mod test_model {
                 })
                 .collect(),
             sections: Vec::new(),
+            geofences: Vec::new(),
             connectors: Vec::new(),
             ids: HashMap::new(),
         }

@@ -21,6 +21,8 @@ export interface FencePanelProps {
   alerts: LiveAlert[];
   /** The fence's dwell time. */
   dwellMinutes: number;
+  /** The venue's own fences, named with their levels; empty when it has none. */
+  venueFences: string;
 }
 
 export function FencePanel(props: FencePanelProps) {
@@ -32,6 +34,7 @@ export function FencePanel(props: FencePanelProps) {
       tag: alert.tag,
       level: alert.level,
       minutes: props.dwellMinutes,
+      fence: alert.fence === 'drawn' ? words.live_fence_drawn : (alert.fence ?? ''),
     };
     const template = {
       enter: words.live_alert_enter,
@@ -47,6 +50,11 @@ export function FencePanel(props: FencePanelProps) {
         {words.live_fence}
       </h3>
       <p className="demo-live__hint">{words.live_fence_intro}</p>
+      {props.venueFences ? (
+        <p className="demo-live__hint">
+          {fill(words.live_fence_venue, { names: props.venueFences })}
+        </p>
+      ) : null}
       {phase === 'drawing' ? (
         <p className="demo-status">{fill(words.live_fence_drawing, { count: props.corners })}</p>
       ) : phase === 'on' ? (

@@ -29,6 +29,16 @@ export interface VenueSummary {
   samples: VenueSamples;
   /** Category -> Chinese label, for every category used in this venue. */
   labels: Record<string, string>;
+  /** The venue's own fences (IMDF geofences), which the live stream watches (issue #17). */
+  fences: FenceEntry[];
+}
+
+export interface FenceEntry {
+  id: string;
+  name: string;
+  level: string;
+  /** The outline, decimetres. */
+  ring: Point[];
 }
 
 export interface LevelEntry {

@@ -56,6 +56,28 @@ export function drawFence(c: Context2D, camera: Camera, fence: FenceOutline | nu
   c.restore();
 }
 
+/** The venue's own fences on the level (world units): dashed amber outlines, named by the panel. */
+export function drawVenueFences(c: Context2D, camera: Camera, rings: [number, number][][]) {
+  if (rings.length === 0) return;
+  c.save();
+  c.strokeStyle = '#d97706';
+  c.fillStyle = 'rgb(217 119 6 / 12%)';
+  c.lineWidth = 2;
+  c.setLineDash([8, 5]);
+  for (const ring of rings) {
+    c.beginPath();
+    ring.forEach(([x, y], i) => {
+      const [sx, sy] = worldToScreen(camera, x, y);
+      if (i === 0) c.moveTo(sx, sy);
+      else c.lineTo(sx, sy);
+    });
+    c.closePath();
+    c.fill();
+    c.stroke();
+  }
+  c.restore();
+}
+
 /** A square fence of `half` world units around (x, y). */
 export function squareAround(x: number, y: number, half: number): [number, number][] {
   return [

@@ -3,6 +3,7 @@
 // and places what it returns: the panel's content and the map's extra layers.
 import { type MutableRefObject, type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { Api } from './api';
+import type { FenceEntry } from './format';
 import { type FencePhase, FencePanel } from './fence-panel';
 import { type FenceOutline, type LiveDot, dotsOf, replayOn, squareAround } from './live-dots';
 import { LivePanel } from './live-panel';
@@ -25,6 +26,8 @@ export interface LiveModeProps {
   level: string | null;
   /** The venue frame's [lon, lat] origin, once the summary is in. */
   origin: [number, number] | null;
+  /** The venue's own fences, which the server watches for everyone. */
+  fences: FenceEntry[];
   /** The viewer shows the live mode (else the stream is closed and nothing is drawn). */
   active: boolean;
   show: (level: string) => unknown;
@@ -38,12 +41,18 @@ export interface LiveMode {
     liveDots: LiveDot[];
     liveLine: [number, number][];
     liveFence: FenceOutline | null;
+    venueFences: [number, number][][];
     onTapPoint: ((x: number, y: number) => void) | undefined;
   };
 }
 
 export function useLiveMode(props: LiveModeProps): LiveMode {
-  const { words, api, venue, level, origin, active, show, fail, rendererRef } = props;
+  const { words, api, venue, level, origin, fences, active, show, fail, rendererRef } = props;
+  const venueFences = useMemo(
+    () => (active ? fences.filter((f) => f.level === level).map((f) => f.ring) : []),
+    [active, fences, level],
+  );
+  const fenceNames = [...new Set(fences.map((f) => `${f.name}（${f.level}）`))].join('、');
   const [truth, setTruth] = useState(false);
   const [replay, setReplay] = useState<Replay | null>(null);
   const [replayLoading, setReplayLoading] = useState(false);
@@ -139,6 +148,7 @@ export function useLiveMode(props: LiveModeProps): LiveMode {
           onClear={() => startFence('none', [])}
           alerts={positions.alerts}
           dwellMinutes={DWELL_MINUTES}
+          venueFences={fenceNames}
         />
       )}
     </>
@@ -149,6 +159,7 @@ export function useLiveMode(props: LiveModeProps): LiveMode {
       liveDots: picture.dots,
       liveLine: picture.line,
       liveFence: active ? fenceOutline : null,
+      venueFences,
       onTapPoint:
         active && fenceHere && fencePhase === 'drawing'
           ? (x, y) => setFenceCorners((corners) => [...corners, [x, y]])

@@ -39,9 +39,13 @@ describe('parseFrame', () => {
   it('reads SOS presses in a frame and alert events', () => {
     const sos = { kind: 'sos', tag: 'AOA-02', second: 5, level: 'L1', point: [121.4, 31.17] };
     const frame = parseFrame(JSON.stringify({ ...event, alerts: [sos, { kind: 'fire' }] }));
-    expect(frame?.alerts).toEqual([sos]);
+    expect(frame?.alerts).toEqual([{ ...sos, fence: null }]);
     const enter = { ...sos, kind: 'enter', fence: 'drawn' };
     expect(parseAlert(JSON.stringify(enter))).toMatchObject({ kind: 'enter', tag: 'AOA-02' });
+    // A venue's own fence is named in the frame's alerts.
+    const named = { ...sos, kind: 'exit', fence: '放射科控制区' };
+    const withFence = parseFrame(JSON.stringify({ ...event, alerts: [named] }));
+    expect(withFence?.alerts[0]).toMatchObject({ kind: 'exit', fence: '放射科控制区' });
     expect(parseAlert('{"kind":"enter"}')).toBeNull();
     expect(parseAlert('nope')).toBeNull();
   });

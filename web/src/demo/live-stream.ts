@@ -30,9 +30,14 @@ export interface LiveAccuracy {
   fixes: number;
 }
 
-/** An SOS press (in every frame) or a drawn fence's enter, exit or dwell (`alert` events). */
+/**
+ * An SOS press or a venue fence's enter, exit or dwell (in every frame), or the drawn fence's
+ * (`alert` events).
+ */
 export interface LiveAlert {
   kind: 'sos' | 'enter' | 'exit' | 'dwell';
+  /** "drawn" (the visitor's fence), a venue fence's name, or null (an SOS press). */
+  fence: string | null;
   tag: string;
   second: number;
   level: string;
@@ -57,7 +62,8 @@ function parseAlertValue(value: unknown): LiveAlert | null {
     return null;
   }
   if (!isPoint(point)) return null;
-  return { kind: alert.kind as LiveAlert['kind'], tag, second, level, point };
+  const fence = typeof alert.fence === 'string' ? alert.fence : null;
+  return { kind: alert.kind as LiveAlert['kind'], fence, tag, second, level, point };
 }
 
 /** The alert of one `alert` event's data, or null when it is not one. */

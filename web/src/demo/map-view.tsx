@@ -42,6 +42,8 @@ export interface MapViewProps {
   /** A replayed track's line on this level. */
   liveLine?: [number, number][] | undefined;
   liveFence?: FenceOutline | null | undefined;
+  /** The venue's own fences on this level (world units). */
+  venueFences?: [number, number][][] | undefined;
   /** The flow analytics' heat map of a level. */
   heat?: HeatLayer | null | undefined;
   /** The flow analytics' parking spaces with a car in them. */
@@ -63,6 +65,7 @@ export interface MapViewProps {
 const control = 'demo-controls__button';
 const noDots: LiveDot[] = [];
 const noLine: [number, number][] = [];
+const noFences: [number, number][][] = [];
 
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
@@ -72,6 +75,7 @@ export function MapView(props: MapViewProps) {
   const liveDots = props.liveDots ?? noDots;
   const liveLine = props.liveLine ?? noLine;
   const liveFence = props.liveFence ?? null;
+  const venueFences = props.venueFences ?? noFences;
   const heat = props.heat ?? null;
   const taken = props.taken ?? null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -174,11 +178,23 @@ export function MapView(props: MapViewProps) {
     renderer.liveDots = liveDots;
     renderer.liveLine = liveLine;
     renderer.liveFence = liveFence;
+    renderer.venueFences = venueFences;
     renderer.heat = heat;
     renderer.taken = taken;
     renderer.highlight = highlight;
     renderer.update();
-  }, [route, markers, liveDots, liveLine, liveFence, heat, taken, highlight, rendererRef]);
+  }, [
+    route,
+    markers,
+    liveDots,
+    liveLine,
+    liveFence,
+    venueFences,
+    heat,
+    taken,
+    highlight,
+    rendererRef,
+  ]);
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

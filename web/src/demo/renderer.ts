@@ -48,6 +48,7 @@ import {
   type LiveDot,
   drawFence,
   drawLiveDots,
+  drawVenueFences,
   drawTrackLine,
 } from './live-dots';
 import { type HeatLayer, type TakenSpaces, drawHeat } from './heat-map';
@@ -132,6 +133,8 @@ export class MapRenderer {
   liveLine: [number, number][] = [];
   /** A fence drawn on this level. */
   liveFence: FenceOutline | null = null;
+  /** The venue's own fences on this level. */
+  venueFences: [number, number][][] = [];
   /** The flow analytics' heat map of this level, over the floor and under the labels. */
   heat: HeatLayer | null = null;
   /** Parking spaces with a car in them (the flow analytics' car park), drawn red. */
@@ -598,6 +601,7 @@ export class MapRenderer {
       c.drawImage(this.glyphSprite(glyph), x, y, iconRadius * 2 + 2, iconRadius * 2 + 2);
     }
     this.drawMarkers();
+    drawVenueFences(c, this.view, this.venueFences);
     drawFence(c, this.view, this.liveFence);
     drawTrackLine(c, this.view, this.liveLine);
     drawLiveDots(c, this.view, this.liveDots);

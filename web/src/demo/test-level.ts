@@ -79,6 +79,7 @@ export function testSummary(): VenueSummary {
       kiosk: '导视屏',
       mothersroom: '母婴室',
     },
+    fences: [],
   };
 }
 

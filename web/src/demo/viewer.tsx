@@ -20,7 +20,7 @@ import { FindCarPanel } from './findcar-panel';
 import type { demoModes } from '../content/schema';
 import { useFlowMode } from './flow-mode';
 import { useLiveMode } from './live-mode';
-import type { LevelData, VenueSummary } from './format';
+import type { FenceEntry, LevelData, VenueSummary } from './format';
 import type { Box } from './geometry';
 import { HandoverCode, KioskPanel } from './kiosk-panel';
 import { type MapFocus, MapView } from './map-view';
@@ -144,6 +144,8 @@ interface VenueViewProps extends ViewerProps {
   switcher: ReactNode;
 }
 
+const noFences: FenceEntry[] = [];
+
 const reducedMotion = () =>
   typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
@@ -214,6 +216,7 @@ function VenueView(props: VenueViewProps) {
     venue,
     level,
     origin: summary?.origin ?? null,
+    fences: summary?.fences ?? noFences,
     active: view === 'live',
     show,
     fail,

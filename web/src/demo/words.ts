@@ -144,7 +144,8 @@ export const viewerWordsSchema = z
     live_replay_back: phrase,
     live_export: phrase,
     // Electronic fences (电子围栏) and alerts. {count} corners, {time} a clock time, {tag} a
-    // tag's id, {level} a level, {minutes} the dwell time.
+    // tag's id, {level} a level, {minutes} the dwell time, {fence} live_fence_drawn or the name
+    // of a venue's fence, {names} the venue's fences.
     live_fence: phrase,
     live_fence_intro: phrase,
     live_fence_draw: phrase,
@@ -153,6 +154,8 @@ export const viewerWordsSchema = z
     live_fence_centre: phrase,
     live_fence_clear: phrase,
     live_fence_on: phrase,
+    live_fence_drawn: phrase,
+    live_fence_venue: phrase,
     live_alerts: phrase,
     live_alerts_none: phrase,
     live_alert_enter: phrase,

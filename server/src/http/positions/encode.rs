@@ -9,7 +9,8 @@
 //! data:  "accuracy":[{"technology":"ble","cep50_m":1.1,"cep95_m":2.7,"floor_rate":0.99,"fixes":812}]}
 //! ```
 //! (on one `data:` line; `truth` only in the views that ask for it; `alerts` lists the SOS
-//! presses of the second, on every level). A watched fence's events follow as `alert` events.
+//! presses of the second and the events of the venue's own fences, named, on every level). A
+//! fence the client drew has its events follow as `alert` events.
 
 use std::collections::HashMap;
 
@@ -20,6 +21,7 @@ use site_positioning::Pose;
 use super::super::venues::lon_lat as rounded;
 use super::tracks::tag_id;
 use crate::tracking::engine::{Fix, Simulation};
+use crate::tracking::fences::FenceEvent;
 use crate::tracking::rolling::Figures;
 use crate::venues::Venue;
 use crate::venues::geometry::Point;
@@ -32,6 +34,7 @@ pub(super) fn encode_frame(
     second: u64,
     fixes: &[Fix],
     figures: &[Figures],
+    fence_events: &[(String, i32, FenceEvent)],
 ) -> HashMap<View, Bytes> {
     let venue = simulation.venue();
     let accuracy: Vec<Value> = figures
@@ -46,8 +49,9 @@ pub(super) fn encode_frame(
             })
         })
         .collect();
-    // SOS presses go to every view: whoever watches should see them, whatever the level.
-    let alerts: Vec<Value> = fixes
+    // SOS presses and the venue's fences' events go to every view: whoever watches should see
+    // them, whatever the level.
+    let mut alerts: Vec<Value> = fixes
         .iter()
         .filter(|fix| fix.sos)
         .filter_map(|fix| {
@@ -62,6 +66,20 @@ pub(super) fn encode_frame(
             ))
         })
         .collect();
+    alerts.extend(fence_events.iter().map(|(name, level, event)| {
+        let pose = Pose {
+            level: *level,
+            at: event.at,
+        };
+        alert_json(
+            event.kind.name(),
+            &event.tag,
+            Some(name),
+            event.second,
+            &short(venue, pose).unwrap_or_default(),
+            lon_lat(venue, pose),
+        )
+    }));
     // (level of the estimate, the tag without truth, the tag with it)
     let tags: Vec<(String, Value, Value)> = fixes
         .iter()

@@ -15,6 +15,7 @@ use super::flow::FlowCache;
 use super::tracks::tag_id;
 use crate::config::LiveConfig;
 use crate::tracking::engine::{Engine, Simulation};
+use crate::tracking::fences::{VenueFence, venue_fences};
 use crate::tracking::rolling::{Figures, RollingAccuracy};
 use crate::venues::{Venue, read_devices};
 
@@ -27,6 +28,9 @@ const IDLE_S: u32 = 60;
 const ENGINE_NICENESS: i32 = 5;
 /// Seconds between two computations of the accuracy figures.
 const FIGURES_EVERY_S: u64 = 10;
+/// How long a tag stays in one of the venue's fences before a dwell alert: a minute, as for the
+/// fences visitors draw, so one shows while they watch (a deployment sets it per fence).
+const VENUE_FENCE_DWELL_S: u64 = 60;
 
 /// One second of a venue, encoded for every view.
 pub(super) struct Frame {
@@ -179,6 +183,9 @@ impl PositionHub {
             millis = started.elapsed().as_millis() as u64,
             "live positioning started"
         );
+        // The venue's own fences, watched for every viewer; their alerts go out with the SOS
+        // presses. A replica started while a tag stands in one reports its entering then.
+        let mut fences = venue_fences(engine.simulation().venue(), VENUE_FENCE_DWELL_S);
         let mut accuracy = RollingAccuracy::default();
         let mut figures: Vec<Figures> = Vec::new();
         let mut idle = 0;
@@ -189,7 +196,7 @@ impl PositionHub {
             if second.is_multiple_of(FIGURES_EVERY_S) || figures.is_empty() {
                 figures = accuracy.figures();
             }
-            let estimates = fixes
+            let estimates: Vec<(String, i32, site_positioning::Point)> = fixes
                 .iter()
                 .filter_map(|fix| {
                     let estimate = fix.estimate?;
@@ -197,9 +204,20 @@ impl PositionHub {
                     Some((tag, estimate.pose.level, estimate.pose.at))
                 })
                 .collect();
+            let fence_alerts = fences
+                .iter_mut()
+                .flat_map(|VenueFence { name, fence }| {
+                    let seen = estimates.iter().map(|(t, l, p)| (t.as_str(), *l, *p));
+                    let level = fence.level();
+                    let events = fence.update(second, seen);
+                    events
+                        .into_iter()
+                        .map(move |event| (name.clone(), level, event))
+                })
+                .collect::<Vec<_>>();
             let frame = Arc::new(Frame {
                 second,
-                views: encode_frame(simulation, second, &fixes, &figures),
+                views: encode_frame(simulation, second, &fixes, &figures, &fence_alerts),
                 estimates,
             });
             {

@@ -1,11 +1,12 @@
-//! What stands in the units: occupants through their anchors, amenities, kiosks, and sections.
+//! What stands in the units: occupants through their anchors, amenities, kiosks, sections, and
+//! the geofences over them.
 
 use std::collections::HashMap;
 
 use super::super::geometry::Point;
 use super::super::imdf::{self, Feature, Geometry};
 use super::super::load_error::LoadError;
-use super::super::model::{Amenity, FeatureRef, Kiosk, Occupant, Section, Unit};
+use super::super::model::{Amenity, FeatureRef, Geofence, Kiosk, Occupant, Section, Unit};
 use super::{Builder, label};
 
 impl Builder {
@@ -98,6 +99,22 @@ impl Builder {
                 .unwrap_or_else(|| shape.interior_point()),
             shape,
             facing: 0.0,
+            id: f.id,
+        })
+    }
+
+    pub(super) fn geofence(&self, f: Feature<imdf::GeofenceProps>) -> Result<Geofence, LoadError> {
+        let p = f.properties;
+        let levels = p
+            .level_ids
+            .iter()
+            .map(|level| self.level_of(&f.id, level))
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(Geofence {
+            levels,
+            restriction: p.restriction,
+            name: p.name.as_ref().and_then(label),
+            shape: self.shape(&f.id, f.geometry.as_ref())?,
             id: f.id,
         })
     }

@@ -52,6 +52,7 @@ pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
         shape: k.shape.clone(),
     }));
     let sections = b.build_each("section", FeatureRef::Section, |b, _, f| b.section(f))?;
+    let geofences = b.build_each("geofence", |_| FeatureRef::Other, |b, _, f| b.geofence(f))?;
     let connectors = b.connectors(&units, &levels)?;
     Ok(Model {
         frame: b.frame,
@@ -65,6 +66,7 @@ pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
         kiosks,
         obstacles,
         sections,
+        geofences,
         connectors,
         ids: b.ids,
     })

@@ -24,6 +24,7 @@ const geometryRules: Record<FeatureType, { types: (Geometry['type'] | null)[]; w
   fixture: { types: ['Polygon'], why: 'the viewer draws one polygon per fixture' },
   kiosk: { types: ['Polygon'], why: 'the viewer draws one polygon per kiosk' },
   section: { types: ['Polygon'], why: 'the viewer draws one polygon per section' },
+  geofence: { types: ['Polygon'], why: 'the live demo watches one polygon per fence' },
   opening: { types: ['LineString'], why: 'an opening is the width of a door' },
   amenity: { types: ['Point'], why: 'IMDF amenities are points' },
   anchor: { types: ['Point'], why: 'IMDF anchors are points' },

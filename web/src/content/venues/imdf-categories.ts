@@ -95,6 +95,11 @@ export const amenityCategories = words(`
 `);
 
 /** SECTION. */
+/** GEOFENCE-CATEGORY (IMDF 1.0.0). */
+export const geofenceCategories = words(`
+  geofence
+`);
+
 export const sectionCategories = words(`
   arcade baggageclaim baggageclaim.intl carrental carrental.dropoff checkin concessions cubicle
   dutyfree eatingdrinking entertainmentarea entertainmentarea.game entertainmentarea.music

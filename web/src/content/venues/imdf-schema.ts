@@ -16,6 +16,7 @@ import {
   openingCategories,
   relationshipCategories,
   restrictionCategories,
+  geofenceCategories,
   sectionCategories,
   unitCategories,
   venueCategories,
@@ -37,6 +38,7 @@ export const featureTypes = [
   'kiosk',
   'section',
   'relationship',
+  'geofence',
 ] as const;
 
 export type FeatureType = (typeof featureTypes)[number];
@@ -293,6 +295,18 @@ export const propertySchemas = {
     ...namedOnLevel,
     address_id: featureId.nullable(),
     correlation_id: anyUuid.nullable(),
+    parents: idList(1).nullable(),
+  }),
+  geofence: z.object({
+    category: oneOf(geofenceCategories, 'geofence category'),
+    restriction,
+    name: name.nullable(),
+    alt_name: labels.nullable(),
+    correlation_id: anyUuid.nullable(),
+    display_point: displayPoint.nullable(),
+    building_ids: idList(1).nullable(),
+    /** The levels the fence lies on: the live demo watches it there (issue #17). */
+    level_ids: idList(1),
     parents: idList(1).nullable(),
   }),
   relationship: z.object({

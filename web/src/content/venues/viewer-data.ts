@@ -5,6 +5,7 @@
 import type {
   AmenityShape,
   EntranceEntry,
+  FenceEntry,
   KioskEntry,
   LevelData,
   Point,
@@ -194,6 +195,16 @@ export function viewerData(
       },
     ];
   });
+  const fences: FenceEntry[] = model.features.geofence.flatMap((fence) =>
+    fence.properties.level_ids.flatMap((levelId) =>
+      (shapes.polygons.get(fence.id) ?? []).map((polygon) => ({
+        id: fence.id,
+        name: zh(fence.properties.name) ?? fence.id,
+        level: shortOf(levelId),
+        ring: (polygon[0] ?? []).map(point),
+      })),
+    ),
+  );
   const outlines = levels.flatMap((level) => shapes.polygons.get(level.id) ?? []);
   const box = outlines.length > 0 ? unionBox(outlines.map(polygonBox)) : [0, 0, 0, 0];
   const [lon, lat] = venue.properties.display_point.coordinates;
@@ -222,6 +233,7 @@ export function viewerData(
       start: settings.samples.start,
     },
     labels,
+    fences,
   };
   return { summary, levels: levels.map((level) => levelData(model, shapes, placement, level)) };
 }
