@@ -7,7 +7,7 @@ use base64::Engine as _;
 use reqwest::StatusCode;
 use serde_json::Value;
 
-use crate::support::app::{TestApp, json_body, spawn_app_with};
+use crate::support::app::{TestApp, header, json_body, spawn_app_with};
 use crate::support::fixture::FixtureDist;
 
 const FLOW: &str = "/api/venues/demo-hospital/flow";
@@ -98,6 +98,10 @@ async fn a_past_day_has_every_hour_every_department_and_a_heat_map() {
     // The same day again is the same answer, from any replica with the seed.
     let (_, again) = get_json(&app, &format!("{FLOW}?date={date}&level=L2")).await;
     assert_eq!(again, day);
+    let compressed = app
+        .fetch_encoded(&format!("{FLOW}?date={date}&level=L2"), "gzip")
+        .await;
+    assert_eq!(header(&compressed, "content-encoding"), "gzip");
     let (_, other_level) = get_json(&app, &format!("{FLOW}?date={date}&level=L3")).await;
     assert_eq!(other_level["zones"], day["zones"]);
     assert_ne!(other_level["heat"]["cells"], heat["cells"]);

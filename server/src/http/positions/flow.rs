@@ -16,7 +16,7 @@ use base64::Engine as _;
 use serde_json::{Value, json};
 
 use super::super::AppState;
-use super::super::error::{ApiCode, ApiError, json_response};
+use super::super::error::{ApiCode, ApiError};
 use super::super::venues::{VenuePath, query_params, unknown, venue_segment};
 use super::hub::unix_now;
 use super::tracks::computing;
@@ -61,9 +61,12 @@ pub(in crate::http) async fn get_flow(
     venue: VenuePath,
     request: Request,
 ) -> Response {
+    // The parameters and headers, not the request, cross the awaits: a body is not `Sync`.
     let params = query_params(&request);
+    let headers = request.headers().clone();
     match flow(&state, venue, params).await {
-        Ok(body) => json_response(&body),
+        // Compressed as the client accepts: a mall day is about 65 KB of JSON.
+        Ok(body) => super::super::computed::json(&headers, &body),
         Err(error) => error.into_response(),
     }
 }
