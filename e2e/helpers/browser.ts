@@ -113,6 +113,29 @@ export async function openPage(
   return { context, page, console: log, response };
 }
 
+/**
+ * A page on an iPhone-sized touch screen (390 x 844), hydrated: the phone cases of the demo's
+ * specs, which tap and touch rather than click. `axe` lets axe-core's script past the page's
+ * Content-Security-Policy.
+ */
+export async function openPhone(
+  browser: Browser,
+  url: string,
+  { axe = false }: { axe?: boolean } = {},
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    bypassCSP: axe,
+    userAgent: iphoneUserAgent,
+    viewport: { width: 390, height: 844 },
+    isMobile: true,
+    hasTouch: true,
+  });
+  const page = await context.newPage();
+  await page.goto(url);
+  await waitForHydration(page);
+  return { context, page };
+}
+
 /** Islands hydrate after load; entry-client marks each one when it responds. */
 export async function waitForHydration(page: Page): Promise<void> {
   await page.waitForFunction(() =>

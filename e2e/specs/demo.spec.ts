@@ -5,7 +5,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+import {
+  iphoneUserAgent,
+  openPage,
+  openPhone,
+  useBrowser,
+  waitForHydration,
+} from '../helpers/browser';
 import { decodeQr } from '../helpers/qr';
 
 const base = inject('baseUrl');
@@ -146,15 +152,7 @@ describe('the live demo', () => {
   });
 
   it('works with touch on the mobile page: tap to start, drag to pan, tap a shop for its card', async () => {
-    const context = await browser().newContext({
-      userAgent: iphoneUserAgent,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/next/map`);
-    await waitForHydration(page);
+    const { context, page } = await openPhone(browser(), `${base}/next/map`);
     await page.getByRole('button', { name: '试一试' }).tap();
     await firstDraw(page);
     const canvas = page.locator('.demo canvas').first();

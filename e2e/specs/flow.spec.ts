@@ -5,7 +5,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+import { openPage, openPhone, useBrowser, waitForHydration } from '../helpers/browser';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -88,16 +88,7 @@ describe('flow analytics', () => {
   });
 
   it('works on a phone in the hospital, and has no serious axe violation', async () => {
-    const context = await browser().newContext({
-      bypassCSP: true,
-      userAgent: iphoneUserAgent,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/next/demo`);
-    await waitForHydration(page);
+    const { context, page } = await openPhone(browser(), `${base}/next/demo`, { axe: true });
     const launch = page.getByRole('button', { name: '试一试' });
     if (await launch.count()) await launch.first().tap();
     await page.locator('select.demo-venue__select').selectOption({ label: '寻境示范医院门诊楼' });

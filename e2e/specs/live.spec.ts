@@ -4,7 +4,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+import { openPage, openPhone, useBrowser, waitForHydration } from '../helpers/browser';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -118,16 +118,7 @@ describe('live positioning', () => {
   });
 
   it('works on a phone in the hospital, and has no serious axe violation', async () => {
-    const context = await browser().newContext({
-      bypassCSP: true,
-      userAgent: iphoneUserAgent,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
-    const page = await context.newPage();
-    await page.goto(`${base}/next/track`);
-    await waitForHydration(page);
+    const { context, page } = await openPhone(browser(), `${base}/next/track`, { axe: true });
     await page.getByRole('button', { name: '试一试' }).tap();
     await firstDraw(page);
     expect(await positioned(page)).toBeGreaterThanOrEqual(0);
