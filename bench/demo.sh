@@ -24,10 +24,6 @@ rm -rf "$out" && mkdir -p "$out"
 SITE_LISTEN="127.0.0.1:$PORT" SITE_DATA_DIR="$out/data" target/release/site 2>"$out/site.log" &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait 2>/dev/null || true' EXIT
-for _ in $(seq 100); do
-  curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break
-  sleep 0.1
-done
-curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null || die "the server did not start (see $out/site.log)"
+wait_ready "http://127.0.0.1:$PORT/healthz" "$server" 10 || die "the server did not start (see $out/site.log)"
 
 node bench/demo.mjs "http://127.0.0.1:$PORT" "$ROUNDS" | tee "$out/summary.txt"

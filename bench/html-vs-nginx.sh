@@ -50,11 +50,7 @@ trap cleanup EXIT
 say "starting the site server on 127.0.0.1:$SITE_PORT"
 SITE_LISTEN="127.0.0.1:$SITE_PORT" SITE_DATA_DIR="$out/data" target/release/site 2>"$out/site.log" &
 site_pid=$!
-for _ in $(seq 100); do
-  curl -fs "http://127.0.0.1:$SITE_PORT/healthz" >/dev/null && break
-  sleep 0.1
-done
-curl -fs "http://127.0.0.1:$SITE_PORT/healthz" >/dev/null || die "site server did not start (see $out/site.log)"
+wait_ready "http://127.0.0.1:$SITE_PORT/healthz" "$site_pid" 10 || die "site server did not start (see $out/site.log)"
 
 # nginx gets exactly the bytes the site server sends: the composed page and its gzip encoding.
 curl -fs -A "$UA" -H 'Accept-Encoding: identity' "http://127.0.0.1:$SITE_PORT$PAGE" -o "$out/www/next/index.html"

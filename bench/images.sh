@@ -174,15 +174,6 @@ if [ "$SKIP_PEER" != 1 ]; then
 fi
 
 # --- Starting and asking ---------------------------------------------------------------------
-wait_ready() { # url pid -> 0 when it answers within 30 s, 1 at once if pid exits
-  for _ in $(seq 300); do
-    curl -fs --max-time 1 "$1" >/dev/null 2>&1 && return 0
-    kill -0 "$2" 2>/dev/null || return 1
-    sleep 0.1
-  done
-  return 1
-}
-
 # Each start gets a fresh data dir: the disk cache lives there, the memory cache in the process.
 # Like the peer, the site accepts only the pages' quality unless told otherwise: every quality the
 # series use is listed.

@@ -25,8 +25,7 @@ out="$repo_root/bench/out/live"
 
 command -v node >/dev/null || die "node not found: install Node.js 20.19 or later"
 [ -x target/release/site ] && [ -f dist/manifest.json ] || scripts/build
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-[ "$(ulimit -n)" -gt $((CLIENTS + 512)) ] || die "open-files limit $(ulimit -n) is too low for $CLIENTS clients"
+raise_open_files "$CLIENTS" "$CLIENTS clients"
 
 rm -rf "$out" && mkdir -p "$out"
 # 127.0.0.1 is a trusted proxy, so its connections are under the total cap only; the venue API's
@@ -38,11 +37,7 @@ SITE_LISTEN="127.0.0.1:$PORT" SITE_DATA_DIR="$out/data" \
   target/release/site 2>"$out/site.log" &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait 2>/dev/null || true' EXIT
-for _ in $(seq 600); do
-  curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || die "the server stopped (see $out/site.log)"
-  sleep 0.1
-done
+wait_ready "http://127.0.0.1:$PORT/healthz" "$server" 60 || die "the server did not start (see $out/site.log)"
 # The first start compresses every body at best for a few seconds: let it finish.
 sleep "${SETTLE:-15}"
 say "server up (pid $server): $TAGS tags per venue, $CLIENTS stream clients, ${DURATION}s per phase"

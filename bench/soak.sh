@@ -30,8 +30,7 @@ export ADMIN_TOKEN="soak-admin-token-0123456789"
 command -v node >/dev/null || die "node not found: install Node.js 20.19 or later"
 [ -x target/release/site ] && [ -f dist/manifest.json ] || scripts/build
 # The slow connections and the load need about SLOW + 300 descriptors in this shell's node.
-ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
-[ "$(ulimit -n)" -gt $((SLOW + 512)) ] || die "open-files limit $(ulimit -n) is too low for $SLOW slow connections (ulimit -n)"
+raise_open_files "$SLOW" "$SLOW slow connections (ulimit -n)"
 
 rm -rf "$out" && mkdir -p "$out"
 # 127.0.0.1 is a trusted proxy: its X-Forwarded-For names the enquiry's client, and its own
@@ -48,12 +47,7 @@ SITE_LISTEN="127.0.0.1:$PORT" SITE_DATA_DIR="$out/data" \
   target/release/site 2>"$out/site.log" &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait 2>/dev/null || true' EXIT
-for _ in $(seq 600); do
-  curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null && break
-  kill -0 "$server" 2>/dev/null || die "the server stopped (see $out/site.log)"
-  sleep 0.1
-done
-curl -fs "http://127.0.0.1:$PORT/healthz" >/dev/null || die "the server did not start (see $out/site.log)"
+wait_ready "http://127.0.0.1:$PORT/healthz" "$server" 60 || die "the server did not start (see $out/site.log)"
 say "server up (pid $server); warming up, then ${DURATION}s of load"
 
 status=0

@@ -60,11 +60,7 @@ start_server() { # port dist-dir name
   SITE_LISTEN="127.0.0.1:$1" SITE_DIST_DIR="$2" SITE_DATA_DIR="$out/data-$3" \
     SITE_VENUES__RATE_LIMIT__PER_SECOND=0 target/release/site 2>"$out/$3.log" &
   pids+=($!)
-  for _ in $(seq 100); do
-    curl -fs "http://127.0.0.1:$1/healthz" >/dev/null && return
-    sleep 0.1
-  done
-  die "the $3 server did not start (see $out/$3.log)"
+  wait_ready "http://127.0.0.1:$1/healthz" "$!" 10 || die "the $3 server did not start (see $out/$3.log)"
 }
 say "starting the server with venues on 127.0.0.1:$PORT and without on 127.0.0.1:$BARE_PORT"
 start_server "$PORT" "$repo_root/dist" site

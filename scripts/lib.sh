@@ -6,6 +6,24 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# Waits until `url` answers: 0 once it does; 1 after `seconds` (default 30), or at once when
+# process `pid` has exited.
+wait_ready() { # url pid [seconds]
+  for _ in $(seq $(( ${3:-30} * 10 ))); do
+    curl -fs --max-time 1 "$1" >/dev/null 2>&1 && return 0
+    kill -0 "$2" 2>/dev/null || return 1
+    sleep 0.1
+  done
+  return 1
+}
+
+# Raises this shell's open-files limit to its hard limit; dies unless that leaves room for
+# `needed` descriptors (and 512 for everything else), naming `what` needs them.
+raise_open_files() { # needed what
+  ulimit -n "$(ulimit -Hn)" 2>/dev/null || true
+  [ "$(ulimit -n)" -gt $(( $1 + 512 )) ] || die "open-files limit $(ulimit -n) is too low for $2"
+}
+
 require_tools() {
   command -v cargo >/dev/null || die "cargo not found: install Rust stable (https://rustup.rs)"
   command -v node >/dev/null || die "node not found: install Node.js 20.19 or later"
