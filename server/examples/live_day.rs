@@ -14,6 +14,7 @@ use std::time::Instant;
 use site_server::memory::{configure_allocators, peak_resident_kib, resident_kib};
 use site_server::tracking::engine::{Engine, Simulation};
 use site_server::tracking::fences::venue_fences;
+use site_server::tracking::flow::HOUR_S;
 use site_server::tracking::rolling::RollingAccuracy;
 use site_server::venues::{Catalog, StepWords, Venue, VenueExtras, read_devices};
 
@@ -22,7 +23,6 @@ static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// 2026-11-24 00:00 Beijing time: the day simulated.
 const MIDNIGHT: u64 = 1_795_449_600;
-const HOUR_S: u64 = 3_600;
 
 fn mib(kib: Option<u64>) -> f64 {
     kib.unwrap_or(0) as f64 / 1024.0

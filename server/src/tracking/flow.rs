@@ -29,7 +29,7 @@ pub const CELL_M: f64 = 2.0;
 /// Beijing time against UTC: the days and hours of the analytics are the venue's.
 pub const BEIJING_OFFSET_S: u64 = 8 * 3_600;
 pub const DAY_S: u64 = 86_400;
-const HOUR_S: u64 = 3_600;
+pub const HOUR_S: u64 = 3_600;
 /// Seconds between the heat map's samples of a walk.
 const WALK_SAMPLE_S: f64 = 2.0;
 /// The spread of the log-normal stay: a σ of 0.6 puts nine stays in ten between a third and three
@@ -148,7 +148,7 @@ impl FlowDay {
         self.arrivals.iter().sum()
     }
 
-    /// Spaces (place indices) taken at the middle of `hour`, and how many on each level.
+    /// Spaces (place indices) taken at the middle of `hour`; none for an hour not counted.
     pub fn parked_at(&self, hour: u64) -> Vec<usize> {
         let middle = (hour * HOUR_S + HOUR_S / 2) as f64;
         match &self.car_park {

@@ -21,7 +21,7 @@ use super::super::venues::{VenuePath, query_params, unknown, venue_segment};
 use super::hub::unix_now;
 use super::tracks::computing;
 use crate::leads::time::{date_of_day, day_of_date};
-use crate::tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, Heat, flow_day};
+use crate::tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
 use crate::venues::Venue;
 use crate::venues::geometry::Point;
 
@@ -29,7 +29,6 @@ use crate::venues::geometry::Point;
 const PAST_DAYS: u64 = 7;
 /// Days kept computed: today and yesterday of both demo venues, with room to spare.
 const CACHED: usize = 6;
-const HOUR_S: u64 = 3_600;
 
 /// Computed days by venue (its address, so a reloaded venue is computed afresh), day and the
 /// second counted to.
@@ -113,9 +112,8 @@ async fn flow(
             .position(|level| !level.parking)
             .unwrap_or(0),
         Some(key) => venue
-            .levels()
-            .iter()
-            .position(|level| level.short.eq_ignore_ascii_case(key) || level.id == *key)
+            .model()
+            .level_index(key)
             .ok_or_else(|| unknown(words, ApiCode::LevelUnknown, "level", key))?,
     };
     let at = params
@@ -241,7 +239,6 @@ fn heat_json(venue: &Venue, heat: &Heat) -> Value {
             }
         })
         .collect();
-    let [lon, lat] = venue.lon_lat(heat.origin);
     let north_east = venue.lon_lat(Point::new(
         heat.origin.x + heat.columns as f64 * CELL_M,
         heat.origin.y + heat.rows as f64 * CELL_M,
@@ -249,7 +246,7 @@ fn heat_json(venue: &Venue, heat: &Heat) -> Value {
     json!({
         "level": venue.levels()[heat.level].short,
         "cell_m": CELL_M,
-        "south_west": super::super::venues::lon_lat([lon, lat]),
+        "south_west": super::super::venues::lon_lat(venue.lon_lat(heat.origin)),
         "north_east": super::super::venues::lon_lat(north_east),
         "columns": heat.columns,
         "rows": heat.rows,
