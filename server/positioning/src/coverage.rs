@@ -1,5 +1,6 @@
-//! Where a technology can position a tag at all. A BLE tag hears beacons on every level that has
-//! them; AoA needs two gateways that see the tag (in line of sight, within range) for bearings
+//! Where a technology can position a tag at all. None positions a tag riding in a lift car (a
+//! metal box; deployments leave its last position showing until it steps out). A BLE tag hears
+//! beacons on every level that has them; AoA needs two gateways that see the tag (in line of sight, within range) for bearings
 //! that cross; UWB needs three anchors in line of sight (trilateration in the plane). A real deployment gives AoA
 //! and UWB tags zones of their own and quotes their accuracy inside them, so the accuracy
 //! figures of AoA and UWB are measured where the tag is served, with the served share beside
@@ -24,6 +25,9 @@ pub fn served(technology: Technology, devices: &Devices, space: &impl Space, tru
             && space.walls_up_to(truth.level, device.at, truth.at, 0) == 0
     };
     let on_level = devices.on(kind, truth.level);
+    if space.in_lift(truth.level, truth.at) {
+        return false;
+    }
     match kind {
         DeviceKind::BleBeacon => !on_level.is_empty(),
         DeviceKind::AoaGateway => {
@@ -48,7 +52,7 @@ mod tests {
     use super::*;
     use crate::space::{Device, Point};
 
-    /// An open floor with one wall along x = 10.
+    /// An open floor with one wall along x = 10, and a lift car from x = 20 to 22.
     struct Hall;
 
     impl Space for Hall {
@@ -57,6 +61,9 @@ mod tests {
         }
         fn walls_between(&self, _: i32, a: Point, b: Point) -> u32 {
             u32::from((a.x < 10.0) != (b.x < 10.0))
+        }
+        fn in_lift(&self, _: i32, at: Point) -> bool {
+            (20.0..=22.0).contains(&at.x)
         }
     }
 
@@ -89,6 +96,20 @@ mod tests {
         // Beyond the wall, and out of the first gateway's 12 m.
         assert!(!served(11.0, 0.0));
         assert!(!served(-9.0, 0.0));
+        // A beacon anywhere on the level serves a tag, but not in the lift car.
+        let beacon = Devices::new(vec![device(DeviceKind::BleBeacon, 0.0, 0.0)]);
+        assert!(super::served(
+            Technology::Ble,
+            &beacon,
+            &Hall,
+            pose(50.0, 0.0)
+        ));
+        assert!(!super::served(
+            Technology::Ble,
+            &beacon,
+            &Hall,
+            pose(21.0, 0.0)
+        ));
         // No gateways on another level.
         assert!(!super::served(
             Technology::Aoa,
@@ -113,6 +134,8 @@ mod tests {
         assert!(served(4.0, 10.0));
         // Only the anchor at x = 15 sees past the wall.
         assert!(!served(12.0, 5.0));
+        // Nothing positions a tag riding in the lift.
+        assert!(!served(21.0, 10.0));
         // BLE has no beacons here at all.
         assert!(!super::served(
             Technology::Ble,

@@ -92,6 +92,12 @@ pub trait Space {
         let _ = limit;
         self.walls_between(level, a, b)
     }
+    /// Inside a lift car: a metal box no deployment positions a tag in, so no technology serves
+    /// a tag there ([`crate::coverage::served`]).
+    fn in_lift(&self, level: i32, at: Point) -> bool {
+        let _ = (level, at);
+        false
+    }
     /// A person can walk straight from `a` to `b` without crossing a wall (a particle's step).
     fn can_step(&self, level: i32, a: Point, b: Point) -> bool {
         self.walkable(level, b) && self.walls_up_to(level, a, b, 0) == 0

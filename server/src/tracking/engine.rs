@@ -15,7 +15,7 @@ use site_positioning::radio_map::RadioMap;
 use site_positioning::random::key;
 use site_positioning::simulate::{Devices, Simulator};
 use site_positioning::walk::Walk;
-use site_positioning::{Device, Pose, Technology};
+use site_positioning::{Device, Pose};
 
 use super::crowd::{Crowd, Tag};
 use crate::venues::{RadioSpace, Venue};
@@ -151,8 +151,7 @@ impl Simulation {
             second,
             truth,
             estimate,
-            served: tag.technology == Technology::Ble
-                || served(tag.technology, &self.devices, &self.space, truth),
+            served: served(tag.technology, &self.devices, &self.space, truth),
             sos: self.crowd.sos(tag, second),
         }
     }

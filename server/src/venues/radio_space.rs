@@ -25,6 +25,8 @@ pub struct RadioSpace {
     /// Per model unit index: an open unit (a walkway or a parking space), which joins another
     /// open unit without a wall.
     open: Vec<bool>,
+    /// Per model unit index: a lift car.
+    lift: Vec<bool>,
 }
 
 #[derive(Debug, Clone)]
@@ -45,13 +47,18 @@ impl RadioSpace {
             .iter()
             .map(|u| u.role == UnitRole::Walkable || u.category == "parking")
             .collect();
+        let lift = model
+            .units
+            .iter()
+            .map(|u| u.category == "elevator")
+            .collect();
         let levels = model
             .levels
             .iter()
             .enumerate()
             .map(|(index, level)| (level.ordinal, LevelRaster::build(model, index)))
             .collect();
-        Self { levels, open }
+        Self { levels, open, lift }
     }
 
     fn level(&self, ordinal: i32) -> Option<&LevelRaster> {
@@ -201,6 +208,13 @@ impl Space for RadioSpace {
     fn walkable(&self, level: i32, at: EnginePoint) -> bool {
         self.level(level)
             .is_some_and(|raster| raster.label(point(at)) != BLOCKED)
+    }
+
+    fn in_lift(&self, level: i32, at: EnginePoint) -> bool {
+        self.level(level).is_some_and(|raster| {
+            let label = raster.label(point(at));
+            label != BLOCKED && self.lift[(label - 1) as usize]
+        })
     }
 
     fn walls_between(&self, level: i32, a: EnginePoint, b: EnginePoint) -> u32 {
