@@ -44,19 +44,19 @@ fn tuning(technology: Technology) -> Tuning {
             temper: 0.5,
         },
         Technology::Aoa => Tuning {
-            particles: 150,
+            particles: 300,
             start_spread_m: 1.0,
             drift_limit_m: 3.0,
-            reset_share: 0.5,
-            reset_spread_m: 0.3,
+            reset_share: 0.1,
+            reset_spread_m: 0.5,
             temper: 1.0,
         },
         Technology::Uwb => Tuning {
-            particles: 150,
+            particles: 300,
             start_spread_m: 0.3,
             drift_limit_m: 1.5,
-            reset_share: 0.5,
-            reset_spread_m: 0.1,
+            reset_share: 0.1,
+            reset_spread_m: 0.3,
             temper: 1.0,
         },
     }
@@ -68,9 +68,10 @@ const BLE_BELOW_DB: f64 = 7.0;
 const BLE_ABOVE_DB: f64 = 4.0;
 const AOA_ANGLE_DEG: f64 = 3.0;
 const BLE_STRONGEST: usize = 10;
-const UWB_SHORT_M: f64 = 0.08;
-/// Ranges longer than predicted: an obstruction's bias is possible, so they are judged gently.
-const UWB_LONG_M: f64 = 0.3;
+const UWB_NEAREST: usize = 8;
+/// A range's deviation in line of sight: the ranging noise and a little more. Behind walls the
+/// expected obstruction bias widens it.
+const UWB_RANGE_M: f64 = 0.08;
 /// Velocity kept from one second to the next, and the random change added (m/s per axis).
 const INERTIA: f64 = 0.8;
 const ACCELERATION: f64 = 0.4;
@@ -275,21 +276,15 @@ impl ParticleFilter {
                         -0.5 * (da * da + de * de) / (sigma * sigma)
                     }
                     Reading::Uwb { device, range } => {
-                        // The map says which anchors this particle would see through walls, and
-                        // each wall lengthens a range by the obstruction bias on average.
+                        // Each wall between anchor and particle lengthens a range by the
+                        // obstruction bias on average. Counted on the floor plan itself: the
+                        // radio map's metre grid puts a particle by a wall on the wrong side of
+                        // it, and at UWB's centimetres that pushes the cloud off the walls.
                         let anchor = devices.get(device);
-                        let walls = if RadioMap::covers(devices, device, particle.at) {
-                            map.at(devices, space, device, particle.at).0
-                        } else {
-                            space.walls_between(level, anchor.at, particle.at)
-                        } as f64;
+                        let walls = space.walls_between(level, anchor.at, particle.at) as f64;
                         let bias = walls * uwb.nlos_bias_mean_m;
                         let residual = range - UwbModel::distance(anchor, particle.at) - bias;
-                        let sigma = if residual > 0.0 {
-                            UWB_LONG_M + bias
-                        } else {
-                            UWB_SHORT_M + bias
-                        };
+                        let sigma = UWB_RANGE_M + bias;
                         // A floor under the Gaussian: one wildly wrong range cannot wipe out
                         // the cloud.
                         (-0.5 * (residual / sigma).powi(2)).max(-12.0)
@@ -378,18 +373,27 @@ impl ParticleFilter {
     }
 }
 
-/// The readings the filter weighs: all of an AoA or UWB scan, the [`BLE_STRONGEST`] strongest
-/// beacons of a BLE one. Far beacons add little but noise and walls the map does not reach.
+/// The readings the filter weighs: all of an AoA scan, the [`BLE_STRONGEST`] strongest beacons
+/// of a BLE one, the [`UWB_NEAREST`] shortest ranges of a UWB one. Far beacons add little but
+/// noise and walls the map does not reach; far anchors add little but cost, every range being
+/// weighed against the walls between anchor and particle.
 fn strongest(scan: &Scan) -> Cow<'_, [Reading]> {
-    if scan.technology != Technology::Ble {
+    let (keep, rank): (usize, fn(&Reading) -> f64) = match scan.technology {
+        Technology::Aoa => return Cow::Borrowed(&scan.readings),
+        Technology::Ble => (BLE_STRONGEST, |reading| match *reading {
+            Reading::Ble { rssi, .. } => -rssi,
+            _ => f64::INFINITY,
+        }),
+        Technology::Uwb => (UWB_NEAREST, |reading| match *reading {
+            Reading::Uwb { range, .. } => range,
+            _ => f64::INFINITY,
+        }),
+    };
+    if scan.readings.len() <= keep {
         return Cow::Borrowed(&scan.readings);
     }
-    let rssi = |reading: &Reading| match *reading {
-        Reading::Ble { rssi, .. } => rssi,
-        _ => f64::NEG_INFINITY,
-    };
     let mut used = scan.readings.clone();
-    used.sort_by(|a, b| rssi(b).total_cmp(&rssi(a)));
-    used.truncate(BLE_STRONGEST);
+    used.sort_by(|a, b| rank(a).total_cmp(&rank(b)));
+    used.truncate(keep);
     Cow::Owned(used)
 }

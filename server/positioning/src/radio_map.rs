@@ -1,5 +1,5 @@
-//! The radio map of each device: on a 1 m grid around it, how many walls lie between it and the
-//! point, and for a BLE beacon the shadowing a site survey measured there. Real BLE deployments survey the
+//! The radio map of each BLE beacon: on a 1 m grid around it, how many walls lie between it and the
+//! point, and the shadowing a site survey measured there. Real BLE deployments survey the
 //! site after installing the beacons (fingerprinting); here the survey is simulated from the
 //! same shadowing field as the signals, with its own measurement error ([`SURVEY_ERROR_DB`]),
 //! so the filter knows the place about as well as a surveyed system does and no better.
@@ -70,13 +70,6 @@ impl RadioMap {
         (u32::from(cell.walls), f64::from(cell.shadowing) * STEP_DB)
     }
 
-    /// Whether `at` is on `device`'s grid (within [`RADIUS`] metres on each axis).
-    pub fn covers(devices: &Devices, device: usize, at: Point) -> bool {
-        let origin = devices.get(device).at;
-        let reach = f64::from(RADIUS) - 0.5;
-        (at.x - origin.x).abs() <= reach && (at.y - origin.y).abs() <= reach
-    }
-
     fn grid(&self, devices: &Devices, space: &impl Space, index: usize) -> Vec<Cell> {
         let device = devices.get(index);
         let ble = BleModel::STANDARD;
@@ -140,8 +133,6 @@ mod tests {
         assert_eq!(at(Point::new(8.0, -7.0)).0, 1);
         // Beyond the grid: its edge in that direction.
         assert_eq!(at(Point::new(90.0, 0.0)).0, 1);
-        assert!(RadioMap::covers(&devices, 0, Point::new(23.0, -23.0)));
-        assert!(!RadioMap::covers(&devices, 0, Point::new(25.0, 0.0)));
         // The survey differs from the true shadowing by about SURVEY_ERROR_DB.
         let ble = BleModel::STANDARD;
         let field = key(&[42, SHADOWING, 0]);
