@@ -13,7 +13,7 @@ SAMPLE = 2.0    # m between sample points, as the coverage checks promise
 MARGIN = 1.0    # m a device keeps from the walls of the unit it hangs in
 # What each kind promises the positioning engine: every sample point of the units it serves on
 # its level lies within this many metres of at least so many devices of the kind.
-PROMISE = {"ble_beacon": (7.0, 1), "aoa_gateway": (12.0, 1), "uwb_anchor": (30.0, 3)}
+PROMISE = {"ble_beacon": (7.0, 1), "aoa_gateway": (12.0, 2), "uwb_anchor": (30.0, 3)}
 # Units open to a UWB anchor's line of sight besides the walkable ones: a car park's bays, a
 # hospital's waiting areas. Shops and consulting rooms have walls in the way.
 OPEN = frozenset({"parking", "waitingroom"})

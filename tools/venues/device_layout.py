@@ -35,6 +35,21 @@ def lattice(box, spacing, inset):
     return [(x, y) for y in axes[1] for x in axes[0]]
 
 
+def zigzag(r, spacing, inset):
+    """Nodes at most `spacing` apart along a rectangle's long axis, alternately `inset` from one
+    long side and the other. Ranging anchors in one line cannot tell a tag from its mirror image
+    across that line (both have the same ranges), so a corridor's anchors stand staggered."""
+    x0, y0, x1, y1 = r
+    flip = y1 - y0 > x1 - x0
+    if flip:
+        x0, y0, x1, y1 = y0, x0, y1, x1
+    a, b = x0 + inset, x1 - inset
+    n = max(1, math.ceil((b - a) / spacing))
+    sides = (y0 + min(inset, (y1 - y0) / 2), y1 - min(inset, (y1 - y0) / 2))
+    nodes = [(a + (b - a) * k / n, sides[k % 2]) for k in range(n + 1)]
+    return [(y, x) for x, y in nodes] if flip else nodes
+
+
 def rectangles(poly):
     """A rectilinear polygon (holes allowed) cut into rectangles: horizontal slabs, merged
     upwards while the next slab has the same span."""

@@ -5,19 +5,21 @@
 #   corridor and drive aisle, a grid over atria, halls and lobbies, one or more in every room big
 #   enough to walk around in, rows over the parking bays; then one more wherever a point of a unit
 #   a visitor can enter is still farther than 7 m from every beacon of its level.
-# - AoA gateways on the ceiling of the walkable units of the levels a venue names: rows about
-#   18 m apart along the corridors, then more where a point is farther than 12 m from all of them.
+# - AoA gateways on the ceiling of the walkable units of the levels a venue names: a row or grid
+#   about 9 m apart over the corridors and halls, then more wherever a point is within 12 m of
+#   fewer than two (two bearings cross; one gateway's elevation gives the range only coarsely).
 # - UWB anchors over the open areas of the levels a venue names (coverage.OPEN): a lattice 25 m
 #   apart at most whose outer anchors stand on the area's perimeter, every point within 30 m of
-#   three. A corridor gets them closer (see lay_out).
+#   three. A corridor with rooms along both sides gets them staggered from wall to wall, 10 m
+#   apart (see lay_out).
 #
 # A venue module asks for gateways and anchors with POSITIONING = {"aoa": {level: ceiling height},
 # "uwb": {level: height}}; beacons come with them on every level. What each kind promises is
 # coverage.PROMISE; infrastructure_checks.py holds the file to it.
 
-from coverage import PROMISE, hangs_in, samples, serves
-from device_layout import Layout, Mounts, grid, lattice, merge_blocks, rectangles
-from geometry import area, box_of
+from coverage import MARGIN, PROMISE, hangs_in, samples, serves
+from device_layout import Layout, Mounts, grid, lattice, merge_blocks, rectangles, zigzag
+from geometry import area, box_of, point_in_poly
 from imdf import feature_id, point_geometry
 from imdf_categories import role
 
@@ -39,11 +41,12 @@ INTERVAL_MS = 200
 # filled from. UWB spacings run from `spacing` down to `closest` (lay_out).
 KINDS = {
     "ble_beacon": dict(tag="BLE", digits=3, spacing=9.0, reach=7.0, gap=3.0, snap=3.0, step=1.0),
-    "aoa_gateway": dict(tag="AOA", digits=2, spacing=18.0, reach=11.0, gap=15.0, snap=5.0, step=2.0),
+    "aoa_gateway": dict(tag="AOA", digits=2, spacing=9.0, reach=6.0, gap=6.0, snap=3.0, step=2.0),
     "uwb_anchor": dict(tag="UWB", digits=2, spacing=25, closest=12, gap=10.0, snap=5.0, step=2.0),
 }
 ROOM_MIN = 40.0   # m²: a smaller room (a restroom, a nursing room) is served by the beacons around it
 UWB_INSET = 1.5   # m from the perimeter of the area to the outer anchors
+CORRIDOR_STEP = 10.0  # m between a walled corridor's anchors, alternately on each side
 
 
 def units_on(plan, short):
@@ -68,6 +71,21 @@ def zones(plan, short, units, kind):
     return out
 
 
+def walled(r, served):
+    """Whether a corridor piece has walls along both long sides: on each, most points a metre
+    beyond it lie in no unit the kind serves (rooms or the outside, not a car park's bays)."""
+    x0, y0, x1, y1 = r
+    flip = y1 - y0 > x1 - x0
+    if flip:
+        x0, y0, x1, y1 = y0, x0, y1, x1
+    xs = [x0 + 1.0 + 2.0 * k for k in range(int((x1 - x0) / 2.0))]
+    for y in (y0 - 1.0, y1 + 1.0):
+        probes = [(y, x) if flip else (x, y) for x in xs]
+        if 2 * sum(any(point_in_poly(p, poly) for poly in served) for p in probes) >= len(probes):
+            return False
+    return True
+
+
 def lay_out(plan, short, kind):
     """Positions (x, y) of the devices of one kind on one level."""
     spec = KINDS[kind]
@@ -89,15 +107,19 @@ def lay_out(plan, short, kind):
         layout, _ = attempt([(p, unit) for rect, unit in zones(plan, short, units, kind)
                              for p in grid(rect, spec["spacing"], spec["reach"])])
         return list(layout.devices.items)
-    # A hall takes a 25 m lattice, but in a corridor the anchors stand in one line, and three are
-    # within 30 m of its end only if they are closer. Spacings are tried from the widest down:
-    # the fewest anchors win, then the fewest placed off the lattice to fill gaps.
+    # A hall takes a 25 m lattice. A corridor with rooms along both sides takes its anchors first,
+    # staggered from wall to wall (zigzag): in one line they could not tell a tag from its mirror
+    # image, and only near ones fix where across the corridor it walks. Spacings are tried from
+    # the widest down: the fewest anchors win, then the fewest placed off the lattice to fill gaps.
     boxes = [box_of(p) for p in served]
     box = (min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
            max(b[3] for b in boxes))
+    staggered = [p for _, r in plan.corridors.get(short, []) if walled(r, served)
+                 for p in zigzag(r, CORRIDOR_STEP, MARGIN)]
     best = None
     for spacing in range(spec["spacing"], spec["closest"] - 1, -1):
-        tried = attempt([(p, None) for p in lattice(box, spacing, UWB_INSET)], best and best[0][0])
+        seeds = staggered + lattice(box, spacing, UWB_INSET)
+        tried = attempt([(p, None) for p in seeds], best and best[0][0])
         if tried is None:
             break
         layout, filled = tried

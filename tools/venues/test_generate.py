@@ -263,18 +263,22 @@ class GeneratedVenues(unittest.TestCase):
         self.assertIn("kind 'wifi_ap' is none of", self.misplaced(rename))
 
     def test_device_checks_catch_a_gap_in_coverage(self):
-        west = Projection(*hospital.ORIGIN).to_lonlat(-20.0, 0.0)[0]
+        def remove_west(prefix, x):
+            cut = Projection(*hospital.ORIGIN).to_lonlat(x, 0.0)[0]
 
-        def remove_west_beacons(devices):
-            devices[:] = [d for d in devices if not (d["properties"]["name"].startswith("L2-BLE")
-                                                     and d["geometry"]["coordinates"][0] < west)]
-        self.assertRegex(self.misplaced(remove_west_beacons),
+            def change(devices):
+                devices[:] = [d for d in devices if not (d["properties"]["name"].startswith(prefix)
+                                                         and d["geometry"]["coordinates"][0] < cut)]
+            return change
+
+        self.assertRegex(self.misplaced(remove_west("L2-BLE", -20.0)),
                          r"L2: \d+ point\(s\) of the units a ble_beacon serves are within range of fewer than 1")
-
-        def remove_an_anchor(devices):
-            devices.remove(self.device(devices, "L3-UWB-01"))
-        self.assertRegex(self.misplaced(remove_an_anchor),
+        # the west half of the corridor keeps no anchor of its own
+        self.assertRegex(self.misplaced(remove_west("L3-UWB", 0.0)),
                          r"L3: \d+ point\(s\) of the units a uwb_anchor serves are within range of fewer than 3")
+        # two gateways must see a point for their bearings to cross
+        self.assertRegex(self.misplaced(remove_west("L1-AOA", -20.0)),
+                         r"L1: \d+ point\(s\) of the units a aoa_gateway serves are within range of fewer than 2")
 
 
 if __name__ == "__main__":
