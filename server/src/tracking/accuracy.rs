@@ -27,6 +27,8 @@ pub struct Row {
     pub seconds: u64,
     pub filter: Errors,
     pub baseline: Errors,
+    /// Time the filter took over all the seconds, for its cost per tag and second.
+    pub filter_time: std::time::Duration,
 }
 
 impl Row {
@@ -35,7 +37,13 @@ impl Row {
         self.served as f64 / self.seconds.max(1) as f64
     }
 
+    /// The filter's mean time for one tag's second, in microseconds.
+    pub fn step_us(&self) -> f64 {
+        self.filter_time.as_secs_f64() * 1e6 / self.seconds.max(1) as f64
+    }
+
     pub fn merge(&mut self, other: &Row) {
+        self.filter_time += other.filter_time;
         self.served += other.served;
         self.seconds += other.seconds;
         self.filter.merge(&other.filter);
@@ -79,12 +87,15 @@ pub fn measure(
             for second in 0..=walk.seconds() as u64 {
                 let truth = walk.at(second as f64);
                 let scan = simulator.scan(tag, technology, second, truth);
+                let started = std::time::Instant::now();
                 let estimate = filter.step(&scan, &devices, &radio_map, &space);
+                let took = started.elapsed();
                 if second < SETTLING_S {
                     continue;
                 }
                 let short = level_short(venue, truth.level);
                 let row = table.entry((technology, short)).or_default();
+                row.filter_time += took;
                 row.seconds += 1;
                 if !served(technology, &devices, &space, truth) {
                     continue;

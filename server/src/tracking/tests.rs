@@ -22,18 +22,19 @@ fn totals(table: &Table, technology: Technology) -> Row {
     total
 }
 
-/// What holds today on the real venues: BLE within its 3 m target, UWB within 0.3 m in the
-/// mall's car park, and the filter ahead of the baseline for every technology. AoA and UWB are
-/// measured where their technology serves the tag (`coverage::served`). Open (issue #17): AoA
-/// (CEP95 about 1.4-1.8 m against 1 m where two gateways see the tag), UWB on the hospital's L3
-/// (0.9 m: its anchors mostly see the corridor through room walls), the floor rate (98.2 % in the
-/// hospital against 99 %). The figures print with `--no-capture`.
+/// Issue #17's targets on the real venues: BLE CEP95 within 3 m, AoA within 1 m, UWB within
+/// 0.3 m, the floor right 99 % of the time, and the filter ahead of the baseline for every
+/// technology. Each is measured where its technology serves the tag (`coverage::served`: AoA
+/// where two gateways see it, UWB where three anchors do, nothing in a lift car). Seeds 1-3 gave
+/// BLE 2.25-2.63 m, AoA 0.38-0.42 m, UWB 0.10-0.24 m and floors 99.48-99.68 %. The figures
+/// print with `--no-capture`.
 #[test]
-fn both_venues_meet_the_ble_target_with_the_filter_ahead_of_the_baseline() {
+fn both_venues_meet_the_accuracy_targets_with_the_filter_ahead_of_the_baseline() {
     for id in ["demo-mall", "demo-hospital"] {
         let venue = load_real(id);
         let devices = read_devices(&content_dir().join(id), venue.model()).unwrap();
-        let table = measure(&venue, devices, 1, 4, 4);
+        // Twelve walkers a technology: with four, one unlucky walk moved a CEP95 by a metre.
+        let table = measure(&venue, devices, 1, 12, 4);
         for ((technology, level), row) in &table {
             eprintln!(
                 "{id} {} {level}: filter CEP50 {:.2} CEP95 {:.2} floor {:.1}% n {} | baseline CEP50 {:.2} CEP95 {:.2}",
@@ -54,23 +55,20 @@ fn both_venues_meet_the_ble_target_with_the_filter_ahead_of_the_baseline() {
             let total = totals(&table, technology);
             let (filter, baseline) = (&total.filter, &total.baseline);
             eprintln!(
-                "{id} {}: served {:.1}% filter CEP50 {:.2} CEP95 {:.2} floor {:.2}% ({} fixes) | baseline CEP95 {:.2}",
+                "{id} {}: served {:.1}% filter CEP50 {:.2} CEP95 {:.2} floor {:.2}% ({} fixes, {:.0} us a step) | baseline CEP95 {:.2}",
                 technology.name(),
                 total.served_share() * 100.0,
                 filter.cep(0.5),
                 filter.cep(0.95),
                 filter.floor_rate() * 100.0,
                 filter.count(),
+                total.step_us(),
                 baseline.cep(0.95)
             );
             assert!(filter.count() > 100, "{id}: {} fixes", filter.count());
             let name = technology.name();
-            let met = technology == Technology::Ble
-                || (technology == Technology::Uwb && id == "demo-mall");
-            if met {
-                assert!(filter.cep(0.95) <= target, "{id} {name}");
-            }
-            assert!(filter.floor_rate() >= 0.98, "{id} {name}");
+            assert!(filter.cep(0.95) <= target, "{id} {name}");
+            assert!(filter.floor_rate() >= 0.99, "{id} {name}");
             assert!(filter.cep(0.95) < baseline.cep(0.95), "{id} {name}");
         }
     }
