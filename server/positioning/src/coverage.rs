@@ -1,10 +1,10 @@
 //! Where a technology can position a tag at all. None positions a tag riding in a lift car (a
 //! metal box; deployments leave its last position showing until it steps out). A BLE tag hears
-//! beacons on every level that has them; AoA needs two gateways that see the tag (in line of sight, within range) for bearings
-//! that cross; UWB needs three anchors in line of sight (trilateration in the plane). A real deployment gives AoA
-//! and UWB tags zones of their own and quotes their accuracy inside them, so the accuracy
-//! figures of AoA and UWB are measured where the tag is served, with the served share beside
-//! them.
+//! beacons on every level that has them; AoA needs two gateways that see the tag (in line of
+//! sight, within range) for bearings that cross; UWB needs three anchors in line of sight
+//! (trilateration in the plane). A real deployment gives AoA and UWB tags zones of their own and
+//! quotes their accuracy inside them, so the accuracy figures are measured where the tag is
+//! served, with the served share beside them.
 
 use crate::radio::UwbModel;
 use crate::simulate::Devices;

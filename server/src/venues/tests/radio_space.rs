@@ -60,3 +60,35 @@ fn through_a_door_is_open_and_beside_it_is_a_wall_in_both_venues() {
         );
     }
 }
+
+/// Every lift car of both venues is a lift to the engine, on every level it stops at, and the
+/// walkway outside its door is not.
+#[test]
+fn the_lift_cars_are_where_no_technology_positions_a_tag() {
+    for id in ["demo-mall", "demo-hospital"] {
+        let dir = content_dir().join(id);
+        let venue = load(id, &dir, &extras_of(&dir));
+        let model = venue.model();
+        let space = RadioSpace::build(model);
+        let mut cars = 0;
+        for unit in model.units.iter().filter(|u| u.category == "elevator") {
+            let ordinal = model.levels[unit.level].ordinal;
+            assert!(
+                space.in_lift(ordinal, engine(unit.point)),
+                "{id}: {}",
+                unit.id
+            );
+            let [a, b] = model.openings[unit.openings[0]].ends;
+            let middle = a.lerp(b, 0.5);
+            // A metre and a half out of the door, away from the car's point.
+            let step = (middle - unit.point) * (1.5 / middle.distance(unit.point));
+            assert!(
+                !space.in_lift(ordinal, engine(middle + step)),
+                "{id}: {}",
+                unit.id
+            );
+            cars += 1;
+        }
+        assert!(cars >= 8, "{id}: {cars} lift cars");
+    }
+}
