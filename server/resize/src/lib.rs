@@ -6,11 +6,15 @@
 //! dependencies, early and in parallel, rather than in the server crate at the end of the build
 //! and again in its unit-test build.
 
+mod rows;
+
 use std::fmt;
 
 use fast_image_resize::images::{TypedImage, TypedImageRef};
 use fast_image_resize::pixels::{U8x3, U8x4};
 use fast_image_resize::{FilterType, PixelTrait, ResizeAlg, ResizeOptions, Resizer};
+
+pub use rows::RowResizer;
 
 /// How the bytes of a picture hold its pixels.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -30,7 +34,7 @@ impl Layout {
 
 /// The pixels did not fit the sizes given: a caller's bug, reported rather than panicking.
 #[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ResizeError(String);
+pub struct ResizeError(pub(crate) String);
 
 impl fmt::Display for ResizeError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
