@@ -236,7 +236,14 @@ fn gzip(bytes: &[u8], effort: Effort) -> Option<Vec<u8>> {
     };
     let mut encoder = flate2::write::GzEncoder::new(Vec::new(), level);
     encoder.write_all(bytes).ok()?;
-    encoder.finish().ok()
+    encoder.finish().ok().map(exact)
+}
+
+/// The bytes in an allocation of their own size: a body is kept for the life of the build, and
+/// a Vec grown by doubling holds up to twice its length (`Bytes::from` keeps the capacity).
+fn exact(mut bytes: Vec<u8>) -> Vec<u8> {
+    bytes.shrink_to_fit();
+    bytes
 }
 
 fn brotli(bytes: &[u8], effort: Effort) -> Option<Vec<u8>> {
@@ -251,7 +258,7 @@ fn brotli(bytes: &[u8], effort: Effort) -> Option<Vec<u8>> {
     };
     let mut out = Vec::new();
     brotli::BrotliCompress(&mut &bytes[..], &mut out, &params).ok()?;
-    Some(out)
+    Some(exact(out))
 }
 
 /// The smallest window holding the whole body: compresses exactly as well as the 4 MiB
