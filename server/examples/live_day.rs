@@ -11,15 +11,16 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use site_server::memory::{configure_allocators, peak_resident_kib, resident_kib};
+use site_server::memory::{peak_resident_kib, resident_kib};
 use site_server::tracking::engine::{Engine, Simulation};
 use site_server::tracking::fences::venue_fences;
 use site_server::tracking::flow::HOUR_S;
 use site_server::tracking::rolling::RollingAccuracy;
 use site_server::venues::{Catalog, StepWords, Venue, VenueExtras, read_devices};
 
+// The server's allocator, so the figures are the server's.
 #[global_allocator]
-static GLOBAL: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static GLOBAL: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 /// 2026-11-24 00:00 Beijing time: the day simulated.
 const MIDNIGHT: u64 = 1_795_449_600;
@@ -29,7 +30,6 @@ fn mib(kib: Option<u64>) -> f64 {
 }
 
 fn main() {
-    configure_allocators();
     let mut args = std::env::args().skip(1);
     let id = args.next().unwrap_or_else(|| "demo-hospital".to_owned());
     let tags: u32 = args

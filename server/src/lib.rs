@@ -25,7 +25,7 @@ mod weighted_list;
 use std::future::Future;
 use std::net::SocketAddr;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::Context;
 use tokio::net::TcpListener;
@@ -108,12 +108,7 @@ impl Builds {
         }
         let started = Instant::now();
         let state = self.current.clone();
-        let done = tokio::task::spawn_blocking(move || {
-            let bodies = state.site.recompress();
-            memory::release_freed();
-            bodies
-        })
-        .await;
+        let done = tokio::task::spawn_blocking(move || state.site.recompress()).await;
         match done {
             Ok(bodies) => tracing::info!(
                 bodies,
@@ -142,7 +137,6 @@ impl Builds {
             } else {
                 Arc::new(load_venues(&config, &site))
             };
-            memory::release_freed();
             anyhow::Ok((site, venues, inputs))
         })
         .await
@@ -179,11 +173,6 @@ impl Builds {
         if let Some(live) = self.settings.live() {
             live.served(build.clone());
         }
-        // The old build goes once the requests in flight on it finish.
-        tokio::spawn(async {
-            tokio::time::sleep(RELEASE_AFTER_SWAP).await;
-            let _ = tokio::task::spawn_blocking(memory::release_freed).await;
-        });
         tracing::info!(
             build,
             pages,
@@ -203,10 +192,6 @@ impl Builds {
         }
     }
 }
-
-/// How long after a swap the old build's memory is handed back: by then the requests that
-/// were using it have finished.
-const RELEASE_AFTER_SWAP: Duration = Duration::from_secs(5);
 
 impl Application {
     /// Loads dist/ and binds the listen address. Fails with a message naming what to fix.
@@ -256,7 +241,6 @@ impl Application {
             .map_err(anyhow::Error::msg)?;
             let images = ImageService::start(&config.images, &config.data_dir, allowed)
                 .context("cannot start the image render threads")?;
-            memory::release_freed();
             anyhow::Ok((site, images, venues, config))
         })
         .await

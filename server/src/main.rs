@@ -62,13 +62,11 @@ enum Command {
     },
 }
 
-// Every response allocates a little (headers, connection buffers); mimalloc's per-thread heaps
-// suit the one-runtime-per-core workers better than glibc's arenas.
+// jemalloc, configured in .cargo/config.toml: see server/Cargo.toml.
 #[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
 
 fn main() -> ExitCode {
-    site_server::memory::configure_allocators();
     let cli = Cli::parse();
     let config = match Config::load(cli.config.as_deref()) {
         Ok(config) => config,

@@ -15,42 +15,6 @@ pub fn peak_resident_kib() -> Option<u64> {
     line.split_whitespace().nth(1)?.parse().ok()
 }
 
-/// Makes both allocators give freed memory back to the kernel soon, called once at start.
-///
-/// mimalloc (v3) purges freed pages a second after a free, and only when some thread
-/// allocates or frees again later: pictures decoded and read for renderings are freed on
-/// threads that then sit idle, so the pages stayed resident (122 MiB of arena under 20 s of cold
-/// renderings; 62 MiB with immediate purging, `bench/soak.sh` with `MIX=imageCold=4`).
-///
-/// glibc's malloc serves the C libraries (libwebp's encoder, SQLite). Its threshold for giving
-/// a large block its own mapping rises to the size of each such block freed, up to 32 MiB, after
-/// which an encoder's multi-megabyte buffers are carved from a thread arena that is never
-/// trimmed (12-14 MiB per render thread). A fixed threshold keeps them in mappings that a free
-/// unmaps.
-#[allow(unsafe_code)]
-pub fn configure_allocators() {
-    // mimalloc.h's `mi_option_purge_delay` (v3), which the Rust bindings do not name.
-    const PURGE_DELAY: libmimalloc_sys::mi_option_t = 15;
-    // SAFETY: setting an option takes no pointers; mimalloc reads options atomically.
-    unsafe { libmimalloc_sys::mi_option_set(PURGE_DELAY, 0) };
-    #[cfg(all(target_os = "linux", target_env = "gnu"))]
-    // SAFETY: mallopt takes two integers and changes a setting under malloc's own lock.
-    unsafe {
-        libc::mallopt(libc::M_MMAP_THRESHOLD, 256 * 1024);
-    }
-}
-
-/// Hands memory freed since the last call back to the kernel. Loading a build allocates and
-/// frees tens of megabytes of compression buffers and superseded bodies, in threads that then
-/// sit idle or exit; mimalloc keeps those pages for reuse and purges them only when the
-/// threads allocate again, so without this they stay resident (about 35 MB after start).
-#[allow(unsafe_code)]
-pub fn release_freed() {
-    // SAFETY: mi_collect takes no pointers and only walks mimalloc's own bookkeeping; it is
-    // safe to call from any thread at any time, and mimalloc is the global allocator.
-    unsafe { libmimalloc_sys::mi_collect(true) };
-}
-
 /// KiB as whole MiB for log lines; 0 when unknown.
 pub fn mib(kib: Option<u64>) -> u64 {
     kib.unwrap_or(0) / 1024
@@ -60,16 +24,27 @@ pub fn mib(kib: Option<u64>) -> u64 {
 mod tests {
     use super::*;
 
+    /// The allocator's settings come from `.cargo/config.toml` through jemalloc's build; a build
+    /// that missed them (another way of building, a renamed variable) would keep jemalloc's
+    /// defaults, an arena per thread and freed pages kept for ten seconds, and nothing else
+    /// would notice.
     #[test]
-    #[allow(unsafe_code)]
-    fn option_15_is_the_purge_delay_and_start_up_sets_it_to_zero() {
-        // SAFETY: reading an option takes no pointers.
-        let read = || unsafe { libmimalloc_sys::mi_option_get(15) };
-        // Nothing else in the tests configures the allocators; 1,000 ms is mimalloc v3's default
-        // (src/options.c), which no neighbouring option has.
-        assert_eq!(read(), 1000);
-        configure_allocators();
-        assert_eq!(read(), 0);
+    fn jemalloc_runs_with_the_settings_of_cargo_config() {
+        use tikv_jemalloc_ctl::opt;
+        assert_eq!(opt::narenas::read().expect("jemalloc answers"), 1);
+        assert_eq!(opt::tcache_max::read().expect("jemalloc answers"), 8192);
+        // dirty_decay_ms:0, seen from outside: a freed rendering-sized block leaves the
+        // resident set at once.
+        let before = resident_kib().unwrap();
+        let block = vec![1u8; 32 << 20];
+        let holding = resident_kib().unwrap();
+        assert!(holding >= before + 30 * 1024, "{before} -> {holding} KiB");
+        drop(std::hint::black_box(block));
+        let after = resident_kib().unwrap();
+        assert!(
+            after < before + 8 * 1024,
+            "{before} -> {holding} -> {after} KiB"
+        );
     }
 
     #[test]

@@ -7,7 +7,7 @@
 //! served: each is written whole to a temporary file, synced, renamed into place (and the
 //! directory synced), and carries a trailer with its length and hash, checked on every read.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet, VecDeque};
 use std::fs;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -115,7 +115,11 @@ pub(super) fn etag_for(hash: u64) -> HeaderValue {
     HeaderValue::from_str(&format!("\"{hash:016x}\"")).expect("hex is a valid header")
 }
 
-/// Recent renderings in memory, bounded in bytes, least recently used evicted first.
+/// Recent renderings in memory, bounded in bytes, least recently used evicted first. A
+/// rendering gets a place only when asked for a second time (`offer`), like nginx's
+/// `proxy_cache_min_uses 2`: renderings asked for once (a crawler going through every width, a
+/// client making up sizes) would otherwise push out the pages' own, which then come from disk,
+/// and fill the bound with bytes nobody asks for again. The disk cache holds everything.
 pub(super) struct MemoryCache {
     state: Mutex<MemoryState>,
     max_bytes: usize,
@@ -126,7 +130,13 @@ struct MemoryState {
     entries: HashMap<CacheKey, (std::sync::Arc<Rendering>, u64)>,
     bytes: usize,
     clock: u64,
+    /// Renderings asked for once lately, oldest first, at most `SEEN_KEYS`.
+    seen: HashSet<CacheKey>,
+    seen_order: VecDeque<CacheKey>,
 }
+
+/// Renderings remembered as asked for once: tens of bytes each.
+const SEEN_KEYS: usize = 4096;
 
 impl MemoryCache {
     pub(super) fn new(max_bytes: usize) -> Self {
@@ -145,14 +155,38 @@ impl MemoryCache {
         Some(std::sync::Arc::clone(rendering))
     }
 
+    /// Keeps `rendering` if it was asked for before (or is here already); otherwise notes that
+    /// it was asked for once.
+    pub(super) fn offer(&self, key: CacheKey, rendering: std::sync::Arc<Rendering>) {
+        let Ok(mut state) = self.state.lock() else {
+            return;
+        };
+        if state.entries.contains_key(&key) || state.seen.remove(&key) {
+            self.keep(&mut state, key, rendering);
+            return;
+        }
+        if state.seen_order.len() == SEEN_KEYS
+            && let Some(oldest) = state.seen_order.pop_front()
+        {
+            state.seen.remove(&oldest);
+        }
+        state.seen.insert(key);
+        state.seen_order.push_back(key);
+    }
+
+    /// Keeps `rendering`: a renewed one in place of the entry it renews, or any when there is
+    /// no disk cache to fall back on.
     pub(super) fn insert(&self, key: CacheKey, rendering: std::sync::Arc<Rendering>) {
+        if let Ok(mut state) = self.state.lock() {
+            self.keep(&mut state, key, rendering);
+        }
+    }
+
+    fn keep(&self, state: &mut MemoryState, key: CacheKey, rendering: std::sync::Arc<Rendering>) {
         let size = rendering.bytes.len();
         if size > self.max_bytes {
             return;
         }
-        let Ok(mut state) = self.state.lock() else {
-            return;
-        };
         state.clock += 1;
         let clock = state.clock;
         if let Some((old, _)) = state.entries.insert(key, (rendering, clock)) {
@@ -422,6 +456,24 @@ mod tests {
         assert_eq!(CacheKey::from_file_name(&key.file_name()), Some(key));
         assert_eq!(CacheKey::from_file_name("notes.txt"), None);
         assert_eq!(CacheKey::from_file_name("00ff-640-75.webp"), None);
+    }
+
+    #[test]
+    fn memory_cache_keeps_what_was_asked_for_twice() {
+        let cache = MemoryCache::new(1000);
+        let rendering = || Arc::new(Rendering::new(Bytes::from(vec![0; 100]), SystemTime::now()));
+        cache.offer(key(1), rendering());
+        assert!(cache.get(&key(1)).is_none(), "asked for once");
+        cache.offer(key(1), rendering());
+        assert!(cache.get(&key(1)).is_some(), "asked for twice");
+        // What was seen once long ago is forgotten, and counts as new again.
+        cache.offer(key(2), rendering());
+        for other in 100..100 + SEEN_KEYS as u64 {
+            cache.offer(key(other), rendering());
+        }
+        cache.offer(key(2), rendering());
+        assert!(cache.get(&key(2)).is_none());
+        assert_eq!(cache.state.lock().unwrap().seen.len(), SEEN_KEYS);
     }
 
     #[test]

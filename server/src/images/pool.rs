@@ -70,9 +70,6 @@ fn work(receiver: &Mutex<Receiver<Job>>) {
             }
         };
         job();
-        // A rendering decodes the whole picture (13 MB for the home page's hero); handed back
-        // now, it is not kept resident by an idle thread until its next job.
-        crate::memory::release_freed();
     }
 }
 

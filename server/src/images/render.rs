@@ -1,13 +1,13 @@
 //! Decoding, resizing and encoding one image. Pure CPU work with no I/O: it runs on the render
 //! pool's threads, never on a thread that serves connections.
 
-use std::io::Cursor;
-
-use image::{DynamicImage, ImageDecoder, ImageFormat, ImageReader, Limits};
-use site_resize::Layout;
+use image::ImageFormat;
+use site_resize::{Layout, RowResizer};
 
 use super::budget::MemoryBudget;
+use super::encode::Encoder;
 use super::format::{OutputFormat, SourceFormat};
+use super::source_rows::{Opened, Pixels};
 
 #[derive(Debug, thiserror::Error)]
 pub(super) enum RenderError {
@@ -22,6 +22,10 @@ pub(super) enum RenderError {
     },
     #[error("{0:?} sources cannot be resized")]
     Unsupported(SourceFormat),
+    #[error("the image ended before its last row")]
+    Truncated,
+    #[error("{0}")]
+    Resize(String),
 }
 
 /// What one rendering needs to know.
@@ -35,54 +39,54 @@ pub(super) struct RenderJob {
 }
 
 /// Decodes `bytes`, scales the image down to `job.width` (never up) and encodes it, within its
-/// share of `budget`.
+/// share of `budget`. Rows flow from the decoder through the resizer into the encoder, so what a
+/// rendering holds is a few rows and the encoder's own state (for WebP its YUV planes), not the
+/// picture: see `source_rows.rs` and `encode.rs`.
 pub(super) fn render(
     bytes: &[u8],
     job: RenderJob,
     budget: &MemoryBudget,
 ) -> Result<Vec<u8>, RenderError> {
-    let format = image_format(job.source)?;
-    let mut reader = ImageReader::with_format(Cursor::new(bytes), format);
-    let mut limits = Limits::default();
-    // The pixel check below refuses bombs before any pixel is decoded; these limits also stop
-    // a decoder whose header lies about its size.
-    let side = u32::try_from(job.max_input_pixels).unwrap_or(u32::MAX);
-    limits.max_image_width = Some(side);
-    limits.max_image_height = Some(side);
-    limits.max_alloc = Some(job.max_input_pixels.saturating_mul(8).max(64 << 20));
-    reader.limits(limits);
-    let mut decoder = reader.into_decoder().map_err(RenderError::Decode)?;
-    let (width, height) = decoder.dimensions();
+    let opened = Opened::open(bytes, image_format(job.source)?, job.max_input_pixels)?;
+    let (width, height) = (opened.width, opened.height);
     check_pixels(width, height, job.max_input_pixels)?;
-    // Four bytes a pixel: the decoded RGBA, the largest of the copies a rendering holds at once.
-    let _share = budget.take(u64::from(width) * u64::from(height) * 4);
-    let orientation = decoder.orientation().map_err(RenderError::Decode)?;
-    let mut image = DynamicImage::from_decoder(decoder).map_err(RenderError::Decode)?;
-    image.apply_orientation(orientation);
+    let pixels = match (opened.alpha, job.output) {
+        (true, OutputFormat::Jpeg) => Pixels::RgbOnWhite,
+        (true, _) => Pixels::Rgba,
+        (false, _) => Pixels::Rgb,
+    };
+    // Orientation may swap the sides of a picture decoded whole; the rows say which they are.
+    let size = target_size(width, height, job.width);
+    let layout = match pixels {
+        Pixels::Rgba => Layout::Rgba8,
+        Pixels::Rgb | Pixels::RgbOnWhite => Layout::Rgb8,
+    };
+    let _share = budget.take(
+        opened.decoding_bytes(pixels)
+            + RowResizer::buffer_bytes(layout, (width, height), size)
+            + Encoder::bytes(job.output, size, pixels),
+    );
+    let mut rows = opened.rows(pixels)?;
+    let (width, height, size) = match rows.size() {
+        (w, h) if (w, h) == (width, height) => (w, h, size),
+        (w, h) => (w, h, target_size(w, h, job.width)),
+    };
+    let mut resizer = RowResizer::new(layout, (width, height), size)?;
+    let mut encoder = Encoder::new(job.output, size, pixels, job.quality)?;
+    while let Some(block) = rows.next()? {
+        resizer.push(block, &mut |row| encoder.push(row))?;
+    }
+    if !resizer.is_done() {
+        return Err(RenderError::Truncated);
+    }
+    encoder.finish()
+}
 
-    let keep_alpha = image.color().has_alpha() && job.output != OutputFormat::Jpeg;
-    let (width, height) = (image.width(), image.height());
-    // `into_*` moves the decoded pixels when they are already 8-bit RGB(A), the usual case:
-    // a second copy of a 3000x2000 photo would be 18 MB more per render thread.
-    let (pixels, layout) = if keep_alpha {
-        (image.into_rgba8().into_raw(), Layout::Rgba8)
-    } else if image.color().has_alpha() {
-        (flatten_on_white(&image), Layout::Rgb8)
-    } else {
-        (image.into_rgb8().into_raw(), Layout::Rgb8)
-    };
-    let (out_width, out_height) = target_size(width, height, job.width);
-    let pixels = if (out_width, out_height) == (width, height) {
-        pixels
-    } else {
-        site_resize::lanczos3(&pixels, layout, (width, height), (out_width, out_height)).map_err(
-            |error| RenderError::Encode {
-                format: OutputFormat::Png,
-                message: error.to_string(),
-            },
-        )?
-    };
-    encode(&pixels, keep_alpha, out_width, out_height, job)
+/// The resizer refuses only sizes and rows that do not fit, a bug here rather than bad input.
+impl From<site_resize::ResizeError> for RenderError {
+    fn from(error: site_resize::ResizeError) -> Self {
+        RenderError::Resize(error.to_string())
+    }
 }
 
 pub(super) fn check_pixels(width: u32, height: u32, limit: u64) -> Result<(), RenderError> {
@@ -114,93 +118,6 @@ pub(super) fn target_size(width: u32, height: u32, wanted: u32) -> (u32, u32) {
     }
     let scaled = (u64::from(height) * u64::from(wanted) + u64::from(width) / 2) / u64::from(width);
     (wanted, (scaled as u32).max(1))
-}
-
-/// JPEG has no alpha channel: composite onto white, as a browser would show it on this site.
-fn flatten_on_white(image: &DynamicImage) -> Vec<u8> {
-    let rgba = image.to_rgba8();
-    let mut out = Vec::with_capacity(rgba.len() / 4 * 3);
-    for pixel in rgba.pixels() {
-        let [r, g, b, a] = pixel.0;
-        let alpha = u16::from(a);
-        for channel in [r, g, b] {
-            let blended = (u16::from(channel) * alpha + 255 * (255 - alpha) + 127) / 255;
-            out.push(blended as u8);
-        }
-    }
-    out
-}
-
-fn encode(
-    pixels: &[u8],
-    alpha: bool,
-    width: u32,
-    height: u32,
-    job: RenderJob,
-) -> Result<Vec<u8>, RenderError> {
-    use image::ImageEncoder;
-    let failed = |message: String| RenderError::Encode {
-        format: job.output,
-        message,
-    };
-    let color = if alpha {
-        image::ExtendedColorType::Rgba8
-    } else {
-        image::ExtendedColorType::Rgb8
-    };
-    let mut out = Vec::new();
-    match job.output {
-        OutputFormat::Webp => {
-            let layout = if alpha {
-                webp::PixelLayout::Rgba
-            } else {
-                webp::PixelLayout::Rgb
-            };
-            let encoded = webp::Encoder::new(pixels, layout, width, height)
-                .encode_simple(false, f32::from(job.quality))
-                .map_err(|error| failed(format!("{error:?}")))?;
-            out.extend_from_slice(&encoded);
-        }
-        OutputFormat::Png => {
-            image::codecs::png::PngEncoder::new(&mut out)
-                .write_image(pixels, width, height, color)
-                .map_err(|error| failed(error.to_string()))?;
-        }
-        OutputFormat::Jpeg => {
-            image::codecs::jpeg::JpegEncoder::new_with_quality(&mut out, job.quality)
-                .write_image(pixels, width, height, color)
-                .map_err(|error| failed(error.to_string()))?;
-        }
-        OutputFormat::Gif => {
-            let rgba = if alpha {
-                pixels.to_vec()
-            } else {
-                pixels
-                    .chunks_exact(3)
-                    .flat_map(|p| [p[0], p[1], p[2], 255])
-                    .collect()
-            };
-            image::codecs::gif::GifEncoder::new_with_speed(&mut out, 10)
-                .encode(&rgba, width, height, image::ExtendedColorType::Rgba8)
-                .map_err(|error| failed(error.to_string()))?;
-        }
-        #[cfg(not(feature = "avif"))]
-        OutputFormat::Avif => {
-            // Start-up refuses `images.avif` in a server built without the encoder.
-            return Err(failed("this server was built without AVIF".to_owned()));
-        }
-        #[cfg(feature = "avif")]
-        OutputFormat::Avif => {
-            // As Next.js does with sharp: AVIF at the same quality number looks better than
-            // WebP, so 20 less gives similar quality in fewer bytes. Speed 8 of 10 keeps the
-            // encode within a few times WebP's.
-            let quality = job.quality.saturating_sub(20).max(1);
-            image::codecs::avif::AvifEncoder::new_with_speed_quality(&mut out, 8, quality)
-                .write_image(pixels, width, height, color)
-                .map_err(|error| failed(error.to_string()))?;
-        }
-    }
-    Ok(out)
 }
 
 #[cfg(test)]
