@@ -48,11 +48,13 @@ impl Write for SharedBuffer {
 }
 
 /// What libwebp's encoder holds beside the planes, per pixel: its token buffers, partitions
-/// and output (about 0.6 bytes a pixel measured with heaptrack on the site's pictures), and for
-/// alpha the lossless encoder's copy of the alpha plane as ARGB, its hash chain and references
-/// (about 17 bytes a pixel of alpha).
-const WEBP_WORK_PER_PIXEL: u64 = 1;
-const WEBP_ALPHA_WORK_PER_PIXEL: u64 = 17;
+/// and output, about 1.2 bytes; for a picture with transparent pixels, the lossless encoder of
+/// the alpha plane (an ARGB copy, its hash chain, candidate backward references) about 26 bytes
+/// more. Measured from jemalloc's allocated bytes, sampled during renderings of the site's hero
+/// (2400x1350) at 1920 and 2400 pixels, and of a 1600x1200 picture with transparent patches at
+/// 640 and 1600 (56 MB at full size: such renderings take turns, see `budget.rs`).
+const WEBP_WORK_PER_PIXEL: u64 = 2;
+const WEBP_ALPHA_WORK_PER_PIXEL: u64 = 28;
 
 impl Encoder {
     pub(super) fn new(
