@@ -71,6 +71,9 @@ impl Representation<'_> {
         };
         let mut response = Response::new(body);
         *response.status_mut() = status;
+        // Room for every header the answer leaves with, the security headers included: the
+        // map is not grown (and its entries moved) on the way out.
+        *response.headers_mut() = HeaderMap::with_capacity(16);
         let headers = response.headers_mut();
         headers.insert(header::CONTENT_LENGTH, length);
         insert_body_headers(headers, self.content_type.clone(), encoding);

@@ -70,6 +70,7 @@ impl SecurityHeaders {
 
     /// Adds each header the answer does not already have.
     pub(crate) fn apply(&self, headers: &mut HeaderMap) {
+        headers.reserve(self.0.len());
         for (name, value) in self.0.iter() {
             headers.entry(name).or_insert_with(|| value.clone());
         }
