@@ -10,7 +10,7 @@ use http::{HeaderMap, HeaderName, HeaderValue, Method, StatusCode, header};
 use super::AppState;
 use super::cache_policy::CachePolicy;
 use super::error::AppError;
-use crate::images::{ImageAnswer, ImageError, ImageRequest, ImageSource, SourceRef};
+use crate::images::{ImageAnswer, ImageError, ImageRequest, ImageSource, SourceHold, SourceRef};
 use crate::site::{Encoding, FileContent};
 
 const X_NEXTJS_CACHE: HeaderName = HeaderName::from_static("x-nextjs-cache");
@@ -39,7 +39,7 @@ async fn answer_image(state: &AppState, request: &Parts) -> Result<Response, App
     if let Some(answer) = cached_answer(state, &parsed, accept).await {
         return Ok(respond(state, &parsed.source, &answer, method, headers));
     }
-    let source = find_source(state, &parsed.source).await?;
+    let (source, _held) = find_source(state, &parsed.source).await?;
     let answer = state
         .images
         .answer(source, parsed.width, parsed.quality, accept)
@@ -73,7 +73,12 @@ async fn cached_answer(
         .await
 }
 
-async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource, ImageError> {
+/// The source's bytes, and for a file read from disk its share of the image optimizer's source
+/// budget, to hold until the answer is made.
+async fn find_source(
+    state: &AppState,
+    source: &SourceRef,
+) -> Result<(ImageSource, Option<SourceHold>), ImageError> {
     match source {
         SourceRef::Local(path) => {
             let Some(file) = state.site.file(path) else {
@@ -83,16 +88,27 @@ async fn find_source(state: &AppState, source: &SourceRef) -> Result<ImageSource
                     ImageError::NotFound
                 });
             };
+            let held = match &file.content {
+                FileContent::Disk(disk) => {
+                    // A file gone since the build was loaded fails its read just below.
+                    let length = tokio::fs::metadata(disk.path())
+                        .await
+                        .map_or(0, |metadata| metadata.len());
+                    Some(state.images.hold_source(length).await)
+                }
+                FileContent::Memory(_) => None,
+            };
             let body = super::disk_files::body(&file.content)
                 .await
                 .map_err(|_| ImageError::Internal)?;
-            Ok(ImageSource {
+            let source = ImageSource {
                 bytes: body.bytes(Encoding::Identity).1,
                 hash: body.hash(),
                 immutable: file.immutable,
-            })
+            };
+            Ok((source, held))
         }
-        SourceRef::Remote(url) => state.images.fetch_remote(url).await,
+        SourceRef::Remote(url) => Ok((state.images.fetch_remote(url).await?, None)),
     }
 }
 
