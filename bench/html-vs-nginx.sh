@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Benchmark: HTML throughput of the site server against nginx serving the same pre-rendered,
-# pre-gzipped bytes, on loopback, with wrk at 64 connections. Rounds alternate between the two
-# servers (the machine is shared and noisy) and medians are reported with their ratio, plus the
-# site server's peak RSS during its runs.
+# pre-gzipped bytes (body and security headers), on loopback, with wrk at 64 connections.
+# Rounds alternate between the two servers (the machine is shared and noisy) and medians are
+# reported with their ratio, each server's CPU time per request (steadier than throughput when
+# wrk shares the two cores), and the site server's peak RSS during its runs.
 #
 #   bench/html-vs-nginx.sh                 # 3 rounds of 10 s each per server
 #   ROUNDS=5 DURATION=15s bench/html-vs-nginx.sh
@@ -51,11 +52,24 @@ say "starting the site server on 127.0.0.1:$SITE_PORT"
 SITE_LISTEN="127.0.0.1:$SITE_PORT" SITE_DATA_DIR="$out/data" target/release/site 2>"$out/site.log" &
 site_pid=$!
 wait_ready "http://127.0.0.1:$SITE_PORT/healthz" "$site_pid" 10 || die "site server did not start (see $out/site.log)"
+# The server answers at once with quickly compressed bodies and compresses them again at best
+# over the next seconds: nginx must get the bytes the site sends once that is done.
+say "waiting for the site server to compress its bodies at best"
+for _ in $(seq 600); do
+  grep -q "compressed at best" "$out/site.log" && break
+  sleep 0.1
+done
+grep -q "compressed at best" "$out/site.log" || die "the site server did not finish compressing (see $out/site.log)"
 
 # nginx gets exactly the bytes the site server sends: the composed page and its gzip encoding.
 curl -fs -A "$UA" -H 'Accept-Encoding: identity' "http://127.0.0.1:$SITE_PORT$PAGE" -o "$out/www/next/index.html"
 curl -fs -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SITE_PORT$PAGE" -o "$out/www/next/index.html.gz"
 gzip -t <"$out/www/next/index.html.gz" || die "the site server did not send gzip"
+# And the headers nginx would not send by itself: the security headers and the pages' policy
+# (about 700 of the site's 971 header bytes), so both answers weigh the same on the wire.
+extra_headers=$(curl -fs -D - -o /dev/null -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SITE_PORT$PAGE" |
+  tr -d '\r' | awk -F': ' 'tolower($1) ~ /^(content-security-policy|x-content-type-options|x-frame-options|permissions-policy|referrer-policy|cross-origin-opener-policy|strict-transport-security)$/ {
+    printf "      add_header %s \"%s\";\n", $1, substr($0, length($1) + 3) }')
 
 cat >"$out/nginx/nginx.conf" <<NGINX
 worker_processes auto;
@@ -87,6 +101,7 @@ http {
       index index.html;
       add_header Cache-Control "public, max-age=60, must-revalidate";
       add_header Vary "User-Agent, Accept-Encoding";
+$extra_headers
     }
   }
 }
@@ -102,6 +117,8 @@ done
 nginx_len=$(curl -fs -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$NGINX_PORT$PAGE" | wc -c)
 site_len=$(curl -fs -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$SITE_PORT$PAGE" | wc -c)
 [ "$nginx_len" = "$site_len" ] || die "nginx sends $nginx_len bytes, the site server $site_len: not the same page"
+header_bytes() { curl -fs -D - -o /dev/null -A "$UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$1$PAGE" | wc -c; }
+say "header bytes: site $(header_bytes "$SITE_PORT"), nginx $(header_bytes "$NGINX_PORT")"
 
 # Peak resident memory of the site server while wrk runs, in KiB.
 watch_rss() {
@@ -114,13 +131,28 @@ watch_rss() {
   echo "$peak"
 }
 
-run_wrk() { # name port -> "rps p99_ms"
+# CPU ticks (1/100 s) used so far by processes $@ (the server; nginx's master and workers).
+cpu_ticks() {
+  local total=0 pid
+  for pid in "$@"; do
+    total=$((total + $(awk '{print $14 + $15}' "/proc/$pid/stat" 2>/dev/null || echo 0)))
+  done
+  echo "$total"
+}
+
+run_wrk() { # name port pids... -> "rps p99_ms cpu_us_per_request"
+  local name=$1 port=$2
+  shift 2
+  local before after
+  before=$(cpu_ticks "$@")
   wrk -t"$THREADS" -c"$CONNECTIONS" -d"$DURATION" --latency \
-    -H "User-Agent: $UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$2$PAGE" >"$out/wrk-$1-$round.txt"
-  local rps p99
-  rps=$(awk '/^Requests\/sec/ {print $2}' "$out/wrk-$1-$round.txt")
-  p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' "$out/wrk-$1-$round.txt")
-  echo "$rps $p99"
+    -H "User-Agent: $UA" -H 'Accept-Encoding: gzip' "http://127.0.0.1:$port$PAGE" >"$out/wrk-$name-$round.txt"
+  after=$(cpu_ticks "$@")
+  local rps p99 requests
+  rps=$(awk '/^Requests\/sec/ {print $2}' "$out/wrk-$name-$round.txt")
+  p99=$(awk '$1 == "99%" {v=$2; if (v ~ /us$/) {sub(/us/,"",v); v=v/1000} else if (v ~ /ms$/) {sub(/ms/,"",v)} else if (v ~ /s$/) {sub(/s/,"",v); v=v*1000}; print v}' "$out/wrk-$name-$round.txt")
+  requests=$(awk '/requests in/ {print $1}' "$out/wrk-$name-$round.txt")
+  echo "$rps $p99 $(awk -v t=$((after - before)) -v n="$requests" 'BEGIN {printf "%.2f", t * 10000 / n}')"
 }
 
 median() { sort -g | awk '{a[NR]=$1} END {print (NR%2) ? a[(NR+1)/2] : (a[NR/2]+a[NR/2+1])/2}'; }
@@ -134,12 +166,12 @@ wrk -t"$THREADS" -c"$CONNECTIONS" -d2s -H 'Accept-Encoding: gzip' "http://127.0.
 peak_rss=0
 for round in $(seq "$ROUNDS"); do
   say "round $round/$ROUNDS: nginx"
-  run_wrk nginx "$NGINX_PORT" >>"$out/nginx.results"
+  run_wrk nginx "$NGINX_PORT" "$nginx_pid" $(pgrep -P "$nginx_pid") >>"$out/nginx.results"
   say "round $round/$ROUNDS: site server"
   touch "$out/.sampling"
   watch_rss >"$out/rss-$round" &
   sampler=$!
-  run_wrk site "$SITE_PORT" >>"$out/site.results"
+  run_wrk site "$SITE_PORT" "$site_pid" >>"$out/site.results"
   rm -f "$out/.sampling"
   wait "$sampler"
   rss=$(cat "$out/rss-$round")
@@ -151,14 +183,16 @@ nginx_rps=$(awk '{print $1}' "$out/nginx.results" | median)
 site_p99=$(awk '{print $2}' "$out/site.results" | median)
 nginx_p99=$(awk '{print $2}' "$out/nginx.results" | median)
 ratio=$(awk -v a="$site_rps" -v b="$nginx_rps" 'BEGIN {printf "%.2f", a/b}')
+site_cpu=$(awk '{print $3}' "$out/site.results" | median)
+nginx_cpu=$(awk '{print $3}' "$out/nginx.results" | median)
 
 {
   echo "HTML throughput, $PAGE ($site_len bytes gzipped), wrk -t$THREADS -c$CONNECTIONS -d$DURATION, $ROUNDS alternating rounds, medians"
   echo "machine: $(nproc) cores, $(uname -r); nginx $("$NGINX" -v 2>&1 | sed 's/.*\///') (sendfile $NGINX_SENDFILE)"
-  printf '%-14s %14s %10s\n' server 'requests/s' 'p99 ms'
-  printf '%-14s %14.0f %10.2f\n' site "$site_rps" "$site_p99"
-  printf '%-14s %14.0f %10.2f\n' nginx "$nginx_rps" "$nginx_p99"
-  echo "ratio site/nginx: $ratio"
+  printf '%-14s %14s %10s %18s\n' server 'requests/s' 'p99 ms' 'CPU us/request'
+  printf '%-14s %14.0f %10.2f %18.2f\n' site "$site_rps" "$site_p99" "$site_cpu"
+  printf '%-14s %14.0f %10.2f %18.2f\n' nginx "$nginx_rps" "$nginx_p99" "$nginx_cpu"
+  echo "ratio site/nginx: $ratio (requests/s); CPU per request site/nginx: $(awk -v a="$site_cpu" -v b="$nginx_cpu" 'BEGIN {printf "%.2f", a/b}')"
   echo "site server peak RSS during its runs: $((peak_rss / 1024)) MiB"
-  echo "per round (requests/s p99ms): site: $(tr '\n' ';' <"$out/site.results") nginx: $(tr '\n' ';' <"$out/nginx.results")"
+  echo "per round (requests/s p99ms CPU-us/request): site: $(tr '\n' ';' <"$out/site.results") nginx: $(tr '\n' ';' <"$out/nginx.results")"
 } | tee "$out/summary.txt"
