@@ -35,11 +35,14 @@ impl Rng {
         (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
     }
 
-    /// Standard normal (Box-Muller; one of the pair is dropped, which keeps draws keyed).
+    /// Standard normal, from one uniform draw through the inverse of the normal distribution
+    /// (Acklam's rational approximation, relative error under 1.2e-9). Box-Muller took a
+    /// logarithm, a square root and a cosine for every draw, and draws were a sixth of the live
+    /// engine's time (`perf`); here 95 % of draws take a few multiplications.
     pub fn normal(&mut self) -> f64 {
-        let u1 = self.uniform().max(f64::MIN_POSITIVE);
-        let u2 = self.uniform();
-        (-2.0 * u1.ln()).sqrt() * (std::f64::consts::TAU * u2).cos()
+        // In (0, 1): the ends would be infinite.
+        let p = ((self.next_u64() >> 11) as f64 + 0.5) * (1.0 / (1u64 << 53) as f64);
+        inverse_normal(p)
     }
 
     /// Exponential with the given mean.
@@ -49,6 +52,55 @@ impl Rng {
 
     pub fn below(&mut self, n: usize) -> usize {
         (self.uniform() * n as f64) as usize % n.max(1)
+    }
+}
+
+/// The standard normal quantile of `p` in (0, 1): Peter Acklam's rational approximations, one for
+/// the central 95 % and one for each tail.
+fn inverse_normal(p: f64) -> f64 {
+    const A: [f64; 6] = [
+        -3.969_683_028_665_376e1,
+        2.209_460_984_245_205e2,
+        -2.759_285_104_469_687e2,
+        1.383_577_518_672_69e2,
+        -3.066_479_806_614_716e1,
+        2.506_628_277_459_239,
+    ];
+    const B: [f64; 5] = [
+        -5.447_609_879_822_406e1,
+        1.615_858_368_580_409e2,
+        -1.556_989_798_598_866e2,
+        6.680_131_188_771_972e1,
+        -1.328_068_155_288_572e1,
+    ];
+    const C: [f64; 6] = [
+        -7.784_894_002_430_293e-3,
+        -3.223_964_580_411_365e-1,
+        -2.400_758_277_161_838,
+        -2.549_732_539_343_734,
+        4.374_664_141_464_968,
+        2.938_163_982_698_783,
+    ];
+    const D: [f64; 4] = [
+        7.784_695_709_041_462e-3,
+        3.224_671_290_700_398e-1,
+        2.445_134_137_142_996,
+        3.754_408_661_907_416,
+    ];
+    const LOW: f64 = 0.024_25;
+    let tail = |q: f64| {
+        (((((C[0] * q + C[1]) * q + C[2]) * q + C[3]) * q + C[4]) * q + C[5])
+            / ((((D[0] * q + D[1]) * q + D[2]) * q + D[3]) * q + 1.0)
+    };
+    if p < LOW {
+        tail((-2.0 * p.ln()).sqrt())
+    } else if p > 1.0 - LOW {
+        -tail((-2.0 * (1.0 - p).ln()).sqrt())
+    } else {
+        let q = p - 0.5;
+        let r = q * q;
+        (((((A[0] * r + A[1]) * r + A[2]) * r + A[3]) * r + A[4]) * r + A[5]) * q
+            / (((((B[0] * r + B[1]) * r + B[2]) * r + B[3]) * r + B[4]) * r + 1.0)
     }
 }
 
@@ -102,6 +154,32 @@ mod tests {
         let var = draws.iter().map(|d| (d - mean).powi(2)).sum::<f64>() / draws.len() as f64;
         assert!(mean.abs() < 0.01, "{mean}");
         assert!((var.sqrt() - 1.0).abs() < 0.01, "{var}");
+    }
+
+    #[test]
+    fn normal_draws_follow_the_normal_quantiles() {
+        // Known quantiles, at the centre, in the band between the approximations and deep in
+        // a tail; and the tails are mirror images.
+        for (p, z) in [
+            (0.5, 0.0),
+            (0.841_344_746, 1.0),
+            (0.975, 1.959_963_985),
+            (0.024_25, -1.972_961_84),
+            (0.001_349_898, -3.0),
+            (1e-9, -5.997_807_015),
+        ] {
+            assert!(
+                (inverse_normal(p) - z).abs() < 1e-6,
+                "{p}: {}",
+                inverse_normal(p)
+            );
+            assert!((inverse_normal(1.0 - p) + z).abs() < 1e-6, "1 - {p}");
+        }
+        let mut rng = Rng::new(3);
+        let below = (0..200_000)
+            .filter(|_| rng.normal() < -1.959_963_985)
+            .count();
+        assert!((below as f64 / 200_000.0 - 0.025).abs() < 0.002, "{below}");
     }
 
     #[test]
