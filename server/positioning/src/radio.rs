@@ -99,7 +99,7 @@ impl AoaModel {
     pub fn angles(gateway: &Device, at: Point) -> (f64, f64) {
         let (dx, dy) = (at.x - gateway.at.x, at.y - gateway.at.y);
         let drop = (gateway.height - TAG_HEIGHT).max(0.1);
-        (dy.atan2(dx), drop.atan2(dx.hypot(dy)))
+        (dy.atan2(dx), drop.atan2((dx * dx + dy * dy).sqrt()))
     }
 }
 
@@ -120,7 +120,8 @@ impl UwbModel {
 
     /// 3D distance from a tag at `at` to `anchor`.
     pub fn distance(anchor: &Device, at: Point) -> f64 {
-        at.distance(anchor.at).hypot(anchor.height - TAG_HEIGHT)
+        let drop = anchor.height - TAG_HEIGHT;
+        (at.distance_squared(anchor.at) + drop * drop).sqrt()
     }
 
     /// One measured range: the distance, noise, and a positive bias per wall in the way.

@@ -192,5 +192,5 @@ impl<'a, S: Space> Simulator<'a, S> {
 /// 3D distance from a tag to a beacon, across levels [`STOREY_M`] apart.
 pub fn ble_distance(beacon: &Device, tag: Pose) -> f64 {
     let vertical = f64::from(beacon.level - tag.level) * STOREY_M + beacon.height - TAG_HEIGHT;
-    tag.at.distance(beacon.at).hypot(vertical)
+    (tag.at.distance_squared(beacon.at) + vertical * vertical).sqrt()
 }

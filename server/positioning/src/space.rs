@@ -15,7 +15,15 @@ impl Point {
     }
 
     pub fn distance(self, other: Point) -> f64 {
-        (self.x - other.x).hypot(self.y - other.y)
+        self.distance_squared(other).sqrt()
+    }
+
+    /// The square of the distance: what the filter's hot loops take roots of. (`f64::hypot`
+    /// guards against overflow that metres inside a building cannot reach, at five times the
+    /// cost, and was an eighth of the live engine's time.)
+    pub fn distance_squared(self, other: Point) -> f64 {
+        let (dx, dy) = (self.x - other.x, self.y - other.y);
+        dx * dx + dy * dy
     }
 }
 

@@ -17,14 +17,15 @@ const CELL_M: f64 = 0.5;
 const DOOR_REACH_CELLS: i64 = 1;
 /// Label of a cell in no enterable unit: outside, or in a closed unit.
 const BLOCKED: u32 = 0;
+/// Side of a cell in any open unit: walkways and parking spaces join without a wall.
+const OPEN_FLOOR: u32 = 1;
+/// Side of a cell in a doorway, from or into which no line crosses a wall.
+const DOORWAY: u32 = u32::MAX;
 
 #[derive(Debug, Clone)]
 pub struct RadioSpace {
     /// Per model level index, with its ordinal.
     levels: Vec<(i32, LevelRaster)>,
-    /// Per model unit index: an open unit (a walkway or a parking space), which joins another
-    /// open unit without a wall.
-    open: Vec<bool>,
     /// Per model unit index: a lift car.
     lift: Vec<bool>,
 }
@@ -36,13 +37,17 @@ struct LevelRaster {
     rows: i64,
     /// Per cell: 0 (blocked) or 1 + the unit's model index.
     labels: Vec<u32>,
-    doors: Vec<bool>,
+    /// Per cell: which side of the walls it lies on, so that a line crosses a wall between two
+    /// cells exactly when `is_wall` says so: [`BLOCKED`], [`OPEN_FLOOR`], [`DOORWAY`], or 2 + the
+    /// unit's model index for a room. The traversal reads one number per cell, not three.
+    sides: Vec<u32>,
 }
 
 impl RadioSpace {
     pub fn build(model: &Model) -> Self {
-        // Parking spaces are painted lines on an open floor, not rooms.
-        let open = model
+        // Per model unit index: an open unit (a walkway or a parking space: painted lines on an
+        // open floor, not rooms), which joins another open unit without a wall.
+        let open: Vec<bool> = model
             .units
             .iter()
             .map(|u| u.role == UnitRole::Walkable || u.category == "parking")
@@ -56,9 +61,9 @@ impl RadioSpace {
             .levels
             .iter()
             .enumerate()
-            .map(|(index, level)| (level.ordinal, LevelRaster::build(model, index)))
+            .map(|(index, level)| (level.ordinal, LevelRaster::build(model, index, &open)))
             .collect();
-        Self { levels, open, lift }
+        Self { levels, lift }
     }
 
     fn level(&self, ordinal: i32) -> Option<&LevelRaster> {
@@ -70,7 +75,7 @@ impl RadioSpace {
 }
 
 impl LevelRaster {
-    fn build(model: &Model, level: usize) -> Self {
+    fn build(model: &Model, level: usize, open: &[bool]) -> Self {
         let units: Vec<(usize, &super::model::Unit)> = model
             .units
             .iter()
@@ -85,8 +90,9 @@ impl LevelRaster {
             cols,
             rows,
             labels: vec![BLOCKED; (cols * rows) as usize],
-            doors: vec![false; (cols * rows) as usize],
+            sides: Vec::new(),
         };
+        let mut doors = vec![false; (cols * rows) as usize];
         for (index, unit) in units {
             let b = unit.shape.bbox;
             let (c0, r0) = raster.cell_of(b.min);
@@ -108,12 +114,23 @@ impl LevelRaster {
                 for dr in -DOOR_REACH_CELLS..=DOOR_REACH_CELLS {
                     for dc in -DOOR_REACH_CELLS..=DOOR_REACH_CELLS {
                         if let Some(cell) = raster.index(col + dc, row + dr) {
-                            raster.doors[cell] = true;
+                            doors[cell] = true;
                         }
                     }
                 }
             }
         }
+        raster.sides = raster
+            .labels
+            .iter()
+            .zip(&doors)
+            .map(|(&label, &door)| match label {
+                _ if door => DOORWAY,
+                BLOCKED => BLOCKED,
+                _ if open[(label - 1) as usize] => OPEN_FLOOR,
+                _ => label + 1,
+            })
+            .collect();
         raster
     }
 
@@ -144,7 +161,7 @@ impl LevelRaster {
     /// Walls crossed from `a` to `b`, walking every cell the segment passes through in order
     /// (Amanatides and Woo's traversal: one step per cell boundary crossed, no sampling). A run
     /// of blocked cells is one wall, however thick.
-    fn walls(&self, a: Point, b: Point, open: &[bool], limit: u32) -> u32 {
+    fn walls(&self, a: Point, b: Point, limit: u32) -> u32 {
         let to_cells = |p: Point| {
             (
                 (p.x - self.origin.x) / CELL_M,
@@ -169,9 +186,10 @@ impl LevelRaster {
         };
         let (step_c, delta_x, mut next_x) = axis(fx, gx, col);
         let (step_r, delta_y, mut next_y) = axis(fy, gy, row);
+        let side = |col, row| self.index(col, row).map(|cell| self.sides[cell]);
+        let mut previous = side(col, row);
         let mut walls = 0;
         for _ in 0..crossings {
-            let previous = self.index(col, row);
             if next_x < next_y {
                 col += step_c;
                 next_x += delta_x;
@@ -179,25 +197,24 @@ impl LevelRaster {
                 row += step_r;
                 next_y += delta_y;
             }
-            if let (Some(from), Some(to)) = (previous, self.index(col, row)) {
-                walls += u32::from(self.is_wall(from, to, open));
+            let current = side(col, row);
+            if let (Some(from), Some(to)) = (previous, current) {
+                walls += u32::from(is_wall(from, to));
                 if walls > limit {
                     break;
                 }
             }
+            previous = current;
         }
         walls
     }
+}
 
-    fn is_wall(&self, from: usize, to: usize, open: &[bool]) -> bool {
-        let (a, b) = (self.labels[from], self.labels[to]);
-        if a == b || self.doors[from] || self.doors[to] {
-            return false;
-        }
-        let is_open = |label: u32| label != BLOCKED && open[(label - 1) as usize];
-        // Out of a wall's thickness into a unit is the same wall, counted when it was entered.
-        !(is_open(a) && is_open(b) || a == BLOCKED)
-    }
+/// A line from a cell on side `from` into one on side `to` crosses a wall: into another unit,
+/// not through a doorway, not from one open unit into another, and not out of a wall's
+/// thickness (the same wall, counted when it was entered).
+fn is_wall(from: u32, to: u32) -> bool {
+    from != to && from != BLOCKED && from != DOORWAY && to != DOORWAY
 }
 
 fn point(p: EnginePoint) -> Point {
@@ -218,14 +235,12 @@ impl Space for RadioSpace {
     }
 
     fn walls_between(&self, level: i32, a: EnginePoint, b: EnginePoint) -> u32 {
-        self.level(level).map_or(0, |raster| {
-            raster.walls(point(a), point(b), &self.open, u32::MAX)
-        })
+        self.level(level)
+            .map_or(0, |raster| raster.walls(point(a), point(b), u32::MAX))
     }
 
     fn walls_up_to(&self, level: i32, a: EnginePoint, b: EnginePoint, limit: u32) -> u32 {
-        self.level(level).map_or(0, |raster| {
-            raster.walls(point(a), point(b), &self.open, limit)
-        })
+        self.level(level)
+            .map_or(0, |raster| raster.walls(point(a), point(b), limit))
     }
 }
