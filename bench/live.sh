@@ -5,8 +5,9 @@
 # ALL_LEVELS=1) while 64 keep-alive connections fetch the home page; the same page
 # load runs first without the stream. Prints page requests/s and p50/p99 with and without the
 # stream and their ratio, the stream's events per client per second, dropped connections, the
-# engine's start time and the server's resident memory. Exits non-zero on a dropped stream or a
-# failed request. Details in bench/live.mjs.
+# engine's start time, each side's CPU and the server's resident memory, in ROUNDS rounds
+# (default 3, about two minutes each) with the median of their ratios last. Exits non-zero on
+# a dropped stream or a failed request. Details in bench/live.mjs.
 #
 #   bench/live.sh
 #   TAGS=2000 CLIENTS=200 DURATION=20 bench/live.sh
@@ -19,6 +20,7 @@ cd "$repo_root"
 
 export DURATION="${DURATION:-20}"
 export CLIENTS="${CLIENTS:-1000}"
+export ROUNDS="${ROUNDS:-3}"
 TAGS="${TAGS:-500}"
 PORT="${PORT:-18400}"
 out="$repo_root/bench/out/live"
@@ -40,5 +42,5 @@ trap 'kill $server 2>/dev/null || true; wait 2>/dev/null || true' EXIT
 wait_ready "http://127.0.0.1:$PORT/healthz" "$server" 60 || die "the server did not start (see $out/site.log)"
 # The first start compresses every body at best for a few seconds: let it finish.
 sleep "${SETTLE:-15}"
-say "server up (pid $server): $TAGS tags per venue, $CLIENTS stream clients, ${DURATION}s per phase"
+say "server up (pid $server): $TAGS tags per venue, $CLIENTS stream clients, ${DURATION}s per phase, $ROUNDS rounds"
 node bench/live.mjs "http://127.0.0.1:$PORT" "$server" | tee "$out/summary.txt"

@@ -24,10 +24,10 @@ pub(super) const RECENT: usize = 60;
 /// Seconds without a subscriber before a venue's engine stops.
 const IDLE_S: u32 = 60;
 /// How much lower than page serving the engine threads run (Linux nice value): the lowest, so
-/// that on busy cores the engine takes a sliver (about 1.5 % of a core against one thread at
-/// nice 0) and pages wait for no engine; an engine that falls behind sends its seconds late and
-/// catches up when the load passes. At nice 5 a burst of 500 tags took a quarter of a core each second, and
-/// the pages' p99 beside 1,000 streams rose by a half (`bench/live.sh`).
+/// that on a busy core a page never waits for an engine. On cores saturated by pages an engine
+/// falls behind, sends its seconds late and catches up when the load passes. Beside pages that
+/// leave a core free, what an engine costs them is its CPU time, whatever its priority
+/// (`bench/live.sh` prints both sides' cores).
 const ENGINE_NICENESS: i32 = 19;
 /// Seconds between two computations of the accuracy figures.
 const FIGURES_EVERY_S: u64 = 10;
