@@ -2,11 +2,15 @@
 
 use std::path::PathBuf;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::{Parser, Subcommand};
 use site_server::config::{self, Config, LogFormat};
 use site_server::leads::{Catalog, LeadQuery, Status};
 use site_server::{Application, SubmitUrls};
+
+/// How long a stopping server waits for blocking tasks still running once every answer is sent.
+const BLOCKING_TASKS_AT_STOP: Duration = Duration::from_secs(1);
 
 #[derive(Parser)]
 #[command(
@@ -107,6 +111,11 @@ fn main() -> ExitCode {
         let _pid_file = site_server::control::PidFile::write(&data_dir);
         application.run_until_stopped().await
     });
+    // Dropped, the runtime would wait for every blocking task, and a stop in the first seconds
+    // after start waited out the compression at best of a build that is going away (7 s and
+    // more). Answers are all sent by now; a rendering cut on its way to the disk cache leaves
+    // only a temporary file, never a cache entry.
+    runtime.shutdown_timeout(BLOCKING_TASKS_AT_STOP);
     match result {
         Ok(()) => ExitCode::SUCCESS,
         Err(error) => {

@@ -235,3 +235,38 @@ fn idle_keep_alive_connections_do_not_delay_shutdown() {
         started.elapsed()
     );
 }
+
+#[test]
+fn sigterm_does_not_wait_for_the_compression_at_best() {
+    // Eight MiB of text that compresses (letters and spaces, no repeats to find): brotli's best
+    // takes seconds over it, a quick compression a fraction of one.
+    let mut state: u32 = 0x2545_f491;
+    let text: Vec<u8> = (0..8 * 1024 * 1024)
+        .map(|_| {
+            state ^= state << 13;
+            state ^= state >> 17;
+            state ^= state << 5;
+            b"abcdefghijklmnopqrstuvwxyz      "[(state % 32) as usize]
+        })
+        .collect();
+    let dist = FixtureDist::new()
+        .with_file("/next/assets/words-1a2b3c4d.js", &text, true)
+        .build();
+    let data = TempDir::new().unwrap();
+    let mut server = start(command(dist.path(), data.path()));
+    let started = Instant::now();
+    terminate(&server.child);
+    let status = wait_with_timeout(&mut server.child, Duration::from_secs(60));
+    let stopped = started.elapsed();
+    assert!(status.success(), "{status}");
+    let log: Vec<String> = server.log.try_iter().collect();
+    // Had compression at best finished before the signal, this test would prove nothing.
+    assert!(
+        !log.iter().any(|line| line.contains("compressed at best")),
+        "{log:#?}"
+    );
+    assert!(
+        stopped < Duration::from_secs(3),
+        "stopped after {stopped:?}"
+    );
+}
