@@ -11,7 +11,7 @@ use tempfile::TempDir;
 
 use crate::support::app::test_config;
 use crate::support::binary::{BINARY, command, run_to_exit, start, terminate, wait_with_timeout};
-use crate::support::fixture::{FixtureDist, LARGE_URL};
+use crate::support::fixture::{FixtureDist, LARGE_URL, noise};
 
 /// What the binary over a fixture build prints when it refuses to start (exit code 2) with
 /// these variables and, when given, this TOML file as `--config site.toml`.
@@ -240,14 +240,9 @@ fn idle_keep_alive_connections_do_not_delay_shutdown() {
 fn sigterm_does_not_wait_for_the_compression_at_best() {
     // Eight MiB of text that compresses (letters and spaces, no repeats to find): brotli's best
     // takes seconds over it, a quick compression a fraction of one.
-    let mut state: u32 = 0x2545_f491;
-    let text: Vec<u8> = (0..8 * 1024 * 1024)
-        .map(|_| {
-            state ^= state << 13;
-            state ^= state >> 17;
-            state ^= state << 5;
-            b"abcdefghijklmnopqrstuvwxyz      "[(state % 32) as usize]
-        })
+    let text: Vec<u8> = noise(0x2545_f491)
+        .take(8 * 1024 * 1024)
+        .map(|n| b"abcdefghijklmnopqrstuvwxyz      "[(n % 32) as usize])
         .collect();
     let dist = FixtureDist::new()
         .with_file("/next/assets/words-1a2b3c4d.js", &text, true)
