@@ -4,6 +4,7 @@
 //! Run with `scripts/run` (builds the web part first) or `cargo run --release -p site-server`.
 
 mod client_table;
+mod compute;
 pub mod config;
 pub mod control;
 mod http;
@@ -14,10 +15,12 @@ mod login_throttle;
 pub mod memory;
 mod open_files;
 mod rate_limit;
-mod request_rate;
 mod sampled_log;
 pub mod site;
+mod slots;
+mod thread_pool;
 mod thread_priority;
+mod token_buckets;
 pub mod tracking;
 pub mod venues;
 mod weighted_list;
@@ -60,8 +63,6 @@ struct Builds {
     settings: http::HttpSettings,
     routes: http::Routes,
     current: http::AppState,
-    /// A hash of what the venues were loaded from: unchanged, they are not loaded again.
-    venue_inputs: u64,
 }
 
 impl Builds {
@@ -70,9 +71,9 @@ impl Builds {
         (site, venues): (Site, Venues),
         images: ImageService,
         leads: Leads,
-    ) -> Self {
-        let settings = http::HttpSettings::from_config(&config, site.build_id(), &leads);
-        let venue_inputs = venue_inputs(&config, &site);
+        closing: tokio::sync::watch::Receiver<bool>,
+    ) -> std::io::Result<Self> {
+        let settings = http::HttpSettings::from_config(&config, site.build_id(), &leads, closing)?;
         let current = http::AppState::new(
             site,
             images.clone(),
@@ -80,15 +81,14 @@ impl Builds {
             Arc::new(venues),
             settings.clone(),
         );
-        Self {
-            venue_inputs,
+        Ok(Self {
             routes: http::Routes::new(http::router(current.clone())),
             config,
             images,
             leads,
             settings,
             current,
-        }
+        })
     }
 
     /// Loads dist/ again and swaps it in: new requests get the new build, requests in flight
@@ -128,21 +128,15 @@ impl Builds {
         let started = Instant::now();
         let config = self.config.clone();
         let previous = self.current.clone();
-        let previous_inputs = self.venue_inputs;
         let loaded = tokio::task::spawn_blocking(move || {
             let site = Site::reload(&config, &previous.site)?;
-            let inputs = venue_inputs(&config, &site);
-            let venues = if inputs == previous_inputs {
-                Arc::clone(&previous.venues)
-            } else {
-                Arc::new(load_venues(&config, &site))
-            };
-            anyhow::Ok((site, venues, inputs))
+            let venues = Arc::new(load_venues(&config, &site, &previous.venues));
+            anyhow::Ok((site, venues))
         })
         .await
         .context("loading the site panicked")
         .and_then(|loaded| loaded);
-        let (site, venues, inputs) = match loaded {
+        let (site, venues) = match loaded {
             Ok(loaded) => loaded,
             Err(error) => {
                 tracing::error!(%error, "reload refused, the running build goes on");
@@ -161,7 +155,8 @@ impl Builds {
         }
         let build = site.build_id();
         let pages = site.page_paths().count();
-        self.venue_inputs = inputs;
+        // A changed venue's engine stops, and its viewers reconnect to the new version.
+        self.settings.positions().retire_changed(&venues);
         self.current = http::AppState::new(
             site,
             self.images.clone(),
@@ -228,7 +223,7 @@ impl Application {
                 resident_mib = memory::mib(memory::resident_kib()),
                 "pages and files in memory"
             );
-            let venues = load_venues(&config, &site);
+            let venues = load_venues(&config, &site, &Venues::default());
             tracing::debug!(
                 resident_mib = memory::mib(memory::resident_kib()),
                 "venues loaded"
@@ -259,7 +254,14 @@ impl Application {
         // A database that is down does not stop the start: enquiries answer 503 until it is
         // back, and pages are served meanwhile.
         let leads = Leads::start(&leads_config, site.leads().catalog().clone()).await;
-        let builds = Builds::new(config, (site, venues), images, leads.clone());
+        let builds = Builds::new(
+            config,
+            (site, venues),
+            images,
+            leads.clone(),
+            options.closing(),
+        )
+        .context("cannot start the live demo's compute threads")?;
         Ok(Self {
             listener,
             options,
@@ -268,6 +270,12 @@ impl Application {
             builds,
             hangup,
         })
+    }
+
+    /// For tests of the live engine's recovery: what makes an engine fail as a bug would.
+    #[doc(hidden)]
+    pub fn faults(&self) -> Faults {
+        Faults(self.builds.settings.clone())
     }
 
     pub fn local_addr(&self) -> SocketAddr {
@@ -316,6 +324,17 @@ impl Application {
     }
 }
 
+/// Faults a test may inject into a running server ([`Application::faults`]).
+#[doc(hidden)]
+pub struct Faults(http::HttpSettings);
+
+impl Faults {
+    /// Makes the live engine of `venue` panic at its next second; false when none runs.
+    pub fn panic_live_engine(&self, venue: &str) -> bool {
+        self.0.panic_live_engine(venue)
+    }
+}
+
 /// What ends [`Application::run_until`].
 pub type Shutdown = std::pin::Pin<Box<dyn Future<Output = ()> + Send>>;
 
@@ -352,34 +371,55 @@ pub async fn submit_urls(config: Config, dry_run: bool) -> anyhow::Result<Submit
     Ok(SubmitUrls::Submitted(report))
 }
 
-/// A hash of everything the venues are loaded from: the manifest's `venues` section and the
-/// files of each venue's IMDF directory. A file that cannot be read counts as changed.
-fn venue_inputs(config: &Config, site: &Site) -> u64 {
+/// The version of a venue: a hash of everything it is loaded from (what the engine reads of its
+/// manifest entry, the words and catalog every venue shares, its IMDF files and its devices).
+/// A file that cannot be read makes a version of its own, so the venue is loaded again and
+/// its error reported.
+fn venue_version(config: &Config, site: &Site, venue: &site::VenueEntry) -> u64 {
+    let entry = site.venues();
     let mut hash = xxhash_rust::xxh3::Xxh3::new();
-    hash.update(format!("{:?}", site.venues()).as_bytes());
-    for venue in &site.venues().list {
-        let dir = config.dist_dir.join(&venue.imdf_dir);
-        let mut files: Vec<_> = std::fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|entry| entry.path())
-            .collect();
-        files.sort();
-        for file in files {
-            hash.update(file.as_os_str().as_encoded_bytes());
-            match std::fs::read(&file) {
-                Ok(bytes) => hash.update(&bytes),
-                Err(_) => return fastrand::u64(..),
-            }
+    // What the engine reads of the entry: not the viewer's files, which change on their own.
+    let read = (
+        &venue.id,
+        &venue.imdf_dir,
+        &venue.kiosks,
+        &venue.start,
+        &venue.infrastructure,
+        &venue.flow,
+    );
+    let shared = (&entry.words.steps, &entry.categories, &entry.groups);
+    hash.update(format!("{read:?}{shared:?}").as_bytes());
+    let imdf_dir = config.dist_dir.join(&venue.imdf_dir);
+    let mut files: Vec<_> = std::fs::read_dir(&imdf_dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .filter(|entry| entry.file_type().is_ok_and(|kind| kind.is_file()))
+        .map(|entry| entry.path())
+        .collect();
+    files.sort();
+    // The devices live beside the IMDF files, which an IMDF export must not mix with.
+    files.extend(
+        venue
+            .infrastructure
+            .as_ref()
+            .map(|file| config.dist_dir.join(file)),
+    );
+    for file in files {
+        hash.update(file.as_os_str().as_encoded_bytes());
+        match std::fs::read(&file) {
+            Ok(bytes) => hash.update(&bytes),
+            Err(_) => return fastrand::u64(..),
         }
     }
     hash.digest()
 }
 
-/// The live demo's venues from dist/. A venue that does not load is left out with an error in
+/// The live demo's venues from dist/, beside the ones served so far (`previous`; empty at
+/// start): an unchanged venue is taken over as it is, a changed one loaded again. A venue that
+/// does not load keeps its previous version, or is left out when it had none, with an error in
 /// the log: the pages and the other venues are served as usual.
-fn load_venues(config: &Config, site: &Site) -> Venues {
+fn load_venues(config: &Config, site: &Site, previous: &Venues) -> Venues {
     let entry = site.venues();
     let sources: Vec<VenueSource> = entry
         .list
@@ -396,15 +436,16 @@ fn load_venues(config: &Config, site: &Site) -> Venues {
                 start: Some(venue.start.clone()),
                 flow: venue.flow.clone(),
             },
+            version: venue_version(config, site, venue),
         })
         .collect();
     let catalog = Catalog {
         categories: entry.categories.clone(),
         groups: entry.groups.clone(),
     };
-    let (venues, errors) = Venues::load(&sources, entry.words.steps.clone(), catalog);
+    let (venues, errors) = Venues::reload(&sources, entry.words.steps.clone(), catalog, previous);
     for error in errors {
-        tracing::error!(%error, "a venue of the live demo did not load and is left out");
+        tracing::error!(%error, "a venue of the live demo did not load; its previous version, if any, goes on");
     }
     venues
 }

@@ -95,6 +95,10 @@ pub(crate) struct SampledLogs {
     pub(crate) failed_login: LogSampler,
     /// Admin requests refused after too many wrong tokens.
     pub(crate) login_throttled: LogSampler,
+    /// Live demo API requests sent from another site.
+    pub(crate) api_cross_site: LogSampler,
+    /// Live streams refused by their caps.
+    pub(crate) streams_refused: LogSampler,
 }
 
 #[cfg(test)]

@@ -1,15 +1,21 @@
-//! The live demo's API: how many requests one client may make, and the live positioning crowd.
+//! The live demo's API: how many requests one client may make, what it may make the server
+//! compute, which other sites' pages may call it, and the live positioning crowd and streams.
 
 use serde::{Deserialize, Serialize};
 
-use super::ConfigError;
+use super::{ConfigError, require_positive};
 
 /// The live demo's API, `/api/venues/...` (issue #14).
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct VenuesConfig {
     pub rate_limit: RequestRate,
+    pub compute: ComputeConfig,
     pub live: LiveConfig,
+    /// Origins (`https://partner.example.com`) whose pages may call the API from the
+    /// visitor's browser, e.g. a partner embedding the demo. Every other site's page is refused
+    /// (403) on the computed answers and the stream; the site's own origins always may.
+    pub embed_origins: Vec<String>,
 }
 
 /// The live positioning demo (issue #17): the simulated crowd of each venue.
@@ -20,11 +26,78 @@ pub struct LiveConfig {
     pub tags: u32,
     /// The simulation's seed. Replicas with the same seed stream the same positions.
     pub seed: u64,
+    /// Live streams open at once, in all; more are refused (503).
+    pub max_streams: u64,
+    /// Live streams open at once from one client address (IPv6: one /64); more are refused
+    /// (429). A visitor has one per open demo.
+    pub max_streams_per_client: u64,
+    /// Seconds a stream lasts at most; then it ends and the browser reconnects, with the
+    /// seconds it missed (a tenth of it is random, so streams opened together end apart).
+    pub stream_lifetime_secs: u64,
+    /// Seconds a stream may go without sending anything before it sends a comment line, so
+    /// proxies and clients see it alive.
+    pub heartbeat_secs: u64,
 }
 
 impl Default for LiveConfig {
     fn default() -> Self {
-        Self { tags: 40, seed: 1 }
+        Self {
+            tags: 40,
+            seed: 1,
+            max_streams: 2_000,
+            max_streams_per_client: 16,
+            stream_lifetime_secs: 1_800,
+            heartbeat_secs: 10,
+        }
+    }
+}
+
+/// What clients may make the server compute (the cost model of issue #30): every computed
+/// answer is charged to its client's budget in milliseconds of CPU, and the long ones (tracks,
+/// flow days) run on `workers` background threads, one at a time per client, with at most
+/// `queue` waiting.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ComputeConfig {
+    /// CPU milliseconds per second one client may spend on computed answers, sustained; 0
+    /// turns the budget off (for benchmarks).
+    pub per_second_ms: u32,
+    /// CPU milliseconds one client may spend at once. An answer estimated above it is let
+    /// through with a full budget, which it then empties: a client can always ask for an hour
+    /// of track, then waits.
+    pub burst_ms: u32,
+    /// Threads computing the long answers, at low priority; 0: one fewer than the cores (at
+    /// least one), so page serving always keeps a core.
+    pub workers: usize,
+    /// Long computations waiting for a thread; more are refused at once (503).
+    pub queue: usize,
+    /// Memory kept for computed answers that are functions of their inputs (tracks of a
+    /// closed span, past days of flow, hand-over codes), MiB.
+    pub cache_mib: u32,
+}
+
+impl Default for ComputeConfig {
+    fn default() -> Self {
+        Self {
+            // A quarter of a core: a visitor of the demo spends a few seconds of CPU in a
+            // minute; a client that wants more waits its turn, and a burst from many
+            // addresses meets the queue instead.
+            per_second_ms: 250,
+            burst_ms: 20_000,
+            workers: 0,
+            queue: 8,
+            cache_mib: 16,
+        }
+    }
+}
+
+impl ComputeConfig {
+    /// The threads computing long answers on a machine of `cores` cores.
+    pub fn workers_for(&self, cores: usize) -> usize {
+        match self.workers {
+            0 => cores.saturating_sub(1).max(1),
+            workers => workers,
+        }
     }
 }
 
@@ -59,6 +132,39 @@ impl VenuesConfig {
                 "key `venues.rate_limit.burst`: must be at least 1 while `venues.rate_limit.per_second` is above 0"
                     .to_owned(),
             ));
+        }
+        let live = &self.live;
+        require_positive("venues.live.max_streams", live.max_streams)?;
+        require_positive(
+            "venues.live.stream_lifetime_secs",
+            live.stream_lifetime_secs,
+        )?;
+        if !(1..=15).contains(&live.heartbeat_secs) {
+            return Err(ConfigError(format!(
+                "key `venues.live.heartbeat_secs`: must be between 1 and 15, not {}",
+                live.heartbeat_secs
+            )));
+        }
+        let compute = &self.compute;
+        require_positive("venues.compute.queue", compute.queue as u64)?;
+        if compute.per_second_ms > 0 && compute.burst_ms == 0 {
+            return Err(ConfigError(
+                "key `venues.compute.burst_ms`: must be at least 1 while `venues.compute.per_second_ms` is above 0"
+                    .to_owned(),
+            ));
+        }
+        for origin in &self.embed_origins {
+            let parsed = url::Url::parse(origin).ok().filter(|url| {
+                matches!(url.scheme(), "http" | "https")
+                    && url.host_str().is_some()
+                    && url.path() == "/"
+                    && url.query().is_none()
+            });
+            if parsed.is_none() {
+                return Err(ConfigError(format!(
+                    "key `venues.embed_origins`: {origin:?} is not an origin such as \"https://partner.example.com\""
+                )));
+            }
         }
         if !(1..=MAX_LIVE_TAGS).contains(&self.live.tags) {
             return Err(ConfigError(format!(

@@ -12,6 +12,12 @@ pub(super) enum CachePolicy {
     ShortRevalidate,
     /// Health checks and other answers that must never come from a cache.
     NoStore,
+    /// Computed answers fixed by their inputs for this many seconds (a past day's flow, a
+    /// closed span of a track; today's flow until the hour ends): reuse, then revalidate.
+    RevalidateAfter(u32),
+    /// Answers that may be kept but change at any time (a track's last minutes): revalidate
+    /// every time, with the ETag.
+    AlwaysRevalidate,
 }
 
 impl CachePolicy {
@@ -20,6 +26,10 @@ impl CachePolicy {
             Self::ForeverImmutable => "public, max-age=31536000, immutable",
             Self::ShortRevalidate => "public, max-age=60, must-revalidate",
             Self::NoStore => "no-store",
+            Self::AlwaysRevalidate => "no-cache",
+            Self::RevalidateAfter(seconds) => {
+                return revalidate_after(Duration::from_secs(u64::from(seconds)));
+            }
         })
     }
 }

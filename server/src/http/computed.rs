@@ -1,16 +1,23 @@
-//! Answers computed per request (the live demo's search and routes): JSON compressed on the
-//! fly with fast settings when the client accepts it, with a strong ETag from its bytes so a
-//! repeated question gets a 304. Bodies kept in memory use `Representation` instead.
+//! Answers computed for a request (the live demo's search, routes, tracks, flow, hand-over
+//! codes), and the refusals of the cost model (`crate::compute`).
+//!
+//! An answer asked for once (a route, a search) is JSON compressed on the fly with fast
+//! settings in the one encoding the client takes, with a strong ETag of its bytes and
+//! encoding, so a repeated question gets a 304. An answer that is a function of its inputs is
+//! an [`Answer`]: compressed once in every encoding, kept by the compute service's memory and
+//! sent with validators per encoding and the caching rule its inputs allow.
 
 use std::io::Write;
 
 use axum::body::Body as ResponseBody;
-use axum::response::Response;
-use http::{HeaderMap, HeaderValue, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
-use super::representation::{if_none_match, insert_body_headers};
-use crate::site::Encoding;
+use super::error::{ApiCode, ApiError, retry_after_secs};
+use super::representation::{Representation, if_none_match, insert_body_headers};
+use crate::compute::Refusal;
+use crate::site::{ApiErrorWords, Body, Encoding};
 use crate::weighted_list::weighted_items;
 
 /// Answers smaller than this go uncompressed: the headers would cost more than they save.
@@ -20,20 +27,28 @@ const MIN_COMPRESSED_BYTES: usize = 1024;
 /// functions of the venue data and the query.
 pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
     let bytes = value.to_string().into_bytes();
-    let etag = HeaderValue::from_str(&format!("\"{:016x}\"", xxhash_rust::xxh3::xxh3_64(&bytes)))
-        .expect("hex is a valid header");
-    let ours = etag.to_str().unwrap_or_default();
-    let mut response = if if_none_match(request, |tag| tag == ours) {
+    let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
+    let encoding = if bytes.len() < MIN_COMPRESSED_BYTES {
+        Encoding::Identity
+    } else {
+        negotiate(request)
+    };
+    // Each encoding is a representation of its own, with a tag of its own (RFC 9110 8.8.3).
+    let etag = |encoding: Encoding| {
+        let suffix = match encoding {
+            Encoding::Identity => "",
+            Encoding::Gzip => "-gz",
+            Encoding::Brotli => "-br",
+        };
+        HeaderValue::from_str(&format!("\"{hash:016x}{suffix}\"")).expect("hex is a valid header")
+    };
+    let expected = etag(encoding);
+    let mut response = if if_none_match(request, |tag| tag.as_bytes() == expected.as_bytes()) {
         let mut response = Response::new(ResponseBody::empty());
         *response.status_mut() = StatusCode::NOT_MODIFIED;
         response
     } else {
-        let encoding = if bytes.len() < MIN_COMPRESSED_BYTES {
-            Encoding::Identity
-        } else {
-            negotiate(request)
-        };
-        let (encoding, body) = match encode(encoding, &bytes) {
+        let (sent, body) = match encode(encoding, &bytes) {
             Some(encoded) => (encoding, encoded),
             None => (Encoding::Identity, bytes),
         };
@@ -41,20 +56,91 @@ pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
         insert_body_headers(
             response.headers_mut(),
             HeaderValue::from_static("application/json"),
-            encoding,
+            sent,
         );
+        response.headers_mut().insert(header::ETAG, etag(sent));
         response
     };
     let headers = response.headers_mut();
-    // One tag for every encoding: the decoded bytes are the same, and the answer is computed
-    // again for a conditional request anyway.
-    headers.insert(header::ETAG, etag);
+    if !headers.contains_key(header::ETAG) {
+        headers.insert(header::ETAG, expected);
+    }
     headers.insert(
         header::CACHE_CONTROL,
         CachePolicy::ShortRevalidate.header_value(),
     );
     headers.insert(header::VARY, HeaderValue::from_static("Accept-Encoding"));
     response
+}
+
+/// A computed answer kept for the requests after the first: its bytes in every encoding worth
+/// sending, and how it is sent.
+#[derive(Debug)]
+pub(crate) struct Answer {
+    body: Body,
+    content_type: HeaderValue,
+    cache: CachePolicy,
+    /// `Content-Disposition` of a download (a track as GeoJSON or CSV).
+    disposition: Option<HeaderValue>,
+}
+
+impl Answer {
+    /// `bytes` of `content_type`, compressed quickly in both encodings.
+    pub(super) fn new(bytes: Vec<u8>, content_type: &'static str, cache: CachePolicy) -> Self {
+        Self {
+            body: Body::fast(bytes, true),
+            content_type: HeaderValue::from_static(content_type),
+            cache,
+            disposition: None,
+        }
+    }
+
+    /// The answer as a download named `file_name`.
+    pub(super) fn download(mut self, file_name: &str) -> Self {
+        self.disposition =
+            HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\"")).ok();
+        self
+    }
+
+    /// The memory it holds, as the compute service's bound counts it.
+    pub(crate) fn weight(&self) -> usize {
+        self.body.held_bytes() + 256
+    }
+
+    /// The 200 (or 304) answer to `request`.
+    pub(super) fn respond(&self, method: &Method, request: &HeaderMap) -> Response {
+        let mut response = Representation {
+            body: &self.body,
+            content_type: self.content_type.clone(),
+            cache: self.cache,
+            vary_user_agent: false,
+            document_csp: None,
+        }
+        .respond_exact(method, request);
+        if let Some(disposition) = &self.disposition {
+            response
+                .headers_mut()
+                .insert(header::CONTENT_DISPOSITION, disposition.clone());
+        }
+        response
+    }
+}
+
+/// The answer to a computation the cost model refused.
+pub(super) fn refusal(words: &ApiErrorWords, refusal: Refusal) -> ApiError {
+    match refusal {
+        Refusal::Budget(wait) => ApiError::rate_limited(words, retry_after_secs(wait)),
+        Refusal::ClientBusy(wait) => {
+            ApiError::retry_after(words, ApiCode::ClientBusy, retry_after_secs(wait))
+        }
+        Refusal::Busy(wait) => ApiError::retry_after(words, ApiCode::Busy, retry_after_secs(wait)),
+        Refusal::Failed => ApiError::new(words, ApiCode::ComputeFailed, None, &[]),
+    }
+}
+
+/// A refusal or an answer, as the response.
+pub(super) fn answered(answer: Result<Response, ApiError>) -> Response {
+    answer.unwrap_or_else(IntoResponse::into_response)
 }
 
 /// Which encoding to spend CPU on: the client's best of brotli and gzip.
@@ -132,11 +218,52 @@ mod tests {
     }
 
     #[test]
-    fn a_matching_etag_gets_304() {
-        let first = json(&HeaderMap::new(), &large());
+    fn each_encoding_has_its_tag_and_only_its_own_gets_304() {
+        let gzip = json(&headers(&[("accept-encoding", "gzip")]), &large());
+        let brotli = json(&headers(&[("accept-encoding", "br")]), &large());
+        let plain = json(&HeaderMap::new(), &large());
+        let tags: Vec<_> = [&gzip, &brotli, &plain]
+            .iter()
+            .map(|answer| answer.headers()[header::ETAG].clone())
+            .collect();
+        assert!(
+            tags[0] != tags[1] && tags[1] != tags[2] && tags[0] != tags[2],
+            "{tags:?}"
+        );
+        let ask = |accept: &str, tag: &HeaderValue| {
+            let mut request = headers(&[("accept-encoding", accept)]);
+            request.insert(header::IF_NONE_MATCH, tag.clone());
+            json(&request, &large()).status()
+        };
+        assert_eq!(ask("gzip", &tags[0]), StatusCode::NOT_MODIFIED);
+        assert_eq!(ask("br", &tags[1]), StatusCode::NOT_MODIFIED);
+        assert_eq!(ask("br", &tags[0]), StatusCode::OK, "gzip's tag for brotli");
+    }
+
+    #[test]
+    fn a_kept_answer_confirms_only_the_tag_of_the_encoding_it_sends() {
+        let bytes = large().to_string().into_bytes();
+        let answer = Answer::new(
+            bytes,
+            "application/json",
+            CachePolicy::RevalidateAfter(3600),
+        )
+        .download("t.json");
+        let first = answer.respond(&Method::GET, &headers(&[("accept-encoding", "br")]));
+        assert_eq!(first.headers()[header::CONTENT_ENCODING], "br");
+        assert_eq!(
+            first.headers()[header::CACHE_CONTROL],
+            "public, max-age=3600, must-revalidate"
+        );
+        assert!(first.headers().contains_key(header::CONTENT_DISPOSITION));
         let tag = first.headers()[header::ETAG].clone();
-        let mut request = HeaderMap::new();
-        request.insert(header::IF_NONE_MATCH, tag);
-        assert_eq!(json(&request, &large()).status(), StatusCode::NOT_MODIFIED);
+        let again = |accept: &str| {
+            let mut request = headers(&[("accept-encoding", accept)]);
+            request.insert(header::IF_NONE_MATCH, tag.clone());
+            answer.respond(&Method::GET, &request).status()
+        };
+        assert_eq!(again("br"), StatusCode::NOT_MODIFIED);
+        assert_eq!(again("gzip"), StatusCode::OK);
+        assert!(answer.weight() < large().to_string().len());
     }
 }

@@ -3,16 +3,14 @@
 //! asks for a slot before it hands a connection on; the slot is given back when the connection
 //! ends. A refused connection is closed at once, and the refusals are logged sampled.
 
-use std::collections::hash_map::Entry;
 use std::net::IpAddr;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use super::client_ip::TrustedProxies;
-use crate::client_table::ClientTable;
 use crate::config::Connections;
 use crate::sampled_log::LogSampler;
+use crate::slots::{Full, Slot, Slots};
 
 /// At most one log line per cap and this interval, however many connections are refused.
 pub(super) const REFUSAL_LOG_INTERVAL: Duration = Duration::from_secs(5);
@@ -20,31 +18,19 @@ pub(super) const REFUSAL_LOG_INTERVAL: Duration = Duration::from_secs(5);
 /// Open connections, in all and per client.
 #[derive(Debug)]
 pub(super) struct ConnectionLimits {
-    max_total: u64,
     max_per_client: u64,
     max_per_proxy: u64,
     proxies: TrustedProxies,
-    open: AtomicU64,
-    /// Open connections per client key; only clients under a cap are counted.
-    per_client: ClientTable<u64>,
+    slots: Arc<Slots>,
     refused_total: LogSampler,
     refused_per_client: LogSampler,
 }
 
 /// Why a connection was refused.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum Refusal {
-    Total,
-    PerClient,
-}
+pub(super) type Refusal = Full;
 
 /// One admitted connection's place in the counts, given back when dropped.
-#[derive(Debug)]
-pub(super) struct ConnectionSlot {
-    limits: Arc<ConnectionLimits>,
-    /// The client key counted for this connection, when its client is under a cap.
-    client: Option<IpAddr>,
-}
+pub(super) type ConnectionSlot = Slot;
 
 impl ConnectionLimits {
     pub(super) fn new(
@@ -52,64 +38,29 @@ impl ConnectionLimits {
         open_files_limit: u64,
         proxies: TrustedProxies,
     ) -> Self {
-        let max_total = config.connection_cap(open_files_limit);
         Self {
-            max_total,
             max_per_client: config.max_per_client,
             max_per_proxy: config.max_per_proxy,
             proxies,
-            open: AtomicU64::new(0),
-            // Never fuller than the connections open, so it never has to forget a client.
-            per_client: ClientTable::new(usize::try_from(max_total).unwrap_or(usize::MAX)),
+            slots: Slots::new(config.connection_cap(open_files_limit)),
             refused_total: LogSampler::new(REFUSAL_LOG_INTERVAL),
             refused_per_client: LogSampler::new(REFUSAL_LOG_INTERVAL),
         }
     }
 
     pub(super) fn max_total(&self) -> u64 {
-        self.max_total
+        self.slots.max_total()
     }
 
     /// A slot for a connection from `peer`, or why there is none. Only the accept loop calls
     /// this; slots are given back from any thread.
-    pub(super) fn admit(self: &Arc<Self>, peer: IpAddr) -> Result<ConnectionSlot, Refusal> {
-        if self.open.fetch_add(1, Ordering::AcqRel) >= self.max_total {
-            self.open.fetch_sub(1, Ordering::AcqRel);
-            return Err(Refusal::Total);
-        }
-        let mut slot = ConnectionSlot {
-            limits: Arc::clone(self),
-            client: None,
-        };
+    pub(super) fn admit(&self, peer: IpAddr) -> Result<ConnectionSlot, Refusal> {
         let cap = if self.proxies.contains(peer) {
             self.max_per_proxy
         } else {
             self.max_per_client
         };
-        if cap == 0 {
-            return Ok(slot);
-        }
-        let admitted = self.per_client.with_client(
-            peer,
-            // The table holds at most as many clients as there are open connections.
-            |_| {},
-            || 0,
-            |key, open| {
-                if *open >= cap {
-                    return None;
-                }
-                *open += 1;
-                Some(key)
-            },
-        );
-        match admitted {
-            Some(key) => {
-                slot.client = Some(key);
-                Ok(slot)
-            }
-            // Dropping the slot gives back the place in the total.
-            None => Err(Refusal::PerClient),
-        }
+        self.slots.take(peer, cap)
     }
 
     /// Logs a refusal, sampled: the first at once, then at most one line per interval with
@@ -117,12 +68,12 @@ impl ConnectionLimits {
     pub(super) fn log_refusal(&self, refusal: Refusal, peer: IpAddr) {
         let now = Instant::now();
         match refusal {
-            Refusal::Total => {
+            Full::Total => {
                 if let Some(refused) = self.refused_total.record(now) {
                     self.log_total(refused);
                 }
             }
-            Refusal::PerClient => {
+            Full::PerClient => {
                 if let Some(refused) = self.refused_per_client.record(now) {
                     self.log_per_client(refused, Some(peer));
                 }
@@ -144,7 +95,7 @@ impl ConnectionLimits {
     fn log_total(&self, refused: u64) {
         tracing::warn!(
             refused,
-            max_connections = self.max_total,
+            max_connections = self.max_total(),
             "connection cap reached: new connections are closed (connections.max_connections)"
         );
     }
@@ -159,32 +110,13 @@ impl ConnectionLimits {
              (connections.max_per_client)"
         );
     }
-
-    fn release(&self, client: Option<IpAddr>) {
-        if let Some(key) = client {
-            let mut clients = self.per_client.lock();
-            if let Entry::Occupied(mut entry) = clients.entry(key) {
-                *entry.get_mut() -= 1;
-                if *entry.get() == 0 {
-                    entry.remove();
-                }
-            }
-        }
-        self.open.fetch_sub(1, Ordering::AcqRel);
-    }
-}
-
-impl Drop for ConnectionSlot {
-    fn drop(&mut self) {
-        self.limits.release(self.client);
-    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn limits(max_total: u64, max_per_client: u64, max_per_proxy: u64) -> Arc<ConnectionLimits> {
+    fn limits(max_total: u64, max_per_client: u64, max_per_proxy: u64) -> ConnectionLimits {
         let config = Connections {
             max_connections: max_total,
             max_per_client,
@@ -192,7 +124,7 @@ mod tests {
             ..Connections::default()
         };
         let proxies = TrustedProxies::new(vec!["10.0.0.1".parse().unwrap()]);
-        Arc::new(ConnectionLimits::new(&config, 20_000, proxies))
+        ConnectionLimits::new(&config, 20_000, proxies)
     }
 
     fn ip(text: &str) -> IpAddr {
@@ -204,23 +136,15 @@ mod tests {
         let limits = limits(100, 2, 0);
         let first = limits.admit(ip("192.0.2.1")).unwrap();
         let _second = limits.admit(ip("192.0.2.1")).unwrap();
+        assert_eq!(limits.admit(ip("192.0.2.1")).unwrap_err(), Full::PerClient);
         assert_eq!(
-            limits.admit(ip("192.0.2.1")).unwrap_err(),
-            Refusal::PerClient
+            limits.slots.held(),
+            2,
+            "a refusal takes no place in the total"
         );
-        // A refusal takes no place in the total.
-        assert_eq!(limits.open.load(Ordering::Relaxed), 2);
         let _other = limits.admit(ip("192.0.2.2")).unwrap();
         drop(first);
         let _again = limits.admit(ip("192.0.2.1")).unwrap();
-    }
-
-    #[test]
-    fn an_ipv6_client_is_its_64_block() {
-        let limits = limits(100, 1, 0);
-        let _slot = limits.admit(ip("2001:db8:1:2::1")).unwrap();
-        assert!(limits.admit(ip("2001:db8:1:2:ffff::9")).is_err());
-        assert!(limits.admit(ip("2001:db8:1:3::1")).is_ok());
     }
 
     #[test]
@@ -234,10 +158,7 @@ mod tests {
         let _slots: Vec<_> = (0..3)
             .map(|_| capped.admit(ip("10.0.0.1")).unwrap())
             .collect();
-        assert_eq!(
-            capped.admit(ip("10.0.0.1")).unwrap_err(),
-            Refusal::PerClient
-        );
+        assert_eq!(capped.admit(ip("10.0.0.1")).unwrap_err(), Full::PerClient);
     }
 
     #[test]
@@ -246,10 +167,9 @@ mod tests {
         let slots: Vec<_> = (1..=3)
             .map(|n| limits.admit(ip(&format!("192.0.2.{n}"))).unwrap())
             .collect();
-        assert_eq!(limits.admit(ip("192.0.2.9")).unwrap_err(), Refusal::Total);
+        assert_eq!(limits.admit(ip("192.0.2.9")).unwrap_err(), Full::Total);
         drop(slots);
-        assert_eq!(limits.open.load(Ordering::Relaxed), 0);
-        assert!(limits.per_client.lock().is_empty());
+        assert_eq!(limits.slots.held(), 0);
         assert!(limits.admit(ip("192.0.2.9")).is_ok());
     }
 }

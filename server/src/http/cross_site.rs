@@ -1,9 +1,10 @@
-//! Which requests another site made a browser send (issue #16): what `POST /api/leads` refuses
-//! and what the sales page's status changes check. Browsers say where a request comes from in
-//! `Sec-Fetch-Site` and `Origin`, and a page cannot forge either; clients that send neither
-//! (old browsers, curl, scripts) are not browsers acting for someone else's page.
+//! Which requests another site made a browser send (issue #16): what `POST /api/leads` refuses,
+//! what the sales page's status changes check, and who may call the live demo's API (issue
+//! #30). Browsers say where a request comes from in `Sec-Fetch-Site` and `Origin`, and a page
+//! cannot forge either; clients that send neither (old browsers, curl, scripts) are not
+//! browsers acting for someone else's page.
 
-use http::{HeaderMap, header};
+use http::{HeaderMap, HeaderValue, header};
 use url::Url;
 
 use crate::config::Origins;
@@ -45,6 +46,66 @@ impl SiteOrigins {
         };
         let serialised = origin.origin().ascii_serialization();
         !(self.origins.contains(&serialised) || names_host(&origin, headers))
+    }
+}
+
+/// Who is calling the live demo's API, as far as a browser tells.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) enum ApiCaller {
+    /// The site's own pages, a person opening an address, or a client that is no browser.
+    Site,
+    /// The page of an origin allowed to embed the API (`venues.embed_origins`), by its
+    /// `Origin` as sent.
+    Embedder(HeaderValue),
+    /// Another site's page making the visitor's browser ask: refused.
+    CrossSite,
+}
+
+/// Origins allowed to embed the API, as browsers write them in `Origin`.
+#[derive(Debug, Clone, Default)]
+pub(super) struct EmbedOrigins(Vec<String>);
+
+impl EmbedOrigins {
+    pub(super) fn new(origins: &[String]) -> Self {
+        Self(
+            origins
+                .iter()
+                .filter_map(|origin| Url::parse(origin).ok())
+                .map(|url| url.origin().ascii_serialization())
+                .collect(),
+        )
+    }
+
+    pub(super) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+}
+
+impl SiteOrigins {
+    /// Who calls the API with these headers. A top-level navigation from another site (a
+    /// person following a link to a track's CSV) is the person's own doing and is let through;
+    /// anything else another site's page starts (a fetch, a stream, an image, a frame) is not,
+    /// unless that site is an embedder.
+    pub(super) fn api_caller(&self, headers: &HeaderMap, embedders: &EmbedOrigins) -> ApiCaller {
+        if let Some(origin) = headers.get(header::ORIGIN)
+            && let Some(parsed) = origin.to_str().ok().and_then(|text| Url::parse(text).ok())
+            && embedders.0.contains(&parsed.origin().ascii_serialization())
+        {
+            return ApiCaller::Embedder(origin.clone());
+        }
+        if !self.is_cross_site(headers) {
+            return ApiCaller::Site;
+        }
+        let says = |name: &str, value: &[u8]| {
+            headers
+                .get(name)
+                .is_some_and(|v| v.as_bytes().trim_ascii().eq_ignore_ascii_case(value))
+        };
+        if says("sec-fetch-mode", b"navigate") && says("sec-fetch-dest", b"document") {
+            ApiCaller::Site
+        } else {
+            ApiCaller::CrossSite
+        }
     }
 }
 
@@ -100,6 +161,67 @@ mod tests {
         assert!(!check("http://127.0.0.1:8081", "127.0.0.1:8080"));
         assert!(!check("null", "127.0.0.1:8080"));
         assert!(origin_names_host(&headers(&[("host", "x")])));
+    }
+
+    #[test]
+    fn the_api_takes_the_site_embedders_and_navigations_and_refuses_other_pages() {
+        let origins = SiteOrigins::new(&Origins {
+            international: "https://www.indora.com".to_owned(),
+            china: "https://www.indora.cn".to_owned(),
+        });
+        let embedders = EmbedOrigins::new(&["https://partner.example:8443".to_owned()]);
+        let caller = |pairs: &[(&str, &str)]| origins.api_caller(&headers(pairs), &embedders);
+        let host = ("host", "www.indora.com");
+        assert_eq!(caller(&[host]), ApiCaller::Site);
+        assert_eq!(
+            caller(&[host, ("sec-fetch-site", "same-origin")]),
+            ApiCaller::Site
+        );
+        assert_eq!(
+            caller(&[host, ("origin", "https://www.indora.cn")]),
+            ApiCaller::Site
+        );
+        // Another site's page: a fetch, a stream or an image.
+        for pairs in [
+            &[host, ("origin", "https://evil.example")][..],
+            &[
+                host,
+                ("sec-fetch-site", "cross-site"),
+                ("sec-fetch-dest", "image"),
+            ][..],
+            &[
+                host,
+                ("sec-fetch-site", "cross-site"),
+                ("sec-fetch-mode", "navigate"),
+                ("sec-fetch-dest", "iframe"),
+            ][..],
+        ] {
+            assert_eq!(caller(pairs), ApiCaller::CrossSite, "{pairs:?}");
+        }
+        // A person following a link from elsewhere.
+        assert_eq!(
+            caller(&[
+                host,
+                ("sec-fetch-site", "cross-site"),
+                ("sec-fetch-mode", "navigate"),
+                ("sec-fetch-dest", "document"),
+            ]),
+            ApiCaller::Site
+        );
+        // An embedder's page, by its Origin whatever Sec-Fetch-Site says.
+        assert_eq!(
+            caller(&[
+                host,
+                ("origin", "https://PARTNER.example:8443"),
+                ("sec-fetch-site", "cross-site"),
+            ]),
+            ApiCaller::Embedder(HeaderValue::from_static("https://PARTNER.example:8443"))
+        );
+        assert_eq!(
+            caller(&[host, ("origin", "https://partner.example")]),
+            ApiCaller::CrossSite,
+            "another port is another origin"
+        );
     }
 
     #[test]

@@ -80,6 +80,13 @@ pub(super) enum ApiCode {
     DateMalformed,
     DateRange,
     HourMalformed,
+    RequestTooLong,
+    CrossSite,
+    Busy,
+    ClientBusy,
+    ComputeFailed,
+    StreamsPerClient,
+    StreamsFull,
 }
 
 impl ApiCode {
@@ -115,7 +122,11 @@ impl ApiCode {
             | Self::CarUnknown
             | Self::TrackRange
             | Self::DateRange => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::RateLimited => StatusCode::TOO_MANY_REQUESTS,
+            Self::RateLimited | Self::StreamsPerClient => StatusCode::TOO_MANY_REQUESTS,
+            Self::RequestTooLong => StatusCode::URI_TOO_LONG,
+            Self::CrossSite => StatusCode::FORBIDDEN,
+            Self::Busy | Self::ClientBusy | Self::StreamsFull => StatusCode::SERVICE_UNAVAILABLE,
+            Self::ComputeFailed => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
 
@@ -152,6 +163,13 @@ impl ApiCode {
             Self::DateMalformed => "date_malformed",
             Self::DateRange => "date_range",
             Self::HourMalformed => "hour_malformed",
+            Self::RequestTooLong => "request_too_long",
+            Self::CrossSite => "cross_site",
+            Self::Busy => "busy",
+            Self::ClientBusy => "client_busy",
+            Self::ComputeFailed => "compute_failed",
+            Self::StreamsPerClient => "streams_per_client",
+            Self::StreamsFull => "streams_full",
         }
     }
 
@@ -187,6 +205,13 @@ impl ApiCode {
             Self::DateMalformed => &words.date_malformed,
             Self::DateRange => &words.date_range,
             Self::HourMalformed => &words.hour_malformed,
+            Self::RequestTooLong => &words.request_too_long,
+            Self::CrossSite => &words.cross_site,
+            Self::Busy => &words.busy,
+            Self::ClientBusy => &words.client_busy,
+            Self::ComputeFailed => &words.compute_failed,
+            Self::StreamsPerClient => &words.streams_per_client,
+            Self::StreamsFull => &words.streams_full,
         }
     }
 }
@@ -216,7 +241,7 @@ impl ApiError {
             .copied()
             .chain(field.map(|field| ("field", field)))
         {
-            message = message.replace(&format!("{{{name}}}"), value);
+            message = message.replace(&format!("{{{name}}}"), &quoted(value));
         }
         Self {
             code,
@@ -227,13 +252,29 @@ impl ApiError {
     }
 
     pub(super) fn rate_limited(words: &ApiErrorWords, retry_after_secs: u64) -> Self {
+        Self::retry_after(words, ApiCode::RateLimited, retry_after_secs)
+    }
+
+    /// A refusal of `code` (rate limited, busy) whose message and `Retry-After` give the wait.
+    pub(super) fn retry_after(words: &ApiErrorWords, code: ApiCode, retry_after_secs: u64) -> Self {
         let seconds = retry_after_secs.to_string();
         Self {
             retry_after_secs: Some(retry_after_secs),
-            ..Self::new(words, ApiCode::RateLimited, None, &[("seconds", &seconds)])
+            ..Self::new(words, code, None, &[("seconds", &seconds)])
         }
     }
 }
+
+/// A value of the request as a message repeats it: at most [`MAX_QUOTED_CHARS`] characters,
+/// so a refusal of a huge value is not huge too.
+fn quoted(value: &str) -> std::borrow::Cow<'_, str> {
+    match value.char_indices().nth(MAX_QUOTED_CHARS) {
+        Some((end, _)) => format!("{}…", &value[..end]).into(),
+        None => value.into(),
+    }
+}
+
+const MAX_QUOTED_CHARS: usize = 64;
 
 /// Why an enquiry was not accepted, with what its answer needs.
 #[derive(Debug)]

@@ -2,6 +2,7 @@
 //! axum and hyper appear only in this module.
 
 mod admin;
+mod api_guard;
 mod cache_policy;
 mod client_ip;
 mod computed;
@@ -38,6 +39,7 @@ use http::{HeaderMap, header};
 pub(crate) use live::LiveReload;
 pub(crate) use serve::{Routes, ServeOptions, serve};
 
+use crate::compute::{Compute, Flights};
 use crate::config::Config;
 use crate::images::ImageService;
 use crate::leads::Leads;
@@ -45,10 +47,11 @@ use crate::login_throttle::LoginThrottle;
 use crate::rate_limit::RateLimiter;
 use crate::sampled_log::SampledLogs;
 use crate::site::{Site, Variant};
+use crate::token_buckets::TokenBuckets;
 use crate::venues::Venues;
 use admin::{AdminAccess, AdminToken};
 use client_ip::TrustedProxies;
-use cross_site::SiteOrigins;
+use cross_site::{EmbedOrigins, SiteOrigins};
 
 /// Shared, read-only state of a running server.
 #[derive(Clone)]
@@ -75,12 +78,20 @@ pub(crate) struct State {
     /// Shared by every build's state, like the rate limiter.
     pub(in crate::http) login_throttle: Arc<LoginThrottle>,
     pub(in crate::http) sampled_logs: Arc<SampledLogs>,
-    /// The live demo's venue engine (issue #14).
-    /// Shared with the next build's state when the venues did not change.
+    /// The live demo's venue engine (issue #14). A reload takes over the venues that did not
+    /// change (`Venues::reload`).
     pub venues: Arc<Venues>,
     pub(in crate::http) venue_api: venues::VenueApi,
     /// The live positioning engines, shared by every build's state like the rate limiter.
     pub(in crate::http) positions: Arc<positions::PositionHub>,
+    /// Requests per client on the live demo's API; shared by every build's state.
+    pub(in crate::http) api_budget: Arc<TokenBuckets>,
+    /// What clients make the server compute (issue #30); shared by every build's state.
+    pub(in crate::http) compute: Compute,
+    /// Computed answers kept and under way, by canonical request (venue versions included).
+    pub(in crate::http) answers: Arc<Flights<Arc<computed::Answer>>>,
+    /// The live streams open, and the signal that ends them at shutdown.
+    pub(in crate::http) streams: positions::Streams,
     /// Editing mode only (`live_reload`).
     pub(in crate::http) live: Option<LiveReload>,
 }
@@ -98,8 +109,12 @@ pub(crate) struct HttpSettings {
     trusted_proxies: TrustedProxies,
     site_origins: SiteOrigins,
     rate_limiter: Arc<RateLimiter>,
-    request_rate: crate::config::RequestRate,
+    embedders: EmbedOrigins,
     positions: Arc<positions::PositionHub>,
+    api_budget: Arc<TokenBuckets>,
+    compute: Compute,
+    answers: Arc<Flights<Arc<computed::Answer>>>,
+    streams: positions::Streams,
     live: Option<LiveReload>,
 }
 
@@ -107,10 +122,18 @@ impl HttpSettings {
     /// `build` names the build served first, for editing mode's open pages.
     /// `store` is the enquiry store, whose database keeps the rate limits when several
     /// servers share it.
-    pub(crate) fn from_config(config: &Config, build: String, store: &Leads) -> Self {
+    /// `closing` turns true when shutdown begins, which ends the live streams.
+    pub(crate) fn from_config(
+        config: &Config,
+        build: String,
+        store: &Leads,
+        closing: tokio::sync::watch::Receiver<bool>,
+    ) -> std::io::Result<Self> {
         let leads = &config.leads;
         let limit = &leads.rate_limit;
-        Self {
+        let venues = &config.venues;
+        let cache_bytes = venues.compute.cache_mib as usize * 1024 * 1024;
+        Ok(Self {
             china_domain: config.domains.china.clone(),
             analytics_origins: config.analytics.origins(),
             admin_token: AdminToken::new(leads.admin_token.expose()),
@@ -125,10 +148,31 @@ impl HttpSettings {
                 limit.submissions,
                 store.clone(),
             )),
-            request_rate: config.venues.rate_limit.clone(),
-            positions: Arc::new(positions::PositionHub::new(config.venues.live.clone())),
+            embedders: EmbedOrigins::new(&venues.embed_origins),
+            positions: Arc::new(positions::PositionHub::new(
+                venues.live.clone(),
+                cache_bytes,
+            )),
+            api_budget: Arc::new(TokenBuckets::new(
+                venues.rate_limit.per_second,
+                venues.rate_limit.burst,
+            )),
+            compute: Compute::new(&venues.compute)?,
+            answers: Flights::new(cache_bytes / 4 * 3, |answer| answer.weight()),
+            streams: positions::Streams::new(&venues.live, closing),
             live: config.live_reload.then(|| LiveReload::new(build)),
-        }
+        })
+    }
+
+    /// The live engines: a reload retires those whose venue changed.
+    pub(crate) fn positions(&self) -> &positions::PositionHub {
+        &self.positions
+    }
+
+    /// For tests: makes the live engine of `venue` panic at its next second, as a bug would;
+    /// false when none runs.
+    pub(crate) fn panic_live_engine(&self, venue: &str) -> bool {
+        self.positions.panic_engine(venue)
     }
 
     /// Editing mode's status, when on.
@@ -146,11 +190,15 @@ impl AppState {
         settings: HttpSettings,
     ) -> Self {
         let image_cache_control = cache_policy::revalidate_after(images.ttl());
-        let venue_api = venues::VenueApi::new(&site, &settings.request_rate);
+        let venue_api = venues::VenueApi::new(&site, &venues, settings.embedders);
         Self(Arc::new(State {
             venues,
             venue_api,
             positions: settings.positions,
+            api_budget: settings.api_budget,
+            compute: settings.compute,
+            answers: settings.answers,
+            streams: settings.streams,
             site,
             image_cache_control,
             images,
@@ -232,7 +280,8 @@ fn live_routes() -> Router<AppState> {
     ])
 }
 
-/// The live demo's API (issue #14), every route behind the per-client request budget.
+/// The live demo's API (issue #14), every route behind `api_guard`: the client's address, the
+/// refusal of other sites' pages and the per-client request budget.
 fn venue_routes(state: AppState) -> Router<AppState> {
     table([
         ("/api/venues", get(venues::get_list)),
@@ -240,15 +289,15 @@ fn venue_routes(state: AppState) -> Router<AppState> {
         ("/api/venues/{venue}/levels/{level}", get(venues::get_level)),
         (
             "/api/venues/{venue}/search",
-            venues::computed_route(venues::search),
+            venues::computed_route(venues::search, venues::SEARCH_MS),
         ),
         (
             "/api/venues/{venue}/route",
-            venues::computed_route(venues::route),
+            venues::computed_route(venues::route, venues::ROUTE_MS),
         ),
         (
             "/api/venues/{venue}/findcar",
-            venues::computed_route(venues::find_car),
+            venues::computed_route(venues::find_car, venues::ROUTE_MS),
         ),
         ("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk)),
         ("/api/venues/{venue}/live", get(positions::get_live)),
@@ -262,10 +311,7 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             get(venues::get_handover),
         ),
     ])
-    .route_layer(middleware::from_fn_with_state(
-        state,
-        venues::limit_requests,
-    ))
+    .route_layer(middleware::from_fn_with_state(state, api_guard::guard))
 }
 
 /// A router of `(path, handler)` rows.

@@ -50,6 +50,21 @@ impl Representation<'_> {
         self.full(StatusCode::OK, method, encoding)
     }
 
+    /// As [`Self::respond`], but a tag of If-None-Match must name the very encoding about to be
+    /// sent (RFC 9110 8.8.3: each encoding is a representation of its own): what the computed
+    /// answers do, so a cache that kept one encoding never has another's tag confirmed.
+    pub(super) fn respond_exact(&self, method: &Method, request: &HeaderMap) -> Response {
+        let encoding = negotiate(request.get(header::ACCEPT_ENCODING), self.body);
+        let ours = self.body.etag(self.body.served(encoding));
+        if if_none_match(request, |tag| tag.as_bytes() == ours.as_bytes()) {
+            let mut response = Response::new(ResponseBody::empty());
+            *response.status_mut() = StatusCode::NOT_MODIFIED;
+            self.common_headers(response.headers_mut(), encoding);
+            return response;
+        }
+        self.full(StatusCode::OK, method, encoding)
+    }
+
     /// An answer with `status` that ignores conditional headers (the 404 page).
     pub(super) fn respond_with_status(
         &self,

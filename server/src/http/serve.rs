@@ -56,9 +56,17 @@ pub(crate) struct ServeOptions {
     open_files_limit: u64,
     trusted_proxies: TrustedProxies,
     security_headers: SecurityHeaders,
+    /// Turned true when shutdown begins: what must not wait for the grace period (the live
+    /// streams, which would otherwise last it out) ends at once.
+    closing: Arc<tokio::sync::watch::Sender<bool>>,
 }
 
 impl ServeOptions {
+    /// The signal of shutdown beginning.
+    pub(crate) fn closing(&self) -> tokio::sync::watch::Receiver<bool> {
+        self.closing.subscribe()
+    }
+
     pub(crate) fn new(config: &Config, open_files_limit: u64) -> Self {
         Self {
             workers: match config.workers {
@@ -70,6 +78,7 @@ impl ServeOptions {
             open_files_limit,
             trusted_proxies: TrustedProxies::new(config.leads.trusted_proxies.clone()),
             security_headers: SecurityHeaders::new(config.sends_hsts(), config.has_https_origin()),
+            closing: Arc::new(tokio::sync::watch::Sender::new(false)),
         }
     }
 }
@@ -173,6 +182,7 @@ pub(crate) async fn serve(
         }
     }
     drop(listener);
+    options.closing.send_replace(true);
     let open: usize = workers.iter().map(Worker::open_connections).sum();
     tracing::info!(
         open_connections = open,

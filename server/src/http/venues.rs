@@ -1,24 +1,26 @@
 //! `/api/venues/...`, the live demo's API (issue #14, contract §4): the viewer's files as the
 //! build compressed them, and search, routes, find my car, kiosks and the phone hand-over
-//! computed by the venue engine (`crate::venues`). Reads requests and writes JSON; every refusal
-//! goes through `ApiError` (error.rs) with its message from content/venues/words.toml.
+//! computed by the venue engine (`crate::venues`), each charged to its client by what it costs
+//! (`crate::compute`, issue #30). Reads requests and writes JSON; every refusal goes through
+//! `ApiError` (error.rs) with its message from content/venues/words.toml.
 
 use std::collections::HashMap;
-use std::net::{IpAddr, Ipv4Addr, SocketAddr};
+use std::net::IpAddr;
 use std::sync::Arc;
-use std::time::Instant;
 
+use axum::Extension;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{ConnectInfo, Path, Request, State};
-use axum::middleware::Next;
+use axum::extract::{Path, Request, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use http::HeaderValue;
 use serde_json::{Value, json};
 
 use super::AppState;
+use super::api_guard::Client;
 use super::cache_policy::CachePolicy;
-use super::computed;
+use super::computed::{self, Answer};
+use super::cross_site::EmbedOrigins;
 use super::error::{ApiCode, ApiError};
 use super::representation::Representation;
 use crate::site::{ApiErrorWords, Body, ViewerFiles};
@@ -36,26 +38,6 @@ pub(super) type VenuePath = Result<Path<String>, PathRejection>;
 /// The `{venue}` of a path and the key after it (`{level}`, `{kiosk}`), or why they did not
 /// parse.
 pub(super) type VenueKeyPath = Result<Path<(String, String)>, PathRejection>;
-
-/// Spends one request of the client's budget before any venue route runs.
-pub(super) async fn limit_requests(
-    State(state): State<AppState>,
-    request: Request,
-    next: Next,
-) -> Response {
-    let peer = request
-        .extensions()
-        .get::<ConnectInfo<SocketAddr>>()
-        .map_or(IpAddr::V4(Ipv4Addr::UNSPECIFIED), |info| info.0.ip());
-    let client = state.trusted_proxies.client_ip(peer, request.headers());
-    match state.venue_api.budget.spend(client, Instant::now()) {
-        Ok(()) => next.run(request).await,
-        Err(wait) => {
-            let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
-            ApiError::rate_limited(&state.venue_api.words, seconds.max(1)).into_response()
-        }
-    }
-}
 
 /// `GET /api/venues`: every venue with its levels.
 pub(super) async fn get_list(State(state): State<AppState>, request: Request) -> Response {
@@ -184,64 +166,87 @@ pub(super) fn find_car(
 /// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
 pub(super) async fn get_kiosk(
     State(state): State<AppState>,
+    Extension(Client(client)): Extension<Client>,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
     let answer = venue_and_key(path, words).and_then(|(venue, kiosk)| {
-        engine_venue(&state, words, &venue)?
-            .kiosk(&kiosk)
-            .map(|view| kiosk_json(&view))
-            .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
+        let venue = engine_venue(&state, words, &venue)?;
+        state
+            .compute
+            .inline(client, KIOSK_MS, || {
+                venue
+                    .kiosk(&kiosk)
+                    .map(|view| computed::json(request.headers(), &kiosk_json(&view)))
+                    .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
+            })
+            .map_err(|refused| computed::refusal(words, refused))?
     });
-    json_answer(answer, &request)
+    computed::answered(answer)
 }
 
 /// `GET /api/venues/{venue}/handover.svg?from=&to=&accessible=`: a QR code of the address that
 /// opens this route on a phone, on the public origin of the site the request reached (a guide
-/// screen's page may be served from anywhere; the phone needs the public address).
+/// screen's page may be served from anywhere; the phone needs the public address). The address
+/// holds the ends in their canonical form, so the code's size does not depend on how they were
+/// written; a code is a function of its inputs, made once and kept.
 pub(super) async fn get_handover(
     State(state): State<AppState>,
+    Extension(Client(client)): Extension<Client>,
     venue: VenuePath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
     let params = query_params(&request);
-    let answer = venue_segment(venue, words).and_then(|id| {
+    let prepared = venue_segment(venue, words).and_then(|id| {
         let venue = engine_venue(&state, words, &id)?;
         let from = required(&params, words, "from")?;
         let to = required(&params, words, "to")?;
         let accessible = flag(&params, words, "accessible")?;
-        for (field, text) in [(Field::From, from), (Field::To, to)] {
+        let [from, to] = [(Field::From, from), (Field::To, to)].map(|(field, text)| {
             venue
-                .locate(field, text)
-                .map_err(|error| place_error(words, &error))?;
-        }
+                .canonical(field, text)
+                .map_err(|error| place_error(words, &error))
+        });
+        let (from, to) = (from?, to?);
         let origin = state.site.origin(state.variant(request.headers()).region);
         let mut address = format!("{origin}/next/demo?");
         let mut query = url::form_urlencoded::Serializer::new(String::new());
         query.append_pair("venue", venue.id());
-        query.append_pair("from", from);
-        query.append_pair("to", to);
+        query.append_pair("from", &from);
+        query.append_pair("to", &to);
         if accessible {
             query.append_pair("accessible", "true");
         }
         address.push_str(&query.finish());
-        crate::site::qr_svg(&address).map_err(|_| unknown(words, ApiCode::PlaceUnknown, "to", to))
+        let version = state.venues.version(&id).unwrap_or_default();
+        Ok((format!("handover/{version:016x}/{address}"), address))
     });
-    match answer {
-        Ok(svg) => {
-            let body = Body::new(svg.into_bytes(), true);
-            Representation {
-                body: &body,
-                content_type: HeaderValue::from_static("image/svg+xml"),
-                cache: CachePolicy::ShortRevalidate,
-                vary_user_agent: false,
-                document_csp: None,
-            }
-            .respond(request.method(), request.headers())
-        }
-        Err(error) => error.into_response(),
+    let (key, address) = match prepared {
+        Ok(prepared) => prepared,
+        Err(error) => return error.into_response(),
+    };
+    let made = state
+        .compute
+        .inline_kept(&state.answers, &key, client, HANDOVER_MS, || {
+            // A canonical address is far within a QR code's capacity: an error is a bug,
+            // answered with an empty picture that is not kept.
+            let (svg, keep) = match crate::site::qr_svg(&address) {
+                Ok(svg) => (svg, true),
+                Err(error) => {
+                    tracing::error!(%error, address, "cannot make a hand-over code");
+                    (String::new(), false)
+                }
+            };
+            let cache = CachePolicy::RevalidateAfter(HANDOVER_FRESH_S);
+            let answer = Answer::new(svg.into_bytes(), "image/svg+xml", cache);
+            (Arc::new(answer), keep)
+        })
+        .await;
+    match made {
+        Ok(answer) => answer.respond(request.method(), request.headers()),
+        Err(refused) => computed::refusal(words, refused).into_response(),
     }
 }
 
@@ -268,24 +273,27 @@ fn static_answer(
     }
 }
 
-fn json_answer(answer: Result<Value, ApiError>, request: &Request) -> Response {
-    match answer {
-        Ok(value) => computed::json(request.headers(), &value),
-        Err(error) => error.into_response(),
-    }
-}
-
 /// The query string's parameters.
 pub(super) type Params = HashMap<String, String>;
 
 /// What a computed route answers from the venue of its path and its query.
 type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Value, ApiError>;
 
-/// The `GET` handler of a route computed from the venue of its path and its query.
-pub(super) fn computed_route(compute: Compute) -> MethodRouter<AppState> {
+/// The `GET` handler of a route computed from the venue of its path and its query, charged to
+/// its client by what it costs (`estimate_ms` must fit the client's budget).
+pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter<AppState> {
     get(
-        move |State(state): State<AppState>, venue: VenuePath, request: Request| async move {
-            computed_answer(&state, venue, &request, compute)
+        move |State(state): State<AppState>,
+              Extension(Client(client)): Extension<Client>,
+              venue: VenuePath,
+              request: Request| async move {
+            computed::answered(computed_answer(
+                &state,
+                client,
+                venue,
+                &request,
+                (compute, estimate_ms),
+            ))
         },
     )
 }
@@ -293,15 +301,20 @@ pub(super) fn computed_route(compute: Compute) -> MethodRouter<AppState> {
 /// Resolves the venue of the path, reads the query and answers with what `compute` computed.
 fn computed_answer(
     state: &AppState,
+    client: IpAddr,
     venue: VenuePath,
     request: &Request,
-    compute: Compute,
-) -> Response {
+    (compute, estimate_ms): (Compute, f64),
+) -> Result<Response, ApiError> {
     let words = &state.venue_api.words;
-    let params = query_params(request);
-    let result = venue_segment(venue, words)
-        .and_then(|id| compute(engine_venue(state, words, &id)?, &params, words));
-    json_answer(result, request)
+    let venue = engine_venue(state, words, &venue_segment(venue, words)?)?;
+    state
+        .compute
+        .inline(client, estimate_ms, || {
+            let params = query_params(request);
+            compute(venue, &params, words).map(|value| computed::json(request.headers(), &value))
+        })
+        .map_err(|refused| computed::refusal(words, refused))?
 }
 
 /// The query string's parameters; the first of a repeated one counts.
@@ -589,19 +602,35 @@ fn kiosk_json(view: &KioskView) -> Value {
     })
 }
 
-/// What the venue API holds beyond the engine: its words, the clients' budgets and the list.
+/// Estimates of what the answers cost, CPU milliseconds: each must fit its client's budget,
+/// which is then charged what the answer measured (routes take well under a millisecond with
+/// their JSON; a QR code, made once per route and kept, a few).
+pub(super) const ROUTE_MS: f64 = 2.0;
+pub(super) const SEARCH_MS: f64 = 2.0;
+pub(super) const KIOSK_MS: f64 = 2.0;
+const HANDOVER_MS: f64 = 10.0;
+/// How long a hand-over code may be reused without asking: it changes only with the venue.
+const HANDOVER_FRESH_S: u32 = 3_600;
+
+/// What the venue API holds beyond the engine: its words, the list, and who may embed it.
 pub(crate) struct VenueApi {
     pub(super) words: ApiErrorWords,
-    pub(super) budget: crate::request_rate::RequestBudget,
-    /// `GET /api/venues`, built once from the venues' summaries.
+    /// `GET /api/venues`, built once from the summaries of the venues the engine serves.
     pub(super) list: Body,
+    pub(super) embedders: EmbedOrigins,
 }
 
 impl VenueApi {
-    pub(crate) fn new(site: &crate::site::Site, rate: &crate::config::RequestRate) -> Self {
+    pub(crate) fn new(
+        site: &crate::site::Site,
+        venues: &crate::venues::Venues,
+        embedders: EmbedOrigins,
+    ) -> Self {
         let venues: Vec<Value> = site
             .venue_files()
             .iter()
+            // A venue the engine could not load is not offered: the viewer would fail on it.
+            .filter(|files| venues.get(&files.id).is_some())
             .filter_map(|files| {
                 let (_, bytes) = files.summary.bytes(crate::site::Encoding::Identity);
                 let summary: Value = serde_json::from_slice(&bytes).ok()?;
@@ -622,8 +651,8 @@ impl VenueApi {
         let list = json!({ "venues": venues }).to_string().into_bytes();
         Self {
             words: site.venues().words.api_errors.clone(),
-            budget: crate::request_rate::RequestBudget::new(rate),
             list: Body::new(list, true),
+            embedders,
         }
     }
 }

@@ -7,7 +7,6 @@ mod budget;
 mod cache;
 mod encode;
 mod format;
-mod pool;
 mod public_address;
 mod remote;
 mod render;
@@ -26,10 +25,10 @@ use http::HeaderValue;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 
 use crate::config::Images as ImagesConfig;
+use crate::thread_pool::ThreadPool;
 use budget::MemoryBudget;
 use cache::{CacheKey, DiskCache, MemoryCache, Rendering};
 use format::SourceFormat;
-use pool::RenderPool;
 use remote::RemoteSources;
 use render::{RenderError, RenderJob};
 
@@ -124,7 +123,7 @@ struct Inner {
     avif: bool,
     allow_svg: bool,
     max_input_pixels: u64,
-    pool: RenderPool,
+    pool: ThreadPool,
     /// Shared with the render threads, which take their share of it before decoding.
     budget: Arc<MemoryBudget>,
     memory: MemoryCache,
@@ -182,7 +181,7 @@ impl ImageService {
             avif: config.avif,
             allow_svg: config.allow_svg,
             max_input_pixels: config.max_input_pixels,
-            pool: RenderPool::new(workers, config.queue)?,
+            pool: ThreadPool::new("image-render", workers, config.queue)?,
             budget: Arc::new(MemoryBudget::new(config.render_memory_mib << 20)),
             memory: MemoryCache::new(mib(config.memory_cache_mib)),
             disk: DiskCache::open(data_dir.join("images"), config.disk_cache_mib << 20),

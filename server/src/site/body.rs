@@ -120,6 +120,22 @@ impl Body {
         )
     }
 
+    /// Compresses `bytes` quickly with gzip and brotli when `compressible`: an answer computed
+    /// for a request, where best compression would cost more than the computation.
+    pub fn fast(bytes: Vec<u8>, compressible: bool) -> Self {
+        Self::compressed(bytes, compressible, Effort::Fast)
+    }
+
+    /// The bytes held in memory, every encoding together.
+    pub fn held_bytes(&self) -> usize {
+        let encodings = self.encodings.load();
+        [&encodings.identity, &encodings.gzip, &encodings.brotli]
+            .into_iter()
+            .flatten()
+            .map(Bytes::len)
+            .sum()
+    }
+
     /// A body the web build already compressed (dist/ holds `<file>.gz` and `<file>.br` beside
     /// it), so start-up spends no time on it.
     pub fn precompressed(bytes: Vec<u8>, gzip: Vec<u8>, brotli: Vec<u8>) -> Self {

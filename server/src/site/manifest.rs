@@ -116,6 +116,13 @@ pub struct ApiErrorWords {
     pub date_malformed: String,
     pub date_range: String,
     pub hour_malformed: String,
+    pub request_too_long: String,
+    pub cross_site: String,
+    pub busy: String,
+    pub client_busy: String,
+    pub compute_failed: String,
+    pub streams_per_client: String,
+    pub streams_full: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

@@ -22,7 +22,7 @@ use std::sync::Arc;
 
 pub use body::{Body, Effort, Encoding};
 pub use manifest::ApiErrorWords;
-pub(crate) use manifest::VenuesEntry;
+pub(crate) use manifest::{VenueEntry, VenuesEntry};
 pub use variant::{Device, Region, Variant};
 pub use venue_files::{VenueFiles, ViewerFiles, imdf_dir};
 

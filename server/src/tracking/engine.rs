@@ -180,12 +180,39 @@ impl Engine {
     /// Feeds every tag's filters the seconds before `second` that its estimate at `second`
     /// depends on. Call once, before the first [`Engine::step`].
     pub fn catch_up(&mut self, second: u64) {
+        self.catch_up_on(second, 1);
+    }
+
+    /// [`Engine::catch_up`] on `threads` threads, the tags shared out among them: each tag's
+    /// filters depend on its own seconds only, so the estimates are the same whatever the
+    /// number. The first viewer of a cold venue waits for this.
+    pub fn catch_up_on(&mut self, second: u64, threads: usize) {
         let simulation = &self.simulation;
+        // Dealt round like cards: tags of one technology sit together, and cost alike.
+        let threads = threads.clamp(1, self.states.len().max(1));
+        let mut shares: Vec<Vec<(usize, &mut TagState)>> =
+            (0..threads).map(|_| Vec::new()).collect();
         for (index, state) in self.states.iter_mut().enumerate() {
-            for earlier in simulation.depends_from(index, second)..second {
-                simulation.step_tag(state, index, earlier);
-            }
+            shares[index % threads].push((index, state));
         }
+        let catch_up = |share: Vec<(usize, &mut TagState)>| {
+            for (index, state) in share {
+                for earlier in simulation.depends_from(index, second)..second {
+                    simulation.step_tag(state, index, earlier);
+                }
+            }
+        };
+        std::thread::scope(|scope| {
+            let mut shares = shares.into_iter();
+            // The calling thread takes the first share itself.
+            let own = shares.next();
+            for share in shares {
+                scope.spawn(move || catch_up(share));
+            }
+            if let Some(share) = own {
+                catch_up(share);
+            }
+        });
     }
 
     /// Every tag at `second` (unix time), after the seconds before it.

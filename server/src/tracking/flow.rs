@@ -144,6 +144,18 @@ pub struct FlowDay {
 }
 
 impl FlowDay {
+    /// About the memory the day holds, for the bound on days kept.
+    pub fn held_bytes(&self) -> usize {
+        let heat: usize = self.heat.iter().map(|h| h.seconds.len() * 4).sum();
+        let zones: usize = self
+            .zones
+            .iter()
+            .map(|zone| std::mem::size_of::<Zone>() + zone.dwell.len() * 4)
+            .sum();
+        let parking = self.car_park.as_ref().map_or(0, CarPark::held_bytes);
+        std::mem::size_of::<Self>() + heat + zones + parking
+    }
+
     pub fn visitors(&self) -> u32 {
         self.arrivals.iter().sum()
     }

@@ -27,6 +27,13 @@ pub struct CarPark {
 }
 
 impl CarPark {
+    /// About the memory it holds.
+    pub fn held_bytes(&self) -> usize {
+        self.spaces.len() * std::mem::size_of::<usize>()
+            + self.free_at.len() * std::mem::size_of::<f64>()
+            + self.parked.len() * std::mem::size_of::<Parked>()
+    }
+
     /// The venue's car park; none for a venue without parking spaces.
     pub fn of(venue: &Venue) -> Option<Self> {
         let places = venue.places();

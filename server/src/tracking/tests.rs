@@ -86,7 +86,7 @@ fn simulation(id: &str, tags: u32) -> super::engine::Simulation {
 
 /// Two replicas started at different times show the same estimates from the later one's start
 /// on, across the filters' epochs and the trips' changes (every tag changes trip within four
-/// minutes).
+/// minutes); the later one catches up on three threads, as a cold live engine does.
 #[test]
 fn replicas_started_apart_agree_on_every_estimate() {
     let t0 = 1_790_000_000;
@@ -97,7 +97,7 @@ fn replicas_started_apart_agree_on_every_estimate() {
     for second in t0..t0 + 100 {
         early.step(second);
     }
-    late.catch_up(t0 + 100);
+    late.catch_up_on(t0 + 100, 3);
     let technologies: std::collections::BTreeSet<_> = early
         .simulation()
         .tags()

@@ -101,6 +101,22 @@ impl Venue {
         }
     }
 
+    /// The canonical form of a `from`, `to` or `near` value that names a place or point of
+    /// this venue: a feature id in lower case, a space number in upper case, a point to seven
+    /// decimals (about a centimetre) on its level's short name. Its length is bounded whatever
+    /// was written, and so is what is made of it (a hand-over code).
+    pub fn canonical(&self, field: Field, text: &str) -> Result<String, PlaceError> {
+        let located = self.locate(field, text)?;
+        Ok(match Location::parse(field, text)? {
+            Location::Feature(id) => id,
+            Location::Space(number) => number,
+            Location::Point { lon, lat, .. } => {
+                let short = &self.model.levels[located.level].short;
+                format!("{lon:.7},{lat:.7}@{short}")
+            }
+        })
+    }
+
     pub(super) fn located_place(&self, place: Place) -> Located {
         Located {
             place: self.place_by_id.get(&place.id).copied(),

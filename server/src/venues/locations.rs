@@ -113,8 +113,19 @@ pub enum Location {
     Point { lon: f64, lat: f64, level: String },
 }
 
+/// The longest location the API reads, in bytes: a point written to the metre's billionth on a
+/// long level name is under 60.
+const MAX_LOCATION_BYTES: usize = 128;
+
 impl Location {
     pub fn parse(field: Field, text: &str) -> Result<Location, PlaceError> {
+        if text.len() > MAX_LOCATION_BYTES {
+            let cut = text
+                .char_indices()
+                .nth(32)
+                .map_or(text, |(end, _)| &text[..end]);
+            return Err(PlaceError::new(PlaceProblem::Malformed, field, cut.trim()));
+        }
         let value = text.trim();
         if let Some((coordinates, level)) = value.split_once('@') {
             let bad = || PlaceError::new(PlaceProblem::CoordinatesMalformed, field, value);
@@ -190,6 +201,16 @@ mod tests {
                 level: "L1".into()
             })
         );
+    }
+
+    #[test]
+    fn a_location_longer_than_any_real_one_is_malformed_whatever_it_pads() {
+        let id = "0f8fad5b-d9cb-469f-a165-70867728950e";
+        let padded = format!("{id}{}", " ".repeat(2300));
+        let error = Location::parse(Field::From, &padded).unwrap_err();
+        assert_eq!(error.problem, PlaceProblem::Malformed);
+        assert_eq!(error.value, id[..32]);
+        assert!(Location::parse(Field::From, &format!(" {id} ")).is_ok());
     }
 
     #[test]

@@ -81,17 +81,30 @@ pub struct VenueSource {
     /// The directory of its `infrastructure.geojson` (see [`read_devices`]), when it has one.
     pub infrastructure_dir: Option<PathBuf>,
     pub extras: VenueExtras,
+    /// A hash of everything the venue is loaded from (its files, its manifest entry, the words
+    /// and catalog): the same version is the same venue, and is not loaded again.
+    pub version: u64,
+}
+
+/// One loaded venue and what it was loaded from.
+#[derive(Debug, Clone)]
+struct Loaded {
+    /// Shared with the live positioning engines, which outlive a request.
+    venue: Arc<Venue>,
+    version: u64,
+    /// The directory of its `infrastructure.geojson`, when it has one.
+    infrastructure: Option<PathBuf>,
 }
 
 /// Every venue, by id.
 #[derive(Debug, Default)]
 pub struct Venues {
-    /// Shared with the live positioning engines, which outlive a request.
-    by_id: BTreeMap<String, Arc<Venue>>,
-    /// The directory of each venue's `infrastructure.geojson`, for those that have one.
-    infrastructure: BTreeMap<String, PathBuf>,
+    by_id: BTreeMap<String, Loaded>,
     /// Ids in the order given (the manifest's order).
     order: Vec<String>,
+    /// Venues whose latest files did not load: why, for `/healthz?details`. Such a venue is
+    /// served in its previous version when it had one, and is absent otherwise.
+    problems: BTreeMap<String, String>,
 }
 
 impl Venues {
@@ -102,25 +115,61 @@ impl Venues {
         words: StepWords,
         catalog: Catalog,
     ) -> (Venues, Vec<LoadError>) {
+        Self::reload(sources, words, catalog, &Venues::default())
+    }
+
+    /// Loads the venues of `sources` again beside `previous`: a venue whose version did not
+    /// change is taken over as it is (the same `Arc`, so its live engine goes on), and one
+    /// whose new files do not load keeps its previous version, its error handed back and
+    /// remembered (see [`Venues::problems`]). Nothing the visitors had is lost to a bad file.
+    pub fn reload(
+        sources: &[VenueSource],
+        words: StepWords,
+        catalog: Catalog,
+        previous: &Venues,
+    ) -> (Venues, Vec<LoadError>) {
         let (words, catalog) = (Arc::new(words), Arc::new(catalog));
         let mut venues = Venues::default();
         let mut errors = Vec::new();
         for source in sources {
-            match Venue::load(
-                &source.id,
-                &source.imdf_dir,
-                &source.extras,
-                words.clone(),
-                catalog.clone(),
-            ) {
-                Ok(venue) => {
-                    venues.order.push(source.id.clone());
-                    venues.by_id.insert(source.id.clone(), Arc::new(venue));
-                    if let Some(dir) = &source.infrastructure_dir {
-                        venues.infrastructure.insert(source.id.clone(), dir.clone());
-                    }
+            let kept = previous.by_id.get(&source.id);
+            let loaded = match kept {
+                Some(kept) if kept.version == source.version => Ok(kept.clone()),
+                _ => Venue::load(
+                    &source.id,
+                    &source.imdf_dir,
+                    &source.extras,
+                    words.clone(),
+                    catalog.clone(),
+                )
+                .map(|venue| Loaded {
+                    venue: Arc::new(venue),
+                    version: source.version,
+                    infrastructure: source.infrastructure_dir.clone(),
+                }),
+            };
+            let loaded = match (loaded, kept) {
+                (Ok(loaded), _) => Some(loaded),
+                (Err(error), kept) => {
+                    // Told publicly (`/healthz?details`): the files by name, not where they are.
+                    let error_text = error
+                        .to_string()
+                        .replace(&format!("{}/", source.imdf_dir.display()), "");
+                    let why = match kept {
+                        Some(kept) => format!(
+                            "its new files did not load; version {:016x} goes on: {error_text}",
+                            kept.version
+                        ),
+                        None => format!("did not load and is left out: {error_text}"),
+                    };
+                    venues.problems.insert(source.id.clone(), why);
+                    errors.push(error);
+                    kept.cloned()
                 }
-                Err(error) => errors.push(error),
+            };
+            if let Some(loaded) = loaded {
+                venues.order.push(source.id.clone());
+                venues.by_id.insert(source.id.clone(), loaded);
             }
         }
         (venues, errors)
@@ -128,22 +177,43 @@ impl Venues {
 
     /// A venue by id (HTTP 404 `venue_unknown` when none).
     pub fn get(&self, id: &str) -> Option<&Venue> {
-        self.by_id.get(id).map(Arc::as_ref)
+        self.by_id.get(id).map(|loaded| loaded.venue.as_ref())
     }
 
     /// A venue by id, to keep beyond a request.
     pub fn shared(&self, id: &str) -> Option<Arc<Venue>> {
-        self.by_id.get(id).cloned()
+        self.by_id.get(id).map(|loaded| loaded.venue.clone())
+    }
+
+    /// The version of a venue: the hash of what it was loaded from.
+    pub fn version(&self, id: &str) -> Option<u64> {
+        self.by_id.get(id).map(|loaded| loaded.version)
     }
 
     /// The directory of a venue's positioning devices, when it has them.
     pub fn infrastructure_dir(&self, id: &str) -> Option<&Path> {
-        self.infrastructure.get(id).map(PathBuf::as_path)
+        self.by_id
+            .get(id)
+            .and_then(|loaded| loaded.infrastructure.as_deref())
     }
 
     /// The venues in the order they were given.
     pub fn iter(&self) -> impl Iterator<Item = &Venue> {
         self.order.iter().filter_map(|id| self.get(id))
+    }
+
+    /// `(id, version)` of every venue served, in order.
+    pub fn versions(&self) -> impl Iterator<Item = (&str, u64)> {
+        self.order
+            .iter()
+            .filter_map(|id| Some((id.as_str(), self.version(id)?)))
+    }
+
+    /// Venues whose latest files did not load, and why.
+    pub fn problems(&self) -> impl Iterator<Item = (&str, &str)> {
+        self.problems
+            .iter()
+            .map(|(id, why)| (id.as_str(), why.as_str()))
     }
 
     pub fn is_empty(&self) -> bool {

@@ -25,6 +25,7 @@ mod replicas;
 mod security_headers;
 mod sitemap;
 mod variants;
+mod venues_abuse;
 mod venues_api;
 mod venues_export;
 mod venues_flow;

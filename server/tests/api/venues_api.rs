@@ -11,7 +11,7 @@ use crate::support::app::{
     unbrotli,
 };
 use crate::support::fixture::FixtureDist;
-use crate::support::fixture::venues::{samples, settings};
+use crate::support::fixture::venues::{kiosk_id, sample};
 
 const MALL: &str = "/api/venues/demo-mall";
 
@@ -51,10 +51,6 @@ async fn refusal(app: &TestApp, path: &str) -> (StatusCode, Value, String, Strin
     );
     let code = error["code"].as_str().unwrap_or_default().to_owned();
     (status, error["field"].clone(), code, message)
-}
-
-fn sample(venue: &str, key: &str) -> String {
-    samples(venue)[key].as_str().expect("sample").to_owned()
 }
 
 #[tokio::test]
@@ -524,13 +520,6 @@ async fn a_client_over_its_budget_is_told_to_wait() {
     assert_eq!(body["error"]["code"], "rate_limited");
     // Pages are not part of the API's budget.
     assert_eq!(app.fetch("/next/").await.status(), 200);
-}
-
-fn kiosk_id(venue: &str) -> String {
-    settings(venue)["kiosks"][0]["id"]
-        .as_str()
-        .unwrap()
-        .to_owned()
 }
 
 fn urlencode(text: &str) -> String {

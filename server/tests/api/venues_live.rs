@@ -2,13 +2,12 @@
 //! engine on the real hospital, their format, the views (one level, the truth), the seconds
 //! missed sent again after a reconnection with `Last-Event-ID`, and the refusals.
 
-use std::time::Duration;
-
 use reqwest::StatusCode;
 use serde_json::Value;
 
 use crate::support::app::{TestApp, header, items, json_body, spawn_app_with};
 use crate::support::fixture::FixtureDist;
+use crate::support::sse::{Event, events};
 
 const LIVE: &str = "/api/venues/demo-hospital/live";
 
@@ -17,13 +16,6 @@ async fn live_app() -> TestApp {
         config.venues.live.tags = 10;
     })
     .await
-}
-
-/// One parsed event: its id (positions have the second, alerts none), name and data.
-struct Event {
-    id: u64,
-    name: String,
-    data: Value,
 }
 
 /// Reads the stream until `count` events named `name` have come.
@@ -37,67 +29,6 @@ async fn events_named(app: &TestApp, path: &str, name: &str, count: usize) -> Ve
         assert!(read < 8, "no {name} events in {} events", read * 4);
     }
     wanted
-}
-
-/// Reads `count` events of the stream at `path` (sent with `headers`), checking the answer's
-/// headers; gives up after a minute.
-async fn events(app: &TestApp, path: &str, headers: &[(&str, &str)], count: usize) -> Vec<Event> {
-    let mut request = app.get(path);
-    for (name, value) in headers {
-        request = request.header(*name, *value);
-    }
-    let mut response = request.send().await.expect("request");
-    assert_eq!(response.status(), StatusCode::OK, "{path}");
-    assert_eq!(
-        header(&response, "content-type"),
-        "text/event-stream; charset=utf-8"
-    );
-    assert_eq!(header(&response, "cache-control"), "no-store");
-    assert_eq!(header(&response, "x-content-type-options"), "nosniff");
-    let mut text = String::new();
-    let mut parsed = Vec::new();
-    let reading = async {
-        while parsed.len() < count {
-            let chunk = response.chunk().await.expect("chunk").expect("stream open");
-            text.push_str(std::str::from_utf8(&chunk).expect("utf-8"));
-            while let Some(end) = text.find("\n\n") {
-                let block: String = text.drain(..end + 2).collect();
-                if let Some(event) = parse(&block) {
-                    parsed.push(event);
-                }
-            }
-        }
-    };
-    tokio::time::timeout(Duration::from_secs(60), reading)
-        .await
-        .expect("events within a minute");
-    parsed
-}
-
-/// An event block, or `None` for the opening (a retry and a comment).
-fn parse(block: &str) -> Option<Event> {
-    let (mut id, mut name, mut data) = (None, None, None);
-    for line in block.lines() {
-        match line.split_once(": ") {
-            Some(("id", value)) => id = Some(value.parse().expect("numeric id")),
-            Some(("event", value)) => name = Some(value.to_owned()),
-            Some(("data", value)) => data = Some(serde_json::from_str(value).expect("JSON data")),
-            _ => assert!(
-                line.is_empty() || line.starts_with(':') || line.starts_with("retry: "),
-                "unexpected line {line:?}"
-            ),
-        }
-    }
-    let name = name?;
-    Some(Event {
-        id: if name == "positions" {
-            id.expect("a positions event has an id")
-        } else {
-            id.unwrap_or(0)
-        },
-        name,
-        data: data.expect("event data"),
-    })
 }
 
 #[tokio::test]

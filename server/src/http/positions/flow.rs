@@ -3,23 +3,28 @@
 //! zone's visitors by hour and its dwell time, and the heat map of one level.
 //!
 //! A day is Beijing's; `date` is today (the default) or one of the [`PAST_DAYS`] before it. Today
-//! is counted up to the last full hour. Like the tracks, nothing is stored beyond a small cache:
-//! a day is a function of the seed and the date, computed again (a second or two on the mall)
-//! off the request threads, sharing the tracks' limit of computations at once.
+//! is counted up to the last full hour. Like the tracks, nothing is stored: a day is a function
+//! of the seed, the venue and the date, a long computation of the cost model (a second or two
+//! on the mall; `crate::compute`), kept within a memory bound, and so is each level's answer
+//! made from it.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex};
+use std::net::IpAddr;
+use std::sync::Arc;
 
+use axum::Extension;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 use serde_json::{Value, json};
 
 use super::super::AppState;
+use super::super::api_guard::Client;
+use super::super::cache_policy::CachePolicy;
+use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
 use super::super::venues::{VenuePath, query_params, unknown, venue_segment};
 use super::hub::unix_now;
-use super::tracks::computing;
+use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
 use crate::tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
 use crate::venues::Venue;
@@ -27,54 +32,38 @@ use crate::venues::geometry::Point;
 
 /// How many days before today may be asked for.
 const PAST_DAYS: u64 = 7;
-/// Days kept computed: today and yesterday of both demo venues, with room to spare.
-const CACHED: usize = 6;
+/// The estimate of a day, CPU milliseconds per visitor expected (the mall's 8,000 on a weekday
+/// take about 1.5 s); the client then pays what the day measured.
+const VISITOR_MS: f64 = 0.3;
+/// The estimate of one level's answer made from a day: its JSON and compression.
+const ANSWER_MS: f64 = 5.0;
+/// How long a past day's answer may be reused: it is fixed by its inputs.
+const PAST_DAY_FRESH_S: u32 = 86_400;
 
-/// Computed days by venue (its address, so a reloaded venue is computed afresh), day and the
-/// second counted to.
-#[derive(Default)]
-pub(crate) struct FlowCache {
-    days: Mutex<HashMap<(usize, u64, u64), Arc<FlowDay>>>,
-}
-
-impl FlowCache {
-    fn get(&self, key: (usize, u64, u64)) -> Option<Arc<FlowDay>> {
-        let days = self.days.lock().unwrap_or_else(|e| e.into_inner());
-        days.get(&key).cloned()
-    }
-
-    fn put(&self, key: (usize, u64, u64), day: Arc<FlowDay>) {
-        let mut days = self.days.lock().unwrap_or_else(|e| e.into_inner());
-        if days.len() >= CACHED
-            && let Some(oldest) = days.keys().min_by_key(|(_, day, through)| (*day, *through))
-        {
-            let oldest = *oldest;
-            days.remove(&oldest);
-        }
-        days.insert(key, day);
-    }
-}
+/// Days computed, kept and under way.
+pub(crate) type FlowDays = Arc<Flights<Arc<FlowDay>>>;
 
 pub(in crate::http) async fn get_flow(
     State(state): State<AppState>,
+    Extension(Client(client)): Extension<Client>,
     venue: VenuePath,
     request: Request,
 ) -> Response {
     // The parameters and headers, not the request, cross the awaits: a body is not `Sync`.
     let params = query_params(&request);
-    let headers = request.headers().clone();
-    match flow(&state, venue, params).await {
-        // Compressed as the client accepts: a mall day is about 65 KB of JSON.
-        Ok(body) => super::super::computed::json(&headers, &body),
+    let (method, headers) = (request.method().clone(), request.headers().clone());
+    match flow(&state, client, venue, params).await {
+        Ok(answer) => answer.respond(&method, &headers),
         Err(error) => error.into_response(),
     }
 }
 
 async fn flow(
     state: &AppState,
+    client: IpAddr,
     venue: VenuePath,
     params: super::super::venues::Params,
-) -> Result<Value, ApiError> {
+) -> Result<Arc<Answer>, ApiError> {
     let words = &state.venue_api.words;
     let id = venue_segment(venue, words)?;
     let venue = state
@@ -125,29 +114,52 @@ async fn flow(
                 .ok_or_else(|| unknown(words, ApiCode::HourMalformed, "at", text))
         })
         .transpose()?;
-    let through = if day == today {
-        now % DAY_S / HOUR_S * HOUR_S
+    let (through, cache) = if day == today {
+        // Fixed until the next hour is counted.
+        let to_next_hour = HOUR_S - now % HOUR_S;
+        let fresh = u32::try_from(to_next_hour).unwrap_or(1).max(1);
+        (
+            now % DAY_S / HOUR_S * HOUR_S,
+            CachePolicy::RevalidateAfter(fresh),
+        )
     } else {
-        DAY_S
+        (DAY_S, CachePolicy::RevalidateAfter(PAST_DAY_FRESH_S))
     };
-    let key = (Arc::as_ptr(&venue) as usize, day, through);
-    let computed = match state.positions.flows().get(key) {
-        Some(computed) => computed,
-        None => {
-            let seed = state.positions.seed();
-            let permit = computing().await;
-            let from = venue.clone();
-            let computed = tokio::task::spawn_blocking(move || {
-                Arc::new(flow_day(&from, &settings, seed, day, through))
-            })
-            .await
-            .expect("a flow computation panicked");
-            drop(permit);
-            state.positions.flows().put(key, computed.clone());
-            computed
-        }
-    };
-    Ok(flow_json(&venue, &computed, level, at))
+    let version = state.venues.version(&id).unwrap_or_default();
+    let seed = state.positions.seed();
+    let day_key = format!("flow/{id}/{version:016x}/{seed}/{day}/{through}");
+    let answer_key = format!("{day_key}/{level}/{}", at.map_or(-1, |at| at as i64));
+    let refused = |refused| computed::refusal(words, refused);
+    if let Some(answer) = state.compute.kept(&state.answers, &answer_key) {
+        return Ok(answer);
+    }
+    let visitors = f64::from(settings.visitors_per_day) * settings.weekend_factor.max(1.0);
+    let from = venue.clone();
+    let computed = state
+        .compute
+        .long(
+            state.positions.flow_days(),
+            &day_key,
+            client,
+            visitors * VISITOR_MS,
+            move || {
+                (
+                    Arc::new(flow_day(&from, &settings, seed, day, through)),
+                    true,
+                )
+            },
+        )
+        .await
+        .map_err(refused)?;
+    state
+        .compute
+        .inline_kept(&state.answers, &answer_key, client, ANSWER_MS, || {
+            let body = flow_json(&venue, &computed, level, at).to_string();
+            let answer = Answer::new(body.into_bytes(), "application/json", cache);
+            (Arc::new(answer), true)
+        })
+        .await
+        .map_err(refused)
 }
 
 fn flow_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> Value {

@@ -2,22 +2,30 @@
 //! second, encodes the frame once for every view (level, truth on or off) and hands the bytes to
 //! every subscriber through a broadcast channel. The last [`RECENT`] frames are kept for clients
 //! that reconnect with `Last-Event-ID`. A venue nobody has watched for [`IDLE_S`] seconds stops.
+//!
+//! An engine runs one version of its venue. When a reload changes the venue, the engine is
+//! retired: it stops, its channel closes, and its streams end, telling their clients to
+//! reconnect, which starts an engine on the new version. An engine thread that panics starts
+//! again on the same channel: its streams miss the seconds of the restart and go on.
 
 use std::collections::{HashMap, VecDeque};
+use std::panic::{AssertUnwindSafe, catch_unwind};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
-use std::time::{Duration, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
 use bytes::Bytes;
 use tokio::sync::broadcast;
 
 use super::encode::{View, encode_frame};
-use super::flow::FlowCache;
+use super::flow::FlowDays;
 use super::tracks::tag_id;
+use crate::compute::Flights;
 use crate::config::LiveConfig;
 use crate::tracking::engine::{Engine, Simulation};
 use crate::tracking::fences::{VenueFence, venue_fences};
 use crate::tracking::rolling::{Figures, RollingAccuracy};
-use crate::venues::{Venue, read_devices};
+use crate::venues::{Venue, Venues, read_devices};
 
 /// Frames kept for a reconnecting client: a minute.
 pub(super) const RECENT: usize = 60;
@@ -27,13 +35,22 @@ const IDLE_S: u32 = 60;
 /// that on a busy core a page never waits for an engine. On cores saturated by pages an engine
 /// falls behind, sends its seconds late and catches up when the load passes. Beside pages that
 /// leave a core free, what an engine costs them is its CPU time, whatever its priority
-/// (`bench/live.sh` prints both sides' cores).
+/// (`bench/live.sh` prints both sides' cores). The catch-up of a cold engine runs before this,
+/// at the priority of the request that started it: the first viewer waits for it, and it is
+/// bounded (a second or so of CPU, once per start).
 const ENGINE_NICENESS: i32 = 19;
+/// Threads a cold engine catches up on: its own and one more, the machine's two cores.
+const CATCH_UP_THREADS: usize = 2;
 /// Seconds between two computations of the accuracy figures.
 const FIGURES_EVERY_S: u64 = 10;
 /// How long a tag stays in one of the venue's fences before a dwell alert: a minute, as for the
 /// fences visitors draw, so one shows while they watch (a deployment sets it per fence).
 const VENUE_FENCE_DWELL_S: u64 = 60;
+/// Panics of one engine within [`PANIC_WINDOW`] before it is given up (its streams then end and
+/// their clients reconnect, which starts it afresh): a bug that fires every second must not
+/// spin a core.
+const MAX_PANICS: usize = 3;
+const PANIC_WINDOW: Duration = Duration::from_secs(60);
 
 /// One second of a venue, encoded for every view.
 pub(super) struct Frame {
@@ -51,8 +68,14 @@ impl Frame {
 }
 
 struct Channel {
+    /// The version of the venue the engine runs.
+    version: u64,
     sender: broadcast::Sender<Arc<Frame>>,
     recent: Mutex<VecDeque<Arc<Frame>>>,
+    /// Set when the venue changed: the engine stops at its next second.
+    retired: AtomicBool,
+    /// A test's request that the engine panic at its next second.
+    panic_next: AtomicBool,
 }
 
 /// Subscribers of one venue: the frames kept, then the live ones.
@@ -71,19 +94,22 @@ pub(super) enum Unavailable {
 pub(crate) struct PositionHub {
     settings: LiveConfig,
     channels: Mutex<HashMap<String, Arc<Channel>>>,
-    /// One per venue asked about, kept for the process: the live engine and the track requests
-    /// share it.
-    simulations: Mutex<HashMap<String, Arc<Simulation>>>,
-    flows: FlowCache,
+    /// One per venue asked about, with the venue version it was built for: the live engine and
+    /// the track requests share it.
+    simulations: Mutex<HashMap<String, (u64, Arc<Simulation>)>>,
+    /// The flow analytics' days, kept within a quarter of `cache_bytes`.
+    flow_days: FlowDays,
 }
 
 impl PositionHub {
-    pub(crate) fn new(settings: LiveConfig) -> Self {
+    /// `cache_bytes`: the memory for computed answers (`venues.compute.cache_mib`), of which
+    /// the flow days get a quarter.
+    pub(crate) fn new(settings: LiveConfig, cache_bytes: usize) -> Self {
         Self {
             settings,
             channels: Mutex::default(),
             simulations: Mutex::default(),
-            flows: FlowCache::default(),
+            flow_days: Flights::new(cache_bytes / 4, |day| day.held_bytes()),
         }
     }
 
@@ -92,21 +118,30 @@ impl PositionHub {
         self.settings.seed
     }
 
-    pub(super) fn flows(&self) -> &FlowCache {
-        &self.flows
+    pub(in crate::http) fn flow_days(&self) -> &FlowDays {
+        &self.flow_days
     }
 
-    /// The simulation of venue `id`, built the first time (or again when the venue was
-    /// reloaded).
+    /// Live engines running now.
+    pub(crate) fn engines(&self) -> usize {
+        self.channels
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .len()
+    }
+
+    /// The simulation of venue `id` in `version`, built the first time (or again when the
+    /// venue changed).
     pub(super) fn simulation(
         &self,
         id: &str,
+        version: u64,
         venue: Arc<Venue>,
         devices_dir: Option<&std::path::Path>,
     ) -> Result<Arc<Simulation>, Unavailable> {
         let mut simulations = self.simulations.lock().unwrap_or_else(|e| e.into_inner());
-        if let Some(simulation) = simulations.get(id)
-            && std::ptr::eq(simulation.venue(), venue.as_ref())
+        if let Some((built_for, simulation)) = simulations.get(id)
+            && *built_for == version
         {
             return Ok(simulation.clone());
         }
@@ -124,40 +159,49 @@ impl PositionHub {
             self.settings.seed,
             self.settings.tags,
         ));
-        simulations.insert(id.to_owned(), simulation.clone());
+        simulations.insert(id.to_owned(), (version, simulation.clone()));
         Ok(simulation)
     }
 
-    /// Subscribes to `id`'s frames, starting its engine when nobody watches it yet.
+    /// Subscribes to `id`'s frames in `version`, starting its engine when nobody watches it
+    /// yet; an engine of another version is retired first.
     pub(super) fn subscribe(
         self: &Arc<Self>,
         id: &str,
+        version: u64,
         venue: Arc<Venue>,
         devices_dir: Option<&std::path::Path>,
     ) -> Result<Subscription, Unavailable> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(channel) = channels.get(id) {
-            let live = channel.sender.subscribe();
-            let recent = channel
-                .recent
-                .lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .iter()
-                .cloned()
-                .collect();
-            return Ok(Subscription { recent, live });
+            if channel.version == version {
+                let live = channel.sender.subscribe();
+                let recent = channel
+                    .recent
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .iter()
+                    .cloned()
+                    .collect();
+                return Ok(Subscription { recent, live });
+            }
+            channel.retired.store(true, Ordering::Release);
+            channels.remove(id);
         }
-        let simulation = self.simulation(id, venue, devices_dir)?;
+        let simulation = self.simulation(id, version, venue, devices_dir)?;
         let (sender, live) = broadcast::channel(8);
         let channel = Arc::new(Channel {
+            version,
             sender,
             recent: Mutex::default(),
+            retired: AtomicBool::new(false),
+            panic_next: AtomicBool::new(false),
         });
         channels.insert(id.to_owned(), channel.clone());
         let (hub, id_owned) = (self.clone(), id.to_owned());
         let spawned = std::thread::Builder::new()
             .name(format!("positions-{id}"))
-            .spawn(move || hub.run(&id_owned, &channel, simulation));
+            .spawn(move || hub.supervise(&id_owned, &channel, &simulation));
         if let Err(error) = spawned {
             channels.remove(id);
             tracing::error!(%error, venue = id, "cannot start the positioning thread");
@@ -169,17 +213,83 @@ impl PositionHub {
         })
     }
 
-    fn run(&self, id: &str, channel: &Channel, simulation: Arc<Simulation>) {
-        crate::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
+    /// Retires the engines whose venue changed or went in `venues` (a reload): they stop
+    /// within a second and their streams tell their clients to reconnect. Simulations of
+    /// old versions are dropped with them.
+    pub(crate) fn retire_changed(&self, venues: &Venues) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels.retain(|id, channel| {
+            let current = venues.version(id) == Some(channel.version);
+            if !current {
+                tracing::info!(
+                    venue = id,
+                    "the venue changed: its live engine stops and its viewers reconnect"
+                );
+                channel.retired.store(true, Ordering::Release);
+            }
+            current
+        });
+        let mut simulations = self.simulations.lock().unwrap_or_else(|e| e.into_inner());
+        simulations.retain(|id, (version, _)| venues.version(id) == Some(*version));
+    }
+
+    /// For tests: the engine of venue `id` panics at its next second, as a bug would make it.
+    /// False when no engine of that venue runs.
+    pub(crate) fn panic_engine(&self, id: &str) -> bool {
+        let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        channels.get(id).is_some_and(|channel| {
+            channel.panic_next.store(true, Ordering::Release);
+            true
+        })
+    }
+
+    /// Runs the engine, and again after a panic, until it stops: idle, retired, or panicking
+    /// too often. Its channel (and so every stream) lives as long as this.
+    fn supervise(&self, id: &str, channel: &Arc<Channel>, simulation: &Arc<Simulation>) {
+        let mut panics: VecDeque<Instant> = VecDeque::new();
+        loop {
+            let run = catch_unwind(AssertUnwindSafe(|| self.run(id, channel, simulation)));
+            if run.is_ok() {
+                return;
+            }
+            let now = Instant::now();
+            panics.retain(|at| now.duration_since(*at) < PANIC_WINDOW);
+            panics.push_back(now);
+            if panics.len() >= MAX_PANICS {
+                tracing::error!(
+                    venue = id,
+                    panics = panics.len(),
+                    "the live engine keeps panicking: given up; its viewers reconnect"
+                );
+                self.forget(id, channel);
+                return;
+            }
+            tracing::error!(
+                venue = id,
+                "the live engine panicked: starting it again; its viewers stay connected"
+            );
+        }
+    }
+
+    /// Removes `channel` from the table, unless another has taken its place.
+    fn forget(&self, id: &str, channel: &Arc<Channel>) {
+        let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
+        if channels.get(id).is_some_and(|c| Arc::ptr_eq(c, channel)) {
+            channels.remove(id);
+        }
+    }
+
+    fn run(&self, id: &str, channel: &Arc<Channel>, simulation: &Arc<Simulation>) {
         let started = std::time::Instant::now();
-        let mut engine = Engine::new(simulation);
+        let mut engine = Engine::new(simulation.clone());
         let mut second = unix_now();
-        engine.catch_up(second);
-        // Catching up took seconds of its own: step through them unsent, to send in time.
+        engine.catch_up_on(second, CATCH_UP_THREADS);
+        // Catching up took time of its own: step through the seconds it took, unsent.
         while unix_now() > second {
             engine.step(second);
             second += 1;
         }
+        crate::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
         tracing::info!(
             venue = id,
             tags = engine.simulation().tags().len(),
@@ -193,6 +303,13 @@ impl PositionHub {
         let mut figures: Vec<Figures> = Vec::new();
         let mut idle = 0;
         loop {
+            if channel.retired.load(Ordering::Acquire) {
+                tracing::info!(venue = id, "live positioning stopped: the venue changed");
+                return;
+            }
+            if channel.panic_next.swap(false, Ordering::AcqRel) {
+                panic!("a test asked the live engine of {id} to panic");
+            }
             let fixes = engine.step(second);
             let simulation = engine.simulation();
             accuracy.add(second, &fixes, |fix| simulation.tags()[fix.tag].technology);
@@ -241,7 +358,10 @@ impl PositionHub {
                 // or finds none after and starts a new engine.
                 let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
                 if channel.sender.receiver_count() == 0 {
-                    channels.remove(id);
+                    if channels.get(id).is_some_and(|c| Arc::ptr_eq(c, channel)) {
+                        channels.remove(id);
+                    }
+                    channel.retired.store(true, Ordering::Release);
                     tracing::info!(venue = id, "live positioning stopped: nobody watches");
                     return;
                 }

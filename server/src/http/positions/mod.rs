@@ -8,41 +8,45 @@
 //! With `fence=lon,lat;lon,lat;...` (a polygon a visitor drew on `level`) and `dwell` minutes,
 //! the client also gets `alert` events when tags enter or leave it or stay over the dwell time
 //! (`tracking::fences`). The fence lives as long as the connection.
+//!
+//! A level is named as the API names levels anywhere (any case, or its id) and answered under
+//! its short name; a `Last-Event-ID` outside the minute kept is taken as the nearest second
+//! kept. How long a stream lives, its heartbeat, its caps and its end are `stream.rs`.
 
 mod encode;
 mod flow;
 mod hub;
+mod stream;
 mod tracks;
 
 use std::collections::VecDeque;
-use std::convert::Infallible;
 use std::sync::Arc;
 
-use axum::body::Body;
+use axum::Extension;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
-use futures_util::StreamExt;
-use http::{HeaderValue, header};
-use tokio::sync::broadcast::error::RecvError;
 
 pub(super) use flow::get_flow;
 pub(crate) use hub::PositionHub;
+pub(crate) use stream::Streams;
 pub(super) use tracks::get_track;
 
 use super::AppState;
+use super::api_guard::Client;
 use super::error::{ApiCode, ApiError};
 use super::venues::{Params, VenuePath, flag, query_params, unknown, venue_segment};
 use crate::site::ApiErrorWords;
+use crate::slots::Full;
 use crate::tracking::fences::Fence;
 use crate::venues::Venue;
-use encode::{View, alert_json, lon_lat, short};
+use encode::{alert_json, lon_lat, short};
 use hub::{Frame, Subscription, Unavailable};
 use site_positioning::{Point, Pose};
+use stream::Watch;
 
-/// Sent first: how long a client waits before reconnecting, and a comment that opens the
-/// stream at once while a venue's engine starts.
-const OPENING: &[u8] = b"retry: 2000\n: live positions, one event a second\n\n";
+/// How long a client refused by the cap on all streams is asked to wait.
+const STREAMS_FULL_RETRY_S: u64 = 10;
 
 /// The most corners a drawn fence may have.
 const MAX_FENCE_CORNERS: usize = 32;
@@ -52,25 +56,22 @@ const DEFAULT_DWELL_MINUTES: u64 = 1;
 
 pub(super) async fn get_live(
     State(state): State<AppState>,
+    Extension(Client(client)): Extension<Client>,
     venue: VenuePath,
     request: Request,
 ) -> Response {
-    match subscribe(&state, venue, &request) {
-        Ok(watch) => stream(watch),
+    match subscribe(&state, client, venue, &request) {
+        Ok(watch) => stream::respond(watch, &state.streams),
         Err(error) => error.into_response(),
     }
 }
 
-/// What one client watches: its view, the frames, where it left off and its fence.
-struct Watch {
-    view: View,
-    subscription: Subscription,
-    after: Option<u64>,
-    fence: Option<Fence>,
-    venue: Arc<Venue>,
-}
-
-fn subscribe(state: &AppState, venue: VenuePath, request: &Request) -> Result<Watch, ApiError> {
+fn subscribe(
+    state: &AppState,
+    client: std::net::IpAddr,
+    venue: VenuePath,
+    request: &Request,
+) -> Result<Watch, ApiError> {
     let words = &state.venue_api.words;
     let id = venue_segment(venue, words)?;
     let shared = state
@@ -80,29 +81,73 @@ fn subscribe(state: &AppState, venue: VenuePath, request: &Request) -> Result<Wa
     let params = query_params(request);
     let level = match params.get("level") {
         None => None,
-        Some(level) if shared.level(level).is_some() => Some(level.clone()),
-        Some(level) => return Err(unknown(words, ApiCode::LevelUnknown, "level", level)),
+        Some(key) => match shared.level(key) {
+            Some(level) => Some(level.short.clone()),
+            None => return Err(unknown(words, ApiCode::LevelUnknown, "level", key)),
+        },
     };
     let truth = flag(&params, words, "truth")?;
     let fence = fence(&params, words, &shared, level.as_deref())?;
-    let after = request
+    let asked_after = request
         .headers()
         .get("last-event-id")
         .and_then(|value| value.to_str().ok())
         .and_then(|value| value.trim().parse::<u64>().ok());
-    let subscription = state
+    let slot = state.streams.open(client).map_err(|full| {
+        if let Some(left_out) = state
+            .sampled_logs
+            .streams_refused
+            .admit(std::time::Instant::now())
+        {
+            tracing::info!(%client, ?full, left_out, "live stream refused: too many open");
+        }
+        match full {
+            Full::PerClient => {
+                let max = state.streams.per_client().to_string();
+                ApiError::new(words, ApiCode::StreamsPerClient, None, &[("max", &max)])
+            }
+            Full::Total => ApiError::retry_after(words, ApiCode::StreamsFull, STREAMS_FULL_RETRY_S),
+        }
+    })?;
+    let version = state.venues.version(&id).unwrap_or_default();
+    let Subscription { recent, live } = state
         .positions
-        .subscribe(&id, shared.clone(), state.venues.infrastructure_dir(&id))
+        .subscribe(
+            &id,
+            version,
+            shared.clone(),
+            state.venues.infrastructure_dir(&id),
+        )
         .map_err(|Unavailable::NoDevices| {
             unknown(words, ApiCode::PositioningAbsent, "venue", &id)
         })?;
+    let (missed, after) = resume(recent, asked_after);
     Ok(Watch {
         view: (level, truth),
-        subscription,
+        missed,
+        live,
         after,
         fence,
         venue: shared,
+        _slot: slot,
     })
+}
+
+/// The kept frames a client reconnecting after second `asked_after` missed, and the second to
+/// go on from. A second outside the minute kept is taken as the nearest kept: one from the
+/// future (a clock ahead, a forged header) would otherwise hold every frame back. A new client
+/// starts with the next frame.
+fn resume(
+    recent: Vec<Arc<Frame>>,
+    asked_after: Option<u64>,
+) -> (VecDeque<Arc<Frame>>, Option<u64>) {
+    let (Some(asked), Some(first), Some(last)) = (asked_after, recent.first(), recent.last())
+    else {
+        return (VecDeque::new(), None);
+    };
+    let after = asked.clamp(first.second.saturating_sub(1), last.second);
+    let missed = recent.into_iter().filter(|f| f.second > after).collect();
+    (missed, Some(after))
 }
 
 /// `fence=lon,lat;lon,lat;...` on the stream's `level`, with `dwell` minutes.
@@ -166,7 +211,7 @@ fn fence(
 /// The events of `frame` for this client: its view of the positions, then its fence's alerts.
 fn events_of(
     frame: &Frame,
-    view: &View,
+    view: &encode::View,
     fence: Option<&mut Fence>,
     venue: &Venue,
 ) -> Option<Bytes> {
@@ -199,55 +244,4 @@ fn events_of(
         out.extend_from_slice(format!("event: alert\ndata: {data}\n\n").as_bytes());
     }
     Some(Bytes::from(out))
-}
-
-fn stream(watch: Watch) -> Response {
-    let Watch {
-        view,
-        subscription: Subscription { recent, live },
-        after,
-        fence,
-        venue,
-    } = watch;
-    // Missed seconds only for a client that says which it saw last; a new one starts now.
-    let missed: VecDeque<Arc<Frame>> = match after {
-        Some(after) => recent.into_iter().filter(|f| f.second > after).collect(),
-        None => VecDeque::new(),
-    };
-    let opening = futures_util::stream::once(async { Bytes::from_static(OPENING) });
-    let state = (missed, live, view, after, fence, venue);
-    let following = futures_util::stream::unfold(
-        state,
-        |(mut missed, mut live, view, mut last_sent, mut fence, venue)| async move {
-            loop {
-                let frame = match missed.pop_front() {
-                    Some(frame) => frame,
-                    None => match live.recv().await {
-                        Ok(frame) => frame,
-                        // A client too slow for the channel skips to the newest seconds.
-                        Err(RecvError::Lagged(_)) => continue,
-                        Err(RecvError::Closed) => return None,
-                    },
-                };
-                if last_sent.is_some_and(|sent| frame.second <= sent) {
-                    continue;
-                }
-                last_sent = Some(frame.second);
-                if let Some(bytes) = events_of(&frame, &view, fence.as_mut(), &venue) {
-                    return Some((bytes, (missed, live, view, last_sent, fence, venue)));
-                }
-            }
-        },
-    );
-    let body = opening.chain(following).map(Ok::<_, Infallible>);
-    let mut response = Body::from_stream(body).into_response();
-    let headers = response.headers_mut();
-    headers.insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/event-stream; charset=utf-8"),
-    );
-    headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
-    // nginx would otherwise hold the events back to fill its buffer.
-    headers.insert("x-accel-buffering", HeaderValue::from_static("no"));
-    response
 }

@@ -3,28 +3,32 @@
 //!
 //! Nothing is stored: the estimates are a function of the seed and the time, so a track is
 //! computed again from the seconds it depends on, and is the same as what the live stream sent
-//! for those seconds. Memory stays the same however long the server runs; the cost is CPU (an
-//! hour of one tag is about 3,600 filter steps, a second or two), run off the request threads and
-//! at most [`CONCURRENT`] at a time.
+//! for those seconds. The cost is CPU (an hour of one tag is about 3,600 filter steps, a second
+//! or two), a long computation of the cost model (`crate::compute`): charged to its client,
+//! run on the background threads one at a time per client, shared by identical requests, and
+//! kept, within the memory bound, as the function of its inputs it is.
 //!
 //! Formats: `json` (the replay's, every second), `geojson` (a LineString per stretch on one
 //! level, with the seconds), `csv` (every second, every cell quoted).
 
 use std::fmt::Write as _;
+use std::net::IpAddr;
+use std::sync::Arc;
 
-use axum::body::Body;
+use axum::Extension;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
-use http::{HeaderValue, header};
 use serde_json::{Value, json};
-use tokio::sync::Semaphore;
 
 use super::super::AppState;
-use super::super::error::{ApiCode, ApiError, json_response};
+use super::super::api_guard::Client;
+use super::super::cache_policy::CachePolicy;
+use super::super::computed::{self, Answer};
+use super::super::error::{ApiCode, ApiError};
 use super::super::venues::{Params, VenueKeyPath, query_params, unknown, venue_and_key};
 use super::encode::{lon_lat, short};
 use super::hub::{Unavailable, unix_now};
-use crate::tracking::engine::{Fix, Simulation};
+use crate::tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
 
 /// The longest track one request may ask for.
 pub(super) const MAX_SPAN_S: u64 = 3_600;
@@ -32,18 +36,14 @@ pub(super) const MAX_SPAN_S: u64 = 3_600;
 pub(super) const KEPT_S: u64 = 24 * 3_600;
 /// The span when `from` is left out.
 const DEFAULT_SPAN_S: u64 = 300;
-/// Track and flow computations at once: each takes a core for up to a second or two.
-const CONCURRENT: usize = 2;
-
-static RUNNING: Semaphore = Semaphore::const_new(CONCURRENT);
-
-/// A turn at the computations of tracks and flow days, held while one runs.
-pub(super) async fn computing() -> tokio::sync::SemaphorePermit<'static> {
-    RUNNING
-        .acquire()
-        .await
-        .expect("the semaphore is never closed")
-}
+/// The estimate of one second of one tag, CPU milliseconds: the filter's step with the scan
+/// it reads (a UWB step on the mall, the dearest, is about 0.4); the client then pays what the
+/// track measured.
+const STEP_MS: f64 = 0.5;
+/// The longest tag id: the technology's name and a number.
+const MAX_TAG_CHARS: usize = 16;
+/// How long a track of a span given in full may be reused: it is fixed by its inputs.
+const CLOSED_SPAN_FRESH_S: u32 = 86_400;
 
 #[derive(Debug, Clone, Copy, PartialEq)]
 enum Format {
@@ -52,20 +52,37 @@ enum Format {
     Csv,
 }
 
+impl Format {
+    fn name(self) -> &'static str {
+        match self {
+            Self::Json => "json",
+            Self::GeoJson => "geojson",
+            Self::Csv => "csv",
+        }
+    }
+}
+
 pub(in crate::http) async fn get_track(
     State(state): State<AppState>,
+    Extension(Client(client)): Extension<Client>,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
     // The parameters, not the request, cross the awaits: a request's body is not `Sync`.
     let params = query_params(&request);
-    match track(&state, path, params).await {
-        Ok(response) => response,
+    let (method, headers) = (request.method().clone(), request.headers().clone());
+    match track(&state, client, path, params).await {
+        Ok(answer) => answer.respond(&method, &headers),
         Err(error) => error.into_response(),
     }
 }
 
-async fn track(state: &AppState, path: VenueKeyPath, params: Params) -> Result<Response, ApiError> {
+async fn track(
+    state: &AppState,
+    client: IpAddr,
+    path: VenueKeyPath,
+    params: Params,
+) -> Result<Arc<Answer>, ApiError> {
     let words = &state.venue_api.words;
     let (id, tag_name) = venue_and_key(path, words)?;
     let venue = state
@@ -89,8 +106,9 @@ async fn track(state: &AppState, path: VenueKeyPath, params: Params) -> Result<R
             .transpose()
     };
     let now = unix_now();
-    let to = time("to")?.unwrap_or(now.saturating_sub(1));
-    let from = time("from")?.unwrap_or(to.saturating_sub(DEFAULT_SPAN_S - 1));
+    let (asked_from, asked_to) = (time("from")?, time("to")?);
+    let to = asked_to.unwrap_or(now.saturating_sub(1));
+    let from = asked_from.unwrap_or(to.saturating_sub(DEFAULT_SPAN_S - 1));
     if from > to || to > now || from + KEPT_S < now || to - from >= MAX_SPAN_S {
         let max = (MAX_SPAN_S / 60).to_string();
         return Err(ApiError::new(
@@ -100,37 +118,65 @@ async fn track(state: &AppState, path: VenueKeyPath, params: Params) -> Result<R
             &[("max_minutes", &max)],
         ));
     }
+    let version = state.venues.version(&id).unwrap_or_default();
     let simulation = state
         .positions
-        .simulation(&id, venue, state.venues.infrastructure_dir(&id))
+        .simulation(&id, version, venue, state.venues.infrastructure_dir(&id))
         .map_err(|Unavailable::NoDevices| {
             unknown(words, ApiCode::PositioningAbsent, "venue", &id)
         })?;
-    let index = simulation
-        .tags()
-        .iter()
-        .position(|tag| tag_id(tag) == tag_name)
+    let index = (tag_name.len() <= MAX_TAG_CHARS)
+        .then(|| {
+            simulation
+                .tags()
+                .iter()
+                .position(|tag| tag_id(tag) == tag_name)
+        })
+        .flatten()
         .ok_or_else(|| unknown(words, ApiCode::TagUnknown, "tag", &tag_name))?;
-    let permit = computing().await;
-    let computing = simulation.clone();
-    let fixes = tokio::task::spawn_blocking(move || computing.track(index, from, to))
+    // A span given in full is in the past (`to` is before now) and fixed by its inputs.
+    let cache = if asked_from.is_some() && asked_to.is_some() {
+        CachePolicy::RevalidateAfter(CLOSED_SPAN_FRESH_S)
+    } else {
+        CachePolicy::AlwaysRevalidate
+    };
+    let seed = state.positions.seed();
+    let key = format!(
+        "tracks/{id}/{version:016x}/{seed}/{tag_name}/{from}/{to}/{}",
+        format.name()
+    );
+    let estimate = (to - from + 1 + EPOCH_S + WARM_S) as f64 * STEP_MS;
+    let job = move || {
+        let fixes = simulation.track(index, from, to);
+        let tag = tag_name.as_str();
+        let answer = match format {
+            Format::Json => Answer::new(
+                track_json(&simulation, tag, &fixes)
+                    .to_string()
+                    .into_bytes(),
+                "application/json",
+                cache,
+            ),
+            Format::GeoJson => Answer::new(
+                geojson(&simulation, tag, &fixes).to_string().into_bytes(),
+                "application/geo+json",
+                cache,
+            )
+            .download(&format!("{tag}-{from}.geojson")),
+            Format::Csv => Answer::new(
+                csv(&simulation, tag, &fixes).into_bytes(),
+                "text/csv; charset=utf-8",
+                cache,
+            )
+            .download(&format!("{tag}-{from}.csv")),
+        };
+        (Arc::new(answer), true)
+    };
+    state
+        .compute
+        .long(&state.answers, &key, client, estimate, job)
         .await
-        .expect("a track computation panicked");
-    drop(permit);
-    let tag = tag_name.as_str();
-    Ok(match format {
-        Format::Json => json_response(&track_json(&simulation, tag, &fixes)),
-        Format::GeoJson => download(
-            geojson(&simulation, tag, &fixes).to_string(),
-            "application/geo+json",
-            &format!("{tag}-{from}.geojson"),
-        ),
-        Format::Csv => download(
-            csv(&simulation, tag, &fixes),
-            "text/csv; charset=utf-8",
-            &format!("{tag}-{from}.csv"),
-        ),
-    })
+        .map_err(|refused| computed::refusal(words, refused))
 }
 
 /// A tag's id in the stream and the URLs: its technology and number, "BLE-07".
@@ -226,15 +272,4 @@ fn csv(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> String {
         let _ = write!(out, "{}\r\n", quoted.join(","));
     }
     out
-}
-
-fn download(body: String, content_type: &'static str, file_name: &str) -> Response {
-    let mut response = Body::from(body).into_response();
-    let headers = response.headers_mut();
-    headers.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    if let Ok(disposition) = HeaderValue::from_str(&format!("attachment; filename=\"{file_name}\""))
-    {
-        headers.insert(header::CONTENT_DISPOSITION, disposition);
-    }
-    response
 }

@@ -6,8 +6,8 @@ use std::net::SocketAddr;
 
 use reqwest::header::{HOST, USER_AGENT};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
-use site_server::Application;
 use site_server::config::Config;
+use site_server::{Application, Faults};
 use tempfile::TempDir;
 use tokio::sync::oneshot;
 
@@ -30,8 +30,10 @@ pub(crate) const NO_STORE: (&str, &str) = ("cache-control", "no-store");
 pub(crate) struct TestApp {
     pub(crate) address: SocketAddr,
     pub(crate) client: reqwest::Client,
-    /// Dropping the sender stops the server; the directories live as long as it does.
-    _shutdown: oneshot::Sender<()>,
+    /// What makes the live engine fail, for the tests of its recovery.
+    pub(crate) faults: Faults,
+    /// Sending on it, or dropping it, stops the server; the directories live as long as it does.
+    shutdown: Option<oneshot::Sender<()>>,
     _dist: BuiltDist,
     _data: TempDir,
 }
@@ -70,6 +72,7 @@ pub(crate) async fn spawn_app_with(
 async fn start(config: Config, dist: BuiltDist, data: TempDir) -> TestApp {
     let application = Application::build(config).await.expect("server starts");
     let address = application.local_addr();
+    let faults = application.faults();
     let (shutdown, stop) = oneshot::channel::<()>();
     tokio::spawn(application.run_until(Box::pin(async {
         let _ = stop.await;
@@ -81,7 +84,8 @@ async fn start(config: Config, dist: BuiltDist, data: TempDir) -> TestApp {
     TestApp {
         address,
         client,
-        _shutdown: shutdown,
+        faults,
+        shutdown: Some(shutdown),
         _dist: dist,
         _data: data,
     }
@@ -90,6 +94,23 @@ async fn start(config: Config, dist: BuiltDist, data: TempDir) -> TestApp {
 impl TestApp {
     pub(crate) fn url(&self, path: &str) -> String {
         format!("http://{}{path}", self.address)
+    }
+
+    /// Begins the server's shutdown, as SIGTERM does.
+    pub(crate) fn shut_down(&mut self) {
+        if let Some(shutdown) = self.shutdown.take() {
+            let _ = shutdown.send(());
+        }
+    }
+
+    /// A client whose connections come from `ip`, another loopback address (127.0.0.2...):
+    /// another client to the server's per-address limits.
+    pub(crate) fn client_from(ip: &str) -> reqwest::Client {
+        reqwest::Client::builder()
+            .redirect(reqwest::redirect::Policy::none())
+            .local_address(ip.parse::<std::net::IpAddr>().expect("an address"))
+            .build()
+            .expect("client")
     }
 
     /// A plain GET: no User-Agent (desktop), Host 127.0.0.1 (international), no

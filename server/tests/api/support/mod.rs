@@ -7,4 +7,5 @@ pub(crate) mod databases;
 pub(crate) mod fixture;
 pub(crate) mod leads;
 pub(crate) mod nginx;
+pub(crate) mod sse;
 pub(crate) mod stand_in;

@@ -77,6 +77,13 @@ export const apiErrorKeys = [
   'date_malformed',
   'date_range',
   'hour_malformed',
+  'request_too_long',
+  'cross_site',
+  'busy',
+  'client_busy',
+  'compute_failed',
+  'streams_per_client',
+  'streams_full',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

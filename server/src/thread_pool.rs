@@ -1,6 +1,7 @@
-//! The render pool: a fixed set of low-priority threads with a bounded queue. A burst of image
-//! requests waits here (or is turned away when the queue is full) instead of taking the cores
-//! that serve pages.
+//! A fixed set of low-priority threads with a bounded queue, for work a request asks for that
+//! takes longer than serving a page: image renderings (`images/`) and the live demo's long
+//! computations (`compute/`). A burst of such requests waits here (or is turned away when the
+//! queue is full) instead of taking the cores that serve pages.
 
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::mpsc::{Receiver, SyncSender, TrySendError, sync_channel};
@@ -10,37 +11,38 @@ use tokio::sync::oneshot;
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// How much lower than page serving the render threads run (Linux nice value). At 10 the
+/// How much lower than page serving the pool's threads run (Linux nice value). At 10 the
 /// scheduler gives a waiting page request about ten times the CPU share of a resize.
-const RENDER_NICENESS: i32 = 10;
+const NICENESS: i32 = 10;
 
-pub(super) struct RenderPool {
+pub(crate) struct ThreadPool {
     queue: SyncSender<Job>,
 }
 
 /// The queue is full: the caller should answer 503 and let the client retry.
 #[derive(Debug)]
-pub(super) struct PoolBusy;
+pub(crate) struct PoolBusy;
 
 /// The job panicked (a decoder bug on hostile input); its worker survived.
 #[derive(Debug)]
-pub(super) struct JobPanicked;
+pub(crate) struct JobPanicked;
 
-impl RenderPool {
-    pub(super) fn new(workers: usize, queue: usize) -> std::io::Result<Self> {
+impl ThreadPool {
+    /// `workers` threads named `<name>-<n>`, with room for `queue` jobs waiting.
+    pub(crate) fn new(name: &str, workers: usize, queue: usize) -> std::io::Result<Self> {
         let (sender, receiver) = sync_channel::<Job>(queue);
         let receiver = Arc::new(Mutex::new(receiver));
         for index in 0..workers.max(1) {
             let receiver = Arc::clone(&receiver);
             std::thread::Builder::new()
-                .name(format!("image-render-{index}"))
+                .name(format!("{name}-{index}"))
                 .spawn(move || work(&receiver))?;
         }
         Ok(Self { queue: sender })
     }
 
     /// Queues `job`; its result arrives on the returned receiver.
-    pub(super) fn submit<T: Send + 'static>(
+    pub(crate) fn submit<T: Send + 'static>(
         &self,
         job: impl FnOnce() -> T + Send + 'static,
     ) -> Result<oneshot::Receiver<Result<T, JobPanicked>>, PoolBusy> {
@@ -57,7 +59,7 @@ impl RenderPool {
 }
 
 fn work(receiver: &Mutex<Receiver<Job>>) {
-    lower_priority();
+    crate::thread_priority::lower(NICENESS, "a background thread");
     loop {
         let job = {
             let Ok(receiver) = receiver.lock() else {
@@ -73,17 +75,13 @@ fn work(receiver: &Mutex<Receiver<Job>>) {
     }
 }
 
-fn lower_priority() {
-    crate::thread_priority::lower(RENDER_NICENESS, "an image render thread");
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[tokio::test]
     async fn runs_jobs_and_survives_panics() {
-        let pool = RenderPool::new(1, 4).unwrap();
+        let pool = ThreadPool::new("test", 1, 4).unwrap();
         let panicked = pool.submit(|| -> u32 { panic!("hostile input") }).unwrap();
         assert!(panicked.await.unwrap().is_err());
         let answer = pool.submit(|| 42).unwrap();
@@ -92,7 +90,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_queue_turns_jobs_away() {
-        let pool = RenderPool::new(1, 1).unwrap();
+        let pool = ThreadPool::new("test", 1, 1).unwrap();
         let (release, blocked) = std::sync::mpsc::channel::<()>();
         let first = pool
             .submit(move || {

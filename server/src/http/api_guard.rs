@@ -1,0 +1,100 @@
+//! What every request of the live demo's API passes before its handler (issues #14 and #30):
+//! the client's address is decided once (and handed on as [`Client`]), a query string longer
+//! than any real one is refused (414), another site's page is refused (403) before it spends
+//! the visitor's budget, and one request of the client's request budget is spent (429). Every
+//! answer leaves with `Cross-Origin-Resource-Policy` (and CORS headers for an embedder).
+
+use std::net::IpAddr;
+use std::time::Instant;
+
+use axum::extract::{Request, State};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+use http::{HeaderMap, HeaderValue, header};
+
+use super::AppState;
+use super::cross_site::ApiCaller;
+use super::error::{ApiCode, ApiError, retry_after_secs};
+
+/// The longest query string the API reads, in bytes. The longest real one is a drawn fence of
+/// 32 corners (about 1.3 KB); everything else is under 200 bytes.
+pub(super) const MAX_QUERY_BYTES: usize = 2048;
+
+/// The client of an API request, as `leads.trusted_proxies` reads it.
+#[derive(Debug, Clone, Copy)]
+pub(super) struct Client(pub IpAddr);
+
+pub(super) async fn guard(
+    State(state): State<AppState>,
+    mut request: Request,
+    next: Next,
+) -> Response {
+    let client = state
+        .trusted_proxies
+        .client_of(request.extensions(), request.headers());
+    request.extensions_mut().insert(Client(client));
+    let caller = state
+        .site_origins
+        .api_caller(request.headers(), &state.venue_api.embedders);
+    let words = &state.venue_api.words;
+    let refusal = if request.uri().query().map_or(0, str::len) > MAX_QUERY_BYTES {
+        let max = MAX_QUERY_BYTES.to_string();
+        Some(ApiError::new(
+            words,
+            ApiCode::RequestTooLong,
+            None,
+            &[("max", &max)],
+        ))
+    } else if caller == ApiCaller::CrossSite {
+        if let Some(left_out) = state.sampled_logs.api_cross_site.admit(Instant::now()) {
+            let origin = request
+                .headers()
+                .get(header::ORIGIN)
+                .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+                .unwrap_or_default();
+            tracing::info!(%client, origin, left_out, "API request refused: sent from another site");
+        }
+        Some(ApiError::new(words, ApiCode::CrossSite, None, &[]))
+    } else {
+        state
+            .api_budget
+            .spend(client, Instant::now(), 1.0)
+            .err()
+            .map(|wait| ApiError::rate_limited(words, retry_after_secs(wait)))
+    };
+    let mut response = match refusal {
+        Some(refusal) => refusal.into_response(),
+        None => next.run(request).await,
+    };
+    mark(
+        response.headers_mut(),
+        &caller,
+        !state.venue_api.embedders.is_empty(),
+    );
+    response
+}
+
+/// Who may read the answer: the site's own pages (`same-origin`), or the embedder that asked
+/// (CORS). With embedders configured the answer varies by `Origin`, for caches between.
+fn mark(headers: &mut HeaderMap, caller: &ApiCaller, has_embedders: bool) {
+    let policy = match caller {
+        ApiCaller::Embedder(origin) => {
+            headers.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, origin.clone());
+            "cross-origin"
+        }
+        ApiCaller::Site | ApiCaller::CrossSite => "same-origin",
+    };
+    headers.insert(
+        "cross-origin-resource-policy",
+        HeaderValue::from_static(policy),
+    );
+    if has_embedders {
+        let vary = match headers.get(header::VARY).and_then(|v| v.to_str().ok()) {
+            Some(vary) if !vary.is_empty() => format!("{vary}, Origin"),
+            _ => "Origin".to_owned(),
+        };
+        if let Ok(vary) = HeaderValue::from_str(&vary) {
+            headers.insert(header::VARY, vary);
+        }
+    }
+}
