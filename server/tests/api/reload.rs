@@ -1,11 +1,14 @@
 //! `site reload` (SIGHUP): the real binary swaps in a new dist/ while clients keep asking,
-//! and refuses a broken one without dropping a request.
+//! and refuses a broken one without dropping a request; the live demo's venues keep their
+//! previous version when their new files are broken, and a changed one restarts its engine.
 
+use std::io::Read;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use crate::support::binary::{self, Running};
+use crate::support::fixture::venues::sample;
 use crate::support::fixture::{BuiltDist, FixtureDist};
 
 const PAGE: &str = "/next/map";
@@ -167,4 +170,130 @@ fn reload_command(dist: &BuiltDist, data: &tempfile::TempDir) -> std::process::C
     let mut command = binary::command(dist.path(), data.path());
     command.arg("reload");
     command
+}
+
+/// The live demo's venues over a reload (issue #30): a venue whose new files do not load keeps
+/// its previous version, and says so in `/healthz?details`, until its files are mended.
+#[test]
+fn a_venue_whose_new_files_do_not_load_keeps_its_previous_version() {
+    let dist = FixtureDist::new().with_venues().build();
+    let data = tempfile::TempDir::new().expect("temp dir");
+    let mut server = binary::start(venue_command(&dist, &data));
+    let route = format!(
+        "/api/venues/demo-mall/route?from={}&to={}",
+        sample("demo-mall", "route_from"),
+        sample("demo-mall", "route_to")
+    );
+    assert_eq!(binary::get(&server, &route).status(), 200);
+
+    let units = dist.file("venues/demo-mall/imdf/unit.geojson");
+    let good = std::fs::read(&units).expect("units");
+    std::fs::write(&units, b"{\"type\": \"FeatureCollection\", \"features\": [").expect("write");
+    reload(&server);
+    let failed = server.wait_for(
+        "a venue of the live demo did not load; its previous version, if any, goes on",
+        Duration::from_secs(30),
+    );
+    assert!(failed.to_string().contains("unit.geojson"), "{failed}");
+    server.wait_for(
+        "reloaded: new requests get the new build",
+        Duration::from_secs(30),
+    );
+    // The previous version answers: routes, and the list still names it.
+    assert_eq!(binary::get(&server, &route).status(), 200);
+    let list = binary::get(&server, "/api/venues").text().expect("text");
+    assert!(list.contains("demo-mall"), "{list}");
+    let details: serde_json::Value = serde_json::from_str(
+        &binary::get(&server, "/healthz?details")
+            .text()
+            .expect("text"),
+    )
+    .expect("json");
+    assert_eq!(details["status"], "degraded", "{details}");
+    let problem = details["venue_problems"]["demo-mall"]
+        .as_str()
+        .expect("a problem");
+    assert!(
+        problem.contains("unit.geojson") && problem.contains("goes on"),
+        "{problem}"
+    );
+    assert!(
+        !problem.contains(&dist.path().display().to_string()),
+        "where dist/ is stays private: {problem}"
+    );
+
+    std::fs::write(&units, good).expect("write");
+    reload(&server);
+    server.entries(
+        "reloaded: new requests get the new build",
+        2,
+        Duration::from_secs(30),
+    );
+    let details = binary::get(&server, "/healthz?details")
+        .text()
+        .expect("text");
+    assert!(details.contains("\"status\":\"ok\""), "{details}");
+}
+
+/// A reload that changes a venue stops its live engine: the streams on the old version are
+/// told to reconnect, and the next stream follows the new version.
+#[test]
+fn a_changed_venue_restarts_its_engine_and_tells_its_streams_to_reconnect() {
+    let dist = FixtureDist::new().with_venues().build();
+    let data = tempfile::TempDir::new().expect("temp dir");
+    let mut server = binary::start(venue_command(&dist, &data));
+    let version = |server: &Running| {
+        let details: serde_json::Value = serde_json::from_str(
+            &binary::get(server, "/healthz?details")
+                .text()
+                .expect("text"),
+        )
+        .expect("json");
+        details["venues"][1]["version"]
+            .as_str()
+            .expect("version")
+            .to_owned()
+    };
+    let before = version(&server);
+    let mut stream = binary::get(&server, "/api/venues/demo-hospital/live");
+    read_until(&mut stream, "\nid: ");
+
+    let occupants = dist.file("venues/demo-hospital/imdf/occupant.geojson");
+    let text = std::fs::read_to_string(&occupants).expect("occupants");
+    std::fs::write(&occupants, text.replacen("西药房", "西药房（新）", 1)).expect("write");
+    reload(&server);
+    server.wait_for(
+        "reloaded: new requests get the new build",
+        Duration::from_secs(30),
+    );
+    let ending = read_until(&mut stream, "retry: 500");
+    assert!(ending.contains("the venue changed"), "{ending}");
+    let mut rest = String::new();
+    stream.read_to_string(&mut rest).expect("the stream ends");
+    assert!(rest.is_empty(), "{rest}");
+
+    assert_ne!(version(&server), before);
+    let mut again = binary::get(&server, "/api/venues/demo-hospital/live");
+    read_until(&mut again, "\nid: ");
+}
+
+/// The binary over a build with the venues, with a small live crowd.
+fn venue_command(dist: &BuiltDist, data: &tempfile::TempDir) -> std::process::Command {
+    let mut command = binary::command(dist.path(), data.path());
+    command.env("SITE_VENUES__LIVE__TAGS", "10");
+    command
+}
+
+/// Reads a stream until `wanted` has come (in a minute at most); returns what was read.
+fn read_until(stream: &mut reqwest::blocking::Response, wanted: &str) -> String {
+    let deadline = Instant::now() + Duration::from_secs(60);
+    let mut text = String::new();
+    let mut buffer = [0; 4096];
+    while !text.contains(wanted) {
+        assert!(Instant::now() < deadline, "no {wanted:?} in {text:.500}");
+        let read = stream.read(&mut buffer).expect("read");
+        assert!(read > 0, "the stream ended before {wanted:?}: {text:.500}");
+        text.push_str(&String::from_utf8_lossy(&buffer[..read]));
+    }
+    text
 }
