@@ -1,7 +1,10 @@
 //! Where enquiries are stored: `database_url` read as a SQLite file or a PostgreSQL server.
 
+use std::net::IpAddr;
 use std::path::PathBuf;
 use std::str::FromStr;
+
+use sqlx::postgres::PgSslMode;
 
 use super::{Config, ConfigError, Secret, redact_url};
 
@@ -41,15 +44,40 @@ impl Config {
             return Ok(DatabaseTarget::Sqlite(PathBuf::from(path)));
         }
         if url.starts_with("postgres://") || url.starts_with("postgresql://") {
-            return match sqlx::postgres::PgConnectOptions::from_str(url) {
-                Ok(_) => Ok(DatabaseTarget::Postgres(Secret::new(url))),
-                Err(error) => Err(refuse(&format!("is not a usable PostgreSQL URL: {error}"))),
-            };
+            let options = sqlx::postgres::PgConnectOptions::from_str(url)
+                .map_err(|error| refuse(&format!("is not a usable PostgreSQL URL: {error}")))?;
+            if !on_this_machine(&options)
+                && !matches!(
+                    options.get_ssl_mode(),
+                    PgSslMode::VerifyFull | PgSslMode::VerifyCa
+                )
+            {
+                return Err(refuse(
+                    "reaches a PostgreSQL server beyond this machine without checking its \
+                     certificate: add sslmode=verify-full (or verify-ca) and sslrootcert=<the \
+                     CA's file>. sslmode=require encrypts, but whoever sits between could pose \
+                     as the database and read every enquiry",
+                ));
+            }
+            return Ok(DatabaseTarget::Postgres(Secret::new(url)));
         }
         Err(refuse(
             "must start with sqlite: or postgres:// (or be empty for <data_dir>/leads.sqlite3)",
         ))
     }
+}
+
+/// True when the server is reached over a Unix socket or a loopback address, where nothing
+/// stands between to read or pose.
+fn on_this_machine(options: &sqlx::postgres::PgConnectOptions) -> bool {
+    if options.get_socket().is_some() {
+        return true;
+    }
+    let host = options.get_host();
+    let bare = host.trim_start_matches('[').trim_end_matches(']');
+    host.starts_with('/')
+        || bare.eq_ignore_ascii_case("localhost")
+        || bare.parse::<IpAddr>().is_ok_and(|ip| ip.is_loopback())
 }
 
 #[cfg(test)]
@@ -77,11 +105,12 @@ mod tests {
     fn plain_database_url_is_read_below_the_site_variable() {
         Jail::expect_with(|jail| {
             jail.create_file("site.toml", "database_url = \"sqlite:///from/file.db\"\n")?;
-            jail.set_env("DATABASE_URL", "postgres://sales:pw@db.example.com/leads");
+            let remote = "postgres://sales:pw@db.example.com/leads?sslmode=verify-full";
+            jail.set_env("DATABASE_URL", remote);
             let config = load_in_jail(jail, Some("site.toml")).expect("valid");
             assert_eq!(
                 config.database().expect("valid"),
-                DatabaseTarget::Postgres(Secret::new("postgres://sales:pw@db.example.com/leads"))
+                DatabaseTarget::Postgres(Secret::new(remote))
             );
             jail.set_env("SITE_DATABASE_URL", "sqlite:///srv/leads.db");
             let config = load_in_jail(jail, Some("site.toml")).expect("valid");
@@ -91,6 +120,33 @@ mod tests {
             );
             Ok(())
         });
+    }
+
+    #[test]
+    fn a_server_beyond_this_machine_must_have_its_certificate_checked() {
+        for refused in [
+            "postgres://site:pw@db.internal/site",
+            "postgres://site:pw@db.internal/site?sslmode=require",
+            "postgres://site:pw@10.0.0.5:5432/site?sslmode=prefer",
+        ] {
+            let message = refusal(&[("SITE_DATABASE_URL", refused)]);
+            assert!(
+                message.contains("sslmode=verify-full"),
+                "{refused}: {message}"
+            );
+            assert!(!message.contains(":pw@"), "{message}");
+        }
+        for allowed in [
+            "postgres://site:pw@db.internal/site?sslmode=verify-full&sslrootcert=/etc/site/ca.pem",
+            "postgres://site:pw@db.internal/site?sslmode=verify-ca",
+            "postgres://site:pw@127.0.0.1:5432/site",
+            "postgres://site:pw@localhost/site",
+            "postgres://site:pw@[::1]/site",
+            "postgres:///site?host=/var/run/postgresql",
+        ] {
+            let config = load_with(&[("SITE_DATABASE_URL", allowed)]);
+            assert!(config.database().is_ok(), "{allowed}");
+        }
     }
 
     #[test]

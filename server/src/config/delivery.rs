@@ -37,10 +37,14 @@ pub struct Delivery {
     pub retry_base_millis: u64,
     /// Longest wait between attempts.
     pub retry_max_millis: u64,
-    /// Attempts before a notice is given up: it is logged as an error and marked on the sales
-    /// page instead of being retried. With the default waits, 20 attempts span about 1.5 to 2
-    /// hours.
+    /// Attempts before a notice that keeps failing for a transient reason (a timeout, a 5xx,
+    /// the robot's rate limit) may be given up: it is logged as an error and marked on the
+    /// sales page instead of being retried. A permanent failure (a wrong key, a refused
+    /// address) is given up at once.
     pub max_attempts: u32,
+    /// Seconds since the enquiry before such a notice may be given up: until both have passed,
+    /// it is tried again every `retry_max_millis`. A day, so an outage of a night loses nothing.
+    pub retry_for_secs: u64,
     /// Seconds one webhook request or SMTP session may take.
     pub timeout_secs: u64,
     /// Seconds between looks for due notifications (also those of other server instances
@@ -54,6 +58,7 @@ impl Default for Delivery {
             retry_base_millis: 2000,
             retry_max_millis: 600_000,
             max_attempts: 20,
+            retry_for_secs: 86_400,
             timeout_secs: 10,
             poll_secs: 5,
         }

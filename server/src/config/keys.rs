@@ -61,7 +61,7 @@ pub fn keys_help() -> String {
 }
 
 /// `domains.china` is set by `SITE_DOMAINS__CHINA`.
-fn env_var_name(key: &str) -> String {
+pub(super) fn env_var_name(key: &str) -> String {
     format!("SITE_{}", key.replace('.', "__").to_uppercase())
 }
 

@@ -28,10 +28,15 @@ pub struct LeadsConfig {
     /// Client networks allowed on the sales routes, as IPs or CIDR ranges (the client as the
     /// `trusted_proxies` rule names it); others get 404. Empty: every client.
     pub admin_networks: Vec<ProxyNet>,
-    /// Enquiries the whole site accepts per hour, from every client together and counted in
+    /// Enquiries the whole site stores per hour, from every client together and counted in
     /// the database (so across replicas and restarts); beyond it visitors are asked to come
-    /// back later (503).
+    /// back later (503). It bounds what a flood from many addresses can store.
     pub accepted_per_hour: u32,
+    /// Enquiries announced to sales (WeChat, e-mail) per hour, counted alike; the ones beyond
+    /// are stored and shown on /admin/leads without a notice, so a flood cannot bury sales in
+    /// notices, and the few addresses it takes to reach this cap cannot shut real prospects
+    /// out.
+    pub notified_per_hour: u32,
     pub rate_limit: RateLimit,
     pub wechat: WeChat,
     pub email: Email,
@@ -45,9 +50,10 @@ impl Default for LeadsConfig {
             trusted_proxies: Vec::new(),
             admin_hosts: Vec::new(),
             admin_networks: Vec::new(),
-            // Far above what a business site receives (a few a day), low enough that a flood
-            // from many addresses cannot bury sales in notices.
-            accepted_per_hour: 100,
+            // A business site receives a few a day. Storing is cheap and bounded here (at most
+            // 2,000 x 16 KiB = 32 MiB an hour); notices are what a flood would bury sales in.
+            accepted_per_hour: 2_000,
+            notified_per_hour: 100,
             rate_limit: RateLimit::default(),
             wechat: WeChat::default(),
             email: Email::default(),
@@ -145,6 +151,7 @@ impl LeadsConfig {
             validate_host_name("leads.admin_hosts", host)?;
         }
         require_positive("leads.accepted_per_hour", u64::from(self.accepted_per_hour))?;
+        require_positive("leads.notified_per_hour", u64::from(self.notified_per_hour))?;
         let rate = &self.rate_limit;
         require_positive("leads.rate_limit.window_secs", rate.window_secs)?;
         require_positive("leads.rate_limit.accepted", u64::from(rate.accepted))?;

@@ -160,6 +160,7 @@ impl Config {
 
     /// Each section's checks; the first failure is the one reported.
     fn validate(&self) -> Result<(), ConfigError> {
+        self.refuse_placeholders()?;
         self.connections.validate()?;
         self.validate_addresses()?;
         self.images.validate()?;
@@ -169,6 +170,32 @@ impl Config {
         self.leads.validate()?;
         self.venues.validate()?;
         self.log.validate()
+    }
+}
+
+/// What the example files (deploy/site.env.example) write where a secret goes.
+const PLACEHOLDER: &str = "change-me";
+
+impl Config {
+    /// Refuses a secret still as the example file wrote it: a server started from the example
+    /// with its admin token unchanged would guard every enquiry with a token anyone can read.
+    fn refuse_placeholders(&self) -> Result<(), ConfigError> {
+        let secrets = [
+            ("leads.admin_token", self.leads.admin_token.expose()),
+            ("leads.wechat.webhook", self.leads.wechat.webhook.expose()),
+            ("leads.email.smtp_url", self.leads.email.smtp_url.expose()),
+            ("indexnow.key", self.indexnow.key.as_str()),
+            ("database_url", self.database_url.as_str()),
+        ];
+        for (key, value) in secrets {
+            if value.to_ascii_lowercase().contains(PLACEHOLDER) {
+                return Err(ConfigError(format!(
+                    "key `{key}` ({}): still the example's placeholder \"CHANGE-ME\"; set a value of your own",
+                    keys::env_var_name(key)
+                )));
+            }
+        }
+        Ok(())
     }
 }
 
@@ -287,6 +314,29 @@ mod tests {
         let message = file_refusal("[domains]\nchinaa = \"example.cn\"\n");
         assert!(message.contains("chinaa"), "{message}");
         assert!(message.contains("domains"), "{message}");
+    }
+
+    #[test]
+    fn the_example_files_placeholders_are_refused() {
+        for (variable, value) in [
+            (
+                "SITE_LEADS__ADMIN_TOKEN",
+                "CHANGE-ME-at-least-16-characters",
+            ),
+            (
+                "SITE_DATABASE_URL",
+                "postgres://site:CHANGE-ME@127.0.0.1/site",
+            ),
+            (
+                "SITE_LEADS__WECHAT__WEBHOOK",
+                "https://qyapi.weixin.qq.com/cgi-bin/webhook/send?key=CHANGE-ME",
+            ),
+        ] {
+            let message = refusal(&[(variable, value)]);
+            assert!(message.contains("placeholder"), "{variable}: {message}");
+            assert!(message.contains(variable), "{message}");
+            assert!(!message.contains(value), "the value stays out: {message}");
+        }
     }
 
     #[test]

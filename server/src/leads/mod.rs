@@ -107,6 +107,9 @@ pub struct Lead {
     pub user_agent: String,
     /// Every configured notification channel has delivered it.
     pub delivered: bool,
+    /// It came past the hourly cap of notices (`leads.notified_per_hour`): stored, but sales
+    /// were not told of it one by one.
+    pub unannounced: bool,
     /// A notice about it was given up after too many failed attempts: sales must follow it
     /// up without one.
     pub undeliverable: bool,
@@ -137,13 +140,40 @@ pub enum StoreError {
 pub enum SubmitError {
     #[error(transparent)]
     Store(#[from] StoreError),
-    /// `leads.accepted_per_hour` enquiries were accepted in the last hour (issue #16): a
-    /// flood from many addresses cannot bury sales in notices. `retry_after` is when the
-    /// oldest of them leaves the hour.
+    /// `leads.accepted_per_hour` enquiries were accepted in the last hour (issues #16 and
+    /// #30): a flood from many addresses cannot fill the disk. Far above the notices' cap, so
+    /// a few addresses cannot shut real prospects out. `retry_after` is when the oldest of
+    /// them leaves the hour.
     #[error(
         "{max} enquiries were accepted in the last hour, as many as leads.accepted_per_hour allows"
     )]
     HourlyCap { max: u32, retry_after: Duration },
+}
+
+/// The site's hourly caps on enquiries, all clients together, counted in the database.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct HourlyCaps {
+    /// Enquiries stored; beyond it, refused.
+    pub(crate) stored: u32,
+    /// Enquiries announced to sales; beyond it, stored without a notice.
+    pub(crate) notified: u32,
+}
+
+impl HourlyCaps {
+    fn of(config: &crate::config::LeadsConfig) -> Self {
+        Self {
+            stored: config.accepted_per_hour,
+            notified: config.notified_per_hour,
+        }
+    }
+}
+
+/// What storing an enquiry did.
+pub(crate) enum Inserted {
+    /// Stored, with its notices unless the notices' cap was reached.
+    Stored { notified: bool },
+    /// Not stored: the cap of enquiries stored was reached.
+    OverCap,
 }
 
 /// The running enquiry service. Cheap to clone (one `Arc`).
@@ -160,8 +190,10 @@ struct Inner {
     problem: Mutex<String>,
     ready: watch::Receiver<bool>,
     channels: Vec<&'static str>,
-    /// `leads.accepted_per_hour`.
-    accepted_per_hour: u32,
+    /// `leads.accepted_per_hour` and `leads.notified_per_hour`.
+    caps: HourlyCaps,
+    /// Enquiries stored without a notice are logged one line per period, with a count.
+    unnotified_log: crate::sampled_log::LogSampler,
     wake: Arc<Notify>,
     stop: watch::Sender<bool>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
@@ -209,7 +241,8 @@ impl Leads {
             problem: Mutex::new(problem),
             ready,
             channels: channels.iter().map(Channel::name).collect(),
-            accepted_per_hour: config.leads.accepted_per_hour,
+            caps: HourlyCaps::of(&config.leads),
+            unnotified_log: crate::sampled_log::LogSampler::default(),
             wake: Arc::clone(&wake),
             stop,
             tasks: Mutex::new(Vec::new()),
@@ -309,20 +342,35 @@ impl Leads {
             product_label: catalog.product_label(&lead.product).unwrap_or_default(),
         };
         let now = time::now_millis();
-        let max = self.inner.accepted_per_hour;
-        if !pool
-            .insert(&id, now, new, &self.inner.channels, max)
+        let caps = self.inner.caps;
+        match pool
+            .insert(&id, now, new, &self.inner.channels, caps)
             .await?
         {
-            let oldest = pool.oldest_since(now - HOUR_MILLIS).await?.unwrap_or(now);
-            let wait = (oldest + HOUR_MILLIS - now).clamp(1000, HOUR_MILLIS);
-            return Err(SubmitError::HourlyCap {
-                max,
-                retry_after: Duration::from_millis(u64::try_from(wait).unwrap_or(1000)),
-            });
-        }
-        if !self.inner.channels.is_empty() {
-            self.inner.wake.notify_one();
+            Inserted::OverCap => {
+                let oldest = pool.oldest_since(now - HOUR_MILLIS).await?.unwrap_or(now);
+                let wait = (oldest + HOUR_MILLIS - now).clamp(1000, HOUR_MILLIS);
+                return Err(SubmitError::HourlyCap {
+                    max: caps.stored,
+                    retry_after: Duration::from_millis(u64::try_from(wait).unwrap_or(1000)),
+                });
+            }
+            Inserted::Stored { notified: true } => {
+                if !self.inner.channels.is_empty() {
+                    self.inner.wake.notify_one();
+                }
+            }
+            Inserted::Stored { notified: false } => {
+                if let Some(left_out) = self.inner.unnotified_log.admit(std::time::Instant::now())
+                    && !self.inner.channels.is_empty()
+                {
+                    tracing::warn!(
+                        max = caps.notified,
+                        left_out,
+                        "enquiry stored without a notice: leads.notified_per_hour notices went out in the last hour; see /admin/leads"
+                    );
+                }
+            }
         }
         Ok(id)
     }
@@ -403,7 +451,8 @@ impl Leads {
                 &row.product,
             ),
             variant_label: catalog.variant_label(&row.variant).to_owned(),
-            delivered: row.pending == 0,
+            delivered: row.pending == 0 && row.unannounced == 0,
+            unannounced: row.unannounced != 0,
             undeliverable: row.dead > 0,
             id: row.id,
             name: row.name,
@@ -518,7 +567,8 @@ pub async fn export_once(
             problem: Mutex::new(String::new()),
             ready,
             channels: Vec::new(),
-            accepted_per_hour: config.leads.accepted_per_hour,
+            caps: HourlyCaps::of(&config.leads),
+            unnotified_log: crate::sampled_log::LogSampler::default(),
             wake: Arc::new(Notify::new()),
             stop,
             tasks: Mutex::new(Vec::new()),

@@ -1,10 +1,14 @@
 //! Delivery of enquiries to sales: a background worker sends the outbox rows written with each
-//! enquiry, retrying with exponential backoff. After `leads.delivery.max_attempts` failed
-//! attempts a notice is given up (issue #16): logged once as an error and marked on the sales
-//! page, while the enquiry itself stays stored. A row is leased before it is sent, so any
-//! number of server instances sharing one PostgreSQL database send each notice once; a crash
-//! mid-send leaves a lease that runs out, and the notice is sent again (at least once, never
-//! lost).
+//! enquiry, retrying with exponential backoff. Failures are of two kinds (issue #30): a
+//! permanent one (the robot's key is wrong, the mail server refuses the address) is not retried,
+//! and a transient one (a timeout, a 5xx, the robot's rate limit) is retried, at the longest
+//! back-off once the back-off has grown, until `leads.delivery.max_attempts` attempts and
+//! `leads.delivery.retry_for_secs` (a day) have both passed: an outage of the robot over a
+//! night loses no notice. A notice given up (issue #16) is logged once as an error and marked
+//! on the sales page, while the enquiry itself stays stored. A row is leased before it is sent,
+//! so any number of server instances sharing one PostgreSQL database send each notice once; a
+//! crash mid-send leaves a lease that runs out, and the notice is sent again (at least once,
+//! never lost).
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -91,7 +95,7 @@ impl Channel {
         }
     }
 
-    async fn send(&self, catalog: &Catalog, lead: &LeadRow) -> Result<(), String> {
+    async fn send(&self, catalog: &Catalog, lead: &LeadRow) -> Result<(), Failure> {
         match self {
             Channel::WeChat { client, webhook } => {
                 let body = serde_json::json!({
@@ -105,26 +109,35 @@ impl Channel {
                     .send()
                     .await
                     // The URL holds the robot's key; reqwest errors quote it.
-                    .map_err(|error| error.without_url().to_string())?;
+                    .map_err(|error| Failure::transient(error.without_url().to_string()))?;
                 let status = response.status();
                 let text = response
                     .text()
                     .await
-                    .map_err(|error| error.without_url().to_string())?;
+                    .map_err(|error| Failure::transient(error.without_url().to_string()))?;
                 if status != reqwest::StatusCode::OK {
-                    return Err(format!("HTTP {status}: {}", shorten(&text, 200)));
+                    let message = format!("HTTP {status}: {}", shorten(&text, 200));
+                    // A 4xx other than a timeout or a rate limit is about this request or the
+                    // address itself: sending it again cannot help.
+                    let permanent =
+                        status.is_client_error() && !matches!(status.as_u16(), 408 | 425 | 429);
+                    return Err(Failure { message, permanent });
                 }
                 // The robot answers 200 for refusals too (45009: rate limit, 93000: bad key);
                 // only errcode 0 means the group got it.
-                let answer: serde_json::Value = serde_json::from_str(&text)
-                    .map_err(|_| format!("not a JSON answer: {}", shorten(&text, 200)))?;
+                let answer: serde_json::Value = serde_json::from_str(&text).map_err(|_| {
+                    Failure::transient(format!("not a JSON answer: {}", shorten(&text, 200)))
+                })?;
                 match answer["errcode"].as_i64() {
                     Some(0) => Ok(()),
-                    code => Err(format!(
-                        "errcode {}: {}",
-                        code.map_or("missing".to_owned(), |code| code.to_string()),
-                        answer["errmsg"].as_str().unwrap_or_default()
-                    )),
+                    code => Err(Failure {
+                        message: format!(
+                            "errcode {}: {}",
+                            code.map_or("missing".to_owned(), |code| code.to_string()),
+                            answer["errmsg"].as_str().unwrap_or_default()
+                        ),
+                        permanent: code.is_some_and(wechat_refuses_for_good),
+                    }),
                 }
             }
             Channel::Email {
@@ -152,15 +165,47 @@ impl Channel {
                             .join("\n")
                             .replace('\n', "\r\n"),
                     );
-                let message = builder.singlepart(body).map_err(|e| e.to_string())?;
+                let message = builder.singlepart(body).map_err(|error| Failure {
+                    message: error.to_string(),
+                    permanent: true,
+                })?;
                 transport
                     .send(message)
                     .await
                     .map(|_| ())
-                    .map_err(|error| error.to_string())
+                    .map_err(|error| Failure {
+                        message: error.to_string(),
+                        // A 5xx reply refuses this message for good (no such mailbox, a
+                        // sender refused); a 4xx, a timeout or a broken connection may pass.
+                        permanent: error.is_permanent(),
+                    })
             }
         }
     }
+}
+
+/// Why a notice did not reach sales, and whether sending it again could help.
+#[derive(Debug)]
+struct Failure {
+    message: String,
+    permanent: bool,
+}
+
+impl Failure {
+    fn transient(message: String) -> Self {
+        Self {
+            message,
+            permanent: false,
+        }
+    }
+}
+
+/// The robot's error codes that say its key or the message itself is refused: an invalid or
+/// removed webhook (93000, 93004), no right to send (48002), a malformed message (40008,
+/// 44004, 40058). Its rate limit (45009) and "system busy" (-1) pass with time, and a code it
+/// has not documented is given the benefit of the doubt.
+fn wechat_refuses_for_good(code: i64) -> bool {
+    matches!(code, 93000 | 93004 | 48002 | 40008 | 44004 | 40058)
 }
 
 fn shorten(text: &str, max_chars: usize) -> String {
@@ -252,6 +297,17 @@ fn backoff_millis(delivery: &Delivery, attempts: i64) -> i64 {
     let half = full / 2;
     let wait = half + fastrand::u64(0..=full - half);
     i64::try_from(wait).unwrap_or(i64::MAX)
+}
+
+impl Worker {
+    /// A transient failure is given up only once both the attempts and the time allowed have
+    /// passed: twenty quick attempts must not lose a notice to a robot down for an hour.
+    fn retried_enough(&self, row: &OutboxRow, attempts: i64, now: i64) -> bool {
+        let retried_for = now.saturating_sub(row.created_at);
+        let allowed =
+            i64::try_from(self.delivery.retry_for_secs.saturating_mul(1000)).unwrap_or(i64::MAX);
+        attempts >= i64::from(self.delivery.max_attempts) && retried_for >= allowed
+    }
 }
 
 pub(crate) struct Worker {
@@ -349,30 +405,34 @@ impl Worker {
         };
         let result = match self.pool.get(&row.lead_id).await {
             Ok(Some(lead)) => channel.send(&self.catalog, &lead).await,
-            Ok(None) => Err(format!("enquiry {} is missing", row.lead_id)),
-            Err(error) => Err(error.to_string()),
+            Ok(None) => Err(Failure {
+                message: format!("enquiry {} is missing", row.lead_id),
+                permanent: true,
+            }),
+            Err(error) => Err(Failure::transient(error.to_string())),
         };
         let attempts = row.attempts + 1;
+        let now = time::now_millis();
         let recorded = match &result {
             Ok(()) => {
                 tracing::info!(lead = %row.lead_id, channel = %row.channel, attempts, "enquiry delivered");
-                self.pool.delivered(&row.id, time::now_millis()).await
+                self.pool.delivered(&row.id, now).await
             }
-            Err(error) if attempts >= i64::from(self.delivery.max_attempts) => {
-                let given_up = self
-                    .pool
-                    .gave_up(&row.id, &shorten(error, 1000), time::now_millis())
-                    .await;
+            Err(failure) if failure.permanent || self.retried_enough(&row, attempts, now) => {
+                let error = &failure.message;
+                let given_up = self.pool.gave_up(&row.id, &shorten(error, 1000), now).await;
                 if let Ok(true) = given_up {
-                    tracing::error!(lead = %row.lead_id, channel = %row.channel, attempts, %error, "enquiry notice given up; sales must follow the enquiry up from /admin/leads");
+                    let permanent = failure.permanent;
+                    tracing::error!(lead = %row.lead_id, channel = %row.channel, attempts, permanent, %error, "enquiry notice given up; sales must follow the enquiry up from /admin/leads");
                 }
                 given_up.map(|_| ())
             }
-            Err(error) => {
+            Err(failure) => {
+                let error = &failure.message;
                 let wait = backoff_millis(&self.delivery, attempts);
                 tracing::warn!(lead = %row.lead_id, channel = %row.channel, attempts, %error, retry_in_millis = wait, "enquiry notice failed; will retry");
                 self.pool
-                    .failed(&row.id, &shorten(error, 1000), time::now_millis() + wait)
+                    .failed(&row.id, &shorten(error, 1000), now + wait)
                     .await
             }
         };
@@ -408,6 +468,7 @@ mod tests {
             user_agent: "UA".to_owned(),
             pending: 1,
             dead: 0,
+            unannounced: 0,
         }
     }
 
@@ -441,6 +502,16 @@ mod tests {
         let content = wechat_content(&test_catalog(), &row(&"*".repeat(4000)));
         assert!(content.len() <= WECHAT_MAX_BYTES, "{}", content.len());
         assert!(content.ends_with("＊…") && !content.contains('*'));
+    }
+
+    #[test]
+    fn the_robots_refusals_of_its_key_or_message_are_for_good_and_its_limits_pass() {
+        for code in [93000, 93004, 48002, 40008, 44004, 40058] {
+            assert!(wechat_refuses_for_good(code), "{code}");
+        }
+        for code in [45009, -1, 12345] {
+            assert!(!wechat_refuses_for_good(code), "{code}");
+        }
     }
 
     #[test]

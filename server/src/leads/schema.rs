@@ -9,7 +9,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 /// Every migration of `server/migrations`, oldest first: version, description (the file name's
 /// rest, as sqlx reads it, so databases migrated before keep their records) and SQL.
-const MIGRATIONS: [(i64, &str, &str); 3] = [
+const MIGRATIONS: [(i64, &str, &str); 4] = [
     (
         20261201000000,
         "leads",
@@ -24,6 +24,11 @@ const MIGRATIONS: [(i64, &str, &str); 3] = [
         20261203000000,
         "replicas",
         include_str!("../../migrations/20261203000000_replicas.sql"),
+    ),
+    (
+        20261204000000,
+        "unannounced",
+        include_str!("../../migrations/20261204000000_unannounced.sql"),
     ),
 ];
 
@@ -91,6 +96,8 @@ row! {
         pending: i64,
         /// Outbox rows given up after too many failed attempts.
         dead: i64,
+        /// 1 when it was stored past the hourly cap of notices, without any.
+        unannounced: i64,
     }
 }
 
@@ -100,6 +107,8 @@ row! {
         id: String,
         lead_id: String,
         channel: String,
+        /// When the enquiry was stored and the notice first due, Unix milliseconds.
+        created_at: i64,
         attempts: i64,
     }
 }

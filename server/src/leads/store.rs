@@ -13,7 +13,7 @@ use sqlx::sqlite::{
 };
 
 pub(crate) use super::schema::{LeadRow, OutboxRow};
-use super::{CleanLead, Origin, Status, StoreError};
+use super::{CleanLead, HourlyCaps, Inserted, Origin, Status, StoreError};
 use crate::config::{DatabaseTarget, redact_url};
 
 /// Rows of the admin list and the JSON page size.
@@ -21,6 +21,23 @@ pub(crate) const PAGE_SIZE: u32 = 50;
 
 /// How long a request waits for a database connection before answering "unavailable".
 const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
+
+/// Settings of every PostgreSQL session (issue #30): no statement runs longer than the
+/// request waiting for it, no lock is waited for long, no transaction is left open, and the
+/// server probes an idle connection every 30 s so a client gone without a word (a replica
+/// killed, a network cut) frees its connection within a minute. sqlx sets no TCP keepalive of
+/// its own on the client side; a connection is tested before use, within `ACQUIRE_TIMEOUT`.
+const SESSION_LIMITS: [(&str, &str); 6] = [
+    ("statement_timeout", "10s"),
+    ("lock_timeout", "5s"),
+    ("idle_in_transaction_session_timeout", "15s"),
+    ("tcp_keepalives_idle", "30"),
+    ("tcp_keepalives_interval", "10"),
+    ("tcp_keepalives_count", "3"),
+];
+
+/// Connections idle this long are closed: a pool does not hold on to half-open connections.
+const IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// The window of `leads.accepted_per_hour`.
 pub(crate) const HOUR_MILLIS: i64 = 3_600_000;
@@ -47,7 +64,7 @@ macro_rules! with_pool {
 
 const LEAD_COLUMNS: &str = "l.id, l.created_at, l.status, l.name, l.company, l.phone, l.email, \
      l.scenario, l.scenario_label, l.product, l.product_label, l.message, l.page, l.variant, \
-     l.user_agent, (SELECT COUNT(*) FROM lead_outbox o WHERE o.lead_id = l.id \
+     l.user_agent, l.unannounced, (SELECT COUNT(*) FROM lead_outbox o WHERE o.lead_id = l.id \
      AND o.delivered_at IS NULL) AS pending, (SELECT COUNT(*) FROM lead_outbox o \
      WHERE o.lead_id = l.id AND o.dead_at IS NOT NULL) AS dead";
 
@@ -146,11 +163,15 @@ impl Pool {
             }
             DatabaseTarget::Postgres(url) => {
                 let options = PgConnectOptions::from_str(url.expose())
-                    .map_err(|error| format!("{}: {error}", redact_url(url.expose())))?;
+                    .map_err(|error| format!("{}: {error}", redact_url(url.expose())))?
+                    .options(SESSION_LIMITS);
                 Ok(Pool::Postgres(
                     PgPoolOptions::new()
                         .max_connections(8)
+                        // Connecting counts against it too: a server that does not answer
+                        // leaves a request waiting this long at most.
                         .acquire_timeout(ACQUIRE_TIMEOUT)
+                        .idle_timeout(Some(IDLE_TIMEOUT))
                         .connect_lazy_with(options),
                 ))
             }
@@ -177,17 +198,17 @@ impl Pool {
     }
 
     /// Inserts the enquiry and one outbox row per channel in one transaction, unless
-    /// `max_per_hour` enquiries were stored in the hour before `now`; returns after the commit,
-    /// false when the cap left nothing stored. The cap is counted from the table, so it holds
-    /// for every server sharing the database and across restarts.
+    /// `caps.stored` enquiries were stored in the hour before `now`, and writes its notices
+    /// unless `caps.notified` were; returns after the commit. The caps are counted from the
+    /// table, so they hold for every server sharing the database and across restarts.
     pub(crate) async fn insert(
         &self,
         id: &str,
         now: i64,
         new: NewLead<'_>,
         channels: &[&str],
-        max_per_hour: u32,
-    ) -> Result<bool, StoreError> {
+        caps: HourlyCaps,
+    ) -> Result<Inserted, StoreError> {
         // One statement counts and inserts: SQLite takes its write lock before the count, and
         // PostgreSQL runs it under ENQUIRY_LOCK.
         const INSERT_LEAD: &str = "INSERT INTO leads (id, created_at, updated_at, status, name, \
@@ -197,6 +218,8 @@ impl Pool {
              WHERE (SELECT COUNT(*) FROM leads WHERE created_at > $16) < $17";
         const INSERT_OUTBOX: &str = "INSERT INTO lead_outbox (id, lead_id, channel, created_at, \
              attempts, next_attempt_at) VALUES ($1, $2, $3, $4, 0, $4)";
+        // Counted after the insert, under the same lock: this enquiry included.
+        const STORED_SINCE: &str = "SELECT COUNT(*) FROM leads WHERE created_at > $1";
         let NewLead {
             lead,
             origin,
@@ -230,16 +253,29 @@ impl Pool {
                 .bind(&origin.variant)
                 .bind(&origin.user_agent)
                 .bind(now - HOUR_MILLIS)
-                .bind(i64::from(max_per_hour))
+                .bind(i64::from(caps.stored))
                 .execute(&mut *tx)
                 .await
                 .map_err(unavailable)?
                 .rows_affected();
             if inserted == 0 {
                 tx.rollback().await.map_err(unavailable)?;
-                return Ok(false);
+                return Ok(Inserted::OverCap);
             }
-            for channel in channels {
+            let stored: i64 = sqlx::query_scalar(STORED_SINCE)
+                .bind(now - HOUR_MILLIS)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(unavailable)?;
+            let notified = stored <= i64::from(caps.notified);
+            if !notified && !channels.is_empty() {
+                sqlx::query("UPDATE leads SET unannounced = 1 WHERE id = $1")
+                    .bind(id)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(unavailable)?;
+            }
+            for channel in channels.iter().filter(|_| notified) {
                 sqlx::query(INSERT_OUTBOX)
                     .bind(uuid::Uuid::now_v7().to_string())
                     .bind(id)
@@ -250,7 +286,7 @@ impl Pool {
                     .map_err(unavailable)?;
             }
             tx.commit().await.map_err(unavailable)?;
-            Ok(true)
+            Ok(Inserted::Stored { notified })
         })
     }
 
@@ -348,7 +384,7 @@ impl Pool {
     ) -> Result<Vec<OutboxRow>, sqlx::Error> {
         let channels = sql_list(channels);
         let select = format!(
-            "SELECT id, lead_id, channel, attempts FROM lead_outbox WHERE delivered_at IS NULL \
+            "SELECT id, lead_id, channel, created_at, attempts FROM lead_outbox WHERE delivered_at IS NULL \
              AND dead_at IS NULL AND next_attempt_at <= $1 AND (claimed_until IS NULL OR claimed_until < $1) \
              AND channel IN ({channels}) ORDER BY next_attempt_at LIMIT {limit}"
         );

@@ -1,7 +1,8 @@
-//! Enquiries and the sales routes under hostile traffic (issue #16), against the real server:
-//! submissions another site's page makes a browser send, the site's hourly cap (on SQLite and
-//! PostgreSQL), the sales routes' host and network allow-list, the throttle of wrong tokens,
-//! and log lines an attacker could cause at will, sampled (read from the binary's JSON log).
+//! Enquiries and the sales routes under hostile traffic (issues #16 and #30), against the real
+//! server: submissions another site's page makes a browser send, the site's hourly caps of
+//! enquiries and of notices (on SQLite and PostgreSQL), the sales routes' host and network
+//! allow-list, the throttle of wrong tokens, and log lines an attacker could cause at will,
+//! sampled (read from the binary's JSON log).
 
 use std::time::Duration;
 
@@ -121,6 +122,67 @@ async fn hourly_cap(backend: Backend) {
     assert_eq!(app.admin_list("").await["total"], 2);
 }
 on_both_backends!(leads_over_the_hourly_cap_get_503, hourly_cap);
+
+/// Four addresses spending their whole allowance reach the hourly cap of notices, not of
+/// enquiries (issue #30): a real prospect after them is still stored, marked for sales as
+/// unannounced, and sales were told of as many as `leads.notified_per_hour`, not more.
+async fn notices_cap(backend: Backend) {
+    let app = spawn_leads_app(backend, |config| {
+        config.leads.notified_per_hour = 10;
+        // A robot that never answers: its notices stay pending, which is what is counted.
+        config.leads.wechat.webhook =
+            site_server::config::Secret::new("http://127.0.0.1:9/cgi-bin/webhook/send?key=k");
+    })
+    .await;
+    for n in 2..=5 {
+        let client = TestApp::client_from(&format!("127.0.0.{n}"));
+        let mut statuses = Vec::new();
+        for _ in 0..6 {
+            let response = client
+                .post(app.url("/api/leads"))
+                .header("content-type", "application/json")
+                .header("accept", "application/json")
+                .body(valid_lead().to_string())
+                .send()
+                .await
+                .unwrap();
+            statuses.push(response.status().as_u16());
+        }
+        assert_eq!(statuses, [201, 201, 201, 201, 201, 429], "{backend:?}");
+    }
+    let prospect = TestApp::client_from("127.0.0.6")
+        .post(app.url("/api/leads"))
+        .header("content-type", "application/json")
+        .header("accept", "application/json")
+        .body(valid_lead().to_string())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(
+        prospect.status(),
+        201,
+        "{backend:?}: the real prospect is kept"
+    );
+    let list = app.admin_list("").await;
+    assert_eq!(list["total"], 21, "{backend:?}");
+    let leads = list["leads"].as_array().unwrap();
+    let unannounced = leads
+        .iter()
+        .filter(|lead| lead["unannounced"] == true)
+        .count();
+    assert_eq!(unannounced, 11, "{backend:?}: all past the first ten");
+    assert!(
+        leads
+            .iter()
+            .filter(|lead| lead["unannounced"] == true)
+            .all(|lead| lead["delivered"] == false),
+        "{backend:?}"
+    );
+}
+on_both_backends!(
+    leads_four_addresses_cannot_shut_real_prospects_out,
+    notices_cap
+);
 
 #[tokio::test]
 async fn admin_answers_only_on_its_hosts_and_networks() {
@@ -320,6 +382,7 @@ fn a_notice_given_up_is_logged_once_as_an_error() {
             ("SITE_LEADS__DELIVERY__RETRY_MAX_MILLIS", "100"),
             ("SITE_LEADS__DELIVERY__POLL_SECS", "1"),
             ("SITE_LEADS__DELIVERY__MAX_ATTEMPTS", "3"),
+            ("SITE_LEADS__DELIVERY__RETRY_FOR_SECS", "0"),
         ],
     );
     let response = blocking_client()

@@ -73,6 +73,8 @@ fn fast_delivery() -> Delivery {
     Delivery {
         retry_base_millis: 50,
         retry_max_millis: 200,
+        // Given up after max_attempts, not a day.
+        retry_for_secs: 0,
         timeout_secs: 5,
         poll_secs: 1,
         ..Delivery::default()
@@ -279,6 +281,78 @@ on_both_backends!(
     leads_notice_is_given_up_after_max_attempts_and_shown_to_sales,
     given_up
 );
+
+/// A refusal that says the robot's key is wrong is given up at once (issue #30): retrying it
+/// for a day would only fill the log.
+#[tokio::test]
+async fn leads_a_permanent_refusal_is_given_up_at_once() {
+    let robot = start_robot(None, []);
+    robot.answer(
+        Method::POST,
+        ROBOT_PATH,
+        Answer::json(&serde_json::json!({ "errcode": 93000, "errmsg": "invalid webhook url" })),
+    );
+    let app = spawn_leads_app(Backend::Sqlite, |config| {
+        config.leads.wechat.webhook = Secret::new(webhook(robot.address()));
+        config.leads.delivery = Delivery {
+            retry_for_secs: 86_400,
+            ..fast_delivery()
+        };
+    })
+    .await;
+    let response = app.post_json(&valid_lead()).send().await.expect("request");
+    assert_eq!(response.status(), 201);
+    assert!(
+        eventually(Duration::from_secs(5), || async {
+            app.admin_list("").await["undeliverable"] == 1
+        })
+        .await,
+        "not given up; robot saw {} attempts",
+        robot.requests().len()
+    );
+    tokio::time::sleep(Duration::from_millis(1500)).await;
+    assert_eq!(robot.requests().len(), 1, "tried once");
+}
+
+/// A transient failure is retried past `max_attempts` until `retry_for_secs` has passed too
+/// (issue #30): a robot down for a night loses no notice.
+#[tokio::test]
+async fn leads_a_transient_failure_is_retried_for_the_time_allowed() {
+    let robot = start_robot(None, []);
+    robot.answer(
+        Method::POST,
+        ROBOT_PATH,
+        Answer::status(502).with_body("bad gateway"),
+    );
+    let app = spawn_leads_app(Backend::Sqlite, |config| {
+        config.leads.wechat.webhook = Secret::new(webhook(robot.address()));
+        config.leads.delivery = Delivery {
+            max_attempts: 2,
+            retry_for_secs: 3,
+            ..fast_delivery()
+        };
+    })
+    .await;
+    let submitted = Instant::now();
+    let response = app.post_json(&valid_lead()).send().await.expect("request");
+    assert_eq!(response.status(), 201);
+    assert!(
+        eventually(Duration::from_secs(10), || async {
+            app.admin_list("").await["undeliverable"] == 1
+        })
+        .await
+    );
+    assert!(
+        submitted.elapsed() >= Duration::from_secs(3),
+        "given up after {:?}",
+        submitted.elapsed()
+    );
+    assert!(
+        robot.requests().len() > 4,
+        "retried past max_attempts: {} attempts",
+        robot.requests().len()
+    );
+}
 
 #[tokio::test]
 async fn leads_robot_refusal_is_recorded_with_its_errcode() {

@@ -418,3 +418,47 @@ async fn two_replicas_behind_nginx() {
     assert!(served > 0);
     eprintln!("pages served during the restart: {served}");
 }
+
+/// The example nginx's per-address limits on the live demo (issue #30): an address holds at most
+/// four streams open through it, and opens a burst of API requests no faster than the replicas'
+/// own budget; another address is served meanwhile.
+#[test]
+fn nginx_limits_each_address_on_the_live_demo() {
+    let Some(nginx_binary) = nginx_binary() else {
+        return;
+    };
+    let dist = FixtureDist::new().with_venues().build();
+    let data = tempfile::TempDir::new().expect("temp dir");
+    let address = free_address();
+    let mut command = binary::command(dist.path(), data.path());
+    command
+        .env("SITE_LISTEN", address.to_string())
+        .env("SITE_VENUES__LIVE__TAGS", "10");
+    let _replica = binary::start(command);
+    let nginx = Nginx::start(&nginx_binary, &[address]);
+    let live = nginx.url("/api/venues/demo-hospital/live");
+    let first = client_from(Ipv4Addr::new(127, 0, 2, 1));
+    let streams: Vec<_> = (0..4)
+        .map(|_| first.get(&live).send().expect("stream"))
+        .collect();
+    assert!(streams.iter().all(|stream| stream.status() == 200));
+    let fifth = first.get(&live).send().expect("answer");
+    assert_eq!(fifth.status(), 429, "{}", nginx.error_log());
+    let other = client_from(Ipv4Addr::new(127, 0, 2, 2));
+    assert_eq!(other.get(&live).send().expect("stream").status(), 200);
+    drop(streams);
+
+    // 250 requests of the API at once from one address: the first 200 or so, then 429.
+    let list = nginx.url("/api/venues");
+    let statuses: Vec<u16> = (0..250)
+        .map(|_| other.get(&list).send().expect("answer").status().as_u16())
+        .collect();
+    let refused = statuses.iter().filter(|&&status| status == 429).count();
+    assert!((30..=60).contains(&refused), "{refused} of 250 refused");
+    assert!(
+        statuses
+            .iter()
+            .all(|&status| status == 200 || status == 429),
+        "{statuses:?}"
+    );
+}

@@ -758,6 +758,7 @@ export const leadsSchema = z
         status_failed: template('name'),
         delivered: text,
         pending: text,
+        unannounced: text,
         undeliverable: text,
         undeliverable_summary: template('count'),
       })

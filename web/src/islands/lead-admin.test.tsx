@@ -31,6 +31,7 @@ const lead = (id: string, name: string, extra: Partial<AdminLead> = {}): AdminLe
   variant_label: '手机版',
   user_agent: 'test',
   delivered: false,
+  unannounced: false,
   undeliverable: false,
   ...extra,
 });
@@ -39,6 +40,7 @@ const rows = [
   lead('L2', '李四', { delivered: true }),
   lead('L1', '张三'),
   lead('L0', '王五', { undeliverable: true }),
+  lead('L9', '赵六', { unannounced: true }),
 ];
 
 function server(statusAnswer: (id: string, body: unknown) => Response) {
@@ -90,7 +92,7 @@ describe('the sales table', () => {
       '来源页面',
       '通知状态',
     ]);
-    const [, first, second, third] = within(table).getAllByRole('row');
+    const [, first, second, third, fourth] = within(table).getAllByRole('row');
     expect(first!.textContent).toContain('2026-11-23 14:03');
     expect(first!.textContent).toContain('李四');
     expect(first!.textContent).toContain('智慧工厂');
@@ -100,6 +102,9 @@ describe('the sales table', () => {
     // A notice given up is marked on its row and counted above the table.
     expect(third!.textContent).toContain(leads.admin.undeliverable);
     expect(third!.textContent).not.toContain(leads.admin.pending);
+    // Stored past the hourly cap of notices: marked, not taken for announced.
+    expect(fourth!.textContent).toContain(leads.admin.unannounced);
+    expect(fourth!.textContent).not.toContain(leads.admin.delivered);
     expect(screen.getByRole('alert').textContent).toBe(
       leads.admin.undeliverable_summary.replace('{count}', '2'),
     );

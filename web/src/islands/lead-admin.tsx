@@ -15,6 +15,8 @@ export type AdminLead = Record<Exclude<LeadColumn, 'status' | 'delivery'>, strin
   status: LeadStatus;
   /** Whether the notification about it went out. */
   delivered: boolean;
+  /** Stored past the hourly cap of notices, without one. */
+  unannounced: boolean;
   /** Whether a notification about it failed so often that it was given up. */
   undeliverable: boolean;
   /** The names of the choices and of the variant, as the catalog had them. */
@@ -252,6 +254,10 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
                     {lead.undeliverable ? (
                       <strong className="lead-admin__undeliverable-mark">
                         {words.undeliverable}
+                      </strong>
+                    ) : lead.unannounced ? (
+                      <strong className="lead-admin__undeliverable-mark">
+                        {words.unannounced}
                       </strong>
                     ) : lead.delivered ? (
                       words.delivered

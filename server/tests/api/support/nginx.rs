@@ -1,5 +1,5 @@
-//! A real nginx in front of servers on loopback, with the deployment's own proxy settings
-//! (`deploy/nginx/site-locations.conf`). The binary is the one SITE_TEST_NGINX names
+//! A real nginx in front of servers on loopback, with the deployment's own proxy settings and
+//! limits (`deploy/nginx/site-locations.conf`, `deploy/nginx/site-zones.conf`). The binary is the one SITE_TEST_NGINX names
 //! (`scripts/test` installs Debian's nginx-light and sets it); without the variable the tests
 //! that need nginx are skipped with a note, and with it set they fail when nginx does not run.
 
@@ -34,10 +34,14 @@ impl Nginx {
     pub(crate) fn start(binary: &str, replicas: &[SocketAddr]) -> Nginx {
         let dir = TempDir::new().expect("temp dir");
         let address = free_address();
-        let locations = Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("../deploy/nginx/site-locations.conf")
-            .canonicalize()
-            .expect("deploy/nginx/site-locations.conf exists");
+        let deployed = |file: &str| {
+            Path::new(env!("CARGO_MANIFEST_DIR"))
+                .join("../deploy/nginx")
+                .join(file)
+                .canonicalize()
+                .unwrap_or_else(|_| panic!("deploy/nginx/{file} exists"))
+        };
+        let (zones, locations) = (deployed("site-zones.conf"), deployed("site-locations.conf"));
         let servers: String = replicas
             .iter()
             // A short fail_timeout: a replica restarted by a test is tried again soon.
@@ -54,8 +58,10 @@ impl Nginx {
              uwsgi_temp_path {root}/uwsgi;\n scgi_temp_path {root}/scgi;\n\
              proxy_cache_path {root}/images keys_zone=site_images:1m;\n\
              proxy_cache_path {root}/assets keys_zone=site_assets:1m;\n\
+             include {zones};\n\
              upstream site {{\n{servers} keepalive 16;\n }}\n\
              server {{\n  listen {address};\n  include {locations};\n }}\n}}\n",
+            zones = zones.display(),
             locations = locations.display(),
         );
         let config_path = dir.path().join("nginx.conf");
