@@ -1,7 +1,8 @@
 // The HTTP API of contract §4, as the viewer calls it. Every call is reported to a listener so the
 // "how this demo calls the API" panel can show the request and its JSON answer. Errors carry the
 // API's own Chinese message (§4.1); a failed fetch (no answer at all) is a NetworkError, which the
-// viewer offers to retry.
+// viewer offers to retry. A server that asks to wait a few seconds (busy computing, issue #30) is
+// waited for and asked again.
 import type { LevelData, VenueSummary } from './format';
 import type { Technology } from './live-stream';
 
@@ -172,6 +173,21 @@ export class ApiError extends Error {
 
 export class NetworkError extends Error {}
 
+/** Tries of one request when the server asks to wait a moment. */
+const MAX_TRIES = 3;
+/** The longest wait worth sitting out for the visitor, seconds; a longer one is shown. */
+const MAX_WAIT_S = 10;
+
+/**
+ * How long to wait before asking again, when the server said a short wait would do: busy with
+ * other computations (503) or this visitor's earlier ones (429), with `Retry-After` in seconds.
+ */
+function shortWait(response: Response): number | null {
+  if (response.status !== 503 && response.status !== 429) return null;
+  const seconds = Number(response.headers.get('Retry-After'));
+  return Number.isFinite(seconds) && seconds > 0 && seconds <= MAX_WAIT_S ? seconds : null;
+}
+
 export interface SearchParams {
   q: string;
   near?: string | undefined;
@@ -191,14 +207,19 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
     const url = `${base}${path}${query ? `?${query}` : ''}`;
     let response: Response;
     let body: unknown;
-    try {
-      response = await fetch(url, { headers: { Accept: 'application/json' } });
-      body = await response.json();
-    } catch (error) {
-      if (error instanceof DOMException && error.name === 'AbortError') throw error;
-      throw new NetworkError(String(error));
+    for (let attempt = 1; ; attempt += 1) {
+      try {
+        response = await fetch(url, { headers: { Accept: 'application/json' } });
+        body = await response.json();
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') throw error;
+        throw new NetworkError(String(error));
+      }
+      report({ method: 'GET', url, status: response.status, body });
+      const wait = shortWait(response);
+      if (wait === null || attempt >= MAX_TRIES) break;
+      await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
-    report({ method: 'GET', url, status: response.status, body });
     if (!response.ok) {
       const detail = (body as { error?: { message?: string; field?: string | null } }).error;
       throw new ApiError(
