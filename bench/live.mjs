@@ -2,9 +2,17 @@
 // CLIENTS server-sent-event clients on the mall's stream, then the same page load beside them;
 // the streams closed and the engine left to stop. One pair of phases swings by 8 % on this
 // shared machine, so the verdict is the median of the rounds' ratios.
-import fs from 'node:fs';
 import http from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
+import {
+  cores as coresBy,
+  median,
+  ownCores,
+  pageLoad as pagesOf,
+  serverCpu as cpuOf,
+  sleep,
+  statusMib,
+} from './measure.mjs';
 
 // In the worker thread these are unused: it gets its origin through workerData.
 const origin = isMainThread ? new URL(process.argv[2]) : null;
@@ -14,91 +22,13 @@ const clients = Number(process.env.CLIENTS ?? 1000);
 const rounds = Number(process.env.ROUNDS ?? 3);
 /** The server's IDLE_S (http/positions/hub.rs) and a few seconds more. */
 const ENGINE_IDLE_S = 65;
-const PAGE_CONNECTIONS = 64;
-const pageHeaders = {
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/126 Safari/537.36',
-  'accept-encoding': 'br, gzip',
-};
 
-const rssMib = () => {
-  const status = fs.readFileSync(`/proc/${serverPid}/status`, 'utf8');
-  return Number(status.match(/^VmRSS:\s+(\d+)/m)[1]) / 1024;
-};
-/** CPU seconds the server has used so far, by thread name ("positions-demo-mall", "tokio-runtime-w"...). */
-const serverCpu = () => {
-  const byThread = {};
-  for (const task of fs.readdirSync(`/proc/${serverPid}/task`)) {
-    let stat;
-    try {
-      stat = fs.readFileSync(`/proc/${serverPid}/task/${task}/stat`, 'utf8');
-    } catch {
-      continue; // the thread ended meanwhile
-    }
-    const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    // utime and stime, the 14th and 15th fields of stat, in clock ticks of 1/100 s.
-    byThread[name] = (byThread[name] ?? 0) + (Number(fields[11]) + Number(fields[12])) / 100;
-  }
-  return byThread;
-};
+const rssMib = () => statusMib(serverPid);
+const serverCpu = () => cpuOf(serverPid);
 /** Cores used between two serverCpu() readings, the engine's threads apart from the rest. */
-const cores = (before, after, seconds) => {
-  let engine = 0;
-  let rest = 0;
-  for (const [name, used] of Object.entries(after)) {
-    const share = (used - (before[name] ?? 0)) / seconds;
-    if (name.startsWith('positions-')) engine += share;
-    else rest += share;
-  }
-  return `server ${rest.toFixed(2)} cores + engine ${engine.toFixed(2)}`;
-};
-/** Cores this load generator used (every thread, the stream worker's too) since `since`. */
-const ownCores = (since, seconds) => {
-  const used = process.cpuUsage(since);
-  return `load generator ${((used.user + used.system) / 1e6 / seconds).toFixed(2)}`;
-};
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-const quantile = (sorted, q) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))];
-
-/** PAGE_CONNECTIONS keep-alive loops on /next/ for `seconds`. */
-async function pageLoad(seconds) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: PAGE_CONNECTIONS });
-  const times = [];
-  let errors = 0;
-  const end = performance.now() + seconds * 1000;
-  const one = () =>
-    new Promise((resolve) => {
-      const started = performance.now();
-      const req = http.get(
-        { host: origin.hostname, port: origin.port, path: '/next/', agent, headers: pageHeaders },
-        (res) => {
-          res.on('data', () => {});
-          res.on('end', () => {
-            if (res.statusCode === 200) times.push(performance.now() - started);
-            else errors += 1;
-            resolve();
-          });
-        },
-      );
-      req.on('error', () => {
-        errors += 1;
-        resolve();
-      });
-    });
-  await Promise.all(
-    Array.from({ length: PAGE_CONNECTIONS }, async () => {
-      while (performance.now() < end) await one();
-    }),
-  );
-  agent.destroy();
-  times.sort((a, b) => a - b);
-  return {
-    perSecond: times.length / seconds,
-    p50: quantile(times, 0.5),
-    p99: quantile(times, 0.99),
-    errors,
-  };
-}
+const cores = (before, after, seconds) =>
+  coresBy(before, after, seconds, { engine: 'positions-' });
+const pageLoad = (seconds) => pagesOf(origin, seconds);
 
 /**
  * Opens `count` stream clients in a worker thread (its own event loop, so reading the streams
@@ -196,12 +126,6 @@ async function openedStreams() {
   );
   return streams;
 }
-
-const median = (values) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 
 async function main() {
   const rssBefore = rssMib();

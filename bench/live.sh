@@ -31,10 +31,13 @@ raise_open_files "$CLIENTS" "$CLIENTS clients"
 
 rm -rf "$out" && mkdir -p "$out"
 # 127.0.0.1 is a trusted proxy, so its connections are under the total cap only; the venue API's
-# per-client budget is off: one address stands for a thousand visitors.
+# per-client budget and cap on streams are off, and the cap on all streams above CLIENTS: one
+# address stands for a thousand visitors.
 SITE_LISTEN="127.0.0.1:$PORT" SITE_DATA_DIR="$out/data" \
   SITE_LEADS__TRUSTED_PROXIES='["127.0.0.1/32"]' \
   SITE_VENUES__RATE_LIMIT__PER_SECOND=0 \
+  SITE_VENUES__LIVE__MAX_STREAMS_PER_CLIENT=0 \
+  SITE_VENUES__LIVE__MAX_STREAMS="$((CLIENTS + 100))" \
   SITE_VENUES__LIVE__TAGS="$TAGS" \
   target/release/site 2>"$out/site.log" &
 server=$!

@@ -11,8 +11,9 @@
 #   ROUNDS=5 DURATION=15s bench/venues-api.sh
 #
 # Installs wrk from Debian when missing (needs root). Targets 127.0.0.1 only; each wrk run is
-# bounded by DURATION. The API's per-client rate limit is turned off for the run
-# (SITE_VENUES__RATE_LIMIT__PER_SECOND=0): wrk is one client.
+# bounded by DURATION. The API's per-client request and compute budgets are turned off for the
+# run (SITE_VENUES__RATE_LIMIT__PER_SECOND=0, SITE_VENUES__COMPUTE__PER_SECOND_MS=0): wrk is one
+# client.
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 cd "$repo_root"
@@ -58,7 +59,8 @@ PY
 
 start_server() { # port dist-dir name
   SITE_LISTEN="127.0.0.1:$1" SITE_DIST_DIR="$2" SITE_DATA_DIR="$out/data-$3" \
-    SITE_VENUES__RATE_LIMIT__PER_SECOND=0 target/release/site 2>"$out/$3.log" &
+    SITE_VENUES__RATE_LIMIT__PER_SECOND=0 SITE_VENUES__COMPUTE__PER_SECOND_MS=0 \
+    target/release/site 2>"$out/$3.log" &
   pids+=($!)
   wait_ready "http://127.0.0.1:$1/healthz" "$!" 10 || die "the $3 server did not start (see $out/$3.log)"
 }

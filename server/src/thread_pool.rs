@@ -11,12 +11,17 @@ use tokio::sync::oneshot;
 
 type Job = Box<dyn FnOnce() + Send>;
 
-/// How much lower than page serving the pool's threads run (Linux nice value). At 10 the
-/// scheduler gives a waiting page request about ten times the CPU share of a resize.
-const NICENESS: i32 = 10;
-
 pub(crate) struct ThreadPool {
     queue: SyncSender<Job>,
+}
+
+/// How far below page serving a pool's threads run.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Priority {
+    /// At this Linux nice value.
+    Nice(i32),
+    /// In the idle scheduling class: only on what other threads leave.
+    Idle,
 }
 
 /// The queue is full: the caller should answer 503 and let the client retry.
@@ -28,15 +33,21 @@ pub(crate) struct PoolBusy;
 pub(crate) struct JobPanicked;
 
 impl ThreadPool {
-    /// `workers` threads named `<name>-<n>`, with room for `queue` jobs waiting.
-    pub(crate) fn new(name: &str, workers: usize, queue: usize) -> std::io::Result<Self> {
+    /// `workers` threads named `<name>-<n>` running at `priority` (below page serving), with
+    /// room for `queue` jobs waiting.
+    pub(crate) fn new(
+        name: &str,
+        workers: usize,
+        queue: usize,
+        priority: Priority,
+    ) -> std::io::Result<Self> {
         let (sender, receiver) = sync_channel::<Job>(queue);
         let receiver = Arc::new(Mutex::new(receiver));
         for index in 0..workers.max(1) {
             let receiver = Arc::clone(&receiver);
             std::thread::Builder::new()
                 .name(format!("{name}-{index}"))
-                .spawn(move || work(&receiver))?;
+                .spawn(move || work(&receiver, priority))?;
         }
         Ok(Self { queue: sender })
     }
@@ -58,8 +69,11 @@ impl ThreadPool {
     }
 }
 
-fn work(receiver: &Mutex<Receiver<Job>>) {
-    crate::thread_priority::lower(NICENESS, "a background thread");
+fn work(receiver: &Mutex<Receiver<Job>>, priority: Priority) {
+    match priority {
+        Priority::Nice(niceness) => crate::thread_priority::lower(niceness, "a background thread"),
+        Priority::Idle => crate::thread_priority::idle("a background thread"),
+    }
     loop {
         let job = {
             let Ok(receiver) = receiver.lock() else {
@@ -81,7 +95,7 @@ mod tests {
 
     #[tokio::test]
     async fn runs_jobs_and_survives_panics() {
-        let pool = ThreadPool::new("test", 1, 4).unwrap();
+        let pool = ThreadPool::new("test", 1, 4, Priority::Nice(10)).unwrap();
         let panicked = pool.submit(|| -> u32 { panic!("hostile input") }).unwrap();
         assert!(panicked.await.unwrap().is_err());
         let answer = pool.submit(|| 42).unwrap();
@@ -90,7 +104,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_queue_turns_jobs_away() {
-        let pool = ThreadPool::new("test", 1, 1).unwrap();
+        let pool = ThreadPool::new("test", 1, 1, Priority::Nice(10)).unwrap();
         let (release, blocked) = std::sync::mpsc::channel::<()>();
         let first = pool
             .submit(move || {

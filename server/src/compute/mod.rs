@@ -9,12 +9,13 @@
 //!   ([`Compute::inline`]).
 //! - Long ones (a track of an hour, a day of flow: seconds) run on the pool's few threads at
 //!   low priority (`thread_pool.rs`), fewer than the cores so pages always keep one; one at a
-//!   time per client; with a bounded queue, past which they are refused at once
-//!   ([`Compute::long`]). Identical ones under way share one computation, and values that are
+//!   time per client, with one more waiting its turn (`turns.rs`); with a bounded queue, past
+//!   which they are refused at once ([`Compute::long`]). Identical ones under way share one computation, and values that are
 //!   functions of their inputs are kept within a memory bound (`flights.rs`).
 
 mod cpu_time;
 mod flights;
+mod turns;
 
 use std::net::IpAddr;
 use std::sync::Arc;
@@ -33,7 +34,7 @@ enum Ready<V> {
 use crate::config::ComputeConfig;
 use crate::sampled_log::LogSampler;
 use crate::slots::{Full, Slots};
-use crate::thread_pool::ThreadPool;
+use crate::thread_pool::{Priority, ThreadPool};
 use crate::token_buckets::TokenBuckets;
 
 /// Why a computation was not run.
@@ -82,6 +83,10 @@ pub(crate) struct ComputeStats {
     pub failed: u64,
 }
 
+/// Long computations one client may have under way: one running and one waiting its turn (a
+/// visitor picks another day while the first computes). A third is refused at once.
+const PER_CLIENT: u64 = 2;
+
 /// The budgets, the pool and the counts. Cheap to clone; shared by every build's state.
 #[derive(Clone)]
 pub(crate) struct Compute(Arc<Inner>);
@@ -89,8 +94,11 @@ pub(crate) struct Compute(Arc<Inner>);
 struct Inner {
     budget: TokenBuckets,
     pool: ThreadPool,
-    /// Long computations queued or running: at most one per client, `workers + queue` in all.
+    /// Long computations queued or running: at most [`PER_CLIENT`] per client, `workers +
+    /// queue` in all.
     under_way: Arc<Slots>,
+    /// Whose computation runs: one per client at a time.
+    turns: turns::Turns,
     workers: usize,
     queue: usize,
     /// The estimates of the long computations under way, for the wait a refusal announces.
@@ -108,8 +116,11 @@ impl Compute {
         Ok(Self(Arc::new(Inner {
             budget: TokenBuckets::new(config.per_second_ms, config.burst_ms),
             // The slots are the gate; the channel only needs room for what they let through.
-            pool: ThreadPool::new("compute", workers, workers + config.queue)?,
+            // In the idle class: a computation runs on what pages leave, and a burst of them
+            // meets the queue.
+            pool: ThreadPool::new("compute", workers, workers + config.queue, Priority::Idle)?,
             under_way: Slots::new(total),
+            turns: turns::Turns::default(),
             workers,
             queue: config.queue,
             pending_ms: AtomicU64::new(0),
@@ -155,7 +166,7 @@ impl Compute {
             Ready::Value(value) => return Ok(value),
             Ready::Lead(leader) => leader,
         };
-        let slot = match inner.under_way.take(client, 1) {
+        let slot = match inner.under_way.take(client, PER_CLIENT) {
             Ok(slot) => slot,
             Err(full) => {
                 let wait = inner.expected_wait();
@@ -172,9 +183,19 @@ impl Compute {
         inner.charge(client, estimate_ms)?;
         let estimate = estimate_ms.max(1.0) as u64;
         inner.pending_ms.fetch_add(estimate, Ordering::AcqRel);
+        // Given back if this request goes away while it waits: nothing was computed.
+        let mut refund = Refund {
+            inner: &self.0,
+            client,
+            estimate_ms,
+            estimate,
+            armed: true,
+        };
+        let turn = inner.turns.take(client).await;
+        refund.armed = false;
         let owner = Arc::clone(&self.0);
         let submitted = inner.pool.submit(move || {
-            let _slot = slot;
+            let (_slot, _turn) = (slot, turn);
             let ((value, keep), used_ms) = cpu_time::measured(job);
             owner
                 .budget
@@ -281,6 +302,28 @@ impl Compute {
     }
 }
 
+/// What a long computation took up front, given back if its request goes away while it waits
+/// for its turn.
+struct Refund<'a> {
+    inner: &'a Inner,
+    client: IpAddr,
+    estimate_ms: f64,
+    estimate: u64,
+    armed: bool,
+}
+
+impl Drop for Refund<'_> {
+    fn drop(&mut self) {
+        if self.armed {
+            let inner = self.inner;
+            inner.pending_ms.fetch_sub(self.estimate, Ordering::AcqRel);
+            inner
+                .budget
+                .settle(self.client, Instant::now(), -self.estimate_ms);
+        }
+    }
+}
+
 impl Inner {
     /// Takes `estimate_ms` from `client`'s budget, or says how long until it has them.
     fn charge(&self, client: IpAddr, estimate_ms: f64) -> Result<(), Refusal> {
@@ -349,59 +392,65 @@ mod tests {
 
     #[tokio::test]
     async fn one_computation_per_client_at_a_time_and_a_full_queue_turns_work_away() {
-        let compute = compute(1, 1, 0);
+        // Two threads, one place in the queue: three computations under way at most.
+        let compute = compute(2, 1, 0);
         let flights = flights();
         let (release, wait) = std::sync::mpsc::channel();
-        let first = {
-            let (compute, flights) = (compute.clone(), flights.clone());
-            tokio::spawn(async move {
-                compute
-                    .long(&flights, "a", ip("192.0.2.1"), 10.0, blocked(wait, 1))
-                    .await
-            })
-        };
+        let spawn =
+            |key: &'static str, ip: &'static str, job: Box<dyn FnOnce() -> (u64, bool) + Send>| {
+                let (compute, flights) = (compute.clone(), flights.clone());
+                tokio::spawn(async move {
+                    compute
+                        .long(&flights, key, ip.parse().unwrap(), 10.0, job)
+                        .await
+                })
+            };
+        let first = spawn("a", "192.0.2.1", Box::new(blocked(wait, 1)));
         tokio::time::sleep(Duration::from_millis(50)).await;
-        let same_client = compute
-            .long(&flights, "b", ip("192.0.2.1"), 10.0, || (2, true))
-            .await;
-        assert!(matches!(same_client, Err(Refusal::ClientBusy(_))));
-        // The queue's one place, then nothing.
-        let (release_second, wait_second) = std::sync::mpsc::channel();
+        // The same client's second waits its turn; its third is refused at once.
+        let ran_second = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let second = {
-            let (compute, flights) = (compute.clone(), flights.clone());
-            tokio::spawn(async move {
-                compute
-                    .long(
-                        &flights,
-                        "c",
-                        ip("192.0.2.2"),
-                        10.0,
-                        blocked(wait_second, 3),
-                    )
-                    .await
-            })
+            let ran = Arc::clone(&ran_second);
+            spawn(
+                "b",
+                "192.0.2.1",
+                Box::new(move || {
+                    ran.store(true, Ordering::SeqCst);
+                    (2, true)
+                }),
+            )
         };
         tokio::time::sleep(Duration::from_millis(50)).await;
+        assert!(
+            !ran_second.load(Ordering::SeqCst),
+            "a thread is free, yet the client's second waits for its first"
+        );
         let third = compute
-            .long(&flights, "d", ip("192.0.2.3"), 10.0, || (4, true))
+            .long(&flights, "c", ip("192.0.2.1"), 10.0, || (3, true))
             .await;
-        assert!(matches!(third, Err(Refusal::Busy(wait)) if wait >= Duration::from_secs(1)));
+        assert!(matches!(third, Err(Refusal::ClientBusy(_))));
+        // Another client takes the last place (and the free thread); a third finds none.
+        let (release_other, wait_other) = std::sync::mpsc::channel();
+        let other = spawn("d", "192.0.2.2", Box::new(blocked(wait_other, 4)));
+        tokio::time::sleep(Duration::from_millis(50)).await;
+        let full = compute
+            .long(&flights, "e", ip("192.0.2.3"), 10.0, || (5, true))
+            .await;
+        assert!(matches!(full, Err(Refusal::Busy(wait)) if wait >= Duration::from_secs(1)));
         // The same key as one under way waits for it instead.
-        let joined = {
-            let (compute, flights) = (compute.clone(), flights.clone());
-            tokio::spawn(async move {
-                compute
-                    .long(&flights, "a", ip("192.0.2.9"), 10.0, || (99, true))
-                    .await
-            })
-        };
+        let joined = spawn("a", "192.0.2.9", Box::new(|| (99, true)));
+        assert!(
+            !ran_second.load(Ordering::SeqCst),
+            "not before the first is done"
+        );
         release.send(()).unwrap();
-        release_second.send(()).unwrap();
+        release_other.send(()).unwrap();
         assert_eq!(first.await.unwrap(), Ok(1));
         assert_eq!(joined.await.unwrap(), Ok(1));
-        assert_eq!(second.await.unwrap(), Ok(3));
+        assert_eq!(second.await.unwrap(), Ok(2));
+        assert_eq!(other.await.unwrap(), Ok(4));
         let stats = compute.stats();
-        assert_eq!((stats.computed, stats.joined), (2, 1));
+        assert_eq!((stats.computed, stats.joined), (3, 1));
         assert_eq!((stats.refused_client, stats.refused_busy), (1, 1));
         assert_eq!(stats.under_way, 0);
         // Kept: asked again, not computed again.

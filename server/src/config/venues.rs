@@ -29,7 +29,8 @@ pub struct LiveConfig {
     /// Live streams open at once, in all; more are refused (503).
     pub max_streams: u64,
     /// Live streams open at once from one client address (IPv6: one /64); more are refused
-    /// (429). A visitor has one per open demo.
+    /// (429). A visitor has one per open demo. 0: no cap per client (benchmarks from one
+    /// address).
     pub max_streams_per_client: u64,
     /// Seconds a stream lasts at most; then it ends and the browser reconnects, with the
     /// seconds it missed (a tenth of it is random, so streams opened together end apart).
@@ -79,11 +80,14 @@ pub struct ComputeConfig {
 impl Default for ComputeConfig {
     fn default() -> Self {
         Self {
-            // A quarter of a core: a visitor of the demo spends a few seconds of CPU in a
-            // minute; a client that wants more waits its turn, and a burst from many
-            // addresses meets the queue instead.
-            per_second_ms: 250,
-            burst_ms: 20_000,
+            // Ten seconds at once, a twentieth of a core after: a visitor of the flow analytics
+            // asks for today and yesterday of the mall at once (two or three seconds each on a
+            // weekend), then a day or a replay now and then; one address cannot hold a core
+            // for long. On this 2-core machine a busy background thread, whatever its
+            // priority, costs the pages a twentieth to a fifth of their throughput while it
+            // runs (bench/abuse.sh).
+            per_second_ms: 50,
+            burst_ms: 10_000,
             workers: 0,
             queue: 8,
             cache_mib: 16,

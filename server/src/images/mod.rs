@@ -25,7 +25,7 @@ use http::HeaderValue;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 
 use crate::config::Images as ImagesConfig;
-use crate::thread_pool::ThreadPool;
+use crate::thread_pool::{Priority, ThreadPool};
 use budget::MemoryBudget;
 use cache::{CacheKey, DiskCache, MemoryCache, Rendering};
 use format::SourceFormat;
@@ -111,6 +111,11 @@ pub struct ImageAnswer {
     pub extension: &'static str,
 }
 
+/// How much lower than page serving the render threads run (Linux nice value). At 10 the
+/// scheduler gives a waiting page request about ten times the CPU share of a resize, which a
+/// visitor waiting for a picture still gets within the render budget.
+const RENDER_NICENESS: i32 = 10;
+
 /// The optimizer. Cheap to clone; all clones share caches and the render pool.
 #[derive(Clone)]
 pub struct ImageService(Arc<Inner>);
@@ -181,7 +186,12 @@ impl ImageService {
             avif: config.avif,
             allow_svg: config.allow_svg,
             max_input_pixels: config.max_input_pixels,
-            pool: ThreadPool::new("image-render", workers, config.queue)?,
+            pool: ThreadPool::new(
+                "image-render",
+                workers,
+                config.queue,
+                Priority::Nice(RENDER_NICENESS),
+            )?,
             budget: Arc::new(MemoryBudget::new(config.render_memory_mib << 20)),
             memory: MemoryCache::new(mib(config.memory_cache_mib)),
             disk: DiskCache::open(data_dir.join("images"), config.disk_cache_mib << 20),

@@ -111,11 +111,11 @@ async fn a_level_in_another_case_and_an_event_id_from_the_future_still_get_their
 }
 
 #[tokio::test]
-async fn one_address_gets_one_long_computation_and_a_full_queue_refuses_at_once() {
-    // One thread, one place in the queue, no budget to run out of.
+async fn one_address_gets_one_long_computation_at_a_time_and_a_full_queue_refuses_at_once() {
+    // One thread, two places in the queue, no budget to run out of.
     let app = app(|config| {
         config.venues.compute.workers = 1;
-        config.venues.compute.queue = 1;
+        config.venues.compute.queue = 2;
         config.venues.compute.per_second_ms = 0;
     })
     .await;
@@ -124,27 +124,30 @@ async fn one_address_gets_one_long_computation_and_a_full_queue_refuses_at_once(
         TestApp::client_from("127.0.0.2"),
         TestApp::client_from("127.0.0.3"),
     );
-    // The first address's hour of UWB (the dearest technology) takes the thread.
+    // The first address's hour of UWB (the dearest technology) takes the thread, and its next
+    // computation waits its turn (a visitor who asked for another day meanwhile).
     let running = tokio::spawn(first.get(app.url(&hour_of_track("UWB-01", 60))).send());
     tokio::time::sleep(Duration::from_millis(150)).await;
-    // Its second computation is refused at once, while the first runs.
+    let waiting = tokio::spawn(first.get(app.url(&hour_of_track("BLE-01", 60))).send());
+    tokio::time::sleep(Duration::from_millis(100)).await;
+    // Its third is refused at once, while the first runs.
     let started = Instant::now();
-    let again = first
-        .get(app.url(&hour_of_track("BLE-01", 60)))
+    let burst = first
+        .get(app.url(&hour_of_track("AOA-01", 60)))
         .send()
         .await
         .unwrap();
-    assert_eq!(again.status(), StatusCode::SERVICE_UNAVAILABLE);
+    assert_eq!(burst.status(), StatusCode::SERVICE_UNAVAILABLE);
     assert!(started.elapsed() < Duration::from_millis(300));
-    assert!(header(&again, "retry-after").parse::<u64>().unwrap() >= 1);
-    assert_eq!(json_body(again).await["error"]["code"], "client_busy");
-    // A second address takes the place in the queue and is served in its turn.
+    assert!(header(&burst, "retry-after").parse::<u64>().unwrap() >= 1);
+    assert_eq!(json_body(burst).await["error"]["code"], "client_busy");
+    // A second address takes the last place in the queue and is served in its turn.
     let queued = tokio::spawn(second.get(app.url(&hour_of_track("BLE-01", 90))).send());
     tokio::time::sleep(Duration::from_millis(100)).await;
     // A third finds the thread and the queue taken: refused at once.
     let started = Instant::now();
     let full = third
-        .get(app.url(&hour_of_track("AOA-01", 60)))
+        .get(app.url(&hour_of_track("AOA-01", 90)))
         .send()
         .await
         .unwrap();
@@ -163,10 +166,11 @@ async fn one_address_gets_one_long_computation_and_a_full_queue_refuses_at_once(
         .await
         .unwrap();
     assert_eq!(route.status(), 200);
-    assert_eq!(running.await.unwrap().unwrap().status(), 200);
-    assert_eq!(queued.await.unwrap().unwrap().status(), 200);
+    for answer in [running, waiting, queued] {
+        assert_eq!(answer.await.unwrap().unwrap().status(), 200);
+    }
     let compute = &details(&app).await["compute"];
-    assert_eq!(compute["computed"], 2, "{compute}");
+    assert_eq!(compute["computed"], 3, "{compute}");
     assert_eq!(compute["refused_client"], 1, "{compute}");
     assert_eq!(compute["refused_busy"], 1, "{compute}");
     assert_eq!(compute["under_way"], 0, "{compute}");
