@@ -398,7 +398,7 @@ fn venue_version(config: &Config, site: &Site, venue: &site::VenueEntry) -> u64 
         .map(|entry| entry.path())
         .collect();
     files.sort();
-    // The devices live beside the IMDF files, which an IMDF export must not mix with.
+    // The devices, beside the IMDF directory (an IMDF export must hold IMDF only).
     files.extend(
         venue
             .infrastructure

@@ -73,7 +73,8 @@ pub struct ComputeConfig {
     /// Long computations waiting for a thread; more are refused at once (503).
     pub queue: usize,
     /// Memory kept for computed answers that are functions of their inputs (tracks of a
-    /// closed span, past days of flow, hand-over codes), MiB.
+    /// closed span, days of flow, hand-over codes), MiB: three quarters for the answers, a
+    /// quarter for the flow days they are made from. 8 MiB holds some fifty hour-long tracks.
     pub cache_mib: u32,
 }
 
@@ -90,7 +91,7 @@ impl Default for ComputeConfig {
             burst_ms: 10_000,
             workers: 0,
             queue: 8,
-            cache_mib: 16,
+            cache_mib: 8,
         }
     }
 }
