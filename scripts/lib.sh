@@ -3,7 +3,8 @@
 
 repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 
-say() { printf '\033[1m==> %s\033[0m\n' "$*" >&2; }
+# Each line carries the seconds since the script started, so a slow step shows in CI's log.
+say() { printf '\033[1m==> [%ss] %s\033[0m\n' "$SECONDS" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
 # Waits until `url` answers: 0 once it does; 1 after `seconds` (default 30), or at once when
