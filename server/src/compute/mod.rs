@@ -181,42 +181,34 @@ impl Compute {
             }
         };
         inner.charge(client, estimate_ms)?;
-        let estimate = estimate_ms.max(1.0) as u64;
-        inner.pending_ms.fetch_add(estimate, Ordering::AcqRel);
-        // Given back if this request goes away while it waits: nothing was computed.
+        // Given back if this request goes away while it waits, or is not taken: nothing was
+        // computed.
         let mut refund = Refund {
-            inner: &self.0,
+            inner,
             client,
             estimate_ms,
-            estimate,
             armed: true,
         };
+        let pending = Pending::new(&self.0, estimate_ms);
         let turn = inner.turns.take(client).await;
-        refund.armed = false;
         let owner = Arc::clone(&self.0);
         let submitted = inner.pool.submit(move || {
-            let (_slot, _turn) = (slot, turn);
+            // Given back when the job ends, however it ends.
+            let (_slot, _turn, _pending) = (slot, turn, pending);
             let ((value, keep), used_ms) = cpu_time::measured(job);
             owner
                 .budget
                 .settle(client, Instant::now(), used_ms - estimate_ms);
-            owner.pending_ms.fetch_sub(estimate, Ordering::AcqRel);
             owner.counts.computed.fetch_add(1, Ordering::Relaxed);
             leader.finish(value.clone(), keep);
             value
         });
-        let receiver = match submitted {
-            Ok(receiver) => receiver,
-            Err(_) => {
-                // Not reached while the slots keep the queue within its room; said anyway.
-                inner.pending_ms.fetch_sub(estimate, Ordering::AcqRel);
-                inner.budget.settle(client, Instant::now(), -estimate_ms);
-                let wait = inner.expected_wait();
-                return Err(
-                    inner.refused(client, &inner.counts.refused_busy, || Refusal::Busy(wait))
-                );
-            }
+        let Ok(receiver) = submitted else {
+            // Not reached while the slots keep the queue within its room; said anyway.
+            let wait = inner.expected_wait();
+            return Err(inner.refused(client, &inner.counts.refused_busy, || Refusal::Busy(wait)));
         };
+        refund.armed = false;
         match receiver.await {
             Ok(Ok(value)) => Ok(value),
             _ => {
@@ -302,25 +294,47 @@ impl Compute {
     }
 }
 
-/// What a long computation took up front, given back if its request goes away while it waits
-/// for its turn.
+/// What a long computation was charged up front, given back if it never ran.
 struct Refund<'a> {
     inner: &'a Inner,
     client: IpAddr,
     estimate_ms: f64,
-    estimate: u64,
     armed: bool,
 }
 
 impl Drop for Refund<'_> {
     fn drop(&mut self) {
         if self.armed {
-            let inner = self.inner;
-            inner.pending_ms.fetch_sub(self.estimate, Ordering::AcqRel);
-            inner
+            self.inner
                 .budget
                 .settle(self.client, Instant::now(), -self.estimate_ms);
         }
+    }
+}
+
+/// A long computation's estimate counted among those under way (for the wait a refusal
+/// announces) as long as this lives.
+struct Pending {
+    inner: Arc<Inner>,
+    estimate: u64,
+}
+
+impl Pending {
+    fn new(inner: &Arc<Inner>, estimate_ms: f64) -> Self {
+        let estimate = estimate_ms.max(1.0) as u64;
+        inner.pending_ms.fetch_add(estimate, Ordering::AcqRel);
+        Self {
+            inner: Arc::clone(inner),
+            estimate,
+        }
+    }
+}
+
+impl Drop for Pending {
+    fn drop(&mut self) {
+        self.inner
+            .pending_ms
+            .fetch_sub(self.estimate, Ordering::AcqRel);
     }
 }
 
@@ -471,6 +485,11 @@ mod tests {
             })
             .await;
         assert_eq!(failed, Err(Refusal::Failed));
+        assert_eq!(
+            compute.0.pending_ms.load(Ordering::Acquire),
+            0,
+            "its estimate is no longer counted as under way"
+        );
         let next = compute
             .long(&flights, "a", ip("192.0.2.1"), 10.0, || (5, false))
             .await;
