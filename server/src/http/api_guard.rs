@@ -13,7 +13,7 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, HeaderValue, header};
 
 use super::AppState;
-use super::cross_site::ApiCaller;
+use super::cross_site::{ApiCaller, origin_for_log};
 use super::error::{ApiCode, ApiError, retry_after_secs};
 
 /// The longest query string the API reads, in bytes. The longest real one is a drawn fence of
@@ -47,11 +47,7 @@ pub(super) async fn guard(
         ))
     } else if caller == ApiCaller::CrossSite {
         if let Some(left_out) = state.sampled_logs.api_cross_site.admit(Instant::now()) {
-            let origin = request
-                .headers()
-                .get(header::ORIGIN)
-                .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
-                .unwrap_or_default();
+            let origin = origin_for_log(request.headers());
             tracing::info!(%client, origin, left_out, "API request refused: sent from another site");
         }
         Some(ApiError::new(words, ApiCode::CrossSite, None, &[]))

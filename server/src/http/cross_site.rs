@@ -109,6 +109,14 @@ impl SiteOrigins {
     }
 }
 
+/// The `Origin` a refused request came with, as a log line shows it ("" without one).
+pub(super) fn origin_for_log(headers: &HeaderMap) -> String {
+    headers
+        .get(header::ORIGIN)
+        .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
+        .unwrap_or_default()
+}
+
 /// The CSRF guard of the sales page's state changes: an `Origin`, when the browser sends one,
 /// must name the host the request was sent to.
 pub(super) fn origin_names_host(headers: &HeaderMap) -> bool {

@@ -18,6 +18,7 @@ use hyper::body::Body as _;
 
 use super::AppState;
 use super::cache_policy::CachePolicy;
+use super::cross_site::origin_for_log;
 use super::error::{
     AppError, EnquiryAnswer, EnquiryRefusal, RefusalReason, json_response, retry_after_secs,
 };
@@ -53,10 +54,7 @@ pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -
     // Before the rate limit: the visitor whose browser another site used is not to blame.
     if state.site_origins.is_cross_site(headers) {
         if let Some(left_out) = state.sampled_logs.cross_site.admit(Instant::now()) {
-            let origin = headers
-                .get(header::ORIGIN)
-                .map(|value| String::from_utf8_lossy(value.as_bytes()).into_owned())
-                .unwrap_or_default();
+            let origin = origin_for_log(headers);
             tracing::info!(%client, origin, left_out, "enquiry refused: sent from another site");
         }
         return submission
