@@ -46,6 +46,7 @@ pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
     let mut response = if if_none_match(request, |tag| tag.as_bytes() == expected.as_bytes()) {
         let mut response = Response::new(ResponseBody::empty());
         *response.status_mut() = StatusCode::NOT_MODIFIED;
+        response.headers_mut().insert(header::ETAG, expected);
         response
     } else {
         let (sent, body) = match encode(encoding, &bytes) {
@@ -62,9 +63,6 @@ pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
         response
     };
     let headers = response.headers_mut();
-    if !headers.contains_key(header::ETAG) {
-        headers.insert(header::ETAG, expected);
-    }
     headers.insert(
         header::CACHE_CONTROL,
         CachePolicy::ShortRevalidate.header_value(),
