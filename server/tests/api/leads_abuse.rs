@@ -138,11 +138,8 @@ async fn notices_cap(backend: Backend) {
         let client = TestApp::client_from(&format!("127.0.0.{n}"));
         let mut statuses = Vec::new();
         for _ in 0..6 {
-            let response = client
-                .post(app.url("/api/leads"))
-                .header("content-type", "application/json")
-                .header("accept", "application/json")
-                .body(valid_lead().to_string())
+            let response = app
+                .post_json_from(&client, &valid_lead())
                 .send()
                 .await
                 .unwrap();
@@ -150,11 +147,8 @@ async fn notices_cap(backend: Backend) {
         }
         assert_eq!(statuses, [201, 201, 201, 201, 201, 429], "{backend:?}");
     }
-    let prospect = TestApp::client_from("127.0.0.6")
-        .post(app.url("/api/leads"))
-        .header("content-type", "application/json")
-        .header("accept", "application/json")
-        .body(valid_lead().to_string())
+    let prospect = app
+        .post_json_from(&TestApp::client_from("127.0.0.6"), &valid_lead())
         .send()
         .await
         .unwrap();

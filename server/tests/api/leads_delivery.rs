@@ -15,6 +15,7 @@ use site_server::leads::{LeadQuery, Leads};
 use sqlx::Connection;
 use tempfile::TempDir;
 
+use crate::support::app::TestApp;
 use crate::support::databases::{Backend, catalog, database_url};
 use crate::support::leads::{lead, origin, spawn_leads_app, valid_lead};
 use crate::support::stand_in::{Answer, StandIn};
@@ -233,6 +234,19 @@ on_both_backends!(
     visitor_markdown
 );
 
+/// Waits until the sales page counts one notice given up; `what` and the robot's attempts name
+/// the failure otherwise.
+async fn given_up_within(app: &TestApp, robot: &StandIn, limit: Duration, what: &str) {
+    assert!(
+        eventually(limit, || async {
+            app.admin_list("").await["undeliverable"] == 1
+        })
+        .await,
+        "{what}: never given up; robot saw {} attempts",
+        robot.requests().len()
+    );
+}
+
 async fn given_up(backend: Backend) {
     let robot = start_robot(None, []);
     robot.answer(
@@ -257,14 +271,13 @@ async fn given_up(backend: Backend) {
     let list = app.admin_list("").await;
     assert_eq!(list["undeliverable"], 0);
     assert_eq!(list["leads"][0]["undeliverable"], false);
-    assert!(
-        eventually(Duration::from_secs(10), || async {
-            app.admin_list("").await["undeliverable"] == 1
-        })
-        .await,
-        "{backend:?}: never given up; robot saw {} attempts",
-        robot.requests().len()
-    );
+    given_up_within(
+        &app,
+        &robot,
+        Duration::from_secs(10),
+        &format!("{backend:?}"),
+    )
+    .await;
     // Past several polls: the given-up notice is not tried again.
     tokio::time::sleep(Duration::from_millis(2500)).await;
     assert_eq!(robot.requests().len(), 3, "{backend:?}");
@@ -302,14 +315,7 @@ async fn leads_a_permanent_refusal_is_given_up_at_once() {
     .await;
     let response = app.post_json(&valid_lead()).send().await.expect("request");
     assert_eq!(response.status(), 201);
-    assert!(
-        eventually(Duration::from_secs(5), || async {
-            app.admin_list("").await["undeliverable"] == 1
-        })
-        .await,
-        "not given up; robot saw {} attempts",
-        robot.requests().len()
-    );
+    given_up_within(&app, &robot, Duration::from_secs(5), "a permanent refusal").await;
     tokio::time::sleep(Duration::from_millis(1500)).await;
     assert_eq!(robot.requests().len(), 1, "tried once");
 }
@@ -336,12 +342,7 @@ async fn leads_a_transient_failure_is_retried_for_the_time_allowed() {
     let submitted = Instant::now();
     let response = app.post_json(&valid_lead()).send().await.expect("request");
     assert_eq!(response.status(), 201);
-    assert!(
-        eventually(Duration::from_secs(10), || async {
-            app.admin_list("").await["undeliverable"] == 1
-        })
-        .await
-    );
+    given_up_within(&app, &robot, Duration::from_secs(10), "a transient failure").await;
     assert!(
         submitted.elapsed() >= Duration::from_secs(3),
         "given up after {:?}",

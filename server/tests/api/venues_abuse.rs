@@ -43,6 +43,17 @@ fn hour_of_track(tag: &str, ago: u64) -> String {
     format!("{HOSPITAL}/tracks/{tag}?from={}&to={to}", to - 3_599)
 }
 
+/// Asks for `path` as `client`: the answer must be a 503 with `code` and a `Retry-After` of at
+/// least a second, within 300 ms.
+async fn refused_at_once(app: &TestApp, client: &reqwest::Client, path: &str, code: &str) {
+    let started = Instant::now();
+    let refused = client.get(app.url(path)).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE, "{path}");
+    assert!(started.elapsed() < Duration::from_millis(300), "{path}");
+    assert!(header(&refused, "retry-after").parse::<u64>().unwrap() >= 1);
+    assert_eq!(json_body(refused).await["error"]["code"], code);
+}
+
 #[tokio::test]
 async fn a_padded_hand_over_is_refused_or_drawn_from_the_canonical_route() {
     let app = app(|_| {}).await;
@@ -131,30 +142,12 @@ async fn one_address_gets_one_long_computation_at_a_time_and_a_full_queue_refuse
     let waiting = tokio::spawn(first.get(app.url(&hour_of_track("BLE-01", 60))).send());
     tokio::time::sleep(Duration::from_millis(100)).await;
     // Its third is refused at once, while the first runs.
-    let started = Instant::now();
-    let burst = first
-        .get(app.url(&hour_of_track("AOA-01", 60)))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(burst.status(), StatusCode::SERVICE_UNAVAILABLE);
-    assert!(started.elapsed() < Duration::from_millis(300));
-    assert!(header(&burst, "retry-after").parse::<u64>().unwrap() >= 1);
-    assert_eq!(json_body(burst).await["error"]["code"], "client_busy");
+    refused_at_once(&app, &first, &hour_of_track("AOA-01", 60), "client_busy").await;
     // A second address takes the last place in the queue and is served in its turn.
     let queued = tokio::spawn(second.get(app.url(&hour_of_track("BLE-01", 90))).send());
     tokio::time::sleep(Duration::from_millis(100)).await;
     // A third finds the thread and the queue taken: refused at once.
-    let started = Instant::now();
-    let full = third
-        .get(app.url(&hour_of_track("AOA-01", 90)))
-        .send()
-        .await
-        .unwrap();
-    assert_eq!(full.status(), StatusCode::SERVICE_UNAVAILABLE);
-    assert!(started.elapsed() < Duration::from_millis(300));
-    assert!(!header(&full, "retry-after").is_empty());
-    assert_eq!(json_body(full).await["error"]["code"], "busy");
+    refused_at_once(&app, &third, &hour_of_track("AOA-01", 90), "busy").await;
     // Cheap answers are not queued: the third address still gets its route meanwhile.
     let route = third
         .get(app.url(&format!(

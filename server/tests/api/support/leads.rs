@@ -103,7 +103,18 @@ impl TestApp {
         accept: &str,
         body: impl Into<reqwest::Body>,
     ) -> RequestBuilder {
-        self.client
+        self.post_lead_from(&self.client, content_type, accept, body)
+    }
+
+    /// [`Self::post_lead`] sent by `client` (one of `TestApp::client_from`'s addresses).
+    fn post_lead_from(
+        &self,
+        client: &reqwest::Client,
+        content_type: &str,
+        accept: &str,
+        body: impl Into<reqwest::Body>,
+    ) -> RequestBuilder {
+        client
             .post(self.url("/api/leads"))
             .header("content-type", content_type)
             .header("accept", accept)
@@ -112,7 +123,21 @@ impl TestApp {
 
     /// A JSON enquiry answered in JSON.
     pub(crate) fn post_json(&self, body: &serde_json::Value) -> RequestBuilder {
-        self.post_lead("application/json", "application/json", body.to_string())
+        self.post_json_from(&self.client, body)
+    }
+
+    /// A JSON enquiry answered in JSON, sent by `client`.
+    pub(crate) fn post_json_from(
+        &self,
+        client: &reqwest::Client,
+        body: &serde_json::Value,
+    ) -> RequestBuilder {
+        self.post_lead_from(
+            client,
+            "application/json",
+            "application/json",
+            body.to_string(),
+        )
     }
 
     /// A form enquiry as a browser without JavaScript sends it.
