@@ -7,8 +7,6 @@
 //! an [`Answer`]: compressed once in every encoding, kept by the compute service's memory and
 //! sent with validators per encoding and the caching rule its inputs allow.
 
-use std::io::Write;
-
 use axum::body::Body as ResponseBody;
 use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
@@ -17,7 +15,7 @@ use super::cache_policy::CachePolicy;
 use super::error::{ApiCode, ApiError, retry_after_secs};
 use super::representation::{Representation, if_none_match, insert_body_headers};
 use crate::compute::Refusal;
-use crate::site::{ApiErrorWords, Body, Encoding};
+use crate::site::{ApiErrorWords, Body, Effort, Encoding, compress};
 use crate::weighted_list::weighted_items;
 
 /// Answers smaller than this go uncompressed: the headers would cost more than they save.
@@ -49,7 +47,7 @@ pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
         response.headers_mut().insert(header::ETAG, expected);
         response
     } else {
-        let (sent, body) = match encode(encoding, &bytes) {
+        let (sent, body) = match compress(encoding, &bytes, Effort::Once) {
             Some(encoded) => (encoding, encoded),
             None => (Encoding::Identity, bytes),
         };
@@ -163,31 +161,6 @@ fn negotiate(request: &HeaderMap) -> Encoding {
         Encoding::Gzip
     } else {
         Encoding::Identity
-    }
-}
-
-/// Fast settings: a route answer of ~10 KB compresses in well under a millisecond to about a
-/// fifth of its size; the best settings would take longer than the route itself.
-fn encode(encoding: Encoding, bytes: &[u8]) -> Option<Vec<u8>> {
-    match encoding {
-        Encoding::Identity => None,
-        Encoding::Gzip => {
-            let mut encoder =
-                flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::new(4));
-            encoder.write_all(bytes).ok()?;
-            encoder.finish().ok()
-        }
-        Encoding::Brotli => {
-            let params = brotli::enc::BrotliEncoderParams {
-                quality: 4,
-                lgwin: 18,
-                size_hint: bytes.len(),
-                ..Default::default()
-            };
-            let mut out = Vec::new();
-            brotli::BrotliCompress(&mut &bytes[..], &mut out, &params).ok()?;
-            Some(out)
-        }
     }
 }
 

@@ -20,7 +20,7 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
-pub use body::{Body, Effort, Encoding};
+pub use body::{Body, Effort, Encoding, compress};
 pub use manifest::ApiErrorWords;
 pub(crate) use manifest::{VenueEntry, VenuesEntry};
 pub use variant::{Device, Region, Variant};
