@@ -419,8 +419,22 @@ mod tests {
                         .await
                 })
             };
+        // Waits until `held` computations are under way: spawned tasks start when the machine
+        // lets them.
+        let under_way = |held: u64| {
+            let compute = compute.clone();
+            async move {
+                for _ in 0..1000 {
+                    if compute.stats().under_way == held {
+                        return;
+                    }
+                    tokio::time::sleep(Duration::from_millis(5)).await;
+                }
+                panic!("never {held} under way");
+            }
+        };
         let first = spawn("a", "192.0.2.1", Box::new(blocked(wait, 1)));
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        under_way(1).await;
         // The same client's second waits its turn; its third is refused at once.
         let ran_second = Arc::new(std::sync::atomic::AtomicBool::new(false));
         let second = {
@@ -434,6 +448,7 @@ mod tests {
                 }),
             )
         };
+        under_way(2).await;
         tokio::time::sleep(Duration::from_millis(50)).await;
         assert!(
             !ran_second.load(Ordering::SeqCst),
@@ -446,12 +461,13 @@ mod tests {
         // Another client takes the last place (and the free thread); a third finds none.
         let (release_other, wait_other) = std::sync::mpsc::channel();
         let other = spawn("d", "192.0.2.2", Box::new(blocked(wait_other, 4)));
-        tokio::time::sleep(Duration::from_millis(50)).await;
+        under_way(3).await;
         let full = compute
             .long(&flights, "e", ip("192.0.2.3"), 10.0, || (5, true))
             .await;
         assert!(matches!(full, Err(Refusal::Busy(wait)) if wait >= Duration::from_secs(1)));
-        // The same key as one under way waits for it instead.
+        // The same key as one under way waits for it instead (or, if it comes late, finds it
+        // kept): never computed again.
         let joined = spawn("a", "192.0.2.9", Box::new(|| (99, true)));
         assert!(
             !ran_second.load(Ordering::SeqCst),
@@ -464,7 +480,7 @@ mod tests {
         assert_eq!(second.await.unwrap(), Ok(2));
         assert_eq!(other.await.unwrap(), Ok(4));
         let stats = compute.stats();
-        assert_eq!((stats.computed, stats.joined), (3, 1));
+        assert_eq!((stats.computed, stats.joined + stats.kept), (3, 1));
         assert_eq!((stats.refused_client, stats.refused_busy), (1, 1));
         assert_eq!(stats.under_way, 0);
         // Kept: asked again, not computed again.
@@ -472,7 +488,7 @@ mod tests {
             .long(&flights, "a", ip("192.0.2.1"), 10.0, || (100, true))
             .await;
         assert_eq!(again, Ok(1));
-        assert_eq!(compute.stats().kept, 1);
+        assert_eq!(compute.stats().kept, stats.kept + 1);
     }
 
     #[tokio::test]
