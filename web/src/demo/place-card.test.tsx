@@ -45,7 +45,8 @@ describe('the place card dialog', () => {
     fireEvent.click(opener);
     const dialog = screen.getByRole('dialog', { name: '星巴克' });
     expect(dialog.contains(document.activeElement)).toBe(true);
-    expect(screen.getByText('Mo-Su 10:00-22:00')).toBeTruthy();
+    // The level file's OSM hours, read in Chinese.
+    expect(screen.getByText('每天 10:00–22:00')).toBeTruthy();
     expect(screen.getByRole('link', { name: '+862100000000' }).getAttribute('href')).toBe(
       'tel:+862100000000',
     );
@@ -71,5 +72,20 @@ describe('the place card dialog', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
     await new Promise((resolve) => setTimeout(resolve, 10));
     expect(document.activeElement).toBe(opener);
+  });
+
+  it('shows hours it cannot read exactly as the venue wrote them', () => {
+    const hours = 'Mo-Fr 08:00-17:00 "仅限预约"';
+    render(
+      <PlaceCard
+        words={words}
+        place={{ ...place, hours }}
+        levelName="一层"
+        onClose={vi.fn()}
+        onGoHere={vi.fn()}
+        onStartHere={vi.fn()}
+      />,
+    );
+    expect(screen.getByText(hours)).toBeTruthy();
   });
 });

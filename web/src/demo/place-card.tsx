@@ -1,6 +1,7 @@
 // The card of a place: a non-modal dialog in the panel, named by its heading. Focus moves into it
 // when it opens and returns to where it was when it closes (Escape or the close button).
 import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 'react';
+import { formatOpeningHours } from '../format/opening-hours';
 import { IconButton, crossPath } from './icon-button';
 import type { PlaceInfo } from './places';
 import type { ViewerWords } from './words';
@@ -74,7 +75,9 @@ export function PlaceCard({
           {place.level} {levelName}
         </Fact>
         {place.zone ? <Fact term={words.card_zone}>{place.zone}</Fact> : null}
-        {place.hours ? <Fact term={words.card_hours}>{place.hours}</Fact> : null}
+        {place.hours ? (
+          <Fact term={words.card_hours}>{formatOpeningHours(place.hours, words.hours)}</Fact>
+        ) : null}
         {place.phone ? (
           <Fact term={words.card_phone}>
             <a href={`tel:${place.phone}`}>{place.phone}</a>

@@ -117,7 +117,7 @@ describe('the viewer', () => {
     fireEvent.click(button);
     await settle();
     const dialog = screen.getByRole('dialog', { name: '星巴克' });
-    expect(within(dialog).getByText('Mo-Su 10:00-22:00')).toBeTruthy();
+    expect(within(dialog).getByText('每天 10:00–22:00')).toBeTruthy();
     // The API panel shows the last request and its answer.
     expect(screen.getByText(/GET \/api\/venues\/test-mall\/search\?q=xbk/)).toBeTruthy();
   });

@@ -1,7 +1,2 @@
-// Fills {name} slots of a words.toml phrase. Unknown slots stay as they are, so a missing value
-// shows in the page instead of vanishing.
-export function fill(template: string, values: Record<string, string | number>): string {
-  return template.replace(/\{(\w+)\}/g, (slot, key: string) =>
-    key in values ? String(values[key]) : slot,
-  );
-}
+// The viewer fills its words.toml phrases with the site's one slot filler.
+export { fill } from '../format/fill';

@@ -2,6 +2,7 @@
 // with this schema (every key required, no unknown key); the viewer imports only the type, so zod
 // never reaches the browser.
 import { z } from 'zod';
+import { openingHoursWordsSchema } from '../format/opening-hours-words';
 
 const phrase = z.string().trim().min(1);
 
@@ -55,6 +56,8 @@ export const viewerWordsSchema = z
     card_level: phrase,
     card_zone: phrase,
     card_hours: phrase,
+    // How a place's OSM opening hours read: the [viewer.hours] table.
+    hours: openingHoursWordsSchema,
     card_phone: phrase,
     card_website: phrase,
     go_here: phrase,
