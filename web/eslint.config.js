@@ -1,4 +1,4 @@
-// Lint rules for web/. Import boundaries (STYLE.md "Module boundaries") are enforced here so a
+// Lint rules for web/. Import boundaries (docs/style.md "Module boundaries") are enforced here so a
 // tool, not a reviewer, catches a component reaching into pages or a browser module into node.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';

@@ -1,5 +1,5 @@
-// The spec's routes (site-spec.md section 2), written out independently of the web build's
-// own table so the tests catch a page the build forgot.
+// The spec's routes (section 2, summarised in docs/spec.md), written out independently of the web
+// build's own table so the tests catch a page the build forgot.
 
 export const specRoutes = [
   '/next/',

@@ -1,6 +1,6 @@
 # IMDF feature writing: deterministic ids, the projection between the local metric frame and
-# WGS 84 (contract 2.3), the property keys of each feature type (every key present, null where
-# unused, contract 2.1) and the one-feature-per-line FeatureCollection files.
+# WGS 84 (docs/venue-contract.md section 2.3), the property keys of each feature type (every key
+# present, null where unused, contract 2.1) and the one-feature-per-line FeatureCollection files.
 
 import hashlib
 import json

@@ -1,4 +1,4 @@
-# IMDF 1.0.0 category values (OGC Community Standard 20-094, digested in /work/imdf-notes.md
+# IMDF 1.0.0 category values (OGC Community Standard 20-094, summarised in docs/imdf.md
 # section 5), which the checks hold every generated category against. The occupant list is the
 # 1,117 codes of vu0cay/OGC-IMDF-API app/Constants/Features/Category/OccupantCategory.php (it
 # keeps upstream's odd spellings such as "opthamalogy" and "deptartmentstore" as valid codes).
@@ -269,8 +269,8 @@ BY_TYPE = {"venue": VENUE, "building": BUILDING, "footprint": FOOTPRINT, "level"
            "geofence": GEOFENCE,
            "fixture": FIXTURE, "occupant": OCCUPANT}
 
-# The role the route engine gives each unit category (contract 2.5); everything else is a
-# destination, entered only through its openings.
+# The role the route engine gives each unit category (docs/venue-contract.md section 2.5);
+# everything else is a destination, entered only through its openings.
 ROLE = {**{c: "walkable" for c in ("walkway", "lobby", "road", "ramp", "footbridge", "unenclosedarea")},
         **{c: "connector" for c in ("elevator", "escalator", "stairs")},
         **{c: "closed" for c in ("opentobelow", "structure", "column", "nonpublic", "storage", "brick",

@@ -1,8 +1,8 @@
-# Where things stand, checked on the written coordinates (contract 2.3-2.8, 5): units inside their
-# level and not overlapping, openings on the walls of the units they join, display points,
-# anchors and amenities inside their features, guide screens and fixtures standing in walkable
-# space with 2.5 m left to pass, parking spaces and their zones, and the walkway pieces of the
-# layout no narrower than 3 m and no wider than 6 m where they are corridors.
+# Where things stand, checked on the written coordinates (docs/venue-contract.md sections 2.3-2.8,
+# 5): units inside their level and not overlapping, openings on the walls of the units they join,
+# display points, anchors and amenities inside their features, guide screens and fixtures standing
+# in walkable space with 2.5 m left to pass, parking spaces and their zones, and the walkway pieces
+# of the layout no narrower than 3 m and no wider than 6 m where they are corridors.
 
 import re
 

@@ -1,7 +1,8 @@
-# The walking network the route engine will see (contract 2.5-2.7): doors (the units each opening
-# joins, from placement.py), open edges between walkable units sharing at least 1 m of wall, and
-# lifts, stairs, escalators and ramps. Relationships are checked for their categories and levels,
-# then every destination must be reached from an entrance of the ground floor.
+# The walking network the route engine will see (docs/venue-contract.md sections 2.5-2.7): doors
+# (the units each opening joins, from placement.py), open edges between walkable units sharing at
+# least 1 m of wall, and lifts, stairs, escalators and ramps. Relationships are checked for their
+# categories and levels, then every destination must be reached from an entrance of the ground
+# floor.
 
 from geometry import box_of, boxes_overlap, shared_length
 from imdf_categories import ENTRANCES, role

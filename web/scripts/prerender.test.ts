@@ -1,5 +1,5 @@
-// The prerender's part of the enquiry contract (issue #6, contract sections 3 and 4), run for
-// real over content/ into a scratch dist/: manifest version 5 with its `leads` section, the
+// The prerender's part of the enquiry contract (issue #6, docs/enquiries.md sections 3 and 4), run
+// for real over content/ into a scratch dist/: manifest version 5 with its `leads` section, the
 // no-JavaScript form templates, the sales page and the thank-you page.
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

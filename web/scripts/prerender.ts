@@ -202,7 +202,7 @@ export async function prerender({
   });
 
   // The enquiry form's no-JavaScript answer: the business page with the markers the server fills
-  // per request (contract section 4). A file of its own, not a page.
+  // per request (docs/enquiries.md section 4). A file of its own, not a page.
   const formIndex = content.pages.findIndex((page) => page.route.path === leadPaths.form);
   const formPage = content.pages[formIndex];
   if (!formPage) throw new Error(`no page at ${leadPaths.form} for the enquiry form`);

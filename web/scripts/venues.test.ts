@@ -1,6 +1,6 @@
-// dist/venues/ as the server reads it (contract section 3), written from the tiny valid venue of
-// web/test-fixtures/venues/valid/: the IMDF files and the positioning devices without whitespace,
-// the viewer files with their .gz and .br, and the manifest's `venues` section.
+// dist/venues/ as the server reads it (docs/venue-contract.md section 3), written from the tiny
+// valid venue of web/test-fixtures/venues/valid/: the IMDF files and the positioning devices
+// without whitespace, the viewer files with their .gz and .br, and the manifest's `venues` section.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,8 @@
-// content/venues/ -> dist/venues/ (contract section 3): per venue the checked IMDF files without
-// whitespace (imdf/), its positioning devices (infrastructure.geojson, beside imdf/ so the IMDF
-// archive stays pure IMDF), the viewer's summary (venue.json) and one file per level (levels/),
-// each viewer file with its .gz and .br, so the server serves them as they are and compresses
-// nothing.
+// content/venues/ -> dist/venues/ (docs/venue-contract.md section 3): per venue the checked IMDF
+// files without whitespace (imdf/), its positioning devices (infrastructure.geojson, beside imdf/
+// so the IMDF archive stays pure IMDF), the viewer's summary (venue.json) and one file per level
+// (levels/), each viewer file with its .gz and .br, so the server serves them as they are and
+// compresses nothing.
 // Returns the `venues` section of dist/manifest.json; these files are not in its `files` list,
 // because the server answers for them through /api/venues.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';

@@ -1,6 +1,6 @@
-// The spec's route table (site-spec.md section 2): which pages exist and which content file
-// holds each one's words. Content files outside this table, or pages missing a file, fail the
-// build. No React here: the content loader and the server manifest both read it.
+// The spec's route table (section 2, summarised in docs/spec.md): which pages exist and which
+// content file holds each one's words. Content files outside this table, or pages missing a file,
+// fail the build. No React here: the content loader and the server manifest both read it.
 
 export const basePath = '/next/';
 

@@ -1,4 +1,5 @@
-// The page variants the build renders (DESIGN.md "Variants"): the server picks one per request.
+// The page variants the build renders (docs/design.md "Variants"): the server picks one per
+// request.
 
 export type Region = 'china' | 'international';
 

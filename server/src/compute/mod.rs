@@ -1,6 +1,7 @@
-//! What anonymous clients make the server compute (issue #30, DESIGN.md "Cost model"): the
-//! live demo's routes, searches, hand-over codes, tracks and flow days. No HTTP types: `http/`
-//! reads the requests, names the keys and answers the refusals.
+//! What anonymous clients make the server compute (issue #30, docs/cost-model.md; the rule in
+//! docs/design.md "Cost model for computed answers"): the live demo's routes, searches,
+//! hand-over codes, tracks and flow days. No HTTP types: `http/` reads the requests, names the
+//! keys and answers the refusals.
 //!
 //! - Every computation is charged to its client's budget in milliseconds of CPU
 //!   (`token_buckets.rs`): up front by an estimate, which must fit, then settled to what the

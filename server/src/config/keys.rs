@@ -30,7 +30,7 @@ pub(super) fn describe_figment_error(error: figment::Error) -> String {
     problems.join("; ")
 }
 
-/// Every key with its environment variable and default, for `--help` and the README.
+/// Every key with its environment variable and default, for `--help` and docs/configuration.md.
 pub fn keys_help() -> String {
     let defaults = Config::default();
     let mut lines = vec![

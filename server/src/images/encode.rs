@@ -122,7 +122,7 @@ impl Encoder {
                 (512 << 10) + 2 * row + count * pixels.bytes_per_pixel() as u64 / 2
             }
             // The rendering, and as much again for the encoder (GIF's quantiser and AVIF's
-            // frames more: AVIF is off unless configured, and says so in the README).
+            // frames more: AVIF is off unless configured, and docs/configuration.md says so).
             OutputFormat::Jpeg | OutputFormat::Gif | OutputFormat::Avif => 2 * count * 4,
         }
     }

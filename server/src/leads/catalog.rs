@@ -38,7 +38,7 @@ pub struct Catalog {
     pub messages: BTreeMap<String, String>,
 }
 
-/// Message keys of contract section 2.
+/// Message keys of docs/enquiries.md section 2.
 pub const MESSAGE_KEYS: [&str; 16] = [
     "required",
     "too_long",

@@ -1,5 +1,5 @@
-//! The enquiry export (contract section 5), written for Excel as sales open it: a UTF-8 byte
-//! order mark (without it Excel reads UTF-8 as the local code page and Chinese turns to
+//! The enquiry export (docs/enquiries.md section 5), written for Excel as sales open it: a UTF-8
+//! byte order mark (without it Excel reads UTF-8 as the local code page and Chinese turns to
 //! mojibake), CRLF rows, every cell quoted (RFC 4180), and no cell that Excel would run as a
 //! formula.
 

@@ -1,5 +1,5 @@
-//! Enquiry bodies as clients send them (contract section 5): the form's urlencoded body and
-//! JSON, turned into a [`RawLead`]. Which of the two a body is, and how large it may be, is
+//! Enquiry bodies as clients send them (docs/enquiries.md section 5): the form's urlencoded body
+//! and JSON, turned into a [`RawLead`]. Which of the two a body is, and how large it may be, is
 //! for the HTTP layer.
 
 use super::validate::{CleanLead, ErrorCode, FieldErrors, RawLead, validate};

@@ -1,4 +1,4 @@
-//! The fields of an enquiry, listed once (contract sections 1 and 3). Every other list of
+//! The fields of an enquiry, listed once (docs/enquiries.md sections 1 and 3). Every other list of
 //! fields is derived from [`Field::ALL`]: what a body may carry, what validation judges, the
 //! form's markers, the labels a catalog must have and the export's columns.
 

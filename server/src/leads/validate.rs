@@ -1,5 +1,5 @@
-//! The server's rules for an enquiry (contract section 1): the authority. The browser runs the
-//! same rules (web/src/leads/rules.ts) for inline messages; both are tested against
+//! The server's rules for an enquiry (docs/enquiries.md section 1): the authority. The browser runs
+//! the same rules (web/src/leads/rules.ts) for inline messages; both are tested against
 //! web/src/leads/validation-cases.json, so a rule changed on one side only fails a test.
 
 use std::collections::BTreeMap;

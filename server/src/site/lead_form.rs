@@ -1,7 +1,7 @@
-//! The enquiry form's no-JavaScript answer (contract section 4): the business page rendered by
-//! the web build with `%%LEAD:*%%` markers, which the server fills per request with what the
-//! visitor sent and what is wrong with it. The template is cut into segments once at start, so
-//! a request only concatenates them (no search over the page per field).
+//! The enquiry form's no-JavaScript answer (docs/enquiries.md section 4): the business page
+//! rendered by the web build with `%%LEAD:*%%` markers, which the server fills per request with
+//! what the visitor sent and what is wrong with it. The template is cut into segments once at
+//! start, so a request only concatenates them (no search over the page per field).
 
 use std::collections::BTreeMap;
 

@@ -1,5 +1,5 @@
 //! dist/manifest.json: the contract between the web build and the server. The web build writes
-//! it (web/scripts/prerender.tsx); nothing else in the server knows the layout of dist/.
+//! it (web/scripts/prerender.ts); nothing else in the server knows the layout of dist/.
 
 use std::collections::BTreeMap;
 
@@ -25,7 +25,7 @@ pub(super) struct Manifest {
     /// The widths and qualities pages request from `/_next/image`; the endpoint accepts exactly
     /// these (qualities can be widened by `images.qualities`).
     pub images: ImagesEntry,
-    /// The enquiry form (contract section 3).
+    /// The enquiry form (docs/enquiries.md section 3).
     pub leads: LeadsEntry,
     /// The live demo's venues and the words their API speaks.
     pub venues: VenuesEntry,

@@ -1,6 +1,6 @@
 //! Deployment values the web build cannot know (it never sees config) are written into the
 //! pre-rendered HTML as `%%SITE:<key>%%` placeholders; the server fills them in once at start.
-//! The keys are a contract with web/src/runtime/placeholders.ts.
+//! The keys are a contract with web/src/runtime/runtime.tsx.
 
 use std::collections::HashMap;
 

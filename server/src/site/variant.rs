@@ -1,5 +1,5 @@
-//! The page variant a request gets (spec section 4, DESIGN.md "Variants"): a pure function of the
-//! Host and User-Agent headers and the configured China domain.
+//! The page variant a request gets (spec section 4, docs/design.md "Variants"): a pure function of
+//! the Host and User-Agent headers and the configured China domain.
 
 /// Mobile user agents get the bare page without header, footer or floating tool. The order is
 /// relied on by `has_mobile_marker`.

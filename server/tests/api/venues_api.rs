@@ -1,7 +1,7 @@
-//! The live demo's API (issue #14, contract §4) over real HTTP, asking the real engine about
-//! the real venues of content/venues/: search, routes, find my car, kiosks, the hand-over QR
-//! code, the viewer's files, every refusal with its status, field, code and Chinese message,
-//! and the per-client request budget.
+//! The live demo's API (issue #14, docs/venue-contract.md §4) over real HTTP, asking the real
+//! engine about the real venues of content/venues/: search, routes, find my car, kiosks, the
+//! hand-over QR code, the viewer's files, every refusal with its status, field, code and Chinese
+//! message, and the per-client request budget.
 
 use reqwest::StatusCode;
 use serde_json::Value;

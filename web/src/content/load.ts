@@ -315,7 +315,7 @@ function resolveImage(
 
 /**
  * Every string of `value` with {hotline} replaced by the number visitors dial: the server
- * answers with these words and never needs to know the hotline (contract section 2).
+ * answers with these words and never needs to know the hotline (docs/enquiries.md section 2).
  */
 export function fillHotline<T>(value: T, hotline: string): T {
   if (typeof value === 'string') return value.replaceAll('{hotline}', hotline) as T;

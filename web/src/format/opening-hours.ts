@@ -1,9 +1,9 @@
 // Opening hours as visitors read them: OSM opening_hours ("Mo-Fr 08:00-17:00; Sa 09:00-12:00",
-// the form venue files keep, contract section 2) put into the words of content/venues/words.toml
-// ("周一至周五 08:00–17:00；周六 09:00–12:00"). Only the common subset is read: rules of days,
-// day ranges, PH and SH, times, off/closed and 24/7. Anything else (months, week numbers,
-// comments) is shown as written, because half a translation would say something the venue did
-// not.
+// the form venue files keep, docs/imdf.md section 2) put into the words of
+// content/venues/words.toml ("周一至周五 08:00–17:00；周六 09:00–12:00"). Only the common subset
+// is read: rules of days, day ranges, PH and SH, times, off/closed and 24/7. Anything else
+// (months, week numbers, comments) is shown as written, because half a translation would say
+// something the venue did not.
 import { fill } from './fill';
 import type { OpeningHoursWords } from './opening-hours-words';
 

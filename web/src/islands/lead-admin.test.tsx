@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The sales table (/admin/leads) on the browser runtime, against a stand-in for the server's
-// admin API (contract section 5): rows from the JSON answer, filters in the request and the
-// export link, and a status change posted as JSON.
+// admin API (docs/enquiries.md section 5): rows from the JSON answer, filters in the request and
+// the export link, and a status change posted as JSON.
 import { render, screen, waitFor, within } from '@testing-library/preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';

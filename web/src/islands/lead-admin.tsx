@@ -1,7 +1,7 @@
 // The sales page's table of enquiries (/admin/leads, issue #6): search, status filter, pages of
 // 50, a status per row and the CSV export of what is shown. It talks to the server's admin API
-// (contract section 5); the browser has already asked for the sales password (HTTP Basic), and
-// same-origin requests carry it.
+// (docs/enquiries.md section 5); the browser has already asked for the sales password (HTTP Basic),
+// and same-origin requests carry it.
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { LeadAdminProps } from '../leads/catalog';
 import { leadPaths } from '../leads/catalog';

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 // The enquiry form island (issue #6) on the browser runtime: its markup and accessibility
-// wiring, the server's markers in the build-time template (contract section 4), hydration over
-// a form the server filled in, and what it does with each answer of POST /api/leads. The
+// wiring, the server's markers in the build-time template (docs/enquiries.md section 4), hydration
+// over a form the server filled in, and what it does with each answer of POST /api/leads. The
 // answers come from a fetch stand-in; the real server is driven by the browser tests (e2e/).
 import 'preact/debug';
 import { render, screen, waitFor } from '@testing-library/preact';

@@ -1,7 +1,7 @@
 // The enquiry form (issue #6), on the business page and in the floating tool's dialog. Without
 // JavaScript it is a plain POST to /api/leads that the server answers with a redirect or with
-// this page again, filled in (contract section 4). Once hydrated it checks fields as the visitor
-// goes and sends JSON without leaving the page: its state is use-lead-form.ts, sending
+// this page again, filled in (docs/enquiries.md section 4). Once hydrated it checks fields as the
+// visitor goes and sends JSON without leaving the page: its state is use-lead-form.ts, sending
 // lead-submission.ts; this file is the markup.
 import type { ReactNode, RefObject } from 'react';
 import type { LeadChoice, LeadFormProps } from '../leads/catalog';

@@ -1,5 +1,5 @@
 // Sending an enquiry, without the form around it: the request the server gets and what each kind
-// of answer comes to (contract section 4).
+// of answer comes to (docs/enquiries.md section 4).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { sendLead } from './lead-submission';
 

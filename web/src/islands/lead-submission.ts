@@ -1,5 +1,6 @@
 // Sending an enquiry from the hydrated form: the JSON POST to /api/leads and what the answer
-// means for the form (contract section 4). No React here: the form's hook decides what to show.
+// means for the form (docs/enquiries.md section 4). No React here: the form's hook decides what to
+// show.
 import { leadPaths } from '../leads/catalog';
 import { type LeadField, leadFields } from '../leads/fields';
 import type { LeadInput } from '../leads/rules';

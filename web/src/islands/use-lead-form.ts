@@ -24,7 +24,10 @@ export interface LeadFormState {
   consent: boolean;
   errors: Errors;
   alert: string;
-  /** Build-time template: write the server's markers instead of values (contract section 4). */
+  /**
+   * Build-time template: write the server's markers instead of values (docs/enquiries.md
+   * section 4).
+   */
   markers: boolean;
 }
 

@@ -1,7 +1,7 @@
 // What content/ says about enquiries, shaped for the two places that use it: the manifest's
-// `leads` section the server reads (contract section 3), and the props of the form and admin
-// islands. The choices come from the site itself: scenarios are the solution pages (named as in
-// the solutions menu) plus "other", products the service pages (named as in the services menu)
+// `leads` section the server reads (docs/enquiries.md section 3), and the props of the form and
+// admin islands. The choices come from the site itself: scenarios are the solution pages (named as
+// in the solutions menu) plus "other", products the service pages (named as in the services menu)
 // and the devices.
 import type { LeadsContent, MenuEntry } from '../content/schema';
 import type { Content } from '../content/types';

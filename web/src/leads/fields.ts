@@ -43,9 +43,9 @@ export const leadTextFields = fieldsOfKind('text');
 export const leadAnswerFields = fieldsOfKind('text', 'choice');
 
 /**
- * The columns of a stored enquiry (contract section 5), each labelled in content/leads.toml: the
- * visitor's answers among what the server records with them. The consent box is no column: a
- * stored enquiry always had it ticked.
+ * The columns of a stored enquiry (docs/enquiries.md section 5), each labelled in
+ * content/leads.toml: the visitor's answers among what the server records with them. The consent
+ * box is no column: a stored enquiry always had it ticked.
  */
 export const leadColumns = [
   'id',

@@ -1,5 +1,5 @@
-// The browser's rules against the cases the server's rules are tested with (contract section 1):
-// both sides must give exactly the listed errors for every case.
+// The browser's rules against the cases the server's rules are tested with (docs/enquiries.md
+// section 1): both sides must give exactly the listed errors for every case.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

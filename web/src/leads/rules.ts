@@ -1,5 +1,5 @@
-// The enquiry form's rules (contract section 1), for inline messages in the browser. The server
-// (server/src/leads/validate.rs) is the authority and runs the same rules; both are tested
+// The enquiry form's rules (docs/enquiries.md section 1), for inline messages in the browser. The
+// server (server/src/leads/validate.rs) is the authority and runs the same rules; both are tested
 // against validation-cases.json, so a rule changed on one side only fails a test.
 // No React and no Node here: the form island and the build both import it.
 import { type LeadAnswerField, type LeadField, type LeadTextField, leadFields } from './fields';

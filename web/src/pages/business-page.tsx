@@ -14,7 +14,10 @@ export function BusinessPage({
   content,
   leadTemplate = false,
 }: FamilyPageProps<'business'> & {
-  /** Render the form with the server's markers (contract section 4), for the error answer. */
+  /**
+   * Render the form with the server's markers (docs/enquiries.md section 4), for the error
+   * answer.
+   */
   leadTemplate?: boolean;
 }) {
   const { customisation, process, contact } = business;

@@ -23,7 +23,7 @@ export function ContentPage({
 }: {
   page: LoadedPage;
   content: Content;
-  /** The business page's enquiry form with the server's markers (contract section 4). */
+  /** The business page's enquiry form with the server's markers (docs/enquiries.md section 4). */
   leadTemplate?: boolean;
 }) {
   const home = contentOf(page, 'home');

@@ -1,5 +1,6 @@
 // content/venues/categories.toml: the Chinese label and search synonyms of every IMDF category
-// the venues use, and the groups of a kiosk's directory (contract sections 3.1 and 4.6).
+// the venues use, and the groups of a kiosk's directory (docs/venue-contract.md sections 3.1 and
+// 4.6).
 import { z } from 'zod';
 import { occupantCategoryPattern } from './imdf-categories';
 import type { ImdfFeature } from './types';

@@ -1,6 +1,6 @@
-// The pre-compressed forms of the viewer's files (contract section 3: the server compresses
-// nothing at start). Best compression, since the build pays once and every visitor gains:
-// gzip level 9, brotli quality 11 told the input size.
+// The pre-compressed forms of the viewer's files (docs/venue-contract.md section 3: the server
+// compresses nothing at start). Best compression, since the build pays once and every visitor
+// gains: gzip level 9, brotli quality 11 told the input size.
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 export function gzip(data: Buffer): Buffer {

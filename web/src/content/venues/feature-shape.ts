@@ -1,9 +1,10 @@
-// Reads the IMDF files of one venue directory and checks each feature's shape (contract section
-// 5, first half): valid JSON holding a FeatureCollection, Feature envelopes, version-4-shaped
-// ids unique across the venue, `feature_type` matching the file, the geometry type of the
-// feature type with closed rings of four or more positions, and every property key of the type
-// present with the right type. Features that pass are handed on; the rest are reported and left
-// out of the later checks, so one mistake is not reported again by every rule after it.
+// Reads the IMDF files of one venue directory and checks each feature's shape
+// (docs/venue-contract.md section 5, first half): valid JSON holding a FeatureCollection, Feature
+// envelopes, version-4-shaped ids unique across the venue, `feature_type` matching the file, the
+// geometry type of the feature type with closed rings of four or more positions, and every property
+// key of the type present with the right type. Features that pass are handed on; the rest are
+// reported and left out of the later checks, so one mistake is not reported again by every rule
+// after it.
 import { join } from 'node:path';
 import type { z } from 'zod';
 import type { Problems } from '../problems';

@@ -1,6 +1,6 @@
-// The plane geometry the venue checks stand on: the projection of contract section 2.3, ring
-// orientation and self-intersection, point location with holes, containment, shared walls and
-// the overlap area of polygons.
+// The plane geometry the venue checks stand on: the projection of docs/venue-contract.md section
+// 2.3, ring orientation and self-intersection, point location with holes, containment, shared walls
+// and the overlap area of polygons.
 import { describe, expect, it } from 'vitest';
 import {
   type Polygon,

@@ -1,7 +1,7 @@
-// Plane geometry in a venue's local metric frame: the projection of contract section 2.3 (and its
-// inverse), bounding boxes, ring orientation and self-intersection, point location in polygons
-// with holes, distances to segments, containment, and the length of boundary two polygons share.
-// Rings here are open: the closing repeat of GeoJSON is dropped when a ring is projected.
+// Plane geometry in a venue's local metric frame: the projection of docs/venue-contract.md section
+// 2.3 (and its inverse), bounding boxes, ring orientation and self-intersection, point location in
+// polygons with holes, distances to segments, containment, and the length of boundary two polygons
+// share. Rings here are open: the closing repeat of GeoJSON is dropped when a ring is projected.
 
 /** The earth radius of the projection (WGS 84 semi-major axis), contract section 2.3. */
 export const earthRadius = 6378137;

@@ -1,6 +1,6 @@
-// The IMDF shapes content/venues/<id>/ is checked against (OGC 20-094, contract section 2): the
-// manifest, and the properties of each feature type with every key the spec lists. Geometry is
-// checked by feature-shape.ts, which needs positions rather than a schema's messages.
+// The IMDF shapes content/venues/<id>/ is checked against (OGC 20-094, docs/venue-contract.md
+// section 2): the manifest, and the properties of each feature type with every key the spec lists.
+// Geometry is checked by feature-shape.ts, which needs positions rather than a schema's messages.
 import { z } from 'zod';
 import {
   accessControlCategories,

@@ -1,5 +1,5 @@
-// Levels as the API and the viewer key them (contract section 2.4): by short name, so short
-// names are unique in a venue and safe in a URL and a file name (levels/<short>.json).
+// Levels as the API and the viewer key them (docs/venue-contract.md section 2.4): by short name, so
+// short names are unique in a venue and safe in a URL and a file name (levels/<short>.json).
 import type { ImdfFeature } from './types';
 import { type VenueModel, zh } from './venue-model';
 

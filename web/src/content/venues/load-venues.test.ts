@@ -1,7 +1,8 @@
-// Each rule of the venue validation (contract section 5), broken once in a copy of the tiny valid
-// venue of web/test-fixtures/venues/valid/, must stop the build with a message naming the file
-// and the feature (or the field of a TOML file). The words are the real content/venues/words.toml,
-// so the fixture never falls behind the keys the server and the viewer need.
+// Each rule of the venue validation (docs/venue-contract.md section 5), broken once in a copy of
+// the tiny valid venue of web/test-fixtures/venues/valid/, must stop the build with a message
+// naming the file and the feature (or the field of a TOML file). The words are the real
+// content/venues/words.toml, so the fixture never falls behind the keys the server and the viewer
+// need.
 import { cpSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// Reads content/venues/ (contract section 1): categories.toml, words.toml and one directory per
-// venue, runs every check of contract section 5 and those of its positioning devices
+// Reads content/venues/ (docs/venue-contract.md section 1): categories.toml, words.toml and one
+// directory per venue, runs every check of contract section 5 and those of its positioning devices
 // (infrastructure.ts), and reports each problem into the problem list of the rest of content/ as
 // `content/venues/<id>/<file>: feature <id> <field>: <message>`. A venue with no problem is handed
 // on with its viewer data (viewer-data.ts); the default level must stay within its budget over

@@ -1,6 +1,6 @@
-// Every located feature of a venue in the local metric frame (contract section 2.3, origin the
-// venue's display point), after the checks that need metres: rings with area, exterior rings
-// counter-clockwise and holes clockwise, no ring crossing itself. Features that fail keep no
+// Every located feature of a venue in the local metric frame (docs/venue-contract.md section 2.3,
+// origin the venue's display point), after the checks that need metres: rings with area, exterior
+// rings counter-clockwise and holes clockwise, no ring crossing itself. Features that fail keep no
 // shape, so the placement checks after this never measure a broken polygon.
 import type { ImdfFeature } from './types';
 import {

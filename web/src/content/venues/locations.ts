@@ -1,7 +1,7 @@
-// Locations as the API reads them in `from`, `to` and `near` (contract section 4.2): a feature id
-// (occupant, amenity, unit, kiosk or opening), a parking space number ("B1-023", any case), or a
-// point "<lon>,<lat>@<level>" with the level's short name or id. venue.toml's samples are
-// locations, so the build resolves them as the server will.
+// Locations as the API reads them in `from`, `to` and `near` (docs/venue-contract.md section 4.2):
+// a feature id (occupant, amenity, unit, kiosk or opening), a parking space number ("B1-023", any
+// case), or a point "<lon>,<lat>@<level>" with the level's short name or id. venue.toml's samples
+// are locations, so the build resolves them as the server will.
 import { pointInShape } from './geometry';
 import type { LocalShapes } from './local-shapes';
 import { type VenueModel, zh } from './venue-model';

@@ -1,5 +1,5 @@
-// Parking as find-my-car uses it (contract section 2.8): each space a `parking` unit named
-// "<level>-<three digits>", unique in the venue, with one automobile opening onto a road (the
+// Parking as find-my-car uses it (docs/venue-contract.md section 2.8): each space a `parking` unit
+// named "<level>-<three digits>", unique in the venue, with one automobile opening onto a road (the
 // aisle), its centre in exactly one named guidance zone (a `parking` section) of its level.
 import { centroid, pointInShape } from './geometry';
 import type { LocalShapes } from './local-shapes';

@@ -1,8 +1,8 @@
-// Where features stand relative to each other (contract section 5): display points inside their
-// feature, everything on a level inside the level's polygon, units of a level not overlapping,
-// every opening on a unit boundary (and which units it joins), anchors inside their unit,
-// amenities inside one of their units, kiosks inside a walkable unit, named entrances. Overlap
-// and boundary questions go through a bounding-box grid per level, so a level of a thousand
+// Where features stand relative to each other (docs/venue-contract.md section 5): display points
+// inside their feature, everything on a level inside the level's polygon, units of a level not
+// overlapping, every opening on a unit boundary (and which units it joins), anchors inside their
+// unit, amenities inside one of their units, kiosks inside a walkable unit, named entrances.
+// Overlap and boundary questions go through a bounding-box grid per level, so a level of a thousand
 // units costs about a thousand small tests, not a million.
 import { BoxGrid } from './box-grid';
 import {

@@ -1,8 +1,8 @@
 // The area two polygons (with holes) have in common, for the rule that units of a level do not
-// overlap (contract section 5). Each simple ring is cut into triangles by ear clipping; two
-// rings overlap by the sum of their triangles' pairwise intersections, each a convex clip; holes
-// are taken out by inclusion-exclusion. Exact for any simple polygons, and cheap at the sizes of
-// indoor units (tens of vertices).
+// overlap (docs/venue-contract.md section 5). Each simple ring is cut into triangles by ear
+// clipping; two rings overlap by the sum of their triangles' pairwise intersections, each a convex
+// clip; holes are taken out by inclusion-exclusion. Exact for any simple polygons, and cheap at the
+// sizes of indoor units (tens of vertices).
 import {
   type Box,
   type Polygon,

@@ -1,6 +1,6 @@
-// Every destination is reachable from an entrance (contract section 5): units with occupants,
-// named units, amenities, kiosks and parking spaces. The walk network is built from what the
-// placement and relationship checks found; topology.ts walks it.
+// Every destination is reachable from an entrance (docs/venue-contract.md section 5): units with
+// occupants, named units, amenities, kiosks and parking spaces. The walk network is built from what
+// the placement and relationship checks found; topology.ts walks it.
 import type { Placement } from './placement';
 import type { Ride } from './relationships';
 import { type UnitRole, entranceCategories, reachableUnits, unitRole } from './topology';

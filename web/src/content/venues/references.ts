@@ -1,11 +1,11 @@
 // Every reference between features resolves to a feature of the stated type (IMDF's
-// ReferencedFeatureIDMustBeResolvable; contract section 5), and a venue has exactly one venue
-// feature. Later checks rely on this: they look references up without asking again.
+// ReferencedFeatureIDMustBeResolvable; docs/venue-contract.md section 5), and a venue has exactly
+// one venue feature. Later checks rely on this: they look references up without asking again.
 import type { FeatureReference, FeatureType } from './imdf-schema';
 import type { ImdfFeature } from './types';
 import type { VenueModel } from './venue-model';
 
-/** Property keys holding feature ids, and the type each must name (imdf-notes section 4). */
+/** Property keys holding feature ids, and the type each must name (docs/imdf.md section 4). */
 const referenceKeys: { from: FeatureType; key: string; to: FeatureType }[] = [
   { from: 'venue', key: 'address_id', to: 'address' },
   { from: 'building', key: 'address_id', to: 'address' },

@@ -1,5 +1,5 @@
-// Relationships as the route engine rides them (contract section 2.7): elevators and stairs
-// undirected, from the lowest level up through the levels in between; escalators directed
+// Relationships as the route engine rides them (docs/venue-contract.md section 2.7): elevators and
+// stairs undirected, from the lowest level up through the levels in between; escalators directed
 // between adjacent levels; ramps between ramp units of adjacent levels. Each joins units of the
 // category it needs on distinct, existing levels, and every lift, escalator and stair unit is
 // in a relationship (otherwise it leads nowhere).

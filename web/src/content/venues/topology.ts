@@ -1,7 +1,7 @@
-// How visitors move through a venue, as the route engine sees it (contract sections 2.5-2.7):
-// the role of each unit category, and which units a visitor can reach from an entrance through
-// doors (openings), open edges between walkable units and lifts, escalators, stairs and ramps
-// (relationships). The build uses it to refuse a venue with a shop no route can reach.
+// How visitors move through a venue, as the route engine sees it (docs/venue-contract.md sections
+// 2.5-2.7): the role of each unit category, and which units a visitor can reach from an entrance
+// through doors (openings), open edges between walkable units and lifts, escalators, stairs and
+// ramps (relationships). The build uses it to refuse a venue with a shop no route can reach.
 
 export type UnitRole = 'walkable' | 'connector' | 'closed' | 'destination';
 

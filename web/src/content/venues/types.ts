@@ -35,7 +35,7 @@ export interface VenueCategory {
   synonyms: string[];
 }
 
-/** A group of categories in a kiosk's directory (contract section 4.6). */
+/** A group of categories in a kiosk's directory (docs/venue-contract.md section 4.6). */
 export interface CategoryGroup {
   label: string;
   categories: string[];

@@ -1,6 +1,6 @@
 // One venue while it is checked: its features after the shape checks, how to report a problem
-// on a feature (`<file>: feature <id> <field>: <message>`, contract section 5), and the small
-// lookups every check needs (names, levels, references).
+// on a feature (`<file>: feature <id> <field>: <message>`, docs/venue-contract.md section 5), and
+// the small lookups every check needs (names, levels, references).
 import type { Problems } from '../problems';
 import type { FeatureType, Labels } from './imdf-schema';
 import type { VenueFiles } from './feature-shape';

@@ -1,5 +1,5 @@
-// venue.toml: what the demo needs that IMDF has no place for (contract section 2.9): its shape,
-// and the check that what it refers to exists (levels, kiosks, sample locations).
+// venue.toml: what the demo needs that IMDF has no place for (docs/venue-contract.md section 2.9):
+// its shape, and the check that what it refers to exists (levels, kiosks, sample locations).
 import { z } from 'zod';
 import { featureIdPattern } from './imdf-schema';
 import type { LocalShapes } from './local-shapes';

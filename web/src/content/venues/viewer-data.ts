@@ -1,4 +1,4 @@
-// A checked venue in the viewer's format (contract sections 3.2 and 3.3, types in
+// A checked venue in the viewer's format (docs/venue-contract.md sections 3.2 and 3.3, types in
 // src/demo/format.ts): the venue summary and one file per level, with coordinates as integer
 // decimetres in the local frame and rings as flat lists without the closing repeat, so a level
 // of a large mall stays tens of kilobytes over the wire.

@@ -20,7 +20,7 @@ function wordTable<K extends string>(keys: readonly K[]) {
   return z.object(shape).strict();
 }
 
-/** Keys of [steps]: the turn-by-turn phrases of a route (contract section 4.4). */
+/** Keys of [steps]: the turn-by-turn phrases of a route (docs/venue-contract.md section 4.4). */
 export const stepKeys = [
   'depart',
   'straight',
