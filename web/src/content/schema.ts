@@ -151,6 +151,7 @@ export const siteSchema = z
         customise: text,
         customise_path: linkPath,
         hot_tag: text,
+        submenu: text,
       })
       .strict(),
     floating_tool: z

@@ -5,6 +5,7 @@ import type { Runtime } from '../runtime/runtime';
 import { IslandRoot } from './island-root';
 import { HeaderNav, groupByLabel } from './header-nav';
 import { repoContent } from '../content/repo-content';
+import { headerNavLabels } from '../shell/header-nav-labels';
 
 const content = repoContent();
 
@@ -22,19 +23,12 @@ const runtime: Runtime = {
 };
 
 function renderNav(currentPath = '/next/map') {
-  const { header, a11y } = content.site;
   return render(
     <IslandRoot name="header-nav" runtime={runtime}>
       <HeaderNav
         entries={content.menu.entry}
         currentPath={currentPath}
-        labels={{
-          nav: header.nav_label,
-          hotTag: header.hot_tag,
-          newWindow: a11y.new_window,
-          customise: header.customise,
-          customisePath: header.customise_path,
-        }}
+        labels={headerNavLabels(content.site)}
       />
     </IslandRoot>,
   );
@@ -165,6 +159,37 @@ describe('header menu (spec section 2 and 4)', () => {
       item.dispatchEvent(new FocusEvent('focusout', { bubbles: true, relatedTarget: outside }));
     });
     expect(panel.hidden).toBe(true);
+  });
+
+  it('makes 在线开发体验 a link to the demo, with its dropdown behind a button of its own', () => {
+    renderNav();
+    const link = screen.getByRole('link', { name: /^在线开发体验/ });
+    expect(link.getAttribute('href')).toBe('/next/demo');
+    expect(link.getAttribute('target')).toBe('_blank');
+    expect(link.textContent).toContain(content.site.a11y.new_window);
+    const { button, panel, item } = dropdown('在线开发体验子菜单');
+    expect(link.closest('li')).toBe(item);
+    expect(button.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.mouseEnter(item);
+    expect(panel.hidden).toBe(false);
+    expect(within(panel).getByRole('link', { name: /室内地图与导航演示/ })).toBeTruthy();
+    fireEvent.mouseLeave(item);
+    // The keyboard: the link is a link; Enter on the button opens, Escape closes onto the button.
+    button.focus();
+    fireEvent.click(button, { detail: 0 });
+    expect(button.getAttribute('aria-expanded')).toBe('true');
+    const demo = within(panel).getAllByRole('link')[0] as HTMLElement;
+    demo.focus();
+    fireEvent.keyDown(demo, { key: 'Escape' });
+    expect(panel.hidden).toBe(true);
+    expect(document.activeElement).toBe(button);
+  });
+
+  it('marks the demo page on its entry', () => {
+    renderNav('/next/demo');
+    const link = screen.getByRole('link', { name: /^在线开发体验/ });
+    expect(link.getAttribute('aria-current')).toBe('page');
+    expect(link.closest('li')?.classList.contains('is-current')).toBe(true);
   });
 
   it('marks the current page', () => {

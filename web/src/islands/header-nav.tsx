@@ -3,6 +3,7 @@
 import { ChevronDown } from 'lucide-react';
 import { NewWindowNote } from '../components/new-window-note';
 import type { MenuChild, MenuEntry } from '../content/schema';
+import { fill } from '../format/fill';
 import { resolveLink, useRuntime } from '../runtime/runtime';
 import { useDisclosure } from './use-disclosure';
 
@@ -15,6 +16,8 @@ export interface HeaderNavProps {
     newWindow: string;
     customise: string;
     customisePath: string;
+    /** The name of the button that opens the dropdown of an entry that is a link itself. */
+    submenu: string;
   };
 }
 
@@ -73,16 +76,34 @@ function Dropdown({
   const { labels } = menu;
   const groups = groupByLabel(entry.children ?? []);
   const current = entry.children?.some((child) => child.path === menu.currentPath);
+  const chevron = <ChevronDown className="menu__chevron" aria-hidden="true" size={16} />;
+  // An entry with a page of its own (在线开发体验) is a link like the entries without a
+  // dropdown, with its dropdown behind a button of its own beside it: one control cannot both
+  // follow a link and open a dropdown from the keyboard.
+  const ownPage = entry.path;
   return (
     <li
-      className={`menu__item menu__item--dropdown${open ? ' is-open' : ''}${current ? ' is-current' : ''}`}
+      className={`menu__item menu__item--dropdown${ownPage !== undefined ? ' menu__item--split' : ''}${open ? ' is-open' : ''}${current ? ' is-current' : ''}`}
       {...containerProps}
     >
-      <button className="menu__button" {...buttonProps}>
-        {entry.name}
-        {entry.tag ? <span className="hot-tag">{labels.hotTag}</span> : null}
-        <ChevronDown className="menu__chevron" aria-hidden="true" size={16} />
-      </button>
+      {ownPage !== undefined ? (
+        <>
+          <MenuLink item={{ ...entry, path: ownPage }} className="menu__link" menu={menu} />
+          <button
+            className="menu__button"
+            aria-label={fill(labels.submenu, { name: entry.name })}
+            {...buttonProps}
+          >
+            {chevron}
+          </button>
+        </>
+      ) : (
+        <button className="menu__button" {...buttonProps}>
+          {entry.name}
+          {entry.tag ? <span className="hot-tag">{labels.hotTag}</span> : null}
+          {chevron}
+        </button>
+      )}
       <div className={`dropdown dropdown--${entry.type}`} {...panelProps}>
         <div className="dropdown__groups">
           {groups.map((group, index) => (

@@ -15,6 +15,7 @@ import { IslandRoot } from './island-root';
 import { type IslandName, type IslandProps, islands } from './registry';
 import { renderIsland } from './render';
 import { venueDemoProps } from '../pages/demo-props';
+import { headerNavLabels } from '../shell/header-nav-labels';
 
 const content = repoContent();
 
@@ -22,13 +23,7 @@ const cases: { [N in IslandName]: IslandProps<N> } = {
   'header-nav': {
     entries: content.menu.entry,
     currentPath: '/next/map',
-    labels: {
-      nav: content.site.header.nav_label,
-      hotTag: content.site.header.hot_tag,
-      newWindow: content.site.a11y.new_window,
-      customise: content.site.header.customise,
-      customisePath: content.site.header.customise_path,
-    },
+    labels: headerNavLabels(content.site),
   },
   'floating-tool': {
     labels: content.site.floating_tool,

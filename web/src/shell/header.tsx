@@ -4,6 +4,7 @@ import { Island } from '../components/island';
 import { NewWindowNote } from '../components/new-window-note';
 import type { Menu, SiteInfo } from '../content/schema';
 import { usesAlternateHeader } from '../route-table';
+import { headerNavLabels } from './header-nav-labels';
 import { resolveLink, useRuntime } from '../runtime/runtime';
 
 export function Header({ site, menu, path }: { site: SiteInfo; menu: Menu; path: string }) {
@@ -27,13 +28,7 @@ export function Header({ site, menu, path }: { site: SiteInfo; menu: Menu; path:
           props={{
             entries: menu.entry,
             currentPath: path,
-            labels: {
-              nav: header.nav_label,
-              hotTag: header.hot_tag,
-              newWindow: a11y.new_window,
-              customise: header.customise,
-              customisePath: header.customise_path,
-            },
+            labels: headerNavLabels(site),
           }}
         />
         <div className="header-actions">
