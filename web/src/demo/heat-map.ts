@@ -1,10 +1,8 @@
 // The flow analytics' layers (issue #17) on the map. The heat map: the server's grid of one level,
-// one byte a cell, turned into a small picture once and drawn under the labels with the camera's
-// transform, so it pans, zooms, rotates and tilts with the floor it lies on. The car park: the
-// spaces taken at an hour (the renderer fills their units).
+// one byte a cell, turned into a small picture once (drawn by render/draw-heat.ts). The car park:
+// the spaces taken at an hour.
 import type { FlowHeat } from './api';
-import type { Context2D } from './icons';
-import { type Camera, cameraMatrix, lonLatToWorld } from './projection';
+import { lonLatToWorld } from './projection';
 
 /** A level's heat, ready to draw: where it lies (world decimetres) and its pixels. */
 export interface HeatLayer {
@@ -72,7 +70,8 @@ export function heatLayerOf(heat: FlowHeat, origin: [number, number]): HeatLayer
 
 const pictures = new WeakMap<HeatLayer, CanvasImageSource>();
 
-function picture(layer: HeatLayer): CanvasImageSource | null {
+/** The heat as a small picture, made once per layer. */
+export function heatPicture(layer: HeatLayer): CanvasImageSource | null {
   const known = pictures.get(layer);
   if (known) return known;
   if (typeof document === 'undefined') return null;
@@ -87,14 +86,3 @@ function picture(layer: HeatLayer): CanvasImageSource | null {
 }
 
 /** Draws `layer` over the floor; `dpr` the canvas's device pixel ratio. */
-export function drawHeat(c: Context2D, camera: Camera, dpr: number, layer: HeatLayer | null) {
-  if (!layer) return;
-  const image = picture(layer);
-  if (!image) return;
-  const [a, b, cc, d, e, f] = cameraMatrix(camera);
-  c.save();
-  c.setTransform(a * dpr, b * dpr, cc * dpr, d * dpr, e * dpr, f * dpr);
-  c.imageSmoothingEnabled = true;
-  c.drawImage(image, layer.x, layer.y, layer.width, layer.height);
-  c.restore();
-}

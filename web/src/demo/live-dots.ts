@@ -1,8 +1,6 @@
-// The live positioning dots on the map canvas: one per tag, coloured by technology, with a halo
-// as wide as the filter's uncertainty; with the truth shown, a hollow ring where the tag really
-// is and a thin line to it, so the error can be seen.
-import type { Context2D } from './icons';
-import { type Camera, lonLatToWorld, worldToScreen } from './projection';
+// The live positioning demo's tags and fences as map data: a frame's dots on a level, a replay's
+// line, the technologies' colours. They are drawn by render/draw-dots.ts and draw-fences.ts.
+import { lonLatToWorld } from './projection';
 import type { TrackAnswer } from './api';
 import type { LiveFrame, Technology } from './live-stream';
 
@@ -28,56 +26,6 @@ export interface FenceOutline {
   closed: boolean;
 }
 
-export function drawFence(c: Context2D, camera: Camera, fence: FenceOutline | null) {
-  if (!fence || fence.corners.length === 0) return;
-  c.save();
-  c.strokeStyle = '#dc2626';
-  c.fillStyle = 'rgb(220 38 38 / 10%)';
-  c.lineWidth = 2;
-  c.setLineDash(fence.closed ? [] : [6, 4]);
-  c.beginPath();
-  fence.corners.forEach(([x, y], i) => {
-    const [sx, sy] = worldToScreen(camera, x, y);
-    if (i === 0) c.moveTo(sx, sy);
-    else c.lineTo(sx, sy);
-  });
-  if (fence.closed) {
-    c.closePath();
-    c.fill();
-  }
-  c.stroke();
-  c.fillStyle = '#dc2626';
-  for (const [x, y] of fence.corners) {
-    const [sx, sy] = worldToScreen(camera, x, y);
-    c.beginPath();
-    c.arc(sx, sy, 3.5, 0, Math.PI * 2);
-    c.fill();
-  }
-  c.restore();
-}
-
-/** The venue's own fences on the level (world units): dashed amber outlines, named by the panel. */
-export function drawVenueFences(c: Context2D, camera: Camera, rings: [number, number][][]) {
-  if (rings.length === 0) return;
-  c.save();
-  c.strokeStyle = '#d97706';
-  c.fillStyle = 'rgb(217 119 6 / 12%)';
-  c.lineWidth = 2;
-  c.setLineDash([8, 5]);
-  for (const ring of rings) {
-    c.beginPath();
-    ring.forEach(([x, y], i) => {
-      const [sx, sy] = worldToScreen(camera, x, y);
-      if (i === 0) c.moveTo(sx, sy);
-      else c.lineTo(sx, sy);
-    });
-    c.closePath();
-    c.fill();
-    c.stroke();
-  }
-  c.restore();
-}
-
 /** A square fence of `half` world units around (x, y). */
 export function squareAround(x: number, y: number, half: number): [number, number][] {
   return [
@@ -86,60 +34,6 @@ export function squareAround(x: number, y: number, half: number): [number, numbe
     [x + half, y + half],
     [x - half, y + half],
   ];
-}
-
-/** A replayed track's line on the level shown, under its dot. */
-export function drawTrackLine(c: Context2D, camera: Camera, line: [number, number][]) {
-  if (line.length < 2) return;
-  c.save();
-  c.strokeStyle = technologyColours.ble;
-  c.globalAlpha = 0.55;
-  c.lineWidth = 3;
-  c.lineJoin = 'round';
-  c.beginPath();
-  line.forEach(([x, y], i) => {
-    const [sx, sy] = worldToScreen(camera, x, y);
-    if (i === 0) c.moveTo(sx, sy);
-    else c.lineTo(sx, sy);
-  });
-  c.stroke();
-  c.restore();
-}
-
-export function drawLiveDots(c: Context2D, camera: Camera, dots: LiveDot[]) {
-  for (const dot of dots) {
-    const colour = technologyColours[dot.technology];
-    const [sx, sy] = worldToScreen(camera, dot.x, dot.y);
-    const [ex, ey] = worldToScreen(camera, dot.x + dot.spread, dot.y);
-    const halo = Math.min(Math.max(Math.hypot(ex - sx, ey - sy), 8), 60);
-    c.save();
-    if (dot.truth) {
-      const [tx, ty] = worldToScreen(camera, dot.truth.x, dot.truth.y);
-      c.strokeStyle = colour;
-      c.lineWidth = 1;
-      c.beginPath();
-      c.moveTo(sx, sy);
-      c.lineTo(tx, ty);
-      c.stroke();
-      c.lineWidth = 2;
-      c.beginPath();
-      c.arc(tx, ty, 5, 0, Math.PI * 2);
-      c.stroke();
-    }
-    c.globalAlpha = 0.16;
-    c.fillStyle = colour;
-    c.beginPath();
-    c.arc(sx, sy, halo, 0, Math.PI * 2);
-    c.fill();
-    c.globalAlpha = 1;
-    c.strokeStyle = '#ffffff';
-    c.lineWidth = 2;
-    c.beginPath();
-    c.arc(sx, sy, 5.5, 0, Math.PI * 2);
-    c.fill();
-    c.stroke();
-    c.restore();
-  }
 }
 
 /** The dots of `frame`'s tags estimated on `level`, in the venue's frame around `origin`. */

@@ -149,7 +149,7 @@ export function MapView(props: MapViewProps) {
   useEffect(() => {
     const renderer = rendererRef.current;
     if (renderer && initialBearing !== undefined) {
-      renderer.camera = { ...renderer.camera, bearing: (initialBearing * Math.PI) / 180 };
+      renderer.presetBearing((initialBearing * Math.PI) / 180);
     }
   }, [initialBearing, rendererRef]);
 
@@ -171,18 +171,17 @@ export function MapView(props: MapViewProps) {
   }, [raised, rendererRef]);
 
   useEffect(() => {
-    const renderer = rendererRef.current;
-    if (!renderer) return;
-    renderer.route = route;
-    renderer.markers = markers;
-    renderer.liveDots = liveDots;
-    renderer.liveLine = liveLine;
-    renderer.liveFence = liveFence;
-    renderer.venueFences = venueFences;
-    renderer.heat = heat;
-    renderer.taken = taken;
-    renderer.highlight = highlight;
-    renderer.update();
+    rendererRef.current?.setLayers({
+      route,
+      markers,
+      liveDots,
+      liveLine,
+      liveFence,
+      venueFences,
+      heat,
+      taken,
+      highlight,
+    });
   }, [
     route,
     markers,

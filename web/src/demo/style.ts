@@ -35,7 +35,9 @@ export const mapColours = {
   kiosk: '#0f766e',
   route: '#1a56db',
   routeCasing: '#ffffff',
-  routeOther: '#1a56db',
+  /** The route's legs on other levels, hinted. */
+  routeOther: 'rgb(26 86 219 / 35%)',
+  chevron: 'rgb(255 255 255 / 90%)',
   highlight: '#f59e0b',
   highlightFill: 'rgb(245 158 11 / 22%)',
   /** Parking spaces with a car in them (flow analytics). */

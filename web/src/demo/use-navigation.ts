@@ -38,11 +38,7 @@ export function useNavigation(
     walk.current = null;
     setStep(-1);
     setPhase('idle');
-    const renderer = rendererRef.current;
-    if (renderer) {
-      renderer.dot = null;
-      renderer.requestDraw();
-    }
+    rendererRef.current?.setNavigationDot(null);
   }, [rendererRef]);
 
   useEffect(() => stop, [route, stop]);
@@ -158,11 +154,10 @@ class Walk {
     const renderer = this.rendererRef.current;
     if (leg && renderer) {
       const here = renderer.model?.data.short === leg.level;
-      renderer.dot = here ? pointOnLeg(leg, next.along) : null;
-      if (here && this.follow && renderer.dot && !renderer.animating) {
-        renderer.setCamera({ ...renderer.camera, x: renderer.dot.x, y: renderer.dot.y });
-      } else {
-        renderer.requestDraw();
+      const dot = here ? pointOnLeg(leg, next.along) : null;
+      renderer.setNavigationDot(dot);
+      if (dot && this.follow && !renderer.animating) {
+        renderer.setCamera({ ...renderer.camera, x: dot.x, y: dot.y });
       }
     }
     const index = currentStep(route, next);
