@@ -1,9 +1,14 @@
 // A stand-in for a canvas 2D context in the unit tests (jsdom has no canvas): it keeps the state a
 // draw pass sets and records every call with that state, so a test can assert what was painted,
 // in which colour, through which transform, along which points.
-import { vi } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { Context2D } from '../icons';
-import type { Matrix } from '../projection';
+import { modelLevel } from '../level-model';
+import { type Camera, type Matrix, cameraMatrix } from '../projection';
+import { testLevel } from '../test-level';
+import type { Frame } from './frame';
+import { type MapLayers, noLayers } from './layers';
+import { levelPaths } from './level-paths';
 
 /** One step of a path: its verb and numbers, as passed. */
 export type Segment = [string, ...number[]];
@@ -52,9 +57,16 @@ export class RecordingPath {
   }
 }
 
-/** Makes `new Path2D()` a RecordingPath for the current test file. */
+/**
+ * Makes `new Path2D()` a RecordingPath while the calling test file runs (test files share one
+ * global scope: isolate is off), and puts back what the file stubbed or spied on after it.
+ */
 export function recordPaths() {
-  vi.stubGlobal('Path2D', RecordingPath);
+  beforeAll(() => vi.stubGlobal('Path2D', RecordingPath));
+  afterAll(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
 }
 
 export class RecordingContext {
@@ -128,6 +140,9 @@ export class RecordingContext {
   clearRect(...args: unknown[]) {
     this.record('clearRect', args);
   }
+  putImageData(...args: unknown[]) {
+    this.record('putImageData', args);
+  }
 
   private state(): State {
     const { fillStyle, strokeStyle, lineWidth, globalAlpha, font, lineCap, lineJoin } = this;
@@ -178,4 +193,44 @@ export function pathPoints(path: Segment[]): [number, number][] {
   return path
     .filter(([verb]) => verb === 'moveTo' || verb === 'lineTo')
     .map(([, x, y]) => [x as number, y as number]);
+}
+
+export const testCamera: Camera = {
+  x: 500,
+  y: 300,
+  scale: 0.5,
+  bearing: 0,
+  tilt: 0,
+  width: 800,
+  height: 600,
+};
+
+/**
+ * A frame of the test level (test-level.ts) drawn into a recorder, with these layers and camera.
+ * Call `recordPaths()` first: the level's paths are Path2Ds.
+ */
+export function recordingFrame(
+  layers: Partial<MapLayers> = {},
+  camera: Partial<Camera> = {},
+  more: Partial<Frame> = {},
+): { frame: Frame; recorder: RecordingContext } {
+  const recorder = new RecordingContext();
+  const frame: Frame = {
+    c: recorder.context,
+    dpr: 2,
+    view: { ...testCamera, ...camera },
+    level: levelPaths(modelLevel(testLevel())),
+    layers: { ...noLayers, ...layers },
+    raised: false,
+    labels: [],
+    measure: (text) => text.length * 10,
+    sprite: (glyph) => ({ glyph }) as unknown as CanvasImageSource,
+    ...more,
+  };
+  return { frame, recorder };
+}
+
+/** The matrix a pass sets to draw in world units at height z, at the frame's pixel ratio. */
+export function worldTransform({ view, dpr }: Frame, z = 0): Matrix {
+  return cameraMatrix(view, z).map((value) => value * dpr) as Matrix;
 }
