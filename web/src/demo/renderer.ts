@@ -148,7 +148,7 @@ export class MapRenderer {
   /** The view of the whole level at the current bearing and tilt. */
   fitView(): Camera | undefined {
     if (!this.level) return undefined;
-    return this.constrain(fitBox(this.cam, this.level.model.box, this.margin()));
+    return this.withinLimits(fitBox(this.cam, this.level.model.box, this.margin()));
   }
 
   fit(animate: boolean) {
@@ -192,7 +192,7 @@ export class MapRenderer {
 
   /** Moves the camera, animated unless the visitor prefers reduced motion. */
   moveTo(target: Camera, animate: boolean) {
-    const to = this.constrain(target);
+    const to = this.withinLimits(target);
     this.positioned = true;
     this.framing = undefined;
     if (!animate || !this.level || this.options.reducedMotion?.()) {
@@ -205,7 +205,7 @@ export class MapRenderer {
   }
 
   setCamera(camera: Camera) {
-    this.cam = this.constrain(camera);
+    this.cam = this.withinLimits(camera);
     this.options.onCamera?.(this.cam);
     this.settle();
     this.requestDraw();
@@ -276,7 +276,7 @@ export class MapRenderer {
     }
   }
 
-  private constrain = (to: Camera) => constrain(to, this.level?.model.box, this.minScale);
+  private withinLimits = (to: Camera) => constrain(to, this.level?.model.box, this.minScale);
 
   private updateMinScale() {
     if (this.level) this.minScale = minScaleFor(this.cam, this.level.model.box);
