@@ -1,5 +1,5 @@
 //! Per-client state keyed by the client's address, bounded in size: what the enquiry limits
-//! (`rate_limit.rs`) and the demo API's budgets (`token_buckets.rs`) both keep. IPv6
+//! (`rate_limit/`) and the demo API's budgets (`token_buckets.rs`) both keep. IPv6
 //! clients are one /64, the block one subscriber usually gets, so rotating addresses inside it
 //! does not make a new client.
 

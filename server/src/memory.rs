@@ -1,5 +1,5 @@
 //! The process's own memory, as the kernel counts it: logged at start and after reloads so an
-//! operator sees the figure the README promises without a profiler.
+//! operator sees the figures bench/README.md reports ("Start-up", "Soak and faults") without a profiler.
 
 /// Resident set now, in KiB (Linux; None elsewhere).
 pub fn resident_kib() -> Option<u64> {

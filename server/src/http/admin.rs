@@ -1,4 +1,4 @@
-//! Sales' access to enquiries (issue #6, contract section 5): the admin page, its JSON list and
+//! Sales' access to enquiries (issue #6, docs/enquiries.md section 5): the admin page, its JSON list and
 //! status changes, and the CSV export. These routes exist only when `leads.admin_token` is
 //! configured (see `router`). Every request passes [`guard`] first: the optional host and
 //! network allow-list (answering 404 like an unknown address elsewhere), the per-client

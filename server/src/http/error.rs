@@ -1,6 +1,6 @@
 //! The one place errors become HTTP responses. Page routes answer "not found" with the styled
 //! 404 page (see pages.rs); everything else that goes wrong is mapped here, including every
-//! refused enquiry (contract section 5), whose answer is JSON or the form page again.
+//! refused enquiry (docs/enquiries.md section 5), whose answer is JSON or the form page again.
 
 use std::collections::BTreeMap;
 use std::sync::Arc;

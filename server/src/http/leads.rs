@@ -1,4 +1,4 @@
-//! `POST /api/leads`: the business enquiry form (issue #6, contract section 5). Refuses what
+//! `POST /api/leads`: the business enquiry form (issue #6, docs/enquiries.md section 5). Refuses what
 //! another site's page made a browser send (issue #16), applies the per-client rate limit,
 //! reads the body (form or JSON, at most 16 KiB) and hands it to the leads domain, which
 //! decodes it (`leads::decode`) and judges it by the server's rules (`leads::validate`, the

@@ -1,4 +1,4 @@
-//! `/api/venues/...`, the live demo's API (issue #14, contract §4): the viewer's files as the
+//! `/api/venues/...`, the live demo's API (issue #14, docs/venue-contract.md §4): the viewer's files as the
 //! build compressed them, and search, routes, find my car, kiosks and the phone hand-over
 //! computed by the venue engine (`crate::venues`), each charged to its client by what it costs
 //! (`crate::compute`, issue #30). Reads requests and writes JSON; every refusal goes through

@@ -1,6 +1,6 @@
 //! The accuracy the live demo shows beside its dots: CEP50, CEP95 and the floor rate of the last
 //! [`WINDOW_S`] seconds per technology, from the engine's estimates against the simulator's truth,
-//! counted where the technology serves the tag (as in the README's table).
+//! counted where the technology serves the tag (as in bench/README.md's "Positioning accuracy" table).
 
 use std::collections::VecDeque;
 

@@ -1,4 +1,4 @@
-//! Find my car (contract §4.5): a Chinese plate or a space number gives a space and a route to
+//! Find my car (docs/venue-contract.md §4.5): a Chinese plate or a space number gives a space and a route to
 //! it. A plate is assigned to a space by a fixed hash, standing in for the car park's plate
 //! recognition records; the viewer says so.
 

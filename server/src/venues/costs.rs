@@ -33,7 +33,7 @@ pub const RAMP_MIN_LENGTH_M: f64 = 10.0;
 pub const WALL_INSET_M: f64 = 0.4;
 
 /// A point in a wall gap or fixture is moved to walkable space when it is at most this far
-/// away (contract §4.2); farther is "far from walkable space".
+/// away (docs/venue-contract.md §4.2); farther is "far from walkable space".
 pub const SNAP_MAX_M: f64 = 10.0;
 
 /// The time of an elevator ride between levels `floors` apart: the wait is paid once per ride.

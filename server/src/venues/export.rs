@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use zip::CompressionMethod;
 use zip::write::{SimpleFileOptions, ZipWriter};
 
-/// The feature types of IMDF 1.0 (imdf-notes §1); their files are archived when present.
+/// The feature types of IMDF 1.0 (docs/imdf.md section 1); their files are archived when present.
 pub(crate) const FEATURE_TYPES: [&str; 16] = [
     "address",
     "amenity",

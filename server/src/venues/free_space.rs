@@ -7,7 +7,7 @@ use super::grid::Grid;
 use super::model::{Model, UnitRole};
 
 /// Two walkable units share an edge where their edges run within this distance (contract
-/// §2.6's 5 cm: the data's 7-decimal coordinates move points by up to a centimetre).
+/// docs/venue-contract.md §2.6's 5 cm: the data's 7-decimal coordinates move points by up to a centimetre).
 const SHARED_EDGE_M: f64 = 0.05;
 /// Walls are this thick for segment tests, so no centimetre gap of the data is a way through.
 const WALL_EPS_M: f64 = 0.02;

@@ -1,4 +1,4 @@
-//! Plane geometry in the local metric frame (contract §2.3): points, segments, polygons with
+//! Plane geometry in the local metric frame (docs/venue-contract.md §2.3): points, segments, polygons with
 //! holes. Pure functions only; nothing here knows about IMDF or routes.
 
 use std::ops::{Add, Mul, Sub};

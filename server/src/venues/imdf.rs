@@ -1,4 +1,4 @@
-//! Serde types for the IMDF features the engine reads (contract §2, /work/imdf-notes.md §3):
+//! Serde types for the IMDF features the engine reads (contract §2, docs/imdf.md section 3):
 //! only the keys it uses, so a producer's extra keys are ignored. Geometry stays in WGS 84
 //! here; `assemble` projects it.
 
@@ -42,7 +42,7 @@ pub(crate) struct DisplayPoint {
 pub(crate) struct Labels(pub BTreeMap<String, String>);
 
 impl Labels {
-    /// The Simplified Chinese label, else the first one (contract §2.2: zh-Hans is the language).
+    /// The Simplified Chinese label, else the first one (docs/venue-contract.md §2.2: zh-Hans is the language).
     pub(crate) fn main(&self) -> Option<&str> {
         self.0
             .get("zh-Hans")

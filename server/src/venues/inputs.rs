@@ -1,5 +1,5 @@
 //! What the caller hands the engine besides the IMDF files, as dist/manifest.json carries it
-//! (contract §3.1): the step words of words.toml, each venue's extras from venue.toml, and the
+//! (docs/venue-contract.md §3.1): the step words of words.toml, each venue's extras from venue.toml, and the
 //! category catalog. The engine has no words of its own; all of them come from here.
 
 use std::collections::BTreeMap;
@@ -82,12 +82,12 @@ pub struct KioskFacing {
     pub facing: f64,
 }
 
-/// Per-venue data that IMDF has no place for (venue.toml, contract §2.9).
+/// Per-venue data that IMDF has no place for (venue.toml, docs/venue-contract.md §2.9).
 #[derive(Debug, Clone, Default, PartialEq, Deserialize)]
 pub struct VenueExtras {
     #[serde(default)]
     pub kiosks: Vec<KioskFacing>,
-    /// Where a visitor is when no start is given (find my car): a location (§4.2).
+    /// Where a visitor is when no start is given (find my car): a location (docs/venue-contract.md §4.2).
     #[serde(default)]
     pub start: Option<String>,
     /// The simulated visitors of the flow analytics (`tracking::flow`); none, no analytics.

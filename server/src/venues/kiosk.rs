@@ -1,4 +1,4 @@
-//! The kiosk view (contract §4.6): a guide screen's own data and the venue's directory, grouped
+//! The kiosk view (docs/venue-contract.md §4.6): a guide screen's own data and the venue's directory, grouped
 //! by the catalog's groups, then by level from the top, then by name.
 
 use super::geometry::Point;

@@ -1,5 +1,5 @@
 //! Why a venue directory could not be loaded. Every message names the file and, where there is
-//! one, the feature id, like the build's validation (contract §5), so a broken venue is fixed
+//! one, the feature id, like the build's validation (docs/venue-contract.md §5), so a broken venue is fixed
 //! from the message alone.
 
 use std::path::PathBuf;

@@ -1,4 +1,4 @@
-//! Resolving a `from`, `to` or `near` value in a venue (contract §4.2), and the ways into a
+//! Resolving a `from`, `to` or `near` value in a venue (docs/venue-contract.md §4.2), and the ways into a
 //! resolved place that a route starts or ends by: the doors of its unit, or a portal at its point.
 
 use std::borrow::Cow;
@@ -40,7 +40,7 @@ pub(super) struct AccessSpec {
 }
 
 impl Venue {
-    /// Resolves a `from`, `to` or `near` value (contract §4.2).
+    /// Resolves a `from`, `to` or `near` value (docs/venue-contract.md §4.2).
     pub fn locate(&self, field: Field, text: &str) -> Result<Located, PlaceError> {
         let unknown = |text: &str| PlaceError::new(PlaceProblem::Unknown, field, text.trim());
         match Location::parse(field, text)? {

@@ -1,4 +1,4 @@
-//! The written forms of a location (contract §4.2) and why one is refused. Parsing here is pure
+//! The written forms of a location (docs/venue-contract.md §4.2) and why one is refused. Parsing here is pure
 //! syntax; `Venue::locate` resolves a [`Location`] against the venue's data.
 
 use std::fmt;

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 use super::geometry::{Point, Shape};
 use super::projection::Frame;
 
-/// How routes treat a unit (contract §2.5).
+/// How routes treat a unit (docs/venue-contract.md §2.5).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum UnitRole {
     /// Public circulation: routes run inside.
@@ -72,7 +72,7 @@ pub struct Opening {
     pub name: Option<String>,
     pub alt_names: Vec<String>,
     pub ends: [Point; 2],
-    /// The units whose boundary the opening lies on (contract §2.6).
+    /// The units whose boundary the opening lies on (docs/venue-contract.md §2.6).
     pub units: Vec<usize>,
 }
 

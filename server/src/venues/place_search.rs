@@ -1,4 +1,4 @@
-//! Search over one venue's places (contract §4.3): the index of `search/` fed at load with every
+//! Search over one venue's places (docs/venue-contract.md §4.3): the index of `search/` fed at load with every
 //! place, its aliases and its category's words, and asked with the request's filters and the
 //! walking distances from `near` (one Dijkstra, only when `near` is given).
 
@@ -17,7 +17,7 @@ pub const MAX_LIMIT: usize = 50;
 #[derive(Debug, Clone, Copy, Default)]
 pub struct SearchRequest<'a> {
     pub query: &'a str,
-    /// A location (contract §4.2): results of one kind are ordered by walking distance from it.
+    /// A location (docs/venue-contract.md §4.2): results of one kind are ordered by walking distance from it.
     pub near: Option<&'a str>,
     /// A level short name (any case) or id.
     pub level: Option<&'a str>,
@@ -87,7 +87,7 @@ fn category_terms(catalog: &Catalog, category: &str) -> Vec<String> {
 }
 
 impl Venue {
-    /// The places matching `request`, best first (contract §4.3).
+    /// The places matching `request`, best first (docs/venue-contract.md §4.3).
     pub fn search(&self, request: &SearchRequest<'_>) -> Result<Vec<Found<'_>>, SearchError> {
         let level = match request.level {
             Some(key) => Some(

@@ -1,4 +1,4 @@
-//! The places of a venue that a visitor can look for and route to (contract §4.3's kinds):
+//! The places of a venue that a visitor can look for and route to (docs/venue-contract.md §4.3's kinds):
 //! occupants, amenities, named units, parking spaces, kiosks and entrances, as one list built
 //! from the model. Search ranks them; routes and the kiosk directory use them.
 
@@ -65,7 +65,7 @@ pub struct Place {
     pub category: Option<String>,
     /// Index into the venue's levels (ascending ordinal).
     pub level: usize,
-    /// Local metres (contract §2.3); `Venue::lon_lat` gives `[lon, lat]`.
+    /// Local metres (docs/venue-contract.md §2.3); `Venue::lon_lat` gives `[lon, lat]`.
     pub point: Point,
     /// The unit the place is in or is (index into the model's units).
     pub unit: Option<usize>,

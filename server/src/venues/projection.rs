@@ -1,4 +1,4 @@
-//! The local metric frame of a venue (contract §2.3) and its inverse. The web build draws and
+//! The local metric frame of a venue (docs/venue-contract.md §2.3) and its inverse. The web build draws and
 //! checks the venues with exactly this formula, so it must not change on one side alone.
 
 use super::geometry::Point;

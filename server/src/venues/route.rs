@@ -1,4 +1,4 @@
-//! A route answer (contract §4.4) and how it is put together from a path on the graph: the
+//! A route answer (docs/venue-contract.md §4.4) and how it is put together from a path on the graph: the
 //! points per level, the rides between levels, distances, times and the steps.
 
 use super::costs::walk_s;

@@ -1,4 +1,4 @@
-//! Turn-by-turn steps in Chinese from a route's geometry (contract §4.4): straights merged,
+//! Turn-by-turn steps in Chinese from a route's geometry (docs/venue-contract.md §4.4): straights merged,
 //! turns classified by angle, landmarks at turns, a step per ride, an arrive step with the
 //! destination's side. Every word comes from [`StepWords`]; this module only picks and fills.
 

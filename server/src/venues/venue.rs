@@ -205,7 +205,7 @@ impl Venue {
         self.start.as_deref()
     }
 
-    /// The route between two locations as written (contract §4.4).
+    /// The route between two locations as written (docs/venue-contract.md §4.4).
     pub fn route(&self, from: &str, to: &str, accessible: bool) -> Result<Route, RouteError> {
         let from = self.locate(Field::From, from)?;
         let to = self.locate(Field::To, to)?;

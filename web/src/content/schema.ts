@@ -697,7 +697,7 @@ const template = (...names: string[]) =>
     message: `must contain ${names.map((name) => `{${name}}`).join(' and ')}`,
   });
 
-/** content/leads.toml: every word of the enquiry form and the sales page (contract sections 2, 3). */
+/** content/leads.toml: every word of the enquiry form and the sales page (docs/enquiries.md sections 2, 3). */
 export const leadsSchema = z
   .object({
     form: z

@@ -1,6 +1,6 @@
-// The HTTP API of contract §4, as the viewer calls it. Every call is reported to a listener so the
+// The HTTP API of docs/venue-contract.md §4, as the viewer calls it. Every call is reported to a listener so the
 // "how this demo calls the API" panel can show the request and its JSON answer. Errors carry the
-// API's own Chinese message (§4.1); a failed fetch (no answer at all) is a NetworkError, which the
+// API's own Chinese message (docs/venue-contract.md §4.1); a failed fetch (no answer at all) is a NetworkError, which the
 // viewer offers to retry. A server that asks to wait a few seconds (busy computing, issue #30) is
 // waited for and asked again.
 import type { LevelData, VenueSummary } from './format';
@@ -76,7 +76,7 @@ export interface FindCarAnswer {
   route: RouteAnswer;
 }
 
-/** A tag's track (§ tracks, issue #17): every second it was positioned, with the truth. */
+/** A tag's track (docs/api.md, tracks, issue #17): every second it was positioned, with the truth. */
 export interface TrackAnswer {
   tag: string;
   technology: Technology;
@@ -290,7 +290,7 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
         truth ? '&truth=true' : ''
       }${fence ? `&fence=${corners}&dwell=${fence.dwellMinutes}` : ''}`;
     },
-    /** The QR code that opens a route on a phone (§4 handover.svg). */
+    /** The QR code that opens a route on a phone (docs/venue-contract.md §4 handover.svg). */
     handoverUrl: (venue: string, from: string, to: string, accessible: boolean) =>
       `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}`,
   };

@@ -1,4 +1,4 @@
-// "Where is my car": a plate or a space number, sent to the API's find-car (§4.5), which assigns
+// "Where is my car": a plate or a space number, sent to the API's find-car (docs/venue-contract.md §4.5), which assigns
 // plates to spaces by a fixed rule in place of a car park's plate-recognition records; the panel
 // says so. The route to the space follows in the route panel below.
 import { type FormEvent, useId, useState } from 'react';

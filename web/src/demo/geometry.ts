@@ -1,4 +1,4 @@
-// Plane geometry on the level files' flat rings ([x0, y0, x1, y1, ...], decimetres, §3.2).
+// Plane geometry on the level files' flat rings ([x0, y0, x1, y1, ...], decimetres, docs/venue-contract.md §3.2).
 import type { Point, Poly, Ring } from './format';
 
 /** minX, minY, maxX, maxY */

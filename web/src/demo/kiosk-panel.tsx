@@ -1,4 +1,4 @@
-// The guide screen's directory (§4.6): every category group with its places, floor by floor from
+// The guide screen's directory (docs/venue-contract.md §4.6): every category group with its places, floor by floor from
 // the top. Choosing a place plans the route from the kiosk; the QR code (handover.svg) then opens
 // the same route on a phone.
 import { useId } from 'react';

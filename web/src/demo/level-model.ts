@@ -1,4 +1,4 @@
-// A level file (§3.3) prepared once for drawing and picking: each unit with its style, box, area
+// A level file (docs/venue-contract.md §3.3) prepared once for drawing and picking: each unit with its style, box, area
 // and label point, in drawing order (flat units by layer, then raised ones by height).
 import type { LevelData, Point, UnitShape } from './format';
 import { type Box, emptyBox, extendBox, polyArea, polyBox, ringCentroid } from './geometry';

@@ -1,5 +1,5 @@
 // A place the visitor can open a card for, route to or from: built from a tap on the map or from a
-// search result, with the location the API takes for it (§4.2).
+// search result, with the location the API takes for it (docs/venue-contract.md §4.2).
 import type { SearchResult } from './api';
 import { pointInPoly } from './geometry';
 import type { LevelModel } from './level-model';
@@ -25,7 +25,7 @@ export interface PlaceInfo {
   zone?: string | undefined;
 }
 
-/** The Chinese label of a category, falling back from `restroom.female` to `restroom` (§3.1). */
+/** The Chinese label of a category, falling back from `restroom.female` to `restroom` (docs/venue-contract.md §3.1). */
 export function categoryLabel(labels: Record<string, string>, category: string): string {
   let key = category;
   for (;;) {

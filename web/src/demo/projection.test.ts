@@ -23,7 +23,7 @@ function random(seed: number) {
   return () => (s = (s * 16807) % 2147483647) / 2147483647;
 }
 
-describe('lon/lat and local metres (contract §2.3)', () => {
+describe('lon/lat and local metres (docs/venue-contract.md §2.3)', () => {
   it('follows the contract formula', () => {
     const [x, y] = lonLatToMetres(origin, 121.401, 31.171);
     const rad = Math.PI / 180;

@@ -1,13 +1,13 @@
-// Where things are: the venue's local frame (contract §2.3) and the camera that puts it on screen.
+// Where things are: the venue's local frame (docs/venue-contract.md §2.3) and the camera that puts it on screen.
 // World coordinates are decimetres east (x) and north (y) of the venue's origin, as in the level
-// files (§3.2). The camera is an affine parallel projection: pan, zoom, rotation (bearing) and a
+// files (docs/venue-contract.md §3.2). The camera is an affine parallel projection: pan, zoom, rotation (bearing) and a
 // 2.5D tilt that shortens north-south distances and lifts heights up the screen. Being affine, one
 // canvas transform draws whole cached paths, and a roof is its floor shifted by a fixed vector.
 
 export const earthRadius = 6378137;
 const degree = Math.PI / 180;
 
-/** [lon, lat] -> metres east and north of the origin (§2.3). */
+/** [lon, lat] -> metres east and north of the origin (docs/venue-contract.md §2.3). */
 export function lonLatToMetres(
   origin: [number, number],
   lon: number,

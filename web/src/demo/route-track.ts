@@ -1,4 +1,4 @@
-// A route answer (§4.4) in world decimetres, and the simulated walk along it: where the dot is after
+// A route answer (docs/venue-contract.md §4.4) in world decimetres, and the simulated walk along it: where the dot is after
 // a distance, which step the visitor is on, and when the walk rides a lift to the next level. Steps
 // begin at `along_m`, the distance walked (rides add none), so the current step follows from the
 // distance travelled.

@@ -12,7 +12,7 @@ function expectAnswers(
 }
 
 describe('map styles', () => {
-  it('gives units the roles of contract §2.5', () => {
+  it('gives units the roles of docs/venue-contract.md §2.5', () => {
     expectAnswers(unitRole, {
       walkable: ['walkway', 'road'],
       connector: ['escalator'],

@@ -1,4 +1,4 @@
-// How each kind of place looks: unit roles of contract §2.5 turned into fills, outlines, wall
+// How each kind of place looks: unit roles of docs/venue-contract.md §2.5 turned into fills, outlines, wall
 // colours and 2.5D heights, shop colours by the occupant's category family, and the icon each
 // category gets. Colours are soft tints around the site's brand blue (site.css --brand).
 

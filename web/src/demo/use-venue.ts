@@ -1,4 +1,4 @@
-// Loads a venue's summary and its levels (§4: GET /api/venues/{id} and /levels/{short}), each
+// Loads a venue's summary and its levels (docs/venue-contract.md §4: GET /api/venues/{id} and /levels/{short}), each
 // level once, modelled for drawing (level-model.ts). The launcher may have fetched the summary and
 // the first level already, in parallel with this code: those answers are used as they are.
 import { useCallback, useEffect, useRef, useState } from 'react';

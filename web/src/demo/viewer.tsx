@@ -1,6 +1,6 @@
-// The live demo's map viewer (issue #14, contract §6): a venue drawn by the canvas renderer, with
+// The live demo's map viewer (issue #14, docs/venue-contract.md §6): a venue drawn by the canvas renderer, with
 // search, place cards, multi-level routes and their simulated navigation, find-my-car, the
-// nursing-room finder and the guide-screen (kiosk) view, all through the HTTP API of §4. The
+// nursing-room finder and the guide-screen (kiosk) view, all through the HTTP API of docs/venue-contract.md §4. The
 // launcher island imports this module when the visitor asks for the demo, so none of it weighs on
 // the page before that. Every visible word comes from the [viewer] table of words.toml.
 import '../styles/demo.css';
@@ -51,7 +51,7 @@ export interface DemoTask {
   venue: string;
   /** Short name of the level to show first (else the venue's default). */
   level?: string;
-  /** Locations in API syntax (§4.2); route and nav open with this route planned. */
+  /** Locations in API syntax (docs/venue-contract.md §4.2); route and nav open with this route planned. */
   from?: string;
   to?: string;
   /** Search mode: a prefilled query. */

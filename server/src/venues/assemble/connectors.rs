@@ -1,5 +1,5 @@
 //! Relationships as connectors: elevators, escalators, stairs and ramps joining units of
-//! different levels (contract §2.7).
+//! different levels (docs/venue-contract.md §2.7).
 
 use super::super::imdf::{self, Feature};
 use super::super::load_error::LoadError;

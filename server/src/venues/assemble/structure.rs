@@ -7,7 +7,7 @@ use super::super::model::{FeatureRef, Level, Opening, Unit, UnitRole};
 use super::{Builder, label};
 
 /// An opening lies on a unit's boundary when its ends and middle are this close to it
-/// (contract §2.6).
+/// (docs/venue-contract.md §2.6).
 const ON_BOUNDARY_M: f64 = 0.05;
 
 impl Builder {

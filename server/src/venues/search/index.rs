@@ -1,5 +1,5 @@
 //! The search index of one venue: every place's names, aliases and category terms, prepared once
-//! at start; `lookup` searches it (contract §4.3). It knows places only by the caller's key:
+//! at start; `lookup` searches it (docs/venue-contract.md §4.3). It knows places only by the caller's key:
 //! nothing here knows IMDF, levels beyond their names, or how walking distances are found.
 
 use std::collections::HashMap;

@@ -1,5 +1,5 @@
 //! How well a place matched a query; the classes rank in the order they are declared (contract
-//! §4.3: exact, prefix, initials, contains, fuzzy, category).
+//! docs/venue-contract.md §4.3: exact, prefix, initials, contains, fuzzy, category).
 
 use serde::Serialize;
 
@@ -37,7 +37,7 @@ impl MatchKind {
         Self::Category,
     ];
 
-    /// The word the API uses for this kind (contract §4.3 `match`).
+    /// The word the API uses for this kind (docs/venue-contract.md §4.3 `match`).
     pub fn as_str(self) -> &'static str {
         match self {
             Self::Exact => "exact",

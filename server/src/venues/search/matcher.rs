@@ -25,7 +25,7 @@ pub(super) struct CompiledQuery {
     /// [`char_bit`] of the first query character.
     pub(super) first: u64,
     /// Whether the query is made of four or more ASCII letters only: the queries that may match
-    /// with a typo (contract §4.3).
+    /// with a typo (docs/venue-contract.md §4.3).
     pub(super) typo_tolerant: bool,
 }
 

@@ -1,4 +1,4 @@
-//! Search over a venue's places: names, aliases, categories and pinyin (contract §4.3).
+//! Search over a venue's places: names, aliases, categories and pinyin (docs/venue-contract.md §4.3).
 //!
 //! Self-contained: the caller feeds [`SearchIndex::new`] plain [`SearchEntry`] values and gets
 //! back its own keys, so nothing here knows IMDF, routing or HTTP. Pinyin comes from the `pinyin`

@@ -1,9 +1,9 @@
 //! What a visitor typed, made comparable: the one normaliser that queries, names and category terms
-//! all go through, and the checks of contract §4.3 (1 to 64 characters, or a category alone).
+//! all go through, and the checks of docs/venue-contract.md §4.3 (1 to 64 characters, or a category alone).
 
 use thiserror::Error;
 
-/// The longest query accepted, counted in characters (not bytes) after trimming (contract §4.3).
+/// The longest query accepted, counted in characters (not bytes) after trimming (docs/venue-contract.md §4.3).
 pub const MAX_QUERY_CHARS: usize = 64;
 
 /// Why a query was refused. The HTTP layer turns both into a 400.
@@ -40,7 +40,7 @@ pub struct SearchQuery {
 
 impl SearchQuery {
     /// Checks and normalises `text`. It may be empty (or blank) only when a category filter is
-    /// given: then the search lists every place of the category (contract §4.3).
+    /// given: then the search lists every place of the category (docs/venue-contract.md §4.3).
     pub fn parse(text: &str, filters: SearchFilters) -> Result<Self, QueryError> {
         let trimmed = text.trim();
         let chars = trimmed.chars().count();
