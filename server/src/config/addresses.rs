@@ -35,7 +35,8 @@ pub struct Origins {
 pub struct Links {
     /// The console button in the header.
     pub console: Url,
-    /// The "online development experience" menu entry.
+    /// The developer sandbox ("开发者沙箱") in the "online development experience" dropdown; the
+    /// entry itself links to the live demo.
     pub playground: Url,
     /// The developer documentation home.
     pub docs: Url,
