@@ -5,6 +5,7 @@ import { type MutableRefObject, useEffect, useRef, useState } from 'react';
 import { attachGestures } from './gestures';
 import { IconButton } from './icon-button';
 import type { LevelModel } from './level-model';
+import type { MapLayers } from './render/layers';
 import type { LevelEntry } from './format';
 import type { HeatLayer, TakenSpaces } from './heat-map';
 import type { FenceOutline, LiveDot } from './live-dots';
@@ -170,19 +171,8 @@ export function MapView(props: MapViewProps) {
     renderer.setRaised(raised);
   }, [raised, rendererRef]);
 
-  useEffect(() => {
-    rendererRef.current?.setLayers({
-      route,
-      markers,
-      liveDots,
-      liveLine,
-      liveFence,
-      venueFences,
-      heat,
-      taken,
-      highlight,
-    });
-  }, [
+  // Every render hands the layers over; the renderer redraws only when one of them changed.
+  const layers: MapLayers = {
     route,
     markers,
     liveDots,
@@ -192,8 +182,8 @@ export function MapView(props: MapViewProps) {
     heat,
     taken,
     highlight,
-    rendererRef,
-  ]);
+  };
+  useEffect(() => rendererRef.current?.setLayers(layers));
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

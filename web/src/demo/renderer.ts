@@ -27,7 +27,7 @@ import {
   reuseTransform,
 } from './render/camera';
 import { font } from './render/frame';
-import { type MapLayers, noLayers } from './render/layers';
+import { type MapLayers, noLayers, sameLayers } from './render/layers';
 import { type LevelPaths, levelPaths } from './render/level-paths';
 import { glyphSprite } from './render/draw-labels';
 import { LabelPlacement } from './render/label-placement';
@@ -127,6 +127,7 @@ export class MapRenderer {
 
   /** Shows these layers (route, markers, highlight, live and flow layers) from the next frame. */
   setLayers(layers: MapLayers) {
+    if (sameLayers(this.layers, layers)) return;
     this.layers = layers;
     this.update();
   }

@@ -46,3 +46,8 @@ export const noLayers: MapLayers = Object.freeze({
   taken: null,
   highlight: null,
 });
+
+/** Whether two sets of layers hold the very same layers: the map redraws only when one changed. */
+export function sameLayers(a: MapLayers, b: MapLayers): boolean {
+  return (Object.keys(noLayers) as (keyof MapLayers)[]).every((key) => a[key] === b[key]);
+}
