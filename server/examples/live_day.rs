@@ -11,7 +11,7 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use site_server::memory::{peak_resident_kib, resident_kib};
+use site_server::process::memory::{peak_resident_kib, resident_kib};
 use site_server::tracking::engine::{Engine, Simulation};
 use site_server::tracking::fences::venue_fences;
 use site_server::tracking::flow::HOUR_S;

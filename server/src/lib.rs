@@ -3,24 +3,16 @@
 //!
 //! Run with `scripts/run` (builds the web part first) or `cargo run --release -p site-server`.
 
-mod client_table;
 mod compute;
 pub mod config;
-pub mod control;
 mod http;
 pub mod images;
 pub mod indexnow;
 pub mod leads;
-mod login_throttle;
-pub mod memory;
-mod open_files;
+mod limits;
+pub mod process;
 mod rate_limit;
-mod sampled_log;
 pub mod site;
-mod slots;
-mod thread_pool;
-mod thread_priority;
-mod token_buckets;
 pub mod tracking;
 pub mod venues;
 mod weighted_list;
@@ -113,7 +105,7 @@ impl Builds {
             Ok(bodies) => tracing::info!(
                 bodies,
                 millis = started.elapsed().as_millis() as u64,
-                resident_mib = memory::mib(memory::resident_kib()),
+                resident_mib = process::memory::mib(process::memory::resident_kib()),
                 "compressed at best: answers are smaller from now on"
             ),
             Err(error) => tracing::error!(
@@ -207,7 +199,7 @@ impl Application {
         // Outbound HTTPS (remote images) uses rustls with ring; a second install is a no-op.
         let _ = rustls::crypto::ring::default_provider().install_default();
         let listen = config.listen;
-        let options = http::ServeOptions::new(&config, open_files::raise_to_hard_limit());
+        let options = http::ServeOptions::new(&config, process::open_files::raise_to_hard_limit());
         let leads_config = config.clone();
         let submitter = match Submitter::new(&config) {
             Ok(submitter) => submitter,
@@ -220,12 +212,12 @@ impl Application {
         let (site, images, venues, config) = tokio::task::spawn_blocking(move || {
             let site = Site::load(&config)?;
             tracing::debug!(
-                resident_mib = memory::mib(memory::resident_kib()),
+                resident_mib = process::memory::mib(process::memory::resident_kib()),
                 "pages and files in memory"
             );
             let venues = load_venues(&config, &site, &Venues::default());
             tracing::debug!(
-                resident_mib = memory::mib(memory::resident_kib()),
+                resident_mib = process::memory::mib(process::memory::resident_kib()),
                 "venues loaded"
             );
             let allowed = images::Allowed::for_build(
@@ -243,8 +235,8 @@ impl Application {
         tracing::info!(
             pages = site.page_paths().count(),
             millis = started.elapsed().as_millis() as u64,
-            resident_mib = memory::mib(memory::resident_kib()),
-            peak_mib = memory::mib(memory::peak_resident_kib()),
+            resident_mib = process::memory::mib(process::memory::resident_kib()),
+            peak_mib = process::memory::mib(process::memory::peak_resident_kib()),
             "site loaded"
         );
         let listener = TcpListener::bind(listen)

@@ -108,7 +108,7 @@ fn main() -> ExitCode {
     let result = runtime.block_on(async {
         let data_dir = config.data_dir.clone();
         let application = Application::build(config).await?;
-        let _pid_file = site_server::control::PidFile::write(&data_dir);
+        let _pid_file = site_server::process::control::PidFile::write(&data_dir);
         application.run_until_stopped().await
     });
     // Dropped, the runtime would wait for every blocking task, and a stop in the first seconds
@@ -220,7 +220,7 @@ async fn export_leads(
 
 /// Exit code 1 when no running server could be signalled.
 fn reload(config: &Config) -> ExitCode {
-    match site_server::control::send_reload(&config.data_dir) {
+    match site_server::process::control::send_reload(&config.data_dir) {
         Ok(pid) => {
             eprintln!(
                 "site: asked the server (process {pid}) to reload dist/; its log says whether the new build was taken"

@@ -33,10 +33,10 @@ enum Ready<V> {
 }
 
 use crate::config::ComputeConfig;
-use crate::sampled_log::LogSampler;
-use crate::slots::{Full, Slots};
-use crate::thread_pool::{Priority, ThreadPool};
-use crate::token_buckets::TokenBuckets;
+use crate::limits::sampled_log::LogSampler;
+use crate::limits::slots::{Full, Slots};
+use crate::limits::token_buckets::TokenBuckets;
+use crate::process::thread_pool::{Priority, ThreadPool};
 
 /// Why a computation was not run.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

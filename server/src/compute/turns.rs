@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
-use crate::client_table::client_key;
+use crate::limits::client_table::client_key;
 
 /// Each client with a computation under way or waiting, and its turn.
 #[derive(Default)]

@@ -9,8 +9,8 @@ use std::time::{Duration, Instant};
 
 use super::client_ip::TrustedProxies;
 use crate::config::Connections;
-use crate::sampled_log::LogSampler;
-use crate::slots::{Full, Slot, Slots};
+use crate::limits::sampled_log::LogSampler;
+use crate::limits::slots::{Full, Slot, Slots};
 
 /// At most one log line per cap and this interval, however many connections are refused.
 pub(super) const REFUSAL_LOG_INTERVAL: Duration = Duration::from_secs(5);

@@ -25,7 +25,7 @@ use http::HeaderValue;
 use tokio::sync::{OwnedSemaphorePermit, Semaphore, oneshot};
 
 use crate::config::Images as ImagesConfig;
-use crate::thread_pool::{Priority, ThreadPool};
+use crate::process::thread_pool::{Priority, ThreadPool};
 use budget::MemoryBudget;
 use cache::{CacheKey, DiskCache, MemoryCache, Rendering};
 use format::SourceFormat;

@@ -193,7 +193,7 @@ struct Inner {
     /// `leads.accepted_per_hour` and `leads.notified_per_hour`.
     caps: HourlyCaps,
     /// Enquiries stored without a notice are logged one line per period, with a count.
-    unnotified_log: crate::sampled_log::LogSampler,
+    unnotified_log: crate::limits::sampled_log::LogSampler,
     wake: Arc<Notify>,
     stop: watch::Sender<bool>,
     tasks: Mutex<Vec<JoinHandle<()>>>,
@@ -242,7 +242,7 @@ impl Leads {
             ready,
             channels: channels.iter().map(Channel::name).collect(),
             caps: HourlyCaps::of(&config.leads),
-            unnotified_log: crate::sampled_log::LogSampler::default(),
+            unnotified_log: crate::limits::sampled_log::LogSampler::default(),
             wake: Arc::clone(&wake),
             stop,
             tasks: Mutex::new(Vec::new()),
@@ -568,7 +568,7 @@ pub async fn export_once(
             ready,
             channels: Vec::new(),
             caps: HourlyCaps::of(&config.leads),
-            unnotified_log: crate::sampled_log::LogSampler::default(),
+            unnotified_log: crate::limits::sampled_log::LogSampler::default(),
             wake: Arc::new(Notify::new()),
             stop,
             tasks: Mutex::new(Vec::new()),

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use crate::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
+use crate::limits::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
 
 #[derive(Debug)]
 pub(crate) struct MemoryLimiter {

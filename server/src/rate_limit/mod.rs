@@ -14,7 +14,7 @@ use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
 use crate::leads::Leads;
-use crate::sampled_log::LogSampler;
+use crate::limits::sampled_log::LogSampler;
 use memory::MemoryLimiter;
 use shared::SharedLimits;
 

@@ -12,7 +12,7 @@ use std::time::Duration;
 
 use sqlx::PgPool;
 
-use crate::client_table::client_key;
+use crate::limits::client_table::client_key;
 
 /// A submission counted in the database, to give its accepted place back.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -289,7 +289,7 @@ impl PositionHub {
             engine.step(second);
             second += 1;
         }
-        crate::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
+        crate::process::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
         tracing::info!(
             venue = id,
             tags = engine.simulation().tags().len(),

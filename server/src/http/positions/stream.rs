@@ -23,7 +23,7 @@ use super::encode::View;
 use super::events_of;
 use super::hub::Frame;
 use crate::config::LiveConfig;
-use crate::slots::{Full, Slot, Slots};
+use crate::limits::slots::{Full, Slot, Slots};
 use crate::tracking::fences::Fence;
 use crate::venues::Venue;
 

@@ -4,7 +4,7 @@
 use std::time::Instant;
 
 use super::support::{content_dir, extras_of, load};
-use crate::memory::resident_kib;
+use crate::process::memory::resident_kib;
 
 #[test]
 fn loading_and_routing_times_are_reported() {

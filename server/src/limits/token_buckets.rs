@@ -10,7 +10,7 @@
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use crate::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
+use crate::limits::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
 
 #[derive(Debug)]
 pub(crate) struct TokenBuckets {

@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 use std::net::IpAddr;
 use std::time::{Duration, Instant};
 
-use crate::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
+use crate::limits::client_table::{ClientTable, Clients, DEFAULT_MAX_CLIENTS};
 
 /// Wrong tokens one client may present within [`WINDOW`].
 pub(crate) const MAX_FAILURES: usize = 10;
@@ -39,7 +39,7 @@ impl LoginThrottle {
     /// `Err(wait)` while `ip` has used up its failures: how long until it may try again.
     pub(crate) fn check(&self, ip: IpAddr, now: Instant) -> Result<(), Duration> {
         let mut clients = self.clients.lock();
-        let Some(failures) = clients.get_mut(&crate::client_table::client_key(ip)) else {
+        let Some(failures) = clients.get_mut(&crate::limits::client_table::client_key(ip)) else {
             return Ok(());
         };
         forget_old(failures, now);

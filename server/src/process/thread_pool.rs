@@ -71,8 +71,10 @@ impl ThreadPool {
 
 fn work(receiver: &Mutex<Receiver<Job>>, priority: Priority) {
     match priority {
-        Priority::Nice(niceness) => crate::thread_priority::lower(niceness, "a background thread"),
-        Priority::Idle => crate::thread_priority::idle("a background thread"),
+        Priority::Nice(niceness) => {
+            crate::process::thread_priority::lower(niceness, "a background thread")
+        }
+        Priority::Idle => crate::process::thread_priority::idle("a background thread"),
     }
     loop {
         let job = {

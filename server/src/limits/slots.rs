@@ -7,7 +7,7 @@ use std::net::IpAddr;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use crate::client_table::ClientTable;
+use crate::limits::client_table::ClientTable;
 
 #[derive(Debug)]
 pub(crate) struct Slots {
