@@ -5,7 +5,7 @@
 // one-second hops.
 import { type MutableRefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { MapRenderer } from './renderer';
-import type { NavPhase } from './route-panel';
+import type { NavPhase } from './modes/route/route-panel';
 import {
   type NavState,
   type RouteModel,

@@ -3,11 +3,12 @@
 // screen reader reads, the ten busiest zones with their dwell time, the car park where there is
 // one, and the heat map's legend.
 import { useId } from 'react';
-import type { FlowAnswer } from './api';
+import type { FlowAnswer } from '../../api';
 import { FlowParkingSection } from './flow-parking';
-import { heatColour } from './heat-map';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import { heatColour } from '../../heat-map';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
+import { TableHead } from '../table-head';
 
 export interface FlowPanelProps {
   words: ViewerWords;
@@ -102,13 +103,7 @@ export function FlowPanel(props: FlowPanelProps) {
           ) : null}
           <h3 className="demo-live__subtitle">{words.flow_hours}</h3>
           <table className="demo-live__table demo-flow__hours">
-            <thead>
-              <tr>
-                <th scope="col">{words.flow_hour}</th>
-                <th scope="col">{words.flow_arrivals}</th>
-                <th scope="col">{words.flow_present}</th>
-              </tr>
-            </thead>
+            <TableHead columns={[words.flow_hour, words.flow_arrivals, words.flow_present]} />
             <tbody>
               {hours.map((hour) => {
                 const present = answer.present[hour] ?? 0;
@@ -131,14 +126,14 @@ export function FlowPanel(props: FlowPanelProps) {
           </table>
           <h3 className="demo-live__subtitle">{words.flow_zones}</h3>
           <table className="demo-live__table">
-            <thead>
-              <tr>
-                <th scope="col">{words.flow_zone}</th>
-                <th scope="col">{words.flow_level}</th>
-                <th scope="col">{words.flow_zone_visitors}</th>
-                <th scope="col">{words.flow_dwell}</th>
-              </tr>
-            </thead>
+            <TableHead
+              columns={[
+                words.flow_zone,
+                words.flow_level,
+                words.flow_zone_visitors,
+                words.flow_dwell,
+              ]}
+            />
             <tbody>
               {answer.zones.slice(0, TOP).map((zone) => (
                 <tr key={zone.id}>

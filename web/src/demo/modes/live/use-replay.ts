@@ -1,7 +1,7 @@
 // Track replay (轨迹回放): a tag's track fetched from the API, played second by second at a
 // chosen speed, or moved with the slider.
 import { useEffect } from 'react';
-import type { TrackAnswer } from './api';
+import type { TrackAnswer } from '../../api';
 
 export const replaySpeeds = [1, 4, 16] as const;
 export type ReplaySpeed = (typeof replaySpeeds)[number];

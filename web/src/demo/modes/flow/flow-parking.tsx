@@ -1,9 +1,10 @@
 // The car park of the flow analytics (车位占用, issue #17): spaces taken per parking level at the
 // hour picked, as a table, with the hour picker; the map marks the spaces themselves.
 import { useId } from 'react';
-import type { FlowParking } from './api';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import type { FlowParking } from '../../api';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
+import { TableHead } from '../table-head';
 
 export interface FlowParkingProps {
   words: ViewerWords;
@@ -36,14 +37,14 @@ export function FlowParkingSection(props: FlowParkingProps) {
         </select>
       </div>
       <table className="demo-live__table">
-        <thead>
-          <tr>
-            <th scope="col">{words.flow_parking_level}</th>
-            <th scope="col">{words.flow_parking_spaces}</th>
-            <th scope="col">{words.flow_parking_taken}</th>
-            <th scope="col">{words.flow_parking_rate}</th>
-          </tr>
-        </thead>
+        <TableHead
+          columns={[
+            words.flow_parking_level,
+            words.flow_parking_spaces,
+            words.flow_parking_taken,
+            words.flow_parking_rate,
+          ]}
+        />
         <tbody>
           {parking.levels.map((entry) => {
             const taken = entry.occupied[parking.at] ?? 0;

@@ -3,9 +3,10 @@
 // exits and dwells, and the badges' SOS presses. The list is a live region, so a screen reader
 // hears each alert as it comes.
 import { useId } from 'react';
-import { type LiveAlert, clockTime } from './live-stream';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import { type LiveAlert, clockTime } from '../../live-stream';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
+import { Button } from '../button';
 
 export type FencePhase = 'none' | 'drawing' | 'on';
 
@@ -65,28 +66,17 @@ export function FencePanel(props: FencePanelProps) {
       <div className="demo-live__pick">
         {phase === 'none' ? (
           <>
-            <button type="button" className="demo-button" onClick={props.onDraw}>
-              {words.live_fence_draw}
-            </button>
-            <button type="button" className="demo-button" onClick={props.onCentre}>
-              {words.live_fence_centre}
-            </button>
+            <Button onClick={props.onDraw}>{words.live_fence_draw}</Button>
+            <Button onClick={props.onCentre}>{words.live_fence_centre}</Button>
           </>
         ) : null}
         {phase === 'drawing' ? (
-          <button
-            type="button"
-            className="demo-button demo-button--primary"
-            disabled={props.corners < 3}
-            onClick={props.onFinish}
-          >
+          <Button primary disabled={props.corners < 3} onClick={props.onFinish}>
             {words.live_fence_finish}
-          </button>
+          </Button>
         ) : null}
         {phase !== 'none' ? (
-          <button type="button" className="demo-button" onClick={props.onClear}>
-            {words.live_fence_clear}
-          </button>
+          <Button onClick={props.onClear}>{words.live_fence_clear}</Button>
         ) : null}
       </div>
       <h3 className="demo-live__subtitle">{words.live_alerts}</h3>

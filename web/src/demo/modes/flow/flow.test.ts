@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import type { FlowAnswer } from './api';
+import type { FlowAnswer } from '../../api';
 import { recentDates } from './flow-mode';
 import { dateLabel, openHours } from './flow-panel';
-import { heatColour, heatLayerOf } from './heat-map';
-import { testWords } from './test-words';
+import { heatColour, heatLayerOf } from '../../heat-map';
+import { testWords } from '../../test-words';
 
 const day = (arrivals: number[], present: number[]): FlowAnswer => ({
   venue: 'demo-mall',

@@ -1,39 +1,22 @@
 // The viewer's live positioning mode (issue #17), whole: the stream of the level shown, the truth
-// toggle, track replay, the drawn fence and its alerts. The viewer gives it the venue and level
-// and places what it returns: the panel's content and the map's extra layers.
-import { type MutableRefObject, type ReactNode, useEffect, useMemo, useState } from 'react';
-import type { Api } from './api';
-import type { FenceEntry } from './format';
+// toggle, track replay, the drawn fence and its alerts. It is given the venue and level (the
+// kit) and whether it is open, and hands back its panel and its layers of the map.
+import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import type { FenceEntry } from '../../format';
+import { type FenceOutline, type LiveDot, dotsOf, replayOn, squareAround } from '../../live-dots';
+import { metresToLonLat } from '../../projection';
+import type { ModeKit } from '../kit';
 import { type FencePhase, FencePanel } from './fence-panel';
-import { type FenceOutline, type LiveDot, dotsOf, replayOn, squareAround } from './live-dots';
 import { LivePanel } from './live-panel';
-import { metresToLonLat } from './projection';
-import type { MapRenderer } from './renderer';
 import { ReplayPanel } from './replay-panel';
 import { useLive } from './use-live';
 import { type Replay, useReplayClock } from './use-replay';
-import type { ViewerWords } from './words';
 
 /** Half the side of the fence dropped in the view's middle, world units: 30 m across. */
 const CENTRE_FENCE_HALF = 150;
 /** The dwell time the server is asked to watch for, minutes. */
 const DWELL_MINUTES = 1;
-
-export interface LiveModeProps {
-  words: ViewerWords;
-  api: Api;
-  venue: string;
-  level: string | null;
-  /** The venue frame's [lon, lat] origin, once the summary is in. */
-  origin: [number, number] | null;
-  /** The venue's own fences, which the server watches for everyone. */
-  fences: FenceEntry[];
-  /** The viewer shows the live mode (else the stream is closed and nothing is drawn). */
-  active: boolean;
-  show: (level: string) => unknown;
-  fail: (error: unknown, retry: () => void) => void;
-  rendererRef: MutableRefObject<MapRenderer | null>;
-}
+const noFences: FenceEntry[] = [];
 
 export interface LiveMode {
   panel: ReactNode;
@@ -46,8 +29,16 @@ export interface LiveMode {
   };
 }
 
-export function useLiveMode(props: LiveModeProps): LiveMode {
-  const { words, api, venue, level, origin, fences, active, show, fail, rendererRef } = props;
+export function useLiveMode(
+  kit: ModeKit,
+  /** The mode is open (else the stream is closed and nothing is drawn). */
+  active: boolean,
+  /** Where the map looks, world units: a fence dropped from the keyboard goes there. */
+  centre: () => { x: number; y: number } | undefined,
+): LiveMode {
+  const { words, api, venue, level, summary, show, fail } = kit;
+  const origin = summary?.origin ?? null;
+  const fences = summary?.fences ?? noFences;
   const venueFences = useMemo(
     () => (active ? fences.filter((f) => f.level === level).map((f) => f.ring) : []),
     [active, fences, level],
@@ -142,8 +133,8 @@ export function useLiveMode(props: LiveModeProps): LiveMode {
           onDraw={() => startFence('drawing', [])}
           onFinish={() => setFencePhase('on')}
           onCentre={() => {
-            const camera = rendererRef.current?.camera;
-            if (camera) startFence('on', squareAround(camera.x, camera.y, CENTRE_FENCE_HALF));
+            const at = centre();
+            if (at) startFence('on', squareAround(at.x, at.y, CENTRE_FENCE_HALF));
           }}
           onClear={() => startFence('none', [])}
           alerts={positions.alerts}

@@ -2,11 +2,13 @@
 // truth toggle, and the accuracy the engine measured over the last ten minutes per technology,
 // beside its target. The figures are text, so a screen reader gets what the dots show.
 import { type ReactNode, useId, useState } from 'react';
-import { technologyColours } from './live-dots';
-import { type LiveAccuracy, type Technology, technologies } from './live-stream';
+import { technologyColours } from '../../live-dots';
+import { type LiveAccuracy, type Technology, technologies } from '../../live-stream';
 import type { LiveStatus } from './use-live';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
+import { Button } from '../button';
+import { TableHead } from '../table-head';
 
 export interface LivePanelProps {
   words: ViewerWords;
@@ -65,15 +67,15 @@ export function LivePanel(props: LivePanelProps) {
       <h3 className="demo-live__subtitle">{words.live_accuracy}</h3>
       {rows.length ? (
         <table className="demo-live__table">
-          <thead>
-            <tr>
-              <th scope="col">{words.live_technology}</th>
-              <th scope="col">{words.live_cep50}</th>
-              <th scope="col">{words.live_cep95}</th>
-              <th scope="col">{words.live_target}</th>
-              <th scope="col">{words.live_floor}</th>
-            </tr>
-          </thead>
+          <TableHead
+            columns={[
+              words.live_technology,
+              words.live_cep50,
+              words.live_cep95,
+              words.live_target,
+              words.live_floor,
+            ]}
+          />
           <tbody>
             {rows.map((row) => {
               const [name, target] = names(words)[row.technology];
@@ -113,14 +115,9 @@ export function LivePanel(props: LivePanelProps) {
                 </option>
               ))}
             </select>
-            <button
-              type="button"
-              className="demo-button"
-              disabled={!tag || props.replayLoading}
-              onClick={() => props.onReplay(tag)}
-            >
+            <Button disabled={!tag || props.replayLoading} onClick={() => props.onReplay(tag)}>
               {props.replayLoading ? words.live_replay_loading : words.live_replay_start}
-            </button>
+            </Button>
           </div>
         </>
       )}

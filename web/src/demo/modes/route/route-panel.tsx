@@ -2,9 +2,10 @@
 // navigation's controls, and the steps as an ordered list in which the current step is marked
 // aria-current="step". A step's button shows where it happens on the map.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
-import type { RouteModel } from './route-track';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import type { RouteModel } from '../../route-track';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
+import { Button } from '../button';
 
 export type NavPhase = 'idle' | 'running' | 'paused' | 'done';
 
@@ -93,33 +94,19 @@ export function RoutePanel(props: RoutePanelProps) {
       </label>
       <div className="demo-route__actions">
         {nav === 'idle' || nav === 'done' ? (
-          <button
-            type="button"
-            className="demo-button demo-button--primary"
-            onClick={() => props.onNav('start')}
-          >
+          <Button primary onClick={() => props.onNav('start')}>
             {nav === 'done' ? words.nav_restart : words.nav_start}
-          </button>
+          </Button>
         ) : (
           <>
-            <button
-              type="button"
-              className="demo-button demo-button--primary"
-              onClick={() => props.onNav(nav === 'running' ? 'pause' : 'resume')}
-            >
+            <Button primary onClick={() => props.onNav(nav === 'running' ? 'pause' : 'resume')}>
               {nav === 'running' ? words.nav_pause : words.nav_resume}
-            </button>
-            <button type="button" className="demo-button" onClick={() => props.onNav('stop')}>
-              {words.nav_stop}
-            </button>
+            </Button>
+            <Button onClick={() => props.onNav('stop')}>{words.nav_stop}</Button>
           </>
         )}
-        <button type="button" className="demo-button" onClick={props.onSwap}>
-          {words.swap}
-        </button>
-        <button type="button" className="demo-button" onClick={props.onClear}>
-          {words.route_clear}
-        </button>
+        <Button onClick={props.onSwap}>{words.swap}</Button>
+        <Button onClick={props.onClear}>{words.route_clear}</Button>
       </div>
       {props.children}
       <h3 id={`${titleId}-steps`} className="demo-route__steps-title">

@@ -1,11 +1,11 @@
 // The viewer's flow analytics mode (issue #17), whole: it asks the server for the day picked and
-// the level shown, falls back to yesterday before the venue opens, and hands the viewer the panel
-// and the heat map and the spaces taken to draw.
+// the level shown, falls back to yesterday before the venue opens, and hands back its panel and
+// the heat map and the spaces taken to draw.
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import type { Api, FlowAnswer } from './api';
+import type { FlowAnswer } from '../../api';
+import { type HeatLayer, type TakenSpaces, heatLayerOf } from '../../heat-map';
+import type { ModeKit } from '../kit';
 import { FlowPanel } from './flow-panel';
-import { type HeatLayer, type TakenSpaces, heatLayerOf } from './heat-map';
-import type { ViewerWords } from './words';
 
 /** Days before today that may be picked (the server keeps seven). */
 const PAST_DAYS = 7;
@@ -19,24 +19,15 @@ export function recentDates(now: number): string[] {
   );
 }
 
-export interface FlowModeProps {
-  words: ViewerWords;
-  api: Api;
-  venue: string;
-  level: string | null;
-  origin: [number, number] | null;
-  active: boolean;
-  fail: (error: unknown, retry: () => void) => void;
-}
-
 export interface FlowMode {
   panel: ReactNode;
-  heat: HeatLayer | null;
-  taken: TakenSpaces | null;
+  map: { heat: HeatLayer | null; taken: TakenSpaces | null };
 }
 
-export function useFlowMode(props: FlowModeProps): FlowMode {
-  const { words, api, venue, level, origin, active, fail } = props;
+/** `active`: the mode is open (else nothing is asked for or drawn). */
+export function useFlowMode(kit: ModeKit, active: boolean): FlowMode {
+  const { words, api, venue, level, summary, fail } = kit;
+  const origin = summary?.origin;
   const [date, setDate] = useState<string | null>(null);
   const [closed, setClosed] = useState(false);
   const [retries, setRetries] = useState(0);
@@ -90,5 +81,5 @@ export function useFlowMode(props: FlowModeProps): FlowMode {
       closed={closed && date === null}
     />
   );
-  return { panel, heat, taken };
+  return { panel, map: { heat, taken } };
 }

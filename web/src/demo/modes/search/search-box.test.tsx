@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchResult } from './api';
+import type { SearchResult } from '../../api';
 import { SearchBox } from './search-box';
-import { testWords } from './test-words';
+import { testWords } from '../../test-words';
 
 const words = testWords();
 const result = (id: string, name: string): SearchResult => ({

@@ -2,7 +2,7 @@
 // reconnects by itself (sending Last-Event-ID, so the server sends the seconds it missed) and
 // hands on the newest frame.
 import { useEffect, useState } from 'react';
-import { type LiveAlert, type LiveFrame, parseAlert, parseFrame } from './live-stream';
+import { type LiveAlert, type LiveFrame, parseAlert, parseFrame } from '../../live-stream';
 
 /** Alerts kept for the list, newest first. */
 const KEPT_ALERTS = 8;

@@ -2,10 +2,10 @@
 // plates to spaces by a fixed rule in place of a car park's plate-recognition records; the panel
 // says so. The route to the space follows in the route panel below.
 import { type FormEvent, useId, useState } from 'react';
-import type { FindCarAnswer } from './api';
-import { SampleChips } from './sample-chips';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import type { FindCarAnswer } from '../../api';
+import { SampleChips } from '../sample-chips';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
 
 export interface FindCarPanelProps {
   words: ViewerWords;

@@ -2,9 +2,9 @@
 // the top. Choosing a place plans the route from the kiosk; the QR code (handover.svg) then opens
 // the same route on a phone.
 import { useId } from 'react';
-import type { KioskAnswer } from './api';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import type { KioskAnswer } from '../../api';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
 
 export interface KioskPanelProps {
   words: ViewerWords;

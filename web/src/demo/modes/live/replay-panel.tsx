@@ -1,10 +1,11 @@
 // The replay controls of one tag's track: play and pause, the speed, a slider over its seconds,
 // where the tag was at the second shown, and the track's export as GeoJSON and CSV.
 import { useId } from 'react';
-import { clockTime } from './live-stream';
+import { clockTime } from '../../live-stream';
 import { type Replay, type ReplaySpeed, replaySpeeds } from './use-replay';
-import { fill } from './words-fill';
-import type { ViewerWords } from './words';
+import { fill } from '../../words-fill';
+import type { ViewerWords } from '../../words';
+import { Button } from '../button';
 
 export interface ReplayPanelProps {
   words: ViewerWords;
@@ -26,15 +27,14 @@ export function ReplayPanel({ words, replay, onChange, onBack, files }: ReplayPa
         {words.live_replay} · {track.tag}
       </h3>
       <div className="demo-replay__controls">
-        <button
-          type="button"
-          className="demo-button demo-button--primary"
+        <Button
+          primary
           onClick={() =>
             onChange({ ...replay, playing: !playing, index: index >= last ? 0 : index })
           }
         >
           {playing ? words.live_replay_pause : words.live_replay_play}
-        </button>
+        </Button>
         <label className="demo-replay__speed">
           <span>{words.live_replay_speed}</span>
           <select
@@ -76,9 +76,7 @@ export function ReplayPanel({ words, replay, onChange, onBack, files }: ReplayPa
           CSV
         </a>
       </p>
-      <button type="button" className="demo-button" onClick={onBack}>
-        {words.live_replay_back}
-      </button>
+      <Button onClick={onBack}>{words.live_replay_back}</Button>
     </section>
   );
 }

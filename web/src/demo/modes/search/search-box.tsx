@@ -11,10 +11,10 @@ import {
   useRef,
   useState,
 } from 'react';
-import type { SearchResult } from './api';
-import { IconButton, crossPath } from './icon-button';
-import { resultMeta } from './result-meta';
-import type { ViewerWords } from './words';
+import type { SearchResult } from '../../api';
+import { IconButton, crossPath } from '../../icon-button';
+import { resultMeta } from '../../result-meta';
+import type { ViewerWords } from '../../words';
 
 export interface SearchBoxProps {
   words: ViewerWords;

@@ -1,0 +1,62 @@
+// The start panel: the venue's name, what the demo does, sample searches, and a button for each
+// mode the venue offers (find-my-car where it has a car park, the nursing rooms where it lists
+// them).
+import { useId } from 'react';
+import type { FindCarMode } from '../findcar/findcar-mode';
+import type { ModeKit } from '../kit';
+import type { NursingMode } from '../nursing/nursing-mode';
+import type { Mode } from '../open-mode';
+import type { PlaceMode } from '../place/place-mode';
+import type { RouteMode } from '../route/route-mode';
+import { SampleChips } from '../sample-chips';
+import type { SearchMode } from '../search/search-mode';
+
+export function useStartMode(
+  kit: ModeKit,
+  modes: {
+    place: PlaceMode;
+    search: SearchMode;
+    route: RouteMode;
+    findcar: FindCarMode;
+    nursing: NursingMode;
+  },
+) {
+  const { words, summary, dispatch } = kit;
+  const { route, findcar, nursing } = modes;
+  const id = `demo-${useId()}`;
+  const action = (label: string, onClick: false | (() => void)) =>
+    onClick ? (
+      <button type="button" className="demo-action" onClick={onClick}>
+        {label}
+      </button>
+    ) : null;
+  const open = (mode: Mode) => () => dispatch({ type: 'open', mode });
+  return {
+    panel: summary ? (
+      <>
+        {modes.place.notice}
+        <section className="demo-section" aria-labelledby={id}>
+          <h2 id={id} className="demo-panel__title">
+            {summary.name}
+          </h2>
+          <p className="demo-section__intro">{words.intro}</p>
+          <SampleChips
+            label={words.try}
+            samples={summary.samples.queries}
+            onPick={modes.search.sample}
+          />
+          <div className="demo-actions" role="group" aria-label={words.actions}>
+            {action(words.action_route, () => {
+              dispatch({ type: 'open', mode: 'route' });
+              route.plan(summary.samples.routeFrom, summary.samples.routeTo, { focusPanel: true });
+            })}
+            {action(words.findcar, findcar.parking && findcar.open)}
+            {action(words.nursing, nursing.listed && nursing.find)}
+            {action(words.live, open('live'))}
+            {action(words.flow, open('flow'))}
+          </div>
+        </section>
+      </>
+    ) : null,
+  };
+}
