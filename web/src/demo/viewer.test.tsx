@@ -1,44 +1,21 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchAnswer } from './api';
-import { testLeg, testLevel, testLonLat, testResult, testRoute, testSummary } from './test-level';
+import { type Answer, settle, answerFetch, testWalk } from './modes/test-kit';
+import { testLevel, testResult, testSummary } from './test-level';
 import { testWords } from './test-words';
 import { type DemoTask, Viewer } from './viewer';
 
 const words = testWords();
 const summary = testSummary();
-/** [lon, lat] of a point of the test level, given in its decimetres. */
-const at = (x: number, y: number) => testLonLat(x / 10, y / 10);
-
 const search: SearchAnswer = { query: 'xbk', results: [testResult()] };
+const route = testWalk();
 
-const route = testRoute({
-  from: { id: 'gate', kind: 'entrance', name: '西门', level: 'L1', point: at(0, 100) },
-  to: { id: 'occ-shop', kind: 'occupant', name: '星巴克', level: 'L1', point: at(250, 350) },
-  legs: [testLeg('L1', 0, [0, 10], [25, 10], [25, 35])],
-  transitions: [],
-  steps: [
-    { kind: 'depart', text: '从西门出发', level: 'L1', point: at(0, 100), along_m: 0, leg: 0 },
-    {
-      kind: 'turn',
-      text: '直行 25 米，左转',
-      level: 'L1',
-      point: at(250, 100),
-      along_m: 25,
-      leg: 0,
-    },
-    { kind: 'arrive', text: '到达星巴克', level: 'L1', point: at(250, 350), along_m: 50, leg: 0 },
-  ],
-});
-
-type Answer = { status: number; body: unknown } | 'offline';
-let answers: (url: string) => Answer;
-const requested: string[] = [];
+let answers: (path: string) => Answer;
+const requested = answerFetch((path) => answers(path));
 
 beforeEach(() => {
-  requested.length = 0;
-  answers = (url) => {
-    const path = url.split('?')[0]!;
+  answers = (path) => {
     if (path.endsWith('/levels/L1')) return { status: 200, body: testLevel() };
     if (path.endsWith('/levels/B1'))
       return { status: 200, body: { ...testLevel(), short: 'B1', name: '地下一层' } };
@@ -47,31 +24,13 @@ beforeEach(() => {
     if (path.endsWith('/test-mall')) return { status: 200, body: summary };
     return { status: 404, body: { error: { field: null, code: 'x', message: '没有' } } };
   };
-  vi.stubGlobal('fetch', async (url: string) => {
-    requested.push(url);
-    const answer = answers(url);
-    if (answer === 'offline') throw new TypeError('Failed to fetch');
-    return new Response(JSON.stringify(answer.body), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json' },
-    });
-  });
   // jsdom has no canvas: the viewer keeps its panel working without one.
   vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(null);
 });
 
 afterEach(() => {
-  vi.unstubAllGlobals();
   vi.restoreAllMocks();
 });
-
-async function settle() {
-  for (let i = 0; i < 5; i += 1) {
-    await act(async () => {
-      await new Promise((resolve) => setTimeout(resolve, 0));
-    });
-  }
-}
 
 function renderViewer(task: Partial<DemoTask> = {}) {
   return render(
@@ -163,8 +122,8 @@ describe('the viewer', () => {
   it("shows the API's message in an alert, and a retry when the network fails", async () => {
     renderViewer();
     await settle();
-    answers = (url) =>
-      url.includes('/search')
+    answers = (path) =>
+      path.endsWith('/search')
         ? {
             status: 422,
             body: { error: { field: 'q', code: 'x', message: '没有找到这个地点：xyz' } },

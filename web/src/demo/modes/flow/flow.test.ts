@@ -1,9 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { act, screen } from '@testing-library/preact';
+import { useState } from 'react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { FlowAnswer } from '../../api';
-import { recentDates } from './flow-mode';
-import { dateLabel, openHours } from './flow-panel';
 import { heatColour, heatLayerOf } from '../../heat-map';
 import { testWords } from '../../test-words';
+import { answerFetch, renderPanel, settle, testKit } from '../test-kit';
+import { recentDates, useFlowMode } from './flow-mode';
+import { dateLabel, openHours } from './flow-panel';
 
 const day = (arrivals: number[], present: number[]): FlowAnswer => ({
   venue: 'demo-mall',
@@ -63,5 +66,54 @@ describe('flow analytics', () => {
     // About 9.5 m east and 11 m north, in decimetres.
     expect(layer.width).toBeGreaterThan(90);
     expect(layer.height).toBeGreaterThan(100);
+  });
+});
+
+/** A day with `visitors` at ten o'clock and one car in the car park. */
+const busy = (visitors: number): FlowAnswer => {
+  const hours = Array.from({ length: 24 }, (_, hour) => (hour === 10 ? visitors : 0));
+  const parking = { levels: [{ level: 'B1', spaces: 1, occupied: hours }], at: 10, level: 'B1' };
+  return { ...day(hours, hours), parking: { ...parking, taken: ['space'] } };
+};
+let visitors: number;
+const requested = answerFetch(() => ({ status: 200, body: busy(visitors) }));
+beforeEach(() => {
+  visitors = 40;
+});
+
+function renderFlow() {
+  const kit = testKit();
+  return renderPanel(() => {
+    const [open, setOpen] = useState(false);
+    return { setOpen, ...useFlowMode(kit, open) };
+  });
+}
+
+describe('the flow mode', () => {
+  it('asks for the level shown only once open, and hands over its heat map and the spaces taken', async () => {
+    const { mode } = renderFlow();
+    await settle();
+    expect(requested).toEqual([]);
+    expect(mode.current.map).toEqual({ heat: null, taken: null });
+    act(() => mode.current.setOpen(true));
+    await settle();
+    expect(requested).toEqual(['/api/venues/test-mall/flow?level=L1']);
+    expect(mode.current.map.heat?.columns).toBe(2);
+    expect(mode.current.map.taken).toEqual({ level: 'B1', ids: ['space'] });
+    expect(screen.getByRole('heading', { name: testWords().flow })).toBeTruthy();
+    act(() => mode.current.setOpen(false));
+    expect(mode.current.map).toEqual({ heat: null, taken: null });
+  });
+
+  it('shows yesterday before the venue opens today', async () => {
+    visitors = 0;
+    const { mode } = renderFlow();
+    act(() => mode.current.setOpen(true));
+    await settle();
+    expect(requested).toEqual([
+      '/api/venues/test-mall/flow?level=L1',
+      `/api/venues/test-mall/flow?level=L1&date=${recentDates(Date.now())[1]}`,
+    ]);
+    expect(screen.getByText(testWords().flow_closed)).toBeTruthy();
   });
 });

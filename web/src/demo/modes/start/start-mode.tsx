@@ -13,12 +13,13 @@ import type { SearchMode } from '../search/search-mode';
 
 export function useStartMode(
   kit: ModeKit,
+  /** What it opens or shows of the other modes. */
   modes: {
-    place: PlaceMode;
-    search: SearchMode;
-    route: RouteMode;
-    findcar: FindCarMode;
-    nursing: NursingMode;
+    place: Pick<PlaceMode, 'notice'>;
+    search: Pick<SearchMode, 'sample'>;
+    route: Pick<RouteMode, 'plan'>;
+    findcar: Pick<FindCarMode, 'parking' | 'open'>;
+    nursing: Pick<NursingMode, 'listed' | 'find'>;
   },
 ) {
   const { words, summary, dispatch } = kit;
