@@ -5,7 +5,6 @@
 // one-second hops.
 import { type MutableRefObject, useCallback, useEffect, useRef, useState } from 'react';
 import type { MapRenderer } from './renderer';
-import type { NavPhase } from './modes/route/route-panel';
 import {
   type NavState,
   type RouteModel,
@@ -14,6 +13,8 @@ import {
   pointOnLeg,
   startNav,
 } from './route-track';
+
+export type NavPhase = 'idle' | 'running' | 'paused' | 'done';
 
 const rideSeconds = 1.8;
 const followScale = 1.1;
