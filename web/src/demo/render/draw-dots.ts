@@ -4,7 +4,7 @@
 import type { Context2D } from '../icons';
 import { type LiveDot, technologyColours } from '../live-dots';
 import { type Camera, worldToScreen } from '../projection';
-import type { Frame } from './frame';
+import { type Frame, traceWorld } from './frame';
 import type { MapLayers } from './layers';
 
 export function drawDots({ c, view: camera, layers }: Frame) {
@@ -20,12 +20,7 @@ function drawTrackLine(c: Context2D, camera: Camera, line: MapLayers['liveLine']
   c.globalAlpha = 0.55;
   c.lineWidth = 3;
   c.lineJoin = 'round';
-  c.beginPath();
-  line.forEach(([x, y], i) => {
-    const [sx, sy] = worldToScreen(camera, x, y);
-    if (i === 0) c.moveTo(sx, sy);
-    else c.lineTo(sx, sy);
-  });
+  traceWorld(c, camera, line);
   c.stroke();
   c.restore();
 }

@@ -3,7 +3,7 @@
 import type { FenceOutline } from '../live-dots';
 import type { Context2D } from '../icons';
 import { type Camera, worldToScreen } from '../projection';
-import type { Frame } from './frame';
+import { type Frame, traceWorld } from './frame';
 import type { MapLayers } from './layers';
 
 export function drawFences({ c, view: camera, layers }: Frame) {
@@ -18,12 +18,7 @@ function drawFence(c: Context2D, camera: Camera, fence: FenceOutline | null) {
   c.fillStyle = 'rgb(220 38 38 / 10%)';
   c.lineWidth = 2;
   c.setLineDash(fence.closed ? [] : [6, 4]);
-  c.beginPath();
-  fence.corners.forEach(([x, y], i) => {
-    const [sx, sy] = worldToScreen(camera, x, y);
-    if (i === 0) c.moveTo(sx, sy);
-    else c.lineTo(sx, sy);
-  });
+  traceWorld(c, camera, fence.corners);
   if (fence.closed) {
     c.closePath();
     c.fill();
@@ -48,12 +43,7 @@ function drawVenueFences(c: Context2D, camera: Camera, rings: MapLayers['venueFe
   c.lineWidth = 2;
   c.setLineDash([8, 5]);
   for (const ring of rings) {
-    c.beginPath();
-    ring.forEach(([x, y], i) => {
-      const [sx, sy] = worldToScreen(camera, x, y);
-      if (i === 0) c.moveTo(sx, sy);
-      else c.lineTo(sx, sy);
-    });
+    traceWorld(c, camera, ring);
     c.closePath();
     c.fill();
     c.stroke();

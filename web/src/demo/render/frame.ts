@@ -3,7 +3,7 @@
 import type { Context2D } from '../icons';
 import type { PlacedLabel } from '../labels';
 import { type LabelTone, labelFontSize } from '../map-labels';
-import { type Camera, cameraMatrix } from '../projection';
+import { type Camera, cameraMatrix, worldToScreen } from '../projection';
 import type { Glyph } from '../style';
 import type { MapLayers } from './layers';
 import type { LevelPaths } from './level-paths';
@@ -43,3 +43,17 @@ export function setScreen({ c, dpr }: Pick<Frame, 'c' | 'dpr'>) {
 
 /** One CSS pixel in world units, for line widths drawn in the world transform. */
 export const pixel = (frame: Frame) => 1 / frame.view.scale;
+
+/** Starts a path through world points, in screen space: a track, a fence's outline. */
+export function traceWorld(
+  c: Context2D,
+  camera: Camera,
+  points: readonly (readonly [number, number])[],
+) {
+  c.beginPath();
+  points.forEach(([x, y], i) => {
+    const [sx, sy] = worldToScreen(camera, x, y);
+    if (i === 0) c.moveTo(sx, sy);
+    else c.lineTo(sx, sy);
+  });
+}
