@@ -3,7 +3,7 @@
 import { useMemo } from 'react';
 import type { ApiCall } from './api';
 import { cutText, jsonText } from './json-text';
-import { fill } from './words-fill';
+import { fill } from '../format/fill';
 import type { ViewerWords } from './words';
 
 const budget = 4000;

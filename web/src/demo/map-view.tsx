@@ -13,7 +13,7 @@ import { screenToWorld } from './projection';
 import type { Box } from './geometry';
 import { type MapMarker, type MapPick, MapRenderer } from './renderer';
 import type { RouteModel } from './route-track';
-import { fill } from './words-fill';
+import { fill } from '../format/fill';
 import type { ViewerWords } from './words';
 
 /** A part of the map to bring into view; a new serial moves the map again. */

@@ -1,7 +1,7 @@
 // The small line under a search result's name, in the suggestions and in the results list: its
 // level, then its category and its distance when the API gives them.
 import type { SearchResult } from './api';
-import { fill } from './words-fill';
+import { fill } from '../format/fill';
 import type { ViewerWords } from './words';
 
 export function resultMeta(words: ViewerWords, result: SearchResult): string {

@@ -26,7 +26,7 @@ import { useSearchMode } from './modes/search/search-mode';
 import { useStartMode } from './modes/start/start-mode';
 import type { MapRenderer } from './renderer';
 import { useVenue } from './use-venue';
-import { fill } from './words-fill';
+import { fill } from '../format/fill';
 import type { ViewerWords } from './words';
 
 export type { DemoTask } from './modes/open-mode';

@@ -2,7 +2,7 @@ import { act, fireEvent, screen } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { FindCarAnswer } from '../../api';
 import { testSummary } from '../../test-level';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { RouteMode } from '../route/route-mode';
 import {

@@ -4,7 +4,7 @@
 import { type FormEvent, useId, useState } from 'react';
 import type { FindCarAnswer } from '../../api';
 import { SampleChips } from '../sample-chips';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 
 export interface FindCarPanelProps {

@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { FlowAnswer } from '../../api';
 import { FlowParkingSection } from './flow-parking';
 import { heatColour } from '../../heat-map';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { TableHead } from '../table-head';
 

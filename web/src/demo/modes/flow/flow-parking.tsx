@@ -2,7 +2,7 @@
 // hour picked, as a table, with the hour picker; the map marks the spaces themselves.
 import { useId } from 'react';
 import type { FlowParking } from '../../api';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { TableHead } from '../table-head';
 

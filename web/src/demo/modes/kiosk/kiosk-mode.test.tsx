@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { KioskAnswer } from '../../api';
 import { modelRoute } from '../../route-track';
 import { testSummary } from '../../test-level';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { RouteMode } from '../route/route-mode';
 import { fakeRoute, renderPanel, settle, answerFetch, testKit, testWalk } from '../test-kit';

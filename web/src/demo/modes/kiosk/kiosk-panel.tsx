@@ -3,7 +3,7 @@
 // the same route on a phone.
 import { useId } from 'react';
 import type { KioskAnswer } from '../../api';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 
 export interface KioskPanelProps {

@@ -4,7 +4,7 @@
 // hears each alert as it comes.
 import { useId } from 'react';
 import { type LiveAlert, clockTime } from '../../live-stream';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { Button } from '../button';
 

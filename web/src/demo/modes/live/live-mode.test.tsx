@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FenceEntry } from '../../format';
 import { testSummary } from '../../test-level';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import { renderPanel, testAt, testKit } from '../test-kit';
 import { useLiveMode } from './live-mode';

@@ -5,7 +5,7 @@ import { type ReactNode, useId, useState } from 'react';
 import { technologyColours } from '../../live-dots';
 import { type LiveAccuracy, type Technology, technologies } from '../../live-stream';
 import type { LiveStatus } from './use-live';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { Button } from '../button';
 import { TableHead } from '../table-head';

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import { clockTime } from '../../live-stream';
 import { type Replay, type ReplaySpeed, replaySpeeds } from './use-replay';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { Button } from '../button';
 

@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { type PlaceInfo, placeFromResult } from '../../places';
 import { testResult, testSummary } from '../../test-level';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { RouteMode } from '../route/route-mode';
 import { fakeRoute, renderMode, settle, testKit } from '../test-kit';

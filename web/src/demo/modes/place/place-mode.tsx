@@ -6,7 +6,7 @@ import type { SearchResult } from '../../api';
 import type { MapMarker, MapPick } from '../../renderer';
 import { PlaceCard } from '../../place-card';
 import { type PlaceInfo, completePlace, placeFromPick, placeFromResult } from '../../places';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import { Button } from '../button';
 import { type ModeKit, boxAround } from '../kit';
 import type { RouteMode } from '../route/route-mode';

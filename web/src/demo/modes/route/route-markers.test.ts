@@ -3,7 +3,7 @@ import { modelLevel } from '../../level-model';
 import { modelRoute } from '../../route-track';
 import { testLeg, testLevel, testRoute, testSummary } from '../../test-level';
 import { testWords } from '../../test-words';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import { testAt } from '../test-kit';
 import { routeMarkers } from './route-markers';
 

@@ -5,7 +5,7 @@ import { lonLatToWorld } from '../../projection';
 import type { MapMarker } from '../../renderer';
 import type { RouteModel } from '../../route-track';
 import { glyphFor } from '../../style';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { unitOf } from '../units';
 

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ModeKit } from '../kit';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import { type Answer, renderMode, settle, answerFetch, testKit, testWalk } from '../test-kit';
 import { useRouteMode } from './route-mode';
 

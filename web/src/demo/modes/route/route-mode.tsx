@@ -9,7 +9,7 @@ import { lonLatToWorld } from '../../projection';
 import type { MapRenderer } from '../../renderer';
 import { type RouteModel, modelRoute } from '../../route-track';
 import { useNavigation } from '../../use-navigation';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import type { Mode } from '../open-mode';
 import { outlinedUnit } from '../units';

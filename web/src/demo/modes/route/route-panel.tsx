@@ -4,7 +4,7 @@
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { RouteModel } from '../../route-track';
 import type { NavPhase } from '../../use-navigation';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { Button } from '../button';
 

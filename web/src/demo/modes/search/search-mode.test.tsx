@@ -2,7 +2,7 @@ import { act, fireEvent, screen, within } from '@testing-library/preact';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchAnswer } from '../../api';
 import { testResult } from '../../test-level';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import { type Answer, fakePlace, renderMode, settle, answerFetch, testKit } from '../test-kit';
 import { useSearchMode } from './search-mode';

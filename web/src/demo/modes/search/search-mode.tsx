@@ -3,7 +3,7 @@
 // chosen opens its card.
 import { type ReactNode, useId, useRef, useState } from 'react';
 import type { SearchAnswer } from '../../api';
-import { fill } from '../../words-fill';
+import { fill } from '../../../format/fill';
 import { type ModeKit, useLatest } from '../kit';
 import type { PlaceMode } from '../place/place-mode';
 import { ResultsList } from './results-list';
