@@ -16,7 +16,7 @@ use site_server::tracking::engine::{Engine, Simulation};
 use site_server::tracking::fences::venue_fences;
 use site_server::tracking::flow::HOUR_S;
 use site_server::tracking::rolling::RollingAccuracy;
-use site_server::venues::{Catalog, StepWords, Venue, VenueExtras, read_devices};
+use site_venues::{Catalog, StepWords, Venue, VenueExtras, read_devices};
 
 // The server's allocator, so the figures are the server's.
 #[global_allocator]

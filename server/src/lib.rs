@@ -14,7 +14,6 @@ pub mod process;
 mod rate_limit;
 pub mod site;
 pub mod tracking;
-pub mod venues;
 mod weighted_list;
 
 use std::future::Future;
@@ -30,7 +29,7 @@ use images::ImageService;
 use indexnow::{OriginUrls, Submitter};
 use leads::Leads;
 use site::Site;
-use venues::{Catalog, VenueExtras, VenueSource, Venues};
+use site_venues::{Catalog, VenueExtras, VenueSource, Venues};
 
 /// A loaded site bound to its listening socket, ready to serve.
 pub struct Application {

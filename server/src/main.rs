@@ -246,9 +246,7 @@ fn export_imdf(config: &Config, venue: &str, output: &std::path::Path) -> ExitCo
     };
     let written = std::fs::File::create(output)
         .map_err(|error| format!("cannot write {}: {error}", output.display()))
-        .and_then(|file| {
-            site_server::venues::export_imdf(&dir, file).map_err(|error| error.to_string())
-        });
+        .and_then(|file| site_venues::export_imdf(&dir, file).map_err(|error| error.to_string()));
     match written {
         Ok(files) => {
             eprintln!("site: wrote {} ({} files)", output.display(), files.len());

@@ -48,10 +48,10 @@ use crate::limits::sampled_log::SampledLogs;
 use crate::limits::token_buckets::TokenBuckets;
 use crate::rate_limit::RateLimiter;
 use crate::site::{Site, Variant};
-use crate::venues::Venues;
 use admin::{AdminAccess, AdminToken};
 use client_ip::TrustedProxies;
 use cross_site::{EmbedOrigins, SiteOrigins};
+use site_venues::Venues;
 
 /// Shared, read-only state of a running server.
 #[derive(Clone)]

@@ -1,6 +1,6 @@
 //! `/api/venues/...`, the live demo's API (issue #14, docs/venue-contract.md §4): the viewer's files as the
 //! build compressed them, and search, routes, find my car, kiosks and the phone hand-over
-//! computed by the venue engine (`crate::venues`), each charged to its client by what it costs
+//! computed by the venue engine (the `site-venues` crate, server/venues), each charged to its client by what it costs
 //! (`crate::compute`, issue #30). Reads requests and writes JSON; every refusal goes through
 //! `ApiError` (error.rs) with its message from content/venues/words.toml.
 
@@ -24,8 +24,8 @@ use super::cross_site::EmbedOrigins;
 use super::error::{ApiCode, ApiError};
 use super::representation::Representation;
 use crate::site::{ApiErrorWords, Body, ViewerFiles};
-use crate::venues::search::{MAX_QUERY_CHARS, QueryError};
-use crate::venues::{
+use site_venues::search::{MAX_QUERY_CHARS, QueryError};
+use site_venues::{
     CarError, DEFAULT_LIMIT, Field, FoundCar, KioskView, MAX_LIMIT, PlaceError, PlaceProblem,
     Route, RouteError, RoutePlace, SearchError, SearchRequest, Venue,
 };
@@ -623,7 +623,7 @@ pub(crate) struct VenueApi {
 impl VenueApi {
     pub(crate) fn new(
         site: &crate::site::Site,
-        venues: &crate::venues::Venues,
+        venues: &site_venues::Venues,
         embedders: EmbedOrigins,
     ) -> Self {
         let venues: Vec<Value> = site

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::leads::Catalog;
-use crate::venues::{CategoryWords, DirectoryGroup, FlowSettings, KioskFacing, StepWords};
+use site_venues::{CategoryWords, DirectoryGroup, FlowSettings, KioskFacing, StepWords};
 
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
 /// version 5 the live demo's venues, `venues` (issue #14).

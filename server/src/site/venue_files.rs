@@ -1,6 +1,6 @@
 //! The live demo's viewer files (issue #14): each venue's summary and the data of each of its
 //! levels, compressed by the web build, kept in memory and answered by `/api/venues/...` as
-//! they are. The IMDF files beside them are the venue engine's business (`crate::venues`).
+//! they are. The IMDF files beside them are the venue engine's business (the `site-venues` crate, server/venues).
 
 use std::path::Path;
 use std::sync::Arc;

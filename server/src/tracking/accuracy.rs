@@ -14,7 +14,7 @@ use site_positioning::simulate::{Devices, Simulator};
 use site_positioning::{Device, DeviceKind, Point as EnginePoint, Pose, Technology};
 
 use super::walkers::random_walk;
-use crate::venues::{Place, RadioSpace, Venue};
+use site_venues::{Place, RadioSpace, Venue};
 
 /// Seconds at the start of a walk left out, while the filter takes its first fix.
 const SETTLING_S: u64 = 5;

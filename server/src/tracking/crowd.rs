@@ -11,7 +11,7 @@ use site_positioning::walk::{LEVEL_CHANGE_S, Walk};
 use site_positioning::{Point as EnginePoint, Pose, Technology};
 
 use super::walkers::{PACE, route_poses};
-use crate::venues::{RadioSpace, Venue};
+use site_venues::{RadioSpace, Venue};
 
 /// Seconds of one trip: the walk and the stay after it.
 pub const TRIP_S: u64 = 240;

@@ -18,7 +18,7 @@ use site_positioning::walk::Walk;
 use site_positioning::{Device, Pose};
 
 use super::crowd::{Crowd, Tag};
-use crate::venues::{RadioSpace, Venue};
+use site_venues::{RadioSpace, Venue};
 
 /// Seconds a filter's estimates are shown for. Shorter makes a late start quicker (and the
 /// warm-ups dearer: one more filter for `WARM_S` of every `EPOCH_S` seconds).

@@ -9,7 +9,7 @@ use std::collections::HashMap;
 
 use site_positioning::Point;
 
-use crate::venues::Venue;
+use site_venues::Venue;
 
 /// Consecutive seconds on the other side before an enter or exit counts.
 pub const CONFIRM_S: u32 = 2;

@@ -21,8 +21,8 @@ use site_positioning::walk::Walk;
 
 use super::parking::CarPark;
 use super::walkers::{PACE, route_poses};
-use crate::venues::geometry::{Bbox, Point};
-use crate::venues::{FlowSettings, PlaceKind, Venue};
+use site_venues::geometry::{Bbox, Point};
+use site_venues::{FlowSettings, PlaceKind, Venue};
 
 /// The side of a heat map's cell, metres.
 pub const CELL_M: f64 = 2.0;

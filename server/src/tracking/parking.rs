@@ -4,7 +4,7 @@
 
 use site_positioning::random::Rng;
 
-use crate::venues::{PlaceKind, Venue};
+use site_venues::{PlaceKind, Venue};
 
 /// Random draws for a free space before a visitor looks along the rows.
 const TRIES: usize = 16;

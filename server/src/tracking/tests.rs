@@ -3,9 +3,9 @@
 use site_positioning::Technology;
 
 use super::accuracy::{Row, Table, measure};
-use crate::venues::Venue;
-use crate::venues::read_devices;
-use crate::venues::tests::support::{content_dir, extras_of, load};
+use site_venues::Venue;
+use site_venues::read_devices;
+use site_venues::testing::{content_dir, extras_of, load};
 
 pub(super) fn load_real(id: &str) -> Venue {
     let dir = content_dir().join(id);

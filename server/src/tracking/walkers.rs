@@ -6,7 +6,7 @@ use site_positioning::random::{Rng, key};
 use site_positioning::walk::Walk;
 use site_positioning::{Point as EnginePoint, Pose};
 
-use crate::venues::{Place, Venue};
+use site_venues::{Place, Venue};
 
 /// Walking pace, m/s: a visitor's unhurried 1.2 (Fruin's pedestrian studies: 1.2-1.4).
 pub const PACE: f64 = 1.2;

@@ -23,8 +23,8 @@ use super::tracks::tag_id;
 use crate::tracking::engine::{Fix, Simulation};
 use crate::tracking::fences::FenceEvent;
 use crate::tracking::rolling::Figures;
-use crate::venues::Venue;
-use crate::venues::geometry::Point;
+use site_venues::Venue;
+use site_venues::geometry::Point;
 
 /// A level's short name (`None`: every level) and whether the truth is shown.
 pub(super) type View = (Option<String>, bool);

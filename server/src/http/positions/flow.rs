@@ -27,8 +27,8 @@ use super::hub::unix_now;
 use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
 use crate::tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
-use crate::venues::Venue;
-use crate::venues::geometry::Point;
+use site_venues::Venue;
+use site_venues::geometry::Point;
 
 /// How many days before today may be asked for.
 const PAST_DAYS: u64 = 7;

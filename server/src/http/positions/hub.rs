@@ -25,7 +25,7 @@ use crate::config::LiveConfig;
 use crate::tracking::engine::{Engine, Simulation};
 use crate::tracking::fences::{VenueFence, venue_fences};
 use crate::tracking::rolling::{Figures, RollingAccuracy};
-use crate::venues::{Venue, Venues, read_devices};
+use site_venues::{Venue, Venues, read_devices};
 
 /// Frames kept for a reconnecting client: a minute.
 pub(super) const RECENT: usize = 60;

@@ -39,10 +39,10 @@ use super::venues::{Params, VenuePath, flag, query_params, unknown, venue_segmen
 use crate::limits::slots::Full;
 use crate::site::ApiErrorWords;
 use crate::tracking::fences::Fence;
-use crate::venues::Venue;
 use encode::{alert_json, lon_lat, short};
 use hub::{Frame, Subscription, Unavailable};
 use site_positioning::{Point, Pose};
+use site_venues::Venue;
 use stream::Watch;
 
 /// How long a client refused by the cap on all streams is asked to wait.

@@ -25,7 +25,7 @@ use super::hub::Frame;
 use crate::config::LiveConfig;
 use crate::limits::slots::{Full, Slot, Slots};
 use crate::tracking::fences::Fence;
-use crate::venues::Venue;
+use site_venues::Venue;
 
 /// Sent first: how long a client waits before reconnecting, and a comment that opens the
 /// stream at once while a venue's engine starts.
@@ -198,7 +198,7 @@ mod tests {
     }
 
     fn hospital() -> Arc<Venue> {
-        use crate::venues::tests::support::{content_dir, extras_of, load};
+        use site_venues::testing::{content_dir, extras_of, load};
         let dir = content_dir().join("demo-hospital");
         Arc::new(load("demo-hospital", &dir, &extras_of(&dir)))
     }

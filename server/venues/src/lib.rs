@@ -1,6 +1,6 @@
-//! The live demo's venues (issue #14): IMDF data loaded from dist/ at start, and what the demo asks
-//! of it: search, routes, find my car, kiosks. No HTTP types: `http/venues.rs` reads requests and
-//! writes answers.
+//! The venue engine: the live demo's venues (IMDF data loaded from dist/ at start) and what the
+//! demo asks of them: search, routes, find my car, kiosks, the IMDF export. A crate of its own so
+//! that it holds no HTTP types: the server's `http/venues.rs` reads requests and writes answers.
 //!
 //! Loading builds, per venue, the model (`assemble`), the walkable space of each level
 //! (`free_space`), the walking graph (`corners`, `graph`) and the portals of its doors and places
@@ -41,8 +41,10 @@ mod shortest;
 mod steps;
 mod venue;
 
+#[doc(hidden)]
+pub mod testing;
 #[cfg(test)]
-pub(crate) mod tests;
+mod tests;
 
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

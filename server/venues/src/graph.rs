@@ -297,7 +297,7 @@ fn visibility_edges(nodes: &[Node], visible: &[u32], space: &LevelSpace) -> Vec<
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::venues::model::test_model::one_level;
+    use crate::model::test_model::one_level;
 
     #[test]
     fn corners_that_see_each_other_are_joined_and_walls_block_the_rest() {

@@ -255,7 +255,7 @@ pub(crate) mod test_model {
     //! rectangles.
 
     use super::*;
-    use crate::venues::geometry::Polygon;
+    use crate::geometry::Polygon;
 
     pub(crate) fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Shape {
         let p = Point::new;

@@ -73,7 +73,7 @@ fn sees(shape: &Shape, a: Point, b: Point) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::venues::geometry::Polygon;
+    use crate::geometry::Polygon;
 
     #[test]
     fn a_walk_across_an_l_shaped_shop_bends_round_its_inner_corner() {

@@ -1,46 +1,18 @@
-//! Loading venues for tests, with the words and catalog of content/venues/, and the pairs of
-//! places that route tests draw.
+//! The fixture venue, the real venues loaded once, and the pairs of places that route tests
+//! draw.
 
 use std::path::{Path, PathBuf};
-use std::sync::{Arc, OnceLock};
+use std::sync::OnceLock;
 
-use crate::venues::geometry::Point;
-use crate::venues::locations::Field;
-use crate::venues::{Catalog, Located, StepWords, Venue, VenueExtras};
-
-pub(super) fn words() -> StepWords {
-    #[derive(serde::Deserialize)]
-    struct Words {
-        steps: StepWords,
-    }
-    let text = std::fs::read_to_string(content_dir().join("words.toml")).expect("words.toml");
-    toml::from_str::<Words>(&text)
-        .expect("words.toml [steps]")
-        .steps
-}
-
-/// categories.toml as the build passes it on: `[categories.<key>]` and `[[groups]]`; an empty
-/// catalog until the file exists.
-pub(super) fn catalog() -> Catalog {
-    let Ok(text) = std::fs::read_to_string(content_dir().join("categories.toml")) else {
-        return Catalog::default();
-    };
-    toml::from_str(&text).unwrap_or_else(|e| panic!("categories.toml: {e}"))
-}
-
-pub(crate) fn content_dir() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/venues")
-}
+use crate::geometry::Point;
+use crate::locations::Field;
+pub(super) use crate::testing::{catalog, content_dir, extras_of, load, words};
+use crate::{Located, Venue, VenueExtras};
 
 pub(super) fn fixture_dir(name: &str) -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/fixtures/venues")
+        .join("tests/fixtures")
         .join(name)
-}
-
-pub(crate) fn load(id: &str, dir: &Path, extras: &VenueExtras) -> Venue {
-    Venue::load(id, dir, extras, Arc::new(words()), Arc::new(catalog()))
-        .unwrap_or_else(|e| panic!("{e}"))
 }
 
 /// The fixture venue: B1 (a road, two spaces), L1 and L2 (corridors, shops, an elevator
@@ -54,31 +26,6 @@ pub(super) fn tiny_mall() -> &'static Venue {
             &VenueExtras::default(),
         )
     })
-}
-
-/// venue.toml's extras as the build passes them on.
-pub(crate) fn extras_of(dir: &Path) -> VenueExtras {
-    #[derive(serde::Deserialize)]
-    struct Samples {
-        start: Option<String>,
-    }
-    #[derive(serde::Deserialize)]
-    struct VenueToml {
-        #[serde(default)]
-        kiosks: Vec<crate::venues::KioskFacing>,
-        samples: Option<Samples>,
-        flow: Option<crate::venues::FlowSettings>,
-    }
-    let Ok(text) = std::fs::read_to_string(dir.join("venue.toml")) else {
-        return VenueExtras::default();
-    };
-    let toml: VenueToml =
-        toml::from_str(&text).unwrap_or_else(|e| panic!("{}: {e}", dir.display()));
-    VenueExtras {
-        kiosks: toml.kiosks,
-        start: toml.samples.and_then(|s| s.start),
-        flow: toml.flow,
-    }
 }
 
 /// A real venue of content/venues/, loaded once per test binary; `None` while its files are

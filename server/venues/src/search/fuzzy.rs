@@ -94,8 +94,8 @@ fn spell_out(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::venues::search::name::PreparedName;
-    use crate::venues::search::query::normalize;
+    use crate::search::name::PreparedName;
+    use crate::search::query::normalize;
 
     fn one_typo(query: &str, name: &str) -> bool {
         let (mut readings, mut units) = (Readings::default(), Vec::new());

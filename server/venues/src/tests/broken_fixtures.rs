@@ -6,7 +6,7 @@ use std::path::Path;
 use serde_json::{Value, json};
 
 use super::support::{catalog, fixture_dir, words};
-use crate::venues::{LoadError, Venue, VenueExtras};
+use crate::{LoadError, Venue, VenueExtras};
 
 /// Loads a copy of the fixture after `change` changed its directory; it must fail.
 fn load_changed(change: impl FnOnce(&Path)) -> LoadError {

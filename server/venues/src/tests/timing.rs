@@ -1,10 +1,9 @@
 //! Reports (does not assert) how long loading the real venues and routing take. Run in release:
-//! `cargo test --release --lib venues::tests::timing -- --nocapture`.
+//! `cargo test --release -p site-venues --lib tests::timing -- --nocapture`.
 
 use std::time::Instant;
 
 use super::support::{content_dir, extras_of, load};
-use crate::process::memory::resident_kib;
 
 #[test]
 fn loading_and_routing_times_are_reported() {
@@ -12,7 +11,6 @@ fn loading_and_routing_times_are_reported() {
     if !mall_dir.join("unit.geojson").exists() {
         return;
     }
-    let rss_before = resident_kib().unwrap_or(0);
     let started = Instant::now();
     let mall = load("demo-mall", &mall_dir, &extras_of(&mall_dir));
     let mall_ms = started.elapsed().as_secs_f64() * 1e3;
@@ -25,7 +23,7 @@ fn loading_and_routing_times_are_reported() {
             .graph
             .nodes
             .iter()
-            .filter(|n| n.kind == crate::venues::graph::NodeKind::Corner)
+            .filter(|n| n.kind == crate::graph::NodeKind::Corner)
             .count();
         println!(
             "{}: {} places, {} graph nodes ({corners} corners), {} edges, {} walls",
@@ -37,8 +35,7 @@ fn loading_and_routing_times_are_reported() {
         );
     }
     println!(
-        "load: demo-mall {mall_ms:.1} ms, demo-hospital {hospital_ms:.1} ms; resident memory +{} KiB (other tests running alongside add to it)",
-        resident_kib().unwrap_or(0).saturating_sub(rss_before)
+        "load: demo-mall {mall_ms:.1} ms, demo-hospital {hospital_ms:.1} ms (their memory: the server's \"venues loaded\" log line at debug level)"
     );
 
     let space = mall
@@ -50,9 +47,7 @@ fn loading_and_routing_times_are_reported() {
     let to = mall
         .places()
         .iter()
-        .find(|p| {
-            p.kind == crate::venues::PlaceKind::Occupant && mall.levels()[p.level].short == "L5"
-        })
+        .find(|p| p.kind == crate::PlaceKind::Occupant && mall.levels()[p.level].short == "L5")
         .expect("an L5 shop")
         .id
         .clone();
@@ -70,7 +65,7 @@ fn loading_and_routing_times_are_reported() {
             times[500], times[990]
         );
     }
-    let near = mall.locate(crate::venues::Field::Near, &space).unwrap();
+    let near = mall.locate(crate::Field::Near, &space).unwrap();
     let mut times = Vec::with_capacity(100);
     for _ in 0..100 {
         let started = Instant::now();

@@ -3,10 +3,10 @@
 //! escalators.
 
 use super::support::random_pairs;
-use crate::venues::costs::walk_s;
-use crate::venues::locations::Field;
-use crate::venues::shortest::{Endpoint, shortest};
-use crate::venues::{ConnectorKind, RouteError, Venue};
+use crate::costs::walk_s;
+use crate::locations::Field;
+use crate::shortest::{Endpoint, shortest};
+use crate::{ConnectorKind, RouteError, Venue};
 
 /// The cheapest cost from `from` to `to` by Bellman–Ford over every edge of the graph plus
 /// the endpoints' links and their direct walks: slow, obvious, and sharing no code with A*.

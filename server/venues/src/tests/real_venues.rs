@@ -1,7 +1,7 @@
 //! The demo venues of content/venues/: the sample routes, find my car and the kiosk directory.
 
 use super::support::real;
-use crate::venues::{ConnectorKind, PlaceKind, StepKind, Venue};
+use crate::{ConnectorKind, PlaceKind, StepKind, Venue};
 
 fn sample(venue: &Venue, key: &str) -> String {
     let text = std::fs::read_to_string(

@@ -3,9 +3,9 @@
 //! in a door being walked through.
 
 use super::support::random_pairs;
-use crate::venues::geometry::{Point, nearest_on_segment};
-use crate::venues::model::UnitRole;
-use crate::venues::{Located, Venue};
+use crate::geometry::{Point, nearest_on_segment};
+use crate::model::UnitRole;
+use crate::{Located, Venue};
 
 /// Units are drawn to the centimetre; a point this close to one is in it.
 const TOLERANCE_M: f64 = 0.05;

@@ -3,7 +3,7 @@ use std::cell::Cell;
 use proptest::prelude::*;
 
 use super::*;
-use crate::venues::search::query::{SearchFilters, SearchQuery};
+use crate::search::query::{SearchFilters, SearchQuery};
 
 use MatchKind::*;
 

@@ -209,7 +209,10 @@ mod tests {
 
     #[test]
     fn the_step_words_of_content_parse() {
-        let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../content/venues/words.toml");
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../content/venues/words.toml"
+        );
         let text = std::fs::read_to_string(path).unwrap();
         #[derive(Deserialize)]
         struct Words {

@@ -99,7 +99,7 @@ fn dedup(corners: Vec<Point>) -> Vec<Point> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::venues::model::test_model::one_level;
+    use crate::model::test_model::one_level;
 
     /// The corner nodes, 0.4 m out, of one level holding `units` and `obstacles`.
     fn corners_of(units: &[(&str, [f64; 4])], obstacles: &[[f64; 4]]) -> Vec<Point> {

@@ -313,7 +313,7 @@ mod tests {
     pub(crate) fn words() -> StepWords {
         let text = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
-            "/../content/venues/words.toml"
+            "/../../content/venues/words.toml"
         ))
         .unwrap();
         #[derive(serde::Deserialize)]

@@ -223,7 +223,7 @@ fn walkable_walls(units: &[(usize, UnitRole, Shape)]) -> Vec<Wall> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::venues::model::test_model::rect;
+    use crate::model::test_model::rect;
 
     #[test]
     fn the_shared_part_of_two_corridors_is_open_and_the_rest_is_wall() {

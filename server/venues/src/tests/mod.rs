@@ -1,4 +1,4 @@
-//! Tests over whole venues: the fixture venue under server/tests/fixtures/venues/ and the real
+//! Tests over whole venues: the fixture venue under server/venues/tests/fixtures/ and the real
 //! ones under content/venues/, checked against brute force and against the geometry.
 
 pub(crate) mod support;
@@ -16,6 +16,6 @@ mod walkable;
 #[test]
 fn venues_can_be_shared_between_threads() {
     fn shared<T: Send + Sync>() {}
-    shared::<crate::venues::Venues>();
-    shared::<crate::venues::Route>();
+    shared::<crate::Venues>();
+    shared::<crate::Route>();
 }

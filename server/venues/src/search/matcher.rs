@@ -173,8 +173,8 @@ fn better(best: Option<MatchKind>, kind: MatchKind) -> Option<MatchKind> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::venues::search::name::PreparedName;
-    use crate::venues::search::query::normalize;
+    use crate::search::name::PreparedName;
+    use crate::search::query::normalize;
 
     fn kind(query: &str, name: &str) -> Option<MatchKind> {
         let (mut readings, mut units) = (Readings::default(), Vec::new());

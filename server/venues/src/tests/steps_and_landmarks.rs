@@ -1,7 +1,7 @@
 //! Steps name the right landmarks, connectors and levels, on the fixture venue.
 
 use super::support::tiny_mall;
-use crate::venues::{Route, StepKind};
+use crate::{Route, StepKind};
 
 fn route(from: &str, to: &str, accessible: bool) -> Route {
     let venue = tiny_mall();

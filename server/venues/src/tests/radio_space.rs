@@ -4,10 +4,10 @@
 use site_positioning::{Point as EnginePoint, Space};
 
 use super::support::{content_dir, extras_of, load};
-use crate::venues::RadioSpace;
-use crate::venues::model::UnitRole;
+use crate::RadioSpace;
+use crate::model::UnitRole;
 
-fn engine(p: crate::venues::geometry::Point) -> EnginePoint {
+fn engine(p: crate::geometry::Point) -> EnginePoint {
     EnginePoint::new(p.x, p.y)
 }
 
@@ -36,7 +36,7 @@ fn through_a_door_is_open_and_beside_it_is_a_wall_in_both_venues() {
             };
             let [a, b] = model.openings[first].ends;
             let (middle, along) = (a.lerp(b, 0.5), (b - a) * (1.0 / a.distance(b)));
-            let normal = crate::venues::geometry::Point::new(-along.y, along.x);
+            let normal = crate::geometry::Point::new(-along.y, along.x);
             let (inside, outside) = (middle + normal * 1.0, middle - normal * 1.0);
             assert_eq!(
                 space.walls_between(ordinal, engine(inside), engine(outside)),

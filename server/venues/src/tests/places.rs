@@ -1,8 +1,8 @@
 //! Locations, find my car and the kiosk view on the fixture venue.
 
 use super::support::tiny_mall;
-use crate::venues::locations::Field;
-use crate::venues::{CarError, FoundCar, PlaceError, PlaceKind, PlaceProblem, RouteError};
+use crate::locations::Field;
+use crate::{CarError, FoundCar, PlaceError, PlaceKind, PlaceProblem, RouteError};
 
 fn id_of(name: &str) -> String {
     tiny_mall()
@@ -16,7 +16,7 @@ fn id_of(name: &str) -> String {
 
 /// `lon,lat@level` of a local point of the fixture.
 fn at(x: f64, y: f64, level: &str) -> String {
-    let [lon, lat] = tiny_mall().lon_lat(crate::venues::geometry::Point::new(x, y));
+    let [lon, lat] = tiny_mall().lon_lat(crate::geometry::Point::new(x, y));
     format!("{lon},{lat}@{level}")
 }
 
