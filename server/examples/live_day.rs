@@ -12,10 +12,10 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use site_server::process::memory::{peak_resident_kib, resident_kib};
-use site_server::tracking::engine::{Engine, Simulation};
-use site_server::tracking::fences::venue_fences;
-use site_server::tracking::flow::HOUR_S;
-use site_server::tracking::rolling::RollingAccuracy;
+use site_tracking::engine::{Engine, Simulation};
+use site_tracking::fences::venue_fences;
+use site_tracking::flow::HOUR_S;
+use site_tracking::rolling::RollingAccuracy;
 use site_venues::{Catalog, StepWords, Venue, VenueExtras, read_devices};
 
 // The server's allocator, so the figures are the server's.

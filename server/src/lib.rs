@@ -13,7 +13,6 @@ mod limits;
 pub mod process;
 mod rate_limit;
 pub mod site;
-pub mod tracking;
 mod weighted_list;
 
 use std::future::Future;

@@ -56,6 +56,6 @@ fn details_json(state: &AppState) -> serde_json::Value {
             "streams": state.streams.open_now(),
         },
         "compute": state.compute.stats(),
-        "kept_bytes": state.answers.bytes() + state.positions.flow_days().bytes(),
+        "kept_bytes": state.answers.bytes() + state.flow_days.bytes(),
     })
 }

@@ -90,6 +90,8 @@ pub(crate) struct State {
     pub(in crate::http) compute: Compute,
     /// Computed answers kept and under way, by canonical request (venue versions included).
     pub(in crate::http) answers: Arc<Flights<Arc<computed::Answer>>>,
+    /// The flow analytics' days computed, kept and under way (a quarter of the cache).
+    pub(in crate::http) flow_days: positions::FlowDays,
     /// The live streams open, and the signal that ends them at shutdown.
     pub(in crate::http) streams: positions::Streams,
     /// Editing mode only (`live_reload`).
@@ -114,6 +116,7 @@ pub(crate) struct HttpSettings {
     api_budget: Arc<TokenBuckets>,
     compute: Compute,
     answers: Arc<Flights<Arc<computed::Answer>>>,
+    flow_days: positions::FlowDays,
     streams: positions::Streams,
     live: Option<LiveReload>,
 }
@@ -149,16 +152,14 @@ impl HttpSettings {
                 store.clone(),
             )),
             embedders: EmbedOrigins::new(&venues.embed_origins),
-            positions: Arc::new(positions::PositionHub::new(
-                venues.live.clone(),
-                cache_bytes,
-            )),
+            positions: Arc::new(positions::position_hub(&venues.live)),
             api_budget: Arc::new(TokenBuckets::new(
                 venues.rate_limit.per_second,
                 venues.rate_limit.burst,
             )),
             compute: Compute::new(&venues.compute)?,
             answers: Flights::new(cache_bytes / 4 * 3, |answer| answer.weight()),
+            flow_days: Flights::new(cache_bytes / 4, |day| day.held_bytes()),
             streams: positions::Streams::new(&venues.live, closing),
             live: config.live_reload.then(|| LiveReload::new(build)),
         })
@@ -198,6 +199,7 @@ impl AppState {
             api_budget: settings.api_budget,
             compute: settings.compute,
             answers: settings.answers,
+            flow_days: settings.flow_days,
             streams: settings.streams,
             site,
             image_cache_control,

@@ -18,24 +18,27 @@ use bytes::Bytes;
 use serde_json::{Value, json};
 use site_positioning::Pose;
 
-use super::super::venues::lon_lat as rounded;
-use super::tracks::tag_id;
-use crate::tracking::engine::{Fix, Simulation};
-use crate::tracking::fences::FenceEvent;
-use crate::tracking::rolling::Figures;
+use site_tracking::hub::Second;
 use site_venues::Venue;
 use site_venues::geometry::Point;
+
+use super::super::venues::lon_lat as rounded;
 
 /// A level's short name (`None`: every level) and whether the truth is shown.
 pub(super) type View = (Option<String>, bool);
 
-pub(super) fn encode_frame(
-    simulation: &Simulation,
-    second: u64,
-    fixes: &[Fix],
-    figures: &[Figures],
-    fence_events: &[(String, i32, FenceEvent)],
-) -> HashMap<View, Bytes> {
+/// A second's event for every view; a level nobody is on has an empty list.
+pub(crate) type Views = HashMap<View, Bytes>;
+
+/// Encodes a second for every view, once, on its engine's thread.
+pub(super) fn encode_frame(second: &Second<'_>) -> Views {
+    let &Second {
+        simulation,
+        second,
+        fixes,
+        figures,
+        fence_alerts: fence_events,
+    } = second;
     let venue = simulation.venue();
     let accuracy: Vec<Value> = figures
         .iter()
@@ -58,7 +61,7 @@ pub(super) fn encode_frame(
             let estimate = fix.estimate?;
             Some(alert_json(
                 "sos",
-                &tag_id(&simulation.tags()[fix.tag]),
+                &simulation.tags()[fix.tag].id(),
                 None,
                 second,
                 &short(venue, estimate.pose)?,
@@ -88,7 +91,7 @@ pub(super) fn encode_frame(
             let tag = &simulation.tags()[fix.tag];
             let level = short(venue, estimate.pose)?;
             let plain = json!({
-                "id": tag_id(tag),
+                "id": tag.id(),
                 "technology": tag.technology.name(),
                 "level": level,
                 "point": lon_lat(venue, estimate.pose),

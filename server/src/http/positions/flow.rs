@@ -23,10 +23,10 @@ use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
 use super::super::venues::{VenuePath, query_params, unknown, venue_segment};
-use super::hub::unix_now;
 use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
-use crate::tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
+use site_tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
+use site_tracking::hub::unix_now;
 use site_venues::Venue;
 use site_venues::geometry::Point;
 
@@ -41,7 +41,7 @@ const ANSWER_MS: f64 = 5.0;
 const PAST_DAY_FRESH_S: u32 = 86_400;
 
 /// Days computed, kept and under way.
-pub(crate) type FlowDays = Arc<Flights<Arc<FlowDay>>>;
+pub(in crate::http) type FlowDays = Arc<Flights<Arc<FlowDay>>>;
 
 pub(in crate::http) async fn get_flow(
     State(state): State<AppState>,
@@ -138,7 +138,7 @@ async fn flow(
     let computed = state
         .compute
         .long(
-            state.positions.flow_days(),
+            &state.flow_days,
             &day_key,
             client,
             visitors * VISITOR_MS,

@@ -15,7 +15,6 @@
 
 mod encode;
 mod flow;
-mod hub;
 mod stream;
 mod tracks;
 
@@ -27,8 +26,7 @@ use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
-pub(super) use flow::get_flow;
-pub(crate) use hub::PositionHub;
+pub(super) use flow::{FlowDays, get_flow};
 pub(crate) use stream::Streams;
 pub(super) use tracks::get_track;
 
@@ -36,14 +34,41 @@ use super::AppState;
 use super::api_guard::Client;
 use super::error::{ApiCode, ApiError};
 use super::venues::{Params, VenuePath, flag, query_params, unknown, venue_segment};
+use crate::config::LiveConfig;
 use crate::limits::slots::Full;
 use crate::site::ApiErrorWords;
-use crate::tracking::fences::Fence;
 use encode::{alert_json, lon_lat, short};
-use hub::{Frame, Subscription, Unavailable};
 use site_positioning::{Point, Pose};
+use site_tracking::fences::Fence;
+use site_tracking::hub::{Hub, HubSettings, Subscription, Unavailable};
 use site_venues::Venue;
 use stream::Watch;
+
+/// The live engines, each second encoded as this module's events, one per view.
+pub(crate) type PositionHub = Hub<encode::Views>;
+type Frame = site_tracking::hub::Frame<encode::Views>;
+
+/// How much lower than page serving the engine threads run (Linux nice value): the lowest, so
+/// that on a busy core a page never waits for an engine. On cores saturated by pages an engine
+/// falls behind, sends its seconds late and catches up when the load passes. Beside pages that
+/// leave a core free, what an engine costs them is its CPU time, whatever its priority
+/// (`bench/live.sh` prints both sides' cores). The catch-up of a cold engine runs before this,
+/// at the priority of the request that started it: the first viewer waits for it, and it is
+/// bounded (a second or so of CPU, once per start).
+const ENGINE_NICENESS: i32 = 19;
+
+/// The live engines of this server, encoding their seconds as this module's events.
+pub(crate) fn position_hub(live: &LiveConfig) -> PositionHub {
+    fn after_catch_up() {
+        crate::process::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
+    }
+    let settings = HubSettings {
+        tags: live.tags,
+        seed: live.seed,
+        after_catch_up,
+    };
+    Hub::new(settings, encode::encode_frame)
+}
 
 /// How long a client refused by the cap on all streams is asked to wait.
 const STREAMS_FULL_RETRY_S: u64 = 10;
@@ -215,7 +240,7 @@ fn events_of(
     fence: Option<&mut Fence>,
     venue: &Venue,
 ) -> Option<Bytes> {
-    let positions = frame.view(view)?;
+    let positions = frame.encoded.get(view).cloned()?;
     let Some(fence) = fence else {
         return Some(positions);
     };

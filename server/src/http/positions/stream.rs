@@ -19,12 +19,12 @@ use tokio::sync::broadcast::error::RecvError;
 use tokio::sync::{broadcast, watch};
 use tokio::time::Instant;
 
+use super::Frame;
 use super::encode::View;
 use super::events_of;
-use super::hub::Frame;
 use crate::config::LiveConfig;
 use crate::limits::slots::{Full, Slot, Slots};
-use crate::tracking::fences::Fence;
+use site_tracking::fences::Fence;
 use site_venues::Venue;
 
 /// Sent first: how long a client waits before reconnecting, and a comment that opens the

@@ -27,8 +27,8 @@ use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
 use super::super::venues::{Params, VenueKeyPath, query_params, unknown, venue_and_key};
 use super::encode::{lon_lat, short};
-use super::hub::{Unavailable, unix_now};
-use crate::tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
+use site_tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
+use site_tracking::hub::{Unavailable, unix_now};
 
 /// The longest track one request may ask for.
 pub(super) const MAX_SPAN_S: u64 = 3_600;
@@ -130,7 +130,7 @@ async fn track(
             simulation
                 .tags()
                 .iter()
-                .position(|tag| tag_id(tag) == tag_name)
+                .position(|tag| tag.id() == tag_name)
         })
         .flatten()
         .ok_or_else(|| unknown(words, ApiCode::TagUnknown, "tag", &tag_name))?;
@@ -177,11 +177,6 @@ async fn track(
         .long(&state.answers, &key, client, estimate, job)
         .await
         .map_err(|refused| computed::refusal(words, refused))
-}
-
-/// A tag's id in the stream and the URLs: its technology and number, "BLE-07".
-pub(super) fn tag_id(tag: &crate::tracking::crowd::Tag) -> String {
-    format!("{}-{:02}", tag.technology.name().to_uppercase(), tag.number)
 }
 
 fn track_json(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> Value {

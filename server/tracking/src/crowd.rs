@@ -46,6 +46,15 @@ pub struct Tag {
 }
 
 impl Tag {
+    /// Its id in the live stream and the URLs: its technology and number, "BLE-07".
+    pub fn id(&self) -> String {
+        format!(
+            "{}-{:02}",
+            self.technology.name().to_uppercase(),
+            self.number
+        )
+    }
+
     /// The trip under way at `second` (unix time) and the second it began.
     pub fn trip_at(&self, second: u64) -> (u64, u64) {
         self.period_at(second, TRIP_S)

@@ -1,6 +1,6 @@
 //! One engine thread per venue that someone is watching: it steps the venue's crowd once a
-//! second, encodes the frame once for every view (level, truth on or off) and hands the bytes to
-//! every subscriber through a broadcast channel. The last [`RECENT`] frames are kept for clients
+//! second, has the second encoded once (by the server, for every view it serves: [`Encode`]) and
+//! hands it to every subscriber through a broadcast channel. The last [`RECENT`] frames are kept for clients
 //! that reconnect with `Last-Event-ID`. A venue nobody has watched for [`IDLE_S`] seconds stops.
 //!
 //! An engine runs one version of its venue. When a reload changes the venue, the engine is
@@ -14,31 +14,17 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use bytes::Bytes;
+use site_venues::{Venue, Venues, read_devices};
 use tokio::sync::broadcast;
 
-use super::encode::{View, encode_frame};
-use super::flow::FlowDays;
-use super::tracks::tag_id;
-use crate::compute::Flights;
-use crate::config::LiveConfig;
-use crate::tracking::engine::{Engine, Simulation};
-use crate::tracking::fences::{VenueFence, venue_fences};
-use crate::tracking::rolling::{Figures, RollingAccuracy};
-use site_venues::{Venue, Venues, read_devices};
+use crate::engine::{Engine, Fix, Simulation};
+use crate::fences::{FenceEvent, VenueFence, venue_fences};
+use crate::rolling::{Figures, RollingAccuracy};
 
 /// Frames kept for a reconnecting client: a minute.
-pub(super) const RECENT: usize = 60;
+pub const RECENT: usize = 60;
 /// Seconds without a subscriber before a venue's engine stops.
 const IDLE_S: u32 = 60;
-/// How much lower than page serving the engine threads run (Linux nice value): the lowest, so
-/// that on a busy core a page never waits for an engine. On cores saturated by pages an engine
-/// falls behind, sends its seconds late and catches up when the load passes. Beside pages that
-/// leave a core free, what an engine costs them is its CPU time, whatever its priority
-/// (`bench/live.sh` prints both sides' cores). The catch-up of a cold engine runs before this,
-/// at the priority of the request that started it: the first viewer waits for it, and it is
-/// bounded (a second or so of CPU, once per start).
-const ENGINE_NICENESS: i32 = 19;
 /// Threads a cold engine catches up on: its own and one more, the machine's two cores.
 const CATCH_UP_THREADS: usize = 2;
 /// Seconds between two computations of the accuracy figures.
@@ -52,26 +38,46 @@ const VENUE_FENCE_DWELL_S: u64 = 60;
 const MAX_PANICS: usize = 3;
 const PANIC_WINDOW: Duration = Duration::from_secs(60);
 
-/// One second of a venue, encoded for every view.
-pub(super) struct Frame {
-    pub(super) second: u64,
-    views: HashMap<View, Bytes>,
+/// What the engine computed in one second of a venue, for the server to encode.
+pub struct Second<'a> {
+    pub simulation: &'a Simulation,
+    pub second: u64,
+    pub fixes: &'a [Fix],
+    /// The rolling accuracy, by technology.
+    pub figures: &'a [Figures],
+    /// The events of the venue's own fences: (fence name, level ordinal, event).
+    pub fence_alerts: &'a [(String, i32, FenceEvent)],
+}
+
+/// What the server makes of a second for its viewers, once, on the engine thread (its events,
+/// one per view it serves).
+pub type Encode<E> = fn(&Second<'_>) -> E;
+
+/// One second of a venue: as the server encoded it, and its estimates.
+pub struct Frame<E> {
+    pub second: u64,
+    pub encoded: E,
     /// Every estimate of the second, (tag id, level ordinal, local point), for fences.
-    pub(super) estimates: Vec<(String, i32, site_positioning::Point)>,
+    pub estimates: Vec<(String, i32, site_positioning::Point)>,
 }
 
-impl Frame {
-    /// The event of `view`; a level nobody is on has an empty list.
-    pub(super) fn view(&self, view: &View) -> Option<Bytes> {
-        self.views.get(view).cloned()
-    }
+/// What the engines need of the server's configuration.
+#[derive(Debug, Clone, Copy)]
+pub struct HubSettings {
+    /// Tags per venue.
+    pub tags: u32,
+    /// The simulation's seed. Replicas with the same seed compute the same positions.
+    pub seed: u64,
+    /// What an engine thread does once its catch-up is done: the server lowers its priority
+    /// below page serving (see there).
+    pub after_catch_up: fn(),
 }
 
-struct Channel {
+struct Channel<E> {
     /// The version of the venue the engine runs.
     version: u64,
-    sender: broadcast::Sender<Arc<Frame>>,
-    recent: Mutex<VecDeque<Arc<Frame>>>,
+    sender: broadcast::Sender<Arc<Frame<E>>>,
+    recent: Mutex<VecDeque<Arc<Frame<E>>>>,
     /// Set when the venue changed: the engine stops at its next second.
     retired: AtomicBool,
     /// A test's request that the engine panic at its next second.
@@ -79,51 +85,46 @@ struct Channel {
 }
 
 /// Subscribers of one venue: the frames kept, then the live ones.
-pub(super) struct Subscription {
-    pub(super) recent: Vec<Arc<Frame>>,
-    pub(super) live: broadcast::Receiver<Arc<Frame>>,
+pub struct Subscription<E> {
+    pub recent: Vec<Arc<Frame<E>>>,
+    pub live: broadcast::Receiver<Arc<Frame<E>>>,
 }
 
 /// Why a venue cannot be watched.
 #[derive(Debug)]
-pub(super) enum Unavailable {
+pub enum Unavailable {
     /// The venue has no positioning devices, or they did not load (logged).
     NoDevices,
 }
 
-pub(crate) struct PositionHub {
-    settings: LiveConfig,
-    channels: Mutex<HashMap<String, Arc<Channel>>>,
+/// The live engines of every venue watched, and the simulations they and the track requests
+/// share. `E` is a second as the server encoded it.
+pub struct Hub<E> {
+    settings: HubSettings,
+    encode: Encode<E>,
+    channels: Mutex<HashMap<String, Arc<Channel<E>>>>,
     /// One per venue asked about, with the venue version it was built for: the live engine and
     /// the track requests share it.
     simulations: Mutex<HashMap<String, (u64, Arc<Simulation>)>>,
-    /// The flow analytics' days, kept within a quarter of `cache_bytes`.
-    flow_days: FlowDays,
 }
 
-impl PositionHub {
-    /// `cache_bytes`: the memory for computed answers (`venues.compute.cache_mib`), of which
-    /// the flow days get a quarter.
-    pub(crate) fn new(settings: LiveConfig, cache_bytes: usize) -> Self {
+impl<E: Send + Sync + 'static> Hub<E> {
+    pub fn new(settings: HubSettings, encode: Encode<E>) -> Self {
         Self {
             settings,
+            encode,
             channels: Mutex::default(),
             simulations: Mutex::default(),
-            flow_days: Flights::new(cache_bytes / 4, |day| day.held_bytes()),
         }
     }
 
     /// The seed every simulation of this server draws from.
-    pub(super) fn seed(&self) -> u64 {
+    pub fn seed(&self) -> u64 {
         self.settings.seed
     }
 
-    pub(in crate::http) fn flow_days(&self) -> &FlowDays {
-        &self.flow_days
-    }
-
     /// Live engines running now.
-    pub(crate) fn engines(&self) -> usize {
+    pub fn engines(&self) -> usize {
         self.channels
             .lock()
             .unwrap_or_else(|e| e.into_inner())
@@ -132,7 +133,7 @@ impl PositionHub {
 
     /// The simulation of venue `id` in `version`, built the first time (or again when the
     /// venue changed).
-    pub(super) fn simulation(
+    pub fn simulation(
         &self,
         id: &str,
         version: u64,
@@ -165,13 +166,13 @@ impl PositionHub {
 
     /// Subscribes to `id`'s frames in `version`, starting its engine when nobody watches it
     /// yet; an engine of another version is retired first.
-    pub(super) fn subscribe(
+    pub fn subscribe(
         self: &Arc<Self>,
         id: &str,
         version: u64,
         venue: Arc<Venue>,
         devices_dir: Option<&std::path::Path>,
-    ) -> Result<Subscription, Unavailable> {
+    ) -> Result<Subscription<E>, Unavailable> {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         if let Some(channel) = channels.get(id) {
             if channel.version == version {
@@ -216,7 +217,7 @@ impl PositionHub {
     /// Retires the engines whose venue changed or went in `venues` (a reload): they stop
     /// within a second and their streams tell their clients to reconnect. Simulations of
     /// old versions are dropped with them.
-    pub(crate) fn retire_changed(&self, venues: &Venues) {
+    pub fn retire_changed(&self, venues: &Venues) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         channels.retain(|id, channel| {
             let current = venues.version(id) == Some(channel.version);
@@ -235,7 +236,7 @@ impl PositionHub {
 
     /// For tests: the engine of venue `id` panics at its next second, as a bug would make it.
     /// False when no engine of that venue runs.
-    pub(crate) fn panic_engine(&self, id: &str) -> bool {
+    pub fn panic_engine(&self, id: &str) -> bool {
         let channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         channels.get(id).is_some_and(|channel| {
             channel.panic_next.store(true, Ordering::Release);
@@ -245,7 +246,7 @@ impl PositionHub {
 
     /// Runs the engine, and again after a panic, until it stops: idle, retired, or panicking
     /// too often. Its channel (and so every stream) lives as long as this.
-    fn supervise(&self, id: &str, channel: &Arc<Channel>, simulation: &Arc<Simulation>) {
+    fn supervise(&self, id: &str, channel: &Arc<Channel<E>>, simulation: &Arc<Simulation>) {
         let mut panics: VecDeque<Instant> = VecDeque::new();
         loop {
             let run = catch_unwind(AssertUnwindSafe(|| self.run(id, channel, simulation)));
@@ -272,14 +273,14 @@ impl PositionHub {
     }
 
     /// Removes `channel` from the table, unless another has taken its place.
-    fn forget(&self, id: &str, channel: &Arc<Channel>) {
+    fn forget(&self, id: &str, channel: &Arc<Channel<E>>) {
         let mut channels = self.channels.lock().unwrap_or_else(|e| e.into_inner());
         if channels.get(id).is_some_and(|c| Arc::ptr_eq(c, channel)) {
             channels.remove(id);
         }
     }
 
-    fn run(&self, id: &str, channel: &Arc<Channel>, simulation: &Arc<Simulation>) {
+    fn run(&self, id: &str, channel: &Arc<Channel<E>>, simulation: &Arc<Simulation>) {
         let started = std::time::Instant::now();
         let mut engine = Engine::new(simulation.clone());
         let mut second = unix_now();
@@ -289,7 +290,7 @@ impl PositionHub {
             engine.step(second);
             second += 1;
         }
-        crate::process::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
+        (self.settings.after_catch_up)();
         tracing::info!(
             venue = id,
             tags = engine.simulation().tags().len(),
@@ -320,7 +321,7 @@ impl PositionHub {
                 .iter()
                 .filter_map(|fix| {
                     let estimate = fix.estimate?;
-                    let tag = tag_id(&simulation.tags()[fix.tag]);
+                    let tag = simulation.tags()[fix.tag].id();
                     Some((tag, estimate.pose.level, estimate.pose.at))
                 })
                 .collect();
@@ -335,9 +336,16 @@ impl PositionHub {
                         .map(move |event| (name.clone(), level, event))
                 })
                 .collect::<Vec<_>>();
+            let encoded = (self.encode)(&Second {
+                simulation,
+                second,
+                fixes: &fixes,
+                figures: &figures,
+                fence_alerts: &fence_alerts,
+            });
             let frame = Arc::new(Frame {
                 second,
-                views: encode_frame(simulation, second, &fixes, &figures, &fence_alerts),
+                encoded,
                 estimates,
             });
             {
@@ -373,7 +381,8 @@ impl PositionHub {
     }
 }
 
-pub(super) fn unix_now() -> u64 {
+/// The unix second now.
+pub fn unix_now() -> u64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_secs())
