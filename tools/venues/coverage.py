@@ -6,8 +6,8 @@
 
 import math
 
+from contract import role
 from geometry import box_of, dist_to_boundary, point_in_poly
-from imdf_categories import role
 
 SAMPLE = 2.0    # m between sample points, as the coverage checks promise
 MARGIN = 1.0    # m a device keeps from the walls of the unit it hangs in

@@ -7,7 +7,7 @@ import json
 import math
 import os
 
-R = 6378137.0
+from contract import EARTH_RADIUS_M
 
 FEATURE_TYPES = (
     "address", "venue", "building", "footprint", "level", "unit", "opening", "amenity",
@@ -69,8 +69,8 @@ class Projection:
 
     def __init__(self, lon0, lat0):
         self.lon0, self.lat0 = lon0, lat0
-        self.kx = math.pi / 180 * R * math.cos(lat0 * math.pi / 180)
-        self.ky = math.pi / 180 * R
+        self.kx = math.pi / 180 * EARTH_RADIUS_M * math.cos(lat0 * math.pi / 180)
+        self.ky = math.pi / 180 * EARTH_RADIUS_M
 
     def to_lonlat(self, x, y):
         return [round(self.lon0 + x / self.kx, 7), round(self.lat0 + y / self.ky, 7)]

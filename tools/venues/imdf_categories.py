@@ -268,15 +268,3 @@ BY_TYPE = {"venue": VENUE, "building": BUILDING, "footprint": FOOTPRINT, "level"
            "opening": OPENING, "relationship": RELATIONSHIP, "amenity": AMENITY, "section": SECTION,
            "geofence": GEOFENCE,
            "fixture": FIXTURE, "occupant": OCCUPANT}
-
-# The role the route engine gives each unit category (docs/venue-contract.md section 2.5);
-# everything else is a destination, entered only through its openings.
-ROLE = {**{c: "walkable" for c in ("walkway", "lobby", "road", "ramp", "footbridge", "unenclosedarea")},
-        **{c: "connector" for c in ("elevator", "escalator", "stairs")},
-        **{c: "closed" for c in ("opentobelow", "structure", "column", "nonpublic", "storage", "brick",
-                                 "concrete", "drywall", "glass", "wood", "vegetation", "serverroom")}}
-ENTRANCES = frozenset({"pedestrian", "pedestrian.principal", "pedestrian.transit"})
-
-
-def role(category):
-    return ROLE.get(category, "destination")

@@ -17,11 +17,11 @@
 # "uwb": {level: height}}; beacons come with them on every level. What each kind promises is
 # coverage.PROMISE; infrastructure_checks.py holds the file to it.
 
+from contract import role
 from coverage import MARGIN, PROMISE, hangs_in, samples, serves
 from device_layout import Layout, Mounts, grid, lattice, merge_blocks, rectangles, zigzag
 from geometry import area, box_of, point_in_poly
 from imdf import feature_id, point_geometry
-from imdf_categories import role
 
 # Property keys of each kind, in the order they are written.
 PROPS = {

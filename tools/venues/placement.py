@@ -6,12 +6,10 @@
 
 import re
 
+from contract import ENTRANCES, ON_BOUNDARY_M as TOL, OVERLAP_LIMIT_M2 as AREA_TOL, role
 from geometry import (EPS, area, box_of, boxes_overlap, dist_point_segment, dist_to_boundary,
                       overlap_area, point_in_poly, rect, rect_union)
-from imdf_categories import ENTRANCES, role
 
-TOL = 0.05         # an opening lies within 5 cm of the walls it joins
-AREA_TOL = 0.01    # m², the overlap the build tolerates
 CLEAR = 2.5        # m left to pass a fixture or guide screen
 
 

@@ -1,13 +1,11 @@
 # The walking network the route engine will see (docs/venue-contract.md sections 2.5-2.7): doors
-# (the units each opening joins, from placement.py), open edges between walkable units sharing at
-# least 1 m of wall, and lifts, stairs, escalators and ramps. Relationships are checked for their
-# categories and levels, then every destination must be reached from an entrance of the ground
-# floor.
+# (the units each opening joins, from placement.py), open edges between walkable units sharing
+# enough wall, and the relationships routes ride (lifts, stairs, escalators, ramps: the contract's
+# rides, contract.py). Relationships are checked for their categories and levels, then every
+# destination must be reached from an entrance of the ground floor.
 
+from contract import ENTRANCES, ON_BOUNDARY_M, OPEN_EDGE_MIN_M, RIDES, role
 from geometry import box_of, boxes_overlap, shared_length
-from imdf_categories import ENTRANCES, role
-
-OPEN_EDGE = 1.0   # m of shared wall that makes two walkable units one open space
 
 
 def check(v):
@@ -31,6 +29,9 @@ def relationships(v):
             units.append(u)
         else:
             category = p["category"]
+            rule = RIDES.get(category)
+            if rule is None:
+                continue   # kept but not ridden (contract 2.7)
             for u in units:
                 in_relationship.add(u["id"])
                 if u["properties"]["category"] != category:
@@ -39,17 +40,19 @@ def relationships(v):
             ordinals = [v.ordinal[v.level_of(u)] for u in units]
             if len(set(ordinals)) != len(ordinals):
                 v.report(f, "joins two units on the same level")
-            if category == "escalator":
-                if p["direction"] != "directed" or p["intermediary"] is not None or len(units) != 2:
-                    v.report(f, "an escalator relationship is directed, from one unit to one, no intermediary")
+            if p["direction"] != rule["direction"]:
+                v.report(f, f"a {category} relationship is {rule['direction']}")
+            if rule["adjacent_levels"]:
+                if p["intermediary"] is not None or len(units) != 2:
+                    v.report(f, f"a {category} relationship runs from one unit to one, no intermediary")
                 elif abs(level_order.index(ordinals[0]) - level_order.index(ordinals[1])) != 1:
-                    v.report(f, "an escalator joins adjacent levels")
-            else:
+                    v.report(f, f"a {category} relationship joins adjacent levels")
+            if rule["direction"] == "undirected":
                 span = [o for o in level_order if ordinals[0] <= o <= ordinals[-1]]
-                if p["direction"] != "undirected" or ordinals != span:
+                if ordinals != span:
                     v.report(f, f"an undirected {category} relationship runs from the lowest level up "
                                 f"through every level it serves (ordinals {ordinals})")
-            rides.append(([u["id"] for u in units], p["direction"] == "directed"))
+            rides.append(([u["id"] for u in units], rule["direction"] == "directed"))
     for u in v.fc["unit"]:
         if role(u["properties"]["category"]) == "connector" and u["id"] not in in_relationship:
             v.report(u, "a lift, stair or escalator unit in no relationship")
@@ -72,7 +75,8 @@ def reachable(v, rides):
         for i, a in enumerate(walk):
             for b in walk[i + 1:]:
                 pa, pb = v.poly[a["id"]], v.poly[b["id"]]
-                if boxes_overlap(box_of(pa), box_of(pb), 0.05) and shared_length(pa, pb) >= OPEN_EDGE:
+                if (boxes_overlap(box_of(pa), box_of(pb), ON_BOUNDARY_M)
+                        and shared_length(pa, pb) >= OPEN_EDGE_MIN_M):
                     link(a["id"], b["id"])
                     link(b["id"], a["id"])
     for units, directed in rides:

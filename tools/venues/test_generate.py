@@ -16,6 +16,7 @@ import unittest
 from collections import Counter
 
 import checks
+import contract
 import generate
 import hospital
 import infrastructure_checks
@@ -225,6 +226,22 @@ class GeneratedVenues(unittest.TestCase):
             stairs = next(u for u in c["unit"] if u["properties"]["category"] == "stairs")
             c["relationship"][0]["properties"]["destination"]["id"] = stairs["id"]
         self.assertIn("but the relationship is of category elevator", self.broken(swap))
+
+    def test_checks_follow_the_contract_file(self):
+        # docs/venue-contract.json, read here on its own: the checks give every category the role
+        # the file gives it, and refuse a door into a unit of a category the file calls closed.
+        with open(os.path.join(CONTENT, "..", "docs", "venue-contract.json"), encoding="utf-8") as f:
+            rules = json.load(f)
+        for role, categories in rules["unit_roles"].items():
+            for category in categories:
+                self.assertEqual(contract.role(category), role, category)
+        self.assertEqual(contract.role("restroom.female"), "destination")
+        # (one with a label in categories.toml, which the checks ask of every category first)
+        closed = [c for c in rules["unit_roles"]["closed"] if c in self.categories["categories"]][-1]
+
+        def close(c):
+            self.unit_named(c, "眼科")["properties"]["category"] = closed
+        self.assertRegex(self.broken(close), rf"opens onto a closed unit \(walkway [0-9a-f-]+, {closed} [0-9a-f-]+\)")
 
 
     # -- the device checks catch what they are for -----------------------------------------------
