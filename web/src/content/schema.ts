@@ -306,7 +306,7 @@ const deviceId = z
     message: `must be a device id, one of ${deviceIds.join(', ')}`,
   });
 
-/** The tasks the live demo can open on (issue #14), read by the viewer (src/demo/viewer.tsx). */
+/** The tasks the live demo can open on (issue #14), read by the viewer (src/demo/viewer/viewer.tsx). */
 export const demoModes = [
   'map',
   'search',

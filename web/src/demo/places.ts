@@ -3,7 +3,7 @@
 import type { SearchResult } from './api';
 import { pointInPoly } from './geometry';
 import type { LevelModel } from './level-model';
-import type { MapPick } from './renderer';
+import type { MapTarget } from './map-labels';
 import { lonLatToWorld } from './projection';
 import { unitRole } from './style';
 
@@ -38,7 +38,7 @@ export function categoryLabel(labels: Record<string, string>, category: string):
 }
 
 export function placeFromPick(
-  pick: MapPick,
+  pick: MapTarget,
   level: LevelModel,
   labels: Record<string, string>,
 ): PlaceInfo | undefined {

@@ -4,7 +4,7 @@
 // /next/demo?venue=&from=&to=) starts the viewer at once with that route.
 import { useEffect, useRef, useState } from 'react';
 import type { LevelData, VenueSummary } from '../demo/format';
-import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer';
+import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer/viewer';
 import type { ViewerWords } from '../demo/words';
 import { useElementId } from './island-root';
 
@@ -84,7 +84,7 @@ export function VenueDemo(props: VenueDemoProps) {
     };
     preload.summary.catch(() => undefined);
     preload.level.catch(() => undefined);
-    import('../demo/viewer').then(
+    import('../demo/viewer/viewer').then(
       (module) => setState({ phase: 'ready', Viewer: module.Viewer, preload }),
       () => setState({ phase: 'failed' }),
     );

@@ -5,7 +5,7 @@ import type { Api } from '../api';
 import type { VenueSummary } from '../format';
 import type { Box } from '../geometry';
 import type { LevelModel } from '../level-model';
-import type { MapFocus } from '../map-view';
+import type { MapFocus } from '../render/map-view';
 import type { ViewerWords } from '../words';
 import type { DemoTask, ModeEvent } from './open-mode';
 

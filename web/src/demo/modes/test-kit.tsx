@@ -1,6 +1,6 @@
-// A mode on its own, for the tests: a kit over the test venue (test-level.ts) and a stubbed fetch,
-// stand-ins for the route and place modes that other modes lean on, and a harness that renders a
-// mode's hook with its panel.
+// A mode on its own, for the tests: a kit over the test venue (test-level.ts), a stubbed fetch and
+// a harness that renders a mode's hook with its panel. The stand-ins for the route and place modes
+// that other modes lean on are beside those modes (route/fake-route.tsx, place/fake-place.ts).
 import { act, render } from '@testing-library/preact';
 import { type ReactNode, useEffect } from 'react';
 import { afterEach, beforeEach, vi } from 'vitest';
@@ -9,8 +9,6 @@ import { modelLevel } from '../level-model';
 import { testLeg, testLevel, testLonLat, testRoute, testSummary } from '../test-level';
 import { testWords } from '../test-words';
 import type { ModeKit } from './kit';
-import type { PlaceMode } from './place/place-mode';
-import type { RouteMode } from './route/route-mode';
 
 export type Answer = { status: number; body: unknown } | 'offline';
 
@@ -108,41 +106,6 @@ export function testKit(changes: Partial<ModeKit> = {}): ModeKit {
     kiosk: undefined,
     start: 'gate',
     ...changes,
-  };
-}
-
-/** The route mode as a stand-in: nothing planned, its actions mocks. */
-export function fakeRoute(changes: Partial<RouteMode> = {}): RouteMode {
-  return {
-    route: null,
-    ends: null,
-    accessible: false,
-    busy: false,
-    plan: vi.fn(),
-    show: vi.fn(),
-    cancel: vi.fn(),
-    begin: vi.fn(),
-    map: { route: null, routeLevels: [], onGrab: vi.fn() },
-    markers: [],
-    highlight: null,
-    back: () => <button type="button">back</button>,
-    panel: () => null,
-    ...changes,
-  };
-}
-
-/** The place mode as a stand-in: no card open, its actions mocks. */
-export function fakePlace(): PlaceMode {
-  return {
-    card: null,
-    open: vi.fn(),
-    choose: vi.fn(),
-    pick: vi.fn(),
-    close: vi.fn(),
-    highlight: null,
-    markers: [],
-    notice: null,
-    view: () => null,
   };
 }
 

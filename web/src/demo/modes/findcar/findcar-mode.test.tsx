@@ -5,15 +5,8 @@ import { testSummary } from '../../test-level';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { RouteMode } from '../route/route-mode';
-import {
-  fakeRoute,
-  renderPanel,
-  settle,
-  answerFetch,
-  testAt,
-  testKit,
-  testWalk,
-} from '../test-kit';
+import { renderPanel, settle, answerFetch, testAt, testKit, testWalk } from '../test-kit';
+import { fakeRoute } from '../route/fake-route';
 import { useFindCarMode } from './findcar-mode';
 
 const found: FindCarAnswer = {

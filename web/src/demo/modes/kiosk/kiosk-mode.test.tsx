@@ -6,7 +6,8 @@ import { testSummary } from '../../test-level';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { RouteMode } from '../route/route-mode';
-import { fakeRoute, renderPanel, settle, answerFetch, testKit, testWalk } from '../test-kit';
+import { renderPanel, settle, answerFetch, testKit, testWalk } from '../test-kit';
+import { fakeRoute } from '../route/fake-route';
 import { kioskOf, useKioskMode } from './kiosk-mode';
 
 const directory: KioskAnswer = {

@@ -4,7 +4,7 @@
 import { useMemo, useState } from 'react';
 import type { KioskAnswer } from '../../api';
 import type { VenueSummary } from '../../format';
-import type { MapMarker } from '../../renderer';
+import type { MapMarker } from '../../render/layers';
 import { type ModeKit, useLatest } from '../kit';
 import type { DemoTask } from '../open-mode';
 import type { RouteMode } from '../route/route-mode';

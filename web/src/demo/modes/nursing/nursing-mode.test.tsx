@@ -3,15 +3,9 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../api';
 import { testResult, testSummary } from '../../test-level';
 import type { ModeKit } from '../kit';
-import {
-  type Answer,
-  fakePlace,
-  fakeRoute,
-  renderPanel,
-  settle,
-  answerFetch,
-  testKit,
-} from '../test-kit';
+import { type Answer, renderPanel, settle, answerFetch, testKit } from '../test-kit';
+import { fakePlace } from '../place/fake-place';
+import { fakeRoute } from '../route/fake-route';
 import { useNursingMode } from './nursing-mode';
 
 const room: SearchResult = {

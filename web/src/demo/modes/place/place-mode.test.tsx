@@ -5,7 +5,8 @@ import { testResult, testSummary } from '../../test-level';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { RouteMode } from '../route/route-mode';
-import { fakeRoute, renderMode, settle, testKit } from '../test-kit';
+import { renderMode, settle, testKit } from '../test-kit';
+import { fakeRoute } from '../route/fake-route';
 import { usePlaceMode } from './place-mode';
 
 const shop = placeFromResult(testResult(), testSummary().origin);

@@ -3,7 +3,8 @@
 // where the visitor is, and from it (the visitor then picks where to go).
 import { useMemo, useState } from 'react';
 import type { SearchResult } from '../../api';
-import type { MapMarker, MapPick } from '../../renderer';
+import type { MapTarget } from '../../map-labels';
+import type { MapMarker } from '../../render/layers';
 import { PlaceCard } from '../../place-card';
 import { type PlaceInfo, completePlace, placeFromPick, placeFromResult } from '../../places';
 import { fill } from '../../../format/fill';
@@ -47,7 +48,7 @@ export function usePlaceMode(kit: ModeKit) {
     /** Opens the card of a search result. */
     choose: (result: SearchResult) => summary && open(placeFromResult(result, summary.origin)),
     /** A tap on the map: the card of what is there, or none. */
-    pick: (pick: MapPick | undefined) =>
+    pick: (pick: MapTarget | undefined) =>
       setCard((pick && model && summary && placeFromPick(pick, model, summary.labels)) || null),
     close: () => setCard(null),
     /** Its unit outlined, while the card is open (it outranks the route's end). */

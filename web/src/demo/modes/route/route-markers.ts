@@ -2,7 +2,7 @@
 // bubble naming the lift or stairs where it leaves the level, a plain pin where it comes in).
 import type { LevelModel } from '../../level-model';
 import { lonLatToWorld } from '../../projection';
-import type { MapMarker } from '../../renderer';
+import type { MapMarker } from '../../render/layers';
 import type { RouteModel } from '../../route-track';
 import { glyphFor } from '../../style';
 import { fill } from '../../../format/fill';

@@ -6,9 +6,9 @@ import { type MutableRefObject, type ReactNode, useEffect, useMemo, useRef, useS
 import type { RouteAnswer } from '../../api';
 import { emptyBox, extendBox } from '../../geometry';
 import { lonLatToWorld } from '../../projection';
-import type { MapRenderer } from '../../renderer';
+import type { MapRenderer } from '../../render/renderer';
 import { type RouteModel, modelRoute } from '../../route-track';
-import { useNavigation } from '../../use-navigation';
+import { useNavigation } from './use-navigation';
 import { fill } from '../../../format/fill';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import type { Mode } from '../open-mode';

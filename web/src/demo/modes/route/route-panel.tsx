@@ -3,7 +3,7 @@
 // aria-current="step". A step's button shows where it happens on the map.
 import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { RouteModel } from '../../route-track';
-import type { NavPhase } from '../../use-navigation';
+import type { NavPhase } from './use-navigation';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../words';
 import { Button } from '../button';

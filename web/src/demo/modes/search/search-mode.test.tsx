@@ -4,7 +4,8 @@ import type { SearchAnswer } from '../../api';
 import { testResult } from '../../test-level';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
-import { type Answer, fakePlace, renderMode, settle, answerFetch, testKit } from '../test-kit';
+import { type Answer, renderMode, settle, answerFetch, testKit } from '../test-kit';
+import { fakePlace } from '../place/fake-place';
 import { useSearchMode } from './search-mode';
 
 const found: SearchAnswer = { query: 'xbk', results: [testResult()] };

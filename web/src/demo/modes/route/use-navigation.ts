@@ -4,7 +4,7 @@
 // and phase changes. With reduced motion the camera jumps instead of gliding and the dot moves in
 // one-second hops.
 import { type MutableRefObject, useCallback, useEffect, useRef, useState } from 'react';
-import type { MapRenderer } from './renderer';
+import type { MapRenderer } from '../../render/renderer';
 import {
   type NavState,
   type RouteModel,
@@ -12,7 +12,7 @@ import {
   currentStep,
   pointOnLeg,
   startNav,
-} from './route-track';
+} from '../../route-track';
 
 export type NavPhase = 'idle' | 'running' | 'paused' | 'done';
 

@@ -2,19 +2,20 @@
 // over it. The canvas is an image to assistive technology (role="img", named after the venue and
 // level); everything on it that matters is also reachable from the panel beside it.
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
-import { attachGestures } from './gestures';
-import { IconButton } from './icon-button';
-import type { LevelModel } from './level-model';
-import type { MapLayers } from './render/layers';
-import type { LevelEntry } from './format';
-import type { HeatLayer, TakenSpaces } from './heat-map';
-import type { FenceOutline, LiveDot } from './live-dots';
-import { screenToWorld } from './projection';
-import type { Box } from './geometry';
-import { type MapMarker, type MapPick, MapRenderer } from './renderer';
-import type { RouteModel } from './route-track';
-import { fill } from '../format/fill';
-import type { ViewerWords } from './words';
+import { attachGestures } from '../gestures';
+import { IconButton } from '../icon-button';
+import type { LevelModel } from '../level-model';
+import type { MapLayers, MapMarker } from './layers';
+import type { MapTarget } from '../map-labels';
+import type { LevelEntry } from '../format';
+import type { HeatLayer, TakenSpaces } from '../heat-map';
+import type { FenceOutline, LiveDot } from '../live-dots';
+import { screenToWorld } from '../projection';
+import type { Box } from '../geometry';
+import { MapRenderer } from './renderer';
+import type { RouteModel } from '../route-track';
+import { fill } from '../../format/fill';
+import type { ViewerWords } from '../words';
 
 /** A part of the map to bring into view; a new serial moves the map again. */
 export interface MapFocus {
@@ -52,7 +53,7 @@ export interface MapViewProps {
   /** While set, a tap on the map is a point (world units) for it, not a pick. */
   onTapPoint?: ((x: number, y: number) => void) | undefined;
   highlight: string | null;
-  onPick: (pick: MapPick | undefined) => void;
+  onPick: (pick: MapTarget | undefined) => void;
   /** The visitor took hold of the map (stops the navigation's camera following). */
   onGrab: () => void;
   wheelNeedsCtrl: boolean;

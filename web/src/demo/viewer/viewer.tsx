@@ -1,35 +1,35 @@
 // The live demo's map viewer (issue #14, docs/venue-contract.md §6): a venue drawn by the canvas
-// renderer beside a panel of modes, one open at a time (modes/open-mode.ts): search and place
+// renderer beside a panel of modes, one open at a time (../modes/open-mode.ts): search and place
 // cards, multi-level routes and their simulated navigation, find-my-car, the nursing-room finder,
 // the guide-screen (kiosk) view, live positioning and flow analytics, all through the HTTP API of
 // docs/venue-contract.md §4. This file loads the venue and composes the modes: the open mode's
 // panel, and what each mode draws on the map. The launcher island imports this module when the
 // visitor asks for the demo, so none of it weighs on the page before that. Every visible word
 // comes from the [viewer] table of words.toml.
-import '../styles/demo.css';
+import '../../styles/demo.css';
 import { type ReactNode, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
-import { ApiPanel } from './api-panel';
-import { type ApiCall, createApi } from './api';
-import type { LevelData, VenueSummary } from './format';
-import { MapView } from './map-view';
-import { useFindCarMode } from './modes/findcar/findcar-mode';
-import { useFlowMode } from './modes/flow/flow-mode';
-import { type ModeKit, useMapFocus } from './modes/kit';
-import { kioskOf, useKioskMode } from './modes/kiosk/kiosk-mode';
-import { useLiveMode } from './modes/live/live-mode';
-import { useMessages } from './modes/messages';
-import { useNursingMode } from './modes/nursing/nursing-mode';
-import { type DemoTask, type Mode, firstMode, openMode } from './modes/open-mode';
-import { usePlaceMode } from './modes/place/place-mode';
-import { useRouteMode } from './modes/route/route-mode';
-import { useSearchMode } from './modes/search/search-mode';
-import { useStartMode } from './modes/start/start-mode';
-import type { MapRenderer } from './renderer';
-import { useVenue } from './use-venue';
-import { fill } from '../format/fill';
-import type { ViewerWords } from './words';
+import { ApiPanel } from '../api-panel';
+import { type ApiCall, createApi } from '../api';
+import type { LevelData, VenueSummary } from '../format';
+import { MapView } from '../render/map-view';
+import { useFindCarMode } from '../modes/findcar/findcar-mode';
+import { useFlowMode } from '../modes/flow/flow-mode';
+import { type ModeKit, useMapFocus } from '../modes/kit';
+import { kioskOf, useKioskMode } from '../modes/kiosk/kiosk-mode';
+import { useLiveMode } from '../modes/live/live-mode';
+import { useMessages } from '../modes/messages';
+import { useNursingMode } from '../modes/nursing/nursing-mode';
+import { type DemoTask, type Mode, firstMode, openMode } from '../modes/open-mode';
+import { usePlaceMode } from '../modes/place/place-mode';
+import { useRouteMode } from '../modes/route/route-mode';
+import { useSearchMode } from '../modes/search/search-mode';
+import { useStartMode } from '../modes/start/start-mode';
+import type { MapRenderer } from '../render/renderer';
+import { useVenue } from '../use-venue';
+import { fill } from '../../format/fill';
+import type { ViewerWords } from '../words';
 
-export type { DemoTask } from './modes/open-mode';
+export type { DemoTask } from '../modes/open-mode';
 
 export interface ViewerProps {
   /** The [viewer] table of content/venues/words.toml. */
@@ -113,7 +113,7 @@ function VenueView(props: VenueViewProps) {
   const { summary, model, level, show } = loaded;
   const [mode, dispatch] = useReducer(openMode, task.mode, firstMode);
   const [focus, moveMap] = useMapFocus();
-  // The renderer itself: the navigation walks its dot through it (use-navigation.ts) and the live
+  // The renderer itself: the navigation walks its dot through it (modes/route/use-navigation.ts) and the live
   // mode reads where the map looks; everything drawn goes through MapView's layers.
   const rendererRef = useRef<MapRenderer | null>(null);
   const [raised, setRaised] = useState(false);

@@ -9,13 +9,13 @@
 // the compositor applies without redrawing: a frame of a gesture costs almost nothing on the main
 // thread, even on a slow phone. The map is rendered again when the camera settles, when the move
 // leaves the margin or zooms too far, and always when a 2.5D view turns (its walls change).
-import type { Box } from './geometry';
-import type { LevelModel } from './level-model';
-import type { LabelTone, MapTarget } from './map-labels';
-import { type Camera, fitBox, worldToScreen } from './projection';
-import type { TrackPoint } from './route-track';
-import type { Glyph } from './style';
-import { hitUnit } from './hit-test';
+import type { Box } from '../geometry';
+import type { LevelModel } from '../level-model';
+import type { LabelTone, MapTarget } from '../map-labels';
+import { type Camera, fitBox, worldToScreen } from '../projection';
+import type { TrackPoint } from '../route-track';
+import type { Glyph } from '../style';
+import { hitUnit } from '../hit-test';
 import {
   type CameraAnimation,
   animationAt,
@@ -25,17 +25,14 @@ import {
   raisedCamera,
   renderCamera,
   reuseTransform,
-} from './render/camera';
-import { font } from './render/frame';
-import { type MapLayers, noLayers, sameLayers } from './render/layers';
-import { type LevelPaths, levelPaths } from './render/level-paths';
-import { glyphSprite } from './render/draw-labels';
-import { LabelPlacement } from './render/label-placement';
-import { clear, paint } from './render/painter';
-import { type Surface, sizeSurface, surfaceOf } from './render/surface';
-
-export type { MapLayers, MapMarker } from './render/layers';
-export type MapPick = MapTarget;
+} from './camera';
+import { font } from './frame';
+import { type MapLayers, noLayers, sameLayers } from './layers';
+import { type LevelPaths, levelPaths } from './level-paths';
+import { glyphSprite } from './draw-labels';
+import { LabelPlacement } from './label-placement';
+import { clear, paint } from './painter';
+import { type Surface, sizeSurface, surfaceOf } from './surface';
 
 let firstDrawMarked = false;
 
@@ -219,7 +216,7 @@ export class MapRenderer {
   }
 
   /** The feature under a screen point: an icon first, then the topmost unit. */
-  pick(sx: number, sy: number): MapPick | undefined {
+  pick(sx: number, sy: number): MapTarget | undefined {
     const icon = this.labels.iconAt(this.cam, sx, sy);
     if (icon || !this.level) return icon;
     const unit = hitUnit(this.level.model.units, this.cam, sx, sy, this.cam.tilt > 0);

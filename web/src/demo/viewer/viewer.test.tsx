@@ -1,9 +1,9 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchAnswer } from './api';
-import { type Answer, settle, answerFetch, testWalk } from './modes/test-kit';
-import { testLevel, testResult, testSummary } from './test-level';
-import { testWords } from './test-words';
+import type { SearchAnswer } from '../api';
+import { type Answer, settle, answerFetch, testWalk } from '../modes/test-kit';
+import { testLevel, testResult, testSummary } from '../test-level';
+import { testWords } from '../test-words';
 import { type DemoTask, Viewer } from './viewer';
 
 const words = testWords();
