@@ -3,8 +3,7 @@
 // polygons with holes, distances to segments, containment, and the length of boundary two polygons
 // share. Rings here are open: the closing repeat of GeoJSON is dropped when a ring is projected.
 
-/** The earth radius of the projection (WGS 84 semi-major axis), contract section 2.3. */
-export const earthRadius = 6378137;
+import { earthRadius } from './contract';
 
 export type Vec = readonly [number, number];
 /** A ring without its closing repeat. */

@@ -11,6 +11,7 @@ import type { Problems } from '../problems';
 import { fieldPath } from '../problems';
 import { BoxGrid } from './box-grid';
 import { readDataFile } from './data-file';
+import { onBoundary } from './contract';
 import {
   type Polygon,
   type Vec,
@@ -31,7 +32,7 @@ import {
 import type { LocalShapes } from './local-shapes';
 import { unitRole } from './topology';
 import type { ImdfFeature } from './types';
-import { type VenueModel, describe, featureOf, levelName, onBoundary } from './venue-model';
+import { type VenueModel, describe, featureOf, levelName } from './venue-model';
 
 export const infrastructureFile = 'infrastructure.geojson';
 

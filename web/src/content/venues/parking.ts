@@ -1,10 +1,11 @@
 // Parking as find-my-car uses it (docs/venue-contract.md section 2.8): each space a `parking` unit
 // named "<level>-<three digits>", unique in the venue, with one automobile opening onto a road (the
 // aisle), its centre in exactly one named guidance zone (a `parking` section) of its level.
+import { onBoundary } from './contract';
 import { centroid, pointInShape } from './geometry';
 import type { LocalShapes } from './local-shapes';
 import type { Placement } from './placement';
-import { type VenueModel, featureOf, levelName, onBoundary, zh } from './venue-model';
+import { type VenueModel, featureOf, levelName, zh } from './venue-model';
 
 const isZone = (category: string) => category === 'parking' || category.startsWith('parking.');
 

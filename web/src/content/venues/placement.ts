@@ -6,6 +6,13 @@
 // units costs about a thousand small tests, not a million.
 import { BoxGrid } from './box-grid';
 import {
+  entranceCategories,
+  onBoundary,
+  openEdgeMinimum,
+  overlapLimit,
+  walkableCategoryList,
+} from './contract';
+import {
   type Box,
   type Polygon,
   type Vec,
@@ -22,14 +29,9 @@ import {
 } from './geometry';
 import type { LocalShapes } from './local-shapes';
 import { polygonOverlapArea } from './polygon-overlap';
-import { entranceCategories, unitRole } from './topology';
+import { unitRole } from './topology';
 import type { ImdfFeature } from './types';
-import { type VenueModel, describe, featureOf, levelName, onBoundary, zh } from './venue-model';
-
-/** Overlap of two units that counts (contract section 5): more than 0.01 m². */
-const overlapLimit = 0.01;
-/** Two walkable units share open floor where their common edge is at least this long. */
-const openEdgeMinimum = 0.5;
+import { type VenueModel, describe, featureOf, levelName, zh } from './venue-model';
 
 export interface Placement {
   /** The units each opening lies on, in the order of unit.geojson. */
@@ -193,7 +195,7 @@ function probes([a, b]: readonly [Vec, Vec]): Vec[] {
   return [a, [(a[0] + b[0]) / 2, (a[1] + b[1]) / 2], b];
 }
 
-/** The units an opening lies on: all its probes within 5 cm of the unit's boundary. */
+/** The units an opening lies on: all its probes within `onBoundary` of the unit's boundary. */
 function unitsUnder(line: readonly [Vec, Vec], level: LevelUnits): string[] {
   const [a, b] = line;
   const points = probes(line);
@@ -229,7 +231,7 @@ function checkOpenings({ model, shapes, levels, placement }: Survey) {
       model.report(
         opening,
         'geometry',
-        `lies on the boundary of no unit of ${where}; an opening lies on the wall between the units it joins (both ends and its middle within 5 cm of a unit's edge, contract 2.6)`,
+        `lies on the boundary of no unit of ${where}; an opening lies on the wall between the units it joins (both ends and its middle within ${Math.round(onBoundary * 100)} cm of a unit's edge, contract 2.6)`,
       );
     } else if (joined.length === 1 && !onOutline) {
       const unit = model.byId.get(joined[0]!)!;
@@ -316,7 +318,7 @@ function checkKiosks({ model, shapes, levels, placement }: Survey) {
       model.report(
         kiosk,
         'geometry',
-        `does not stand inside one walkable unit of ${levelName(model, kiosk.properties.level_id)} (walkway, lobby, road, ramp, footbridge, unenclosedarea); a guide screen stands in public circulation (contract 2.8)`,
+        `does not stand inside one walkable unit of ${levelName(model, kiosk.properties.level_id)} (${walkableCategoryList}); a guide screen stands in public circulation (contract 2.8)`,
       );
     }
   }

@@ -3,8 +3,8 @@
 // shows the real map without loading the viewer. Units are grouped by how they look, one path
 // per group, in relative coordinates: a whole mall floor stays a few kilobytes.
 import { createHash } from 'node:crypto';
-import type { LevelData, Poly, VenueSummary } from '../../demo/format';
-import { closedCategories, connectorCategories, walkableCategories } from './topology';
+import type { LevelData, Poly, VenueSummary } from './viewer-files';
+import { unitRole } from './topology';
 
 /** Width of the picture; its height follows the venue's shape. */
 export const previewWidth = 960;
@@ -24,9 +24,8 @@ type Group = keyof typeof fills;
 const amenityUnits = /^(restroom|mothersroom|firstaid|lounge|waitingroom)/;
 
 function groupOf(category: string): Group {
-  if (walkableCategories.has(category)) return 'walkable';
-  if (connectorCategories.has(category)) return 'connector';
-  if (closedCategories.has(category)) return 'closed';
+  const role = unitRole(category);
+  if (role !== 'destination') return role;
   if (category === 'parking') return 'parking';
   if (amenityUnits.test(category)) return 'amenity';
   return 'shop';

@@ -1,9 +1,10 @@
 // Every destination is reachable from an entrance (docs/venue-contract.md section 5): units with
 // occupants, named units, amenities, kiosks and parking spaces. The walk network is built from what
 // the placement and relationship checks found; topology.ts walks it.
+import { entranceCategories } from './contract';
 import type { Placement } from './placement';
 import type { Ride } from './relationships';
-import { type UnitRole, entranceCategories, reachableUnits, unitRole } from './topology';
+import { type UnitRole, reachableUnits, unitRole } from './topology';
 import { type VenueModel, describe, featureOf, levelName, zh } from './venue-model';
 
 export function checkReachability(model: VenueModel, placement: Placement, rides: Ride[]) {

@@ -3,20 +3,10 @@
 // between adjacent levels; ramps between ramp units of adjacent levels. Each joins units of the
 // category it needs on distinct, existing levels, and every lift, escalator and stair unit is
 // in a relationship (otherwise it leads nowhere).
-import { connectorCategories } from './topology';
+import { rideRules } from './contract';
+import { unitRole } from './topology';
 import type { ImdfFeature } from './types';
 import { type VenueModel, describe, featureOf, levelName } from './venue-model';
-
-/** The unit category each connector relationship joins, and how it runs. */
-const rideRules: Record<
-  string,
-  { unit: string; direction: 'directed' | 'undirected'; adjacent: boolean }
-> = {
-  elevator: { unit: 'elevator', direction: 'undirected', adjacent: false },
-  stairs: { unit: 'stairs', direction: 'undirected', adjacent: false },
-  escalator: { unit: 'escalator', direction: 'directed', adjacent: true },
-  ramp: { unit: 'ramp', direction: 'undirected', adjacent: true },
-};
 
 export interface Ride {
   relationship: string;
@@ -67,7 +57,7 @@ export function checkRelationships(model: VenueModel, broken: ReadonlySet<string
         `is "${direction}"; ${category} relationships are "${rule.direction}" (contract 2.7)`,
       ]);
     }
-    if (rule.adjacent && intermediary && intermediary.length > 0) {
+    if (rule.adjacent_levels && intermediary && intermediary.length > 0) {
       problems.push([
         'properties.intermediary',
         `must be null; ${category} relationships join two adjacent levels directly`,
@@ -83,10 +73,10 @@ export function checkRelationships(model: VenueModel, broken: ReadonlySet<string
           field,
           `names a ${reference.feature_type}; ${category} relationships join units (contract 2.7)`,
         ]);
-      } else if (unit.properties.category !== rule.unit) {
+      } else if (unit.properties.category !== category) {
         problems.push([
           field,
-          `names ${describe(unit)} (${unit.id}), a ${unit.properties.category} unit; ${category} relationships join ${rule.unit} units`,
+          `names ${describe(unit)} (${unit.id}), a ${unit.properties.category} unit; ${category} relationships join ${category} units`,
         ]);
       } else {
         units.push(unit);
@@ -110,7 +100,7 @@ export function checkRelationships(model: VenueModel, broken: ReadonlySet<string
           'properties',
           `runs ${names}; origin is the unit on the lowest level, intermediaries the levels in between in ascending ordinal, destination the top level (contract 2.7)`,
         ]);
-      } else if (rule.adjacent && Math.abs(step(ordinalsHere[0]!, ordinalsHere[1]!)) !== 1) {
+      } else if (rule.adjacent_levels && Math.abs(step(ordinalsHere[0]!, ordinalsHere[1]!)) !== 1) {
         problems.push([
           'properties',
           `joins ${names}, which are not adjacent levels; ${category} relationships join two adjacent levels`,
@@ -129,7 +119,7 @@ export function checkRelationships(model: VenueModel, broken: ReadonlySet<string
     }
   }
   for (const unit of model.features.unit) {
-    if (connectorCategories.has(unit.properties.category) && !ridden.has(unit.id)) {
+    if (unitRole(unit.properties.category) === 'connector' && !ridden.has(unit.id)) {
       model.report(
         unit,
         '',

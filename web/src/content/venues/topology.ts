@@ -1,57 +1,24 @@
 // How visitors move through a venue, as the route engine sees it (docs/venue-contract.md sections
 // 2.5-2.7): the role of each unit category, and which units a visitor can reach from an entrance
 // through doors (openings), open edges between walkable units and lifts, escalators, stairs and
-// ramps (relationships). The build uses it to refuse a venue with a shop no route can reach.
+// ramps (relationships). The build uses it to refuse a venue with a shop no route can reach. The
+// roles are docs/venue-contract.json's `unit_roles`, imported alone (contract.ts checks the whole
+// file at build time): the viewer imports this module and takes the role lists and nothing more.
+import { unit_roles as unitRoles } from '../../../../docs/venue-contract.json';
 
 export type UnitRole = 'walkable' | 'connector' | 'closed' | 'destination';
 
-/** Public circulation: routes run inside them. */
-export const walkableCategories: ReadonlySet<string> = new Set([
-  'walkway',
-  'lobby',
-  'road',
-  'ramp',
-  'footbridge',
-  'unenclosedarea',
-]);
-
-/** Vertical movement, joined across levels by relationships (ramps also walk, see above). */
-export const connectorCategories: ReadonlySet<string> = new Set([
-  'elevator',
-  'escalator',
-  'stairs',
-]);
-
-/** Never entered. */
-export const closedCategories: ReadonlySet<string> = new Set([
-  'opentobelow',
-  'structure',
-  'column',
-  'nonpublic',
-  'storage',
-  'brick',
-  'concrete',
-  'drywall',
-  'glass',
-  'wood',
-  'vegetation',
-  'serverroom',
-]);
-
-/** Everything else is a destination: entered only through its openings, never walked through. */
+/**
+ * Walkable units are public circulation (routes run inside them), connectors join levels, closed
+ * units are never entered; every category the contract does not list is a destination, entered
+ * only through its openings and never walked through.
+ */
 export function unitRole(category: string): UnitRole {
-  if (walkableCategories.has(category)) return 'walkable';
-  if (connectorCategories.has(category)) return 'connector';
-  if (closedCategories.has(category)) return 'closed';
+  for (const role in unitRoles) {
+    if (unitRoles[role as keyof typeof unitRoles].includes(category)) return role as UnitRole;
+  }
   return 'destination';
 }
-
-/** Opening categories a visitor arrives through (emergency exits and service doors are not). */
-export const entranceCategories: ReadonlySet<string> = new Set([
-  'pedestrian',
-  'pedestrian.principal',
-  'pedestrian.transit',
-]);
 
 export interface WalkNetwork {
   /** Every unit with its role. */

@@ -6,9 +6,6 @@ import type { FeatureType, Labels } from './imdf-schema';
 import type { VenueFiles } from './feature-shape';
 import type { ImdfFeature } from './types';
 
-/** How close (metres) a point must be to a line or boundary to count as on it (contract 2.6). */
-export const onBoundary = 0.05;
-
 export interface VenueModel extends VenueFiles {
   id: string;
   /** content/venues/<id>, as problems name it. */

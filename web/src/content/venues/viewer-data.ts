@@ -13,12 +13,12 @@ import type {
   Ring,
   UnitShape,
   VenueSummary,
-} from '../../demo/format';
+} from './viewer-files';
+import { entranceCategories } from './contract';
 import { type Polygon, type Vec, polygonBox, unionBox } from './geometry';
 import { levelsInOrder } from './levels';
 import type { LocalShapes } from './local-shapes';
 import type { Placement } from './placement';
-import { entranceCategories } from './topology';
 import type { ImdfFeature } from './types';
 import { type VenueModel, featureOf, zh } from './venue-model';
 import type { VenueToml } from './venue-toml';
