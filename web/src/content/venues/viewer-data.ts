@@ -13,7 +13,7 @@ import type {
   Ring,
   UnitShape,
   VenueSummary,
-} from './viewer-files';
+} from '../../demo/format';
 import { entranceCategories } from './contract';
 import { type Polygon, type Vec, polygonBox, unionBox } from './geometry';
 import { levelsInOrder } from './levels';

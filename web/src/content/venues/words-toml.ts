@@ -3,7 +3,7 @@
 // required and no other is allowed; [launcher] is the button that loads the viewer on a page;
 // [viewer] belongs to the map viewer and is checked with its own schema (src/demo/words.ts).
 import { z } from 'zod';
-import { viewerWordsSchema } from './viewer-words';
+import { viewerWordsSchema } from '../../demo/words';
 
 const word = z
   .string({
