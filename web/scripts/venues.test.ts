@@ -6,7 +6,7 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LevelData, VenueSummary } from '../src/demo/format';
+import type { LevelData, VenueSummary } from '../src/content/venues/viewer-files';
 import { Problems } from '../src/content/problems';
 import { repoContentDir } from '../src/content/repo-content';
 import { loadVenues } from '../src/content/venues/load-venues';

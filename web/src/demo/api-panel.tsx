@@ -4,7 +4,7 @@ import { useMemo } from 'react';
 import type { ApiCall } from './api';
 import { cutText, jsonText } from './json-text';
 import { fill } from '../format/fill';
-import type { ViewerWords } from './words';
+import type { ViewerWords } from '../content/venues/viewer-words';
 
 const budget = 4000;
 

@@ -3,7 +3,7 @@
 // API's own Chinese message (docs/venue-contract.md §4.1); a failed fetch (no answer at all) is a NetworkError, which the
 // viewer offers to retry. A server that asks to wait a few seconds (busy computing, issue #30) is
 // waited for and asked again.
-import type { LevelData, VenueSummary } from './format';
+import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import type { Technology } from './live-stream';
 
 /** A place as the API names it: search results, route ends, the found car's space. */

@@ -1,5 +1,5 @@
 // Plane geometry on the level files' flat rings ([x0, y0, x1, y1, ...], decimetres, docs/venue-contract.md §3.2).
-import type { Point, Poly, Ring } from './format';
+import type { Point, Poly, Ring } from '../content/venues/viewer-files';
 
 /** minX, minY, maxX, maxY */
 export type Box = [number, number, number, number];

@@ -1,6 +1,6 @@
 // A level file (docs/venue-contract.md §3.3) prepared once for drawing and picking: each unit with its style, box, area
 // and label point, in drawing order (flat units by layer, then raised ones by height).
-import type { LevelData, Point, UnitShape } from './format';
+import type { LevelData, Point, UnitShape } from '../content/venues/viewer-files';
 import { type Box, emptyBox, extendBox, polyArea, polyBox, ringCentroid } from './geometry';
 import { type StyleKey, type UnitStyle, unitStyleKey, unitStyles } from './style';
 

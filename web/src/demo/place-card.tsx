@@ -4,7 +4,7 @@ import { type KeyboardEvent, type ReactNode, useEffect, useId, useRef } from 're
 import { formatOpeningHours } from '../format/opening-hours';
 import { IconButton, crossPath } from './icon-button';
 import type { PlaceInfo } from './places';
-import type { ViewerWords } from './words';
+import type { ViewerWords } from '../content/venues/viewer-words';
 
 export interface PlaceCardProps {
   words: ViewerWords;

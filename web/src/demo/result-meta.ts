@@ -2,7 +2,7 @@
 // level, then its category and its distance when the API gives them.
 import type { SearchResult } from './api';
 import { fill } from '../format/fill';
-import type { ViewerWords } from './words';
+import type { ViewerWords } from '../content/venues/viewer-words';
 
 export function resultMeta(words: ViewerWords, result: SearchResult): string {
   const parts = [result.level];

@@ -1,6 +1,6 @@
 // Small hand-made level and route data for the viewer's unit tests.
 import type { RouteAnswer, RouteLeg, SearchResult } from './api';
-import type { LevelData, Poly, VenueSummary } from './format';
+import type { LevelData, Poly, VenueSummary } from '../content/venues/viewer-files';
 import { metresToLonLat } from './projection';
 
 export const rect = (x0: number, y0: number, x1: number, y1: number): Poly => [

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
-import { type ViewerWords, viewerWordsSchema } from './words';
+import { type ViewerWords, viewerWordsSchema } from '../content/venues/viewer-words';
 
 export function testWords(): ViewerWords {
   // Resolved from this file's directory: jsdom replaces `new URL` (src/content/repo-content.ts).

@@ -3,7 +3,7 @@
 // the first level already, in parallel with this code: those answers are used as they are.
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api, ApiCall } from './api';
-import type { LevelData, VenueSummary } from './format';
+import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import { type LevelModel, modelLevel } from './level-model';
 
 export interface Preload {

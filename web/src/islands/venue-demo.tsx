@@ -3,9 +3,9 @@
 // its first-load budget. On the demo page a hand-over address (a guide screen's QR code:
 // /next/demo?venue=&from=&to=) starts the viewer at once with that route.
 import { useEffect, useRef, useState } from 'react';
-import type { LevelData, VenueSummary } from '../demo/format';
+import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer/viewer';
-import type { ViewerWords } from '../demo/words';
+import type { ViewerWords } from '../content/venues/viewer-words';
 import { useElementId } from './island-root';
 
 /** Where the server answers the venue API (server/src/http/venues.rs). */

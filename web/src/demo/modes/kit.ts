@@ -2,11 +2,11 @@
 // (showing a level, moving the map, saying what happened, opening another mode).
 import { useEffect, useRef, useState } from 'react';
 import type { Api } from '../api';
-import type { VenueSummary } from '../format';
+import type { VenueSummary } from '../../content/venues/viewer-files';
 import type { Box } from '../geometry';
 import type { LevelModel } from '../level-model';
 import type { MapFocus } from '../render/map-view';
-import type { ViewerWords } from '../words';
+import type { ViewerWords } from '../../content/venues/viewer-words';
 import type { DemoTask, ModeEvent } from './open-mode';
 
 export interface ModeKit {

@@ -3,7 +3,7 @@
 // happens (a route planned, a step of the navigation, a level changed).
 import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../api';
-import type { ViewerWords } from '../words';
+import type { ViewerWords } from '../../content/venues/viewer-words';
 import { Button } from './button';
 
 export function useMessages(words: ViewerWords) {

@@ -7,7 +7,7 @@ import { IconButton } from '../icon-button';
 import type { LevelModel } from '../level-model';
 import type { MapLayers, MapMarker } from './layers';
 import type { MapTarget } from '../map-labels';
-import type { LevelEntry } from '../format';
+import type { LevelEntry } from '../../content/venues/viewer-files';
 import type { HeatLayer, TakenSpaces } from '../heat-map';
 import type { FenceOutline, LiveDot } from '../live-dots';
 import { screenToWorld } from '../projection';
@@ -15,7 +15,7 @@ import type { Box } from '../geometry';
 import { MapRenderer } from './renderer';
 import type { RouteModel } from '../route-track';
 import { fill } from '../../format/fill';
-import type { ViewerWords } from '../words';
+import type { ViewerWords } from '../../content/venues/viewer-words';
 
 /** A part of the map to bring into view; a new serial moves the map again. */
 export interface MapFocus {

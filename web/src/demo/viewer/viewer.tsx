@@ -10,7 +10,7 @@ import '../../styles/demo.css';
 import { type ReactNode, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiPanel } from '../api-panel';
 import { type ApiCall, createApi } from '../api';
-import type { LevelData, VenueSummary } from '../format';
+import type { LevelData, VenueSummary } from '../../content/venues/viewer-files';
 import { MapView } from '../render/map-view';
 import { useFindCarMode } from '../modes/findcar/findcar-mode';
 import { useFlowMode } from '../modes/flow/flow-mode';
@@ -27,7 +27,7 @@ import { useStartMode } from '../modes/start/start-mode';
 import type { MapRenderer } from '../render/renderer';
 import { useVenue } from '../use-venue';
 import { fill } from '../../format/fill';
-import type { ViewerWords } from '../words';
+import type { ViewerWords } from '../../content/venues/viewer-words';
 
 export type { DemoTask } from '../modes/open-mode';
 

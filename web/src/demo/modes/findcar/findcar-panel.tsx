@@ -5,7 +5,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { FindCarAnswer } from '../../api';
 import { SampleChips } from '../sample-chips';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 
 export interface FindCarPanelProps {
   words: ViewerWords;

@@ -7,7 +7,7 @@ import type { FlowAnswer } from '../../api';
 import { FlowParkingSection } from './flow-parking';
 import { heatColour } from '../../heat-map';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { TableHead } from '../table-head';
 
 export interface FlowPanelProps {

@@ -3,7 +3,7 @@
 import { useId } from 'react';
 import type { FlowParking } from '../../api';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { TableHead } from '../table-head';
 
 export interface FlowParkingProps {

@@ -3,7 +3,7 @@
 // that hands the same route over to a phone.
 import { useMemo, useState } from 'react';
 import type { KioskAnswer } from '../../api';
-import type { VenueSummary } from '../../format';
+import type { VenueSummary } from '../../../content/venues/viewer-files';
 import type { MapMarker } from '../../render/layers';
 import { type ModeKit, useLatest } from '../kit';
 import type { DemoTask } from '../open-mode';

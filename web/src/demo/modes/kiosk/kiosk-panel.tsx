@@ -4,7 +4,7 @@
 import { useId } from 'react';
 import type { KioskAnswer } from '../../api';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 
 export interface KioskPanelProps {
   words: ViewerWords;

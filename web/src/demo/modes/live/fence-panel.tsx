@@ -5,7 +5,7 @@
 import { useId } from 'react';
 import { type LiveAlert, clockTime } from '../../live-stream';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { Button } from '../button';
 
 export type FencePhase = 'none' | 'drawing' | 'on';

@@ -1,7 +1,7 @@
 import { act, fireEvent, screen } from '@testing-library/preact';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FenceEntry } from '../../format';
+import type { FenceEntry } from '../../../content/venues/viewer-files';
 import { testSummary } from '../../test-level';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';

@@ -2,7 +2,7 @@
 // toggle, track replay, the drawn fence and its alerts. It is given the venue and level (the
 // kit) and whether it is open, and hands back its panel and its layers of the map.
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
-import type { FenceEntry } from '../../format';
+import type { FenceEntry } from '../../../content/venues/viewer-files';
 import { type FenceOutline, type LiveDot, dotsOf, replayOn, squareAround } from '../../live-dots';
 import { metresToLonLat } from '../../projection';
 import type { ModeKit } from '../kit';

@@ -6,7 +6,7 @@ import { technologyColours } from '../../live-dots';
 import { type LiveAccuracy, type Technology, technologies } from '../../live-stream';
 import type { LiveStatus } from './use-live';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { Button } from '../button';
 import { TableHead } from '../table-head';
 

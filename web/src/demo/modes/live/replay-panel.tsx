@@ -4,7 +4,7 @@ import { useId } from 'react';
 import { clockTime } from '../../live-stream';
 import { type Replay, type ReplaySpeed, replaySpeeds } from './use-replay';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { Button } from '../button';
 
 export interface ReplayPanelProps {

@@ -6,7 +6,7 @@ import type { MapMarker } from '../../render/layers';
 import type { RouteModel } from '../../route-track';
 import { glyphFor } from '../../style';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { unitOf } from '../units';
 
 export function routeMarkers(

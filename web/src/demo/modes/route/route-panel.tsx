@@ -5,7 +5,7 @@ import { type ReactNode, useEffect, useId, useRef } from 'react';
 import type { RouteModel } from '../../route-track';
 import type { NavPhase } from './use-navigation';
 import { fill } from '../../../format/fill';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { Button } from '../button';
 
 export interface RoutePanelProps {

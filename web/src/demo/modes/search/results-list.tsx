@@ -1,7 +1,7 @@
 // Places as a list of buttons: search results, the nearest nursing rooms. Each opens its card.
 import type { SearchResult } from '../../api';
 import { resultMeta } from '../../result-meta';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 
 export function ResultsList({
   words,

@@ -14,7 +14,7 @@ import {
 import type { SearchResult } from '../../api';
 import { IconButton, crossPath } from '../../icon-button';
 import { resultMeta } from '../../result-meta';
-import type { ViewerWords } from '../../words';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 
 export interface SearchBoxProps {
   words: ViewerWords;
