@@ -1,7 +1,7 @@
 // The venues of the live demo as the loader hands them on (load-venues.ts builds them): the IMDF
 // features after their shape was checked, and the loaded venues with their viewer data.
-import type { LevelData, VenueSummary } from '../../demo/format';
-import type { ViewerWords } from '../../demo/words';
+import type { LevelData, VenueSummary } from './viewer-files';
+import type { ViewerWords } from './viewer-words';
 import type { LauncherKey } from './words-toml';
 import type { FeatureType, PropertiesOf } from './imdf-schema';
 import type { Infrastructure } from './infrastructure-schema';

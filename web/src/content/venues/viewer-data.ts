@@ -1,5 +1,5 @@
 // A checked venue in the viewer's format (docs/venue-contract.md sections 3.2 and 3.3, types in
-// src/demo/format.ts): the venue summary and one file per level, with coordinates as integer
+// viewer-files.ts): the venue summary and one file per level, with coordinates as integer
 // decimetres in the local frame and rings as flat lists without the closing repeat, so a level
 // of a large mall stays tens of kilobytes over the wire.
 import type {
@@ -13,7 +13,7 @@ import type {
   Ring,
   UnitShape,
   VenueSummary,
-} from '../../demo/format';
+} from './viewer-files';
 import { entranceCategories } from './contract';
 import { type Polygon, type Vec, polygonBox, unionBox } from './geometry';
 import { levelsInOrder } from './levels';

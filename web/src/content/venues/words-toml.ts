@@ -1,9 +1,9 @@
 // content/venues/words.toml: every word of the live demo. [steps] (route steps) and [api_errors]
 // (API messages) are spoken by the server, which looks words up by these keys, so each key is
 // required and no other is allowed; [launcher] is the button that loads the viewer on a page;
-// [viewer] belongs to the map viewer and is checked with its own schema (src/demo/words.ts).
+// [viewer] belongs to the map viewer and is checked with its own schema (viewer-words.ts).
 import { z } from 'zod';
-import { viewerWordsSchema } from '../../demo/words';
+import { viewerWordsSchema } from './viewer-words';
 
 const word = z
   .string({
