@@ -21,10 +21,14 @@ use crate::weighted_list::weighted_items;
 /// Answers smaller than this go uncompressed: the headers would cost more than they save.
 const MIN_COMPRESSED_BYTES: usize = 1024;
 
-/// A 200 (or 304) JSON answer for `request`, cacheable for a minute: the answers are pure
+/// An answer as JSON. Answers are structs of strings, numbers and lists: they always serialise.
+pub(super) fn to_json(answer: &impl serde::Serialize) -> Vec<u8> {
+    serde_json::to_vec(answer).expect("an answer serialises")
+}
+
+/// A 200 (or 304) JSON answer (`bytes`) for `request`, cacheable for a minute: the answers are pure
 /// functions of the venue data and the query.
-pub(super) fn json(request: &HeaderMap, value: &serde_json::Value) -> Response {
-    let bytes = value.to_string().into_bytes();
+pub(super) fn json(request: &HeaderMap, bytes: Vec<u8>) -> Response {
     let hash = xxhash_rust::xxh3::xxh3_64(&bytes);
     let encoding = if bytes.len() < MIN_COMPRESSED_BYTES {
         Encoding::Identity
@@ -169,30 +173,30 @@ mod tests {
     use super::*;
     use crate::http::test_headers::headers;
 
-    fn large() -> serde_json::Value {
-        serde_json::json!({ "steps": vec!["直行 35 米，在星巴克处右转"; 200] })
+    fn large() -> Vec<u8> {
+        to_json(&serde_json::json!({ "steps": vec!["直行 35 米，在星巴克处右转"; 200] }))
     }
 
     #[test]
     fn picks_brotli_then_gzip_and_skips_small_answers() {
-        let answer = json(&headers(&[("accept-encoding", "gzip, br")]), &large());
+        let answer = json(&headers(&[("accept-encoding", "gzip, br")]), large());
         assert_eq!(answer.headers()[header::CONTENT_ENCODING], "br");
-        let answer = json(&headers(&[("accept-encoding", "gzip")]), &large());
+        let answer = json(&headers(&[("accept-encoding", "gzip")]), large());
         assert_eq!(answer.headers()[header::CONTENT_ENCODING], "gzip");
-        let answer = json(&headers(&[("accept-encoding", "br;q=0, gzip")]), &large());
+        let answer = json(&headers(&[("accept-encoding", "br;q=0, gzip")]), large());
         assert_eq!(answer.headers()[header::CONTENT_ENCODING], "gzip");
         let small = json(
             &headers(&[("accept-encoding", "br")]),
-            &serde_json::json!({"a": 1}),
+            to_json(&serde_json::json!({"a": 1})),
         );
         assert!(!small.headers().contains_key(header::CONTENT_ENCODING));
     }
 
     #[test]
     fn each_encoding_has_its_tag_and_only_its_own_gets_304() {
-        let gzip = json(&headers(&[("accept-encoding", "gzip")]), &large());
-        let brotli = json(&headers(&[("accept-encoding", "br")]), &large());
-        let plain = json(&HeaderMap::new(), &large());
+        let gzip = json(&headers(&[("accept-encoding", "gzip")]), large());
+        let brotli = json(&headers(&[("accept-encoding", "br")]), large());
+        let plain = json(&HeaderMap::new(), large());
         let tags: Vec<_> = [&gzip, &brotli, &plain]
             .iter()
             .map(|answer| answer.headers()[header::ETAG].clone())
@@ -204,7 +208,7 @@ mod tests {
         let ask = |accept: &str, tag: &HeaderValue| {
             let mut request = headers(&[("accept-encoding", accept)]);
             request.insert(header::IF_NONE_MATCH, tag.clone());
-            json(&request, &large()).status()
+            json(&request, large()).status()
         };
         assert_eq!(ask("gzip", &tags[0]), StatusCode::NOT_MODIFIED);
         assert_eq!(ask("br", &tags[1]), StatusCode::NOT_MODIFIED);
@@ -213,7 +217,7 @@ mod tests {
 
     #[test]
     fn a_kept_answer_confirms_only_the_tag_of_the_encoding_it_sends() {
-        let bytes = large().to_string().into_bytes();
+        let bytes = large();
         let answer = Answer::new(
             bytes,
             "application/json",
@@ -235,6 +239,6 @@ mod tests {
         };
         assert_eq!(again("br"), StatusCode::NOT_MODIFIED);
         assert_eq!(again("gzip"), StatusCode::OK);
-        assert!(answer.weight() < large().to_string().len());
+        assert!(answer.weight() < large().len());
     }
 }

@@ -2,6 +2,8 @@
 //! axum and hyper appear only in this module.
 
 mod admin;
+#[cfg(test)]
+mod answer_types;
 mod api_guard;
 mod cache_policy;
 mod client_ip;

@@ -6,6 +6,7 @@
 mod support;
 
 mod analytics;
+mod answer_shapes;
 mod caching;
 mod compression;
 mod connections;

@@ -6,75 +6,20 @@
 import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import type { Technology } from './live-stream';
 
-/** A place as the API names it: search results, route ends, the found car's space. */
-export interface Place {
-  id: string;
-  kind: string;
-  name: string;
-  level: string;
-  /** [lon, lat] */
-  point: [number, number];
-}
-
-export interface SearchResult extends Place {
-  category: string;
-  category_label: string;
-  unit: string | null;
-  match: string;
-  distance_m: number | null;
-}
-
-export interface SearchAnswer {
-  query: string;
-  results: SearchResult[];
-}
-
-export interface RouteLeg {
-  level: string;
-  distance_m: number;
-  duration_s: number;
-  start_m: number;
-  path: {
-    type: 'Feature';
-    properties: { level: string };
-    geometry: { type: 'LineString'; coordinates: [number, number][] };
-  };
-}
-
-export interface RouteTransition {
-  kind: string;
-  name: string;
-  from_level: string;
-  to_level: string;
-  duration_s: number;
-}
-
-export interface RouteStep {
-  kind: string;
-  text: string;
-  level: string;
-  point: [number, number];
-  along_m: number;
-  leg: number;
-}
-
-export interface RouteAnswer {
-  from: Place;
-  to: Place;
-  accessible: boolean;
-  distance_m: number;
-  duration_s: number;
-  legs: RouteLeg[];
-  transitions: RouteTransition[];
-  steps: RouteStep[];
-}
-
-export interface FindCarAnswer {
-  car: string;
-  plate: boolean;
-  space: Place & { zone?: string };
-  route: RouteAnswer;
-}
+// The venue API's answers are generated from the server's types (api-answers.ts), so a field
+// renamed there fails here.
+export type {
+  FindCarAnswer,
+  KioskAnswer,
+  RouteAnswer,
+  RouteEnd,
+  RouteLeg,
+  RouteStep,
+  RouteTransition,
+  SearchAnswer,
+  SearchResult,
+} from './api-answers';
+import type { FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer } from './api-answers';
 
 /** A tag's track (docs/api.md, tracks, issue #17): every second it was positioned, with the truth. */
 export interface TrackAnswer {
@@ -141,17 +86,6 @@ export interface FlowHeat {
   peak_s: number;
   /** One byte per cell, row by row from the south, base64. */
   cells: string;
-}
-
-export interface KioskAnswer {
-  kiosk: { id: string; name: string; level: string; point: [number, number]; facing: number };
-  directory: {
-    label: string;
-    levels: {
-      level: string;
-      entries: { id: string; name: string; category: string; kind: string }[];
-    }[];
-  }[];
 }
 
 export interface ApiCall {

@@ -86,12 +86,21 @@ export function placeFromPick(
   return place(opening.id, 'entrance', categoryLabel(labels, opening.c), opening.n, middle);
 }
 
+/** How the API names a place in a request: its id, or its point as `lon,lat@level`. */
+export function placeRef(place: {
+  id: string | null;
+  point: [number, number];
+  level: string;
+}): string {
+  return place.id ?? `${place.point[0]},${place.point[1]}@${place.level}`;
+}
+
 export function placeFromResult(result: SearchResult, origin: [number, number]): PlaceInfo {
   const [x, y] = lonLatToWorld(origin, result.point);
   return {
     ref: result.id,
-    name: result.name,
-    category: result.category_label,
+    name: result.name ?? '',
+    category: result.category_label ?? '',
     level: result.level,
     x,
     y,

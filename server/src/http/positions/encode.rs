@@ -22,7 +22,7 @@ use site_tracking::hub::Second;
 use site_venues::Venue;
 use site_venues::geometry::Point;
 
-use super::super::venues::lon_lat as rounded;
+use super::super::venues::answers::lon_lat as rounded;
 
 /// A level's short name (`None`: every level) and whether the truth is shown.
 pub(super) type View = (Option<String>, bool);

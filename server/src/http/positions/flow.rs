@@ -22,7 +22,7 @@ use super::super::api_guard::Client;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
-use super::super::venues::{VenuePath, query_params, unknown, venue_segment};
+use super::super::venues::request::{VenuePath, query_params, unknown, venue_segment};
 use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
 use site_tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
@@ -62,7 +62,7 @@ async fn flow(
     state: &AppState,
     client: IpAddr,
     venue: VenuePath,
-    params: super::super::venues::Params,
+    params: super::super::venues::request::Params,
 ) -> Result<Arc<Answer>, ApiError> {
     let words = &state.venue_api.words;
     let id = venue_segment(venue, words)?;
@@ -258,8 +258,8 @@ fn heat_json(venue: &Venue, heat: &Heat) -> Value {
     json!({
         "level": venue.levels()[heat.level].short,
         "cell_m": CELL_M,
-        "south_west": super::super::venues::lon_lat(venue.lon_lat(heat.origin)),
-        "north_east": super::super::venues::lon_lat(north_east),
+        "south_west": super::super::venues::answers::lon_lat(venue.lon_lat(heat.origin)),
+        "north_east": super::super::venues::answers::lon_lat(north_east),
         "columns": heat.columns,
         "rows": heat.rows,
         "peak_s": peak.round(),

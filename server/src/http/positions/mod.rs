@@ -33,7 +33,7 @@ pub(super) use tracks::get_track;
 use super::AppState;
 use super::api_guard::Client;
 use super::error::{ApiCode, ApiError};
-use super::venues::{Params, VenuePath, flag, query_params, unknown, venue_segment};
+use super::venues::request::{Params, VenuePath, flag, query_params, unknown, venue_segment};
 use crate::config::LiveConfig;
 use crate::limits::slots::Full;
 use crate::site::ApiErrorWords;

@@ -25,7 +25,7 @@ use super::super::api_guard::Client;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
-use super::super::venues::{Params, VenueKeyPath, query_params, unknown, venue_and_key};
+use super::super::venues::request::{Params, VenueKeyPath, query_params, unknown, venue_and_key};
 use super::encode::{lon_lat, short};
 use site_tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
 use site_tracking::hub::{Unavailable, unix_now};

@@ -2,6 +2,7 @@
 // names, and the route to it from where the visitor is, shown by the route mode under the panel.
 import { useState } from 'react';
 import type { FindCarAnswer } from '../../api';
+import { placeRef } from '../../places';
 import { type ModeKit, useLatest } from '../kit';
 import type { RouteMode } from '../route/route-mode';
 import { FindCarPanel } from './findcar-panel';
@@ -22,7 +23,11 @@ export function useFindCarMode(kit: ModeKit, route: RouteMode) {
       .then(
         (answer) => {
           setCar(answer);
-          route.show(answer.route, {}, { from: answer.route.from.id, to: answer.space.id });
+          route.show(
+            answer.route,
+            {},
+            { from: placeRef(answer.route.from), to: placeRef(answer.space) },
+          );
         },
         (error: unknown) => kit.fail(error, () => latest.current.find(plate)),
       )

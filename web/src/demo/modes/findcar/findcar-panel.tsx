@@ -71,7 +71,7 @@ export function FindCarPanel({
           {found ? (
             <p className="demo-found">
               {fill(found.space.zone ? words.findcar_found : words.findcar_found_no_zone, {
-                space: found.space.name,
+                space: found.space.name ?? '',
                 zone: found.space.zone ?? '',
                 level: found.space.level,
               })}

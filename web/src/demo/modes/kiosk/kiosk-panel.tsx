@@ -19,7 +19,9 @@ export function KioskPanel({ words, kiosk, onChoose }: KioskPanelProps) {
       <h2 id={`${id}-title`} className="demo-panel__title">
         {words.directory}
       </h2>
-      <p className="demo-here">{fill(words.kiosk_here, { name: kiosk.kiosk.name })}</p>
+      <p className="demo-here">
+        {fill(words.kiosk_here, { name: kiosk.kiosk.name ?? kiosk.kiosk.level })}
+      </p>
       <p className="demo-section__intro">{words.directory_pick}</p>
       {kiosk.directory.map((group, index) => (
         <details key={group.label} className="demo-directory__group" open={index === 0}>

@@ -45,7 +45,7 @@ export function routeMarkers(
   });
   const pin = (kind: 'start' | 'end', end: typeof from, text: string) => {
     const [x, y] = lonLatToWorld(origin, end.point);
-    list.push({ kind, x, y, text, unit: unitOf(model, end.id) });
+    list.push({ kind, x, y, text, unit: end.id ? unitOf(model, end.id) : undefined });
   };
   if (from.level === level && from.id !== hereId) pin('start', from, words.marker_start);
   if (to.level === level) pin('end', to, words.marker_end);

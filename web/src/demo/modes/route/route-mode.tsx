@@ -190,7 +190,10 @@ export function useRouteMode(
     /** The route's part of the map; its pins and outline are the viewer's to weigh (viewer.tsx). */
     map: { route, routeLevels: route?.levels ?? [], onGrab: nav.grab },
     markers,
-    highlight: route?.answer.to.level === level ? outlinedUnit(model, route?.answer.to.id) : null,
+    highlight:
+      route?.answer.to.level === level
+        ? outlinedUnit(model, route?.answer.to.id ?? undefined)
+        : null,
     /** Back to `to`: the route the mode planned goes with it. */
     back: (to: Mode = 'start') => (
       <button

@@ -66,7 +66,7 @@ export function SearchBox(props: SearchBoxProps) {
     serial.current += 1;
     setOpen(false);
     setActive(-1);
-    setQuery(result.name);
+    setQuery(result.name ?? '');
     onChoose(result);
   };
 

@@ -1,0 +1,65 @@
+//! The viewer's TypeScript types of the API's answers (web/src/demo/api-answers.ts), generated
+//! from the answers' Rust types. The test fails when the file differs from what the types say,
+//! and rewrites it when asked (`SITE_WRITE_ANSWER_TYPES=1`): a renamed field then fails the
+//! viewer's `tsc` where it is used, instead of nothing.
+
+use std::path::Path;
+
+use ts_rs::TS;
+
+use super::venues::answers::{
+    DirectoryEntry, DirectoryLevel, DirectorySection, FindCarAnswer, Kiosk, KioskAnswer, LegPath,
+    LegProperties, LineString, ParkingSpace, RouteAnswer, RouteEnd, RouteLeg, RouteStep,
+    RouteTransition, SearchAnswer, SearchResult,
+};
+
+/// Every answer type and the types it is made of, each declared once.
+fn declarations() -> Vec<String> {
+    vec![
+        SearchAnswer::decl(),
+        SearchResult::decl(),
+        RouteAnswer::decl(),
+        RouteEnd::decl(),
+        RouteLeg::decl(),
+        LegPath::decl(),
+        LegProperties::decl(),
+        LineString::decl(),
+        RouteTransition::decl(),
+        RouteStep::decl(),
+        FindCarAnswer::decl(),
+        ParkingSpace::decl(),
+        KioskAnswer::decl(),
+        Kiosk::decl(),
+        DirectorySection::decl(),
+        DirectoryLevel::decl(),
+        DirectoryEntry::decl(),
+    ]
+}
+
+fn generated() -> String {
+    let mut text = String::from(
+        "// Generated from the server's answer types (server/src/http/answer_types.rs): do not edit.\n\
+         // SITE_WRITE_ANSWER_TYPES=1 cargo test --release -p site-server --lib answer_types writes it again.\n",
+    );
+    for declaration in declarations() {
+        text.push_str("\nexport ");
+        text.push_str(&declaration);
+        text.push('\n');
+    }
+    text
+}
+
+#[test]
+fn the_viewers_answer_types_are_the_servers() {
+    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/demo/api-answers.ts");
+    let expected = generated();
+    if std::env::var_os("SITE_WRITE_ANSWER_TYPES").is_some() {
+        std::fs::write(&file, &expected).unwrap();
+    }
+    let written = std::fs::read_to_string(&file).unwrap_or_default();
+    assert!(
+        written == expected,
+        "{} is not what the answer types say: run SITE_WRITE_ANSWER_TYPES=1 cargo test --release -p site-server --lib answer_types, then fix the viewer where tsc says",
+        file.display()
+    );
+}

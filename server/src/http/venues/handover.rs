@@ -1,0 +1,85 @@
+//! `GET /api/venues/{venue}/handover.svg`: the QR code a guide screen shows to hand its route
+//! over to a phone.
+
+use std::sync::Arc;
+
+use axum::Extension;
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use site_venues::Field;
+
+use super::super::AppState;
+use super::super::api_guard::Client;
+use super::super::cache_policy::CachePolicy;
+use super::super::computed::{self, Answer};
+use super::request::{VenuePath, flag, query_params, required, venue_segment};
+use super::{engine_venue, refusals::place_error};
+
+/// What a hand-over code is estimated to cost, CPU milliseconds: made once per route and kept.
+const HANDOVER_MS: f64 = 10.0;
+/// How long a hand-over code may be reused without asking: it changes only with the venue.
+const HANDOVER_FRESH_S: u32 = 3_600;
+
+/// `GET /api/venues/{venue}/handover.svg?from=&to=&accessible=`: a QR code of the address that
+/// opens this route on a phone, on the public origin of the site the request reached (a guide
+/// screen's page may be served from anywhere; the phone needs the public address). The address
+/// holds the ends in their canonical form, so the code's size does not depend on how they were
+/// written; a code is a function of its inputs, made once and kept.
+pub(in crate::http) async fn get_handover(
+    State(state): State<AppState>,
+    Extension(Client(client)): Extension<Client>,
+    venue: VenuePath,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let params = query_params(&request);
+    let prepared = venue_segment(venue, words).and_then(|id| {
+        let venue = engine_venue(&state, words, &id)?;
+        let from = required(&params, words, "from")?;
+        let to = required(&params, words, "to")?;
+        let accessible = flag(&params, words, "accessible")?;
+        let [from, to] = [(Field::From, from), (Field::To, to)].map(|(field, text)| {
+            venue
+                .canonical(field, text)
+                .map_err(|error| place_error(words, &error))
+        });
+        let (from, to) = (from?, to?);
+        let origin = state.site.origin(state.variant(request.headers()).region);
+        let mut address = format!("{origin}/next/demo?");
+        let mut query = url::form_urlencoded::Serializer::new(String::new());
+        query.append_pair("venue", venue.id());
+        query.append_pair("from", &from);
+        query.append_pair("to", &to);
+        if accessible {
+            query.append_pair("accessible", "true");
+        }
+        address.push_str(&query.finish());
+        let version = state.venues.version(&id).unwrap_or_default();
+        Ok((format!("handover/{version:016x}/{address}"), address))
+    });
+    let (key, address) = match prepared {
+        Ok(prepared) => prepared,
+        Err(error) => return error.into_response(),
+    };
+    let made = state
+        .compute
+        .inline_kept(&state.answers, &key, client, HANDOVER_MS, || {
+            // A canonical address is far within a QR code's capacity: an error is a bug,
+            // answered with an empty picture that is not kept.
+            let (svg, keep) = match crate::site::qr_svg(&address) {
+                Ok(svg) => (svg, true),
+                Err(error) => {
+                    tracing::error!(%error, address, "cannot make a hand-over code");
+                    (String::new(), false)
+                }
+            };
+            let cache = CachePolicy::RevalidateAfter(HANDOVER_FRESH_S);
+            let answer = Answer::new(svg.into_bytes(), "image/svg+xml", cache);
+            (Arc::new(answer), keep)
+        })
+        .await;
+    match made {
+        Ok(answer) => answer.respond(request.method(), request.headers()),
+        Err(refused) => computed::refusal(words, refused).into_response(),
+    }
+}

@@ -1,0 +1,336 @@
+//! `/api/venues/...`, the live demo's API (issue #14, docs/venue-contract.md §4): the viewer's
+//! files as the build compressed them, and search, routes, find my car, kiosks and the phone
+//! hand-over computed by the venue engine (the `site-venues` crate, server/venues), each charged
+//! to its client by what it costs (`crate::compute`, issue #30). Here the handlers; what they
+//! read of a request is `request.rs`, the engine's errors as refusals `refusals.rs`, the answers'
+//! types `answers.rs`, the hand-over's QR code `handover.rs`. Every refusal goes through
+//! `ApiError` (error.rs) with its message from content/venues/words.toml.
+
+pub(in crate::http) mod answers;
+mod handover;
+mod refusals;
+pub(in crate::http) mod request;
+
+use std::net::IpAddr;
+use std::sync::Arc;
+
+use axum::Extension;
+use axum::extract::{Request, State};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
+use http::HeaderValue;
+use serde_json::{Value, json};
+use site_venues::{DEFAULT_LIMIT, MAX_LIMIT, SearchRequest, Venue};
+
+use super::AppState;
+use super::api_guard::Client;
+use super::cache_policy::CachePolicy;
+use super::computed;
+use super::cross_site::EmbedOrigins;
+use super::error::{ApiCode, ApiError};
+use super::representation::Representation;
+use crate::site::{ApiErrorWords, Body, ViewerFiles};
+use answers::{FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer, SearchResult, tenth};
+pub(super) use handover::get_handover;
+use refusals::{car_error, route_error, search_error};
+use request::{
+    Params, VenueKeyPath, VenuePath, flag, missing, query_params, required, unknown, venue_and_key,
+    venue_segment,
+};
+
+const JSON: HeaderValue = HeaderValue::from_static("application/json");
+
+/// `GET /api/venues`: every venue with its levels.
+pub(super) async fn get_list(State(state): State<AppState>, request: Request) -> Response {
+    static_json(&state, &state.venue_api.list, &request)
+}
+
+/// `GET /api/venues/{venue}`: the viewer's summary of a venue.
+pub(super) async fn get_venue(
+    State(state): State<AppState>,
+    venue: VenuePath,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = venue_segment(venue, words)
+        .and_then(|id| Ok(Arc::clone(&viewer_files(&state, words, &id)?.summary)));
+    static_answer(&state, answer, &request)
+}
+
+/// `GET /api/venues/{venue}/levels/{level}`: the viewer's data of one level.
+pub(super) async fn get_level(
+    State(state): State<AppState>,
+    path: VenueKeyPath,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = venue_and_key(path, words).and_then(|(venue, level)| {
+        viewer_files(&state, words, &venue)?
+            .level(&level)
+            .cloned()
+            .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level))
+    });
+    static_answer(&state, answer, &request)
+}
+
+/// `GET /api/venues/{venue}/search?q=&near=&level=&category=&limit=`
+pub(super) fn search(
+    venue: &Venue,
+    params: &Params,
+    words: &ApiErrorWords,
+) -> Result<Vec<u8>, ApiError> {
+    let category = params.get("category").map(String::as_str);
+    let query = match params.get("q") {
+        Some(query) => query.as_str(),
+        None if category.is_some() => "",
+        None => return Err(missing(words, "q")),
+    };
+    let limit = match params.get("limit") {
+        None => DEFAULT_LIMIT,
+        Some(text) => text
+            .parse::<usize>()
+            .ok()
+            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
+            .ok_or_else(|| {
+                let max = MAX_LIMIT.to_string();
+                ApiError::new(
+                    words,
+                    ApiCode::LimitMalformed,
+                    Some("limit"),
+                    &[("max", &max)],
+                )
+            })?,
+    };
+    let request = SearchRequest {
+        query,
+        near: params.get("near").map(String::as_str),
+        level: params.get("level").map(String::as_str),
+        category,
+        limit,
+    };
+    let found = venue
+        .search(&request)
+        .map_err(|error| search_error(words, error))?;
+    let results = found
+        .iter()
+        .map(|hit| {
+            let place = hit.place;
+            let category = place.category.as_deref();
+            let label = category.and_then(|category| venue.catalog().label(category));
+            SearchResult {
+                id: &place.id,
+                kind: place.kind.as_str(),
+                name: place.name.as_deref().or(label),
+                category,
+                category_label: label,
+                level: &venue.levels()[place.level].short,
+                point: answers::lon_lat(venue.lon_lat(place.point)),
+                unit: place.unit.map(|unit| venue.unit_id(unit)),
+                matched: hit.kind.as_str(),
+                distance_m: hit.distance_m.map(tenth),
+            }
+        })
+        .collect();
+    let answer = SearchAnswer {
+        query: query.trim(),
+        results,
+    };
+    Ok(computed::to_json(&answer))
+}
+
+/// `GET /api/venues/{venue}/route?from=&to=&accessible=`
+pub(super) fn route(
+    venue: &Venue,
+    params: &Params,
+    words: &ApiErrorWords,
+) -> Result<Vec<u8>, ApiError> {
+    let from = required(params, words, "from")?;
+    let to = required(params, words, "to")?;
+    let accessible = flag(params, words, "accessible")?;
+    let route = venue
+        .route(from, to, accessible)
+        .map_err(|error| route_error(words, error))?;
+    Ok(computed::to_json(&RouteAnswer::of(&route)))
+}
+
+/// `GET /api/venues/{venue}/findcar?car=&from=&accessible=`
+pub(super) fn find_car(
+    venue: &Venue,
+    params: &Params,
+    words: &ApiErrorWords,
+) -> Result<Vec<u8>, ApiError> {
+    let car = required(params, words, "car")?;
+    let from = params.get("from").map(String::as_str);
+    let accessible = flag(params, words, "accessible")?;
+    let found = venue
+        .find_car(car, from, accessible)
+        .map_err(|error| car_error(words, error))?;
+    Ok(computed::to_json(&FindCarAnswer::of(venue, &found)))
+}
+
+/// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
+pub(super) async fn get_kiosk(
+    State(state): State<AppState>,
+    Extension(Client(client)): Extension<Client>,
+    path: VenueKeyPath,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = venue_and_key(path, words).and_then(|(venue, kiosk)| {
+        let venue = engine_venue(&state, words, &venue)?;
+        state
+            .compute
+            .inline(client, KIOSK_MS, || {
+                venue
+                    .kiosk(&kiosk)
+                    .map(|view| {
+                        let answer = computed::to_json(&KioskAnswer::of(&view));
+                        computed::json(request.headers(), answer)
+                    })
+                    .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
+            })
+            .map_err(|refused| computed::refusal(words, refused))?
+    });
+    computed::answered(answer)
+}
+
+/// A venue file or list kept in memory: 304 on a matching ETag, the build's encodings.
+fn static_json(state: &AppState, body: &Body, request: &Request) -> Response {
+    Representation {
+        body,
+        content_type: JSON,
+        cache: CachePolicy::ShortRevalidate,
+        vary_user_agent: false,
+        document_csp: Some(&state.content_security_policy),
+    }
+    .respond(request.method(), request.headers())
+}
+
+fn static_answer(
+    state: &AppState,
+    answer: Result<Arc<Body>, ApiError>,
+    request: &Request,
+) -> Response {
+    match answer {
+        Ok(body) => static_json(state, &body, request),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// What a computed route answers from the venue of its path and its query: its JSON.
+type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Vec<u8>, ApiError>;
+
+/// The `GET` handler of a route computed from the venue of its path and its query, charged to
+/// its client by what it costs (`estimate_ms` must fit the client's budget).
+pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter<AppState> {
+    get(
+        move |State(state): State<AppState>,
+              Extension(Client(client)): Extension<Client>,
+              venue: VenuePath,
+              request: Request| async move {
+            computed::answered(computed_answer(
+                &state,
+                client,
+                venue,
+                &request,
+                (compute, estimate_ms),
+            ))
+        },
+    )
+}
+
+/// Resolves the venue of the path, reads the query and answers with what `compute` computed.
+fn computed_answer(
+    state: &AppState,
+    client: IpAddr,
+    venue: VenuePath,
+    request: &Request,
+    (compute, estimate_ms): (Compute, f64),
+) -> Result<Response, ApiError> {
+    let words = &state.venue_api.words;
+    let venue = engine_venue(state, words, &venue_segment(venue, words)?)?;
+    state
+        .compute
+        .inline(client, estimate_ms, || {
+            let params = query_params(request);
+            compute(venue, &params, words).map(|answer| computed::json(request.headers(), answer))
+        })
+        .map_err(|refused| computed::refusal(words, refused))?
+}
+
+/// The viewer's files of a venue the build wrote.
+fn viewer_files<'a>(
+    state: &'a AppState,
+    words: &ApiErrorWords,
+    id: &str,
+) -> Result<&'a ViewerFiles, ApiError> {
+    state
+        .site
+        .venue_files()
+        .venue(id)
+        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
+}
+
+/// A venue the engine loaded.
+pub(super) fn engine_venue<'a>(
+    state: &'a AppState,
+    words: &ApiErrorWords,
+    id: &str,
+) -> Result<&'a Venue, ApiError> {
+    state
+        .venues
+        .get(id)
+        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
+}
+
+/// Estimates of what the answers cost, CPU milliseconds: each must fit its client's budget,
+/// which is then charged what the answer measured (routes take well under a millisecond with
+/// their JSON).
+pub(super) const ROUTE_MS: f64 = 2.0;
+pub(super) const SEARCH_MS: f64 = 2.0;
+pub(super) const KIOSK_MS: f64 = 2.0;
+
+/// What the venue API holds beyond the engine: its words, the list, and who may embed it.
+pub(crate) struct VenueApi {
+    pub(super) words: ApiErrorWords,
+    /// `GET /api/venues`, built once from the summaries of the venues the engine serves.
+    pub(super) list: Body,
+    pub(super) embedders: EmbedOrigins,
+}
+
+impl VenueApi {
+    pub(crate) fn new(
+        site: &crate::site::Site,
+        venues: &site_venues::Venues,
+        embedders: EmbedOrigins,
+    ) -> Self {
+        let venues: Vec<Value> = site
+            .venue_files()
+            .iter()
+            // A venue the engine could not load is not offered: the viewer would fail on it.
+            .filter(|files| venues.get(&files.id).is_some())
+            .filter_map(|files| {
+                let (_, bytes) = files.summary.bytes(crate::site::Encoding::Identity);
+                let summary: Value = serde_json::from_slice(&bytes).ok()?;
+                let levels: Vec<&Value> = summary["levels"]
+                    .as_array()?
+                    .iter()
+                    .map(|level| &level["short"])
+                    .collect();
+                Some(json!({
+                    "id": summary["id"],
+                    "name": summary["name"],
+                    "category": summary["category"],
+                    "levels": levels,
+                    "default_level": summary["defaultLevel"],
+                }))
+            })
+            .collect();
+        let list = json!({ "venues": venues }).to_string().into_bytes();
+        Self {
+            words: site.venues().words.api_errors.clone(),
+            list: Body::new(list, true),
+            embedders,
+        }
+    }
+}
