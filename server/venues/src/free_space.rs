@@ -2,13 +2,11 @@
 //! fixtures and kiosks. Holds its walls (every boundary a walker cannot cross, oriented with the
 //! walkable side on the left) and answers point and segment questions; does not route.
 
+use super::contract::contract;
 use super::geometry::{Bbox, Point, Shape, nearest_on_segment, segments_within};
 use super::grid::Grid;
 use super::model::{Model, UnitRole};
 
-/// Two walkable units share an edge where their edges run within this distance (contract
-/// docs/venue-contract.md §2.6's 5 cm: the data's 7-decimal coordinates move points by up to a centimetre).
-const SHARED_EDGE_M: f64 = 0.05;
 /// Walls are this thick for segment tests, so no centimetre gap of the data is a way through.
 const WALL_EPS_M: f64 = 0.02;
 /// Wall pieces shorter than this, left between two nearly equal shared edges, are dropped.
@@ -162,6 +160,10 @@ impl LevelSpace {
 
 /// The edges of the walkable units, less the parts shared with another walkable unit.
 fn walkable_walls(units: &[(usize, UnitRole, Shape)]) -> Vec<Wall> {
+    // Two walkable units share an edge where their edges run within the contract's boundary
+    // tolerance (docs/venue-contract.md §2.6: the data's 7-decimal coordinates move points by up
+    // to a centimetre).
+    let shared_edge_m = contract().on_boundary_m;
     let walkable: Vec<&Shape> = units
         .iter()
         .filter(|u| u.1 == UnitRole::Walkable)
@@ -173,7 +175,7 @@ fn walkable_walls(units: &[(usize, UnitRole, Shape)]) -> Vec<Wall> {
     }
     let boxes: Vec<Bbox> = edges
         .iter()
-        .map(|e| Bbox::of_points([e.1, e.2]).inflated(SHARED_EDGE_M))
+        .map(|e| Bbox::of_points([e.1, e.2]).inflated(shared_edge_m))
         .collect();
     let area = boxes.iter().fold(Bbox::EMPTY, |acc, b| acc.union(*b));
     let grid = Grid::build(area, CELL_M * 4.0, &boxes);
@@ -198,8 +200,8 @@ fn walkable_walls(units: &[(usize, UnitRole, Shape)]) -> Vec<Wall> {
             let (tc, td) = ((c - a).dot(dir), (d - a).dot(dir));
             let (t0, t1) = (tc.min(td).max(0.0), tc.max(td).min(length));
             if t1 - t0 > 1e-3
-                && nearest_on_segment(a + dir * t0, c, d).0 <= SHARED_EDGE_M
-                && nearest_on_segment(a + dir * t1, c, d).0 <= SHARED_EDGE_M
+                && nearest_on_segment(a + dir * t0, c, d).0 <= shared_edge_m
+                && nearest_on_segment(a + dir * t1, c, d).0 <= shared_edge_m
             {
                 open.push((t0, t1));
             }

@@ -11,6 +11,7 @@
 
 mod assemble;
 mod car;
+mod contract;
 mod corners;
 pub mod costs;
 mod distances;

@@ -4,11 +4,16 @@
 
 use std::collections::HashMap;
 
+use serde::Deserialize;
+
+use super::contract::contract;
 use super::geometry::{Point, Shape};
 use super::projection::Frame;
 
-/// How routes treat a unit (docs/venue-contract.md §2.5).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// How routes treat a unit (docs/venue-contract.md §2.5; which categories take which role is
+/// docs/venue-contract.json's `unit_roles`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum UnitRole {
     /// Public circulation: routes run inside.
     Walkable,
@@ -22,17 +27,7 @@ pub enum UnitRole {
 
 impl UnitRole {
     pub fn of_category(category: &str) -> UnitRole {
-        match category {
-            "walkway" | "lobby" | "road" | "ramp" | "footbridge" | "unenclosedarea" => {
-                UnitRole::Walkable
-            }
-            "elevator" | "escalator" | "stairs" => UnitRole::Connector,
-            "opentobelow" | "structure" | "column" | "nonpublic" | "storage" | "brick"
-            | "concrete" | "drywall" | "glass" | "wood" | "vegetation" | "serverroom" => {
-                UnitRole::Closed
-            }
-            _ => UnitRole::Destination,
-        }
+        contract().role(category)
     }
 }
 
@@ -81,9 +76,10 @@ impl Opening {
         self.ends[0].lerp(self.ends[1], 0.5)
     }
 
-    /// An entrance: a pedestrian opening on one unit only, i.e. on the outside wall.
+    /// An entrance: an opening of an entrance category (a pedestrian one) on one unit only,
+    /// i.e. on the outside wall.
     pub fn is_entrance(&self) -> bool {
-        self.units.len() == 1 && self.category.starts_with("pedestrian")
+        self.units.len() == 1 && contract().is_entrance(&self.category)
     }
 }
 
@@ -162,14 +158,20 @@ pub enum ConnectorKind {
 }
 
 impl ConnectorKind {
+    /// The connector a relationship of `category` is, when routes ride it (the contract's
+    /// `rides`); other relationships are kept but not ridden.
     pub fn of_category(category: &str) -> Option<ConnectorKind> {
-        match category {
-            "elevator" => Some(ConnectorKind::Elevator),
-            "escalator" => Some(ConnectorKind::Escalator),
-            "stairs" => Some(ConnectorKind::Stairs),
-            "ramp" => Some(ConnectorKind::Ramp),
-            _ => None,
+        if !contract().rides(category) {
+            return None;
         }
+        [
+            ConnectorKind::Elevator,
+            ConnectorKind::Escalator,
+            ConnectorKind::Stairs,
+            ConnectorKind::Ramp,
+        ]
+        .into_iter()
+        .find(|kind| kind.as_str() == category)
     }
 
     pub fn as_str(self) -> &'static str {

@@ -1,10 +1,8 @@
 //! The local metric frame of a venue (docs/venue-contract.md §2.3) and its inverse. The web build draws and
 //! checks the venues with exactly this formula, so it must not change on one side alone.
 
+use super::contract::contract;
 use super::geometry::Point;
-
-/// The equatorial radius of WGS 84, as the contract fixes it.
-const EARTH_RADIUS_M: f64 = 6_378_137.0;
 
 /// An equirectangular projection around the venue's display point: exact enough over a few
 /// hundred metres, and cheap both ways.
@@ -20,7 +18,8 @@ pub struct Frame {
 
 impl Frame {
     pub fn new(lon0: f64, lat0: f64) -> Frame {
-        let y_scale = std::f64::consts::PI / 180.0 * EARTH_RADIUS_M;
+        // The equatorial radius of WGS 84, as the contract fixes it.
+        let y_scale = std::f64::consts::PI / 180.0 * contract().earth_radius_m;
         Frame {
             lon0,
             lat0,

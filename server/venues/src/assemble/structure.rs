@@ -1,14 +1,11 @@
 //! Levels, units and the openings between them: the building's structure.
 
+use super::super::contract::contract;
 use super::super::geometry::nearest_on_segment;
 use super::super::imdf::{self, Feature, Geometry};
 use super::super::load_error::LoadError;
 use super::super::model::{FeatureRef, Level, Opening, Unit, UnitRole};
 use super::{Builder, label};
-
-/// An opening lies on a unit's boundary when its ends and middle are this close to it
-/// (docs/venue-contract.md §2.6).
-const ON_BOUNDARY_M: f64 = 0.05;
 
 impl Builder {
     pub(super) fn levels(&mut self) -> Result<Vec<Level>, LoadError> {
@@ -86,12 +83,14 @@ impl Builder {
                     }
                 };
                 let mid = ends[0].lerp(ends[1], 0.5);
+                // On a unit's boundary: its ends and middle this close to it (§2.6).
+                let tolerance = contract().on_boundary_m;
                 let on = |u: &Unit| {
-                    u.shape.bbox.inflated(ON_BOUNDARY_M).contains(mid)
+                    u.shape.bbox.inflated(tolerance).contains(mid)
                         && [ends[0], ends[1], mid].iter().all(|&p| {
                             u.shape
                                 .edges()
-                                .any(|(a, b)| nearest_on_segment(p, a, b).0 <= ON_BOUNDARY_M)
+                                .any(|(a, b)| nearest_on_segment(p, a, b).0 <= tolerance)
                         })
                 };
                 let joined: Vec<usize> = by_level[level]
