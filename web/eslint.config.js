@@ -80,8 +80,8 @@ export default tseslint.config(
     files: [
       'src/entry-client.tsx',
       'src/runtime/**',
-      'src/variant.ts',
-      'src/route-table.ts',
+      'src/content/variant.ts',
+      'src/content/route-table.ts',
       'src/document.tsx',
     ],
     rules: { 'no-restricted-imports': ['error', { patterns: [nodeOnly] }] },

@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderIsland } from '../src/islands/render';
-import { repoContentDir } from '../src/content/repo-content';
+import { repoContentDir } from '../src/testing/repo-content-dir';
 import { manifestVersion, prerender } from './prerender';
 
 const repoRoot = join(import.meta.dirname, '../..');

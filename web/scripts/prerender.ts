@@ -13,7 +13,7 @@ import {
 } from '../src/entry-server';
 import { leadCatalog, leadPaths } from '../src/leads/catalog';
 import type { IslandRenderer } from '../src/islands/render';
-import { type PageVariant, pageVariants } from '../src/variant';
+import { type PageVariant, pageVariants } from '../src/content/variant';
 import { contentDates, today } from './lastmod';
 import { writeIcons } from './icons';
 import { type ShareImage, notFoundHead, pageHead } from '../src/seo/head';

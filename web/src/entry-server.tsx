@@ -3,7 +3,7 @@
 // rendered by `renderIsland`, the islands' own renderer (src/islands/render.tsx).
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { Island, IslandRendererContext } from './components/island';
+import { Island, IslandRendererContext } from './shell/island';
 import type { Content, LoadedPage } from './content/types';
 import { Document, type DocumentAssets } from './document';
 import type { IslandRenderer } from './islands/render';
@@ -12,7 +12,7 @@ import { NotFound } from './pages/not-found';
 import { Layout } from './shell/layout';
 import type { PageHead } from './seo/head';
 import { analyticsPlaceholder } from './seo/origin';
-import type { PageVariant } from './variant';
+import type { PageVariant } from './content/variant';
 
 /** An entry script and the modules it imports (preloaded so they download in parallel). */
 export interface EntryScript {

@@ -3,9 +3,9 @@
 import { cpSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { routeTable } from '../route-table';
+import { routeTable } from './route-table';
 import { ContentError, loadContent } from './load';
-import { repoContentDir } from './repo-content';
+import { repoContentDir } from '../testing/repo-content-dir';
 import { editText, inScratchDir } from './venues/scratch-files';
 
 const contentDir = repoContentDir;
@@ -154,7 +154,7 @@ describe('content errors name file and field', () => {
     });
     expect(problems).toContain('content/devices/3.toml: file is missing');
     expect(problems).toContain(
-      'content/pages/mapp.toml: no page of the route table (web/src/route-table.ts) uses this file; check its name',
+      'content/pages/mapp.toml: no page of the route table (web/src/content/route-table.ts) uses this file; check its name',
     );
   });
 

@@ -13,7 +13,7 @@ import {
   newsDir,
   newsListPath,
   routeTable,
-} from '../route-table';
+} from './route-table';
 import {
   type ArticleContent,
   type DemoPageContent,
@@ -44,9 +44,9 @@ import {
 } from './schema';
 import { highlightSamples } from './highlight';
 import { readImageFile, renderableWidths } from './image-file';
-import { Problems, fieldPath } from './problems';
+import { Problems, fieldPath } from '../checks/problems';
 import { readDataFile } from './venues/data-file';
-import { checkDemoTasks, kioskPages } from './venues/demo-pages';
+import { checkDemoTasks, kioskPages } from './demo-pages';
 import { loadVenues } from './venues/load-venues';
 import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
 
@@ -258,7 +258,7 @@ function checkNoStrayFiles(dir: string, problems: Problems) {
         problems.add(
           `content/${file}`,
           '',
-          'no page of the route table (web/src/route-table.ts) uses this file; check its name',
+          'no page of the route table (web/src/content/route-table.ts) uses this file; check its name',
         );
       }
     }

@@ -1,10 +1,7 @@
-// The site's own content/ directory, for tests that render real content. Resolved from this
-// file's directory rather than with `new URL`, which jsdom test environments replace.
-import { join } from 'node:path';
+// The site's own content, loaded, for tests that render real content.
+import { repoContentDir } from '../testing/repo-content-dir';
 import type { Content } from './types';
 import { loadContent } from './load';
-
-export const repoContentDir = join(import.meta.dirname, '../../../content');
 
 let cached: Content | undefined;
 

@@ -1,9 +1,9 @@
 // The shape of every file in content/. A file that does not match fails the build with its
 // path and the field at fault (see load.ts). Field comments are for whoever edits content.
 import { z } from 'zod';
-import { type LeadTextField, leadColumns, leadStatuses, leadTextFields } from '../leads/fields';
-import { deviceIds, serviceSlugs, solutionSlugs } from '../route-table';
-import { pageVariants } from '../variant';
+import { type LeadTextField, leadColumns, leadStatuses, leadTextFields } from './lead-fields';
+import { deviceIds, serviceSlugs, solutionSlugs } from './route-table';
+import { pageVariants } from './variant';
 import { externalLinkKeys } from './link-keys';
 
 export { type ExternalLinkKey, externalLinkKeys } from './link-keys';

@@ -1,5 +1,5 @@
 // The loaded content as pages and the shell receive it (built by load.ts).
-import type { RouteKind, RouteSpec } from '../route-table';
+import type { RouteKind, RouteSpec } from './route-table';
 import type { LoadedVenues } from './venues/types';
 import type {
   AboutPageContent,

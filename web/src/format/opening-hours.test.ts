@@ -2,7 +2,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse } from 'smol-toml';
 import { describe, expect, it } from 'vitest';
-import { repoContentDir } from '../content/repo-content';
+import { repoContentDir } from '../testing/repo-content-dir';
 import { formatOpeningHours, readOpeningHours } from './opening-hours';
 import { openingHoursWordsSchema } from './opening-hours-words';
 

@@ -7,7 +7,7 @@ import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
 import { placeholderRuntime } from '../runtime/runtime';
-import { textsOf } from '../test-texts';
+import { textsOf } from '../testing/test-texts';
 import { IslandRoot } from './island-root';
 import { type AdminLead, LeadAdmin } from './lead-admin';
 

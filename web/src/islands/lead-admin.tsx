@@ -5,7 +5,12 @@
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { LeadAdminProps } from '../leads/catalog';
 import { leadPaths } from '../leads/catalog';
-import { type LeadColumn, type LeadStatus, leadColumns, leadStatuses } from '../leads/fields';
+import {
+  type LeadColumn,
+  type LeadStatus,
+  leadColumns,
+  leadStatuses,
+} from '../content/lead-fields';
 import { fillTemplate } from '../leads/rules';
 
 export type { LeadAdminProps } from '../leads/catalog';

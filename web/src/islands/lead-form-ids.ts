@@ -1,7 +1,7 @@
 // The enquiry form's element ids and build-time markers. The server's answer page fills the
 // markers in (docs/enquiries.md section 4) and the tests find elements by these ids, so they stay
 // stable.
-import type { LeadField } from '../leads/fields';
+import type { LeadField } from '../content/lead-fields';
 
 /** Element ids of one form: its fields', the alert's and the answer's. */
 export function leadFieldId(formId: string, field: LeadField | 'alert' | 'success' | 'status') {

@@ -9,7 +9,7 @@ import { hydrateRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
-import { leadFields } from '../leads/fields';
+import { leadFields } from '../content/lead-fields';
 import { leadFormProps, pageFormId } from '../leads/catalog';
 import { placeholderRuntime } from '../runtime/runtime';
 import { IslandRoot } from './island-root';

@@ -6,7 +6,7 @@
 import type { ReactNode, RefObject } from 'react';
 import type { LeadChoice, LeadFormProps } from '../leads/catalog';
 import { leadPaths } from '../leads/catalog';
-import type { LeadField, LeadTextField } from '../leads/fields';
+import type { LeadField, LeadTextField } from '../content/lead-fields';
 import { leadLimits } from '../leads/rules';
 import { errorId, hintId, leadFieldId, marker } from './lead-form-ids';
 import { useLeadForm } from './use-lead-form';

@@ -2,7 +2,7 @@
 // means for the form (docs/enquiries.md section 4). No React here: the form's hook decides what to
 // show.
 import { leadPaths } from '../leads/catalog';
-import { type LeadField, leadFields } from '../leads/fields';
+import { type LeadField, leadFields } from '../content/lead-fields';
 import type { LeadInput } from '../leads/rules';
 
 /** What came of sending. */

@@ -1,6 +1,6 @@
 // The interactive parts of the site. Only these are hydrated in the browser; everything else is
 // static HTML. Adding an island: add its component here and place it on a page with <Island>
-// (src/components/island.tsx).
+// (src/shell/island.tsx).
 import type { ComponentProps } from 'react';
 import { FloatingTool } from './floating-tool';
 import { HeaderNav } from './header-nav';

@@ -8,7 +8,7 @@ import {
   type LeadField,
   leadAnswerFields,
   leadFields,
-} from '../leads/fields';
+} from '../content/lead-fields';
 import { type LeadInput, fieldMessage, fillTemplate, validateField } from '../leads/rules';
 import { errorId, leadFieldId, marker } from './lead-form-ids';
 import { sendLead } from './lead-submission';

@@ -6,8 +6,8 @@
 import type { LeadsContent, MenuEntry } from '../content/schema';
 import type { Content } from '../content/types';
 import { pagesOf } from '../content/types';
-import { deviceIds, serviceSlugs, solutionSlugs } from '../route-table';
-import { type LeadField, leadFields } from './fields';
+import { deviceIds, serviceSlugs, solutionSlugs } from '../content/route-table';
+import { type LeadField, leadFields } from '../content/lead-fields';
 import type { LeadErrorCode } from './rules';
 
 /** Addresses of the enquiry flow (contract sections 3 to 5). */

@@ -2,7 +2,12 @@
 // server (server/src/leads/validate.rs) is the authority and runs the same rules; both are tested
 // against validation-cases.json, so a rule changed on one side only fails a test.
 // No React and no Node here: the form island and the build both import it.
-import { type LeadAnswerField, type LeadField, type LeadTextField, leadFields } from './fields';
+import {
+  type LeadAnswerField,
+  type LeadField,
+  type LeadTextField,
+  leadFields,
+} from '../content/lead-fields';
 
 /** The codes of contract section 1, in the order they are checked. */
 export type LeadErrorCode = 'required' | 'too_long' | 'phone' | 'email' | 'choice' | 'consent';

@@ -3,7 +3,7 @@
 import { TextCards } from '../components/cards';
 import { ContactList } from '../components/contact-list';
 import { Hero } from '../components/hero';
-import { Island } from '../components/island';
+import { Island } from '../shell/island';
 import { ContentSection } from '../components/page-section';
 import { leadFormProps, pageFormId } from '../leads/catalog';
 import type { FamilyPageProps } from './family-page-props';

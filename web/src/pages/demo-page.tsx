@@ -3,11 +3,11 @@
 import { TextCards } from '../components/cards';
 import { ConsultCta } from '../components/consult-cta';
 import { Hero } from '../components/hero';
-import { Island } from '../components/island';
+import { Island } from '../shell/island';
 import { ContentSection } from '../components/page-section';
 import type { DemoPageContent } from '../content/schema';
 import type { Content } from '../content/types';
-import { kioskPath } from '../route-table';
+import { kioskPath } from '../content/route-table';
 import { venueDemoProps } from './demo-props';
 
 export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Content }) {

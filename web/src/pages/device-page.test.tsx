@@ -4,7 +4,7 @@
 // the devices positioned in the live demo (issue #17) offer it.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { IslandRendererContext } from '../components/island';
+import { IslandRendererContext } from '../shell/island';
 import { repoContent } from '../content/repo-content';
 import { contentOf } from '../content/types';
 import { renderIsland } from '../islands/render';

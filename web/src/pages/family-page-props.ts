@@ -1,5 +1,5 @@
 import type { Content, ContentByKind, LoadedPage } from '../content/types';
-import type { RouteKind } from '../route-table';
+import type { RouteKind } from '../content/route-table';
 
 /**
  * What content-page.tsx gives a family's layout: the loaded page, its content under the family's

@@ -4,11 +4,11 @@
 // page's highlighted code, and the home page's sections.
 import { render, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { IslandRendererContext } from '../components/island';
+import { IslandRendererContext } from '../shell/island';
 import { repoContent } from '../content/repo-content';
 import { type ContentByKind, pagesOf } from '../content/types';
 import { renderIsland } from '../islands/render';
-import type { RouteKind } from '../route-table';
+import type { RouteKind } from '../content/route-table';
 import { ContentPage } from './content-page';
 
 const content = repoContent();

@@ -5,7 +5,7 @@ import { Hero } from '../components/hero';
 import { ContentSection, PageSection } from '../components/page-section';
 import type { HardwarePageContent } from '../content/schema';
 import type { Content } from '../content/types';
-import { deviceIds } from '../route-table';
+import { deviceIds } from '../content/route-table';
 import { deviceCards } from './related';
 
 export function HardwarePage({

@@ -1,6 +1,6 @@
 // A guide screen's page (/next/demo/kiosk/<kiosk id>, issue #14): what a screen standing in
 // the venue shows, its map turned to the screen's facing, behind a "touch to start" button.
-import { Island } from '../components/island';
+import { Island } from '../shell/island';
 import type { DemoTaskContent } from '../content/schema';
 import type { Content, KioskPageContent } from '../content/types';
 import { venueDemoProps } from './demo-props';

@@ -2,7 +2,7 @@
 // time, with their dates, categories and summaries, and links between the pages.
 import { Hero } from '../components/hero';
 import { pagesOf } from '../content/types';
-import { newsListPath } from '../route-table';
+import { newsListPath } from '../content/route-table';
 import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
 import type { FamilyPageProps } from './family-page-props';

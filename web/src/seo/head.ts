@@ -1,7 +1,7 @@
 // What a page's head says about it beyond title and description: its canonical address, its
 // share card (Open Graph and Twitter), whether search engines may index it, and its JSON-LD.
 import type { Content, LoadedPage } from '../content/types';
-import type { RouteKind } from '../route-table';
+import type { RouteKind } from '../content/route-table';
 import { organization, structuredData } from './structured-data';
 
 export interface ShareImage {

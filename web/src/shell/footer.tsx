@@ -4,7 +4,7 @@ import { ContentLink } from '../components/content-link';
 import { HotlineContact } from '../components/hotline-contact';
 import type { Footer as FooterContent, SiteInfo } from '../content/schema';
 import { useRuntime } from '../runtime/runtime';
-import type { Region } from '../variant';
+import type { Region } from '../content/variant';
 
 export function Footer({
   site,

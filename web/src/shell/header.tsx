@@ -1,9 +1,9 @@
 // The page header (spec section 2, Header). Static except for the menu, which is an island.
 import { Phone } from 'lucide-react';
-import { Island } from '../components/island';
+import { Island } from './island';
 import { NewWindowNote } from '../components/new-window-note';
 import type { Menu, SiteInfo } from '../content/schema';
-import { usesAlternateHeader } from '../route-table';
+import { usesAlternateHeader } from '../content/route-table';
 import { headerNavLabels } from './header-nav-labels';
 import { resolveLink, useRuntime } from '../runtime/runtime';
 

@@ -2,10 +2,10 @@
 // (spec section 1 and 4: no header, footer or floating tool).
 import type { ReactNode } from 'react';
 import type { Content } from '../content/types';
-import { Island } from '../components/island';
+import { Island } from './island';
 import { mainContentId, topTargetId } from '../components/page-anchors';
 import { dialogFormId, leadFormProps } from '../leads/catalog';
-import { type PageVariant, regionOf } from '../variant';
+import { type PageVariant, regionOf } from '../content/variant';
 import { Footer } from './footer';
 import { Header } from './header';
 

@@ -4,11 +4,11 @@
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { IslandRendererContext } from '../components/island';
+import { IslandRendererContext } from './island';
 import { repoContent } from '../content/repo-content';
 import { renderIsland } from '../islands/render';
-import { textsOf } from '../test-texts';
-import type { PageVariant } from '../variant';
+import { textsOf } from '../testing/test-texts';
+import type { PageVariant } from '../content/variant';
 import { Header } from './header';
 import { Layout } from './layout';
 

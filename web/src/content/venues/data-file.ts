@@ -3,7 +3,7 @@
 // Shared by load.ts and the venue loaders, so every file reads and fails the same way.
 import { existsSync, readFileSync } from 'node:fs';
 import { parse as parseToml } from 'smol-toml';
-import type { Problems } from '../problems';
+import type { Problems } from '../../checks/problems';
 
 const parsers = { TOML: parseToml, JSON: JSON.parse } as const;
 

@@ -7,8 +7,8 @@
 // after it.
 import { join } from 'node:path';
 import type { z } from 'zod';
-import type { Problems } from '../problems';
-import { fieldPath } from '../problems';
+import type { Problems } from '../../checks/problems';
+import { fieldPath } from '../../checks/problems';
 import { readDataFile } from './data-file';
 import { type FeatureType, featureIdPattern, featureTypes, propertySchemas } from './imdf-schema';
 import type { FeaturesByType, Geometry, ImdfFeature } from './types';

@@ -7,8 +7,8 @@
 // beacons one major of their own. Every problem names the file and the feature id.
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Problems } from '../problems';
-import { fieldPath } from '../problems';
+import type { Problems } from '../../checks/problems';
+import { fieldPath } from '../../checks/problems';
 import { BoxGrid } from './box-grid';
 import { readDataFile } from './data-file';
 import { onBoundary } from './contract';

@@ -6,8 +6,8 @@
 import { cpSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { Problems } from '../problems';
-import { repoContentDir } from '../repo-content';
+import { Problems } from '../../checks/problems';
+import { repoContentDir } from '../../testing/repo-content-dir';
 import { projection } from './geometry';
 import { loadVenues } from './load-venues';
 import { editText, inScratchDir } from './scratch-files';

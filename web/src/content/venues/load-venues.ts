@@ -7,7 +7,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { z } from 'zod';
-import { type Problems, fieldPath } from '../problems';
+import { type Problems, fieldPath } from '../../checks/problems';
 import { categoriesTomlSchema, categoryEntry, checkCategoryEntries } from './categories-toml';
 import { defaultLevelBudget, gzip } from './compression';
 import { readDataFile } from './data-file';

@@ -2,8 +2,8 @@
 // section 5 and those of their positioning devices, and the first level each venue shows stays
 // within its budget over the wire.
 import { describe, expect, it } from 'vitest';
-import { Problems } from '../problems';
-import { repoContentDir } from '../repo-content';
+import { Problems } from '../../checks/problems';
+import { repoContentDir } from '../../testing/repo-content-dir';
 import { defaultLevelBudget, gzip } from './compression';
 import { loadVenues } from './load-venues';
 

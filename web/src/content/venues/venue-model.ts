@@ -1,7 +1,7 @@
 // One venue while it is checked: its features after the shape checks, how to report a problem
 // on a feature (`<file>: feature <id> <field>: <message>`, docs/venue-contract.md section 5), and
 // the small lookups every check needs (names, levels, references).
-import type { Problems } from '../problems';
+import type { Problems } from '../../checks/problems';
 import type { FeatureType, Labels } from './imdf-schema';
 import type { VenueFiles } from './feature-shape';
 import type { ImdfFeature } from './types';

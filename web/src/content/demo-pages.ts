@@ -1,11 +1,11 @@
 // The live demo's pages beyond its own (issue #14): one guide-screen page per kiosk of every
 // venue, worded by demo.toml's `kiosk_page`, and the check that every demo a page opens names a
 // venue, level and kiosk that exist.
-import { kioskPath } from '../../route-table';
-import type { Problems } from '../problems';
-import type { DemoPageContent, DemoTaskContent } from '../schema';
-import type { KioskPageContent, LoadedPage } from '../types';
-import type { LoadedVenues } from './types';
+import { kioskPath } from './route-table';
+import type { Problems } from '../checks/problems';
+import type { DemoPageContent, DemoTaskContent } from './schema';
+import type { KioskPageContent, LoadedPage } from './types';
+import type { LoadedVenues } from './venues/types';
 
 const fill = (template: string, values: Record<string, string>) =>
   template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);

@@ -3,7 +3,7 @@
 import { createContext, useContext } from 'react';
 import type { IslandRenderer } from '../islands/render';
 import type { IslandName, IslandProps } from '../islands/registry';
-import { jsonForScript } from './json-for-script';
+import { jsonForScript } from '../components/json-for-script';
 
 /** Provided by entry-server.tsx with the renderer the build loaded. */
 export const IslandRendererContext = createContext<IslandRenderer | null>(null);
