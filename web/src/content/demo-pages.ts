@@ -6,9 +6,7 @@ import type { Problems } from '../checks/problems';
 import type { DemoPageContent, DemoTaskContent } from './schema';
 import type { KioskPageContent, LoadedPage } from './types';
 import type { LoadedVenues } from './venues/types';
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+import { fill } from '../format/fill';
 
 export function kioskPages(venues: LoadedVenues, demo: DemoPageContent): LoadedPage[] {
   const words = demo.kiosk_page;

@@ -3,9 +3,7 @@
 import type { DemoTaskContent } from '../content/schema';
 import type { Content } from '../content/types';
 import type { VenueDemoProps } from '../islands/venue-demo';
-
-const fill = (template: string, values: Record<string, string>) =>
-  template.replace(/\{(\w+)\}/g, (whole, key: string) => values[key] ?? whole);
+import { fill } from '../format/fill';
 
 export function venueDemoProps(
   content: Content,
