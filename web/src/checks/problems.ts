@@ -1,4 +1,4 @@
-// The problem list every content check reports into (load.ts, venues/load-venues.ts): one line
+// The problem list every content check reports into (content/load.ts, content/venues/): one line
 // per problem, `<file>: <field>: <message>`, so the build can show an editor every problem at once.
 
 /** Collects problems as `<file>: <field>: <message>` while files are read. */

@@ -1,6 +1,6 @@
-// The Canvas 2D map renderer: a camera (render/camera.ts), the layers shown (one immutable
-// MapLayers, set whole), the level's paths (render/level-paths.ts) and a painter that runs one
-// draw pass per layer (render/painter.ts). Shapes are drawn through the camera's affine transform;
+// The Canvas 2D map renderer: a camera (camera.ts), the layers shown (one immutable
+// MapLayers, set whole), the level's paths (level-paths.ts) and a painter that runs one
+// draw pass per layer (painter.ts). Shapes are drawn through the camera's affine transform;
 // labels, icons, the route and markers in screen space, upright; labels are placed when the camera
 // settles.
 //
