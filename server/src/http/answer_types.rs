@@ -5,8 +5,13 @@
 
 use std::path::Path;
 
+use site_positioning::Technology;
 use ts_rs::TS;
 
+use super::positions::answers::{
+    FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone, LiveAccuracyEvent,
+    LiveAlertEvent, LiveEvent, LiveTagEvent, TrackAnswer, TrackPoint, Truth,
+};
 use super::venues::answers::{
     DirectoryEntry, DirectoryLevel, DirectorySection, FindCarAnswer, Kiosk, KioskAnswer, LegPath,
     LegProperties, LineString, ParkingSpace, RouteAnswer, RouteEnd, RouteLeg, RouteStep,
@@ -33,7 +38,28 @@ fn declarations() -> Vec<String> {
         DirectorySection::decl(),
         DirectoryLevel::decl(),
         DirectoryEntry::decl(),
+        TrackAnswer::decl(),
+        TrackPoint::decl(),
+        Truth::decl(),
+        FlowAnswer::decl(),
+        FlowZone::decl(),
+        FlowHeat::decl(),
+        FlowParking::decl(),
+        FlowParkingLevel::decl(),
+        LiveEvent::decl(),
+        LiveTagEvent::decl(),
+        LiveAccuracyEvent::decl(),
+        LiveAlertEvent::decl(),
     ]
+}
+
+/// The positioning technologies, as the answers name them.
+fn technology() -> String {
+    let names: Vec<String> = Technology::ALL
+        .iter()
+        .map(|technology| format!("'{}'", technology.name()))
+        .collect();
+    format!("type Technology = {};", names.join(" | "))
 }
 
 fn generated() -> String {
@@ -41,7 +67,7 @@ fn generated() -> String {
         "// Generated from the server's answer types (server/src/http/answer_types.rs): do not edit.\n\
          // SITE_WRITE_ANSWER_TYPES=1 cargo test --release -p site-server --lib answer_types writes it again.\n",
     );
-    for declaration in declarations() {
+    for declaration in [technology()].into_iter().chain(declarations()) {
         text.push_str("\nexport ");
         text.push_str(&declaration);
         text.push('\n');

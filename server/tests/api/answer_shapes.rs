@@ -1,4 +1,4 @@
-//! The shape of each answer of the venue API (every key, and the kind of every value), against a
+//! The shape of each answer of the venue API and the live endpoints (every key, and the kind of every value), against a
 //! snapshot in tests/api/answer_shapes/: a field renamed, dropped or turned into another kind
 //! fails here, beside the viewer's types generated from the same Rust types
 //! (server/src/http/answer_types.rs). `SITE_WRITE_SHAPES=1` writes the snapshots again.
@@ -10,6 +10,7 @@ use serde_json::Value;
 use crate::support::app::{TestApp, json_body, spawn_app_with};
 use crate::support::fixture::FixtureDist;
 use crate::support::fixture::venues::{kiosk_id, sample};
+use crate::support::sse::events;
 
 const MALL: &str = "/api/venues/demo-mall";
 
@@ -84,4 +85,29 @@ async fn every_answer_of_the_venue_api_keeps_its_shape() {
     );
     let kiosk = format!("{MALL}/kiosks/{}", kiosk_id("demo-mall"));
     check("kiosk", &answer(&app, &kiosk).await);
+}
+
+#[tokio::test]
+async fn every_answer_of_the_live_endpoints_keeps_its_shape() {
+    let app = spawn_app_with(FixtureDist::new().with_venues().build(), |_| {}).await;
+    check(
+        "track",
+        &answer(&app, "/api/venues/demo-hospital/tracks/BLE-01").await,
+    );
+    let yesterday = crate::venues_flow::beijing_date(1);
+    check(
+        "flow",
+        &answer(
+            &app,
+            &format!("/api/venues/demo-hospital/flow?date={yesterday}"),
+        )
+        .await,
+    );
+    let event = events(&app, "/api/venues/demo-hospital/live?truth=true", &[], 1).await;
+    let mut data = event[0].data.clone();
+    // An SOS press or a fence's event comes some seconds only: its shape is the type's.
+    data.as_object_mut()
+        .expect("an event is an object")
+        .remove("alerts");
+    check("live-event", &data);
 }

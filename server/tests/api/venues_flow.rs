@@ -17,7 +17,7 @@ async fn flow_app() -> TestApp {
 }
 
 /// Beijing's date `back` days before today, as the API writes it.
-fn beijing_date(back: u64) -> String {
+pub(crate) fn beijing_date(back: u64) -> String {
     let now = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .expect("after 1970")

@@ -1,6 +1,8 @@
 // Generated from the server's answer types (server/src/http/answer_types.rs): do not edit.
 // SITE_WRITE_ANSWER_TYPES=1 cargo test --release -p site-server --lib answer_types writes it again.
 
+export type Technology = 'ble' | 'aoa' | 'uwb';
+
 export type SearchAnswer = { query: string, results: Array<SearchResult>, };
 
 export type SearchResult = { id: string, kind: string, 
@@ -106,3 +108,99 @@ export type DirectorySection = { label: string, levels: Array<DirectoryLevel>, }
 export type DirectoryLevel = { level: string, entries: Array<DirectoryEntry>, };
 
 export type DirectoryEntry = { id: string, name: string, category: string, kind: string, };
+
+export type TrackAnswer = { tag: string, 
+/**
+ * Null when the span holds no second.
+ */
+technology: Technology | null, from: number | null, to: number | null, points: Array<TrackPoint>, };
+
+export type TrackPoint = { second: number, level: string, 
+/**
+ * `[lon, lat]` of the estimate.
+ */
+point: [number, number], truth: Truth, };
+
+export type Truth = { 
+/**
+ * Null when it is on no level the venue has (between floors in a lift).
+ */
+level: string | null, point: [number, number], };
+
+export type FlowAnswer = { venue: string, 
+/**
+ * Beijing's date, 2026-11-25.
+ */
+date: string, weekend: boolean, 
+/**
+ * Hours of the day counted: 24 for a past day, the full hours so far for today.
+ */
+hours_counted: number, visitors: number, 
+/**
+ * Visitors who arrived in each hour, 0 to 23.
+ */
+arrivals: Array<number>, 
+/**
+ * Visitors in the venue at the middle of each hour.
+ */
+present: Array<number>, 
+/**
+ * Every zone (occupant), the most visited first.
+ */
+zones: Array<FlowZone>, heat: FlowHeat, 
+/**
+ * The car park; null for a venue without one.
+ */
+parking: FlowParking | null, };
+
+export type FlowZone = { id: string, name: string | null, category: string | null, level: string, visitors: number, 
+/**
+ * Visits that began in each hour.
+ */
+visits: Array<number>, dwell_median_s: number | null, dwell_mean_s: number | null, };
+
+export type FlowHeat = { level: string, cell_m: number, south_west: [number, number], north_east: [number, number], columns: number, rows: number, peak_s: number, 
+/**
+ * One byte per cell, row by row from the south, base64.
+ */
+cells: string, };
+
+export type FlowParking = { 
+/**
+ * Spaces taken at the middle of each hour, per parking level.
+ */
+levels: Array<FlowParkingLevel>, 
+/**
+ * The hour `taken` is for.
+ */
+at: number, level: string, 
+/**
+ * Unit ids of the spaces taken on `level` at `at`.
+ */
+taken: Array<string>, };
+
+export type FlowParkingLevel = { level: string, spaces: number, occupied: Array<number>, };
+
+export type LiveEvent = { second: number, 
+/**
+ * The level shown; null: every level.
+ */
+level: string | null, tags: Array<LiveTagEvent>, accuracy: Array<LiveAccuracyEvent>, alerts: Array<LiveAlertEvent>, };
+
+export type LiveTagEvent = { id: string, technology: Technology, level: string, point: [number, number], 
+/**
+ * The filter's own uncertainty, metres.
+ */
+spread_m: number, 
+/**
+ * Only in the views that ask for the truth.
+ */
+truth?: Truth, };
+
+export type LiveAccuracyEvent = { technology: Technology, cep50_m: number, cep95_m: number, floor_rate: number, fixes: number, };
+
+export type LiveAlertEvent = { kind: 'sos' | 'enter' | 'exit' | 'dwell', tag: string, 
+/**
+ * "drawn" (the visitor's fence), a venue fence's name, or null (an SOS press).
+ */
+fence: string | null, second: number, level: string, point: [number, number], };

@@ -4,12 +4,15 @@
 // viewer offers to retry. A server that asks to wait a few seconds (busy computing, issue #30) is
 // waited for and asked again.
 import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
-import type { Technology } from './live-stream';
 
 // The venue API's answers are generated from the server's types (api-answers.ts), so a field
 // renamed there fails here.
 export type {
   FindCarAnswer,
+  FlowAnswer,
+  FlowHeat,
+  FlowParking,
+  FlowZone,
   KioskAnswer,
   RouteAnswer,
   RouteEnd,
@@ -18,75 +21,16 @@ export type {
   RouteTransition,
   SearchAnswer,
   SearchResult,
+  TrackAnswer,
 } from './api-answers';
-import type { FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer } from './api-answers';
-
-/** A tag's track (docs/api.md, tracks, issue #17): every second it was positioned, with the truth. */
-export interface TrackAnswer {
-  tag: string;
-  technology: Technology;
-  from: number;
-  to: number;
-  points: {
-    second: number;
-    level: string;
-    point: [number, number];
-    truth: { level: string | null; point: [number, number] };
-  }[];
-}
-
-/** One day's flow analytics (客流分析, issue #17) with the heat map of one level. */
-export interface FlowAnswer {
-  venue: string;
-  /** Beijing's date, 2026-11-25. */
-  date: string;
-  weekend: boolean;
-  /** Hours of the day counted: 24 for a past day, the full hours so far for today. */
-  hours_counted: number;
-  visitors: number;
-  /** Visitors who arrived in each hour, 0 to 23. */
-  arrivals: number[];
-  /** Visitors in the venue at the middle of each hour. */
-  present: number[];
-  /** Every zone (occupant), the most visited first. */
-  zones: FlowZone[];
-  heat: FlowHeat;
-  /** The car park; null for a venue without one. */
-  parking: FlowParking | null;
-}
-
-export interface FlowParking {
-  /** Spaces taken at the middle of each hour, per parking level. */
-  levels: { level: string; spaces: number; occupied: number[] }[];
-  /** The hour `taken` is for. */
-  at: number;
-  level: string;
-  /** Unit ids of the spaces taken on `level` at `at`. */
-  taken: string[];
-}
-
-export interface FlowZone {
-  id: string;
-  name: string | null;
-  category: string | null;
-  level: string;
-  visitors: number;
-  visits: number[];
-  dwell_median_s: number | null;
-  dwell_mean_s: number | null;
-}
-
-export interface FlowHeat {
-  level: string;
-  cell_m: number;
-  south_west: [number, number];
-  north_east: [number, number];
-  columns: number;
-  rows: number;
-  peak_s: number;
-  /** One byte per cell, row by row from the south, base64. */
-  cells: string;
-}
+import type {
+  FindCarAnswer,
+  FlowAnswer,
+  KioskAnswer,
+  RouteAnswer,
+  SearchAnswer,
+  TrackAnswer,
+} from './api-answers';
 
 export interface ApiCall {
   method: 'GET';

@@ -73,7 +73,8 @@ export function replayOn(
     .filter((point) => point.level === level)
     .map((point) => lonLatToWorld(origin, point.point));
   const point = track.points[index];
-  if (!point || point.level !== level) return { dots: [], line };
+  // A track with points names its technology.
+  if (!point || point.level !== level || !track.technology) return { dots: [], line };
   const [x, y] = lonLatToWorld(origin, point.point);
   const real =
     truth && point.truth.level === level ? lonLatToWorld(origin, point.truth.point) : null;

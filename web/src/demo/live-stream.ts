@@ -3,7 +3,16 @@
 // the accuracy of the last ten minutes. Parsed defensively: a malformed event is dropped, not
 // drawn.
 
-export type Technology = 'ble' | 'aoa' | 'uwb';
+import type {
+  LiveAccuracyEvent,
+  LiveAlertEvent,
+  LiveEvent,
+  LiveTagEvent,
+  Technology,
+  Truth,
+} from './api-answers';
+
+export type { Technology };
 
 /** A stream second (unix time) as the visitor's clock shows it, e.g. 14:03:21. */
 export const clockTime = (second: number) =>
@@ -55,7 +64,7 @@ export interface LiveFrame {
 const alertKinds: readonly string[] = ['sos', 'enter', 'exit', 'dwell'];
 
 function parseAlertValue(value: unknown): LiveAlert | null {
-  const alert = record(value);
+  const alert = record<LiveAlertEvent>(value);
   if (!alert || typeof alert.kind !== 'string' || !alertKinds.includes(alert.kind)) return null;
   const { tag, second, level, point } = alert;
   if (typeof tag !== 'string' || typeof second !== 'number' || typeof level !== 'string') {
@@ -83,16 +92,22 @@ const isPoint = (value: unknown): value is [number, number] =>
   value.length === 2 &&
   value.every((n) => typeof n === 'number' && Number.isFinite(n));
 
-const record = (value: unknown): Record<string, unknown> | null =>
-  typeof value === 'object' && value !== null ? (value as Record<string, unknown>) : null;
+/**
+ * An object as the server's type of it (api-answers.ts) names its fields, each still unchecked:
+ * a field the server renamed fails the build here.
+ */
+type Wire<T> = { [K in keyof T]?: unknown };
+
+const record = <T>(value: unknown): Wire<T> | null =>
+  typeof value === 'object' && value !== null ? (value as Wire<T>) : null;
 
 function parseTag(value: unknown): LiveTag | null {
-  const tag = record(value);
+  const tag = record<LiveTagEvent>(value);
   if (!tag) return null;
   const { id, technology, level, point, spread_m: spread } = tag;
   if (typeof id !== 'string' || !isTechnology(technology) || typeof level !== 'string') return null;
   if (!isPoint(point) || typeof spread !== 'number') return null;
-  const truth = record(tag.truth);
+  const truth = record<Truth>(tag.truth);
   return {
     id,
     technology,
@@ -107,7 +122,7 @@ function parseTag(value: unknown): LiveTag | null {
 }
 
 function parseAccuracy(value: unknown): LiveAccuracy | null {
-  const row = record(value);
+  const row = record<LiveAccuracyEvent>(value);
   if (!row || !isTechnology(row.technology)) return null;
   const { cep50_m: cep50, cep95_m: cep95, floor_rate: floor, fixes } = row;
   if (typeof cep50 !== 'number' || typeof cep95 !== 'number') return null;
@@ -123,7 +138,7 @@ export function parseFrame(data: string): LiveFrame | null {
   } catch {
     return null;
   }
-  const frame = record(value);
+  const frame = record<LiveEvent>(value);
   if (!frame || typeof frame.second !== 'number') return null;
   if (!Array.isArray(frame.tags) || !Array.isArray(frame.accuracy)) return null;
   const level = typeof frame.level === 'string' ? frame.level : null;

@@ -15,7 +15,6 @@
 use std::collections::HashMap;
 
 use bytes::Bytes;
-use serde_json::{Value, json};
 use site_positioning::Pose;
 
 use site_tracking::hub::Second;
@@ -23,6 +22,7 @@ use site_venues::Venue;
 use site_venues::geometry::Point;
 
 use super::super::venues::answers::lon_lat as rounded;
+use super::answers::{LiveAccuracyEvent, LiveAlertEvent, LiveEvent, LiveTagEvent, Truth};
 
 /// A level's short name (`None`: every level) and whether the truth is shown.
 pub(super) type View = (Option<String>, bool);
@@ -40,33 +40,31 @@ pub(super) fn encode_frame(second: &Second<'_>) -> Views {
         fence_alerts: fence_events,
     } = second;
     let venue = simulation.venue();
-    let accuracy: Vec<Value> = figures
+    let accuracy: Vec<LiveAccuracyEvent> = figures
         .iter()
-        .map(|f| {
-            json!({
-                "technology": f.technology.name(),
-                "cep50_m": hundredth(f.cep50),
-                "cep95_m": hundredth(f.cep95),
-                "floor_rate": (f.floor_rate * 1000.0).round() / 1000.0,
-                "fixes": f.count,
-            })
+        .map(|f| LiveAccuracyEvent {
+            technology: f.technology.name(),
+            cep50_m: hundredth(f.cep50),
+            cep95_m: hundredth(f.cep95),
+            floor_rate: (f.floor_rate * 1000.0).round() / 1000.0,
+            fixes: f.count,
         })
         .collect();
     // SOS presses and the venue's fences' events go to every view: whoever watches should see
     // them, whatever the level.
-    let mut alerts: Vec<Value> = fixes
+    let mut alerts: Vec<LiveAlertEvent> = fixes
         .iter()
         .filter(|fix| fix.sos)
         .filter_map(|fix| {
             let estimate = fix.estimate?;
-            Some(alert_json(
-                "sos",
-                &simulation.tags()[fix.tag].id(),
-                None,
+            Some(LiveAlertEvent {
+                kind: "sos",
+                tag: simulation.tags()[fix.tag].id(),
+                fence: None,
                 second,
-                &short(venue, estimate.pose)?,
-                lon_lat(venue, estimate.pose),
-            ))
+                level: short(venue, estimate.pose)?,
+                point: lon_lat(venue, estimate.pose),
+            })
         })
         .collect();
     alerts.extend(fence_events.iter().map(|(name, level, event)| {
@@ -74,59 +72,63 @@ pub(super) fn encode_frame(second: &Second<'_>) -> Views {
             level: *level,
             at: event.at,
         };
-        alert_json(
-            event.kind.name(),
-            &event.tag,
-            Some(name),
-            event.second,
-            &short(venue, pose).unwrap_or_default(),
-            lon_lat(venue, pose),
-        )
+        LiveAlertEvent {
+            kind: event.kind.name(),
+            tag: event.tag.clone(),
+            fence: Some(name.clone()),
+            second: event.second,
+            level: short(venue, pose).unwrap_or_default(),
+            point: lon_lat(venue, pose),
+        }
     }));
-    // (level of the estimate, the tag without truth, the tag with it)
-    let tags: Vec<(String, Value, Value)> = fixes
+    // Each tag without the truth and with it.
+    let tags: Vec<(LiveTagEvent, LiveTagEvent)> = fixes
         .iter()
         .filter_map(|fix| {
             let estimate = fix.estimate?;
             let tag = &simulation.tags()[fix.tag];
-            let level = short(venue, estimate.pose)?;
-            let plain = json!({
-                "id": tag.id(),
-                "technology": tag.technology.name(),
-                "level": level,
-                "point": lon_lat(venue, estimate.pose),
-                "spread_m": hundredth(estimate.spread),
-            });
-            let mut with_truth = plain.clone();
-            with_truth["truth"] = json!({
-                "level": short(venue, fix.truth),
-                "point": lon_lat(venue, fix.truth),
-            });
-            Some((level, plain, with_truth))
+            let plain = LiveTagEvent {
+                id: tag.id(),
+                technology: tag.technology.name(),
+                level: short(venue, estimate.pose)?,
+                point: lon_lat(venue, estimate.pose),
+                spread_m: hundredth(estimate.spread),
+                truth: None,
+            };
+            let with_truth = LiveTagEvent {
+                truth: Some(Truth {
+                    level: short(venue, fix.truth),
+                    point: lon_lat(venue, fix.truth),
+                }),
+                id: plain.id.clone(),
+                level: plain.level.clone(),
+                ..plain
+            };
+            Some((plain, with_truth))
         })
         .collect();
     let levels = venue
         .levels()
         .iter()
-        .map(|l| Some(l.short.clone()))
+        .map(|l| Some(l.short.as_str()))
         .chain([None]);
     let mut views = HashMap::new();
     for level in levels {
         for truth in [false, true] {
-            let chosen: Vec<&Value> = tags
+            let chosen = tags
                 .iter()
-                .filter(|(on, _, _)| level.as_ref().is_none_or(|l| l == on))
-                .map(|(_, plain, with_truth)| if truth { with_truth } else { plain })
+                .filter(|(plain, _)| level.is_none_or(|l| l == plain.level))
+                .map(|(plain, with_truth)| if truth { with_truth } else { plain })
                 .collect();
-            let data = json!({
-                "second": second,
-                "level": level,
-                "tags": chosen,
-                "accuracy": accuracy,
-                "alerts": alerts,
+            let data = to_string(&LiveEvent {
+                second,
+                level,
+                tags: chosen,
+                accuracy: &accuracy,
+                alerts: &alerts,
             });
             let event = format!("id: {second}\nevent: positions\ndata: {data}\n\n");
-            views.insert((level.clone(), truth), Bytes::from(event));
+            views.insert((level.map(str::to_owned), truth), Bytes::from(event));
         }
     }
     views
@@ -151,21 +153,7 @@ fn hundredth(value: f64) -> f64 {
     (value * 100.0).round() / 100.0
 }
 
-/// An alert: an SOS press, or a fence's enter, exit or dwell.
-pub(super) fn alert_json(
-    kind: &str,
-    tag: &str,
-    fence: Option<&str>,
-    second: u64,
-    level: &str,
-    point: [f64; 2],
-) -> Value {
-    json!({
-        "kind": kind,
-        "tag": tag,
-        "fence": fence,
-        "second": second,
-        "level": level,
-        "point": point,
-    })
+/// An event's data: its types always serialise.
+pub(super) fn to_string(event: &impl serde::Serialize) -> String {
+    serde_json::to_string(event).expect("an event serialises")
 }

@@ -15,14 +15,15 @@ use axum::Extension;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
-use serde_json::{Value, json};
 
 use super::super::AppState;
 use super::super::api_guard::Client;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
+use super::super::venues::answers::lon_lat;
 use super::super::venues::request::{VenuePath, query_params, unknown, venue_segment};
+use super::answers::{FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone};
 use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
 use site_tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
@@ -154,54 +155,57 @@ async fn flow(
     state
         .compute
         .inline_kept(&state.answers, &answer_key, client, ANSWER_MS, || {
-            let body = flow_json(&venue, &computed, level, at).to_string();
-            let answer = Answer::new(body.into_bytes(), "application/json", cache);
+            let body = flow_json(&venue, &computed, level, at);
+            let answer = Answer::new(body, "application/json", cache);
             (Arc::new(answer), true)
         })
         .await
         .map_err(refused)
 }
 
-fn flow_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> Value {
+fn flow_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> Vec<u8> {
     let places = venue.places();
     let levels = venue.levels();
-    let zones: Vec<Value> = day
+    let zones = day
         .zones
         .iter()
         .map(|zone| {
             let place = &places[zone.place];
-            json!({
-                "id": place.id,
-                "name": place.name,
-                "category": place.category,
-                "level": levels[place.level].short,
-                "visitors": zone.visitors(),
-                "visits": zone.visits,
-                "dwell_median_s": zone.dwell_median_s(),
-                "dwell_mean_s": zone.dwell_mean_s(),
-            })
+            FlowZone {
+                id: &place.id,
+                name: place.name.as_deref(),
+                category: place.category.as_deref(),
+                level: &levels[place.level].short,
+                visitors: zone.visitors(),
+                visits: &zone.visits,
+                dwell_median_s: zone.dwell_median_s(),
+                dwell_mean_s: zone.dwell_mean_s(),
+            }
         })
         .collect();
-    json!({
-        "venue": venue.id(),
-        "date": date_of_day(day.day as i64),
-        "weekend": day.weekend,
-        "hours_counted": day.through / HOUR_S,
-        "visitors": day.visitors(),
-        "arrivals": day.arrivals,
-        "present": day.present,
-        "zones": zones,
-        "heat": heat_json(venue, &day.heat[level]),
-        "parking": parking_json(venue, day, level, at),
+    computed::to_json(&FlowAnswer {
+        venue: venue.id(),
+        date: date_of_day(day.day as i64),
+        weekend: day.weekend,
+        hours_counted: day.through / HOUR_S,
+        visitors: day.visitors(),
+        arrivals: &day.arrivals,
+        present: &day.present,
+        zones,
+        heat: heat_answer(venue, &day.heat[level]),
+        parking: parking_answer(venue, day, level, at),
     })
 }
 
 /// The car park's spaces taken on each parking level at the middle of each hour, and which are
 /// taken on `level` at hour `at`: by default the last hour counted today, or a past day's busiest.
-fn parking_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> Value {
-    let Some(park) = &day.car_park else {
-        return Value::Null;
-    };
+fn parking_answer<'a>(
+    venue: &'a Venue,
+    day: &FlowDay,
+    level: usize,
+    at: Option<u64>,
+) -> Option<FlowParking<'a>> {
+    let park = day.car_park.as_ref()?;
     let places = venue.places();
     let levels = venue.levels();
     let taken: Vec<Vec<usize>> = (0..24).map(|hour| day.parked_at(hour)).collect();
@@ -212,14 +216,12 @@ fn parking_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> 
             .filter(|&s| places[s].level == level)
             .collect()
     };
-    let per_level: Vec<Value> = (0..levels.len())
+    let per_level = (0..levels.len())
         .filter(|&l| park.spaces().iter().any(|&s| places[s].level == l))
-        .map(|l| {
-            json!({
-                "level": levels[l].short,
-                "spaces": on(park.spaces(), l).len(),
-                "occupied": taken.iter().map(|hour| on(hour, l).len()).collect::<Vec<_>>(),
-            })
+        .map(|l| FlowParkingLevel {
+            level: &levels[l].short,
+            spaces: on(park.spaces(), l).len(),
+            occupied: taken.iter().map(|hour| on(hour, l).len()).collect(),
         })
         .collect();
     let counted = day.through / HOUR_S;
@@ -228,17 +230,22 @@ fn parking_json(venue: &Venue, day: &FlowDay, level: usize, at: Option<u64>) -> 
     } else {
         (0..24).max_by_key(|&h| taken[h].len()).unwrap_or(0) as u64
     });
-    let ids: Vec<&str> = on(&taken[at as usize], level)
+    let ids = on(&taken[at as usize], level)
         .into_iter()
         .map(|s| places[s].id.as_str())
         .collect();
-    json!({ "levels": per_level, "at": at, "level": levels[level].short, "taken": ids })
+    Some(FlowParking {
+        levels: per_level,
+        at,
+        level: &levels[level].short,
+        taken: ids,
+    })
 }
 
 /// The grid's south-west corner and shape, and each cell's warmth as one byte (0 none, 255 the
 /// level's warmest cell; the square root, so the corridors show beside the busiest shops),
 /// row by row from the south, in base64.
-fn heat_json(venue: &Venue, heat: &Heat) -> Value {
+fn heat_answer<'a>(venue: &'a Venue, heat: &Heat) -> FlowHeat<'a> {
     let peak = heat.peak();
     let bytes: Vec<u8> = heat
         .seconds
@@ -255,14 +262,14 @@ fn heat_json(venue: &Venue, heat: &Heat) -> Value {
         heat.origin.x + heat.columns as f64 * CELL_M,
         heat.origin.y + heat.rows as f64 * CELL_M,
     ));
-    json!({
-        "level": venue.levels()[heat.level].short,
-        "cell_m": CELL_M,
-        "south_west": super::super::venues::answers::lon_lat(venue.lon_lat(heat.origin)),
-        "north_east": super::super::venues::answers::lon_lat(north_east),
-        "columns": heat.columns,
-        "rows": heat.rows,
-        "peak_s": peak.round(),
-        "cells": base64::engine::general_purpose::STANDARD.encode(bytes),
-    })
+    FlowHeat {
+        level: &venue.levels()[heat.level].short,
+        cell_m: CELL_M,
+        south_west: lon_lat(venue.lon_lat(heat.origin)),
+        north_east: lon_lat(north_east),
+        columns: heat.columns,
+        rows: heat.rows,
+        peak_s: f64::from(peak.round()),
+        cells: base64::engine::general_purpose::STANDARD.encode(bytes),
+    }
 }

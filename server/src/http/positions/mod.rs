@@ -13,6 +13,7 @@
 //! its short name; a `Last-Event-ID` outside the minute kept is taken as the nearest second
 //! kept. How long a stream lives, its heartbeat, its caps and its end are `stream.rs`.
 
+pub(in crate::http) mod answers;
 mod encode;
 mod flow;
 mod stream;
@@ -37,7 +38,8 @@ use super::venues::request::{Params, VenuePath, flag, query_params, unknown, ven
 use crate::config::LiveConfig;
 use crate::limits::slots::Full;
 use crate::site::ApiErrorWords;
-use encode::{alert_json, lon_lat, short};
+use answers::LiveAlertEvent;
+use encode::{lon_lat, short};
 use site_positioning::{Point, Pose};
 use site_tracking::fences::Fence;
 use site_tracking::hub::{Hub, HubSettings, Subscription, Unavailable};
@@ -258,14 +260,14 @@ fn events_of(
             level: fence.level(),
             at: alert.at,
         };
-        let data = alert_json(
-            alert.kind.name(),
-            &alert.tag,
-            Some("drawn"),
-            alert.second,
-            &short(venue, pose).unwrap_or_default(),
-            lon_lat(venue, pose),
-        );
+        let data = encode::to_string(&LiveAlertEvent {
+            kind: alert.kind.name(),
+            tag: alert.tag.clone(),
+            fence: Some("drawn".to_owned()),
+            second: alert.second,
+            level: short(venue, pose).unwrap_or_default(),
+            point: lon_lat(venue, pose),
+        });
         out.extend_from_slice(format!("event: alert\ndata: {data}\n\n").as_bytes());
     }
     Some(Bytes::from(out))

@@ -26,6 +26,7 @@ use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
 use super::super::venues::request::{Params, VenueKeyPath, query_params, unknown, venue_and_key};
+use super::answers::{TrackAnswer, TrackPoint, Truth};
 use super::encode::{lon_lat, short};
 use site_tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
 use site_tracking::hub::{Unavailable, unix_now};
@@ -151,9 +152,7 @@ async fn track(
         let tag = tag_name.as_str();
         let answer = match format {
             Format::Json => Answer::new(
-                track_json(&simulation, tag, &fixes)
-                    .to_string()
-                    .into_bytes(),
+                track_json(&simulation, tag, &fixes),
                 "application/json",
                 cache,
             ),
@@ -179,26 +178,31 @@ async fn track(
         .map_err(|refused| computed::refusal(words, refused))
 }
 
-fn track_json(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> Value {
+fn track_json(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> Vec<u8> {
     let venue = simulation.venue();
-    let points: Vec<Value> = fixes
+    let points = fixes
         .iter()
         .filter_map(|fix| {
             let estimate = fix.estimate?;
-            Some(json!({
-                "second": fix.second,
-                "level": short(venue, estimate.pose)?,
-                "point": lon_lat(venue, estimate.pose),
-                "truth": { "level": short(venue, fix.truth), "point": lon_lat(venue, fix.truth) },
-            }))
+            Some(TrackPoint {
+                second: fix.second,
+                level: short(venue, estimate.pose)?,
+                point: lon_lat(venue, estimate.pose),
+                truth: Truth {
+                    level: short(venue, fix.truth),
+                    point: lon_lat(venue, fix.truth),
+                },
+            })
         })
         .collect();
-    json!({
-        "tag": tag,
-        "technology": fixes.first().map(|f| simulation.tags()[f.tag].technology.name()),
-        "from": fixes.first().map(|f| f.second),
-        "to": fixes.last().map(|f| f.second),
-        "points": points,
+    computed::to_json(&TrackAnswer {
+        tag,
+        technology: fixes
+            .first()
+            .map(|f| simulation.tags()[f.tag].technology.name()),
+        from: fixes.first().map(|f| f.second),
+        to: fixes.last().map(|f| f.second),
+        points,
     })
 }
 

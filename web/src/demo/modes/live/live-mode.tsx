@@ -97,10 +97,10 @@ export function useLiveMode(
       .catch((error: unknown) => fail(error, () => startReplay(tag)))
       .finally(() => setReplayLoading(false));
   };
-  const trackFile = (format: 'geojson' | 'csv') =>
-    replay
-      ? api.trackFileUrl(venue, replay.track.tag, replay.track.from, replay.track.to, format)
-      : '';
+  const trackFile = (format: 'geojson' | 'csv') => {
+    const { tag, from, to } = replay?.track ?? {};
+    return tag && from != null && to != null ? api.trackFileUrl(venue, tag, from, to, format) : '';
+  };
 
   const panel = (
     <>
