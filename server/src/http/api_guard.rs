@@ -7,10 +7,11 @@
 use std::net::IpAddr;
 use std::time::Instant;
 
-use axum::extract::{Request, State};
+use axum::extract::{FromRequestParts, Request, State};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
-use http::{HeaderMap, HeaderValue, header};
+use http::request::Parts;
+use http::{HeaderMap, HeaderValue, StatusCode, header};
 
 use super::AppState;
 use super::cross_site::{ApiCaller, origin_for_log};
@@ -23,6 +24,28 @@ pub(super) const MAX_QUERY_BYTES: usize = 2048;
 /// The client of an API request, as `leads.trusted_proxies` reads it.
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Client(pub IpAddr);
+
+/// What an API handler takes first: the server's state and the client [`guard`] decided.
+pub(super) struct ApiContext {
+    pub(super) state: AppState,
+    pub(super) client: IpAddr,
+}
+
+impl FromRequestParts<AppState> for ApiContext {
+    /// Only a route left outside the guard can have no client: a bug, answered as one.
+    type Rejection = StatusCode;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, StatusCode> {
+        let Client(client) = *parts
+            .extensions
+            .get::<Client>()
+            .ok_or(StatusCode::INTERNAL_SERVER_ERROR)?;
+        Ok(Self {
+            state: state.clone(),
+            client,
+        })
+    }
+}
 
 pub(super) async fn guard(
     State(state): State<AppState>,

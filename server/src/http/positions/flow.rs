@@ -11,18 +11,18 @@
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::Extension;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use base64::Engine as _;
 
 use super::super::AppState;
-use super::super::api_guard::Client;
+use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
 use super::super::venues::answers::lon_lat;
 use super::super::venues::request::{VenuePath, query_params, unknown, venue_segment};
+use super::super::venues::shared_venue;
 use super::answers::{FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone};
 use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
@@ -45,8 +45,7 @@ const PAST_DAY_FRESH_S: u32 = 86_400;
 pub(in crate::http) type FlowDays = Arc<Flights<Arc<FlowDay>>>;
 
 pub(in crate::http) async fn get_flow(
-    State(state): State<AppState>,
-    Extension(Client(client)): Extension<Client>,
+    ApiContext { state, client }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
@@ -67,10 +66,7 @@ async fn flow(
 ) -> Result<Arc<Answer>, ApiError> {
     let words = &state.venue_api.words;
     let id = venue_segment(venue, words)?;
-    let venue = state
-        .venues
-        .shared(&id)
-        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
+    let venue = shared_venue(state, words, &id)?;
     let settings = venue
         .flow_settings()
         .cloned()

@@ -22,8 +22,7 @@ mod tracks;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use axum::Extension;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
@@ -32,9 +31,12 @@ pub(crate) use stream::Streams;
 pub(super) use tracks::get_track;
 
 use super::AppState;
-use super::api_guard::Client;
+use super::api_guard::ApiContext;
 use super::error::{ApiCode, ApiError};
-use super::venues::request::{Params, VenuePath, flag, query_params, unknown, venue_segment};
+use super::venues::request::{
+    Params, VenuePath, count, flag, query_params, unknown, venue_segment,
+};
+use super::venues::shared_venue;
 use crate::config::LiveConfig;
 use crate::limits::slots::Full;
 use crate::site::ApiErrorWords;
@@ -82,8 +84,7 @@ const MAX_DWELL_MINUTES: u64 = 60;
 const DEFAULT_DWELL_MINUTES: u64 = 1;
 
 pub(super) async fn get_live(
-    State(state): State<AppState>,
-    Extension(Client(client)): Extension<Client>,
+    ApiContext { state, client }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
@@ -101,10 +102,7 @@ fn subscribe(
 ) -> Result<Watch, ApiError> {
     let words = &state.venue_api.words;
     let id = venue_segment(venue, words)?;
-    let shared = state
-        .venues
-        .shared(&id)
-        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
+    let shared = shared_venue(state, words, &id)?;
     let params = query_params(request);
     let level = match params.get("level") {
         None => None,
@@ -216,22 +214,13 @@ fn fence(
     let corners = corners
         .filter(|c| (3..=MAX_FENCE_CORNERS).contains(&c.len()))
         .ok_or_else(malformed)?;
-    let dwell = match params.get("dwell") {
-        None => DEFAULT_DWELL_MINUTES,
-        Some(value) => value
-            .parse::<u64>()
-            .ok()
-            .filter(|m| (1..=MAX_DWELL_MINUTES).contains(m))
-            .ok_or_else(|| {
-                let max = MAX_DWELL_MINUTES.to_string();
-                ApiError::new(
-                    words,
-                    ApiCode::DwellMalformed,
-                    Some("dwell"),
-                    &[("max", &max)],
-                )
-            })?,
-    };
+    let dwell = count(
+        params,
+        words,
+        ("dwell", ApiCode::DwellMalformed),
+        MAX_DWELL_MINUTES,
+    )?
+    .unwrap_or(DEFAULT_DWELL_MINUTES);
     Ok(Some(Fence::new(level.ordinal, corners, dwell * 60)))
 }
 

@@ -15,17 +15,17 @@ use std::fmt::Write as _;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::Extension;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 use super::super::AppState;
-use super::super::api_guard::Client;
+use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
 use super::super::venues::request::{Params, VenueKeyPath, query_params, unknown, venue_and_key};
+use super::super::venues::shared_venue;
 use super::answers::{TrackAnswer, TrackPoint, Truth};
 use super::encode::{lon_lat, short};
 use site_tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
@@ -64,8 +64,7 @@ impl Format {
 }
 
 pub(in crate::http) async fn get_track(
-    State(state): State<AppState>,
-    Extension(Client(client)): Extension<Client>,
+    ApiContext { state, client }: ApiContext,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
@@ -86,10 +85,7 @@ async fn track(
 ) -> Result<Arc<Answer>, ApiError> {
     let words = &state.venue_api.words;
     let (id, tag_name) = venue_and_key(path, words)?;
-    let venue = state
-        .venues
-        .shared(&id)
-        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", &id))?;
+    let venue = shared_venue(state, words, &id)?;
     let format = match params.get("format").map(String::as_str) {
         None | Some("json") => Format::Json,
         Some("geojson") => Format::GeoJson,

@@ -3,13 +3,11 @@
 
 use std::sync::Arc;
 
-use axum::Extension;
-use axum::extract::{Request, State};
+use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use site_venues::Field;
 
-use super::super::AppState;
-use super::super::api_guard::Client;
+use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::request::{VenuePath, flag, query_params, required, venue_segment};
@@ -26,8 +24,7 @@ const HANDOVER_FRESH_S: u32 = 3_600;
 /// holds the ends in their canonical form, so the code's size does not depend on how they were
 /// written; a code is a function of its inputs, made once and kept.
 pub(in crate::http) async fn get_handover(
-    State(state): State<AppState>,
-    Extension(Client(client)): Extension<Client>,
+    ApiContext { state, client }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {

@@ -14,7 +14,6 @@ pub(in crate::http) mod request;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::Extension;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
@@ -23,7 +22,7 @@ use serde_json::{Value, json};
 use site_venues::{DEFAULT_LIMIT, MAX_LIMIT, SearchRequest, Venue};
 
 use super::AppState;
-use super::api_guard::Client;
+use super::api_guard::ApiContext;
 use super::cache_policy::CachePolicy;
 use super::computed;
 use super::cross_site::EmbedOrigins;
@@ -34,8 +33,8 @@ use answers::{FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer, SearchResul
 pub(super) use handover::get_handover;
 use refusals::{car_error, route_error, search_error};
 use request::{
-    Params, VenueKeyPath, VenuePath, flag, missing, query_params, required, unknown, venue_and_key,
-    venue_segment,
+    Params, VenueKeyPath, VenuePath, count, flag, missing, query_params, required, unknown,
+    venue_and_key, venue_segment,
 };
 
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
@@ -85,22 +84,8 @@ pub(super) fn search(
         None if category.is_some() => "",
         None => return Err(missing(words, "q")),
     };
-    let limit = match params.get("limit") {
-        None => DEFAULT_LIMIT,
-        Some(text) => text
-            .parse::<usize>()
-            .ok()
-            .filter(|limit| (1..=MAX_LIMIT).contains(limit))
-            .ok_or_else(|| {
-                let max = MAX_LIMIT.to_string();
-                ApiError::new(
-                    words,
-                    ApiCode::LimitMalformed,
-                    Some("limit"),
-                    &[("max", &max)],
-                )
-            })?,
-    };
+    let limit = count(params, words, ("limit", ApiCode::LimitMalformed), MAX_LIMIT)?
+        .unwrap_or(DEFAULT_LIMIT);
     let request = SearchRequest {
         query,
         near: params.get("near").map(String::as_str),
@@ -170,8 +155,7 @@ pub(super) fn find_car(
 
 /// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
 pub(super) async fn get_kiosk(
-    State(state): State<AppState>,
-    Extension(Client(client)): Extension<Client>,
+    ApiContext { state, client }: ApiContext,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
@@ -224,10 +208,7 @@ type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Vec<u8>, ApiError>;
 /// its client by what it costs (`estimate_ms` must fit the client's budget).
 pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter<AppState> {
     get(
-        move |State(state): State<AppState>,
-              Extension(Client(client)): Extension<Client>,
-              venue: VenuePath,
-              request: Request| async move {
+        move |ApiContext { state, client }: ApiContext, venue: VenuePath, request: Request| async move {
             computed::answered(computed_answer(
                 &state,
                 client,
@@ -280,6 +261,19 @@ pub(super) fn engine_venue<'a>(
     state
         .venues
         .get(id)
+        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
+}
+
+/// A venue the engine loaded, shared with what outlives the request (engines, long
+/// computations).
+pub(in crate::http) fn shared_venue(
+    state: &AppState,
+    words: &ApiErrorWords,
+    id: &str,
+) -> Result<Arc<Venue>, ApiError> {
+    state
+        .venues
+        .shared(id)
         .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
 }
 

@@ -75,6 +75,27 @@ pub(super) fn required<'a>(
         .ok_or_else(|| missing(words, field))
 }
 
+/// A whole number from 1 to `max`; absent is None. Out of range or not a number is refused with
+/// `code`, whose message names the maximum.
+pub(in crate::http) fn count<T>(
+    params: &Params,
+    words: &ApiErrorWords,
+    (field, code): (&'static str, ApiCode),
+    max: T,
+) -> Result<Option<T>, ApiError>
+where
+    T: std::str::FromStr + PartialOrd + From<u8> + ToString + Copy,
+{
+    let Some(text) = params.get(field) else {
+        return Ok(None);
+    };
+    text.parse::<T>()
+        .ok()
+        .filter(|value| *value >= T::from(1) && *value <= max)
+        .map(Some)
+        .ok_or_else(|| ApiError::new(words, code, Some(field), &[("max", &max.to_string())]))
+}
+
 /// `true` or `false` (also `1` or `0`); absent is false.
 pub(in crate::http) fn flag(
     params: &HashMap<String, String>,
