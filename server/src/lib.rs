@@ -10,10 +10,10 @@ pub mod images;
 pub mod indexnow;
 pub mod leads;
 mod limits;
+mod negotiation;
 pub mod process;
 mod rate_limit;
 pub mod site;
-mod weighted_list;
 
 use std::future::Future;
 use std::net::SocketAddr;

@@ -15,8 +15,8 @@ use super::cache_policy::CachePolicy;
 use super::error::{ApiCode, ApiError, retry_after_secs};
 use super::representation::{Representation, if_none_match, insert_body_headers};
 use crate::compute::Refusal;
+use crate::negotiation::weighted_list::weighted_items;
 use crate::site::{ApiErrorWords, Body, Effort, Encoding, compress};
-use crate::weighted_list::weighted_items;
 
 /// Answers smaller than this go uncompressed: the headers would cost more than they save.
 const MIN_COMPRESSED_BYTES: usize = 1024;

@@ -6,8 +6,8 @@ use axum::response::Response;
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
+use crate::negotiation::weighted_list::weighted_items;
 use crate::site::{Body, Encoding};
-use crate::weighted_list::weighted_items;
 
 /// What the server knows about a body beyond its bytes.
 pub(super) struct Representation<'a> {

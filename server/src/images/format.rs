@@ -1,7 +1,7 @@
 //! Image formats: what a source is (from its bytes, never its name), whether it is animated,
 //! and which format a client gets (from its Accept header).
 
-use crate::weighted_list::weighted_items;
+use crate::negotiation::weighted_list::weighted_items;
 
 /// A source format recognised by its magic bytes.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
