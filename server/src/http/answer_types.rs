@@ -8,6 +8,7 @@ use std::path::Path;
 use site_positioning::Technology;
 use ts_rs::TS;
 
+use super::error::{ApiRefusal, RefusalDetail};
 use super::positions::answers::{
     FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone, LiveAccuracyEvent,
     LiveAlertEvent, LiveEvent, LiveTagEvent, TrackAnswer, TrackPoint, Truth,
@@ -50,6 +51,8 @@ fn declarations() -> Vec<String> {
         LiveTagEvent::decl(),
         LiveAccuracyEvent::decl(),
         LiveAlertEvent::decl(),
+        ApiRefusal::decl(),
+        RefusalDetail::decl(),
     ]
 }
 

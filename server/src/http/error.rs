@@ -489,14 +489,33 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
     response
 }
 
+/// The body of every refusal of the live demo's API (docs/api.md); the viewer's type of it is
+/// generated from this one (`answer_types.rs`).
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(super) struct ApiRefusal<'a> {
+    pub(super) error: RefusalDetail<'a>,
+}
+
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(super) struct RefusalDetail<'a> {
+    /// The query parameter or path segment at fault; null for the request as a whole.
+    field: Option<&'static str>,
+    /// Stable, for scripts to tell refusals apart (`venue_unknown`, `no_route`...).
+    code: &'static str,
+    /// In Chinese, for people.
+    message: &'a str,
+}
+
 fn api_response(error: &ApiError) -> Response {
-    let mut response = json_response(&serde_json::json!({
-        "error": {
-            "field": error.field,
-            "code": error.code.name(),
-            "message": error.message,
-        }
-    }));
+    let mut response = json_response(&ApiRefusal {
+        error: RefusalDetail {
+            field: error.field,
+            code: error.code.name(),
+            message: &error.message,
+        },
+    });
     if let Some(seconds) = error.retry_after_secs {
         response
             .headers_mut()
@@ -531,8 +550,9 @@ pub(super) fn retry_after_secs(wait: std::time::Duration) -> u64 {
 }
 
 /// A JSON body with its content type; status and caching are the caller's.
-pub(super) fn json_response(value: &serde_json::Value) -> Response {
-    let mut response = Response::new(value.to_string().into());
+pub(super) fn json_response(value: &impl serde::Serialize) -> Response {
+    let body = serde_json::to_vec(value).expect("an answer serialises");
+    let mut response = Response::new(body.into());
     response.headers_mut().insert(
         header::CONTENT_TYPE,
         HeaderValue::from_static("application/json"),

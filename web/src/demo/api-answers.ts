@@ -204,3 +204,19 @@ export type LiveAlertEvent = { kind: 'sos' | 'enter' | 'exit' | 'dwell', tag: st
  * "drawn" (the visitor's fence), a venue fence's name, or null (an SOS press).
  */
 fence: string | null, second: number, level: string, point: [number, number], };
+
+export type ApiRefusal = { error: RefusalDetail, };
+
+export type RefusalDetail = { 
+/**
+ * The query parameter or path segment at fault; null for the request as a whole.
+ */
+field: string | null, 
+/**
+ * Stable, for scripts to tell refusals apart (`venue_unknown`, `no_route`...).
+ */
+code: string, 
+/**
+ * In Chinese, for people.
+ */
+message: string, };

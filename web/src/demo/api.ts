@@ -24,6 +24,7 @@ export type {
   TrackAnswer,
 } from './api-answers';
 import type {
+  ApiRefusal,
   FindCarAnswer,
   FlowAnswer,
   KioskAnswer,
@@ -99,7 +100,8 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
       await new Promise((resolve) => setTimeout(resolve, wait * 1000));
     }
     if (!response.ok) {
-      const detail = (body as { error?: { message?: string; field?: string | null } }).error;
+      // A refusal's body as the server types it; a proxy's error page may have none.
+      const detail = (body as Partial<ApiRefusal> | null)?.error;
       throw new ApiError(
         detail?.message ?? String(response.status),
         response.status,
