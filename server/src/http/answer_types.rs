@@ -16,12 +16,14 @@ use super::positions::answers::{
 use super::venues::answers::{
     DirectoryEntry, DirectoryLevel, DirectorySection, FindCarAnswer, Kiosk, KioskAnswer, LegPath,
     LegProperties, LineString, ParkingSpace, RouteAnswer, RouteEnd, RouteLeg, RouteStep,
-    RouteTransition, SearchAnswer, SearchResult,
+    RouteTransition, SearchAnswer, SearchResult, VenueList, VenueListEntry,
 };
 
 /// Every answer type and the types it is made of, each declared once.
 fn declarations() -> Vec<String> {
     vec![
+        VenueList::decl(),
+        VenueListEntry::decl(),
         SearchAnswer::decl(),
         SearchResult::decl(),
         RouteAnswer::decl(),

@@ -3,6 +3,18 @@
 
 export type Technology = 'ble' | 'aoa' | 'uwb';
 
+export type VenueList = { venues: Array<VenueListEntry>, };
+
+export type VenueListEntry = { id: string, name: string, 
+/**
+ * Its IMDF venue category (`shoppingcenter`, `healthcare`...).
+ */
+category: string, 
+/**
+ * The levels' short names, in the summary's order.
+ */
+levels: Array<string>, default_level: string, };
+
 export type SearchAnswer = { query: string, results: Array<SearchResult>, };
 
 export type SearchResult = { id: string, kind: string, 

@@ -3,7 +3,7 @@
 //! (`http/answer_types.rs` writes web/src/demo/api-answers.ts), so renaming a field here fails
 //! the viewer's build until it follows. Numbers are rounded here, to what an answer needs.
 
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 use site_venues::{FoundCar, KioskView, Route, RoutePlace, Venue};
 
 #[cfg(test)]
@@ -45,6 +45,38 @@ impl<'a> RouteEnd<'a> {
             point: lon_lat(place.lon_lat),
         }
     }
+}
+
+/// `GET /api/venues`: every venue the engine serves, with its levels.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub(in crate::http) struct VenueList {
+    pub(super) venues: Vec<VenueListEntry>,
+}
+
+/// A venue of the list, read from the summary the build wrote for the viewer.
+#[derive(Serialize, Deserialize)]
+#[cfg_attr(test, derive(TS))]
+pub(in crate::http) struct VenueListEntry {
+    id: String,
+    name: String,
+    /// Its IMDF venue category (`shoppingcenter`, `healthcare`...).
+    category: String,
+    /// The levels' short names, in the summary's order.
+    #[serde(deserialize_with = "level_names")]
+    levels: Vec<String>,
+    #[serde(alias = "defaultLevel")]
+    default_level: String,
+}
+
+/// The short names of a summary's levels.
+fn level_names<'de, D: serde::Deserializer<'de>>(from: D) -> Result<Vec<String>, D::Error> {
+    #[derive(Deserialize)]
+    struct Level {
+        short: String,
+    }
+    let levels = Vec::<Level>::deserialize(from)?;
+    Ok(levels.into_iter().map(|level| level.short).collect())
 }
 
 /// `GET /api/venues/{venue}/search`

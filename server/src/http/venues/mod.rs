@@ -18,7 +18,6 @@ use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use http::HeaderValue;
-use serde_json::{Value, json};
 use site_venues::{DEFAULT_LIMIT, MAX_LIMIT, SearchRequest, Venue};
 
 use super::AppState;
@@ -29,7 +28,10 @@ use super::cross_site::EmbedOrigins;
 use super::error::{ApiCode, ApiError};
 use super::representation::Representation;
 use crate::site::{ApiErrorWords, Body, ViewerFiles};
-use answers::{FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer, SearchResult, tenth};
+use answers::{
+    FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer, SearchResult, VenueList, VenueListEntry,
+    tenth,
+};
 pub(super) use handover::get_handover;
 use refusals::{car_error, route_error, search_error};
 use request::{
@@ -298,29 +300,17 @@ impl VenueApi {
         venues: &site_venues::Venues,
         embedders: EmbedOrigins,
     ) -> Self {
-        let venues: Vec<Value> = site
+        let venues = site
             .venue_files()
             .iter()
             // A venue the engine could not load is not offered: the viewer would fail on it.
             .filter(|files| venues.get(&files.id).is_some())
             .filter_map(|files| {
                 let (_, bytes) = files.summary.bytes(crate::site::Encoding::Identity);
-                let summary: Value = serde_json::from_slice(&bytes).ok()?;
-                let levels: Vec<&Value> = summary["levels"]
-                    .as_array()?
-                    .iter()
-                    .map(|level| &level["short"])
-                    .collect();
-                Some(json!({
-                    "id": summary["id"],
-                    "name": summary["name"],
-                    "category": summary["category"],
-                    "levels": levels,
-                    "default_level": summary["defaultLevel"],
-                }))
+                serde_json::from_slice::<VenueListEntry>(&bytes).ok()
             })
             .collect();
-        let list = json!({ "venues": venues }).to_string().into_bytes();
+        let list = computed::to_json(&VenueList { venues });
         Self {
             words: site.venues().words.api_errors.clone(),
             list: Body::new(list, true),
