@@ -54,8 +54,8 @@ pub(in crate::http) struct VenueList {
     pub(super) venues: Vec<VenueListEntry>,
 }
 
-/// A venue of the list, read from the summary the build wrote for the viewer.
-#[derive(Serialize, Deserialize)]
+/// A venue of the list.
+#[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct VenueListEntry {
     id: String,
@@ -63,20 +63,36 @@ pub(in crate::http) struct VenueListEntry {
     /// Its IMDF venue category (`shoppingcenter`, `healthcare`...).
     category: String,
     /// The levels' short names, in the summary's order.
-    #[serde(deserialize_with = "level_names")]
     levels: Vec<String>,
-    #[serde(alias = "defaultLevel")]
     default_level: String,
 }
 
-/// The short names of a summary's levels.
-fn level_names<'de, D: serde::Deserializer<'de>>(from: D) -> Result<Vec<String>, D::Error> {
-    #[derive(Deserialize)]
-    struct Level {
-        short: String,
+impl VenueListEntry {
+    /// The entry of a venue from the summary the build wrote for the viewer; None when it is
+    /// not one.
+    pub(super) fn of_summary(json: &[u8]) -> Option<Self> {
+        #[derive(Deserialize)]
+        #[serde(rename_all = "camelCase")]
+        struct Summary {
+            id: String,
+            name: String,
+            category: String,
+            levels: Vec<Level>,
+            default_level: String,
+        }
+        #[derive(Deserialize)]
+        struct Level {
+            short: String,
+        }
+        let summary: Summary = serde_json::from_slice(json).ok()?;
+        Some(Self {
+            id: summary.id,
+            name: summary.name,
+            category: summary.category,
+            levels: summary.levels.into_iter().map(|level| level.short).collect(),
+            default_level: summary.default_level,
+        })
     }
-    let levels = Vec::<Level>::deserialize(from)?;
-    Ok(levels.into_iter().map(|level| level.short).collect())
 }
 
 /// `GET /api/venues/{venue}/search`

@@ -307,7 +307,7 @@ impl VenueApi {
             .filter(|files| venues.get(&files.id).is_some())
             .filter_map(|files| {
                 let (_, bytes) = files.summary.bytes(crate::site::Encoding::Identity);
-                serde_json::from_slice::<VenueListEntry>(&bytes).ok()
+                VenueListEntry::of_summary(&bytes)
             })
             .collect();
         let list = computed::to_json(&VenueList { venues });
