@@ -14,7 +14,7 @@ export default defineConfig({
         test: {
           name: 'pages',
           include: ['src/**/*.test.{ts,tsx}', 'scripts/**/*.test.{ts,tsx}'],
-          exclude: ['src/islands/**', 'src/demo/**'],
+          exclude: ['src/islands/**', 'src/island-props/**', 'src/demo/**'],
           environment: 'node',
           setupFiles: ['src/test-setup.ts'],
           // One module graph per worker rather than per file: importing the content loader,
@@ -30,7 +30,11 @@ export default defineConfig({
         resolve: { alias: browserRuntime, conditions: ['module', 'browser', 'import', 'default'] },
         test: {
           name: 'islands',
-          include: ['src/islands/**/*.test.{ts,tsx}', 'src/demo/**/*.test.{ts,tsx}'],
+          include: [
+            'src/islands/**/*.test.{ts,tsx}',
+            'src/island-props/**/*.test.{ts,tsx}',
+            'src/demo/**/*.test.{ts,tsx}',
+          ],
           environment: 'jsdom',
           setupFiles: ['src/islands/test-setup.ts'],
           // One jsdom and one Preact per worker (the setup file cleans the document after each

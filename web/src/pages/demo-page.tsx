@@ -8,7 +8,7 @@ import { ContentSection } from '../components/page-section';
 import type { DemoPageContent } from '../content/schema';
 import type { Content } from '../content/types';
 import { kioskPath } from '../content/route-table';
-import { venueDemoProps } from './demo-props';
+import { venueDemoProps } from '../island-props/venue-demo-props';
 
 export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Content }) {
   const kiosks = content.venues.list.flatMap(({ summary }) =>

@@ -4,7 +4,7 @@ import { Island } from '../shell/island';
 import { PageSection } from '../components/page-section';
 import type { DemoSectionContent } from '../content/schema';
 import type { Content } from '../content/types';
-import { venueDemoProps } from './demo-props';
+import { venueDemoProps } from '../island-props/venue-demo-props';
 
 export function DemoSection(props: { id: string; demo: DemoSectionContent; content: Content }) {
   const { id, demo, content } = props;

@@ -3,7 +3,7 @@
 import { Island } from '../shell/island';
 import type { DemoTaskContent } from '../content/schema';
 import type { Content, KioskPageContent } from '../content/types';
-import { venueDemoProps } from './demo-props';
+import { venueDemoProps } from '../island-props/venue-demo-props';
 
 export function KioskPage({ kiosk, content }: { kiosk: KioskPageContent; content: Content }) {
   const task: DemoTaskContent = {

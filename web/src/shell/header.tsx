@@ -4,7 +4,7 @@ import { Island } from './island';
 import { NewWindowNote } from '../components/new-window-note';
 import type { Menu, SiteInfo } from '../content/schema';
 import { usesAlternateHeader } from '../content/route-table';
-import { headerNavLabels } from './header-nav-labels';
+import { headerNavLabels } from '../island-props/header-nav-labels';
 import { resolveLink, useRuntime } from '../runtime/runtime';
 
 export function Header({ site, menu, path }: { site: SiteInfo; menu: Menu; path: string }) {

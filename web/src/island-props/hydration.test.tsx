@@ -11,11 +11,11 @@ import { repoContent } from '../content/repo-content';
 import { dialogFormId, leadFormProps, pageFormId } from '../leads/catalog';
 import { jsonForScript } from '../components/json-for-script';
 import { type Runtime, placeholderRuntime } from '../runtime/runtime';
-import { IslandRoot } from './island-root';
-import { type IslandName, type IslandProps, islands } from './registry';
-import { renderIsland } from './render';
-import { venueDemoProps } from '../pages/demo-props';
-import { headerNavLabels } from '../shell/header-nav-labels';
+import { IslandRoot } from '../islands/island-root';
+import { type IslandName, type IslandProps, islands } from '../islands/registry';
+import { renderIsland } from '../islands/render';
+import { venueDemoProps } from './venue-demo-props';
+import { headerNavLabels } from './header-nav-labels';
 
 const content = repoContent();
 

@@ -2,10 +2,10 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, it } from 'vitest';
 import type { Runtime } from '../runtime/runtime';
-import { IslandRoot } from './island-root';
-import { HeaderNav, groupByLabel } from './header-nav';
+import { IslandRoot } from '../islands/island-root';
+import { HeaderNav, groupByLabel } from '../islands/header-nav';
 import { repoContent } from '../content/repo-content';
-import { headerNavLabels } from '../shell/header-nav-labels';
+import { headerNavLabels } from './header-nav-labels';
 
 const content = repoContent();
 
