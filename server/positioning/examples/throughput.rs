@@ -18,7 +18,7 @@ use site_positioning::radio_map::RadioMap;
 use site_positioning::random::{Rng, key};
 use site_positioning::simulate::Simulator;
 use site_positioning::{Pose, Technology};
-use synthetic::{Building, Walk, devices, pose};
+use synthetic::{Building, TimedPath, devices, pose};
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -31,7 +31,7 @@ fn main() {
     let radio_map = RadioMap::build(&devices, seed);
 
     // Each tag walks the corridor from a random point to another and back, on a random level.
-    let walks: Vec<Walk> = (0..tags)
+    let walks: Vec<TimedPath> = (0..tags)
         .map(|tag| {
             let mut rng = Rng::new(key(&[seed, tag as u64]));
             let level = (rng.below(2)) as i32;
@@ -43,7 +43,7 @@ fn main() {
                 )
             };
             let (a, b) = (point(), point());
-            Walk::new(&[a, b, a, b], 1.2)
+            TimedPath::new(&[a, b, a, b], 1.2)
         })
         .collect();
     let mut filters: Vec<ParticleFilter> = (0..tags)

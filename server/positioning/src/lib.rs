@@ -11,7 +11,7 @@
 //!   walkable space, with [`floor`] detection.
 //! - [`coverage`]: where AoA and UWB can position a tag at all (line of sight, enough devices).
 //! - [`radio_map`]: per BLE beacon, the walls and the surveyed shadowing around it, for the filter.
-//! - [`walk`]: a person's true path, walked at a steady pace.
+//! - [`timed_path`]: a person's true path, walked at a steady pace.
 //! - [`accuracy`]: CEP50 and CEP95 of estimates against the truth.
 
 pub mod accuracy;
@@ -24,6 +24,6 @@ pub mod radio_map;
 pub mod random;
 pub mod simulate;
 pub mod space;
-pub mod walk;
+pub mod timed_path;
 
 pub use space::{Device, DeviceKind, Point, Pose, Space, Technology};

@@ -11,12 +11,12 @@ use site_positioning::radio_map::RadioMap;
 use site_positioning::random::key;
 use site_positioning::simulate::Simulator;
 use site_positioning::{Pose, Technology};
-use synthetic::{Building, Walk, devices, pose};
+use synthetic::{Building, TimedPath, devices, pose};
 
 /// Walks through shops and along the corridor on both levels, via the stair.
-fn shopper_walks() -> Vec<Walk> {
+fn shopper_walks() -> Vec<TimedPath> {
     vec![
-        Walk::new(
+        TimedPath::new(
             &[
                 pose(0, 2.0, 15.0),
                 pose(0, 15.0, 15.0),
@@ -36,7 +36,7 @@ fn shopper_walks() -> Vec<Walk> {
             ],
             1.2,
         ),
-        Walk::new(
+        TimedPath::new(
             &[
                 pose(1, 5.0, 14.0),
                 pose(1, 35.0, 14.0),
@@ -53,13 +53,13 @@ fn shopper_walks() -> Vec<Walk> {
 
 /// Along the corridor the anchors see, and once into a shop behind its wall (obstructed
 /// ranges, where the filter's map and robust weighing pay).
-fn corridor_walks() -> Vec<Walk> {
+fn corridor_walks() -> Vec<TimedPath> {
     vec![
-        Walk::new(
+        TimedPath::new(
             &[pose(0, 2.0, 14.0), pose(0, 58.0, 16.5), pose(0, 2.0, 15.0)],
             1.3,
         ),
-        Walk::new(
+        TimedPath::new(
             &[
                 pose(0, 10.0, 16.0),
                 pose(0, 25.0, 15.0),
@@ -74,9 +74,9 @@ fn corridor_walks() -> Vec<Walk> {
     ]
 }
 
-fn open_walks() -> Vec<Walk> {
+fn open_walks() -> Vec<TimedPath> {
     // AoA covers the whole of level 0 from the ceiling; this walk goes into shops by their doors.
-    vec![Walk::new(
+    vec![TimedPath::new(
         &[
             pose(0, 5.0, 15.0),
             pose(0, 5.0, 6.0),
@@ -100,7 +100,7 @@ struct Result {
     baseline: Errors,
 }
 
-fn run(technology: Technology, walks: &[Walk], seed: u64) -> Result {
+fn run(technology: Technology, walks: &[TimedPath], seed: u64) -> Result {
     let (space, devices) = (Building::new(), devices());
     let simulator = Simulator::new(&devices, &space, seed);
     let radio_map = RadioMap::build(&devices, seed);
@@ -130,7 +130,7 @@ fn run(technology: Technology, walks: &[Walk], seed: u64) -> Result {
 }
 
 /// The walks under three fixed seeds: three draws of shadowing, survey and noise.
-fn over_seeds(technology: Technology, walks: &[Walk]) -> Result {
+fn over_seeds(technology: Technology, walks: &[TimedPath]) -> Result {
     let mut all = Result {
         filter: Errors::default(),
         baseline: Errors::default(),

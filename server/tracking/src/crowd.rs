@@ -7,7 +7,7 @@
 use site_positioning::coverage::served;
 use site_positioning::random::{Rng, key};
 use site_positioning::simulate::Devices;
-use site_positioning::walk::{LEVEL_CHANGE_S, Walk};
+use site_positioning::timed_path::{LEVEL_CHANGE_S, TimedPath};
 use site_positioning::{Point as EnginePoint, Pose, Technology};
 
 use super::walkers::{PACE, route_poses};
@@ -147,7 +147,7 @@ impl Crowd {
 
     /// Where `tag` walks in trip `trip`, from the trip's start. A walk too long for the trip is
     /// walked faster; one with no route is a stay.
-    pub fn trip(&self, venue: &Venue, tag: &Tag, trip: u64) -> Walk {
+    pub fn trip(&self, venue: &Venue, tag: &Tag, trip: u64) -> TimedPath {
         let places = venue.places();
         let (from, to) = (self.place(tag, trip), self.place(tag, trip + 1));
         let start = Pose {
@@ -160,9 +160,9 @@ impl Crowd {
             route_poses(venue, &places[from], &places[to])
         };
         let Some(poses) = poses.filter(|p| p.len() >= 2) else {
-            return Walk::new(&[start], PACE);
+            return TimedPath::new(&[start], PACE);
         };
-        let walk = Walk::new(&poses, PACE);
+        let walk = TimedPath::new(&poses, PACE);
         let budget = TRIP_S as f64 - LEAST_STAY_S;
         if walk.seconds() <= budget {
             return walk;
@@ -174,8 +174,8 @@ impl Crowd {
         let walking = walk.seconds() - changes * LEVEL_CHANGE_S;
         let left = budget - changes * LEVEL_CHANGE_S;
         if left <= 0.0 {
-            return Walk::new(&[start], PACE);
+            return TimedPath::new(&[start], PACE);
         }
-        Walk::new(&poses, PACE * walking / left)
+        TimedPath::new(&poses, PACE * walking / left)
     }
 }

@@ -14,7 +14,7 @@ use site_positioning::filter::{Estimate, ParticleFilter};
 use site_positioning::radio_map::RadioMap;
 use site_positioning::random::key;
 use site_positioning::simulate::{Devices, Simulator};
-use site_positioning::walk::Walk;
+use site_positioning::timed_path::TimedPath;
 use site_positioning::{Device, Pose};
 
 use super::crowd::{Crowd, Tag};
@@ -51,7 +51,7 @@ struct EpochFilter {
 
 #[derive(Debug, Default)]
 struct TagState {
-    walk: Option<(u64, Walk)>,
+    trip_path: Option<(u64, TimedPath)>,
     current: Option<EpochFilter>,
     next: Option<EpochFilter>,
 }
@@ -114,14 +114,14 @@ impl Simulation {
     fn step_tag(&self, state: &mut TagState, index: usize, second: u64) -> Fix {
         let tag = &self.crowd.tags()[index];
         let (trip, start) = tag.trip_at(second);
-        if state.walk.as_ref().is_none_or(|(t, _)| *t != trip) {
-            state.walk = Some((trip, self.crowd.trip(&self.venue, tag, trip)));
+        if state.trip_path.as_ref().is_none_or(|(t, _)| *t != trip) {
+            state.trip_path = Some((trip, self.crowd.trip(&self.venue, tag, trip)));
         }
         let truth = state
-            .walk
+            .trip_path
             .as_ref()
-            .map(|(_, walk)| walk.at((second - start) as f64))
-            .expect("the trip's walk was just set");
+            .map(|(_, path)| path.at((second - start) as f64))
+            .expect("the trip's path was just set");
         let (epoch, epoch_start) = tag.period_at(second, EPOCH_S);
         if state.current.as_ref().is_none_or(|f| f.epoch != epoch) {
             state.current = match state.next.take() {

@@ -17,7 +17,7 @@
 use std::collections::HashMap;
 
 use site_positioning::random::{Rng, key};
-use site_positioning::walk::Walk;
+use site_positioning::timed_path::TimedPath;
 
 use super::parking::CarPark;
 use super::walkers::{PACE, route_poses};
@@ -370,7 +370,7 @@ impl<'a> Counter<'a> {
         let Some(poses) = route_poses(self.venue, &places[from], &places[to]) else {
             return t;
         };
-        let walk = Walk::new(&poses, PACE);
+        let walk = TimedPath::new(&poses, PACE);
         let mut s = 0.0;
         while s < walk.seconds() && t + s < self.through {
             let pose = walk.at(s);

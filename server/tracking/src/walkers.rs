@@ -3,7 +3,7 @@
 //! levels). Chosen by keyed draws: the same seed and walker give the same walk everywhere.
 
 use site_positioning::random::{Rng, key};
-use site_positioning::walk::Walk;
+use site_positioning::timed_path::TimedPath;
 use site_positioning::{Point as EnginePoint, Pose};
 
 use site_venues::{Place, Venue};
@@ -19,7 +19,7 @@ pub fn random_walk(
     walker: u64,
     stops: usize,
     eligible: impl Fn(&Place) -> bool,
-) -> Option<Walk> {
+) -> Option<TimedPath> {
     let places: Vec<&Place> = venue.places().iter().filter(|p| eligible(p)).collect();
     if places.len() < 2 {
         return None;
@@ -37,7 +37,7 @@ pub fn random_walk(
         }
         here = there;
     }
-    (waypoints.len() >= 2).then(|| Walk::new(&waypoints, PACE))
+    (waypoints.len() >= 2).then(|| TimedPath::new(&waypoints, PACE))
 }
 
 /// The poses of the venue's route from one place to another, level by level; `None` when no

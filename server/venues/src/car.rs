@@ -2,8 +2,8 @@
 //! it. A plate is assigned to a space by a fixed hash, standing in for the car park's plate
 //! recognition records; the viewer says so.
 
-use super::locate::Located;
-use super::locations::{Field, PlaceError, is_space_number};
+use super::location_text::{Field, PlaceError, is_space_number};
+use super::resolve_location::Located;
 use super::route::{Route, RouteError};
 use super::venue::Venue;
 

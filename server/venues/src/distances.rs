@@ -4,16 +4,20 @@
 use std::sync::{Arc, Mutex, PoisonError};
 
 use super::costs::walk_s;
-use super::locate::Located;
-use super::locations::Field;
+use super::location_text::Field;
+use super::resolve_location::Located;
 use super::shortest::from_everywhere;
 use super::venue::Venue;
 
 impl Venue {
-    /// The time-optimal walk from `from` to every place of [`Venue::places`] (same order),
+    /// How far by the time-optimal route from `from` to every place of [`Venue::places`] (same order),
     /// `None` where no route reaches it: one Dijkstra, for ranking search results by how far
     /// they are from `near`.
-    pub fn walks_to_places(&self, from: &Located, accessible: bool) -> Vec<Option<Walk>> {
+    pub fn distances_to_places(
+        &self,
+        from: &Located,
+        accessible: bool,
+    ) -> Vec<Option<PlaceDistance>> {
         let Ok(start) = self.endpoint(from, Field::Near) else {
             return vec![None; self.places.len()];
         };
@@ -23,7 +27,7 @@ impl Venue {
             .enumerate()
             .map(|(i, accesses)| {
                 if from.place == Some(i) {
-                    return Some(Walk {
+                    return Some(PlaceDistance {
                         seconds: 0.0,
                         metres: 0.0,
                     });
@@ -50,7 +54,7 @@ impl Venue {
                         }
                     }
                 }
-                best.0.is_finite().then(|| Walk {
+                best.0.is_finite().then(|| PlaceDistance {
                     seconds: best.0,
                     metres: (best.1 * 10.0).round() / 10.0,
                 })
@@ -58,11 +62,11 @@ impl Venue {
             .collect()
     }
 
-    /// Walked metres along the time-optimal route to every place (see [`Venue::walks_to_places`]).
+    /// Walked metres along the time-optimal route to every place (see [`Venue::distances_to_places`]).
     pub fn walking_distances(&self, from: &Located, accessible: bool) -> Vec<Option<f64>> {
-        self.walks_to_places(from, accessible)
+        self.distances_to_places(from, accessible)
             .into_iter()
-            .map(|walk| walk.map(|walk| walk.metres))
+            .map(|distance| distance.map(|d| d.metres))
             .collect()
     }
 }
@@ -71,49 +75,49 @@ impl Venue {
 /// on it. A restroom one floor down by stairs may be fewer metres away than one on this floor,
 /// yet further in time; the time says which is nearer.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Walk {
+pub struct PlaceDistance {
     pub seconds: f64,
     pub metres: f64,
 }
 
-/// How many `near` points keep their walks: a visitor's search as they type asks again and
+/// How many `near` points keep their distances: a visitor's search as they type asks again and
 /// again from the same place (their start, the guide screen they stand at).
 const NEAR_CACHE: usize = 16;
 
-/// The walks from the most recently asked `near` points, newest first.
+/// The distances from the most recently asked `near` points, newest first.
 #[derive(Debug, Default)]
-pub(super) struct NearWalks {
-    recent: Mutex<Vec<(NearKey, PlaceWalks)>>,
+pub(super) struct NearDistances {
+    recent: Mutex<Vec<(NearKey, PlaceDistances)>>,
 }
 
-/// Per place of [`Venue::places`], the walk there, shared by the requests that asked.
-type PlaceWalks = Arc<[Option<Walk>]>;
+/// Per place of [`Venue::places`], the distance there, shared by the requests that asked.
+type PlaceDistances = Arc<[Option<PlaceDistance>]>;
 
 /// A resolved `near`: its level and point, exactly.
 type NearKey = (usize, u64, u64);
 
 impl Venue {
-    /// [`Venue::walks_to_places`] on foot (not the accessible mode), kept for the last
+    /// [`Venue::distances_to_places`] on foot (not the accessible mode), kept for the last
     /// [`NEAR_CACHE`] places asked.
-    pub(super) fn walks_from_near(&self, from: &Located) -> PlaceWalks {
+    pub(super) fn distances_from_near(&self, from: &Located) -> PlaceDistances {
         let key = (from.level, from.point.x.to_bits(), from.point.y.to_bits());
-        let cache = &self.near_walks.recent;
+        let cache = &self.near_distances.recent;
         {
             let mut recent = cache.lock().unwrap_or_else(PoisonError::into_inner);
             if let Some(at) = recent.iter().position(|(k, _)| *k == key) {
                 let entry = recent.remove(at);
-                let walks = Arc::clone(&entry.1);
+                let distances = Arc::clone(&entry.1);
                 recent.insert(0, entry);
-                return walks;
+                return distances;
             }
         }
         // Computed outside the lock: another request may do the same meanwhile, which costs
         // time once, not correctness.
-        let walks: PlaceWalks = self.walks_to_places(from, false).into();
+        let distances: PlaceDistances = self.distances_to_places(from, false).into();
         let mut recent = cache.lock().unwrap_or_else(PoisonError::into_inner);
         recent.retain(|(k, _)| *k != key);
-        recent.insert(0, (key, Arc::clone(&walks)));
+        recent.insert(0, (key, Arc::clone(&distances)));
         recent.truncate(NEAR_CACHE);
-        walks
+        distances
     }
 }

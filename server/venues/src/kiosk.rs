@@ -4,7 +4,7 @@
 use super::geometry::Point;
 use super::inputs::{Catalog, category_matches};
 use super::model::Model;
-use super::places::{Place, PlaceKind};
+use super::place_table::{Place, PlaceKind};
 use super::venue::Venue;
 
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]

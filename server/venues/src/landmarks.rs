@@ -3,8 +3,8 @@
 
 use super::geometry::Point;
 use super::inputs::fill;
-use super::locate::Located;
-use super::places::PlaceKind;
+use super::place_table::PlaceKind;
+use super::resolve_location::Located;
 use super::venue::Venue;
 
 /// Landmarks are named places whose door or point is this close to a turn.

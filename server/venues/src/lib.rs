@@ -3,11 +3,13 @@
 //! that it holds no HTTP types: the server's `http/venues.rs` reads requests and writes answers.
 //!
 //! Loading builds, per venue, the model (`assemble`), the walkable space of each level
-//! (`free_space`), the walking graph (`corners`, `graph`) and the portals of its doors and places
-//! (`portals`). A request's places are resolved by `locate` (walks inside a shop by `inside`); a
-//! route is an A* search between their portals (`shortest`), put together by `route` and told
-//! by `steps` with `landmarks`. Find my car (`car`), the kiosk view (`kiosk`), walking distances
-//! for search (`distances`) and the IMDF archive (`export`) build on the same pieces.
+//! (`free_space`), the walking graph (`corners`, `graph`), the place table (`place_table`) and
+//! the portals of its doors and places (`portals`). A request's place text is parsed by
+//! `location_text` and resolved to a place by `resolve_location` (walks inside a shop by
+//! `inside`); a route is an A* search between their portals (`shortest`), put together by
+//! `route` and told by `steps` with `landmarks`. Find my car (`car`), the kiosk view (`kiosk`),
+//! search (`search_request`, with the walking distances of `distances`) and the IMDF archive
+//! (`export`) build on the same pieces.
 
 mod assemble;
 mod car;
@@ -27,17 +29,17 @@ mod inside;
 mod kiosk;
 mod landmarks;
 mod load_error;
-mod locate;
-mod locations;
+mod location_text;
 pub mod model;
-mod place_search;
-mod places;
+mod place_table;
 mod portals;
 mod projection;
 mod radio_space;
 mod read;
+mod resolve_location;
 mod route;
 pub mod search;
+mod search_request;
 mod shortest;
 mod steps;
 mod venue;
@@ -52,7 +54,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 pub use car::{Car, CarError, FoundCar, normalise_plate, plate_hash};
-pub use distances::Walk;
+pub use distances::PlaceDistance;
 pub use export::{ExportError, export_imdf};
 pub use infrastructure::read_devices;
 pub use inputs::{
@@ -63,13 +65,13 @@ pub use kiosk::{
     DirectoryEntry, DirectoryLevel, DirectorySection, KioskError, KioskInfo, KioskView,
 };
 pub use load_error::LoadError;
-pub use locate::Located;
-pub use locations::{Field, Location, PlaceError, PlaceProblem};
+pub use location_text::{Field, Location, PlaceError, PlaceProblem};
 pub use model::{ConnectorKind, Level};
-pub use place_search::{DEFAULT_LIMIT, Found, MAX_LIMIT, SearchError, SearchRequest};
-pub use places::{Place, PlaceKind};
+pub use place_table::{Place, PlaceKind};
 pub use radio_space::RadioSpace;
+pub use resolve_location::Located;
 pub use route::{Leg, Route, RouteError, RoutePlace, Step, Transition};
+pub use search_request::{DEFAULT_LIMIT, Found, MAX_LIMIT, SearchError, SearchRequest};
 pub use steps::StepKind;
 pub use venue::Venue;
 

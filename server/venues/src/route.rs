@@ -4,10 +4,10 @@
 use super::costs::walk_s;
 use super::geometry::Point;
 use super::graph::{NodeKind, WALK};
-use super::locate::Located;
-use super::locations::PlaceError;
+use super::location_text::PlaceError;
 use super::model::{ConnectorKind, UnitRole};
-use super::places::PlaceKind;
+use super::place_table::PlaceKind;
+use super::resolve_location::Located;
 use super::shortest::{Endpoint, Found};
 use super::steps::{LegWalk, Ride, StepKind, StepsInput, steps};
 use super::venue::Venue;

@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use super::assemble::assemble;
 use super::costs::walk_s;
-use super::distances::NearWalks;
+use super::distances::NearDistances;
 use super::free_space::LevelSpace;
 use super::geometry::Point;
 use super::graph::{Graph, walkable_side};
@@ -18,14 +18,14 @@ use super::inside::path_inside;
 use super::kiosk::{DirectorySection, directory};
 use super::landmarks::Landmark;
 use super::load_error::LoadError;
-use super::locate::{AccessSpec, Located};
-use super::locations::Field;
+use super::location_text::Field;
 use super::model::{Level, Model};
-use super::place_search::build_index;
-use super::places::{Place, list_places};
+use super::place_table::{Place, list_places};
 use super::portals::Portal;
+use super::resolve_location::{AccessSpec, Located};
 use super::route::{Route, RouteError};
 use super::search::SearchIndex;
+use super::search_request::build_index;
 use super::shortest::{Access, Endpoint, Found, shortest};
 
 #[derive(Debug)]
@@ -52,7 +52,7 @@ pub struct Venue {
     pub(super) flow: Option<FlowSettings>,
     pub(super) directory: Vec<DirectorySection>,
     pub(super) search_index: SearchIndex,
-    pub(super) near_walks: NearWalks,
+    pub(super) near_distances: NearDistances,
 }
 
 impl Venue {
@@ -105,7 +105,7 @@ impl Venue {
         let mut venue = Venue {
             id: id.to_owned(),
             search_index,
-            near_walks: NearWalks::default(),
+            near_distances: NearDistances::default(),
             place_by_id: places
                 .iter()
                 .enumerate()

@@ -5,7 +5,7 @@
 //! the corridor, in its line of sight, 20 m apart.
 
 use site_positioning::simulate::Devices;
-pub(crate) use site_positioning::walk::Walk;
+pub(crate) use site_positioning::timed_path::TimedPath;
 use site_positioning::{Device, DeviceKind, Point, Pose, Space};
 
 pub(crate) const WIDTH: f64 = 60.0;

@@ -1,7 +1,7 @@
 //! Locations, find my car and the kiosk view on the fixture venue.
 
 use super::support::tiny_mall;
-use crate::locations::Field;
+use crate::location_text::Field;
 use crate::{CarError, FoundCar, PlaceError, PlaceKind, PlaceProblem, RouteError};
 
 fn id_of(name: &str) -> String {
@@ -186,26 +186,29 @@ fn walking_distances_rank_the_near_shop_before_the_far_one() {
 }
 
 #[test]
-fn walks_from_a_recent_near_point_are_kept_and_equal_fresh_ones() {
+fn distances_from_a_recent_near_point_are_kept_and_equal_fresh_ones() {
     let venue = tiny_mall();
     let fresh = |x: f64| {
         let near = venue.locate(Field::Near, &at(x, 19.0, "L1")).unwrap();
-        (near.clone(), venue.walks_to_places(&near, false))
+        (near.clone(), venue.distances_to_places(&near, false))
     };
-    let (first, first_walks) = fresh(20.0);
-    let kept = venue.walks_from_near(&first);
-    assert_eq!(&kept[..], &first_walks[..]);
+    let (first, first_distances) = fresh(20.0);
+    let kept = venue.distances_from_near(&first);
+    assert_eq!(&kept[..], &first_distances[..]);
     assert!(std::sync::Arc::ptr_eq(
         &kept,
-        &venue.walks_from_near(&first)
+        &venue.distances_from_near(&first)
     ));
-    // Another point gets its own walks, and the first stays kept beside it.
-    let (second, second_walks) = fresh(12.0);
-    assert_ne!(first_walks, second_walks);
-    assert_eq!(&venue.walks_from_near(&second)[..], &second_walks[..]);
+    // Another point gets its own distances, and the first stays kept beside it.
+    let (second, second_distances) = fresh(12.0);
+    assert_ne!(first_distances, second_distances);
+    assert_eq!(
+        &venue.distances_from_near(&second)[..],
+        &second_distances[..]
+    );
     assert!(std::sync::Arc::ptr_eq(
         &kept,
-        &venue.walks_from_near(&first)
+        &venue.distances_from_near(&first)
     ));
 }
 

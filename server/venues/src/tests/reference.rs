@@ -4,7 +4,7 @@
 
 use super::support::random_pairs;
 use crate::costs::walk_s;
-use crate::locations::Field;
+use crate::location_text::Field;
 use crate::shortest::{Endpoint, shortest};
 use crate::{ConnectorKind, RouteError, Venue};
 

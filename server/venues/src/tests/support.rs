@@ -5,7 +5,7 @@ use std::path::{Path, PathBuf};
 use std::sync::OnceLock;
 
 use crate::geometry::Point;
-use crate::locations::Field;
+use crate::location_text::Field;
 pub(super) use crate::testing::{catalog, content_dir, extras_of, load, words};
 use crate::{Located, Venue, VenueExtras};
 

@@ -3,9 +3,9 @@
 //! walking distances from `near` (one Dijkstra, only when `near` is given).
 
 use super::inputs::Catalog;
-use super::locate::Located;
-use super::locations::{Field, PlaceError};
-use super::places::Place;
+use super::location_text::{Field, PlaceError};
+use super::place_table::Place;
+use super::resolve_location::Located;
 use super::search::{MatchKind, QueryError, SearchEntry, SearchFilters, SearchIndex, SearchQuery};
 use super::venue::Venue;
 
@@ -114,25 +114,25 @@ impl Venue {
             category: request.category.map(str::to_owned),
         };
         let query = SearchQuery::parse(request.query, filters)?;
-        let walks = match request.near {
+        let distances = match request.near {
             Some(near) => {
                 let from: Located = self.locate(Field::Near, near)?;
-                Some(self.walks_from_near(&from))
+                Some(self.distances_from_near(&from))
             }
             None => None,
         };
-        let walk = |key: usize| walks.as_ref().and_then(|all| all[key]);
+        let distance = |key: usize| distances.as_ref().and_then(|all| all[key]);
         let limit = request.limit.clamp(1, MAX_LIMIT);
         // Within a kind of match, places are ordered by walking time, which counts the rides.
         let hits = self
             .search_index
-            .search(&query, limit, |key| walk(key).map(|walk| walk.seconds));
+            .search(&query, limit, |key| distance(key).map(|d| d.seconds));
         Ok(hits
             .into_iter()
             .map(|hit| Found {
                 place: &self.places[hit.key],
                 kind: hit.kind,
-                distance_m: walk(hit.key).map(|walk| walk.metres),
+                distance_m: distance(hit.key).map(|d| d.metres),
             })
             .collect())
     }

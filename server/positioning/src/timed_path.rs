@@ -8,12 +8,12 @@ use crate::space::{Point, Pose};
 pub const LEVEL_CHANGE_S: f64 = 20.0;
 
 #[derive(Debug, Clone)]
-pub struct Walk {
+pub struct TimedPath {
     /// (second it is reached, pose), in order.
     timed: Vec<(f64, Pose)>,
 }
 
-impl Walk {
+impl TimedPath {
     /// Through `waypoints` at `speed` m/s; two consecutive waypoints on different levels are a
     /// change of level in place. At least one waypoint.
     pub fn new(waypoints: &[Pose], speed: f64) -> Self {
@@ -77,7 +77,7 @@ mod tests {
 
     #[test]
     fn walks_at_its_pace_and_changes_level_in_place() {
-        let walk = Walk::new(
+        let walk = TimedPath::new(
             &[pose(0, 0.0, 0.0), pose(0, 12.0, 0.0), pose(1, 12.0, 0.0)],
             1.2,
         );
@@ -86,7 +86,7 @@ mod tests {
         assert_eq!(walk.at(10.0 + LEVEL_CHANGE_S / 2.0), pose(0, 12.0, 0.0));
         assert_eq!(walk.at(100.0), pose(1, 12.0, 0.0));
         assert_eq!(
-            Walk::new(&[pose(2, 1.0, 1.0)], 1.0).at(3.0),
+            TimedPath::new(&[pose(2, 1.0, 1.0)], 1.0).at(3.0),
             pose(2, 1.0, 1.0)
         );
     }
