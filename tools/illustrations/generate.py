@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# The command that draws the site's illustrations: each family module (services.py, pages.py,
+# The command that draws the site's illustrations: each family (the services/ and pages/ packages,
 # solutions.py) has a scene function per picture, and this writes
 # <content>/images/<family>/source/<slug>.svg for every scene, or for the families and slugs named.
 # With --render it also rasterises each SVG written to <content>/images/<family>/<slug>.png, the

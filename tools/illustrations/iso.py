@@ -1,6 +1,7 @@
 # The isometric kit of the services and pages pictures: how numbers are written, the projection
-# (Iso), and the solid props drawn in it: rooms, floor slabs, routes, cylinders, cars, plants,
-# beacons. Everything here returns SVG text; nothing is written to disk.
+# (Iso), the solid props drawn in it (rooms, floor slabs, routes, cylinders, cars, plants,
+# beacons) and sort_draw, which stacks parts back to front. Everything here returns SVG text;
+# nothing is written to disk.
 
 import math
 
@@ -112,6 +113,11 @@ def rooms(iso, lst, h=0.7, z=0, windows=True):
     """lst: (x, y, w, d, tone[, h]) -- drawn back to front."""
     items = sorted(lst, key=lambda r: (r[0] + r[2] / 2) + (r[1] + r[3] / 2))
     return ''.join(room(iso, r[0], r[1], r[2], r[3], r[5] if len(r) > 5 else h, r[4], z, windows) for r in items)
+
+
+def sort_draw(parts):
+    """parts: (depth, svg) pairs, drawn back to front: the smallest depth (mostly x + y) first."""
+    return ''.join(p for _, p in sorted(parts, key=lambda t: t[0]))
 
 
 def slab(iso, x, y, w, d, th=0.45, z=0, top='#eef2f8', left='#d6dfeb', right='#bccadc', grid=1.0,
