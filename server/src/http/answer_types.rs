@@ -1,14 +1,16 @@
-//! The viewer's TypeScript types of the API's answers (web/src/demo/api-answers.ts), generated
-//! from the answers' Rust types. The test fails when the file differs from what the types say,
-//! and rewrites it when asked (`SITE_WRITE_ANSWER_TYPES=1`): a renamed field then fails the
-//! viewer's `tsc` where it is used, instead of nothing.
+//! The TypeScript types of the API's answers, generated from their Rust types: the viewer's
+//! (web/src/demo/api-answers.ts) and the enquiry form's (web/src/islands/lead-answers.ts). The
+//! test fails when a file differs from what the types say, and rewrites them when asked
+//! (`SITE_WRITE_ANSWER_TYPES=1`): a renamed field then fails `tsc` where it is used, instead of
+//! nothing.
 
 use std::path::Path;
 
 use site_positioning::Technology;
 use ts_rs::TS;
 
-use super::error::{ApiRefusal, RefusalDetail};
+use super::error::{ApiRefusal, EnquiryRefused, RefusalDetail};
+use super::leads::EnquiryAccepted;
 use super::positions::answers::{
     FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone, LiveAccuracyEvent,
     LiveAlertEvent, LiveEvent, LiveTagEvent, TrackAnswer, TrackPoint, Truth,
@@ -67,12 +69,12 @@ fn technology() -> String {
     format!("type Technology = {};", names.join(" | "))
 }
 
-fn generated() -> String {
+fn generated(declarations: impl IntoIterator<Item = String>) -> String {
     let mut text = String::from(
         "// Generated from the server's answer types (server/src/http/answer_types.rs): do not edit.\n\
          // SITE_WRITE_ANSWER_TYPES=1 cargo test --release -p site-server --lib answer_types writes it again.\n",
     );
-    for declaration in [technology()].into_iter().chain(declarations()) {
+    for declaration in declarations {
         text.push_str("\nexport ");
         text.push_str(&declaration);
         text.push('\n');
@@ -81,16 +83,27 @@ fn generated() -> String {
 }
 
 #[test]
-fn the_viewers_answer_types_are_the_servers() {
-    let file = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src/demo/api-answers.ts");
-    let expected = generated();
-    if std::env::var_os("SITE_WRITE_ANSWER_TYPES").is_some() {
-        std::fs::write(&file, &expected).unwrap();
+fn the_web_answer_types_are_the_servers() {
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("../web/src");
+    let files = [
+        (
+            web.join("demo/api-answers.ts"),
+            generated([technology()].into_iter().chain(declarations())),
+        ),
+        (
+            web.join("islands/lead-answers.ts"),
+            generated([EnquiryAccepted::decl(), EnquiryRefused::decl()]),
+        ),
+    ];
+    for (file, expected) in files {
+        if std::env::var_os("SITE_WRITE_ANSWER_TYPES").is_some() {
+            std::fs::write(&file, &expected).unwrap();
+        }
+        let written = std::fs::read_to_string(&file).unwrap_or_default();
+        assert!(
+            written == expected,
+            "{} is not what the answer types say: run SITE_WRITE_ANSWER_TYPES=1 cargo test --release -p site-server --lib answer_types, then fix the web code where tsc says",
+            file.display()
+        );
     }
-    let written = std::fs::read_to_string(&file).unwrap_or_default();
-    assert!(
-        written == expected,
-        "{} is not what the answer types say: run SITE_WRITE_ANSWER_TYPES=1 cargo test --release -p site-server --lib answer_types, then fix the viewer where tsc says",
-        file.display()
-    );
 }

@@ -439,6 +439,24 @@ impl IntoResponse for AppError {
     }
 }
 
+/// The JSON answer to an enquiry refused (docs/enquiries.md section 4); the form's type of it is
+/// generated from this one (`answer_types.rs`).
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(super) struct EnquiryRefused<'a> {
+    /// For the visitor, in Chinese.
+    message: &'a str,
+    /// Each field at fault with its message: for a submission that fails the rules (empty for
+    /// a bot's), absent for the other refusals.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "Record<string, string>"))]
+    errors: Option<&'a BTreeMap<&'static str, String>>,
+    /// When the visitor may send again (too many enquiries from one address).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(test, ts(optional, type = "number"))]
+    retry_after_secs: Option<u64>,
+}
+
 fn enquiry_response(refusal: EnquiryRefusal) -> Response {
     let EnquiryRefusal {
         reason,
@@ -448,20 +466,16 @@ fn enquiry_response(refusal: EnquiryRefusal) -> Response {
     let mut response = match (answer, &reason) {
         // A wrong content type gets JSON either way: there is no form to show it next to.
         (EnquiryAnswer::Json, _) | (_, RefusalReason::UnsupportedType) => {
-            let body = match &reason {
-                RefusalReason::Invalid(errors) => {
-                    serde_json::json!({ "message": message, "errors": errors })
-                }
-                RefusalReason::Bot => serde_json::json!({ "message": message, "errors": {} }),
-                _ => match reason.retry_after_secs() {
-                    Some(retry_after_secs) => serde_json::json!({
-                        "message": message,
-                        "retry_after_secs": retry_after_secs,
-                    }),
-                    None => serde_json::json!({ "message": message }),
+            static NONE: BTreeMap<&str, String> = BTreeMap::new();
+            json_response(&EnquiryRefused {
+                message: &message,
+                errors: match &reason {
+                    RefusalReason::Invalid(errors) => Some(errors),
+                    RefusalReason::Bot => Some(&NONE),
+                    _ => None,
                 },
-            };
-            json_response(&body)
+                retry_after_secs: reason.retry_after_secs(),
+            })
         }
         (
             EnquiryAnswer::Page {

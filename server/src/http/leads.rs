@@ -80,6 +80,16 @@ pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -
     }
 }
 
+/// The JSON answer to an enquiry stored (201); the form's type of it is generated from this one
+/// (`answer_types.rs`).
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(super) struct EnquiryAccepted<'a> {
+    id: &'a str,
+    /// The page thanking the visitor.
+    thanks_path: &'a str,
+}
+
 impl Submission<'_> {
     async fn handle(&self, headers: &HeaderMap, body: Body) -> Result<Response, AppError> {
         let format = body_format(headers)
@@ -150,8 +160,10 @@ impl Submission<'_> {
     fn accepted(&self, id: &str) -> Response {
         let thanks = &self.state.site.leads().thanks_path;
         let mut response = if self.wants_json {
-            let mut response =
-                json_response(&serde_json::json!({ "id": id, "thanks_path": thanks }));
+            let mut response = json_response(&EnquiryAccepted {
+                id,
+                thanks_path: thanks,
+            });
             *response.status_mut() = StatusCode::CREATED;
             response
         } else {

@@ -4,6 +4,7 @@
 import { leadPaths } from '../leads/catalog';
 import { type LeadField, leadFields } from '../content/lead-fields';
 import type { LeadInput } from '../leads/rules';
+import type { EnquiryRefused } from './lead-answers';
 
 /** What came of sending. */
 export type LeadOutcome =
@@ -13,10 +14,8 @@ export type LeadOutcome =
   /** The server refused: its message, and the fields it found fault with. */
   | { kind: 'refused'; message: string | undefined; errors: Partial<Record<LeadField, string>> };
 
-interface ServerAnswer {
-  message?: string;
-  errors?: Record<string, string>;
-}
+/** A refusal as the server types it (lead-answers.ts); a proxy's error page may hold none of it. */
+type ServerAnswer = Partial<EnquiryRefused>;
 
 async function readAnswer(response: Response): Promise<ServerAnswer> {
   try {

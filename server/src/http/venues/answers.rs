@@ -89,7 +89,11 @@ impl VenueListEntry {
             id: summary.id,
             name: summary.name,
             category: summary.category,
-            levels: summary.levels.into_iter().map(|level| level.short).collect(),
+            levels: summary
+                .levels
+                .into_iter()
+                .map(|level| level.short)
+                .collect(),
             default_level: summary.default_level,
         })
     }
