@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { callToAction, linkPath, listOf, namedLink, text, titledText } from './schema-parts';
 import { deviceIds, serviceSlugs, solutionSlugs } from './route-table';
 
+/** Search-result metadata every page carries (spec section 9: Chinese title, keywords, description). */
 export const pageMetaSchema = z
   .object({
     title: text.max(60, 'keep titles under 60 characters; search engines cut longer ones'),

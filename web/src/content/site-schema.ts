@@ -48,6 +48,10 @@ export const menuEntrySchema = z
 
 export const menuSchema = z.object({ entry: z.array(menuEntrySchema).min(1) }).strict();
 
+export type MenuChild = z.infer<typeof menuChildSchema>;
+export type MenuEntry = z.infer<typeof menuEntrySchema>;
+export type Menu = z.infer<typeof menuSchema>;
+
 export const footerSchema = z
   .object({
     nav_label: text,
@@ -222,10 +226,5 @@ export const siteSchema = z
   })
   .strict();
 
-/** Search-result metadata every page carries (spec section 9: Chinese title, keywords, description). */
-
-export type MenuChild = z.infer<typeof menuChildSchema>;
-export type MenuEntry = z.infer<typeof menuEntrySchema>;
-export type Menu = z.infer<typeof menuSchema>;
 export type Footer = z.infer<typeof footerSchema>;
 export type SiteInfo = z.infer<typeof siteSchema>;
