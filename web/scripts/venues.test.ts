@@ -1,5 +1,5 @@
 // dist/venues/ as the server reads it (docs/venue-contract.md section 3), written from the tiny
-// valid venue of web/test-fixtures/venues/valid/: the IMDF files and the positioning devices
+// valid venue of test-fixtures/venues/valid/: the IMDF files and the positioning devices
 // without whitespace, the viewer files with their .gz and .br, and the manifest's `venues` section.
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -23,7 +23,7 @@ const read = (file: string) => readFileSync(join(distDir, file));
 beforeAll(() => {
   scratch = mkdtempSync(join(tmpdir(), 'venues-dist-'));
   cpSync(
-    join(import.meta.dirname, '../test-fixtures/venues/valid'),
+    join(import.meta.dirname, '../../test-fixtures/venues/valid'),
     join(scratch, 'content/venues'),
     {
       recursive: true,

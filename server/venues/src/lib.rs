@@ -13,6 +13,7 @@
 
 mod assemble;
 mod car;
+pub mod check;
 mod contract;
 mod corners;
 pub mod costs;

@@ -1,5 +1,5 @@
 // Each rule of the venue validation (docs/venue-contract.md section 5), broken once in a copy of
-// the tiny valid venue of web/test-fixtures/venues/valid/, must stop the build with a message
+// the tiny valid venue of test-fixtures/venues/valid/, must stop the build with a message
 // naming the file and the feature (or the field of a TOML file). The words are the real
 // content/venues/words.toml, so the fixture never falls behind the keys the server and the viewer
 // need.
@@ -13,7 +13,7 @@ import { loadVenues } from './load-venues';
 import { editText, inScratchDir } from './scratch-files';
 import type { LoadedVenues } from './types';
 
-const fixtureDir = join(import.meta.dirname, '../../../test-fixtures/venues/valid');
+const fixtureDir = join(import.meta.dirname, '../../../../test-fixtures/venues/valid');
 const venue = 'tiny-mall';
 
 interface Feature {

@@ -1,0 +1,443 @@
+//! Reads one venue directory for the check (contract §1 and §2.1-2.3): which files it holds, each
+//! file as JSON or TOML, each feature's envelope (a Feature, a version-4 id unique in the venue,
+//! the `feature_type` of its file), its geometry (the type its feature type carries, positions in
+//! WGS 84, closed rings) and its properties (`properties`). Features that pass go into the model;
+//! the rest are reported and left out.
+
+use std::collections::HashMap;
+use std::path::Path;
+use std::sync::LazyLock;
+
+use serde_json::Value;
+
+use super::features::{Feature, Kind, VenueFiles};
+use super::problem::{Problems, Rule};
+use super::properties;
+use crate::imdf::{Geometry, Position};
+
+/// A problem of one part of a feature, before it is known whether the feature passes.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Issue {
+    pub field: String,
+    pub rule: Rule,
+    pub message: String,
+    /// Whether the feature still goes on to the later rules (an unknown extra key does not make
+    /// a feature unusable; a missing or mistyped one does).
+    pub keeps_feature: bool,
+}
+
+impl Issue {
+    pub(crate) fn new(field: impl Into<String>, rule: Rule, message: impl Into<String>) -> Issue {
+        Issue {
+            field: field.into(),
+            rule,
+            message: message.into(),
+            keeps_feature: false,
+        }
+    }
+
+    /// The same issue, reported without leaving the feature out of the later rules.
+    pub(crate) fn keeping_feature(self) -> Issue {
+        Issue {
+            keeps_feature: true,
+            ..self
+        }
+    }
+}
+
+pub(crate) const MANIFEST: &str = "manifest.json";
+pub(crate) const SETTINGS: &str = "venue.toml";
+pub(crate) const INFRASTRUCTURE: &str = "infrastructure.geojson";
+
+/// Version-4-shaped, lower case (§2.1).
+static FEATURE_ID: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
+    regex_lite::Regex::new("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
+        .expect("the id pattern compiles")
+});
+
+pub(crate) fn is_feature_id(text: &str) -> bool {
+    FEATURE_ID.is_match(text)
+}
+
+/// Reads `dir`; problems name it as the `Problems` were told.
+pub(crate) fn read_venue(dir: &Path, problems: &mut Problems) -> VenueFiles {
+    let mut files = VenueFiles {
+        dir: dir.to_owned(),
+        ..VenueFiles::default()
+    };
+    let mut names: Vec<String> = match std::fs::read_dir(dir) {
+        Ok(entries) => entries
+            .filter_map(Result::ok)
+            .map(|entry| entry.file_name().to_string_lossy().into_owned())
+            .collect(),
+        Err(e) => {
+            problems.file("", "", Rule::Files, format!("无法读取这个目录：{e}"));
+            return files;
+        }
+    };
+    names.sort();
+    for name in &names {
+        let known = Kind::ALL.iter().any(|kind| kind.file() == name)
+            || [MANIFEST, SETTINGS, INFRASTRUCTURE].contains(&name.as_str());
+        if !known {
+            problems.file(
+                name,
+                "",
+                Rule::Files,
+                "不是场馆目录里的文件：场馆目录只放 IMDF 要素文件、manifest.json、venue.toml，定位设备另放 infrastructure.geojson；请删除或改名",
+            );
+        }
+    }
+    files.manifest = read_json(dir, MANIFEST, problems, true);
+    if let Some(manifest) = &files.manifest {
+        for issue in properties::check_manifest(manifest) {
+            problems.file(MANIFEST, &issue.field, issue.rule, issue.message);
+        }
+    }
+    files.settings = read_toml(dir, SETTINGS, problems);
+    files.infrastructure = read_json(dir, INFRASTRUCTURE, problems, false);
+    let mut seen: HashMap<String, Kind> = HashMap::new();
+    for kind in Kind::ALL {
+        read_features(dir, kind, &mut seen, &mut files, problems);
+    }
+    files
+}
+
+/// A JSON file of the directory; None when missing (a problem if `required`) or broken.
+fn read_json(dir: &Path, name: &str, problems: &mut Problems, required: bool) -> Option<Value> {
+    let text = read_text(dir, name, problems, required)?;
+    match serde_json::from_str(&text) {
+        Ok(value) => Some(value),
+        Err(e) => {
+            problems.file(name, "", Rule::Files, format!("不是有效的 JSON：{e}"));
+            None
+        }
+    }
+}
+
+fn read_toml(dir: &Path, name: &str, problems: &mut Problems) -> Option<toml::Table> {
+    let text = read_text(dir, name, problems, true)?;
+    match text.parse::<toml::Table>() {
+        Ok(table) => Some(table),
+        Err(e) => {
+            let message = e.message().to_owned();
+            problems.file(name, "", Rule::Files, format!("不是有效的 TOML：{message}"));
+            None
+        }
+    }
+}
+
+fn read_text(dir: &Path, name: &str, problems: &mut Problems, required: bool) -> Option<String> {
+    match std::fs::read_to_string(dir.join(name)) {
+        Ok(text) => Some(text),
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            if required {
+                problems.file(name, "", Rule::Files, missing_message(name));
+            }
+            None
+        }
+        Err(e) => {
+            problems.file(name, "", Rule::Files, format!("无法读取：{e}"));
+            None
+        }
+    }
+}
+
+fn missing_message(name: &str) -> String {
+    if name.ends_with(".geojson") {
+        "文件缺失：场馆目录要有契约第 1 节的每个 IMDF 文件（没有这类要素时写一个空的 FeatureCollection）".to_owned()
+    } else {
+        format!("文件缺失：每个场馆目录都要有 {name}")
+    }
+}
+
+fn read_features(
+    dir: &Path,
+    kind: Kind,
+    seen: &mut HashMap<String, Kind>,
+    files: &mut VenueFiles,
+    problems: &mut Problems,
+) {
+    let name = kind.file();
+    let Some(raw) = read_json(dir, name, problems, true) else {
+        return;
+    };
+    let features = match (&raw["type"], raw.get("features").and_then(Value::as_array)) {
+        (Value::String(t), Some(features)) if t == "FeatureCollection" => features,
+        _ => {
+            problems.file(
+                name,
+                "",
+                Rule::Features,
+                r#"必须是 GeoJSON FeatureCollection：{"type": "FeatureCollection", "features": [...]}"#,
+            );
+            return;
+        }
+    };
+    for (index, value) in features.iter().enumerate() {
+        let Some(object) = value.as_object() else {
+            problems.file(
+                name,
+                &format!("features[{index}]"),
+                Rule::Features,
+                "必须是 GeoJSON Feature 对象",
+            );
+            continue;
+        };
+        let id = object
+            .get("id")
+            .and_then(Value::as_str)
+            .filter(|id| !id.is_empty());
+        let mut issues = envelope_issues(kind, object, id, seen);
+        let envelope_ok = issues.is_empty();
+        let geometry = check_geometry(kind, object.get("geometry"), &mut issues);
+        let geometry_ok = issues.is_empty();
+        let properties = object.get("properties").and_then(Value::as_object);
+        match properties {
+            Some(properties) => issues.extend(properties::check(kind, properties)),
+            None => issues.push(Issue::new(
+                "properties",
+                Rule::Features,
+                "必须是 IMDF 属性的对象",
+            )),
+        }
+        let passed = envelope_ok && geometry_ok && issues.iter().all(|issue| issue.keeps_feature);
+        for issue in issues {
+            match id {
+                Some(id) => problems.feature_id(name, id, &issue.field, issue.rule, issue.message),
+                None => problems.file(
+                    name,
+                    &format!("features[{index}] {}", issue.field),
+                    issue.rule,
+                    issue.message,
+                ),
+            }
+        }
+        if let (true, Some(id), Some(properties)) = (passed, id, properties) {
+            files.insert(Feature {
+                id: id.to_owned(),
+                kind,
+                geometry,
+                properties: properties.clone(),
+            });
+        }
+    }
+}
+
+fn envelope_issues(
+    kind: Kind,
+    object: &serde_json::Map<String, Value>,
+    id: Option<&str>,
+    seen: &mut HashMap<String, Kind>,
+) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    if object.get("type").and_then(Value::as_str) != Some("Feature") {
+        issues.push(Issue::new("type", Rule::Features, r#"必须是 "Feature""#));
+    }
+    match id {
+        None => issues.push(Issue::new(
+            "id",
+            Rule::Features,
+            "缺少 id：每个要素都有一个第 4 版 UUID 编号",
+        )),
+        Some(id) if !is_feature_id(id) => issues.push(Issue::new(
+            "id",
+            Rule::Features,
+            "必须是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+        )),
+        Some(id) => match seen.get(id) {
+            Some(other) => issues.push(Issue::new(
+                "id",
+                Rule::Features,
+                format!(
+                    "与 {} 里的一个 {} 重复；编号在整个场馆内唯一",
+                    other.file(),
+                    other.name()
+                ),
+            )),
+            None => {
+                seen.insert(id.to_owned(), kind);
+            }
+        },
+    }
+    if object.get("feature_type").and_then(Value::as_str) != Some(kind.name()) {
+        let found = object
+            .get("feature_type")
+            .map_or_else(|| "缺失".to_owned(), Value::to_string);
+        issues.push(Issue::new(
+            "feature_type",
+            Rule::Features,
+            format!("是 {found}；{} 只放 \"{}\" 要素", kind.file(), kind.name()),
+        ));
+    }
+    issues
+}
+
+/// The geometry types a feature type carries (§2.3, §2.6, §3.3), and why.
+fn geometry_rule(kind: Kind) -> (&'static [Option<&'static str>], &'static str) {
+    const POLYGONAL: &[Option<&str>] = &[Some("Polygon"), Some("MultiPolygon")];
+    const POLYGON: &[Option<&str>] = &[Some("Polygon")];
+    match kind {
+        Kind::Address => (&[None], "地址没有位置"),
+        Kind::Building => (&[None], "建筑没有位置，形状在它的 footprint 上"),
+        Kind::Occupant => (&[None], "商户由它的 anchor 定位"),
+        Kind::Venue | Kind::Footprint | Kind::Level => (POLYGONAL, "IMDF 规定它是多边形"),
+        Kind::Unit | Kind::Fixture | Kind::Kiosk | Kind::Section => {
+            (POLYGON, "地图为每个要素画一个多边形")
+        }
+        Kind::Geofence => (POLYGON, "实时演示为每个围栏监视一个多边形"),
+        Kind::Opening => (&[Some("LineString")], "门是一条线，门的宽度"),
+        Kind::Amenity | Kind::Anchor => (&[Some("Point")], "IMDF 规定它是点"),
+        Kind::Relationship => (
+            &[
+                None,
+                Some("Point"),
+                Some("LineString"),
+                Some("Polygon"),
+                Some("MultiPolygon"),
+            ],
+            "关系可以没有位置",
+        ),
+    }
+}
+
+fn check_geometry(kind: Kind, value: Option<&Value>, issues: &mut Vec<Issue>) -> Option<Geometry> {
+    let (allowed, why) = geometry_rule(kind);
+    let expected = allowed
+        .iter()
+        .map(|t| t.unwrap_or("null"))
+        .collect::<Vec<_>>()
+        .join(" 或 ");
+    let value = value.unwrap_or(&Value::Null);
+    let found = match value {
+        Value::Null => None,
+        Value::Object(object) => object.get("type").and_then(Value::as_str),
+        _ => Some("?"),
+    };
+    if !allowed.contains(&found) || (value.is_null() != found.is_none()) {
+        let shown = match value {
+            Value::Object(_) => found.unwrap_or("没有 type 的对象").to_owned(),
+            other => other.to_string(),
+        };
+        issues.push(Issue::new(
+            "geometry",
+            Rule::Geometry,
+            format!("是 {shown}；{} 的几何是 {expected}（{why}）", kind.name()),
+        ));
+        return None;
+    }
+    let found = found?;
+    let coordinates = value.get("coordinates").unwrap_or(&Value::Null);
+    let field = "geometry.coordinates";
+    let start = issues.len();
+    let geometry = match found {
+        "Point" => position(coordinates, field, issues).map(Geometry::Point),
+        "LineString" => {
+            let line = positions(coordinates, field, issues)?;
+            if kind == Kind::Opening && line.len() != 2 {
+                issues.push(Issue::new(
+                    field,
+                    Rule::Geometry,
+                    format!(
+                        "有 {} 个位置；门是恰好 2 个位置的线（门的两侧）",
+                        line.len()
+                    ),
+                ));
+                return None;
+            }
+            Some(Geometry::LineString(line))
+        }
+        "Polygon" => polygon(coordinates, field, issues).map(Geometry::Polygon),
+        _ => match coordinates.as_array() {
+            Some(list) if !list.is_empty() => list
+                .iter()
+                .enumerate()
+                .map(|(i, p)| polygon(p, &format!("{field}[{i}]"), issues))
+                .collect::<Option<Vec<_>>>()
+                .map(Geometry::MultiPolygon),
+            _ => {
+                issues.push(Issue::new(field, Rule::Geometry, "必须是多边形的列表"));
+                None
+            }
+        },
+    };
+    geometry.filter(|_| issues.len() == start)
+}
+
+fn position(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Position> {
+    let numbers: Option<Vec<f64>> = value
+        .as_array()
+        .filter(|list| (2..=3).contains(&list.len()))
+        .and_then(|list| list.iter().map(Value::as_f64).collect());
+    let Some(numbers) = numbers else {
+        issues.push(Issue::new(
+            field,
+            Rule::Geometry,
+            "必须是一个位置 [经度, 纬度]",
+        ));
+        return None;
+    };
+    let (lon, lat) = (numbers[0], numbers[1]);
+    if lon.abs() > 180.0 || lat.abs() > 90.0 {
+        issues.push(Issue::new(
+            field,
+            Rule::Geometry,
+            format!("[{lon}, {lat}] 不是 WGS 84 的 [经度, 纬度]"),
+        ));
+        return None;
+    }
+    Some([lon, lat])
+}
+
+fn positions(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Vec<Position>> {
+    let Some(list) = value.as_array() else {
+        issues.push(Issue::new(field, Rule::Geometry, "必须是位置的列表"));
+        return None;
+    };
+    list.iter()
+        .enumerate()
+        .map(|(i, p)| position(p, &format!("{field}[{i}]"), issues))
+        .collect()
+}
+
+fn ring(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Vec<Position>> {
+    let ring = positions(value, field, issues)?;
+    if ring.len() < 4 {
+        issues.push(Issue::new(
+            field,
+            Rule::Geometry,
+            format!(
+                "只有 {} 个位置；一个环至少要 4 个（三个角，再回到第一个）",
+                ring.len()
+            ),
+        ));
+        return None;
+    }
+    if ring.first() != ring.last() {
+        issues.push(Issue::new(
+            field,
+            Rule::Geometry,
+            "没有闭合：最后一个位置必须与第一个相同",
+        ));
+        return None;
+    }
+    Some(ring)
+}
+
+fn polygon(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Vec<Vec<Position>>> {
+    match value.as_array() {
+        Some(rings) if !rings.is_empty() => rings
+            .iter()
+            .enumerate()
+            .map(|(i, r)| ring(r, &format!("{field}[{i}]"), issues))
+            .collect(),
+        _ => {
+            issues.push(Issue::new(
+                field,
+                Rule::Geometry,
+                "必须是环的列表，外环在前",
+            ));
+            None
+        }
+    }
+}
