@@ -40,7 +40,9 @@ pub const WORDS_FILE: &str = "words.toml";
 pub fn check_venue(dir: &Path, name_as: &str, categories: Option<&Path>) -> Vec<Problem> {
     let mut problems = Problems::new(name_as);
     let categories = categories.map(|file| {
-        let mut root_problems = Problems::new("");
+        // Its problems are named by the file's own directory (`Categories::read` adds its name).
+        let parent = file.parent().unwrap_or(Path::new("."));
+        let mut root_problems = Problems::new(&parent.to_string_lossy());
         let read = Categories::read(file, &mut root_problems);
         problems.list.extend(root_problems.into_list());
         read

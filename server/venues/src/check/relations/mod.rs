@@ -12,7 +12,8 @@ use super::problem::Problems;
 pub(crate) struct Categories {}
 
 impl Categories {
-    /// Reads `file`; its problems are reported into `problems` (named as it names the root).
+    /// Reads `file` (categories.toml); its problems are reported into `problems`, whose prefix
+    /// is the file's directory: report them as `problems.file(super::CATEGORIES_FILE, ...)`.
     pub(crate) fn read(_file: &Path, _problems: &mut Problems) -> Categories {
         Categories::default()
     }
