@@ -11,8 +11,7 @@ use serde::de::IgnoredAny;
 
 use super::model::UnitRole;
 
-/// The file as written; the other sides' values (the overlap limit, the open-edge minimum) are
-/// checks of the build and the generator, not rules the engine applies, so they are not read.
+/// The file as written.
 #[derive(Deserialize)]
 struct ContractFile {
     unit_roles: HashMap<UnitRole, Vec<String>>,
@@ -20,6 +19,8 @@ struct ContractFile {
     /// Only which categories are ridden: the engine takes a relationship's direction from the data.
     rides: HashMap<String, IgnoredAny>,
     on_boundary_m: f64,
+    overlap_limit_m2: f64,
+    open_edge_min_m: f64,
     earth_radius_m: f64,
 }
 
@@ -31,6 +32,11 @@ pub(crate) struct Contract {
     rides: Vec<String>,
     /// How close (m) a point lies to a boundary to count as on it (§2.6).
     pub(crate) on_boundary_m: f64,
+    /// The overlap (m²) of two units of a level that counts (§2.4; the venue check's).
+    pub(crate) overlap_limit_m2: f64,
+    /// Two walkable units share open floor where their common edge is at least this long (m;
+    /// §2.6, the venue check's).
+    pub(crate) open_edge_min_m: f64,
     /// The sphere of the local frame's projection (§2.3).
     pub(crate) earth_radius_m: f64,
 }
@@ -48,6 +54,8 @@ impl Contract {
             entrances: file.entrance_openings,
             rides: file.rides.into_keys().collect(),
             on_boundary_m: file.on_boundary_m,
+            overlap_limit_m2: file.overlap_limit_m2,
+            open_edge_min_m: file.open_edge_min_m,
             earth_radius_m: file.earth_radius_m,
         })
     }
@@ -139,6 +147,14 @@ mod tests {
         assert_eq!(
             contract().earth_radius_m,
             file["earth_radius_m"].as_f64().unwrap()
+        );
+        assert_eq!(
+            contract().overlap_limit_m2,
+            file["overlap_limit_m2"].as_f64().unwrap()
+        );
+        assert_eq!(
+            contract().open_edge_min_m,
+            file["open_edge_min_m"].as_f64().unwrap()
         );
     }
 

@@ -1,10 +1,35 @@
-//! The rules of where things are, in the local frame (§2.3): rings with area, wound as §2.3 says
-//! and not crossing themselves; everything inside its level and no two units of a level
-//! overlapping (§2.4); openings on their walls and entrances named (§2.6); guide screens in
-//! walkable units and parking spaces as §2.8 says; and every shop, named room, amenity, guide
-//! screen and parking space reachable from an entrance (§5).
+//! The rules of where things are, in the local frame (§2.3), as the web build applied them
+//! (web/src/content/venues/local-shapes.ts, placement.ts, polygon-overlap.ts, parking.ts,
+//! reachability.ts): rings with area, wound as §2.3 says and not crossing themselves (`shapes`);
+//! everything inside its level and no two units of a level overlapping (§2.4), openings on their
+//! walls and entrances named (§2.6), guide screens in walkable units (§2.8) (`placement`);
+//! parking spaces as §2.8 says (`parking`); and every shop, named room, amenity, guide screen and
+//! parking space reachable from an entrance (§5, `reach`). Parking and reachability build on what
+//! placement found, so they run only when the shapes and placement found no problem.
+
+mod geom;
+mod overlap;
+mod parking;
+mod placement;
+mod reach;
+mod shapes;
+mod topology;
 
 use super::features::VenueFiles;
 use super::problem::Problems;
 
-pub(crate) fn check(_venue: &VenueFiles, _problems: &mut Problems) {}
+pub(crate) fn check(venue: &VenueFiles, problems: &mut Problems) {
+    // Without one venue feature and its display point there is no frame; `references` and the
+    // properties rules report why.
+    let Some(frame) = venue.frame() else {
+        return;
+    };
+    let before = problems.len();
+    let shapes = shapes::local_shapes(venue, frame, problems);
+    let placement = placement::check(venue, &shapes, problems);
+    if problems.len() > before {
+        return;
+    }
+    parking::check(venue, &shapes, &placement, problems);
+    reach::check(venue, &placement, problems);
+}

@@ -1,0 +1,172 @@
+//! Parking as find-my-car uses it (§2.8; web/src/content/venues/parking.ts): each space a
+//! `parking` unit named "<level>-<three digits>", unique in the venue, with one automobile opening
+//! onto a road (the aisle), its centre in exactly one named guidance zone (a `parking` section) of
+//! its level.
+
+use std::collections::HashMap;
+
+use crate::contract::contract;
+
+use super::super::features::{Feature, Kind, VenueFiles};
+use super::super::problem::{Problems, Rule};
+use super::geom::{centroid, point_in_shape};
+use super::placement::Placement;
+use super::shapes::LocalShapes;
+
+fn is_zone(category: &str) -> bool {
+    category == "parking" || category.starts_with("parking.")
+}
+
+/// "<short>-" and three ASCII digits.
+fn is_space_number(number: &str, short: &str) -> bool {
+    number
+        .strip_prefix(short)
+        .and_then(|rest| rest.strip_prefix('-'))
+        .is_some_and(|digits| digits.len() == 3 && digits.bytes().all(|b| b.is_ascii_digit()))
+}
+
+pub(super) fn check(
+    venue: &VenueFiles,
+    shapes: &LocalShapes,
+    placement: &Placement,
+    problems: &mut Problems,
+) {
+    let zones: Vec<&Feature> = venue
+        .of(Kind::Section)
+        .iter()
+        .filter(|section| section.str("category").is_some_and(is_zone))
+        .collect();
+    for zone in &zones {
+        if zone.zh("name").is_none() {
+            problems.feature(
+                zone,
+                "properties.name",
+                Rule::KiosksAndParking,
+                "是 null；停车引导分区要有名称，例如 {\"zh-Hans\": \"A区\"}",
+            );
+        }
+    }
+    let mut automobile_doors: HashMap<&str, Vec<&str>> = HashMap::new();
+    for opening in venue.of(Kind::Opening) {
+        if opening.str("category") != Some("automobile") {
+            continue;
+        }
+        for unit in placement.joins.get(&opening.id).into_iter().flatten() {
+            automobile_doors.entry(unit).or_default().push(&opening.id);
+        }
+    }
+    let is_road = |unit: &String| {
+        venue
+            .get_of(Kind::Unit, unit)
+            .is_some_and(|unit| unit.str("category") == Some("road"))
+    };
+    let mut numbers: HashMap<String, &str> = HashMap::new();
+    for space in venue.of(Kind::Unit) {
+        if space.str("category") != Some("parking") {
+            continue;
+        }
+        let Some(level) = space
+            .str("level_id")
+            .and_then(|id| venue.get_of(Kind::Level, id))
+        else {
+            continue;
+        };
+        let short = level.zh("short_name").unwrap_or_default();
+        match space.zh("name") {
+            Some(number) if is_space_number(number, short) => {
+                match numbers.get(&number.to_uppercase()) {
+                    Some(other) => problems.feature(
+                        space,
+                        "properties.name",
+                        Rule::KiosksAndParking,
+                        format!("“{number}”也是车位 {other} 的编号；车位编号在整个场馆里不重复"),
+                    ),
+                    None => {
+                        numbers.insert(number.to_uppercase(), &space.id);
+                    }
+                }
+            }
+            number => problems.feature(
+                space,
+                "properties.name",
+                Rule::KiosksAndParking,
+                format!(
+                    "是 {}；车位以楼层和三位数字命名，例如 {{\"zh-Hans\": \"{short}-001\"}}",
+                    number.map_or("null".to_owned(), |n| format!("“{n}”"))
+                ),
+            ),
+        }
+        let doors = automobile_doors
+            .get(space.id.as_str())
+            .map(Vec::as_slice)
+            .unwrap_or(&[]);
+        let on_road = doors
+            .iter()
+            .filter(|door| {
+                placement
+                    .joins
+                    .get(**door)
+                    .into_iter()
+                    .flatten()
+                    .any(is_road)
+            })
+            .count();
+        let Some(shape) = shapes.polygons.get(&space.id) else {
+            continue;
+        };
+        if doors.len() != 1 || on_road != 1 {
+            let road = if doors.is_empty() {
+                String::new()
+            } else {
+                format!("，其中 {on_road} 扇通向道路单元")
+            };
+            problems.feature(
+                space,
+                "geometry",
+                Rule::KiosksAndParking,
+                format!(
+                    "有 {} 扇机动车门（automobile）{road}；车位在通道一侧有一扇机动车门，与一个道路单元（road）共用",
+                    doors.len()
+                ),
+            );
+        }
+        let Some(first) = shape.first() else {
+            continue;
+        };
+        let centre = centroid(first);
+        let holding: Vec<&&Feature> = zones
+            .iter()
+            .filter(|zone| {
+                zone.str("level_id") == Some(level.id.as_str())
+                    && shapes.polygons.get(&zone.id).is_some_and(|zone_shape| {
+                        point_in_shape(zone_shape, centre, contract().on_boundary_m)
+                    })
+            })
+            .collect();
+        match holding.len() {
+            1 => {}
+            0 => problems.feature(
+                space,
+                "geometry",
+                Rule::KiosksAndParking,
+                format!(
+                    "中心不在 {} 的任何停车分区里；每个车位都在一个引导分区（类别为 parking 的 section）之内",
+                    venue.level_name(&level.id)
+                ),
+            ),
+            count => problems.feature(
+                space,
+                "geometry",
+                Rule::KiosksAndParking,
+                format!(
+                    "中心在 {count} 个停车分区里（{}）；每个车位恰好在一个分区之内",
+                    holding
+                        .iter()
+                        .map(|zone| zone.zh("name").unwrap_or(&zone.id))
+                        .collect::<Vec<_>>()
+                        .join("、")
+                ),
+            ),
+        }
+    }
+}

@@ -1,0 +1,544 @@
+//! Where features stand relative to each other (§2.4, §2.6, §2.8;
+//! web/src/content/venues/placement.ts): display points inside their feature, everything on a
+//! level inside the level's polygon, units of a level not overlapping, every opening on a unit
+//! boundary (and which units it joins), anchors inside their unit, amenities inside one of their
+//! units, kiosks named and inside a walkable unit, entrances named. Overlap and boundary questions
+//! go through a bounding-box grid per level, so a level of a thousand units costs about a thousand
+//! small tests, not a million.
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use serde_json::Value;
+
+use crate::contract::contract;
+use crate::geometry::Point;
+
+use super::super::features::{Feature, Kind, VenueFiles};
+use super::super::problem::{Problems, Rule};
+use super::geom::{
+    BoxGrid, boxes_touch, distance_to_boundary, grow_box, point_in_shape, point_outside,
+    point_segment_distance, segment_box, shape_box, shared_boundary_length,
+};
+use super::overlap::Overlaps;
+use super::shapes::LocalShapes;
+use super::topology::{UnitRole, unit_role};
+
+/// What placement found, for the parking and reachability rules.
+#[derive(Default)]
+pub(super) struct Placement {
+    /// The units each opening lies on, in the order of unit.geojson.
+    pub joins: HashMap<String, Vec<String>>,
+    /// Openings lying on their level's outline: doors to the outside.
+    pub outside: HashSet<String>,
+    /// Pairs of walkable units sharing open floor.
+    pub open_edges: Vec<(String, String)>,
+    /// The unit each amenity stands in (the first of its unit_ids that holds it).
+    pub amenity_unit: HashMap<String, String>,
+    /// The walkable unit each kiosk stands in.
+    pub kiosk_unit: HashMap<String, String>,
+}
+
+struct Edge {
+    unit: usize,
+    a: Point,
+    b: Point,
+}
+
+/// The units of one level whose level and shape are sound, in file order.
+struct LevelUnits<'v> {
+    units: Vec<&'v Feature>,
+    /// Units by bounding box (indexes into `units`).
+    grid: BoxGrid<usize>,
+    /// Unit edges by bounding box, for the opening test.
+    edges: BoxGrid<Edge>,
+}
+
+struct Survey<'v, 's> {
+    venue: &'v VenueFiles,
+    shapes: &'s LocalShapes,
+    /// Levels in file order, with their units.
+    levels: Vec<(&'v str, LevelUnits<'v>)>,
+    placement: Placement,
+}
+
+impl<'v> Survey<'v, '_> {
+    fn level(&self, id: &str) -> Option<&LevelUnits<'v>> {
+        self.levels
+            .iter()
+            .find(|(level, _)| *level == id)
+            .map(|(_, units)| units)
+    }
+}
+
+fn on_boundary() -> f64 {
+    contract().on_boundary_m
+}
+
+fn index_levels<'v>(venue: &'v VenueFiles, shapes: &LocalShapes) -> Vec<(&'v str, LevelUnits<'v>)> {
+    let mut levels: Vec<(&str, LevelUnits)> = Vec::new();
+    for level in venue.of(Kind::Level) {
+        let Some(outline) = shapes.polygons.get(&level.id) else {
+            continue;
+        };
+        let bounds = grow_box(shape_box(outline), 1.0);
+        // Cells of about 8 m: a few shop fronts, a handful of parking spaces.
+        levels.push((
+            &level.id,
+            LevelUnits {
+                units: Vec::new(),
+                grid: BoxGrid::new(bounds, 8.0),
+                edges: BoxGrid::new(bounds, 8.0),
+            },
+        ));
+    }
+    for unit in venue.of(Kind::Unit) {
+        let level_id = unit.str("level_id").unwrap_or_default();
+        let Some((_, index)) = levels.iter_mut().find(|(id, _)| *id == level_id) else {
+            continue;
+        };
+        let Some(shape) = shapes.polygons.get(&unit.id) else {
+            continue;
+        };
+        let at = index.units.len();
+        index.units.push(unit);
+        index.grid.insert(shape_box(shape), at);
+        for ring in shape.iter().flatten() {
+            let n = ring.len();
+            for i in 0..n {
+                let (a, b) = (ring[i], ring[(i + 1) % n]);
+                index
+                    .edges
+                    .insert(segment_box(a, b), Edge { unit: at, a, b });
+            }
+        }
+    }
+    levels
+}
+
+fn check_display_points(survey: &Survey, problems: &mut Problems) {
+    let (venue, shapes) = (survey.venue, survey.shapes);
+    let field = "properties.display_point";
+    for (id, point) in &shapes.display_points {
+        let Some(feature) = venue.get(id) else {
+            continue;
+        };
+        let shape = shapes.polygons.get(id);
+        let line = shapes.lines.get(id);
+        if shape.is_some_and(|shape| !point_in_shape(shape, *point, on_boundary())) {
+            problems.feature(
+                feature,
+                field,
+                Rule::Geometry,
+                format!(
+                    "{} 在这个 {} 的几何之外；显示点位于它的要素之内（IMDF）",
+                    shapes.lon_lat(*point),
+                    feature.kind.name()
+                ),
+            );
+        } else if line.is_some_and(|[a, b]| point_segment_distance(*point, *a, *b) > on_boundary())
+        {
+            problems.feature(
+                feature,
+                field,
+                Rule::Geometry,
+                format!(
+                    "{} 不在这扇门的线上；门的显示点位于门的线上",
+                    shapes.lon_lat(*point)
+                ),
+            );
+        } else if feature.kind == Kind::Building {
+            let footprints: Vec<&Feature> = venue
+                .of(Kind::Footprint)
+                .iter()
+                .filter(|f| f.ids("building_ids").contains(&id.as_str()))
+                .collect();
+            let inside = footprints.iter().any(|f| {
+                shapes
+                    .polygons
+                    .get(&f.id)
+                    .is_none_or(|footprint| point_in_shape(footprint, *point, on_boundary()))
+            });
+            if !footprints.is_empty() && !inside {
+                problems.feature(
+                    feature,
+                    field,
+                    Rule::Geometry,
+                    format!(
+                        "{} 在这座建筑的每个 footprint 之外；建筑的显示点位于它的一个 footprint 之内",
+                        shapes.lon_lat(*point)
+                    ),
+                );
+            }
+        }
+    }
+}
+
+/// Everything on a level lies inside the level's polygon (§2.4).
+fn check_inside_levels(survey: &Survey, problems: &mut Problems) {
+    let (venue, shapes) = (survey.venue, survey.shapes);
+    let kinds = [
+        Kind::Unit,
+        Kind::Opening,
+        Kind::Fixture,
+        Kind::Kiosk,
+        Kind::Section,
+    ];
+    for feature in kinds.iter().flat_map(|&kind| venue.of(kind)) {
+        let level_id = feature.str("level_id").unwrap_or_default();
+        let Some(outline) = shapes.polygons.get(level_id) else {
+            continue;
+        };
+        let mut outside = shapes.lines.get(&feature.id).and_then(|line| {
+            line.iter()
+                .copied()
+                .find(|end| !point_in_shape(outline, *end, on_boundary()))
+        });
+        for polygon in shapes.polygons.get(&feature.id).into_iter().flatten() {
+            if outside.is_none() {
+                outside = point_outside(polygon, outline, on_boundary());
+            }
+        }
+        if let Some(outside) = outside {
+            problems.feature(
+                feature,
+                "geometry",
+                Rule::Levels,
+                format!(
+                    "在 {} 附近超出了它所在的楼层 {}；楼层上的一切都在楼层的多边形之内：移动它，或改楼层的轮廓",
+                    shapes.lon_lat(outside),
+                    venue.level_name(level_id)
+                ),
+            );
+        }
+    }
+}
+
+/// No two units of a level overlap by more than the contract's limit (§2.4); the later unit of
+/// the file is reported.
+fn check_overlaps(survey: &Survey, problems: &mut Problems) {
+    let (venue, shapes) = (survey.venue, survey.shapes);
+    let limit = contract().overlap_limit_m2;
+    let mut overlaps = Overlaps::default();
+    for (level_id, level) in &survey.levels {
+        for (at, unit) in level.units.iter().enumerate() {
+            let shape = &shapes.polygons[&unit.id];
+            for &other_at in level.grid.query(shape_box(shape)) {
+                if other_at <= at {
+                    continue;
+                }
+                let other = level.units[other_at];
+                let other_shape = &shapes.polygons[&other.id];
+                let mut area = 0.0;
+                for a in shape {
+                    for b in other_shape {
+                        area += overlaps.area(a, b);
+                    }
+                }
+                if area > limit {
+                    problems.feature(
+                        other,
+                        "geometry",
+                        Rule::Levels,
+                        format!(
+                            "与 {}（{}）在 {} 上重叠 {area:.2} m²；同一楼层的单元互不重叠：把共用的墙移到同一条线上",
+                            unit.describe(),
+                            unit.id,
+                            venue.level_name(level_id)
+                        ),
+                    );
+                }
+            }
+        }
+    }
+}
+
+/// Where an opening is tested against a boundary (§2.6): both ends and its middle.
+fn probes([a, b]: [Point; 2]) -> [Point; 3] {
+    [a, Point::new((a.x + b.x) / 2.0, (a.y + b.y) / 2.0), b]
+}
+
+/// The units an opening lies on (indexes into the level's units, in file order): all its probes
+/// within `on_boundary` of the unit's boundary.
+fn units_under(line: [Point; 2], level: &LevelUnits) -> Vec<usize> {
+    let points = probes(line);
+    let mut nearest: HashMap<usize, [f64; 3]> = HashMap::new();
+    let query = grow_box(segment_box(line[0], line[1]), on_boundary());
+    for edge in level.edges.query(query) {
+        let best = nearest.entry(edge.unit).or_insert([f64::INFINITY; 3]);
+        for (i, p) in points.iter().enumerate() {
+            best[i] = best[i].min(point_segment_distance(*p, edge.a, edge.b));
+        }
+    }
+    let mut units: Vec<usize> = nearest
+        .into_iter()
+        .filter(|(_, distances)| distances.iter().all(|&d| d <= on_boundary()))
+        .map(|(unit, _)| unit)
+        .collect();
+    units.sort_unstable();
+    units
+}
+
+fn check_openings(survey: &mut Survey, problems: &mut Problems) {
+    let (venue, shapes) = (survey.venue, survey.shapes);
+    let mut joins = Vec::new();
+    for opening in venue.of(Kind::Opening) {
+        let level_id = opening.str("level_id").unwrap_or_default();
+        let (Some(&line), Some(level), Some(outline)) = (
+            shapes.lines.get(&opening.id),
+            survey.level(level_id),
+            shapes.polygons.get(level_id),
+        ) else {
+            continue;
+        };
+        let joined: Vec<&Feature> = units_under(line, level)
+            .into_iter()
+            .map(|at| level.units[at])
+            .collect();
+        let on_outline = probes(line).iter().all(|&p| {
+            outline
+                .iter()
+                .any(|polygon| distance_to_boundary(polygon, p) <= on_boundary())
+        });
+        let where_ = venue.level_name(level_id);
+        if joined.is_empty() {
+            problems.feature(
+                opening,
+                "geometry",
+                Rule::Openings,
+                format!(
+                    "不在 {where_} 任何单元的边界上；门位于它连接的单元之间的墙上（两端和中点都在单元的边 {} 厘米以内）",
+                    (on_boundary() * 100.0).round()
+                ),
+            );
+        } else if let ([unit], false) = (joined.as_slice(), on_outline) {
+            problems.feature(
+                opening,
+                "geometry",
+                Rule::Openings,
+                format!(
+                    "只在一个单元（{}，{}）的边界上，也不在 {where_} 的轮廓上；门连接两个单元，或一个单元和室外",
+                    unit.describe(),
+                    unit.id
+                ),
+            );
+        }
+        let entrance = opening
+            .str("category")
+            .is_some_and(|c| contract().is_entrance(c));
+        if on_outline && entrance && opening.zh("name").is_none() {
+            problems.feature(
+                opening,
+                "properties.name",
+                Rule::Openings,
+                "是 null，但这扇门在楼层轮廓上，是入口；入口要有名称，例如 {\"zh-Hans\": \"北门\"}",
+            );
+        }
+        joins.push((
+            opening.id.clone(),
+            joined.iter().map(|unit| unit.id.clone()).collect(),
+            on_outline,
+        ));
+    }
+    for (id, units, on_outline) in joins {
+        if on_outline {
+            survey.placement.outside.insert(id.clone());
+        }
+        survey.placement.joins.insert(id, units);
+    }
+}
+
+fn check_points(survey: &mut Survey, problems: &mut Problems) {
+    let (venue, shapes) = (survey.venue, survey.shapes);
+    for anchor in venue.of(Kind::Anchor) {
+        let Some(&point) = shapes.points.get(&anchor.id) else {
+            continue;
+        };
+        let Some(unit) = anchor
+            .str("unit_id")
+            .and_then(|id| venue.get_of(Kind::Unit, id))
+        else {
+            continue;
+        };
+        let Some(shape) = shapes.polygons.get(&unit.id) else {
+            continue;
+        };
+        if !point_in_shape(shape, point, on_boundary()) {
+            problems.feature(
+                anchor,
+                "geometry",
+                Rule::Geometry,
+                format!(
+                    "{} 在它的单元 {}（{}）之外；锚点放在它所指的单元之内（IMDF）",
+                    shapes.lon_lat(point),
+                    unit.describe(),
+                    unit.id
+                ),
+            );
+        }
+    }
+    for amenity in venue.of(Kind::Amenity) {
+        let Some(&point) = shapes.points.get(&amenity.id) else {
+            continue;
+        };
+        let units: Vec<&str> = amenity
+            .ids("unit_ids")
+            .into_iter()
+            .filter(|id| venue.get_of(Kind::Unit, id).is_some())
+            .collect();
+        let holder = units.iter().find(|id| {
+            shapes
+                .polygons
+                .get(**id)
+                .is_some_and(|shape| point_in_shape(shape, point, on_boundary()))
+        });
+        if let Some(holder) = holder {
+            survey
+                .placement
+                .amenity_unit
+                .insert(amenity.id.clone(), (*holder).to_owned());
+        } else if !units.is_empty() && units.iter().all(|id| shapes.polygons.contains_key(*id)) {
+            problems.feature(
+                amenity,
+                "geometry",
+                Rule::Geometry,
+                format!(
+                    "{} 在它所有的单元（properties.unit_ids）之外；设施立在它所指的一个单元之内",
+                    shapes.lon_lat(point)
+                ),
+            );
+        }
+    }
+}
+
+/// The walkable categories as the contract lists them (`unit_roles.walkable`), for messages.
+fn walkable_list() -> &'static str {
+    static LIST: LazyLock<String> = LazyLock::new(|| {
+        let file: Value =
+            serde_json::from_str(include_str!("../../../../../docs/venue-contract.json"))
+                .unwrap_or_default();
+        file["unit_roles"]["walkable"]
+            .as_array()
+            .map(|list| {
+                list.iter()
+                    .filter_map(Value::as_str)
+                    .collect::<Vec<_>>()
+                    .join("、")
+            })
+            .unwrap_or_default()
+    });
+    &LIST
+}
+
+fn check_kiosks(survey: &mut Survey, problems: &mut Problems) {
+    let (venue, shapes) = (survey.venue, survey.shapes);
+    for kiosk in venue.of(Kind::Kiosk) {
+        // The viewer labels each screen and the kiosk view starts from its point (§2.8).
+        if kiosk.zh("name").is_none() {
+            problems.feature(
+                kiosk,
+                "properties.name",
+                Rule::KiosksAndParking,
+                "是 null；导视屏要有名称，例如 {\"zh-Hans\": \"L1 北中庭导视屏\"}",
+            );
+        }
+        if kiosk.display_point().is_none() {
+            problems.feature(
+                kiosk,
+                "properties.display_point",
+                Rule::KiosksAndParking,
+                "是 null；导视屏要有显示点，“您在这里”画在那里",
+            );
+        }
+        let level_id = kiosk.str("level_id").unwrap_or_default();
+        let (Some(shape), Some(level)) = (shapes.polygons.get(&kiosk.id), survey.level(level_id))
+        else {
+            continue;
+        };
+        let holder = level.grid.query(shape_box(shape)).into_iter().find(|&&at| {
+            let unit = level.units[at];
+            unit_role(unit.str("category").unwrap_or_default()) == UnitRole::Walkable
+                && shape.iter().all(|polygon| {
+                    point_outside(polygon, &shapes.polygons[&unit.id], on_boundary()).is_none()
+                })
+        });
+        match holder {
+            Some(&at) => {
+                let id = level.units[at].id.clone();
+                survey.placement.kiosk_unit.insert(kiosk.id.clone(), id);
+            }
+            None => problems.feature(
+                kiosk,
+                "geometry",
+                Rule::KiosksAndParking,
+                format!(
+                    "没有立在 {} 的某一个可步行单元（{}）之内；导视屏立在公共通行区域",
+                    venue.level_name(level_id),
+                    walkable_list()
+                ),
+            ),
+        }
+    }
+}
+
+/// Pairs of walkable units sharing at least the contract's length of edge: open floor (§2.6).
+fn find_open_edges(survey: &mut Survey) {
+    let shapes = survey.shapes;
+    let tolerance = on_boundary();
+    let minimum = contract().open_edge_min_m;
+    let walkable =
+        |unit: &Feature| unit_role(unit.str("category").unwrap_or_default()) == UnitRole::Walkable;
+    for (_, level) in &survey.levels {
+        for (at, unit) in level.units.iter().enumerate() {
+            if !walkable(unit) {
+                continue;
+            }
+            let shape = &shapes.polygons[&unit.id];
+            let bounds = shape_box(shape);
+            for &other_at in level.grid.query(grow_box(bounds, tolerance)) {
+                let other = level.units[other_at];
+                if other_at <= at || !walkable(other) {
+                    continue;
+                }
+                let other_shape = &shapes.polygons[&other.id];
+                if !boxes_touch(bounds, shape_box(other_shape), tolerance) {
+                    continue;
+                }
+                let mut shared = 0.0;
+                for a in shape {
+                    for b in other_shape {
+                        shared += shared_boundary_length(a, b, tolerance);
+                    }
+                }
+                if shared >= minimum {
+                    survey
+                        .placement
+                        .open_edges
+                        .push((unit.id.clone(), other.id.clone()));
+                }
+            }
+        }
+    }
+}
+
+/// Runs every placement rule; what it found, for parking and reachability.
+pub(super) fn check(
+    venue: &VenueFiles,
+    shapes: &LocalShapes,
+    problems: &mut Problems,
+) -> Placement {
+    let mut survey = Survey {
+        venue,
+        shapes,
+        levels: index_levels(venue, shapes),
+        placement: Placement::default(),
+    };
+    check_display_points(&survey, problems);
+    check_inside_levels(&survey, problems);
+    check_overlaps(&survey, problems);
+    check_openings(&mut survey, problems);
+    check_points(&mut survey, problems);
+    check_kiosks(&mut survey, problems);
+    find_open_edges(&mut survey);
+    survey.placement
+}
