@@ -401,3 +401,61 @@ impl<T> BoxGrid<T> {
             .collect()
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Poly {
+        vec![vec![
+            Point::new(x0, y0),
+            Point::new(x1, y0),
+            Point::new(x1, y1),
+            Point::new(x0, y1),
+        ]]
+    }
+
+    #[test]
+    fn two_walkways_side_by_side_share_their_common_wall() {
+        let a = rect(0.0, 0.0, 4.0, 2.0);
+        let b = rect(4.0, 1.0, 8.0, 5.0);
+        assert!((shared_boundary_length(&a, &b, 0.05) - 1.0).abs() < 1e-9);
+        assert_eq!(
+            shared_boundary_length(&a, &rect(5.0, 0.0, 6.0, 1.0), 0.05),
+            0.0
+        );
+    }
+
+    #[test]
+    fn a_figure_eight_crosses_itself_and_a_square_does_not() {
+        let square = &rect(0.0, 0.0, 2.0, 2.0)[0];
+        assert_eq!(self_intersection(square), None);
+        let eight = [
+            Point::new(0.0, 0.0),
+            Point::new(2.0, 2.0),
+            Point::new(2.0, 0.0),
+            Point::new(0.0, 2.0),
+        ];
+        let at = self_intersection(&eight).unwrap();
+        assert!((at.x - 1.0).abs() < 1e-9 && (at.y - 1.0).abs() < 1e-9);
+    }
+
+    #[test]
+    fn a_unit_cutting_across_a_concave_level_is_outside() {
+        // An L-shaped level; a rectangle spanning its notch has its corners inside.
+        let level = vec![vec![vec![
+            Point::new(0.0, 0.0),
+            Point::new(10.0, 0.0),
+            Point::new(10.0, 10.0),
+            Point::new(8.0, 10.0),
+            Point::new(8.0, 2.0),
+            Point::new(2.0, 2.0),
+            Point::new(2.0, 10.0),
+            Point::new(0.0, 10.0),
+        ]]];
+        assert!(point_outside(&rect(1.0, 0.5, 9.0, 1.5), &level, 0.05).is_none());
+        assert!(point_outside(&rect(1.0, 3.0, 9.0, 3.5), &level, 0.05).is_some());
+        assert!(point_in_shape(&level, Point::new(5.0, 2.03), 0.05));
+        assert!(!point_in_shape(&level, Point::new(5.0, 5.0), 0.05));
+    }
+}

@@ -82,3 +82,48 @@ pub(super) fn reachable_units<'a>(network: &WalkNetwork<'a>) -> HashSet<&'a str>
     }
     reached
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn visitors_walk_through_walkways_and_rides_but_not_through_shops() {
+        let units: HashMap<String, UnitRole> = [
+            ("hall", UnitRole::Walkable),
+            ("mall", UnitRole::Walkable),
+            ("shop", UnitRole::Destination),
+            ("back", UnitRole::Destination),
+            ("store", UnitRole::Closed),
+            ("lift1", UnitRole::Connector),
+            ("lift2", UnitRole::Connector),
+            ("up", UnitRole::Walkable),
+        ]
+        .into_iter()
+        .map(|(id, role)| (id.to_owned(), role))
+        .collect();
+        let door = |a: &str, b: &str| vec![a.to_owned(), b.to_owned()];
+        let doors = [
+            door("mall", "shop"),
+            door("shop", "back"),
+            door("mall", "store"),
+            door("mall", "lift1"),
+            door("lift2", "up"),
+        ];
+        let open_edges = [("hall".to_owned(), "mall".to_owned())];
+        let rides = [Ride {
+            units: vec!["lift1".to_owned(), "lift2".to_owned()],
+            directed: false,
+        }];
+        let reached = reachable_units(&WalkNetwork {
+            units: &units,
+            doors: doors.iter().map(Vec::as_slice).collect(),
+            open_edges: &open_edges,
+            rides: &rides,
+            entrances: vec!["hall"],
+        });
+        let mut reached: Vec<&str> = reached.into_iter().collect();
+        reached.sort_unstable();
+        assert_eq!(reached, ["hall", "lift1", "lift2", "mall", "shop", "up"]);
+    }
+}
