@@ -2,26 +2,26 @@
 //! short names and ordinals (§2.4), relationships between levels (§2.7), and every category a
 //! visitor sees having an entry in categories.toml (§3.1).
 
-use std::path::Path;
+mod categories;
+mod levels;
+mod references;
+mod relationships;
 
 use super::features::VenueFiles;
 use super::problem::Problems;
 
-/// The categories of content/venues/categories.toml, as the check needs them.
-#[derive(Debug, Default)]
-pub(crate) struct Categories {}
+pub(crate) use categories::Categories;
 
-impl Categories {
-    /// Reads `file` (categories.toml); its problems are reported into `problems`, whose prefix
-    /// is the file's directory: report them as `problems.file(super::CATEGORIES_FILE, ...)`.
-    pub(crate) fn read(_file: &Path, _problems: &mut Problems) -> Categories {
-        Categories::default()
+/// Runs the rules in the web build's order: the venue feature, references, levels' short names,
+/// categories (when `categories` is given: a venue checked alone has none), relationships. A
+/// relationship with a broken reference is left out of the relationships' rules, as its problem
+/// is already reported.
+pub(crate) fn check(venue: &VenueFiles, categories: Option<&Categories>, problems: &mut Problems) {
+    references::the_venue(venue, problems);
+    let broken = references::check(venue, problems);
+    levels::check(venue, problems);
+    if let Some(categories) = categories {
+        categories.check_entries(venue, problems);
     }
-}
-
-pub(crate) fn check(
-    _venue: &VenueFiles,
-    _categories: Option<&Categories>,
-    _problems: &mut Problems,
-) {
+    relationships::check(venue, &broken, problems);
 }

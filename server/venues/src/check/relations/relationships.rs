@@ -1,0 +1,201 @@
+//! Relationships as the route engine rides them (§2.7): elevators and stairs undirected, from the
+//! lowest level up through the levels in between; escalators directed between adjacent levels;
+//! ramps between ramp units of adjacent levels. Each joins units of its own category on distinct,
+//! existing levels, and every lift, escalator and stair unit is in a relationship (otherwise it
+//! leads nowhere).
+
+use std::collections::{HashMap, HashSet};
+use std::sync::LazyLock;
+
+use serde::Deserialize;
+use serde_json::Value;
+
+use super::super::features::{Feature, Kind, VenueFiles};
+use super::super::problem::{Problems, Rule};
+use super::references::relationship_ends;
+use crate::contract::contract;
+use crate::model::UnitRole;
+
+/// How a ridden relationship runs (`rides` of docs/venue-contract.json). contract.rs reads only
+/// which categories are ridden, so the direction and adjacency are read here from the same file.
+#[derive(Debug, Deserialize)]
+struct Ride {
+    direction: String,
+    adjacent_levels: bool,
+}
+
+#[derive(Deserialize)]
+struct RidesFile {
+    rides: HashMap<String, Ride>,
+}
+
+static RIDES: LazyLock<HashMap<String, Ride>> = LazyLock::new(|| {
+    serde_json::from_str::<RidesFile>(include_str!("../../../../../docs/venue-contract.json"))
+        .unwrap_or_else(|e| panic!("docs/venue-contract.json: rides do not parse: {e}"))
+        .rides
+});
+
+/// The rule of a relationship category routes ride; None for the others (traversal,
+/// movingwalkway), which are kept but not ridden.
+fn ride(category: &str) -> Option<&'static Ride> {
+    RIDES.get(category).filter(|_| contract().rides(category))
+}
+
+/// A JSON value as a message quotes it: `"directed"`, `null` (also when absent).
+fn shown(value: Option<&Value>) -> String {
+    value.unwrap_or(&Value::Null).to_string()
+}
+
+/// Checks the relationships, leaving out those in `broken` (their references are reported).
+pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut Problems) {
+    let mut ordinals: Vec<f64> = venue
+        .of(Kind::Level)
+        .iter()
+        .filter_map(|level| level.properties.get("ordinal")?.as_f64())
+        .collect();
+    ordinals.sort_by(f64::total_cmp);
+    ordinals.dedup();
+    let rank = |ordinal: f64| ordinals.iter().position(|&o| o == ordinal);
+    let mut ridden: HashSet<&str> = HashSet::new();
+    for relationship in venue.of(Kind::Relationship) {
+        if broken.contains(&relationship.id) {
+            continue;
+        }
+        let Some(category) = relationship.str("category") else {
+            continue;
+        };
+        let Some(rule) = ride(category) else {
+            continue;
+        };
+        let properties = &relationship.properties;
+        let mut found: Vec<(String, String)> = Vec::new();
+        let is_null = |key: &str| properties.get(key).is_none_or(Value::is_null);
+        if is_null("origin") {
+            found.push((
+                "properties.origin".to_owned(),
+                format!("是 null；{category} 关系从一个 unit 出发，请填起点的单元"),
+            ));
+        }
+        if is_null("destination") {
+            found.push((
+                "properties.destination".to_owned(),
+                format!("是 null；{category} 关系到一个 unit 为止，请填终点的单元"),
+            ));
+        }
+        if relationship.str("direction") != Some(rule.direction.as_str()) {
+            found.push((
+                "properties.direction".to_owned(),
+                format!(
+                    "是 {}；{category} 关系的方向是 \"{}\"",
+                    shown(properties.get("direction")),
+                    rule.direction
+                ),
+            ));
+        }
+        let has_intermediary = properties
+            .get("intermediary")
+            .and_then(Value::as_array)
+            .is_some_and(|list| !list.is_empty());
+        if rule.adjacent_levels && has_intermediary {
+            found.push((
+                "properties.intermediary".to_owned(),
+                format!("必须是 null；{category} 关系直接连接两个相邻楼层，不经过中间楼层"),
+            ));
+        }
+        let mut units: Vec<&Feature> = Vec::new();
+        for (field, id, feature_type) in relationship_ends(relationship) {
+            let unit = match feature_type {
+                "unit" => venue.get_of(Kind::Unit, id),
+                _ => None,
+            };
+            match unit {
+                None => found.push((
+                    field,
+                    format!("指向一个 {feature_type}；{category} 关系连接的是 unit"),
+                )),
+                Some(unit) if unit.str("category") != Some(category) => found.push((
+                    field,
+                    format!(
+                        "指向 {}（{}），它是 {} 单元；{category} 关系只连接 {category} 单元",
+                        unit.describe(),
+                        unit.id,
+                        unit.str("category").unwrap_or("没有类别的")
+                    ),
+                )),
+                Some(unit) => units.push(unit),
+            }
+        }
+        let levels: Option<Vec<&Feature>> = units
+            .iter()
+            .map(|unit| venue.get_of(Kind::Level, unit.str("level_id")?))
+            .collect();
+        if let (true, Some(levels)) = (found.is_empty(), levels) {
+            let ids: Vec<&str> = levels.iter().map(|level| level.id.as_str()).collect();
+            // Ordinals are whole numbers once the properties' rules pass; without them the order
+            // is not checked.
+            let here: Option<Vec<f64>> = levels
+                .iter()
+                .map(|level| level.properties.get("ordinal")?.as_f64())
+                .collect();
+            let names = ids
+                .iter()
+                .map(|id| venue.level_name(id))
+                .collect::<Vec<_>>()
+                .join("、");
+            let distinct: HashSet<&str> = ids.iter().copied().collect();
+            let ascending = here
+                .as_ref()
+                .is_none_or(|here| here.windows(2).all(|pair| pair[0] < pair[1]));
+            let adjacent = match here.as_deref() {
+                Some([a, b]) => match (rank(*a), rank(*b)) {
+                    (Some(a), Some(b)) => a.abs_diff(b) == 1,
+                    _ => false,
+                },
+                _ => true,
+            };
+            if distinct.len() != ids.len() {
+                found.push((
+                    "properties".to_owned(),
+                    format!(
+                        "在同一楼层连接了不止一个单元（{names}）；一个关系连接的是不同楼层的单元"
+                    ),
+                ));
+            } else if rule.direction == "undirected" && !ascending {
+                found.push((
+                    "properties".to_owned(),
+                    format!(
+                        "按 {names} 的顺序连接；起点应是最低楼层的单元，中间按楼层序号从低到高，终点是最高楼层的单元"
+                    ),
+                ));
+            } else if rule.adjacent_levels && !adjacent {
+                found.push((
+                    "properties".to_owned(),
+                    format!("连接 {names}，它们不是相邻楼层；{category} 关系只连接两个相邻楼层"),
+                ));
+            }
+        }
+        if found.is_empty() {
+            ridden.extend(units.iter().map(|unit| unit.id.as_str()));
+        }
+        for (field, message) in found {
+            problems.feature(relationship, &field, Rule::Relationships, message);
+        }
+    }
+    for unit in venue.of(Kind::Unit) {
+        let Some(category) = unit.str("category") else {
+            continue;
+        };
+        if contract().role(category) == UnitRole::Connector && !ridden.contains(unit.id.as_str()) {
+            let level = unit.str("level_id").map_or("?", |id| venue.level_name(id));
+            problems.feature(
+                unit,
+                "",
+                Rule::Relationships,
+                format!(
+                    "{}（{level}）不在任何完好的 {category} 关系里（relationship.geojson），所以到不了别的楼层；请加一个关系，或修正指向它的那个",
+                    unit.describe()
+                ),
+            );
+        }
+    }
+}
