@@ -99,15 +99,11 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
         }
     }
 
-    /// Reports every key of `table` that is not one of `keys` (`path` is the table's field).
-    fn unknown_keys(&mut self, path: &str, table: &Table, keys: &[&str]) {
+    /// Reports every key of `table` that is not one of `keys` (`path` is the table's field,
+    /// `place` how the message names the table).
+    fn unknown_keys(&mut self, path: &str, place: &str, table: &Table, keys: &[&str]) {
         for key in table.keys() {
             if !keys.contains(&key.as_str()) {
-                let place = if path.is_empty() {
-                    "venue.toml".to_owned()
-                } else {
-                    format!("[{path}]")
-                };
                 self.add(
                     &join(path, key),
                     format!(
@@ -164,7 +160,7 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
     }
 
     fn settings(&mut self, table: &Table) -> Option<Settings> {
-        self.unknown_keys("", table, TOP_KEYS);
+        self.unknown_keys("", "venue.toml", table, TOP_KEYS);
         self.number("order", table.get("order"), &[WHOLE, POSITIVE]);
         let default_level = self.text("default_level", table.get("default_level"));
         let kiosks = self.kiosks(table.get("kiosks"));
@@ -210,7 +206,7 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
                 );
                 continue;
             };
-            self.unknown_keys(&path, entry, KIOSK_KEYS);
+            self.unknown_keys(&path, "[[kiosks]] 条目", entry, KIOSK_KEYS);
             let field = format!("{path}.id");
             match entry.get("id") {
                 Some(Value::String(id)) if is_feature_id(id) => ids.push(id.clone()),
@@ -237,7 +233,7 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
                 return None;
             }
         };
-        self.unknown_keys("samples", table, SAMPLE_KEYS);
+        self.unknown_keys("samples", "[samples]", table, SAMPLE_KEYS);
         if let Some(queries) = self.array("samples.queries", table.get("queries")) {
             if queries.is_empty() {
                 self.add("samples.queries", "至少要给出一个可以试的搜索词");
@@ -270,7 +266,7 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
             self.wrong_type("flow", Some(value), "表 [flow]（没有客流分析时整段删去）");
             return;
         };
-        self.unknown_keys("flow", table, FLOW_KEYS);
+        self.unknown_keys("flow", "[flow]", table, FLOW_KEYS);
         self.number(
             "flow.visitors_per_day",
             table.get("visitors_per_day"),
