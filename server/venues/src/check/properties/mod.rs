@@ -1,19 +1,353 @@
-//! The properties of each IMDF feature type (docs/imdf.md, contract §2.1-2.2) and manifest.json:
+//! The properties of each IMDF feature type (docs/imdf.md §3, contract §2.1-2.2) and manifest.json:
 //! every key of the type present (null where unused), none other, each of its type, categories
 //! from IMDF's lists, names with a zh-Hans entry.
+
+mod categories;
+mod values;
 
 use serde_json::{Map, Value};
 
 use super::features::Kind;
+use super::problem::Rule;
 use super::read::Issue;
+use values::{Out, Val};
+
+/// One property key of a feature type and the value it holds.
+#[derive(Debug, Clone, Copy)]
+struct Key {
+    name: &'static str,
+    val: Val,
+    /// May be null (IMDF's nullable properties: present and null where unused).
+    nullable: bool,
+    /// May be left out (a key of this project's own, not IMDF's).
+    optional: bool,
+}
+
+const fn key(name: &'static str, val: Val) -> Key {
+    Key {
+        name,
+        val,
+        nullable: false,
+        optional: false,
+    }
+}
+
+const fn or_null(name: &'static str, val: Val) -> Key {
+    Key {
+        name,
+        val,
+        nullable: true,
+        optional: false,
+    }
+}
+
+use categories as c;
+
+const RESTRICTION: Val = Val::OneOf(c::RESTRICTION, "restriction 值");
+const ACCESSIBILITY: Val = Val::ValueList(c::ACCESSIBILITY, "accessibility 值");
+
+const ADDRESS: &[Key] = &[
+    key("address", Val::Text),
+    or_null("unit", Val::Text),
+    key("locality", Val::Text),
+    or_null("province", Val::Province),
+    key("country", Val::Country),
+    or_null("postal_code", Val::Text),
+    or_null("postal_code_ext", Val::Text),
+    or_null("postal_code_vanity", Val::Text),
+];
+
+const VENUE: &[Key] = &[
+    key("category", Val::OneOf(c::VENUE, "venue 类别")),
+    or_null("restriction", RESTRICTION),
+    key("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("hours", Val::Hours),
+    or_null("phone", Val::Phone),
+    or_null("website", Val::Website),
+    key("display_point", Val::DisplayPoint),
+    key("address_id", Val::FeatureId),
+];
+
+const BUILDING: &[Key] = &[
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    key("category", Val::OneOf(c::BUILDING, "building 类别")),
+    or_null("restriction", RESTRICTION),
+    or_null("display_point", Val::DisplayPoint),
+    or_null("address_id", Val::FeatureId),
+];
+
+const FOOTPRINT: &[Key] = &[
+    key("category", Val::OneOf(c::FOOTPRINT, "footprint 类别")),
+    or_null("name", Val::Name),
+    key("building_ids", Val::IdList),
+];
+
+const LEVEL: &[Key] = &[
+    key("category", Val::OneOf(c::LEVEL, "level 类别")),
+    or_null("restriction", RESTRICTION),
+    key("outdoor", Val::Bool),
+    key("ordinal", Val::Integer),
+    key("name", Val::Name),
+    key("short_name", Val::Name),
+    or_null("display_point", Val::DisplayPoint),
+    or_null("address_id", Val::FeatureId),
+    or_null("building_ids", Val::IdList),
+];
+
+const UNIT: &[Key] = &[
+    key("category", Val::OneOf(c::UNIT, "unit 类别")),
+    or_null("restriction", RESTRICTION),
+    or_null("accessibility", ACCESSIBILITY),
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("display_point", Val::DisplayPoint),
+    key("level_id", Val::FeatureId),
+];
+
+const OPENING: &[Key] = &[
+    key("category", Val::OneOf(c::OPENING, "opening 类别")),
+    or_null("accessibility", ACCESSIBILITY),
+    or_null(
+        "access_control",
+        Val::ValueList(c::ACCESS_CONTROL, "access_control 值"),
+    ),
+    or_null("door", Val::Door),
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("display_point", Val::DisplayPoint),
+    key("level_id", Val::FeatureId),
+];
+
+const AMENITY: &[Key] = &[
+    key("category", Val::OneOf(c::AMENITY, "amenity 类别")),
+    or_null("accessibility", ACCESSIBILITY),
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("hours", Val::Hours),
+    or_null("phone", Val::Phone),
+    or_null("website", Val::Website),
+    key("unit_ids", Val::IdList),
+    or_null("address_id", Val::FeatureId),
+    or_null("correlation_id", Val::AnyUuid),
+];
+
+const ANCHOR: &[Key] = &[
+    or_null("address_id", Val::FeatureId),
+    key("unit_id", Val::FeatureId),
+];
+
+const OCCUPANT: &[Key] = &[
+    key("name", Val::Name),
+    // Not in IMDF's occupant table: the contract's search matches occupants' alt_names (Latin
+    // brand names, §2.2 and §4.3), and IMDF allows extra properties. May be left out.
+    Key {
+        name: "alt_name",
+        val: Val::Labels,
+        nullable: true,
+        optional: true,
+    },
+    key("category", Val::OccupantCategory),
+    key("anchor_id", Val::FeatureId),
+    or_null("hours", Val::Hours),
+    or_null("phone", Val::Phone),
+    or_null("website", Val::Website),
+    or_null("validity", Val::Temporality),
+    or_null("correlation_id", Val::AnyUuid),
+];
+
+const FIXTURE: &[Key] = &[
+    key("category", Val::OneOf(c::FIXTURE, "fixture 类别")),
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("anchor_id", Val::FeatureId),
+    or_null("display_point", Val::DisplayPoint),
+    key("level_id", Val::FeatureId),
+];
+
+const KIOSK: &[Key] = &[
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("anchor_id", Val::FeatureId),
+    or_null("display_point", Val::DisplayPoint),
+    key("level_id", Val::FeatureId),
+];
+
+const SECTION: &[Key] = &[
+    key("category", Val::OneOf(c::SECTION, "section 类别")),
+    or_null("restriction", RESTRICTION),
+    or_null("accessibility", ACCESSIBILITY),
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("display_point", Val::DisplayPoint),
+    key("level_id", Val::FeatureId),
+    or_null("address_id", Val::FeatureId),
+    or_null("correlation_id", Val::AnyUuid),
+    or_null("parents", Val::IdList),
+];
+
+const GEOFENCE: &[Key] = &[
+    key("category", Val::OneOf(c::GEOFENCE, "geofence 类别")),
+    or_null("restriction", RESTRICTION),
+    or_null("name", Val::Name),
+    or_null("alt_name", Val::Labels),
+    or_null("correlation_id", Val::AnyUuid),
+    or_null("display_point", Val::DisplayPoint),
+    or_null("building_ids", Val::IdList),
+    // The levels the fence lies on: the live demo watches it there (issue #17).
+    key("level_ids", Val::IdList),
+    or_null("parents", Val::IdList),
+];
+
+const RELATIONSHIP: &[Key] = &[
+    key("category", Val::OneOf(c::RELATIONSHIP, "relationship 类别")),
+    key("direction", Val::Direction),
+    or_null("origin", Val::Reference),
+    or_null("intermediary", Val::References),
+    or_null("destination", Val::Reference),
+    or_null("hours", Val::Hours),
+];
+
+/// Every property key of `kind`, in IMDF's order.
+fn keys(kind: Kind) -> &'static [Key] {
+    match kind {
+        Kind::Address => ADDRESS,
+        Kind::Venue => VENUE,
+        Kind::Building => BUILDING,
+        Kind::Footprint => FOOTPRINT,
+        Kind::Level => LEVEL,
+        Kind::Unit => UNIT,
+        Kind::Opening => OPENING,
+        Kind::Amenity => AMENITY,
+        Kind::Anchor => ANCHOR,
+        Kind::Occupant => OCCUPANT,
+        Kind::Fixture => FIXTURE,
+        Kind::Kiosk => KIOSK,
+        Kind::Section => SECTION,
+        Kind::Relationship => RELATIONSHIP,
+        Kind::Geofence => GEOFENCE,
+    }
+}
+
+/// The keys of manifest.json (docs/imdf.md §1); `generated_by` and `extensions` may be left out.
+const MANIFEST: &[Key] = &[
+    key("version", Val::ImdfVersion),
+    key("created", Val::DateTime),
+    Key {
+        name: "generated_by",
+        val: Val::Text,
+        nullable: true,
+        optional: true,
+    },
+    key("language", Val::Language),
+    Key {
+        name: "extensions",
+        val: Val::Extensions,
+        nullable: true,
+        optional: true,
+    },
+];
+
+/// The values of the keys `keys` that `object` has (a null where it may be null is fine).
+fn check_values(keys: &[Key], object: &Map<String, Value>, prefix: &str, issues: &mut Vec<Issue>) {
+    let mut out = Out { issues };
+    for key in keys {
+        match object.get(key.name) {
+            Some(Value::Null) if key.nullable => {}
+            Some(value) => {
+                values::check(key.val, value, &format!("{prefix}{}", key.name), &mut out);
+            }
+            None => {}
+        }
+    }
+}
+
+fn names_of(keys: &[Key]) -> String {
+    keys.iter()
+        .map(|key| key.name)
+        .collect::<Vec<_>>()
+        .join("、")
+}
 
 /// The problems of one feature's properties; an unknown extra key is reported with
 /// `Issue::keeping_feature`, everything else leaves the feature out of the later rules.
-pub(crate) fn check(_kind: Kind, _properties: &Map<String, Value>) -> Vec<Issue> {
-    Vec::new()
+pub(crate) fn check(kind: Kind, properties: &Map<String, Value>) -> Vec<Issue> {
+    let keys = keys(kind);
+    let name = kind.name();
+    let mut issues = Vec::new();
+    for key in keys {
+        if !key.optional && !properties.contains_key(key.name) {
+            issues.push(Issue::new(
+                format!("properties.{}", key.name),
+                Rule::Features,
+                format!("缺失：每个 {name} 都带齐 IMDF 的全部属性键，不用的写 null"),
+            ));
+        }
+    }
+    for present in properties.keys() {
+        if !keys.iter().any(|key| key.name == present) {
+            issues.push(
+                Issue::new(
+                    format!("properties.{present}"),
+                    Rule::Features,
+                    format!(
+                        "不是 {name} 的 IMDF 属性，请删除（{name} 的属性键：{}）",
+                        names_of(keys)
+                    ),
+                )
+                .keeping_feature(),
+            );
+        }
+    }
+    check_values(keys, properties, "properties.", &mut issues);
+    issues
 }
 
 /// The problems of manifest.json.
-pub(crate) fn check_manifest(_manifest: &Value) -> Vec<Issue> {
-    Vec::new()
+pub(crate) fn check_manifest(manifest: &Value) -> Vec<Issue> {
+    let mut issues = Vec::new();
+    let Some(object) = manifest.as_object() else {
+        issues.push(Issue::new(
+            "",
+            Rule::Features,
+            "必须是 JSON 对象：{\"version\": \"1.0.0\", \"created\": …, \"language\": \"zh-Hans\"}",
+        ));
+        return issues;
+    };
+    for key in MANIFEST {
+        if !key.optional && !object.contains_key(key.name) {
+            let rule = match key.val {
+                Val::Language => Rule::Names,
+                _ => Rule::Features,
+            };
+            let example = match key.val {
+                Val::ImdfVersion => "\"1.0.0\"",
+                Val::Language => "\"zh-Hans\"",
+                _ => "如 \"2026-11-24T00:00:00+08:00\"",
+            };
+            issues.push(Issue::new(
+                key.name,
+                rule,
+                format!("缺失：manifest.json 要写 {}（{example}）", key.name),
+            ));
+        }
+    }
+    for present in object.keys() {
+        if !MANIFEST.iter().any(|key| key.name == present) {
+            issues.push(Issue::new(
+                present.as_str(),
+                Rule::Features,
+                format!(
+                    "不是 IMDF manifest.json 的键，请删除（它的键：{}）",
+                    names_of(MANIFEST)
+                ),
+            ));
+        }
+    }
+    check_values(MANIFEST, object, "", &mut issues);
+    issues
 }
+
+#[cfg(test)]
+mod tests;

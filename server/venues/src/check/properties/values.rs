@@ -1,0 +1,727 @@
+//! The types of IMDF's property values (docs/imdf.md §2-3), as the web build's schema had them:
+//! feature ids and UUIDs, LABELS and names with a zh-Hans entry, categories, opening hours,
+//! phone numbers, websites, date-times, display points, DOOR, TEMPORALITY, feature references,
+//! lists of ids and of values.
+//!
+//! A value can fail in two ways, as in the schema it is ported from: its type is wrong (not a
+//! string, not a list), which stops the checks of the whole it belongs to, or its content is
+//! (a pattern, an empty text), after which the checks of the whole still run. So a list of ids
+//! with a number in it is not also checked for a repeated id, but one with a malformed id is.
+
+use std::collections::HashSet;
+use std::sync::LazyLock;
+
+use regex_lite::Regex;
+use serde_json::Value;
+
+use super::super::features::Kind;
+use super::super::problem::Rule;
+use super::super::read::{Issue, is_feature_id};
+use super::categories;
+
+/// How one property's value is checked.
+#[derive(Debug, Clone, Copy)]
+pub(super) enum Val {
+    /// A string, not empty once trimmed.
+    Text,
+    /// A version-4 UUID naming a feature.
+    FeatureId,
+    /// Any UUID (`correlation_id`, shared by features, not a reference).
+    AnyUuid,
+    /// LABELS: language tags to texts, at least one.
+    Labels,
+    /// LABELS with a zh-Hans entry (contract §2.2).
+    Name,
+    /// One word of an IMDF list ([`categories`]), and what the list is, for the message.
+    OneOf(&'static str, &'static str),
+    /// Occupant categories: IMDF's business taxonomy, checked by shape (contract §5).
+    OccupantCategory,
+    /// ISO 3166-2 (`CN-SH`).
+    Province,
+    /// ISO 3166 alpha-2 (`CN`).
+    Country,
+    /// OSM opening_hours.
+    Hours,
+    /// E.164.
+    Phone,
+    /// An http(s) address.
+    Website,
+    /// ISO 8601 with an offset.
+    DateTime,
+    /// DISPLAY-POINT: a GeoJSON Point.
+    DisplayPoint,
+    Bool,
+    /// A whole number (a level's ordinal).
+    Integer,
+    /// A list of at least one feature id, none twice.
+    IdList,
+    /// A list of words of an IMDF list.
+    ValueList(&'static str, &'static str),
+    /// An opening's DOOR.
+    Door,
+    /// An occupant's validity.
+    Temporality,
+    /// A relationship's direction.
+    Direction,
+    /// `{"id", "feature_type"}`.
+    Reference,
+    /// A list of references (a relationship's intermediary).
+    References,
+    /// A version string of the manifest: "1.0.0".
+    ImdfVersion,
+    /// A language tag of the manifest, which must be zh-Hans.
+    Language,
+    /// The manifest's extension ids.
+    Extensions,
+}
+
+/// Whether the checks of the whole a value belongs to go on after it: a value of the wrong type
+/// stops them, one of the right type with a wrong content does not.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Flow {
+    Go,
+    Stop,
+}
+
+fn regex(pattern: &str) -> Regex {
+    Regex::new(pattern).expect("the pattern compiles")
+}
+
+static ANY_UUID: LazyLock<Regex> =
+    LazyLock::new(|| regex("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
+
+const LANGUAGE_TAG: &str = "[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*";
+static LANGUAGE: LazyLock<Regex> = LazyLock::new(|| regex(&format!("^{LANGUAGE_TAG}$")));
+
+/// The common subset of OSM opening_hours: "Mo-Su 10:00-22:00", "Mo-Fr 08:00-17:30; Sa 08:00-12:00".
+static HOURS: LazyLock<Regex> = LazyLock::new(|| {
+    let day = "(?:Mo|Tu|We|Th|Fr|Sa|Su|PH|SH)";
+    let days = format!("{day}(?:-{day})?(?:,{day}(?:-{day})?)*");
+    let span = r"\d{2}:\d{2}-\d{2}:\d{2}\+?";
+    let spans = format!("{span}(?:,{span})*");
+    let rule = format!("(?:24/7|{days}(?: (?:{spans}|off|closed))?|{spans})");
+    regex(&format!("^{rule}(?:; ?{rule})*$"))
+});
+
+static PHONE: LazyLock<Regex> = LazyLock::new(|| regex(r"^\+[1-9]\d{6,14}$"));
+
+static DATE_TIME: LazyLock<Regex> = LazyLock::new(|| {
+    regex(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$")
+});
+
+static PROVINCE: LazyLock<Regex> = LazyLock::new(|| regex("^[A-Z]{2}-[A-Z0-9]{1,3}$"));
+static COUNTRY: LazyLock<Regex> = LazyLock::new(|| regex("^[A-Z]{2}$"));
+
+/// Occupant categories are a business taxonomy of about 1,100 codes (restaurant, cafe,
+/// clothing.womens, chinese.szechuan, 3dprinting); the check takes their shape, lowercase dotted
+/// codes, as the contract asks (§5), not membership in the list.
+static OCCUPANT_CATEGORY: LazyLock<Regex> = LazyLock::new(|| regex(r"^[a-z0-9]+(?:\.[a-z0-9]+)*$"));
+
+static EXTENSION: LazyLock<Regex> = LazyLock::new(|| {
+    let part = "[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?";
+    regex(&format!("^imdf:extension:{part}:{part}#{part}$"))
+});
+
+/// The manifest's language (contract §2.2).
+pub(super) const LANGUAGE_ZH: &str = "zh-Hans";
+
+/// White space as JavaScript's `trim` removes it (the web build trimmed texts so).
+fn is_js_space(c: char) -> bool {
+    matches!(
+        c,
+        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
+            ..='\u{200a}'
+                | '\u{2028}'
+                | '\u{2029}'
+                | '\u{202f}'
+                | '\u{205f}'
+                | '\u{3000}'
+                | '\u{feff}'
+    )
+}
+
+/// An http:// or https:// address with no white space in it.
+fn is_website(text: &str) -> bool {
+    let rest = text
+        .strip_prefix("https://")
+        .or_else(|| text.strip_prefix("http://"));
+    rest.is_some_and(|rest| !rest.is_empty() && !rest.contains(is_js_space))
+}
+
+/// The problems of one value are pushed to `out`, named by their field.
+pub(super) struct Out<'a> {
+    pub issues: &'a mut Vec<Issue>,
+}
+
+impl Out<'_> {
+    fn push(&mut self, field: &str, message: impl Into<String>) {
+        self.issues.push(Issue::new(field, Rule::Features, message));
+    }
+
+    fn names(&mut self, field: &str, message: impl Into<String>) {
+        self.issues.push(Issue::new(field, Rule::Names, message));
+    }
+
+    /// A value of the wrong type: reported, and the whole's checks stop.
+    fn wrong(&mut self, field: &str, message: impl Into<String>) -> Flow {
+        self.push(field, message);
+        Flow::Stop
+    }
+}
+
+/// A value as a message quotes it, shortened when long.
+fn shown(value: &Value) -> String {
+    let text = value.to_string();
+    if text.chars().count() > 60 {
+        let short: String = text.chars().take(57).collect();
+        format!("{short}…")
+    } else {
+        text
+    }
+}
+
+/// Checks `value` at `field` (`properties.level_id`, `properties.name.zh-Hans`).
+pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow {
+    match val {
+        Val::Text => text(value, field, out),
+        Val::FeatureId => feature_id(value, field, out),
+        Val::AnyUuid => pattern(
+            value,
+            field,
+            out,
+            |s| ANY_UUID.is_match(s),
+            "必须是小写十六进制的 UUID：xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+        ),
+        Val::Labels => labels(value, field, false, out),
+        Val::Name => labels(value, field, true, out),
+        Val::OneOf(list, what) => one_of(list, what, value, field, out),
+        Val::OccupantCategory => match value.as_str() {
+            None => out.wrong(
+                field,
+                format!(
+                    "是 {}；必须是 IMDF 的 occupant 类别（字符串）",
+                    shown(value)
+                ),
+            ),
+            Some(s) => {
+                if !OCCUPANT_CATEGORY.is_match(s) {
+                    out.push(
+                        field,
+                        format!(
+                            "是 {}；occupant 类别是小写字母和数字，以点分级（如 \"cafe\"、\"clothing.womens\"）",
+                            shown(value)
+                        ),
+                    );
+                }
+                Flow::Go
+            }
+        },
+        Val::Province => pattern(
+            value,
+            field,
+            out,
+            |s| PROVINCE.is_match(s),
+            "必须是 ISO 3166-2 代码，如 \"CN-SH\"",
+        ),
+        Val::Country => pattern(
+            value,
+            field,
+            out,
+            |s| COUNTRY.is_match(s),
+            "必须是 ISO 3166 两字母国家代码，如 \"CN\"",
+        ),
+        Val::Hours => pattern(
+            value,
+            field,
+            out,
+            |s| HOURS.is_match(s),
+            "必须是 OSM opening_hours 格式，如 \"Mo-Su 10:00-22:00\"（多段用分号隔开）",
+        ),
+        Val::Phone => pattern(
+            value,
+            field,
+            out,
+            |s| PHONE.is_match(s),
+            "必须是 E.164 格式的电话号码，如 \"+862100000000\"",
+        ),
+        Val::Website => pattern(
+            value,
+            field,
+            out,
+            is_website,
+            "必须是 http:// 或 https:// 开头、不含空白的网址",
+        ),
+        Val::DateTime => date_time(value, field, out),
+        Val::DisplayPoint => display_point(value, field, out),
+        Val::Bool => match value {
+            Value::Bool(_) => Flow::Go,
+            _ => out.wrong(field, format!("是 {}；必须是 true 或 false", shown(value))),
+        },
+        Val::Integer => match value.as_f64() {
+            None => out.wrong(field, format!("是 {}；必须是数字", shown(value))),
+            Some(n) => {
+                // A whole number within JavaScript's safe integers, as the web build took it.
+                if n.fract() != 0.0 || n.abs() > 9_007_199_254_740_991.0 {
+                    out.push(field, format!("是 {value}；必须是整数"));
+                }
+                Flow::Go
+            }
+        },
+        Val::IdList => id_list(value, field, out),
+        Val::ValueList(list, what) => match value.as_array() {
+            None => out.wrong(
+                field,
+                format!("是 {}；必须是 IMDF {what}的列表", shown(value)),
+            ),
+            Some(items) => {
+                let mut flow = Flow::Go;
+                for (i, item) in items.iter().enumerate() {
+                    if one_of(list, what, item, &format!("{field}[{i}]"), out) == Flow::Stop {
+                        flow = Flow::Stop;
+                    }
+                }
+                flow
+            }
+        },
+        Val::Door => object(
+            value,
+            field,
+            &[
+                ("type", Val::OneOf(categories::DOOR_TYPE, "door.type 值")),
+                ("automatic", Val::Bool),
+                (
+                    "material",
+                    Val::OneOf(categories::DOOR_MATERIAL, "door.material 值"),
+                ),
+            ],
+            "必须是 DOOR 对象，如 {\"type\": \"sliding\", \"automatic\": true}（type、automatic、material 都可省略）",
+            out,
+        ),
+        Val::Temporality => object(
+            value,
+            field,
+            &[
+                ("start", Val::DateTime),
+                ("end", Val::DateTime),
+                ("modified", Val::DateTime),
+            ],
+            "必须是 TEMPORALITY 对象 {\"start\": …, \"end\": …, \"modified\": …}（都可省略）",
+            out,
+        ),
+        Val::Direction => match value.as_str() {
+            Some("directed" | "undirected") => Flow::Go,
+            _ => out.wrong(
+                field,
+                format!("是 {}；必须是 \"directed\" 或 \"undirected\"", shown(value)),
+            ),
+        },
+        Val::Reference => reference(value, field, out),
+        Val::References => match value.as_array() {
+            None => out.wrong(field, format!("是 {}；必须是要素引用的列表", shown(value))),
+            Some(items) => {
+                let mut flow = Flow::Go;
+                for (i, item) in items.iter().enumerate() {
+                    if reference(item, &format!("{field}[{i}]"), out) == Flow::Stop {
+                        flow = Flow::Stop;
+                    }
+                }
+                flow
+            }
+        },
+        Val::ImdfVersion => {
+            if value.as_str() != Some("1.0.0") {
+                out.push(
+                    field,
+                    format!("是 {}；必须是 \"1.0.0\"，IMDF 唯一的版本", shown(value)),
+                );
+            }
+            Flow::Go
+        }
+        Val::Language => match value.as_str() {
+            None => {
+                out.names(
+                    field,
+                    "必须是语言标记（字符串）：场馆数据的语言是 \"zh-Hans\"",
+                );
+                Flow::Stop
+            }
+            Some(tag) => {
+                if !LANGUAGE.is_match(tag) {
+                    out.names(
+                        field,
+                        format!(
+                            "是 {}；必须是语言标记，场馆数据的语言是 \"zh-Hans\"",
+                            shown(value)
+                        ),
+                    );
+                } else if tag != LANGUAGE_ZH {
+                    out.names(
+                        field,
+                        format!(
+                            "是 {}；场馆数据的语言是 \"zh-Hans\"（地图显示和接口回答的都是简体中文名称）",
+                            shown(value)
+                        ),
+                    );
+                }
+                Flow::Go
+            }
+        },
+        Val::Extensions => match value.as_array() {
+            None => out.wrong(
+                field,
+                format!("是 {}；必须是扩展编号的列表，或 null", shown(value)),
+            ),
+            Some(items) => {
+                let mut flow = Flow::Go;
+                for (i, item) in items.iter().enumerate() {
+                    let item_field = format!("{field}[{i}]");
+                    match item.as_str() {
+                        None => {
+                            flow =
+                                out.wrong(&item_field, format!("是 {}；必须是字符串", shown(item)));
+                        }
+                        Some(s) if !EXTENSION.is_match(s) => out.push(
+                            &item_field,
+                            format!(
+                                "是 {}；必须是扩展编号，如 \"imdf:extension:provider:name#1.0.0\"",
+                                shown(item)
+                            ),
+                        ),
+                        Some(_) => {}
+                    }
+                }
+                flow
+            }
+        },
+    }
+}
+
+fn text(value: &Value, field: &str, out: &mut Out) -> Flow {
+    let Some(s) = value.as_str() else {
+        return out.wrong(field, format!("是 {}；必须是字符串", shown(value)));
+    };
+    if s.trim_matches(is_js_space).is_empty() {
+        out.push(
+            field,
+            "是空白的；写上文字（可为 null 的属性不用时写 null，而不是空字符串）",
+        );
+    }
+    Flow::Go
+}
+
+/// A string that `ok` accepts; `message` says what it must be.
+fn pattern(
+    value: &Value,
+    field: &str,
+    out: &mut Out,
+    ok: impl Fn(&str) -> bool,
+    message: &str,
+) -> Flow {
+    match value.as_str() {
+        None => out.wrong(field, format!("是 {}；{message}", shown(value))),
+        Some(s) => {
+            if !ok(s) {
+                out.push(field, format!("是 {}；{message}", shown(value)));
+            }
+            Flow::Go
+        }
+    }
+}
+
+fn feature_id(value: &Value, field: &str, out: &mut Out) -> Flow {
+    match value.as_str() {
+        None => out.wrong(
+            field,
+            format!("是 {}；必须是要素编号（字符串）", shown(value)),
+        ),
+        Some(id) => {
+            if !is_feature_id(id) {
+                out.push(
+                    field,
+                    format!(
+                        "是 {}；要素编号是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+                        shown(value)
+                    ),
+                );
+            }
+            Flow::Go
+        }
+    }
+}
+
+fn date_time(value: &Value, field: &str, out: &mut Out) -> Flow {
+    pattern(
+        value,
+        field,
+        out,
+        |s| DATE_TIME.is_match(s),
+        "必须是带时区偏移的 ISO 8601 日期时间，如 \"2026-11-24T00:00:00+08:00\"",
+    )
+}
+
+fn one_of(list: &str, what: &str, value: &Value, field: &str, out: &mut Out) -> Flow {
+    match value.as_str() {
+        None => out.wrong(
+            field,
+            format!("是 {}；必须是 IMDF 的 {what}（字符串）", shown(value)),
+        ),
+        Some(s) => {
+            if !categories::has(list, s) {
+                out.push(
+                    field,
+                    format!(
+                        "是 {}，不是 IMDF 1.0.0 的 {what}；可用的值见 IMDF 的类别表（OGC 20-094）",
+                        shown(value)
+                    ),
+                );
+            }
+            Flow::Go
+        }
+    }
+}
+
+/// LABELS (`name`, `alt_name`, `short_name`); `name` also needs its zh-Hans entry (§2.2).
+fn labels(value: &Value, field: &str, needs_zh: bool, out: &mut Out) -> Flow {
+    let Some(entries) = value.as_object() else {
+        return out.wrong(
+            field,
+            format!(
+                "是 {}；名称是 LABELS 对象，以语言标记为键，如 {{\"zh-Hans\": \"一层\"}}",
+                shown(value)
+            ),
+        );
+    };
+    let mut flow = Flow::Go;
+    for (tag, text_value) in entries {
+        let entry_field = format!("{field}.{tag}");
+        if !LANGUAGE.is_match(tag) {
+            out.push(&entry_field, "键必须是语言标记，如 \"zh-Hans\" 或 \"en\"");
+            flow = Flow::Stop;
+            continue;
+        }
+        if text(text_value, &entry_field, out) == Flow::Stop {
+            flow = Flow::Stop;
+        }
+    }
+    if flow == Flow::Stop {
+        return flow;
+    }
+    if entries.is_empty() {
+        out.push(field, "没有名称：LABELS 至少要有一个条目");
+    }
+    if needs_zh && !entries.contains_key(LANGUAGE_ZH) {
+        out.names(
+            field,
+            "缺少 \"zh-Hans\" 条目：网站上每个可见的文字都是简体中文，品牌的拉丁名可另写一个语言（如 \"en\"）",
+        );
+    }
+    Flow::Go
+}
+
+/// A list of at least one feature id, none twice.
+fn id_list(value: &Value, field: &str, out: &mut Out) -> Flow {
+    let Some(items) = value.as_array() else {
+        return out.wrong(field, format!("是 {}；必须是要素编号的列表", shown(value)));
+    };
+    let mut flow = Flow::Go;
+    for (i, item) in items.iter().enumerate() {
+        if feature_id(item, &format!("{field}[{i}]"), out) == Flow::Stop {
+            flow = Flow::Stop;
+        }
+    }
+    if flow == Flow::Stop {
+        return flow;
+    }
+    if items.is_empty() {
+        out.push(
+            field,
+            "是空列表；至少列出一个要素（可为 null 的属性不用时写 null）",
+        );
+    }
+    let mut seen = HashSet::new();
+    if let Some(twice) = items
+        .iter()
+        .filter_map(Value::as_str)
+        .find(|id| !seen.insert(*id))
+    {
+        out.push(field, format!("{twice} 列了两次；每个要素只列一次"));
+    }
+    Flow::Go
+}
+
+/// A JSON object of the keys `keys` (each may be left out; no other); `message` says what it is.
+fn object(value: &Value, field: &str, keys: &[(&str, Val)], message: &str, out: &mut Out) -> Flow {
+    let Some(entries) = value.as_object() else {
+        return out.wrong(field, format!("是 {}；{message}", shown(value)));
+    };
+    for &(key, val) in keys {
+        if let Some(item) = entries.get(key) {
+            check(val, item, &format!("{field}.{key}"), out);
+        }
+    }
+    extra_keys(
+        entries,
+        |key| keys.iter().any(|(known, _)| *known == key),
+        field,
+        message,
+        out,
+    );
+    Flow::Go
+}
+
+/// One problem naming the keys of `entries` that `known` does not take, if any.
+fn extra_keys(
+    entries: &serde_json::Map<String, Value>,
+    known: impl Fn(&str) -> bool,
+    field: &str,
+    message: &str,
+    out: &mut Out,
+) {
+    let extra: Vec<String> = entries
+        .keys()
+        .filter(|key| !known(key))
+        .map(|key| format!("\"{key}\""))
+        .collect();
+    if !extra.is_empty() {
+        out.push(field, format!("有多余的键 {}；{message}", extra.join("、")));
+    }
+}
+
+/// DISPLAY-POINT: `{"type": "Point", "coordinates": [lon, lat]}` (whether it lies in its
+/// feature is a later rule's).
+fn display_point(value: &Value, field: &str, out: &mut Out) -> Flow {
+    const MESSAGE: &str = "必须是 GeoJSON 点 {\"type\": \"Point\", \"coordinates\": [经度, 纬度]}";
+    let Some(entries) = value.as_object() else {
+        return out.wrong(field, format!("是 {}；{MESSAGE}", shown(value)));
+    };
+    if entries.get("type").and_then(Value::as_str) != Some("Point") {
+        let found = entries.get("type").map_or("缺失".to_owned(), shown);
+        out.push(
+            &format!("{field}.type"),
+            format!("是 {found}；必须是 \"Point\""),
+        );
+    }
+    let coordinates_field = format!("{field}.coordinates");
+    match entries.get("coordinates").and_then(Value::as_array) {
+        None => {
+            let found = entries.get("coordinates").map_or("缺失".to_owned(), shown);
+            out.push(
+                &coordinates_field,
+                format!("是 {found}；必须是 [经度, 纬度]"),
+            );
+        }
+        Some(numbers) => {
+            for i in 0..numbers.len().max(2) {
+                let at = format!("{coordinates_field}[{i}]");
+                let (what, limit) = match i {
+                    0 => ("经度", 180.0),
+                    1 => ("纬度", 90.0),
+                    _ => ("坐标", f64::INFINITY),
+                };
+                match numbers.get(i).and_then(Value::as_f64) {
+                    None => out.push(&at, format!("必须是数字（{what}）")),
+                    Some(n) if n.abs() > limit => out.push(
+                        &at,
+                        format!("是 {n}；{what}在 -{limit} 到 {limit} 之间（WGS 84）"),
+                    ),
+                    Some(_) => {}
+                }
+            }
+        }
+    }
+    extra_keys(
+        entries,
+        |key| key == "type" || key == "coordinates",
+        field,
+        MESSAGE,
+        out,
+    );
+    Flow::Go
+}
+
+/// A feature reference `{"id": ..., "feature_type": ...}` (a relationship's ends).
+fn reference(value: &Value, field: &str, out: &mut Out) -> Flow {
+    const MESSAGE: &str = "必须是要素引用 {\"id\": …, \"feature_type\": …}";
+    let Some(entries) = value.as_object() else {
+        return out.wrong(field, format!("是 {}；{MESSAGE}", shown(value)));
+    };
+    feature_id(
+        entries.get("id").unwrap_or(&Value::Null),
+        &format!("{field}.id"),
+        out,
+    );
+    let kind = entries.get("feature_type").and_then(Value::as_str);
+    if kind.and_then(Kind::from_name).is_none() {
+        let shown_kind = entries.get("feature_type").map_or("缺失".to_owned(), shown);
+        out.push(
+            &format!("{field}.feature_type"),
+            format!("是 {shown_kind}；必须是 IMDF 要素类型（unit、opening、level 等）"),
+        );
+    }
+    extra_keys(
+        entries,
+        |key| key == "id" || key == "feature_type",
+        field,
+        MESSAGE,
+        out,
+    );
+    Flow::Go
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_patterns_take_what_the_web_build_took() {
+        for hours in [
+            "24/7",
+            "Mo-Su 10:00-22:00",
+            "Mo-Fr 08:00-17:30; Sa 08:00-12:00",
+            "Mo-Fr 09:00-12:00,13:00-18:00;Sa off",
+            "PH closed",
+            "10:00-22:00+",
+        ] {
+            assert!(HOURS.is_match(hours), "{hours}");
+        }
+        for hours in [
+            "Mo-Su 10-22",
+            "daily",
+            "Mo-Su 10:00-22:00;",
+            "mo-su 10:00-22:00",
+            "",
+        ] {
+            assert!(!HOURS.is_match(hours), "{hours}");
+        }
+        assert!(PHONE.is_match("+862100000000") && !PHONE.is_match("021 0000 0000"));
+        assert!(is_website("https://example.com/a") && is_website("http://x"));
+        assert!(!is_website("https://") && !is_website("https://a b") && !is_website("ftp://x"));
+        assert!(!is_website("https://a\u{3000}b"));
+        assert!(DATE_TIME.is_match("2026-11-24T00:00:00+08:00"));
+        assert!(DATE_TIME.is_match("2026-11-24T00:00:00.5Z"));
+        assert!(!DATE_TIME.is_match("2026-11-24 00:00:00") && !DATE_TIME.is_match("2026-11-24"));
+        assert!(EXTENSION.is_match("imdf:extension:provider:name#1.0.0"));
+        assert!(!EXTENSION.is_match("imdf:extension:provider:name"));
+        assert!(
+            LANGUAGE.is_match("zh-Hans")
+                && LANGUAGE.is_match("en")
+                && !LANGUAGE.is_match("zh_Hans")
+        );
+        assert!(
+            OCCUPANT_CATEGORY.is_match("clothing.womens") && !OCCUPANT_CATEGORY.is_match("Cafe")
+        );
+        assert!(PROVINCE.is_match("CN-SH") && COUNTRY.is_match("CN") && !COUNTRY.is_match("CHN"));
+    }
+
+    #[test]
+    fn texts_are_trimmed_as_javascript_trims() {
+        let mut issues = Vec::new();
+        let mut out = Out {
+            issues: &mut issues,
+        };
+        text(&Value::from("\u{3000}\u{feff} "), "f", &mut out);
+        text(&Value::from("\u{85}"), "g", &mut out);
+        let fields: Vec<&str> = issues.iter().map(|i| i.field.as_str()).collect();
+        assert_eq!(fields, ["f"]);
+    }
+}
