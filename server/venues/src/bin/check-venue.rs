@@ -8,13 +8,25 @@
 //!
 //! The first form checks a whole venues directory, the second one venue directory. Problems are
 //! named as `--name-as` names the directory (by default as it was given). Prints every problem,
-//! one per line, or with `--json` one JSON array of them; exits 0 when there is none, 1 when
+//! one per line, or with `--json` one JSON array of them (each problem's parts, `place` and
+//! `explained`); exits 0 when there is none, 1 when
 //! there are, 2 when the command line is wrong.
 
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use serde::Serialize;
 use site_venues::check::{Problem, check_venue, check_venues};
+
+/// A problem as `--json` writes it: its parts, and the two texts a reader shows (where, after the
+/// file; the message with its rule), so no other side words them again.
+#[derive(Serialize)]
+struct Shown<'a> {
+    #[serde(flatten)]
+    problem: &'a Problem,
+    place: String,
+    explained: String,
+}
 
 const USAGE: &str = "usage: check-venue [--json] [--name-as <name>] <venues-dir>\n       check-venue [--json] [--name-as <name>] --venue <dir> [--categories <categories.toml>]";
 
@@ -69,9 +81,17 @@ fn main() -> ExitCode {
         check_venues(&dir, &name_as)
     };
     if args.json {
+        let shown: Vec<Shown> = problems
+            .iter()
+            .map(|problem| Shown {
+                problem,
+                place: problem.place(),
+                explained: problem.explained(),
+            })
+            .collect();
         println!(
             "{}",
-            serde_json::to_string(&problems).expect("problems serialise")
+            serde_json::to_string(&shown).expect("problems serialise")
         );
     } else {
         for problem in &problems {

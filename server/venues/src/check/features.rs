@@ -4,7 +4,6 @@
 //! not report it again.
 
 use std::collections::HashMap;
-use std::path::PathBuf;
 
 use serde_json::{Map, Value};
 
@@ -145,7 +144,6 @@ impl Feature {
 /// The venue directory as read.
 #[derive(Debug, Default)]
 pub(crate) struct VenueFiles {
-    pub dir: PathBuf,
     /// The features that passed, by kind (indexed by `Kind as usize`).
     pub features: [Vec<Feature>; 15],
     /// Where each passing feature is: (kind, index in its list).

@@ -9,14 +9,10 @@
 //! later rules, so one mistake is reported once.
 
 mod devices;
-// Until every rule that reads the model has landed, parts of it are unused.
-#[allow(dead_code)]
 mod features;
 mod layout;
-#[allow(dead_code)]
 mod problem;
 mod properties;
-#[allow(dead_code)]
 mod read;
 mod relations;
 mod settings;

@@ -61,10 +61,7 @@ pub(crate) fn is_feature_id(text: &str) -> bool {
 
 /// Reads `dir`; problems name it as the `Problems` were told.
 pub(crate) fn read_venue(dir: &Path, problems: &mut Problems) -> VenueFiles {
-    let mut files = VenueFiles {
-        dir: dir.to_owned(),
-        ..VenueFiles::default()
-    };
+    let mut files = VenueFiles::default();
     let mut names: Vec<String> = match std::fs::read_dir(dir) {
         Ok(entries) => entries
             .filter_map(Result::ok)

@@ -250,11 +250,15 @@ fn apply(dir: &Path, edit: &Edit) -> Option<String> {
             // Degrees near the fixture's latitude; exact enough to move a shape by metres.
             let lat = 31.2_f64.to_radians();
             let by = [east / (111_319.49 * lat.cos()), north / 111_319.49];
-            shift(&mut feature["geometry"]["coordinates"], by);
-            shift(
-                &mut feature["properties"]["display_point"]["coordinates"],
-                by,
-            );
+            // Only what the feature has: indexing would write a null display point into it.
+            for path in [
+                "/geometry/coordinates",
+                "/properties/display_point/coordinates",
+            ] {
+                if let Some(coordinates) = feature.pointer_mut(path) {
+                    shift(coordinates, by);
+                }
+            }
         }
         // A case that changes the id expects problems on the new one.
         id = feature["id"].as_str().map(str::to_owned).or(id);
