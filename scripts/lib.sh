@@ -58,8 +58,20 @@ ensure_chromium() {
 
 has_nextest() { cargo nextest --version >/dev/null 2>&1; }
 
+# The venue check (server/venues/src/check/) the web build and the generator ask whether
+# content/venues/ is valid: built once here and handed to them as SITE_CHECK_VENUE, so neither
+# waits on cargo's lock while the server compiles beside them.
+venue_check_bin="$repo_root/target/release/check-venue"
+build_venue_check() {
+  say "building the venue check (release)"
+  (cd "$repo_root" && cargo build --release --locked -p site-venues --bin check-venue) \
+    || die "cargo build of check-venue failed"
+  export SITE_CHECK_VENUE="$venue_check_bin"
+}
+
 build_web() {
   ensure_npm_deps web
+  [ -n "${SITE_CHECK_VENUE:-}" ] || build_venue_check
   say "building pages: content/ -> dist/"
   (cd "$repo_root/web" && node scripts/build.mjs) || die "web build failed (see the messages above)"
 }
