@@ -6,6 +6,9 @@ from geometry import interior_point, rect
 from imdf import (Projection, feature, feature_id, labels, line_geometry, point_geometry,
                   polygon_geometry, ref)
 
+# The widths (m) of the pieces walkways and roads are drawn from, by kind.
+CORRIDOR_WIDTHS = {"corridor": (3.0, 6.0), "aisle": (5.5, 6.5), "atrium": (0.0, float("inf"))}
+
 
 def side_segment(r, side, width, at=None):
     """A door of `width` on side N/S/E/W of rectangle r, centred on `at` (default: the middle)."""
@@ -105,6 +108,13 @@ class Plan:
         self.relationships.append(dict(key=slug, category=category, direction=direction, units=unit_keys))
 
     def corridor(self, level, kind, r):
+        """A piece a walkway or road of `level` is drawn from: a corridor 3-6 m wide, a drive aisle
+        5.5-6.5 m, or an atrium (an open square, any size). A piece of another width is refused
+        here, so no walkway is narrower or wider than its pieces (README.md)."""
+        lo, hi = CORRIDOR_WIDTHS[kind]
+        width = min(r[2] - r[0], r[3] - r[1])
+        if not lo - 1e-9 <= width <= hi + 1e-9:
+            raise ValueError(f"{level}: {kind} {r} is {width:.2f} m wide, not {lo}-{hi} m")
         self.corridors.setdefault(level, []).append((kind, r))
 
     # -- output ------------------------------------------------------------------------------

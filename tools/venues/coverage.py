@@ -1,15 +1,16 @@
 # Radio coverage on one level, in the local metric frame: which units each kind of device serves
 # and may hang in, sample points on a 2 m grid over the units it serves, and an index of device
 # positions answering "which devices are within r of this point". Shared by the placement
-# (infrastructure.py, device_layout.py) and its checks (infrastructure_checks.py), so both measure
-# coverage the same way.
+# (infrastructure.py, device_layout.py) and the smoke test (test_generate.py), which holds the
+# written devices to these promises: the venue check (server/venues) checks where devices hang,
+# not how far they reach.
 
 import math
 
 from contract import role
 from geometry import box_of, dist_to_boundary, point_in_poly
 
-SAMPLE = 2.0    # m between sample points, as the coverage checks promise
+SAMPLE = 2.0    # m between sample points, as README.md promises
 MARGIN = 1.0    # m a device keeps from the walls of the unit it hangs in
 # What each kind promises the positioning engine: every sample point of the units it serves on
 # its level lies within this many metres of at least so many devices of the kind.

@@ -1,16 +1,11 @@
 # Plane geometry in a venue's local metric frame (x east, y north, metres): rectangles, the
-# rectilinear union that draws walkways, roads and outlines, and the polygon measures the checks
-# use (area, point in polygon, distance to a boundary, overlap area, shared edge length).
+# rectilinear union that draws walkways, roads and outlines, and the polygon measures the layout
+# and the device placement use (area, point in polygon, distance to a boundary, a point inside).
 #
 # A ring is a list of (x, y) without the closing repeat; a polygon is a list of rings, the first the
 # exterior (counter-clockwise), the others holes (clockwise), as GeoJSON wants them.
 
 import math
-
-# Two lengths closer than this are the same (a tenth of a millimetre; output is rounded to ~1 cm,
-# but rounding keeps equal coordinates equal, see imdf.py).
-EPS = 1e-4
-
 
 def rect(x0, y0, x1, y1):
     """The polygon of an axis-aligned rectangle."""
@@ -21,10 +16,6 @@ def box_of(poly):
     xs = [p[0] for p in poly[0]]
     ys = [p[1] for p in poly[0]]
     return (min(xs), min(ys), max(xs), max(ys))
-
-
-def boxes_overlap(a, b, margin=0.0):
-    return a[0] < b[2] + margin and b[0] < a[2] + margin and a[1] < b[3] + margin and b[1] < a[3] + margin
 
 
 def rect_union(adds, subs=()):
@@ -166,112 +157,12 @@ def dist_to_boundary(p, poly):
     return min(dist_point_segment(p, a, b) for a, b in segments(poly))
 
 
-def strictly_inside(p, poly, margin=EPS):
+def strictly_inside(p, poly, margin):
     return point_in_poly(p, poly) and dist_to_boundary(p, poly) > margin
-
-
-def is_rect(poly):
-    if len(poly) != 1 or len(poly[0]) != 4:
-        return False
-    (x0, y0), (x1, y1), (x2, y2), (x3, y3) = poly[0]
-    return (y0 == y1 and x1 == x2 and y2 == y3 and x3 == x0) or (x0 == x1 and y1 == y2 and x2 == x3 and y3 == y0)
 
 
 def _cross(ax, ay, bx, by):
     return ax * by - ay * bx
-
-
-def _cut_params(a, b, other):
-    """Where segment a-b meets the edges of polygon `other`, as parameters 0..1 along a-b."""
-    (ax, ay), (bx, by) = a, b
-    dx, dy = bx - ax, by - ay
-    length2 = dx * dx + dy * dy
-    length = math.sqrt(length2)
-    ts = {0.0, 1.0}
-    lo_x, hi_x, lo_y, hi_y = min(ax, bx) - EPS, max(ax, bx) + EPS, min(ay, by) - EPS, max(ay, by) + EPS
-    for (cx, cy), (ex, ey) in segments(other):
-        if max(cx, ex) < lo_x or min(cx, ex) > hi_x or max(cy, ey) < lo_y or min(cy, ey) > hi_y:
-            continue
-        fx, fy = ex - cx, ey - cy
-        den = _cross(dx, dy, fx, fy)
-        if abs(den) < 1e-12 * length * math.hypot(fx, fy):
-            if abs(_cross(dx, dy, cx - ax, cy - ay)) / length < EPS:
-                for px, py in ((cx, cy), (ex, ey)):
-                    t = ((px - ax) * dx + (py - ay) * dy) / length2
-                    if 0 < t < 1:
-                        ts.add(t)
-            continue
-        t = _cross(cx - ax, cy - ay, fx, fy) / den
-        u = _cross(cx - ax, cy - ay, dx, dy) / den
-        tol_t, tol_u = EPS / length, EPS / math.hypot(fx, fy)
-        if -tol_t <= t <= 1 + tol_t and -tol_u <= u <= 1 + tol_u:
-            ts.add(min(1.0, max(0.0, t)))
-    return sorted(ts)
-
-
-def _boundary_direction(p, poly):
-    """The unit direction of the edge of `poly` that p lies on, or None."""
-    for a, b in segments(poly):
-        if dist_point_segment(p, a, b) < EPS:
-            length = math.hypot(b[0] - a[0], b[1] - a[1])
-            return ((b[0] - a[0]) / length, (b[1] - a[1]) / length)
-    return None
-
-
-def _inside_part(poly, other, keep_shared):
-    """The sum of x dy - y dx over the boundary pieces of `poly` that lie inside `other`."""
-    s = 0.0
-    for a, b in segments(poly):
-        ts = _cut_params(a, b, other)
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        for t0, t1 in zip(ts, ts[1:]):
-            if (t1 - t0) * math.hypot(dx, dy) < 1e-9:
-                continue
-            p0 = (a[0] + t0 * dx, a[1] + t0 * dy)
-            p1 = (a[0] + t1 * dx, a[1] + t1 * dy)
-            mid = ((p0[0] + p1[0]) / 2, (p0[1] + p1[1]) / 2)
-            direction = _boundary_direction(mid, other)
-            if direction is not None:
-                same = direction[0] * dx + direction[1] * dy > 0
-                if not (keep_shared and same):
-                    continue
-            elif not point_in_poly(mid, other):
-                continue
-            s += p0[0] * p1[1] - p1[0] * p0[1]
-    return s
-
-
-def overlap_area(p, q):
-    """The area of the intersection of two polygons (holes allowed), by Green's theorem: the
-    boundary of the intersection is the part of each boundary inside the other, plus the
-    boundary the two share running the same way (counted once)."""
-    if is_rect(p) and is_rect(q):
-        a, b = box_of(p), box_of(q)
-        w = min(a[2], b[2]) - max(a[0], b[0])
-        h = min(a[3], b[3]) - max(a[1], b[1])
-        return w * h if w > 0 and h > 0 else 0.0
-    return (_inside_part(p, q, True) + _inside_part(q, p, False)) / 2
-
-
-def shared_length(p, q):
-    """The length of boundary two polygons share (edges lying on each other)."""
-    total = 0.0
-    for a, b in segments(p):
-        dx, dy = b[0] - a[0], b[1] - a[1]
-        length = math.hypot(dx, dy)
-        for c, d in segments(q):
-            if dist_point_segment(c, a, b) > EPS and dist_point_segment(d, a, b) > EPS:
-                continue
-            if abs(_cross(dx, dy, c[0] - a[0], c[1] - a[1])) / length > EPS:
-                continue
-            if abs(_cross(dx, dy, d[0] - a[0], d[1] - a[1])) / length > EPS:
-                continue
-            t0 = ((c[0] - a[0]) * dx + (c[1] - a[1]) * dy) / length
-            t1 = ((d[0] - a[0]) * dx + (d[1] - a[1]) * dy) / length
-            lo, hi = max(0.0, min(t0, t1)), min(length, max(t0, t1))
-            if hi > lo:
-                total += hi - lo
-    return total
 
 
 def interior_point(poly):

@@ -15,7 +15,8 @@
 #
 # A venue module asks for gateways and anchors with POSITIONING = {"aoa": {level: ceiling height},
 # "uwb": {level: height}}; beacons come with them on every level. What each kind promises is
-# coverage.PROMISE; infrastructure_checks.py holds the file to it.
+# coverage.PROMISE, which test_generate.py holds the written file to; the venue check
+# (server/venues, run by generate.py) holds it to docs/live-positioning.md.
 
 from contract import role
 from coverage import MARGIN, PROMISE, hangs_in, samples, serves
@@ -30,7 +31,6 @@ PROPS = {
     "aoa_gateway": ("kind", "level_id", "name", "height", "range"),
     "uwb_anchor": ("kind", "level_id", "name", "height", "anchor_id"),
 }
-HEIGHTS = {"ble_beacon": (2.6, 3.0), "aoa_gateway": (3.5, 4.5), "uwb_anchor": (2.5, 3.2)}
 BLE_HEIGHT = {"parking": 2.6}      # metres; car park ceilings are low, elsewhere 2.8
 TX_POWER = -59                     # dBm at 1 m, the iBeacon default
 INTERVAL_MS = 200

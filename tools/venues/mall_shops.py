@@ -1,7 +1,8 @@
 # The shops of the demo mall, floor by floor: name | IMDF occupant category | Latin brand name
 # (alt_name "en", searchable) | opening hours when not the mall's 10:00-22:00. A leading * takes one
 # of the floor's largest units. Real chains and invented shops mixed, as in a real mall; every
-# category is checked against IMDF's occupant list (imdf_categories.py) when the venue is built.
+# category needs an entry in content/venues/categories.toml, which the venue check asks before
+# anything is written.
 # Each floor needs exactly as many names as mall.py draws shop units (the generator says so).
 
 ADDRESS = dict(address="寻境路 188 号", unit=None, locality="上海市", province="CN-SH", country="CN",
