@@ -8,8 +8,8 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { brotli, gzip } from '../src/content/venues/compression';
-import type { LoadedVenues, VenueCategory } from '../src/content/venues/types';
-import type { VenueToml } from '../src/content/venues/venue-toml';
+import type { VenueCategory, VenueToml } from '../src/content/venues/imdf-types';
+import type { LoadedVenues } from '../src/content/venues/types';
 
 export interface VenuesManifest {
   list: {

@@ -1,45 +1,44 @@
 // Reads content/venues/ (docs/venue-contract.md section 1): categories.toml, words.toml and one
-// directory per venue, runs every check of contract section 5 and those of its positioning devices
-// (infrastructure.ts), and reports each problem into the problem list of the rest of content/ as
-// `content/venues/<id>/<file>: feature <id> <field>: <message>`. A venue with no problem is handed
-// on with its viewer data (viewer-data.ts); the default level must stay within its budget over
-// the wire.
+// directory per venue. Whether the venues are valid is the venue check's to decide
+// (venue-check.ts runs the engine's `check-venue`, contract section 5): its problems go into the
+// problem list of the rest of content/ as it wrote them, and the build stops. The venues it passed
+// are read as they are and handed on with their viewer data (viewer-data.ts). This side checks
+// only what the check does not see: words.toml (the viewer's words, not venue data) and the
+// default level's budget over the wire in the viewer's format (contract 3.3), which only the
+// build writes.
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { z } from 'zod';
 import { type Problems, fieldPath } from '../../checks/problems';
-import { categoriesTomlSchema, categoryEntry, checkCategoryEntries } from './categories-toml';
 import { defaultLevelBudget, gzip } from './compression';
 import { readDataFile } from './data-file';
-import { readVenueFeatures } from './feature-shape';
 import { projection } from './geometry';
-import { featureTypes, imdfManifestSchema } from './imdf-schema';
-import { infrastructureFile, readInfrastructure } from './infrastructure';
-import { checkLevels } from './levels';
+import type { VenueCategory } from './imdf-types';
 import { localShapes } from './local-shapes';
-import { checkParking } from './parking';
-import { checkPlacement } from './placement';
+import { placement } from './placement';
 import { levelPreview } from './preview';
-import { checkReachability } from './reachability';
-import { checkReferences, theVenue } from './references';
-import { checkRelationships } from './relationships';
-import type { CategoryGroup, LoadedVenue, LoadedVenues, VenueCategory } from './types';
-import { venueModel } from './venue-model';
-import { checkVenueSettings, venueTomlSchema } from './venue-toml';
+import type { LoadedVenue, LoadedVenues } from './types';
+import { checkVenues } from './venue-check';
+import {
+  readCategoriesToml,
+  readInfrastructure,
+  readVenueFiles,
+  readVenueToml,
+} from './venue-files';
 import { viewerData } from './viewer-data';
-import { venueWordsSchema } from './words-toml';
+import { type VenueWords, venueWordsSchema } from './words-toml';
 
-const venueIdPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
-const venueFiles = new Set([
-  ...featureTypes.map((type) => `${type}.geojson`),
-  'manifest.json',
-  'venue.toml',
-  infrastructureFile,
-]);
+/** A TOML or JSON file of content/venues/ as parsed; undefined when it cannot be read (reported). */
+function readFile(root: string, name: string, format: 'TOML' | 'JSON', problems: Problems) {
+  return readDataFile(join(root, name), `content/venues/${name}`, format, problems) as
+    Record<string, unknown> | undefined;
+}
 
-function parse<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: Problems) {
+/** words.toml against its schema; undefined when it has any problem (all reported). */
+function readWords(root: string, problems: Problems): VenueWords | undefined {
+  const file = 'content/venues/words.toml';
+  const data = readDataFile(join(root, 'words.toml'), file, 'TOML', problems);
   if (data === undefined) return undefined;
-  const result = schema.safeParse(data);
+  const result = venueWordsSchema.safeParse(data);
   if (result.success) return result.data;
   for (const issue of result.error.issues) {
     if (issue.code === 'unrecognized_keys') {
@@ -59,60 +58,34 @@ function parse<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: P
   return undefined;
 }
 
-/** A TOML file checked against its schema; undefined when it has any problem (all reported). */
-function readTomlFile<T>(schema: z.ZodType<T>, path: string, file: string, problems: Problems) {
-  return parse(schema, readDataFile(path, file, 'TOML', problems), file, problems);
-}
-
-interface Shared {
-  categories: Record<string, VenueCategory>;
-  problems: Problems;
-}
-
-/** One venue directory; undefined when it has any problem (all of them reported). */
-function loadVenue(dir: string, id: string, shared: Shared): LoadedVenue | undefined {
-  const { problems } = shared;
-  const before = problems.list.length;
+/** One venue directory the check passed; undefined when a file cannot be read or it is too heavy. */
+function loadVenue(
+  dir: string,
+  id: string,
+  categories: Record<string, VenueCategory>,
+  problems: Problems,
+): LoadedVenue | undefined {
   const prefix = `content/venues/${id}`;
-  for (const name of readdirSync(dir).sort()) {
-    if (!venueFiles.has(name)) {
-      problems.add(
-        `${prefix}/${name}`,
-        '',
-        'is not a file of a venue directory (contract section 1: the IMDF files, manifest.json and venue.toml; infrastructure.geojson for positioning)',
-      );
-    }
-  }
-  const manifestFile = `${prefix}/manifest.json`;
-  const manifest = readDataFile(join(dir, 'manifest.json'), manifestFile, 'JSON', problems);
-  parse(imdfManifestSchema, manifest, manifestFile, problems);
+  const manifest = readDataFile(
+    join(dir, 'manifest.json'),
+    `${prefix}/manifest.json`,
+    'JSON',
+    problems,
+  );
   const settingsFile = `${prefix}/venue.toml`;
-  const settings = readTomlFile(venueTomlSchema, join(dir, 'venue.toml'), settingsFile, problems);
-  const files = readVenueFeatures(dir, prefix, problems);
-  const model = venueModel(id, prefix, files, problems);
-  const venue = theVenue(model, (message) => problems.add(`${prefix}/venue.geojson`, '', message));
-  const broken = checkReferences(model);
-  checkLevels(model);
-  const labels = checkCategoryEntries(model, shared.categories);
-  const rides = checkRelationships(model, broken);
-  const shapes = venue
-    ? localShapes(model, projection(venue.properties.display_point.coordinates as [number, number]))
-    : undefined;
-  const placement = shapes && checkPlacement(model, shapes);
-  if (shapes && placement) {
-    checkParking(model, shapes, placement);
-    checkReachability(model, placement, rides);
-  }
-  const infrastructure = shapes && readInfrastructure(dir, prefix, model, shapes, problems);
-  if (settings) {
-    checkVenueSettings(settings, model, shapes, (field, message) =>
-      problems.add(settingsFile, field, message),
-    );
-  }
-  if (problems.list.length > before || !venue || !settings || !shapes || !placement) {
+  const table = readDataFile(join(dir, 'venue.toml'), settingsFile, 'TOML', problems);
+  const files = readVenueFiles(dir, id, prefix, problems);
+  const infrastructure = readInfrastructure(dir, prefix, problems);
+  const venue = files?.features.venue[0];
+  if (manifest === undefined || !table || !files || !venue || infrastructure === undefined) {
     return undefined;
   }
-  const data = viewerData(model, shapes, placement, venue, settings, labels);
+  const settings = readVenueToml(table as Record<string, unknown>);
+  const shapes = localShapes(
+    files,
+    projection(venue.properties.display_point.coordinates as [number, number]),
+  );
+  const data = viewerData(files, shapes, placement(files, shapes), venue, settings, categories);
   const first = data.levels.find((level) => level.short === settings.default_level)!;
   const size = gzip(Buffer.from(JSON.stringify(first))).length;
   if (size > defaultLevelBudget) {
@@ -127,29 +100,11 @@ function loadVenue(dir: string, id: string, shared: Shared): LoadedVenue | undef
     id,
     settings,
     imdf: { manifest, files: files.raw },
-    infrastructure: infrastructure ?? null,
+    infrastructure,
     summary: data.summary,
     levels: data.levels,
     previews: data.levels.map((level) => levelPreview(data.summary, level)),
   };
-}
-
-function checkGroups(
-  groups: CategoryGroup[],
-  categories: Record<string, VenueCategory>,
-  problems: Problems,
-) {
-  groups.forEach((group, index) => {
-    group.categories.forEach((category, at) => {
-      if (!categoryEntry(categories, category)) {
-        problems.add(
-          'content/venues/categories.toml',
-          `groups[${index}].categories[${at}]`,
-          `"${category}" has no entry under [categories]; add one, or remove it from the group`,
-        );
-      }
-    });
-  });
 }
 
 /** Everything under content/venues/; undefined when anything there has a problem. */
@@ -159,57 +114,21 @@ export function loadVenues(contentDir: string, problems: Problems): LoadedVenues
     problems.add('content/venues', '', 'directory is missing; the live demo needs its venues');
     return undefined;
   }
+  // The engine's check decides whether the venues are valid; the rest reads what it passed.
+  if (!checkVenues(root, problems)) return undefined;
   const before = problems.list.length;
-  const rootFile = <T>(schema: z.ZodType<T>, name: string) =>
-    readTomlFile(schema, join(root, name), `content/venues/${name}`, problems);
-  const catalogue = rootFile(categoriesTomlSchema, 'categories.toml');
-  const words = rootFile(venueWordsSchema, 'words.toml');
-  const categories = catalogue?.categories ?? {};
-  const groups = catalogue?.groups ?? [];
-  checkGroups(groups, categories, problems);
-
+  const words = readWords(root, problems);
+  const catalogue = readFile(root, 'categories.toml', 'TOML', problems);
+  const { categories, groups } = readCategoriesToml(catalogue ?? {});
   const list: LoadedVenue[] = [];
-  const entries = readdirSync(root, { withFileTypes: true }).sort((a, b) =>
-    a.name.localeCompare(b.name),
-  );
+  const entries = readdirSync(root, { withFileTypes: true })
+    .filter((entry) => entry.isDirectory())
+    .sort((a, b) => a.name.localeCompare(b.name));
   for (const entry of entries) {
-    if (!entry.isDirectory()) {
-      if (!['categories.toml', 'words.toml'].includes(entry.name)) {
-        problems.add(
-          `content/venues/${entry.name}`,
-          '',
-          'is not part of the venues: content/venues/ holds categories.toml, words.toml and one directory per venue',
-        );
-      }
-      continue;
-    }
-    if (!venueIdPattern.test(entry.name)) {
-      problems.add(
-        `content/venues/${entry.name}`,
-        '',
-        'a venue directory is named with lowercase letters, digits and hyphens (the name is the venue id in addresses)',
-      );
-      continue;
-    }
-    const venue = loadVenue(join(root, entry.name), entry.name, { categories, problems });
+    const venue = loadVenue(join(root, entry.name), entry.name, categories, problems);
     if (venue) list.push(venue);
   }
-  if (!entries.some((entry) => entry.isDirectory())) {
-    problems.add('content/venues', '', 'has no venue directory; the live demo needs at least one');
-  }
-  const orders = new Map<number, string>();
-  for (const venue of list) {
-    const other = orders.get(venue.settings.order);
-    if (other) {
-      problems.add(
-        `content/venues/${venue.id}/venue.toml`,
-        'order',
-        `is ${venue.settings.order}, as in content/venues/${other}/venue.toml; each venue has its own place in the switcher`,
-      );
-    }
-    orders.set(venue.settings.order, venue.id);
-  }
-  if (problems.list.length > before || !words) return undefined;
+  if (problems.list.length > before || !words || !catalogue) return undefined;
   list.sort((a, b) => a.settings.order - b.settings.order);
   return { list, categories, groups, words };
 }

@@ -1,22 +1,13 @@
 // Every located feature of a venue in the local metric frame (docs/venue-contract.md section 2.3,
-// origin the venue's display point), after the checks that need metres: rings with area, exterior
-// rings counter-clockwise and holes clockwise, no ring crossing itself. Features that fail keep no
-// shape, so the placement checks after this never measure a broken polygon.
-import type { ImdfFeature } from './types';
-import {
-  type Polygon,
-  type Projection,
-  type Vec,
-  isCounterClockwise,
-  projectRing,
-  selfIntersection,
-  signedArea,
-} from './geometry';
-import { type VenueModel, describe } from './venue-model';
+// origin the venue's display point), as the viewer's files are written in it. The venue check has
+// found every ring with area, wound as RFC 7946 asks and not crossing itself, and every opening
+// with two different ends, so this only projects.
+import { type Polygon, type Projection, type Vec, projectRing } from './geometry';
+import type { VenueFiles } from './venue-files';
 
 export interface LocalShapes {
   frame: Projection;
-  /** Polygonal features (venue, footprint, level, unit, fixture, kiosk, section). */
+  /** Polygonal features (venue, footprint, level, unit, fixture, kiosk, section, geofence). */
   polygons: Map<string, Polygon[]>;
   /** Openings: their two ends. */
   lines: Map<string, readonly [Vec, Vec]>;
@@ -26,51 +17,8 @@ export interface LocalShapes {
   displayPoints: Map<string, Vec>;
 }
 
-function lonLat(frame: Projection, point: Vec): string {
-  const [lon, lat] = frame.toLonLat(point);
-  return `[${lon.toFixed(7)}, ${lat.toFixed(7)}]`;
-}
-
-function checkPolygon(
-  model: VenueModel,
-  feature: ImdfFeature,
-  rings: readonly (readonly (readonly number[])[])[],
-  field: string,
-  frame: Projection,
-): Polygon | undefined {
-  const polygon = rings.map((ring) => projectRing(ring, frame));
-  let valid = true;
-  polygon.forEach((ring, index) => {
-    const at = `${field}[${index}]`;
-    if (ring.length < 3 || Math.abs(signedArea(ring)) < 1e-4) {
-      model.report(feature, at, 'has no area; a ring needs three corners not on one line');
-      valid = false;
-      return;
-    }
-    const exterior = index === 0;
-    if (isCounterClockwise(ring) !== exterior) {
-      model.report(
-        feature,
-        at,
-        `runs ${exterior ? 'clockwise' : 'counter-clockwise'}; ${exterior ? 'an exterior ring runs counter-clockwise' : 'a hole runs clockwise'} (RFC 7946), so list its positions in the reverse order`,
-      );
-      valid = false;
-    }
-    const crossing = selfIntersection(ring);
-    if (crossing) {
-      model.report(
-        feature,
-        at,
-        `crosses or touches itself near ${lonLat(frame, crossing)}; a ring's edges may meet only at their shared corners`,
-      );
-      valid = false;
-    }
-  });
-  return valid ? polygon : undefined;
-}
-
-/** Projects every located feature and checks the rings; `origin` is the venue's display point. */
-export function localShapes(model: VenueModel, frame: Projection): LocalShapes {
+/** Projects every located feature; `frame` has its origin at the venue's display point. */
+export function localShapes(venue: VenueFiles, frame: Projection): LocalShapes {
   const shapes: LocalShapes = {
     frame,
     polygons: new Map(),
@@ -78,7 +26,9 @@ export function localShapes(model: VenueModel, frame: Projection): LocalShapes {
     points: new Map(),
     displayPoints: new Map(),
   };
-  for (const feature of model.byId.values()) {
+  const polygon = (rings: readonly (readonly (readonly number[])[])[]): Polygon =>
+    rings.map((ring) => projectRing(ring, frame));
+  for (const feature of venue.byId.values()) {
     const display = (feature.properties as { display_point?: { coordinates: number[] } | null })
       .display_point;
     if (display) shapes.displayPoints.set(feature.id, frame.toLocal(display.coordinates));
@@ -90,36 +40,15 @@ export function localShapes(model: VenueModel, frame: Projection): LocalShapes {
         break;
       case 'LineString': {
         const [a, b] = geometry.coordinates.map((position) => frame.toLocal(position));
-        if (a && b && (a[0] !== b[0] || a[1] !== b[1])) shapes.lines.set(feature.id, [a, b]);
-        else {
-          model.report(
-            feature,
-            'geometry.coordinates',
-            `has no width; a ${describe(feature)} needs two different ends`,
-          );
-        }
+        if (a && b) shapes.lines.set(feature.id, [a, b]);
         break;
       }
-      case 'Polygon': {
-        const polygon = checkPolygon(
-          model,
-          feature,
-          geometry.coordinates,
-          'geometry.coordinates',
-          frame,
-        );
-        if (polygon) shapes.polygons.set(feature.id, [polygon]);
+      case 'Polygon':
+        shapes.polygons.set(feature.id, [polygon(geometry.coordinates)]);
         break;
-      }
-      case 'MultiPolygon': {
-        const polygons = geometry.coordinates.map((rings, index) =>
-          checkPolygon(model, feature, rings, `geometry.coordinates[${index}]`, frame),
-        );
-        if (polygons.every((polygon) => polygon)) {
-          shapes.polygons.set(feature.id, polygons as Polygon[]);
-        }
+      case 'MultiPolygon':
+        shapes.polygons.set(feature.id, geometry.coordinates.map(polygon));
         break;
-      }
     }
   }
   return shapes;

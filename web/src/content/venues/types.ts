@@ -1,45 +1,16 @@
-// The venues of the live demo as the loader hands them on (load-venues.ts builds them): the IMDF
-// features after their shape was checked, and the loaded venues with their viewer data.
+// The venues of the live demo as the loader hands them on (load-venues.ts builds them from the
+// venues the check passed): each with its settings, files and viewer data.
 import type { LevelData, VenueSummary } from './viewer-files';
 import type { ViewerWords } from './viewer-words';
 import type { LauncherKey } from './words-toml';
-import type { FeatureType, PropertiesOf } from './imdf-schema';
-import type { Infrastructure } from './infrastructure-schema';
+import type {
+  CategoryGroup,
+  FeatureType,
+  Infrastructure,
+  VenueCategory,
+  VenueToml,
+} from './imdf-types';
 import type { LevelPreview } from './preview';
-import type { VenueToml } from './venue-toml';
-
-export type Position = readonly number[];
-
-/** The GeoJSON geometries IMDF features carry (relationships may carry others; they are unused). */
-export type Geometry =
-  | { type: 'Point'; coordinates: Position }
-  | { type: 'LineString'; coordinates: readonly Position[] }
-  | { type: 'Polygon'; coordinates: readonly (readonly Position[])[] }
-  | { type: 'MultiPolygon'; coordinates: readonly (readonly (readonly Position[])[])[] };
-
-/** One feature whose envelope, id, geometry and properties passed the shape checks. */
-export interface ImdfFeature<T extends FeatureType = FeatureType> {
-  id: string;
-  featureType: T;
-  geometry: Geometry | null;
-  properties: PropertiesOf<T>;
-  /** The file it came from, relative to the repository: content/venues/demo-mall/unit.geojson. */
-  file: string;
-}
-
-export type FeaturesByType = { [T in FeatureType]: ImdfFeature<T>[] };
-
-/** A category of categories.toml: its Chinese label and the words search also accepts. */
-export interface VenueCategory {
-  label: string;
-  synonyms: string[];
-}
-
-/** A group of categories in a kiosk's directory (docs/venue-contract.md section 4.6). */
-export interface CategoryGroup {
-  label: string;
-  categories: string[];
-}
 
 export interface LoadedVenue {
   /** The directory name, the venue id of URLs: "demo-mall". */

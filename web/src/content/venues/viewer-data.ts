@@ -1,4 +1,4 @@
-// A checked venue in the viewer's format (docs/venue-contract.md sections 3.2 and 3.3, types in
+// A venue the check passed, in the viewer's format (docs/venue-contract.md sections 3.2 and 3.3, types in
 // viewer-files.ts): the venue summary and one file per level, with coordinates as integer
 // decimetres in the local frame and rings as flat lists without the closing repeat, so a level
 // of a large mall stays tens of kilobytes over the wire.
@@ -16,12 +16,10 @@ import type {
 } from './viewer-files';
 import { entranceCategories } from './contract';
 import { type Polygon, type Vec, polygonBox, unionBox } from './geometry';
-import { levelsInOrder } from './levels';
+import type { ImdfFeature, VenueCategory, VenueToml } from './imdf-types';
 import type { LocalShapes } from './local-shapes';
 import type { Placement } from './placement';
-import type { ImdfFeature } from './types';
-import { type VenueModel, featureOf, zh } from './venue-model';
-import type { VenueToml } from './venue-toml';
+import { type VenueFiles, featureOf, zh } from './venue-files';
 
 const dm = (metres: number) => Math.round(metres * 10);
 
@@ -52,8 +50,67 @@ function withName<T extends object>(shape: T, name: string | undefined): T & { n
   return name ? { ...shape, n: name } : shape;
 }
 
+/** Levels from the lowest up (ties by short name), as the viewer lists them. */
+function levelsInOrder(model: VenueFiles): ImdfFeature<'level'>[] {
+  return [...model.features.level].sort(
+    (a, b) =>
+      a.properties.ordinal - b.properties.ordinal ||
+      zh(a.properties.short_name)!.localeCompare(zh(b.properties.short_name)!),
+  );
+}
+
+/**
+ * The entry of a category in categories.toml: its own, else that of its longest dotted prefix
+ * (`restroom.female.wheelchair` -> `restroom.female` -> `restroom`), as the server looks it up.
+ */
+function categoryEntry(
+  categories: Record<string, VenueCategory>,
+  category: string,
+): VenueCategory | undefined {
+  let key = category;
+  for (;;) {
+    if (Object.hasOwn(categories, key)) return categories[key];
+    const dot = key.lastIndexOf('.');
+    if (dot < 0) return undefined;
+    key = key.slice(0, dot);
+  }
+}
+
+/** Feature types whose categories visitors see (names on the map, search, the directory). */
+const labelledTypes = [
+  'venue',
+  'unit',
+  'opening',
+  'amenity',
+  'occupant',
+  'fixture',
+  'section',
+] as const;
+
+/**
+ * The Chinese label of every category the venue's visitors see, category -> label, in the
+ * categories' order (the check found an entry for each, exact or by prefix: contract 3.1).
+ */
+function categoryLabels(
+  model: VenueFiles,
+  categories: Record<string, VenueCategory>,
+): Record<string, string> {
+  const used = new Set<string>();
+  for (const type of labelledTypes) {
+    for (const feature of model.features[type]) {
+      used.add((feature.properties as { category: string }).category);
+    }
+  }
+  const labels: Record<string, string> = {};
+  for (const category of [...used].sort((a, b) => a.localeCompare(b))) {
+    const entry = categoryEntry(categories, category);
+    if (entry) labels[category] = entry.label;
+  }
+  return labels;
+}
+
 function levelData(
-  model: VenueModel,
+  model: VenueFiles,
   shapes: LocalShapes,
   placement: Placement,
   level: ImdfFeature<'level'>,
@@ -155,13 +212,14 @@ function levelData(
 }
 
 export function viewerData(
-  model: VenueModel,
+  model: VenueFiles,
   shapes: LocalShapes,
   placement: Placement,
   venue: ImdfFeature<'venue'>,
   settings: VenueToml,
-  labels: Record<string, string>,
+  categories: Record<string, VenueCategory>,
 ): { summary: VenueSummary; levels: LevelData[] } {
+  const labels = categoryLabels(model, categories);
   const levels = levelsInOrder(model);
   const shortOf = (levelId: string) =>
     zh(featureOf(model, 'level', levelId)?.properties.short_name) ?? '';

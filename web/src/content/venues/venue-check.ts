@@ -1,0 +1,56 @@
+// Asks the venue check whether content/venues/ is valid (docs/venue-contract.md section 5). The
+// check is the engine's own (server/venues/src/check/, the `check-venue` command): one validator
+// decides for the build, the generator and uploaded buildings, so this side only reads its
+// answer into the problem list, each problem naming the file, the feature, the field and the rule.
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import type { Problems } from '../../checks/problems';
+
+/** One problem as `check-venue --json` writes it. */
+interface VenueProblem {
+  file: string;
+  /** `要素 <id> <field>`, the field alone, or empty. */
+  place: string;
+  /** The message with the rule it breaks and the contract section. */
+  explained: string;
+}
+
+/**
+ * The command that runs the check: the binary the scripts built (SITE_CHECK_VENUE), else cargo
+ * builds it if needed and runs it (from web/, inside the workspace).
+ */
+function checkCommand(): { command: string; args: string[] } {
+  const built = process.env.SITE_CHECK_VENUE;
+  if (built) return { command: built, args: [] };
+  return {
+    command: 'cargo',
+    args: ['run', '--quiet', '--release', '--locked', '-p', 'site-venues', '--bin', 'check-venue'],
+  };
+}
+
+/** Checks the venues directory `root`; false when it has any problem (all of them reported). */
+export function checkVenues(root: string, problems: Problems): boolean {
+  const { command, args } = checkCommand();
+  const separator = command === 'cargo' ? ['--'] : [];
+  const result = spawnSync(
+    command,
+    [...args, ...separator, '--json', '--name-as', 'content/venues', resolve(root)],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  const failed = (why: string) => {
+    problems.add('content/venues', '', `the venue check (${command}) did not run: ${why}`);
+    return false;
+  };
+  if (result.error) return failed(result.error.message);
+  if (result.status !== 0 && result.status !== 1) {
+    return failed(`exit status ${result.status ?? result.signal}: ${result.stderr.trim()}`);
+  }
+  let list: VenueProblem[];
+  try {
+    list = JSON.parse(result.stdout) as VenueProblem[];
+  } catch {
+    return failed(`its answer is not JSON: ${result.stdout.slice(0, 200)}`);
+  }
+  for (const problem of list) problems.add(problem.file, problem.place, problem.explained);
+  return result.status === 0 && list.length === 0;
+}
