@@ -538,8 +538,16 @@ fn api_response(error: &ApiError) -> Response {
     response
 }
 
+/// The JSON body of a refused request of the leads' admin pages.
+#[derive(serde::Serialize)]
+struct AdminRefusal {
+    message: String,
+}
+
 fn admin_response(error: &AdminError) -> Response {
-    let mut response = json_response(&serde_json::json!({ "message": error.to_string() }));
+    let mut response = json_response(&AdminRefusal {
+        message: error.to_string(),
+    });
     let headers = response.headers_mut();
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
     match error {

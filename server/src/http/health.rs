@@ -6,11 +6,14 @@
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, header};
-use serde_json::json;
+use std::collections::BTreeMap;
+
+use serde::Serialize;
 
 use super::AppState;
 use super::cache_policy::CachePolicy;
 use super::error::json_response;
+use crate::compute::ComputeStats;
 
 pub(super) async fn get_health(State(state): State<AppState>, request: Request) -> Response {
     let details = request
@@ -18,7 +21,7 @@ pub(super) async fn get_health(State(state): State<AppState>, request: Request) 
         .query()
         .is_some_and(|query| query.split('&').any(|pair| pair == "details"));
     let mut response = if details {
-        json_response(&details_json(&state))
+        json_response(&details_of(&state))
     } else {
         (
             [(
@@ -35,27 +38,57 @@ pub(super) async fn get_health(State(state): State<AppState>, request: Request) 
     response
 }
 
-fn details_json(state: &AppState) -> serde_json::Value {
-    let venues: Vec<serde_json::Value> = state
-        .venues
-        .versions()
-        .map(|(id, version)| json!({ "id": id, "version": format!("{version:016x}") }))
-        .collect();
-    let problems: serde_json::Map<String, serde_json::Value> = state
-        .venues
-        .problems()
-        .map(|(id, why)| (id.to_owned(), why.into()))
-        .collect();
-    json!({
-        "status": if problems.is_empty() { "ok" } else { "degraded" },
-        "build": state.site.build_id(),
-        "venues": venues,
-        "venue_problems": problems,
-        "live": {
-            "engines": state.positions.engines(),
-            "streams": state.streams.open_now(),
+/// `/healthz?details`.
+#[derive(Serialize)]
+struct Details<'a> {
+    /// `ok`, or `degraded` when a venue's latest files did not load.
+    status: &'static str,
+    build: String,
+    venues: Vec<VenueVersion<'a>>,
+    /// Venue id -> why its latest files did not load.
+    venue_problems: BTreeMap<&'a str, &'a str>,
+    live: Live,
+    compute: ComputeStats,
+    /// What the answers' and the flow days' caches hold.
+    kept_bytes: usize,
+}
+
+#[derive(Serialize)]
+struct VenueVersion<'a> {
+    id: &'a str,
+    /// The version as 16 hex digits.
+    version: String,
+}
+
+#[derive(Serialize)]
+struct Live {
+    engines: usize,
+    streams: u64,
+}
+
+fn details_of(state: &AppState) -> Details<'_> {
+    let venue_problems: BTreeMap<&str, &str> = state.venues.problems().collect();
+    Details {
+        status: if venue_problems.is_empty() {
+            "ok"
+        } else {
+            "degraded"
         },
-        "compute": state.compute.stats(),
-        "kept_bytes": state.answers.bytes() + state.flow_days.bytes(),
-    })
+        build: state.site.build_id(),
+        venues: state
+            .venues
+            .versions()
+            .map(|(id, version)| VenueVersion {
+                id,
+                version: format!("{version:016x}"),
+            })
+            .collect(),
+        venue_problems,
+        live: Live {
+            engines: state.positions.engines(),
+            streams: state.streams.open_now(),
+        },
+        compute: state.compute.stats(),
+        kept_bytes: state.answers.bytes() + state.flow_days.bytes(),
+    }
 }

@@ -17,7 +17,7 @@ use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
-use serde_json::{Value, json};
+use serde::Serialize;
 
 use super::super::AppState;
 use super::super::api_guard::ApiContext;
@@ -153,7 +153,7 @@ async fn track(
                 cache,
             ),
             Format::GeoJson => Answer::new(
-                geojson(&simulation, tag, &fixes).to_string().into_bytes(),
+                serde_json::to_vec(&geojson(&simulation, tag, &fixes)).expect("a track serialises"),
                 "application/geo+json",
                 cache,
             )
@@ -202,7 +202,39 @@ fn track_json(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> Vec<u8> {
     })
 }
 
-fn geojson(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> Value {
+/// The GeoJSON download of a track: one feature per stretch of consecutive estimates on one
+/// level, with the second of each position.
+#[derive(Serialize)]
+struct TrackCollection<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    features: Vec<TrackStretch<'a>>,
+}
+
+#[derive(Serialize)]
+struct TrackStretch<'a> {
+    #[serde(rename = "type")]
+    kind: &'static str,
+    properties: StretchProperties<'a>,
+    geometry: StretchGeometry,
+}
+
+#[derive(Serialize)]
+struct StretchProperties<'a> {
+    tag: &'a str,
+    level: String,
+    seconds: Vec<u64>,
+}
+
+/// A lone estimate is a Point, a stretch a LineString.
+#[derive(Serialize)]
+#[serde(tag = "type", content = "coordinates")]
+enum StretchGeometry {
+    Point([f64; 2]),
+    LineString(Vec<[f64; 2]>),
+}
+
+fn geojson<'a>(simulation: &Simulation, tag: &'a str, fixes: &[Fix]) -> TrackCollection<'a> {
     let venue = simulation.venue();
     // Stretches of consecutive estimates on one level.
     let mut stretches: Vec<(String, Vec<[f64; 2]>, Vec<u64>)> = Vec::new();
@@ -221,22 +253,26 @@ fn geojson(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> Value {
             _ => stretches.push((level, vec![lon_lat(venue, estimate.pose)], vec![fix.second])),
         }
     }
-    let features: Vec<Value> = stretches
+    let features = stretches
         .into_iter()
-        .map(|(level, points, seconds)| {
-            let geometry = if points.len() == 1 {
-                json!({ "type": "Point", "coordinates": points[0] })
+        .map(|(level, points, seconds)| TrackStretch {
+            kind: "Feature",
+            properties: StretchProperties {
+                tag,
+                level,
+                seconds,
+            },
+            geometry: if points.len() == 1 {
+                StretchGeometry::Point(points[0])
             } else {
-                json!({ "type": "LineString", "coordinates": points })
-            };
-            json!({
-                "type": "Feature",
-                "properties": { "tag": tag, "level": level, "seconds": seconds },
-                "geometry": geometry,
-            })
+                StretchGeometry::LineString(points)
+            },
         })
         .collect();
-    json!({ "type": "FeatureCollection", "features": features })
+    TrackCollection {
+        kind: "FeatureCollection",
+        features,
+    }
 }
 
 fn csv(simulation: &Simulation, tag: &str, fixes: &[Fix]) -> String {
