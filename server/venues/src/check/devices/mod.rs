@@ -1,8 +1,8 @@
-//! infrastructure.geojson (docs/live-positioning.md): the positioning devices' keys and values,
-//! unique ids, mounted inside their level and in reach of the places they serve. Ported from the
-//! web build's infrastructure.ts and infrastructure-schema.ts: the rules it applies (a device on a
-//! level of the venue, inside its outline and not in a closed unit; ids, names, minors and anchor
-//! ids once each; one iBeacon uuid per venue and one major per level).
+//! infrastructure.geojson (docs/live-positioning.md): the positioning devices' keys and values
+//! (`schema`), each on a level of the venue, inside its outline and not in a closed unit; ids,
+//! names, minors and anchor ids once each; one iBeacon uuid per venue and one major per level.
+//! Coverage (how many devices reach each place) is the generator's promise, measured by its own
+//! test, not a rule of the check.
 
 pub(in crate::check) mod local;
 mod schema;

@@ -1,6 +1,6 @@
-//! The shape of a device feature of infrastructure.geojson (the build's infrastructure-schema.ts):
-//! its envelope (a Point with `feature_type` "infrastructure") and the properties of each kind,
-//! every key required and no other allowed.
+//! The shape of a device feature of infrastructure.geojson : its envelope (a Point with
+//! `feature_type` "infrastructure") and the properties of each kind, every key required and no
+//! other allowed.
 
 use std::sync::LazyLock;
 

@@ -1,7 +1,7 @@
-//! Plane geometry of the layout rules in the local frame (§2.3), as the web build measured it
-//! (web/src/content/venues/geometry.ts): open rings (the closing repeat dropped), bounding boxes,
-//! winding, self-crossing, point location with a tolerance, containment and shared walls. Kept
-//! here, private to the check, so the tolerances stay exactly the build's.
+//! Plane geometry of the layout rules in the local frame (§2.3), as the web build measured it (its
+//! tolerances, kept when the rules moved here): open rings (the closing repeat dropped), bounding
+//! boxes, winding, self-crossing, point location with a tolerance, containment and shared walls.
+//! Kept here, private to the check, so the tolerances stay exactly the build's.
 
 use crate::geometry::Point;
 

@@ -1,8 +1,7 @@
-//! The rules of where things are, in the local frame (§2.3), as the web build applied them
-//! (web/src/content/venues/local-shapes.ts, placement.ts, polygon-overlap.ts, parking.ts,
-//! reachability.ts): rings with area, wound as §2.3 says and not crossing themselves (`shapes`);
-//! everything inside its level and no two units of a level overlapping (§2.4), openings on their
-//! walls and entrances named (§2.6), guide screens in walkable units (§2.8) (`placement`);
+//! The rules of where things are, in the local frame (§2.3), as the web build applied them before
+//! this check replaced its copy: rings with area, wound as §2.3 says and not crossing themselves
+//! (`shapes`); everything inside its level and no two units of a level overlapping (§2.4), openings
+//! on their walls and entrances named (§2.6), guide screens in walkable units (§2.8) (`placement`);
 //! parking spaces as §2.8 says (`parking`); and every shop, named room, amenity, guide screen and
 //! parking space reachable from an entrance (§5, `reach`). Parking and reachability build on what
 //! placement found, so they run only when the shapes and placement found no problem.

@@ -1,7 +1,7 @@
 //! The area two polygons (with holes) have in common, for the rule that units of a level do not
-//! overlap (§2.4; web/src/content/venues/polygon-overlap.ts). Each simple ring is cut into
-//! triangles by ear clipping; two rings overlap by the sum of their triangles' pairwise
-//! intersections, each a convex clip; holes are taken out by inclusion-exclusion.
+//! overlap (§2.4). Each simple ring is cut into triangles by ear clipping; two rings overlap by the
+//! sum of their triangles' pairwise intersections, each a convex clip; holes are taken out by
+//! inclusion-exclusion.
 
 use std::collections::HashMap;
 

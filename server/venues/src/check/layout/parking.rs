@@ -1,7 +1,6 @@
-//! Parking as find-my-car uses it (§2.8; web/src/content/venues/parking.ts): each space a
-//! `parking` unit named "<level>-<three digits>", unique in the venue, with one automobile opening
-//! onto a road (the aisle), its centre in exactly one named guidance zone (a `parking` section) of
-//! its level.
+//! Parking as find-my-car uses it (§2.8): each space a `parking` unit named "<level>-<three
+//! digits>", unique in the venue, with one automobile opening onto a road (the aisle), its centre
+//! in exactly one named guidance zone (a `parking` section) of its level.
 
 use std::collections::HashMap;
 

@@ -1,10 +1,9 @@
-//! Where features stand relative to each other (§2.4, §2.6, §2.8;
-//! web/src/content/venues/placement.ts): display points inside their feature, everything on a
-//! level inside the level's polygon, units of a level not overlapping, every opening on a unit
-//! boundary (and which units it joins), anchors inside their unit, amenities inside one of their
-//! units, kiosks named and inside a walkable unit, entrances named. Overlap and boundary questions
-//! go through a bounding-box grid per level, so a level of a thousand units costs about a thousand
-//! small tests, not a million.
+//! Where features stand relative to each other (§2.4, §2.6, §2.8): display points inside their
+//! feature, everything on a level inside the level's polygon, units of a level not overlapping,
+//! every opening on a unit boundary (and which units it joins), anchors inside their unit,
+//! amenities inside one of their units, kiosks named and inside a walkable unit, entrances named.
+//! Overlap and boundary questions go through a bounding-box grid per level, so a level of a
+//! thousand units costs about a thousand small tests, not a million.
 
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;

@@ -1,7 +1,7 @@
-//! Every destination is reachable from an entrance (§5; web/src/content/venues/reachability.ts):
-//! units with occupants, named units, amenities, kiosks and parking spaces. The walk network is
-//! built from what placement found (doors, doors to the outside, open edges) and from the rides
-//! between levels; `topology` walks it.
+//! Every destination is reachable from an entrance (§5): units with occupants, named units,
+//! amenities, kiosks and parking spaces. The walk network is built from what placement found
+//! (doors, doors to the outside, open edges) and from the rides between levels; `topology` walks
+//! it.
 //!
 //! The rides are read here from relationship.geojson: every relationship of a category routes
 //! ride (§2.7) whose origin, intermediaries and destination all name units of its category. The

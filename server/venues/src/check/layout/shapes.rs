@@ -1,7 +1,7 @@
 //! Every located feature in the local metric frame (§2.3, origin the venue's display point), after
 //! the rules that need metres: rings with area, exterior rings counter-clockwise and holes
-//! clockwise, no ring crossing itself (web/src/content/venues/local-shapes.ts). Features that fail
-//! keep no shape, so the placement rules after this never measure a broken polygon.
+//! clockwise, no ring crossing itself. Features that fail keep no shape, so the placement rules
+//! after this never measure a broken polygon.
 
 use std::collections::HashMap;
 

@@ -1,7 +1,6 @@
-//! How visitors move through a venue, as the route engine sees it (§2.5-2.7;
-//! web/src/content/venues/topology.ts): the role of each unit category (the contract's
-//! `unit_roles`), and which units a visitor reaches from an entrance through doors, open edges
-//! between walkable units and rides between levels.
+//! How visitors move through a venue, as the route engine sees it (§2.5-2.7): the role of each unit
+//! category (the contract's `unit_roles`), and which units a visitor reaches from an entrance
+//! through doors, open edges between walkable units and rides between levels.
 
 use std::collections::{HashMap, HashSet};
 

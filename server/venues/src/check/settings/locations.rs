@@ -1,7 +1,7 @@
 //! Locations as the API reads them in `from`, `to` and `near` (contract §4.2): a feature id (an
 //! occupant, amenity, unit, kiosk or opening), a parking space number ("B1-023", any case), or a
 //! point "<lon>,<lat>@<level>" with the level's short name or id. venue.toml's samples are
-//! locations, so the check resolves them as the server will (the build's locations.ts).
+//! locations, so the check resolves them as the server will.
 
 use std::sync::LazyLock;
 

@@ -1,6 +1,5 @@
 //! venue.toml (§2.9): its keys and their types, and what it names existing (the default level,
-//! every kiosk with its facing, the sample locations). Ported from the web build's
-//! venue-toml.ts and locations.ts.
+//! every kiosk with its facing, the sample locations).
 
 mod locations;
 mod schema;
