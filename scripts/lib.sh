@@ -59,19 +59,20 @@ ensure_chromium() {
 has_nextest() { cargo nextest --version >/dev/null 2>&1; }
 
 # The venue check (server/venues/src/check/) the web build and the generator ask whether
-# content/venues/ is valid: built once here and handed to them as SITE_CHECK_VENUE, so neither
-# waits on cargo's lock while the server compiles beside them.
+# content/venues/ is valid: built once here and handed to them as CHECK_VENUE_BIN, so neither
+# waits on cargo's lock while the server compiles beside them. Not a SITE_ variable: the server
+# inherits the environment and refuses SITE_ variables it does not know.
 venue_check_bin="$repo_root/target/release/check-venue"
 build_venue_check() {
   say "building the venue check (release)"
   (cd "$repo_root" && cargo build --release --locked -p site-venues --bin check-venue) \
     || die "cargo build of check-venue failed"
-  export SITE_CHECK_VENUE="$venue_check_bin"
+  export CHECK_VENUE_BIN="$venue_check_bin"
 }
 
 build_web() {
   ensure_npm_deps web
-  [ -n "${SITE_CHECK_VENUE:-}" ] || build_venue_check
+  [ -n "${CHECK_VENUE_BIN:-}" ] || build_venue_check
   say "building pages: content/ -> dist/"
   (cd "$repo_root/web" && node scripts/build.mjs) || die "web build failed (see the messages above)"
 }

@@ -10,7 +10,7 @@
 #   python3 tools/venues/generate.py                  # into content/ of this repository
 #   python3 tools/venues/generate.py --content DIR    # into DIR/venues/
 #
-# The check is the command in SITE_CHECK_VENUE (the path of a built check-venue) when it is set,
+# The check is the command in CHECK_VENUE_BIN (the path of a built check-venue) when it is set,
 # else `cargo run --quiet --release --locked -p site-venues --bin check-venue --` from the
 # repository root.
 
@@ -34,7 +34,7 @@ VENUES = (mall, hospital)
 # The files of content/venues/ beside the venue directories, written by hand for editors, never
 # generated: the check reads them from the target, else from this repository.
 SITE_FILES = ("categories.toml", "words.toml")
-CHECK_ENV = "SITE_CHECK_VENUE"
+CHECK_ENV = "CHECK_VENUE_BIN"
 CARGO_CHECK = ["cargo", "run", "--quiet", "--release", "--locked", "-p", "site-venues", "--bin", "check-venue", "--"]
 
 

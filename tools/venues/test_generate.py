@@ -5,7 +5,7 @@
 # check refuses is not written. The check's own rules have their cases in
 # test-fixtures/venues/broken/ (server/venues/src/check/tests.rs).
 #
-#   SITE_CHECK_VENUE=target/release/check-venue python3 -m unittest discover -s tools/venues
+#   CHECK_VENUE_BIN=target/release/check-venue python3 -m unittest discover -s tools/venues
 #   python3 -m unittest discover -s tools/venues      # the check through cargo run --release
 
 import contextlib

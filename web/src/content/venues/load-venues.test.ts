@@ -170,7 +170,7 @@ describe('a venue check that cannot run', () => {
   afterEach(() => vi.unstubAllEnvs());
 
   it('is a problem of content/venues, not a crash', () => {
-    vi.stubEnv('SITE_CHECK_VENUE', join(fixturesDir, 'no-such-check-venue'));
+    vi.stubEnv('CHECK_VENUE_BIN', join(fixturesDir, 'no-such-check-venue'));
     const { problems, loaded } = load();
     expect(loaded).toBeUndefined();
     expect(problems).toEqual([

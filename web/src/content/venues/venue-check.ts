@@ -16,11 +16,11 @@ interface VenueProblem {
 }
 
 /**
- * The command that runs the check: the binary the scripts built (SITE_CHECK_VENUE), else cargo
+ * The command that runs the check: the binary the scripts built (CHECK_VENUE_BIN), else cargo
  * builds it if needed and runs it (from web/, inside the workspace).
  */
 function checkCommand(): { command: string; args: string[] } {
-  const built = process.env.SITE_CHECK_VENUE;
+  const built = process.env.CHECK_VENUE_BIN;
   if (built) return { command: built, args: [] };
   return {
     command: 'cargo',
