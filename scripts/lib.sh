@@ -65,7 +65,9 @@ has_nextest() { cargo nextest --version >/dev/null 2>&1; }
 venue_check_bin="$repo_root/target/release/check-venue"
 build_venue_check() {
   say "building the venue check (release)"
-  (cd "$repo_root" && cargo build --release --locked -p site-venues --bin check-venue) \
+  # --workspace: the features of the whole workspace, so what it compiles (serde, serde_json,
+  # site-venues) is what the server's build reuses; `-p site-venues` alone built them twice.
+  (cd "$repo_root" && cargo build --release --locked --workspace --bin check-venue) \
     || die "cargo build of check-venue failed"
   export CHECK_VENUE_BIN="$venue_check_bin"
 }
