@@ -3,6 +3,7 @@
 //! from IMDF's lists, names with a zh-Hans entry.
 
 mod categories;
+mod patterns;
 mod values;
 
 use serde_json::{Map, Value};

@@ -9,15 +9,17 @@
 //! with a number in it is not also checked for a repeated id, but one with a malformed id is.
 
 use std::collections::HashSet;
-use std::sync::LazyLock;
 
-use regex_lite::Regex;
 use serde_json::Value;
 
 use super::super::features::Kind;
 use super::super::problem::Rule;
 use super::super::read::{Issue, is_feature_id};
 use super::categories;
+use super::patterns::{
+    ANY_UUID, COUNTRY, DATE_TIME, EXTENSION, HOURS, LANGUAGE, OCCUPANT_CATEGORY, PHONE, PROVINCE,
+    is_js_space, is_website,
+};
 
 /// How one property's value is checked.
 #[derive(Debug, Clone, Copy)]
@@ -83,70 +85,8 @@ pub(super) enum Flow {
     Stop,
 }
 
-fn regex(pattern: &str) -> Regex {
-    Regex::new(pattern).expect("the pattern compiles")
-}
-
-static ANY_UUID: LazyLock<Regex> =
-    LazyLock::new(|| regex("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
-
-const LANGUAGE_TAG: &str = "[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*";
-static LANGUAGE: LazyLock<Regex> = LazyLock::new(|| regex(&format!("^{LANGUAGE_TAG}$")));
-
-/// The common subset of OSM opening_hours: "Mo-Su 10:00-22:00", "Mo-Fr 08:00-17:30; Sa 08:00-12:00".
-static HOURS: LazyLock<Regex> = LazyLock::new(|| {
-    let day = "(?:Mo|Tu|We|Th|Fr|Sa|Su|PH|SH)";
-    let days = format!("{day}(?:-{day})?(?:,{day}(?:-{day})?)*");
-    let span = r"\d{2}:\d{2}-\d{2}:\d{2}\+?";
-    let spans = format!("{span}(?:,{span})*");
-    let rule = format!("(?:24/7|{days}(?: (?:{spans}|off|closed))?|{spans})");
-    regex(&format!("^{rule}(?:; ?{rule})*$"))
-});
-
-static PHONE: LazyLock<Regex> = LazyLock::new(|| regex(r"^\+[1-9]\d{6,14}$"));
-
-static DATE_TIME: LazyLock<Regex> = LazyLock::new(|| {
-    regex(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?(?:Z|[+-]\d{2}:\d{2})$")
-});
-
-static PROVINCE: LazyLock<Regex> = LazyLock::new(|| regex("^[A-Z]{2}-[A-Z0-9]{1,3}$"));
-static COUNTRY: LazyLock<Regex> = LazyLock::new(|| regex("^[A-Z]{2}$"));
-
-/// Occupant categories are a business taxonomy of about 1,100 codes (restaurant, cafe,
-/// clothing.womens, chinese.szechuan, 3dprinting); the check takes their shape, lowercase dotted
-/// codes, as the contract asks (§5), not membership in the list.
-static OCCUPANT_CATEGORY: LazyLock<Regex> = LazyLock::new(|| regex(r"^[a-z0-9]+(?:\.[a-z0-9]+)*$"));
-
-static EXTENSION: LazyLock<Regex> = LazyLock::new(|| {
-    let part = "[A-Za-z0-9](?:[A-Za-z0-9._-]*[A-Za-z0-9])?";
-    regex(&format!("^imdf:extension:{part}:{part}#{part}$"))
-});
-
 /// The manifest's language (contract §2.2).
 pub(super) const LANGUAGE_ZH: &str = "zh-Hans";
-
-/// White space as JavaScript's `trim` removes it (the web build trimmed texts so).
-fn is_js_space(c: char) -> bool {
-    matches!(
-        c,
-        '\t' | '\n' | '\u{b}' | '\u{c}' | '\r' | ' ' | '\u{a0}' | '\u{1680}' | '\u{2000}'
-            ..='\u{200a}'
-                | '\u{2028}'
-                | '\u{2029}'
-                | '\u{202f}'
-                | '\u{205f}'
-                | '\u{3000}'
-                | '\u{feff}'
-    )
-}
-
-/// An http:// or https:// address with no white space in it.
-fn is_website(text: &str) -> bool {
-    let rest = text
-        .strip_prefix("https://")
-        .or_else(|| text.strip_prefix("http://"));
-    rest.is_some_and(|rest| !rest.is_empty() && !rest.contains(is_js_space))
-}
 
 /// The problems of one value are pushed to `out`, named by their field.
 pub(super) struct Out<'a> {
