@@ -49,6 +49,10 @@ pub(crate) const MANIFEST: &str = "manifest.json";
 pub(crate) const SETTINGS: &str = "venue.toml";
 pub(crate) const INFRASTRUCTURE: &str = "infrastructure.geojson";
 
+/// What an IMDF file or infrastructure.geojson that is no FeatureCollection is told.
+pub(crate) const NOT_A_FEATURE_COLLECTION: &str =
+    r#"必须是 GeoJSON FeatureCollection：{"type": "FeatureCollection", "features": [...]}"#;
+
 /// Version-4-shaped, lower case (§2.1).
 static FEATURE_ID: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
     regex_lite::Regex::new("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
@@ -162,12 +166,7 @@ fn read_features(
     let features = match (&raw["type"], raw.get("features").and_then(Value::as_array)) {
         (Value::String(t), Some(features)) if t == "FeatureCollection" => features,
         _ => {
-            problems.file(
-                name,
-                "",
-                Rule::Features,
-                r#"必须是 GeoJSON FeatureCollection：{"type": "FeatureCollection", "features": [...]}"#,
-            );
+            problems.file(name, "", Rule::Features, NOT_A_FEATURE_COLLECTION);
             return;
         }
     };

@@ -15,7 +15,7 @@ use schema::{DeviceKind, DeviceProperties, Issue, show};
 
 use super::features::{Feature, Kind, VenueFiles};
 use super::problem::{Problems, Rule};
-use super::read::INFRASTRUCTURE;
+use super::read::{INFRASTRUCTURE, NOT_A_FEATURE_COLLECTION};
 use crate::contract::contract;
 use crate::geometry::{Point, Shape};
 use crate::model::UnitRole;
@@ -49,12 +49,7 @@ pub(crate) fn check(venue: &VenueFiles, problems: &mut Problems) {
         return;
     };
     if collection.get("type").and_then(Value::as_str) != Some("FeatureCollection") {
-        problems.file(
-            INFRASTRUCTURE,
-            "",
-            Rule::Devices,
-            r#"必须是 GeoJSON FeatureCollection：{"type": "FeatureCollection", "features": [...]}"#,
-        );
+        problems.file(INFRASTRUCTURE, "", Rule::Devices, NOT_A_FEATURE_COLLECTION);
         return;
     }
     let Some(features) = collection.get("features").and_then(Value::as_array) else {
