@@ -115,16 +115,13 @@ export async function openPage(
 
 /**
  * A page on an iPhone-sized touch screen (390 x 844), hydrated: the phone cases of the demo's
- * specs, which tap and touch rather than click. `axe` lets axe-core's script past the page's
- * Content-Security-Policy.
+ * specs, which tap and touch rather than click.
  */
 export async function openPhone(
   browser: Browser,
   url: string,
-  { axe = false }: { axe?: boolean } = {},
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
-    bypassCSP: axe,
     userAgent: iphoneUserAgent,
     viewport: { width: 390, height: 844 },
     isMobile: true,

@@ -10,6 +10,13 @@ import type { TestProject } from 'vitest/node';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 
+/**
+ * The server binary under test: SERVER_BIN, which scripts/test sets to the build it tests
+ * (target/suite/site), or the release build. Not a SITE_ variable: the server refuses those it
+ * does not know, and scripts/dev hands its environment on.
+ */
+export const serverBinary = process.env.SERVER_BIN ?? join(root, 'target/release/site');
+
 /** Deployment values the specs check against what the pages show. */
 export const testConfig = {
   SITE_LINKS__CONSOLE: 'https://console.e2e.example.com/login?from=site&lang=zh',
@@ -38,7 +45,7 @@ export interface RunningSite {
  * the test deployment values, and `extraEnv` (e.g. SITE_CONFIG for a config file).
  */
 export async function startSite(extraEnv: Record<string, string> = {}): Promise<RunningSite> {
-  const binary = join(root, 'target/release/site');
+  const binary = serverBinary;
   for (const needed of [binary, join(root, 'dist/manifest.json')]) {
     if (!existsSync(needed)) {
       throw new Error(`${needed} is missing: run scripts/build first (scripts/test does)`);

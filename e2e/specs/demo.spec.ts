@@ -196,9 +196,7 @@ describe('the live demo', () => {
 
   it('has no serious or critical axe violation: open, with a route and steps, with a place card, on a phone', async () => {
     for (const phone of [false, true]) {
-      // axe is injected as an inline script, which the pages' Content-Security-Policy forbids.
       const context = await browser().newContext({
-        bypassCSP: true,
         ...(phone
           ? { userAgent: iphoneUserAgent, viewport: { width: 390, height: 844 } }
           : { viewport: { width: 1440, height: 900 } }),

