@@ -72,6 +72,20 @@ build_venue_check() {
   export CHECK_VENUE_BIN="$venue_check_bin"
 }
 
+# The build scripts/test makes (Cargo.toml's `suite` profile, in target/suite/): compiled through
+# clippy-driver, as `cargo clippy` does, but with code generation, so that one compile both
+# lints (warnings denied) and builds what the tests run; a separate `cargo clippy` checked every
+# dependency a second time. RUSTFLAGS reaches our crates only: cargo caps the lints of
+# dependencies. Both variables are part of the build's fingerprint, so every call sets the same.
+suite_dir="$repo_root/target/suite"
+suite_cargo() { # build|test|nextest-run [args...]
+  local command=("$1" --profile suite)
+  [ "$1" = nextest-run ] && command=(nextest run --cargo-profile suite)
+  shift
+  (cd "$repo_root" && RUSTC_WORKSPACE_WRAPPER=clippy-driver RUSTFLAGS="-D warnings" \
+    cargo "${command[@]}" --locked "$@")
+}
+
 build_web() {
   ensure_npm_deps web
   [ -n "${CHECK_VENUE_BIN:-}" ] || build_venue_check
