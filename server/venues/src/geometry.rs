@@ -118,6 +118,14 @@ impl Bbox {
             && self.min.y <= other.max.y
             && other.min.y <= self.max.y
     }
+
+    /// Whether the insides meet: boxes that only touch do not overlap.
+    pub fn overlaps(&self, other: &Bbox) -> bool {
+        self.min.x < other.max.x
+            && other.min.x < self.max.x
+            && self.min.y < other.max.y
+            && other.min.y < self.max.y
+    }
 }
 
 /// The distance from `p` to the segment `a`–`b`, and the nearest point on it.
@@ -146,12 +154,17 @@ pub fn segments_within(a: Point, b: Point, c: Point, d: Point, eps: f64) -> bool
         || nearest_on_segment(d, a, b).0 < eps
 }
 
+/// Twice the signed area of the triangle `a`, `b`, `c`: positive when `c` lies left of `a`–`b`.
+pub fn turn(a: Point, b: Point, c: Point) -> f64 {
+    (b - a).cross(c - a)
+}
+
 /// Whether the closed segments `a`–`b` and `c`–`d` share a point.
 pub fn segments_cross(a: Point, b: Point, c: Point, d: Point) -> bool {
-    let d1 = (b - a).cross(c - a);
-    let d2 = (b - a).cross(d - a);
-    let d3 = (d - c).cross(a - c);
-    let d4 = (d - c).cross(b - c);
+    let d1 = turn(a, b, c);
+    let d2 = turn(a, b, d);
+    let d3 = turn(c, d, a);
+    let d4 = turn(c, d, b);
     ((d1 > 0.0 && d2 < 0.0) || (d1 < 0.0 && d2 > 0.0))
         && ((d3 > 0.0 && d4 < 0.0) || (d3 < 0.0 && d4 > 0.0))
 }
@@ -172,12 +185,16 @@ impl Polygon {
 
     /// Even-odd rule over all rings, so holes are outside.
     pub fn contains(&self, p: Point) -> bool {
-        if !self.bbox.contains(p) {
-            return false;
-        }
+        self.bbox.contains(p) && self.even_odd(p)
+    }
+
+    /// The even-odd rule alone, without `contains`'s test of the exterior's box. The two differ
+    /// only for a hole drawn outside the exterior, where this counts the hole's inside as inside:
+    /// the venue check's answer for such a polygon, which no rule of it rejects.
+    pub fn even_odd(&self, p: Point) -> bool {
         let mut inside = false;
         for ring in &self.rings {
-            let mut j = ring.len() - 1;
+            let mut j = ring.len().wrapping_sub(1);
             for i in 0..ring.len() {
                 let (a, b) = (ring[i], ring[j]);
                 if (a.y > p.y) != (b.y > p.y) && p.x < (b.x - a.x) * (p.y - a.y) / (b.y - a.y) + a.x
@@ -208,7 +225,7 @@ impl Polygon {
     pub fn area(&self) -> f64 {
         self.rings
             .iter()
-            .map(|ring| ring_signed_area(ring))
+            .map(|ring| signed_area(ring))
             .sum::<f64>()
             .abs()
     }
@@ -256,7 +273,8 @@ impl Polygon {
     }
 }
 
-fn ring_signed_area(ring: &[Point]) -> f64 {
+/// Shoelace area of a ring: positive when it runs counter-clockwise (x east, y north).
+pub fn signed_area(ring: &[Point]) -> f64 {
     (0..ring.len())
         .map(|i| ring[i].cross(ring[(i + 1) % ring.len()]))
         .sum::<f64>()
@@ -282,6 +300,14 @@ impl Shape {
 
     pub fn edges(&self) -> impl Iterator<Item = (Point, Point)> + '_ {
         self.polygons.iter().flat_map(Polygon::edges)
+    }
+
+    /// Whether `p` lies inside one of the polygons (by [`Polygon::even_odd`]) or within
+    /// `tolerance` of its boundary.
+    pub fn covers(&self, p: Point, tolerance: f64) -> bool {
+        self.polygons
+            .iter()
+            .any(|polygon| polygon.boundary_distance(p) <= tolerance || polygon.even_odd(p))
     }
 
     pub fn boundary_distance(&self, p: Point) -> f64 {

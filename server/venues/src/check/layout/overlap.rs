@@ -5,20 +5,18 @@
 
 use std::collections::HashMap;
 
-use crate::geometry::Point;
-
-use super::geom::{Bounds, Poly, cross, ring_box, signed_area};
+use crate::geometry::{Bbox, Point, Polygon, signed_area, turn};
 
 type Triangle = [Point; 3];
 
 struct Triangulated {
     triangles: Vec<Triangle>,
-    boxes: Vec<Bounds>,
-    bounds: Bounds,
+    boxes: Vec<Bbox>,
+    bounds: Bbox,
 }
 
 fn point_in_triangle(p: Point, [a, b, c]: Triangle) -> bool {
-    cross(a, b, p) >= 0.0 && cross(b, c, p) >= 0.0 && cross(c, a, p) >= 0.0
+    turn(a, b, p) >= 0.0 && turn(b, c, p) >= 0.0 && turn(c, a, p) >= 0.0
 }
 
 fn same_position(p: Point, others: &[Point]) -> bool {
@@ -46,13 +44,13 @@ fn triangulate(ring: &[Point]) -> Vec<Triangle> {
             let a = points[(i + n - 1) % n];
             let b = points[i];
             let c = points[(i + 1) % n];
-            let turn = cross(a, b, c);
-            if turn.abs() <= flat {
+            let corner = turn(a, b, c);
+            if corner.abs() <= flat {
                 points.remove(i);
                 clipped = true;
                 break;
             }
-            if turn < 0.0 {
+            if corner < 0.0 {
                 continue;
             }
             let ear = [a, b, c];
@@ -73,7 +71,7 @@ fn triangulate(ring: &[Point]) -> Vec<Triangle> {
             break;
         }
     }
-    if points.len() == 3 && cross(points[0], points[1], points[2]) > flat {
+    if points.len() == 3 && turn(points[0], points[1], points[2]) > flat {
         triangles.push([points[0], points[1], points[2]]);
     }
     triangles
@@ -92,8 +90,8 @@ fn clip_area(subject: &[Point], [a, b, c]: Triangle) -> f64 {
         for i in 0..n {
             let current = polygon[i];
             let previous = polygon[(i + n - 1) % n];
-            let current_in = cross(p, q, current) >= 0.0;
-            let previous_in = cross(p, q, previous) >= 0.0;
+            let current_in = turn(p, q, current) >= 0.0;
+            let previous_in = turn(p, q, previous) >= 0.0;
             if current_in != previous_in {
                 next.push(line_intersection(previous, current, p, q));
             }
@@ -111,14 +109,9 @@ fn clip_area(subject: &[Point], [a, b, c]: Triangle) -> f64 {
 }
 
 fn line_intersection(a: Point, b: Point, p: Point, q: Point) -> Point {
-    let da = cross(p, q, a);
-    let db = cross(p, q, b);
-    let t = da / (da - db);
-    Point::new(a.x + t * (b.x - a.x), a.y + t * (b.y - a.y))
-}
-
-fn overlaps(a: Bounds, b: Bounds) -> bool {
-    a[0] < b[2] && b[0] < a[2] && a[1] < b[3] && b[1] < a[3]
+    let da = turn(p, q, a);
+    let db = turn(p, q, b);
+    a.lerp(b, da / (da - db))
 }
 
 /// The triangles of every ring measured, by the ring's address (rings live as long as the check).
@@ -132,9 +125,9 @@ impl Overlaps {
         self.cache.entry(ring.as_ptr()).or_insert_with(|| {
             let triangles = triangulate(ring);
             Triangulated {
-                boxes: triangles.iter().map(|t| ring_box(t)).collect(),
+                boxes: triangles.iter().map(|t| Bbox::of_points(*t)).collect(),
                 triangles,
-                bounds: ring_box(ring),
+                bounds: Bbox::of_points(ring.iter().copied()),
             }
         })
     }
@@ -145,13 +138,13 @@ impl Overlaps {
         self.triangulated(b);
         let ta = &self.cache[&a.as_ptr()];
         let tb = &self.cache[&b.as_ptr()];
-        if !overlaps(ta.bounds, tb.bounds) {
+        if !ta.bounds.overlaps(&tb.bounds) {
             return 0.0;
         }
         let mut area = 0.0;
         for (i, triangle_a) in ta.triangles.iter().enumerate() {
             for (j, triangle_b) in tb.triangles.iter().enumerate() {
-                if overlaps(ta.boxes[i], tb.boxes[j]) {
+                if ta.boxes[i].overlaps(&tb.boxes[j]) {
                     area += clip_area(triangle_a, *triangle_b);
                 }
             }
@@ -161,9 +154,9 @@ impl Overlaps {
 
     /// Area common to two polygons with holes. With A = EA - HA and B = EB - HB (holes inside
     /// their exterior, not overlapping each other): |A∩B| = |EA∩EB| - |HA∩EB| - |EA∩HB| + |HA∩HB|.
-    pub(super) fn area(&mut self, a: &Poly, b: &Poly) -> f64 {
+    pub(super) fn area(&mut self, a: &Polygon, b: &Polygon) -> f64 {
         let (Some((exterior_a, holes_a)), Some((exterior_b, holes_b))) =
-            (a.split_first(), b.split_first())
+            (a.rings.split_first(), b.rings.split_first())
         else {
             return 0.0;
         };
@@ -202,10 +195,10 @@ mod tests {
     #[test]
     fn two_squares_overlap_by_their_common_part() {
         let mut overlaps = Overlaps::default();
-        let a = vec![square(0.0, 0.0, 2.0)];
-        let b = vec![square(1.0, 1.0, 2.0)];
+        let a = Polygon::new(vec![square(0.0, 0.0, 2.0)]);
+        let b = Polygon::new(vec![square(1.0, 1.0, 2.0)]);
         assert!((overlaps.area(&a, &b) - 1.0).abs() < 1e-9);
-        let c = vec![square(2.0, 0.0, 2.0)];
+        let c = Polygon::new(vec![square(2.0, 0.0, 2.0)]);
         assert_eq!(overlaps.area(&a, &c), 0.0);
     }
 
@@ -214,8 +207,8 @@ mod tests {
         let mut overlaps = Overlaps::default();
         let mut hole = square(1.0, 1.0, 2.0);
         hole.reverse();
-        let a = vec![square(0.0, 0.0, 4.0), hole];
-        let b = vec![square(1.0, 1.0, 2.0)];
+        let a = Polygon::new(vec![square(0.0, 0.0, 4.0), hole]);
+        let b = Polygon::new(vec![square(1.0, 1.0, 2.0)]);
         assert!(overlaps.area(&a, &b).abs() < 1e-9);
     }
 }

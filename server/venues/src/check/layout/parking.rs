@@ -8,7 +8,6 @@ use crate::contract::contract;
 
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
-use super::geom::{centroid, point_in_shape};
 use super::placement::Placement;
 use super::shapes::LocalShapes;
 
@@ -129,16 +128,16 @@ pub(super) fn check(
                 ),
             );
         }
-        let Some(first) = shape.first() else {
+        let Some(first) = shape.polygons.first() else {
             continue;
         };
-        let centre = centroid(first);
+        let centre = first.centroid();
         let holding: Vec<&&Feature> = zones
             .iter()
             .filter(|zone| {
                 zone.str("level_id") == Some(level.id.as_str())
                     && shapes.polygons.get(&zone.id).is_some_and(|zone_shape| {
-                        point_in_shape(zone_shape, centre, contract().on_boundary_m)
+                        zone_shape.covers(centre, contract().on_boundary_m)
                     })
             })
             .collect();

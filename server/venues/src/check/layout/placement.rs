@@ -11,14 +11,12 @@ use std::sync::LazyLock;
 use serde_json::Value;
 
 use crate::contract::contract;
-use crate::geometry::Point;
+use crate::geometry::{Bbox, Point, nearest_on_segment};
+use crate::grid::Grid;
 
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
-use super::geom::{
-    BoxGrid, boxes_touch, distance_to_boundary, grow_box, point_in_shape, point_outside,
-    point_segment_distance, segment_box, shape_box, shared_boundary_length,
-};
+use super::geom::{point_outside, shared_boundary_length};
 use super::overlap::Overlaps;
 use super::shapes::LocalShapes;
 use super::topology::{UnitRole, unit_role};
@@ -44,13 +42,28 @@ struct Edge {
     b: Point,
 }
 
-/// The units of one level whose level and shape are sound, in file order.
+/// The units of one level whose level and shape are sound, in file order, and their edges, each
+/// with a grid over their bounding boxes.
 struct LevelUnits<'v> {
     units: Vec<&'v Feature>,
-    /// Units by bounding box (indexes into `units`).
-    grid: BoxGrid<usize>,
-    /// Unit edges by bounding box, for the opening test.
-    edges: BoxGrid<Edge>,
+    unit_boxes: Vec<Bbox>,
+    unit_grid: Grid,
+    /// Unit edges, for the opening test.
+    edges: Vec<Edge>,
+    edge_boxes: Vec<Bbox>,
+    edge_grid: Grid,
+}
+
+impl LevelUnits<'_> {
+    /// The units whose box touches `query`: indexes into `units`, ascending.
+    fn units_touching(&self, query: &Bbox) -> Vec<usize> {
+        self.unit_grid.touching(&self.unit_boxes, query)
+    }
+
+    fn edges_touching(&self, query: &Bbox) -> impl Iterator<Item = &Edge> {
+        let found = self.edge_grid.touching(&self.edge_boxes, query);
+        found.into_iter().map(|at| &self.edges[at])
+    }
 }
 
 struct Survey<'v, 's> {
@@ -75,44 +88,49 @@ fn on_boundary() -> f64 {
 }
 
 fn index_levels<'v>(venue: &'v VenueFiles, shapes: &LocalShapes) -> Vec<(&'v str, LevelUnits<'v>)> {
-    let mut levels: Vec<(&str, LevelUnits)> = Vec::new();
+    type Found<'v> = (&'v str, Bbox, Vec<&'v Feature>, Vec<Edge>);
+    let mut levels: Vec<Found> = Vec::new();
     for level in venue.of(Kind::Level) {
         let Some(outline) = shapes.polygons.get(&level.id) else {
             continue;
         };
-        let bounds = grow_box(shape_box(outline), 1.0);
-        // Cells of about 8 m: a few shop fronts, a handful of parking spaces.
         levels.push((
             &level.id,
-            LevelUnits {
-                units: Vec::new(),
-                grid: BoxGrid::new(bounds, 8.0),
-                edges: BoxGrid::new(bounds, 8.0),
-            },
+            outline.bbox.inflated(1.0),
+            Vec::new(),
+            Vec::new(),
         ));
     }
     for unit in venue.of(Kind::Unit) {
         let level_id = unit.str("level_id").unwrap_or_default();
-        let Some((_, index)) = levels.iter_mut().find(|(id, _)| *id == level_id) else {
+        let Some((_, _, units, edges)) = levels.iter_mut().find(|(id, ..)| *id == level_id) else {
             continue;
         };
         let Some(shape) = shapes.polygons.get(&unit.id) else {
             continue;
         };
-        let at = index.units.len();
-        index.units.push(unit);
-        index.grid.insert(shape_box(shape), at);
-        for ring in shape.iter().flatten() {
-            let n = ring.len();
-            for i in 0..n {
-                let (a, b) = (ring[i], ring[(i + 1) % n]);
-                index
-                    .edges
-                    .insert(segment_box(a, b), Edge { unit: at, a, b });
-            }
-        }
+        let at = units.len();
+        units.push(unit);
+        edges.extend(shape.edges().map(|(a, b)| Edge { unit: at, a, b }));
     }
+    // Cells of about 8 m: a few shop fronts, a handful of parking spaces.
+    let cell = 8.0;
     levels
+        .into_iter()
+        .map(|(id, area, units, edges)| {
+            let unit_boxes: Vec<Bbox> = units.iter().map(|u| shapes.polygons[&u.id].bbox).collect();
+            let edge_boxes: Vec<Bbox> = edges.iter().map(|e| Bbox::of_points([e.a, e.b])).collect();
+            let level = LevelUnits {
+                unit_grid: Grid::build(area, cell, &unit_boxes),
+                edge_grid: Grid::build(area, cell, &edge_boxes),
+                units,
+                unit_boxes,
+                edges,
+                edge_boxes,
+            };
+            (id, level)
+        })
+        .collect()
 }
 
 fn check_display_points(survey: &Survey, problems: &mut Problems) {
@@ -124,7 +142,7 @@ fn check_display_points(survey: &Survey, problems: &mut Problems) {
         };
         let shape = shapes.polygons.get(id);
         let line = shapes.lines.get(id);
-        if shape.is_some_and(|shape| !point_in_shape(shape, *point, on_boundary())) {
+        if shape.is_some_and(|shape| !shape.covers(*point, on_boundary())) {
             problems.feature(
                 feature,
                 field,
@@ -135,8 +153,7 @@ fn check_display_points(survey: &Survey, problems: &mut Problems) {
                     feature.kind.name()
                 ),
             );
-        } else if line.is_some_and(|[a, b]| point_segment_distance(*point, *a, *b) > on_boundary())
-        {
+        } else if line.is_some_and(|[a, b]| nearest_on_segment(*point, *a, *b).0 > on_boundary()) {
             problems.feature(
                 feature,
                 field,
@@ -156,7 +173,7 @@ fn check_display_points(survey: &Survey, problems: &mut Problems) {
                 shapes
                     .polygons
                     .get(&f.id)
-                    .is_none_or(|footprint| point_in_shape(footprint, *point, on_boundary()))
+                    .is_none_or(|footprint| footprint.covers(*point, on_boundary()))
             });
             if !footprints.is_empty() && !inside {
                 problems.feature(
@@ -191,9 +208,13 @@ fn check_inside_levels(survey: &Survey, problems: &mut Problems) {
         let mut outside = shapes.lines.get(&feature.id).and_then(|line| {
             line.iter()
                 .copied()
-                .find(|end| !point_in_shape(outline, *end, on_boundary()))
+                .find(|end| !outline.covers(*end, on_boundary()))
         });
-        for polygon in shapes.polygons.get(&feature.id).into_iter().flatten() {
+        let polygons = shapes
+            .polygons
+            .get(&feature.id)
+            .map(|shape| &shape.polygons);
+        for polygon in polygons.into_iter().flatten() {
             if outside.is_none() {
                 outside = point_outside(polygon, outline, on_boundary());
             }
@@ -222,15 +243,15 @@ fn check_overlaps(survey: &Survey, problems: &mut Problems) {
     for (level_id, level) in &survey.levels {
         for (at, unit) in level.units.iter().enumerate() {
             let shape = &shapes.polygons[&unit.id];
-            for &other_at in level.grid.query(shape_box(shape)) {
+            for other_at in level.units_touching(&shape.bbox) {
                 if other_at <= at {
                     continue;
                 }
                 let other = level.units[other_at];
                 let other_shape = &shapes.polygons[&other.id];
                 let mut area = 0.0;
-                for a in shape {
-                    for b in other_shape {
+                for a in &shape.polygons {
+                    for b in &other_shape.polygons {
                         area += overlaps.area(a, b);
                     }
                 }
@@ -262,11 +283,11 @@ fn probes([a, b]: [Point; 2]) -> [Point; 3] {
 fn units_under(line: [Point; 2], level: &LevelUnits) -> Vec<usize> {
     let points = probes(line);
     let mut nearest: HashMap<usize, [f64; 3]> = HashMap::new();
-    let query = grow_box(segment_box(line[0], line[1]), on_boundary());
-    for edge in level.edges.query(query) {
+    let query = Bbox::of_points(line).inflated(on_boundary());
+    for edge in level.edges_touching(&query) {
         let best = nearest.entry(edge.unit).or_insert([f64::INFINITY; 3]);
         for (i, p) in points.iter().enumerate() {
-            best[i] = best[i].min(point_segment_distance(*p, edge.a, edge.b));
+            best[i] = best[i].min(nearest_on_segment(*p, edge.a, edge.b).0);
         }
     }
     let mut units: Vec<usize> = nearest
@@ -296,8 +317,9 @@ fn check_openings(survey: &mut Survey, problems: &mut Problems) {
             .collect();
         let on_outline = probes(line).iter().all(|&p| {
             outline
+                .polygons
                 .iter()
-                .any(|polygon| distance_to_boundary(polygon, p) <= on_boundary())
+                .any(|polygon| polygon.boundary_distance(p) <= on_boundary())
         });
         let where_ = venue.level_name(level_id);
         if joined.is_empty() {
@@ -362,7 +384,7 @@ fn check_points(survey: &mut Survey, problems: &mut Problems) {
         let Some(shape) = shapes.polygons.get(&unit.id) else {
             continue;
         };
-        if !point_in_shape(shape, point, on_boundary()) {
+        if !shape.covers(point, on_boundary()) {
             problems.feature(
                 anchor,
                 "geometry",
@@ -389,7 +411,7 @@ fn check_points(survey: &mut Survey, problems: &mut Problems) {
             shapes
                 .polygons
                 .get(**id)
-                .is_some_and(|shape| point_in_shape(shape, point, on_boundary()))
+                .is_some_and(|shape| shape.covers(point, on_boundary()))
         });
         if let Some(holder) = holder {
             survey
@@ -454,15 +476,15 @@ fn check_kiosks(survey: &mut Survey, problems: &mut Problems) {
         else {
             continue;
         };
-        let holder = level.grid.query(shape_box(shape)).into_iter().find(|&&at| {
+        let holder = level.units_touching(&shape.bbox).into_iter().find(|&at| {
             let unit = level.units[at];
             unit_role(unit.str("category").unwrap_or_default()) == UnitRole::Walkable
-                && shape.iter().all(|polygon| {
+                && shape.polygons.iter().all(|polygon| {
                     point_outside(polygon, &shapes.polygons[&unit.id], on_boundary()).is_none()
                 })
         });
         match holder {
-            Some(&at) => {
+            Some(at) => {
                 let id = level.units[at].id.clone();
                 survey.placement.kiosk_unit.insert(kiosk.id.clone(), id);
             }
@@ -493,19 +515,17 @@ fn find_open_edges(survey: &mut Survey) {
                 continue;
             }
             let shape = &shapes.polygons[&unit.id];
-            let bounds = shape_box(shape);
-            for &other_at in level.grid.query(grow_box(bounds, tolerance)) {
+            let near = shape.bbox.inflated(tolerance);
+            // The grid answers exactly the units whose box touches `near`.
+            for other_at in level.units_touching(&near) {
                 let other = level.units[other_at];
                 if other_at <= at || !walkable(other) {
                     continue;
                 }
                 let other_shape = &shapes.polygons[&other.id];
-                if !boxes_touch(bounds, shape_box(other_shape), tolerance) {
-                    continue;
-                }
                 let mut shared = 0.0;
-                for a in shape {
-                    for b in other_shape {
+                for a in &shape.polygons {
+                    for b in &other_shape.polygons {
                         shared += shared_boundary_length(a, b, tolerance);
                     }
                 }

@@ -5,18 +5,18 @@
 
 use std::collections::HashMap;
 
-use crate::geometry::Point;
+use crate::geometry::{Point, Polygon, Shape, signed_area};
 use crate::imdf::{Geometry, Position};
 use crate::projection::Frame;
 
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
-use super::geom::{Poly, Ring, self_intersection, signed_area};
+use super::geom::self_intersection;
 
 pub(super) struct LocalShapes {
     pub frame: Frame,
     /// Polygonal features (venue, footprint, level, unit, fixture, kiosk, section).
-    pub polygons: HashMap<String, Vec<Poly>>,
+    pub polygons: HashMap<String, Shape>,
     /// Openings: their two ends.
     pub lines: HashMap<String, [Point; 2]>,
     /// Amenities and anchors.
@@ -39,7 +39,7 @@ fn local(frame: Frame, [lon, lat]: Position) -> Point {
 
 /// GeoJSON positions of a closed ring -> an open ring in the local frame, without repeated
 /// consecutive positions (they carry no shape, only zero-length edges).
-fn project_ring(positions: &[Position], frame: Frame) -> Ring {
+fn project_ring(positions: &[Position], frame: Frame) -> Vec<Point> {
     let ring: Vec<Point> = positions[..positions.len().saturating_sub(1)]
         .iter()
         .map(|&p| local(frame, p))
@@ -57,13 +57,13 @@ fn check_polygon(
     field: &str,
     shapes: &LocalShapes,
     problems: &mut Problems,
-) -> Option<Poly> {
-    let polygon: Poly = rings
+) -> Option<Polygon> {
+    let rings: Vec<Vec<Point>> = rings
         .iter()
         .map(|ring| project_ring(ring, shapes.frame))
         .collect();
     let mut valid = true;
-    for (index, ring) in polygon.iter().enumerate() {
+    for (index, ring) in rings.iter().enumerate() {
         let at = format!("{field}[{index}]");
         if ring.len() < 3 || signed_area(ring).abs() < 1e-4 {
             problems.feature(
@@ -98,7 +98,7 @@ fn check_polygon(
             valid = false;
         }
     }
-    valid.then_some(polygon)
+    valid.then(|| Polygon::new(rings))
 }
 
 /// Projects every located feature and checks its rings.
@@ -146,11 +146,12 @@ pub(super) fn local_shapes(
                 if let Some(polygon) =
                     check_polygon(feature, rings, "geometry.coordinates", &shapes, problems)
                 {
-                    shapes.polygons.insert(feature.id.clone(), vec![polygon]);
+                    let shape = Shape::new(vec![polygon]);
+                    shapes.polygons.insert(feature.id.clone(), shape);
                 }
             }
             Some(Geometry::MultiPolygon(polygons)) => {
-                let checked: Vec<Option<Poly>> = polygons
+                let checked: Vec<Option<Polygon>> = polygons
                     .iter()
                     .enumerate()
                     .map(|(index, rings)| {
@@ -158,8 +159,8 @@ pub(super) fn local_shapes(
                         check_polygon(feature, rings, &field, &shapes, problems)
                     })
                     .collect();
-                if let Some(all) = checked.into_iter().collect::<Option<Vec<Poly>>>() {
-                    shapes.polygons.insert(feature.id.clone(), all);
+                if let Some(all) = checked.into_iter().collect::<Option<Vec<Polygon>>>() {
+                    shapes.polygons.insert(feature.id.clone(), Shape::new(all));
                 }
             }
         }
