@@ -35,6 +35,15 @@ impl Frame {
         )
     }
 
+    /// A closed GeoJSON ring of `[lon, lat]` positions as local points, without the closing
+    /// repeat of its first position.
+    pub fn open_ring(self, positions: &[[f64; 2]]) -> Vec<Point> {
+        let open = &positions[..positions.len().saturating_sub(1)];
+        open.iter()
+            .map(|&[lon, lat]| self.to_local(lon, lat))
+            .collect()
+    }
+
     /// `[lon, lat]` of a local point, rounded to 7 decimals (about a centimetre) like the data.
     pub fn to_lon_lat(self, p: Point) -> [f64; 2] {
         let round = |v: f64| (v * 1e7).round() / 1e7;

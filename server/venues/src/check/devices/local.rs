@@ -10,18 +10,7 @@ use crate::projection::Frame;
 /// The feature's polygons in `frame`, when it has a polygonal geometry.
 pub(in crate::check) fn shape(frame: Frame, feature: &Feature) -> Option<Shape> {
     let project = |rings: &Vec<Vec<Position>>| {
-        Polygon::new(
-            rings
-                .iter()
-                .map(|ring| {
-                    // Without the closing repeat of the first position.
-                    let open = &ring[..ring.len().saturating_sub(1)];
-                    open.iter()
-                        .map(|&[lon, lat]| frame.to_local(lon, lat))
-                        .collect()
-                })
-                .collect(),
-        )
+        Polygon::new(rings.iter().map(|ring| frame.open_ring(ring)).collect())
     };
     let polygons = match feature.geometry.as_ref()? {
         Geometry::Polygon(rings) => vec![project(rings)],
@@ -35,6 +24,8 @@ pub(in crate::check) fn shape(frame: Frame, feature: &Feature) -> Option<Shape> 
 }
 
 /// `p` lies inside `shape` or on its boundary (the build's `pointInShape` with no tolerance).
+/// Not `Shape::covers(p, 0.0)`: the inside is `Polygon::contains`'s, box test included, as the
+/// device rules have always had it; the two differ only for a hole drawn outside its exterior.
 pub(in crate::check) fn in_shape(shape: &Shape, p: Point) -> bool {
     shape
         .polygons

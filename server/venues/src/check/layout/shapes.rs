@@ -40,10 +40,7 @@ fn local(frame: Frame, [lon, lat]: Position) -> Point {
 /// GeoJSON positions of a closed ring -> an open ring in the local frame, without repeated
 /// consecutive positions (they carry no shape, only zero-length edges).
 fn project_ring(positions: &[Position], frame: Frame) -> Vec<Point> {
-    let ring: Vec<Point> = positions[..positions.len().saturating_sub(1)]
-        .iter()
-        .map(|&p| local(frame, p))
-        .collect();
+    let ring = frame.open_ring(positions);
     let n = ring.len();
     (0..n)
         .filter(|&i| ring[i] != ring[(i + 1) % n])
