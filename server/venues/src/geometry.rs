@@ -327,10 +327,11 @@ impl Shape {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn square(x0: f64, y0: f64, size: f64) -> Vec<Point> {
+    /// The ring of an axis-aligned square, counter-clockwise from its lower left corner.
+    pub(crate) fn square(x0: f64, y0: f64, size: f64) -> Vec<Point> {
         vec![
             Point::new(x0, y0),
             Point::new(x0 + size, y0),

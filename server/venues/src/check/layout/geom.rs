@@ -181,14 +181,10 @@ pub(super) fn shared_boundary_length(a: &Polygon, b: &Polygon, tolerance: f64) -
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::model::test_model;
 
     fn rect(x0: f64, y0: f64, x1: f64, y1: f64) -> Polygon {
-        Polygon::new(vec![vec![
-            Point::new(x0, y0),
-            Point::new(x1, y0),
-            Point::new(x1, y1),
-            Point::new(x0, y1),
-        ]])
+        test_model::rect(x0, y0, x1, y1).polygons.remove(0)
     }
 
     #[test]

@@ -182,15 +182,7 @@ impl Overlaps {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn square(x: f64, y: f64, side: f64) -> Vec<Point> {
-        vec![
-            Point::new(x, y),
-            Point::new(x + side, y),
-            Point::new(x + side, y + side),
-            Point::new(x, y + side),
-        ]
-    }
+    use crate::geometry::tests::square;
 
     #[test]
     fn two_squares_overlap_by_their_common_part() {
