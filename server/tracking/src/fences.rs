@@ -10,6 +10,7 @@ use std::collections::HashMap;
 use site_positioning::Point;
 
 use site_venues::Venue;
+use site_venues::geometry::{self, Polygon};
 
 /// Consecutive seconds on the other side before an enter or exit counts.
 pub const CONFIRM_S: u32 = 2;
@@ -54,7 +55,7 @@ struct Watched {
 #[derive(Debug)]
 pub struct Fence {
     level: i32,
-    polygon: Vec<Point>,
+    polygon: Polygon,
     dwell_s: u64,
     watched: HashMap<String, Watched>,
 }
@@ -62,9 +63,10 @@ pub struct Fence {
 impl Fence {
     /// A fence on level `level` (ordinal) around `polygon` (local metres, three corners or more).
     pub fn new(level: i32, polygon: Vec<Point>, dwell_s: u64) -> Self {
+        let ring = polygon.into_iter().map(|p| geometry::Point::new(p.x, p.y));
         Self {
             level,
-            polygon,
+            polygon: Polygon::new(vec![ring.collect()]),
             dwell_s,
             watched: HashMap::new(),
         }
@@ -76,7 +78,7 @@ impl Fence {
     }
 
     pub fn contains(&self, level: i32, at: Point) -> bool {
-        level == self.level && inside(&self.polygon, at)
+        level == self.level && self.polygon.contains(geometry::Point::new(at.x, at.y))
     }
 
     /// One second's estimates, (tag, level ordinal, point); the events they raise. A tag with no
@@ -151,20 +153,6 @@ pub fn venue_fences(venue: &Venue, dwell_s: u64) -> Vec<VenueFence> {
         }
     }
     fences
-}
-
-/// Even-odd rule: a point on the polygon's inside (edges belong to either side consistently).
-fn inside(polygon: &[Point], at: Point) -> bool {
-    let mut result = false;
-    let mut previous = polygon.len().wrapping_sub(1);
-    for (i, a) in polygon.iter().enumerate() {
-        let b = polygon[previous];
-        if (a.y > at.y) != (b.y > at.y) && at.x < (b.x - a.x) * (at.y - a.y) / (b.y - a.y) + a.x {
-            result = !result;
-        }
-        previous = i;
-    }
-    result
 }
 
 #[cfg(test)]
