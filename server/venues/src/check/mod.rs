@@ -47,6 +47,17 @@ pub fn check_venue(dir: &Path, name_as: &str, categories: Option<&Path>) -> Vec<
     problems.into_list()
 }
 
+/// Checks the IMDF files of `dir` alone, as the server loads them: every rule of
+/// [`check_venue`] but those of venue.toml, infrastructure.geojson and categories.toml, which
+/// the web build checked before it wrote them out. `name_as` is how problems name `dir`.
+pub fn check_imdf(dir: &Path, name_as: &str) -> Vec<Problem> {
+    let mut problems = Problems::new(name_as);
+    let venue = read::read_venue(dir, read::Scope::Imdf, &mut problems);
+    relations::check(&venue, None, &mut problems);
+    layout::check(&venue, &mut problems);
+    problems.into_list()
+}
+
 /// Checks content/venues/ (`root`) as a whole: its categories.toml, that it holds only its two
 /// files and venue directories named as ids, every venue, and that the venues' places in the
 /// switcher differ. `name_as` is how problems name the root (`content/venues`).
@@ -137,7 +148,7 @@ fn check_one(
     categories: Option<&Categories>,
     problems: &mut Problems,
 ) -> features::VenueFiles {
-    let venue = read::read_venue(dir, problems);
+    let venue = read::read_venue(dir, read::Scope::Venue, problems);
     relations::check(&venue, categories, problems);
     layout::check(&venue, problems);
     devices::check(&venue, problems);

@@ -63,8 +63,19 @@ pub(crate) fn is_feature_id(text: &str) -> bool {
     FEATURE_ID.is_match(text)
 }
 
+/// What a directory is read as.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Scope {
+    /// A venue directory of content/venues/: its IMDF files, venue.toml and its devices.
+    Venue,
+    /// The IMDF files alone, as the server loads them (dist/venues/<id>/imdf/ holds nothing
+    /// else). venue.toml and infrastructure.geojson are not asked for, and left unread when they
+    /// are there: the engine's tests load the venue directories of content/venues/ directly.
+    Imdf,
+}
+
 /// Reads `dir`; problems name it as the `Problems` were told.
-pub(crate) fn read_venue(dir: &Path, problems: &mut Problems) -> VenueFiles {
+pub(crate) fn read_venue(dir: &Path, scope: Scope, problems: &mut Problems) -> VenueFiles {
     let mut files = VenueFiles::default();
     let mut names: Vec<String> = match std::fs::read_dir(dir) {
         Ok(entries) => entries
@@ -95,8 +106,10 @@ pub(crate) fn read_venue(dir: &Path, problems: &mut Problems) -> VenueFiles {
             problems.file(MANIFEST, &issue.field, issue.rule, issue.message);
         }
     }
-    files.settings = read_toml(dir, SETTINGS, problems);
-    files.infrastructure = read_json(dir, INFRASTRUCTURE, problems, false);
+    if scope == Scope::Venue {
+        files.settings = read_toml(dir, SETTINGS, problems);
+        files.infrastructure = read_json(dir, INFRASTRUCTURE, problems, false);
+    }
     let mut seen: HashMap<String, Kind> = HashMap::new();
     for kind in Kind::ALL {
         read_features(dir, kind, &mut seen, &mut files, problems);
