@@ -74,7 +74,7 @@ mod tests {
 
     #[test]
     fn the_archive_holds_the_manifest_and_every_feature_file_and_each_parses() {
-        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/tiny-mall");
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/three-level-mall");
         let mut buffer = Cursor::new(Vec::new());
         let names = export_imdf(&dir, &mut buffer).unwrap();
         let mut archive = zip::ZipArchive::new(Cursor::new(buffer.into_inner())).unwrap();

@@ -11,7 +11,7 @@ use crate::{LoadError, Venue, VenueExtras};
 /// Loads a copy of the fixture after `change` changed its directory; it must fail.
 fn load_changed(change: impl FnOnce(&Path)) -> LoadError {
     let dir = tempfile::tempdir().unwrap();
-    for entry in std::fs::read_dir(fixture_dir("tiny-mall")).unwrap() {
+    for entry in std::fs::read_dir(fixture_dir("three-level-mall")).unwrap() {
         let entry = entry.unwrap();
         std::fs::copy(entry.path(), dir.path().join(entry.file_name())).unwrap();
     }

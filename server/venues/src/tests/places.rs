@@ -1,11 +1,11 @@
 //! Locations, find my car and the kiosk view on the fixture venue.
 
-use super::support::tiny_mall;
+use super::support::three_level_mall;
 use crate::location_text::Field;
 use crate::{CarError, FoundCar, PlaceError, PlaceKind, PlaceProblem, RouteError};
 
 fn id_of(name: &str) -> String {
-    tiny_mall()
+    three_level_mall()
         .places()
         .iter()
         .find(|p| p.name.as_deref() == Some(name))
@@ -16,13 +16,13 @@ fn id_of(name: &str) -> String {
 
 /// `lon,lat@level` of a local point of the fixture.
 fn at(x: f64, y: f64, level: &str) -> String {
-    let [lon, lat] = tiny_mall().lon_lat(crate::geometry::Point::new(x, y));
+    let [lon, lat] = three_level_mall().lon_lat(crate::geometry::Point::new(x, y));
     format!("{lon},{lat}@{level}")
 }
 
 #[test]
 fn an_occupant_is_located_at_its_anchor_in_its_unit() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let located = venue.locate(Field::To, &id_of("星巴克")).unwrap();
     assert_eq!(located.kind, PlaceKind::Occupant);
     assert_eq!(venue.levels()[located.level].short, "L2");
@@ -31,7 +31,7 @@ fn an_occupant_is_located_at_its_anchor_in_its_unit() {
 
 #[test]
 fn a_space_number_is_found_in_any_case() {
-    let located = tiny_mall().locate(Field::To, "b1-002").unwrap();
+    let located = three_level_mall().locate(Field::To, "b1-002").unwrap();
     assert_eq!(
         (located.kind, located.name.as_deref()),
         (PlaceKind::Space, Some("B1-002"))
@@ -40,7 +40,7 @@ fn a_space_number_is_found_in_any_case() {
 
 #[test]
 fn places_and_points_that_are_not_there_are_422s_naming_the_field() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let unknown_id = "0f8fad5b-d9cb-469f-a165-70867728950e";
     // The middle of L1's back-of-house block is 8 m from the nearest corridor... and further.
     let far = at(52.0, 34.0, "L1");
@@ -77,7 +77,7 @@ fn places_and_points_that_are_not_there_are_422s_naming_the_field() {
 
 #[test]
 fn a_point_in_a_wall_gap_is_moved_into_walkable_space() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let near_wall = venue.locate(Field::From, &at(45.0, 23.0, "L1")).unwrap();
     assert!(
         near_wall.point.y < 22.0 && near_wall.point.y > 21.0,
@@ -91,7 +91,7 @@ fn a_point_in_a_wall_gap_is_moved_into_walkable_space() {
 #[test]
 fn a_point_hard_by_a_wall_is_moved_off_it_and_still_has_a_route() {
     // One centimetre from the lobby's east wall: segments from there would graze the wall.
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let located = venue.locate(Field::From, &at(11.99, 7.0, "L1")).unwrap();
     assert!(located.point.x < 11.7, "{:?}", located.point);
     assert!(
@@ -107,7 +107,7 @@ fn a_point_hard_by_a_wall_is_moved_off_it_and_still_has_a_route() {
 
 #[test]
 fn a_point_in_a_shop_starts_inside_it_and_leaves_by_its_door() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let route = venue
         .route(&at(25.0, 5.0, "L1"), &id_of("无印良品"), false)
         .unwrap();
@@ -122,7 +122,7 @@ fn a_point_in_a_shop_starts_inside_it_and_leaves_by_its_door() {
 
 /// Find my car from the south gate.
 fn find_car(car: &str, accessible: bool) -> Result<FoundCar, CarError> {
-    tiny_mall().find_car(car, Some(&id_of("南门")), accessible)
+    three_level_mall().find_car(car, Some(&id_of("南门")), accessible)
 }
 
 #[test]
@@ -138,7 +138,7 @@ fn a_plate_always_finds_the_same_space_and_a_route_to_it() {
 
 #[test]
 fn a_space_number_finds_that_space_and_bad_cars_are_told_apart() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let found = find_car("b1-002", true).unwrap();
     assert!(!found.plate && found.space.name.as_deref() == Some("B1-002"));
     assert!(matches!(
@@ -164,7 +164,7 @@ fn a_space_number_finds_that_space_and_bad_cars_are_told_apart() {
 
 #[test]
 fn walking_distances_rank_the_near_shop_before_the_far_one() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let near = venue.locate(Field::Near, &at(20.0, 19.0, "L1")).unwrap();
     let distances = venue.walking_distances(&near, false);
     let of = |name: &str| {
@@ -187,7 +187,7 @@ fn walking_distances_rank_the_near_shop_before_the_far_one() {
 
 #[test]
 fn distances_from_a_recent_near_point_are_kept_and_equal_fresh_ones() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let fresh = |x: f64| {
         let near = venue.locate(Field::Near, &at(x, 19.0, "L1")).unwrap();
         (near.clone(), venue.distances_to_places(&near, false))
@@ -214,7 +214,7 @@ fn distances_from_a_recent_near_point_are_kept_and_equal_fresh_ones() {
 
 #[test]
 fn a_kiosk_has_its_level_and_point_and_unknown_ones_are_refused() {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let id = venue
         .places()
         .iter()

@@ -1,10 +1,10 @@
 //! Steps name the right landmarks, connectors and levels, on the fixture venue.
 
-use super::support::tiny_mall;
+use super::support::three_level_mall;
 use crate::{Route, StepKind};
 
 fn route(from: &str, to: &str, accessible: bool) -> Route {
-    let venue = tiny_mall();
+    let venue = three_level_mall();
     let id = |name: &str| {
         venue
             .places()

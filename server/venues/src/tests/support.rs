@@ -17,12 +17,12 @@ pub(super) fn fixture_dir(name: &str) -> PathBuf {
 
 /// The fixture venue: B1 (a road, two spaces), L1 and L2 (corridors, shops, an elevator
 /// serving all three levels, stairs between L1 and L2, a bench, a kiosk).
-pub(super) fn tiny_mall() -> &'static Venue {
+pub(super) fn three_level_mall() -> &'static Venue {
     static VENUE: OnceLock<Venue> = OnceLock::new();
     VENUE.get_or_init(|| {
         load(
-            "tiny-mall",
-            &fixture_dir("tiny-mall"),
+            "three-level-mall",
+            &fixture_dir("three-level-mall"),
             &VenueExtras::default(),
         )
     })
@@ -49,7 +49,7 @@ pub(super) fn real(id: &str) -> Option<&'static Venue> {
 
 /// Every venue a route test runs on: the fixture and the real ones present.
 pub(super) fn all_venues() -> Vec<&'static Venue> {
-    let mut venues = vec![tiny_mall()];
+    let mut venues = vec![three_level_mall()];
     venues.extend(["demo-mall", "demo-hospital"].into_iter().filter_map(real));
     venues
 }
