@@ -1,11 +1,29 @@
 //! Why a venue directory could not be loaded. Every message names the file and, where there is
-//! one, the feature id, like the build's validation (docs/venue-contract.md §5), so a broken venue is fixed
-//! from the message alone.
+//! one, the feature id, like the venue check (docs/venue-contract.md §5), so a broken venue is
+//! fixed from the message alone.
+//!
+//! The check decides whether the IMDF files are valid ([`LoadError::Invalid`]); the engine reads
+//! them only after it passed them. The structural variants after `Unreadable` are what the
+//! engine's own reader says when it cannot build its model; on files the check passed it never
+//! does (the check's rules include everything the reader relies on), so they remain only to name
+//! a file that changed between the check and the read, and for infrastructure.geojson, which
+//! the loader reads without the check (`read_devices`).
 
 use std::path::PathBuf;
 
+use crate::check::Problem;
+
+/// How many of the check's problems a load error lists; the rest are counted.
+const PROBLEMS_SHOWN: usize = 20;
+
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
+    /// The venue check found problems in the IMDF files (named as the directory was given).
+    #[error("{}", invalid_message(dir, problems))]
+    Invalid {
+        dir: PathBuf,
+        problems: Vec<Problem>,
+    },
     #[error("{}: cannot be read: {source}", file.display())]
     Unreadable {
         file: PathBuf,
@@ -61,4 +79,23 @@ pub enum LoadError {
     VenueCount { file: PathBuf, count: usize },
     #[error("venue {venue}: {message}")]
     Extras { venue: String, message: String },
+}
+
+/// The problems one per line, as `check-venue` prints them, the first [`PROBLEMS_SHOWN`] of them.
+fn invalid_message(dir: &std::path::Path, problems: &[Problem]) -> String {
+    let mut text = format!(
+        "{}: the venue check found {} problem{}:",
+        dir.display(),
+        problems.len(),
+        if problems.len() == 1 { "" } else { "s" }
+    );
+    for problem in problems.iter().take(PROBLEMS_SHOWN) {
+        text.push('\n');
+        text.push_str(&problem.to_string());
+    }
+    if problems.len() > PROBLEMS_SHOWN {
+        let more = problems.len() - PROBLEMS_SHOWN;
+        text.push_str(&format!("\n… and {more} more (check-venue lists them all)"));
+    }
+    text
 }

@@ -8,6 +8,7 @@ use std::path::Path;
 use std::sync::Arc;
 
 use super::assemble::assemble;
+use super::check::check_imdf;
 use super::costs::walk_s;
 use super::distances::NearDistances;
 use super::free_space::LevelSpace;
@@ -56,7 +57,9 @@ pub struct Venue {
 }
 
 impl Venue {
-    /// Loads the IMDF files of `dir` (`<feature_type>.geojson`) as venue `id`.
+    /// Loads the IMDF files of `dir` (`<feature_type>.geojson`) as venue `id`, once the venue
+    /// check passed them: the check is the one decision whether a venue is valid (an uploaded
+    /// building is loaded through here too), and the engine builds only on what it passed.
     pub fn load(
         id: &str,
         dir: &Path,
@@ -64,6 +67,13 @@ impl Venue {
         words: Arc<StepWords>,
         catalog: Arc<Catalog>,
     ) -> Result<Venue, LoadError> {
+        let problems = check_imdf(dir, &dir.to_string_lossy());
+        if !problems.is_empty() {
+            return Err(LoadError::Invalid {
+                dir: dir.to_owned(),
+                problems,
+            });
+        }
         let mut model = assemble(dir)?;
         for k in &extras.kiosks {
             let Some(kiosk) = model.kiosks.iter_mut().find(|kiosk| kiosk.id == k.id) else {

@@ -1,9 +1,10 @@
 //! Tests over whole venues: the fixture venue under server/venues/tests/fixtures/ and the real
-//! ones under content/venues/, checked against brute force and against the geometry.
+//! ones under content/venues/, checked against brute force and against the geometry; and the
+//! loader against the shared broken-venue cases.
 
 pub(crate) mod support;
 
-mod broken_fixtures;
+mod loader_refuses;
 mod places;
 mod radio_space;
 mod real_venues;

@@ -1,0 +1,101 @@
+//! The loader against the one list of broken-venue cases: every case whose problems are the IMDF
+//! files' own (not venue.toml's, categories.toml's or infrastructure.geojson's, which the web
+//! build checks and the loader does not read) breaks a copy of the shared valid venue, and
+//! `Venue::load` must refuse it with `LoadError::Invalid` naming each problem the case expects.
+
+use std::path::Path;
+use std::sync::Arc;
+
+use super::support::{catalog, extras_of, words};
+use crate::check::Rule;
+use crate::check::broken_cases::{Case, VENUE, broken_copy, fixtures, matches, read_cases};
+use crate::{LoadError, Venue};
+
+fn load(dir: &Path) -> Result<Venue, LoadError> {
+    Venue::load(
+        VENUE,
+        dir,
+        &extras_of(dir),
+        Arc::new(words()),
+        Arc::new(catalog()),
+    )
+}
+
+/// Whether every problem the case expects is of the IMDF files alone.
+fn is_of_imdf_files(case: &Case) -> bool {
+    case.expect.iter().all(|expected| {
+        !expected.file.starts_with("../")
+            && !["venue.toml", "infrastructure.geojson"].contains(&expected.file.as_str())
+            && expected.rule != Rule::Categories
+    })
+}
+
+#[test]
+fn the_valid_venue_loads() {
+    let dir = fixtures().join("valid").join(VENUE);
+    load(&dir).unwrap_or_else(|e| panic!("{e}"));
+}
+
+#[test]
+fn every_broken_imdf_case_is_refused_by_the_check_with_its_problems() {
+    let cases: Vec<_> = read_cases()
+        .into_iter()
+        .filter(|(_, case)| is_of_imdf_files(case))
+        .collect();
+    assert!(cases.len() > 100, "only {} IMDF cases", cases.len());
+    let mut failures = Vec::new();
+    for (group, case) in &cases {
+        let (root, edited) = broken_copy(case);
+        let dir = root.path().join(VENUE);
+        let problems = match load(&dir) {
+            Err(LoadError::Invalid { problems, .. }) => problems,
+            Err(other) => {
+                failures.push(format!(
+                    "{group}: {}: refused by the engine: {other}",
+                    case.name
+                ));
+                continue;
+            }
+            Ok(_) => {
+                failures.push(format!("{group}: {}: loaded", case.name));
+                continue;
+            }
+        };
+        let venue_as = dir.to_string_lossy();
+        for expected in &case.expect {
+            if !problems
+                .iter()
+                .any(|p| matches(p, expected, edited.as_deref(), &venue_as))
+            {
+                let said: Vec<String> = problems.iter().map(ToString::to_string).collect();
+                failures.push(format!(
+                    "{group}: {}: expected {expected:?}, the load said {said:#?}",
+                    case.name
+                ));
+            }
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+#[test]
+fn a_refusal_lists_twenty_problems_and_counts_the_rest() {
+    let root = tempfile::tempdir().unwrap();
+    let dir = root.path();
+    crate::check::broken_cases::copy_dir(&fixtures().join("valid").join(VENUE), dir);
+    for i in 0..25 {
+        std::fs::write(dir.join(format!("notes-{i:02}.txt")), "x").unwrap();
+    }
+    let message = load(dir).expect_err("refused").to_string();
+    let lines: Vec<&str> = message.lines().collect();
+    assert_eq!(lines.len(), 22, "{message}");
+    assert!(
+        lines[0].ends_with("the venue check found 25 problems:"),
+        "{message}"
+    );
+    assert!(
+        lines[1].contains("notes-00.txt: 不是场馆目录里的文件"),
+        "{message}"
+    );
+    assert!(lines[21].starts_with("… and 5 more"), "{message}");
+}
