@@ -157,10 +157,13 @@ impl Venues {
             let loaded = match (loaded, kept) {
                 (Ok(loaded), _) => Some(loaded),
                 (Err(error), kept) => {
-                    // Told publicly (`/healthz?details`): the files by name, not where they are.
+                    // Told publicly (`/healthz?details`): the files by name, not where they are
+                    // (a problem of the directory itself names it alone).
+                    let dir = source.imdf_dir.display().to_string();
                     let error_text = error
                         .to_string()
-                        .replace(&format!("{}/", source.imdf_dir.display()), "");
+                        .replace(&format!("{dir}/"), "")
+                        .replace(&dir, "its IMDF directory");
                     let why = match kept {
                         Some(kept) => format!(
                             "its new files did not load; version {:016x} goes on: {error_text}",

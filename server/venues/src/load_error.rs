@@ -19,7 +19,7 @@ const PROBLEMS_SHOWN: usize = 20;
 #[derive(Debug, thiserror::Error)]
 pub enum LoadError {
     /// The venue check found problems in the IMDF files (named as the directory was given).
-    #[error("{}", invalid_message(dir, problems))]
+    #[error("{}", invalid_message(problems))]
     Invalid {
         dir: PathBuf,
         problems: Vec<Problem>,
@@ -82,10 +82,11 @@ pub enum LoadError {
 }
 
 /// The problems one per line, as `check-venue` prints them, the first [`PROBLEMS_SHOWN`] of them.
-fn invalid_message(dir: &std::path::Path, problems: &[Problem]) -> String {
+/// The directory is not in the first line: every problem names its file, and the server strips
+/// the directory from them before it tells `/healthz?details`.
+fn invalid_message(problems: &[Problem]) -> String {
     let mut text = format!(
-        "{}: the venue check found {} problem{}:",
-        dir.display(),
+        "the venue check found {} problem{}:",
         problems.len(),
         if problems.len() == 1 { "" } else { "s" }
     );
