@@ -37,6 +37,16 @@ fn loading_and_routing_times_are_reported() {
     println!(
         "load: demo-mall {mall_ms:.1} ms, demo-hospital {hospital_ms:.1} ms (their memory: the server's \"venues loaded\" log line at debug level)"
     );
+    for dir in [&mall_dir, &hospital_dir] {
+        let started = Instant::now();
+        let problems = crate::check::check_imdf(dir, "");
+        assert!(problems.is_empty());
+        println!(
+            "of which the venue check (check_imdf) on {}: {:.1} ms",
+            dir.file_name().unwrap().to_string_lossy(),
+            started.elapsed().as_secs_f64() * 1e3
+        );
+    }
 
     let space = mall
         .places()
