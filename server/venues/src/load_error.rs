@@ -3,11 +3,14 @@
 //! fixed from the message alone.
 //!
 //! The check decides whether the IMDF files are valid ([`LoadError::Invalid`]); the engine reads
-//! them only after it passed them. The structural variants after `Unreadable` are what the
-//! engine's own reader says when it cannot build its model; on files the check passed it never
-//! does (the check's rules include everything the reader relies on), so they remain only to name
-//! a file that changed between the check and the read, and for infrastructure.geojson, which
-//! the loader reads without the check (`read_devices`).
+//! them only after it passed them. `Unreadable` remains reachable (a file removed or changed
+//! between the check and the read), and `Extras` (venue.toml's kiosks and start, which the check
+//! of the IMDF files does not read). The other structural variants are what the engine's reader
+//! says when it cannot build its model; the check's rules cover what it relies on (one venue,
+//! unique ids, references, levels' short names, relationships, openings on a unit's boundary within
+//! the same tolerance, geometry types), so on files the check passed they are not expected. They
+//! stay so that the reader never has to panic on a file that changed after the check, and
+//! `Geometry` and `Property` also name the problems of infrastructure.geojson (`read_devices`).
 
 use std::path::PathBuf;
 

@@ -1,7 +1,8 @@
 //! The venue check: the one decision whether a venue directory is valid (docs/venue-contract.md
 //! §5). The web build, the generator and the upload of a visitor's building all ask it (the
-//! `check-venue` command or [`check_venues`]); it reports every problem it finds, each naming the
-//! file, the feature id, the field and the rule, in Chinese.
+//! `check-venue` command or [`check_venues`]), and the engine's loader asks [`check_imdf`] before
+//! it builds a venue; it reports every problem it finds, each naming the file, the feature id,
+//! the field and the rule, in Chinese.
 //!
 //! A venue is read (`read`: files, envelopes, geometry, `properties`), then the rules between its
 //! features run (`relations`), then those of where things are (`layout`), then its settings and
