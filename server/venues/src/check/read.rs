@@ -6,13 +6,13 @@
 
 use std::collections::HashMap;
 use std::path::Path;
-use std::sync::LazyLock;
 
 use serde_json::Value;
 
 use super::features::{Feature, Kind, VenueFiles};
 use super::problem::{Problems, Rule};
 use super::properties;
+use super::properties::patterns::{UuidForm, is_uuid};
 use crate::imdf::{Geometry, Position};
 
 /// A problem of one part of a feature, before it is known whether the feature passes.
@@ -53,14 +53,8 @@ pub(crate) const INFRASTRUCTURE: &str = "infrastructure.geojson";
 pub(crate) const NOT_A_FEATURE_COLLECTION: &str =
     r#"必须是 GeoJSON FeatureCollection：{"type": "FeatureCollection", "features": [...]}"#;
 
-/// Version-4-shaped, lower case (§2.1).
-static FEATURE_ID: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
-    regex_lite::Regex::new("^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$")
-        .expect("the id pattern compiles")
-});
-
 pub(crate) fn is_feature_id(text: &str) -> bool {
-    FEATURE_ID.is_match(text)
+    is_uuid(text, UuidForm::FeatureId)
 }
 
 /// What a directory is read as.

@@ -2,10 +2,9 @@
 //! `feature_type` "infrastructure") and the properties of each kind, every key required and no
 //! other allowed.
 
-use std::sync::LazyLock;
-
 use serde_json::{Map, Value};
 
+use crate::check::properties::patterns::{UuidForm, is_uuid};
 use crate::check::read::is_feature_id;
 
 /// The kinds of device the positioning engine simulates.
@@ -68,13 +67,6 @@ pub(super) struct DeviceProperties {
 
 /// A problem of one device: the field (`properties.height`, or empty) and the message.
 pub(super) type Issue = (String, String);
-
-static UUID: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
-    regex_lite::Regex::new(
-        "^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$",
-    )
-    .expect("the uuid pattern compiles")
-});
 
 fn issue(field: &str, message: impl Into<String>) -> Issue {
     (field.to_owned(), message.into())
@@ -309,7 +301,7 @@ impl Values<'_> {
 
     fn uuid(&mut self, key: &str) -> Option<String> {
         match self.properties.get(key)? {
-            Value::String(text) if UUID.is_match(text) => Some(text.clone()),
+            Value::String(text) if is_uuid(text, UuidForm::AnyCase) => Some(text.clone()),
             Value::String(_) => {
                 self.report(
                     key,

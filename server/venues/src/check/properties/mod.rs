@@ -3,7 +3,7 @@
 //! from IMDF's lists, names with a zh-Hans entry.
 
 mod categories;
-mod patterns;
+pub(super) mod patterns;
 mod values;
 
 use serde_json::{Map, Value};

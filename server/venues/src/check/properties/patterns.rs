@@ -1,4 +1,4 @@
-//! The text patterns of IMDF's property values, as the web build's schema had them: UUIDs,
+//! The text patterns of venue data, as the web build's schema had them: UUIDs,
 //! language tags, opening hours, phone numbers, date-times, ISO 3166 codes, occupant categories,
 //! manifest extensions, websites, and white space as JavaScript trims it.
 
@@ -10,8 +10,35 @@ fn regex(pattern: &str) -> Regex {
     Regex::new(pattern).expect("the pattern compiles")
 }
 
-pub(super) static ANY_UUID: LazyLock<Regex> =
-    LazyLock::new(|| regex("^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$"));
+/// The forms of UUID the contract asks for.
+#[derive(Clone, Copy)]
+pub(in crate::check) enum UuidForm {
+    /// A feature id (§2.1): version 4 with RFC 4122's variant, lower case.
+    FeatureId,
+    /// Any version, lower case: IMDF's references to other documents.
+    Lowercase,
+    /// Any version and case: a beacon's advertised UUID.
+    AnyCase,
+}
+
+/// Whether `text` is a UUID of `form` (8-4-4-4-12 hexadecimal digits). By hand rather than by a
+/// pattern: every feature id and reference goes through here, and regex_lite's matcher was a
+/// fifth of the check's time on the mall.
+pub(in crate::check) fn is_uuid(text: &str, form: UuidForm) -> bool {
+    let bytes = text.as_bytes();
+    let digit = |b: u8| match form {
+        UuidForm::AnyCase => b.is_ascii_hexdigit(),
+        _ => b.is_ascii_digit() || (b'a'..=b'f').contains(&b),
+    };
+    let shaped = bytes.len() == 36
+        && bytes.iter().enumerate().all(|(i, &b)| match i {
+            8 | 13 | 18 | 23 => b == b'-',
+            _ => digit(b),
+        });
+    shaped
+        && (!matches!(form, UuidForm::FeatureId)
+            || (bytes[14] == b'4' && matches!(bytes[19], b'8' | b'9' | b'a' | b'b')))
+}
 
 const LANGUAGE_TAG: &str = "[a-zA-Z]{2,3}(?:-[a-zA-Z0-9]{2,8})*";
 pub(super) static LANGUAGE: LazyLock<Regex> = LazyLock::new(|| regex(&format!("^{LANGUAGE_TAG}$")));

@@ -375,3 +375,28 @@ fn the_manifest_is_imdfs_in_chinese() {
     );
     assert_eq!(found(json!([])), [(String::new(), Rule::Features)]);
 }
+
+#[test]
+fn uuids_are_told_apart_by_form() {
+    use super::patterns::{UuidForm, is_uuid};
+    let random = "3b1f6a52-2d0e-4c3f-9a53-6f0e8e1d2c44";
+    let time_based = "3b1f6a52-2d0e-1c3f-9a53-6f0e8e1d2c44";
+    let other_variant = "3b1f6a52-2d0e-4c3f-ca53-6f0e8e1d2c44";
+    let upper = "3B1F6A52-2D0E-4C3F-9A53-6F0E8E1D2C44";
+    for (text, feature_id, lowercase, any_case) in [
+        (random, true, true, true),
+        (time_based, false, true, true),
+        (other_variant, false, true, true),
+        (upper, false, false, true),
+        ("3b1f6a52-2d0e-4c3f-9a53-6f0e8e1d2c4", false, false, false),
+        ("3b1f6a52-2d0e-4c3f-9a53-6f0e8e1d2c445", false, false, false),
+        ("3b1f6a52x2d0e-4c3f-9a53-6f0e8e1d2c44", false, false, false),
+        ("3b1f6a52-2d0e-4c3f-9a53-6f0e8e1d2g44", false, false, false),
+        ("3b1f6a52-2d0e-4c3f-9a53-6f0e8e1d2c4é", false, false, false),
+        ("", false, false, false),
+    ] {
+        assert_eq!(is_uuid(text, UuidForm::FeatureId), feature_id, "{text}");
+        assert_eq!(is_uuid(text, UuidForm::Lowercase), lowercase, "{text}");
+        assert_eq!(is_uuid(text, UuidForm::AnyCase), any_case, "{text}");
+    }
+}

@@ -17,8 +17,8 @@ use super::super::problem::Rule;
 use super::super::read::{Issue, is_feature_id};
 use super::categories;
 use super::patterns::{
-    ANY_UUID, COUNTRY, DATE_TIME, EXTENSION, HOURS, LANGUAGE, OCCUPANT_CATEGORY, PHONE, PROVINCE,
-    is_js_space, is_website,
+    COUNTRY, DATE_TIME, EXTENSION, HOURS, LANGUAGE, OCCUPANT_CATEGORY, PHONE, PROVINCE, UuidForm,
+    is_js_space, is_uuid, is_website,
 };
 
 /// How one property's value is checked.
@@ -129,7 +129,7 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
             value,
             field,
             out,
-            |s| ANY_UUID.is_match(s),
+            |s| is_uuid(s, UuidForm::Lowercase),
             "必须是小写十六进制的 UUID：xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
         ),
         Val::Labels => labels(value, field, false, out),
