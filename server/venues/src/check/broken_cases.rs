@@ -307,3 +307,30 @@ pub(crate) fn matches(
             .as_deref()
             .is_none_or(|field| problem.field.starts_with(field))
 }
+
+/// Each problem `case` (of file `group`) expects and `problems` lacks, as a failure line saying
+/// what `who` ("the check", "the load") said instead.
+pub(crate) fn unmet(
+    group: &str,
+    case: &Case,
+    problems: &[Problem],
+    edited: Option<&str>,
+    venue_as: &str,
+    who: &str,
+) -> Vec<String> {
+    case.expect
+        .iter()
+        .filter(|expected| {
+            !problems
+                .iter()
+                .any(|p| matches(p, expected, edited, venue_as))
+        })
+        .map(|expected| {
+            let said: Vec<String> = problems.iter().map(Problem::to_string).collect();
+            format!(
+                "{group}: {}: expected {expected:?}, {who} said {said:#?}",
+                case.name
+            )
+        })
+        .collect()
+}
