@@ -27,6 +27,7 @@ mod imdf;
 mod infrastructure;
 mod inputs;
 mod inside;
+pub mod intake;
 mod kiosk;
 mod landmarks;
 mod load_error;
