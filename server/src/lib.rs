@@ -5,6 +5,7 @@
 
 mod compute;
 pub mod config;
+mod database;
 mod http;
 pub mod images;
 pub mod indexnow;

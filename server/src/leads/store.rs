@@ -1,43 +1,12 @@
-//! The enquiry tables on SQLite or PostgreSQL. One set of migrations (server/migrations) and
-//! one set of SQL statements serve both: `$n` parameters (SQLite reads them by number too),
-//! BIGINT millisecond times, text ids. Each statement is written once and run through
-//! [`with_pool!`], which instantiates it for the backend in use (sqlx's `Any` driver would
-//! hide the SQLite connection options that make a commit durable).
-
-use std::str::FromStr;
-use std::time::Duration;
-
-use sqlx::postgres::{PgConnectOptions, PgPool, PgPoolOptions};
-use sqlx::sqlite::{
-    SqliteConnectOptions, SqliteJournalMode, SqlitePool, SqlitePoolOptions, SqliteSynchronous,
-};
+//! The enquiry tables' statements, on either backend of the site's database (`crate::database`).
 
 pub(crate) use super::schema::{LeadRow, OutboxRow};
 use super::{CleanLead, HourlyCaps, Inserted, Origin, Status, StoreError};
-use crate::config::{DatabaseTarget, redact_url};
+pub(crate) use crate::database::Pool;
+use crate::database::with_pool;
 
 /// Rows of the admin list and the JSON page size.
 pub(crate) const PAGE_SIZE: u32 = 50;
-
-/// How long a request waits for a database connection before answering "unavailable".
-const ACQUIRE_TIMEOUT: Duration = Duration::from_secs(5);
-
-/// Settings of every PostgreSQL session (issue #30): no statement runs longer than the
-/// request waiting for it, no lock is waited for long, no transaction is left open, and the
-/// server probes an idle connection every 30 s so a client gone without a word (a replica
-/// killed, a network cut) frees its connection within a minute. sqlx sets no TCP keepalive of
-/// its own on the client side; a connection is tested before use, within `ACQUIRE_TIMEOUT`.
-const SESSION_LIMITS: [(&str, &str); 6] = [
-    ("statement_timeout", "10s"),
-    ("lock_timeout", "5s"),
-    ("idle_in_transaction_session_timeout", "15s"),
-    ("tcp_keepalives_idle", "30"),
-    ("tcp_keepalives_interval", "10"),
-    ("tcp_keepalives_count", "3"),
-];
-
-/// Connections idle this long are closed: a pool does not hold on to half-open connections.
-const IDLE_TIMEOUT: Duration = Duration::from_secs(300);
 
 /// The window of `leads.accepted_per_hour`.
 pub(crate) const HOUR_MILLIS: i64 = 3_600_000;
@@ -45,22 +14,6 @@ pub(crate) const HOUR_MILLIS: i64 = 3_600_000;
 /// PostgreSQL advisory lock taken by each enquiry's transaction ("SITELEAD" in ASCII), so that
 /// counting the last hour's enquiries and adding one is atomic across replicas.
 const ENQUIRY_LOCK: i64 = 0x5349_5445_4c45_4144;
-
-#[derive(Clone)]
-pub(crate) enum Pool {
-    Sqlite(SqlitePool),
-    Postgres(PgPool),
-}
-
-/// Runs `$body` with `$pool` bound to the concrete pool of either backend.
-macro_rules! with_pool {
-    ($pool:expr, $name:ident => $body:expr) => {
-        match $pool {
-            Pool::Sqlite($name) => $body,
-            Pool::Postgres($name) => $body,
-        }
-    };
-}
 
 const LEAD_COLUMNS: &str = "l.id, l.created_at, l.status, l.name, l.company, l.phone, l.email, \
      l.scenario, l.scenario_label, l.product, l.product_label, l.message, l.page, l.variant, \
@@ -134,69 +87,6 @@ fn unavailable(error: impl std::fmt::Display) -> StoreError {
 }
 
 impl Pool {
-    /// A pool that connects on first use, so a database that is down at start does not stop
-    /// the server.
-    pub(crate) fn lazy(target: &DatabaseTarget) -> Result<Pool, String> {
-        match target {
-            DatabaseTarget::Sqlite(path) => {
-                let options = SqliteConnectOptions::new()
-                    .filename(path)
-                    .create_if_missing(true)
-                    .journal_mode(SqliteJournalMode::Wal)
-                    // FULL: the WAL is synced at every commit, so an enquiry answered 201 is on
-                    // disk even if the machine loses power right after.
-                    .synchronous(SqliteSynchronous::Full)
-                    .busy_timeout(Duration::from_secs(5))
-                    .foreign_keys(true)
-                    // Each connection's page cache, at most 512 KiB instead of SQLite's 2 MiB:
-                    // the sales pages read the enquiries 50 at a time, and the kernel's page
-                    // cache holds the file anyway. With four connections at 2 MiB the server
-                    // ended bench/soak.sh's 15,000 enquiries 6 MiB larger than it began (47.0
-                    // against 40.8 MiB), with 512 KiB 2 MiB.
-                    .pragma("cache_size", "-512");
-                Ok(Pool::Sqlite(
-                    SqlitePoolOptions::new()
-                        .max_connections(4)
-                        .acquire_timeout(ACQUIRE_TIMEOUT)
-                        .connect_lazy_with(options),
-                ))
-            }
-            DatabaseTarget::Postgres(url) => {
-                let options = PgConnectOptions::from_str(url.expose())
-                    .map_err(|error| format!("{}: {error}", redact_url(url.expose())))?
-                    .options(SESSION_LIMITS);
-                Ok(Pool::Postgres(
-                    PgPoolOptions::new()
-                        .max_connections(8)
-                        // Connecting counts against it too: a server that does not answer
-                        // leaves a request waiting this long at most.
-                        .acquire_timeout(ACQUIRE_TIMEOUT)
-                        .idle_timeout(Some(IDLE_TIMEOUT))
-                        .connect_lazy_with(options),
-                ))
-            }
-        }
-    }
-
-    /// Creates the SQLite file's directory and applies pending migrations; PostgreSQL
-    /// instances starting together serialise on sqlx's advisory lock.
-    pub(crate) async fn migrate(&self, target: &DatabaseTarget) -> Result<(), String> {
-        if let DatabaseTarget::Sqlite(path) = target
-            && let Some(directory) = path.parent()
-            && !directory.as_os_str().is_empty()
-        {
-            tokio::fs::create_dir_all(directory)
-                .await
-                .map_err(|error| format!("cannot create {}: {error}", directory.display()))?;
-        }
-        with_pool!(self, pool => super::schema::migrator().run(pool).await)
-            .map_err(|error| error.to_string())
-    }
-
-    pub(crate) async fn close(&self) {
-        with_pool!(self, pool => pool.close().await);
-    }
-
     /// Inserts the enquiry and one outbox row per channel in one transaction, unless
     /// `caps.stored` enquiries were stored in the hour before `now`, and writes its notices
     /// unless `caps.notified` were; returns after the commit. The caps are counted from the
