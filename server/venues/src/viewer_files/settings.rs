@@ -1,0 +1,140 @@
+//! What the summary takes from outside the IMDF files (§2.9): the default level, the kiosks'
+//! facings and the samples. A venue of content/ has them in its venue.toml; a building a visitor
+//! uploads has none, so they are derived from its features.
+
+use std::path::Path;
+
+use serde::Deserialize;
+
+use super::features::{Features, zh};
+use super::format::Samples;
+use crate::inputs::KioskFacing;
+use crate::load_error::LoadError;
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct ViewerSettings {
+    /// Short name of the level shown first.
+    pub default_level: String,
+    /// Kiosks not listed face north (0).
+    pub kiosks: Vec<KioskFacing>,
+    pub samples: Samples,
+}
+
+/// The keys of venue.toml the summary takes (the check read the whole file).
+#[derive(Deserialize)]
+struct VenueToml {
+    default_level: String,
+    #[serde(default)]
+    kiosks: Vec<KioskFacing>,
+    samples: SamplesToml,
+}
+
+#[derive(Deserialize)]
+struct SamplesToml {
+    queries: Vec<String>,
+    plates: Vec<String>,
+    route_from: String,
+    route_to: String,
+    start: String,
+}
+
+/// How many searches a derived venue suggests.
+const DERIVED_QUERIES: usize = 3;
+
+impl ViewerSettings {
+    /// venue.toml's text, its words trimmed as the check compares them (the plates are written
+    /// as given).
+    pub fn from_venue_toml(text: &str) -> Result<ViewerSettings, toml::de::Error> {
+        let file: VenueToml = toml::from_str(text)?;
+        let trim = |text: String| text.trim().to_owned();
+        Ok(ViewerSettings {
+            default_level: trim(file.default_level),
+            kiosks: file.kiosks,
+            samples: Samples {
+                queries: file.samples.queries.into_iter().map(trim).collect(),
+                plates: file.samples.plates,
+                route_from: trim(file.samples.route_from),
+                route_to: trim(file.samples.route_to),
+                start: trim(file.samples.start),
+            },
+        })
+    }
+
+    /// Settings for a venue without venue.toml (an uploaded building), from the features of
+    /// `dir`:
+    /// - the default level is the lowest with ordinal >= 0 that is not parking (the ground floor
+    ///   visitors walk in on), else the lowest level of all;
+    /// - no kiosk has a facing, so every kiosk faces north (0);
+    /// - the samples come from the named units, an occupant's name before the unit's own, in
+    ///   the order of the files: the first three different names as searches, a route from the
+    ///   first to the second named unit of the default level (the first two of the venue when
+    ///   that level has fewer), starting where the route starts; no plates, since nothing says
+    ///   which cars park there.
+    pub fn derived(dir: &Path) -> Result<ViewerSettings, LoadError> {
+        Ok(Self::derived_from(&Features::read(dir)?))
+    }
+
+    pub(super) fn derived_from(venue: &Features) -> ViewerSettings {
+        let mut levels: Vec<_> = venue.levels.iter().collect();
+        levels.sort_by_key(|level| level.properties.ordinal);
+        let walked_in = levels
+            .iter()
+            .find(|l| l.properties.ordinal >= 0 && l.properties.category != "parking");
+        let default = walked_in.or(levels.first());
+        let default_id = default.map(|level| level.id.as_str());
+        let named = named_units(venue);
+        let mut queries: Vec<String> = Vec::new();
+        for (_, _, name) in &named {
+            if queries.len() < DERIVED_QUERIES && !queries.contains(name) {
+                queries.push(name.clone());
+            }
+        }
+        let on_default: Vec<&str> = named
+            .iter()
+            .filter(|(_, level, _)| Some(*level) == default_id)
+            .map(|(id, _, _)| *id)
+            .collect();
+        let ends = if on_default.len() >= 2 {
+            on_default
+        } else {
+            named.iter().map(|(id, _, _)| *id).collect()
+        };
+        let end = |i: usize| ends.get(i).map_or_else(String::new, |id| (*id).to_owned());
+        ViewerSettings {
+            default_level: venue.short_of(default_id.unwrap_or_default()),
+            kiosks: Vec::new(),
+            samples: Samples {
+                queries,
+                plates: Vec::new(),
+                route_from: end(0),
+                route_to: end(1),
+                start: end(0),
+            },
+        }
+    }
+}
+
+/// (unit id, level id, name) of every named unit, in unit file order.
+fn named_units(venue: &Features) -> Vec<(&str, &str, String)> {
+    let occupant_name = |unit_id: &str| {
+        venue.occupants.iter().find_map(|occupant| {
+            let anchor = venue
+                .anchors
+                .iter()
+                .find(|a| a.id == occupant.properties.anchor_id)?;
+            (anchor.properties.unit_id == unit_id)
+                .then(|| zh(occupant.properties.names.name.as_ref()))
+                .flatten()
+        })
+    };
+    venue
+        .units
+        .iter()
+        .filter_map(|unit| {
+            let name = occupant_name(&unit.id)
+                .or_else(|| zh(unit.properties.names.name.as_ref()))
+                .filter(|name| !name.is_empty())?;
+            Some((unit.id.as_str(), unit.properties.level_id.as_str(), name))
+        })
+        .collect()
+}

@@ -1,0 +1,167 @@
+//! The venue summary (`venue.json`, §3.2): the levels, kiosks, entrances, fences, the settings'
+//! samples and the labels of the categories the venue uses.
+
+use super::coords::point;
+use super::features::{Features, zh};
+use super::format::{EntranceEntry, FenceEntry, KioskEntry, Labels, LevelEntry, VenueSummary};
+use super::js::{JsNumber, dm, locale_cmp};
+use super::placement::{Placement, middle};
+use super::settings::ViewerSettings;
+use crate::contract::contract;
+use crate::geometry::Bbox;
+use crate::imdf::{Feature, LevelProps};
+use crate::inputs::Catalog;
+
+/// The Chinese label of every category visitors see in this venue (names on the map, search,
+/// the directory), sorted; the check found an entry for each, its own or a prefix's (§3.1).
+fn labels(venue: &Features, catalog: &Catalog) -> Labels {
+    let mut used: Vec<&str> = std::iter::once(venue.venue.properties.category.as_str())
+        .chain(venue.units.iter().map(|f| f.properties.category.as_str()))
+        .chain(
+            venue
+                .openings
+                .iter()
+                .map(|f| f.properties.category.as_str()),
+        )
+        .chain(
+            venue
+                .amenities
+                .iter()
+                .map(|f| f.properties.category.as_str()),
+        )
+        .chain(
+            venue
+                .occupants
+                .iter()
+                .map(|f| f.properties.category.as_str()),
+        )
+        .chain(
+            venue
+                .fixtures
+                .iter()
+                .map(|f| f.properties.category.as_str()),
+        )
+        .chain(
+            venue
+                .sections
+                .iter()
+                .map(|f| f.properties.category.as_str()),
+        )
+        .collect();
+    used.sort_by(|a, b| locale_cmp(a, b));
+    used.dedup();
+    let labelled = used.into_iter().filter_map(|category| {
+        let label = catalog.label(category)?;
+        Some((category.to_owned(), label.trim().to_owned()))
+    });
+    Labels(labelled.collect())
+}
+
+fn kiosks(venue: &Features, settings: &ViewerSettings) -> Vec<KioskEntry> {
+    let facing = |id: &str| {
+        let set = settings.kiosks.iter().find(|kiosk| kiosk.id == id);
+        set.map_or(0.0, |kiosk| kiosk.facing)
+    };
+    let kiosks = venue.kiosks.iter().filter_map(|kiosk| {
+        let &at = venue.local.display_points.get(&kiosk.id)?;
+        let name = zh(kiosk.properties.names.name.as_ref()).filter(|n| !n.is_empty())?;
+        Some(KioskEntry {
+            id: kiosk.id.clone(),
+            name,
+            level: venue.short_of(&kiosk.properties.level_id),
+            at: point(at),
+            facing: JsNumber(facing(&kiosk.id)),
+        })
+    });
+    kiosks.collect()
+}
+
+/// Named doors on a level's outline that visitors arrive through.
+fn entrances(venue: &Features, placement: &Placement) -> Vec<EntranceEntry> {
+    let entrances = venue.openings.iter().filter_map(|opening| {
+        let &(a, b) = venue.local.lines.get(&opening.id)?;
+        let name = zh(opening.properties.names.name.as_ref()).filter(|n| !n.is_empty())?;
+        let arrives = placement.outside.contains(&opening.id)
+            && contract().is_entrance(&opening.properties.category);
+        arrives.then(|| EntranceEntry {
+            id: opening.id.clone(),
+            name,
+            level: venue.short_of(&opening.properties.level_id),
+            at: point(middle(a, b)),
+        })
+    });
+    entrances.collect()
+}
+
+/// Each fence once per level it is on, one entry per polygon, its outer ring unrounded.
+fn fences(venue: &Features) -> Vec<FenceEntry> {
+    let mut fences = Vec::new();
+    for fence in &venue.geofences {
+        let polygons = venue.local.polygons.get(&fence.id);
+        let name = zh(fence.properties.name.as_ref()).unwrap_or_else(|| fence.id.clone());
+        for level_id in &fence.properties.level_ids {
+            for rings in polygons.into_iter().flatten() {
+                fences.push(FenceEntry {
+                    id: fence.id.clone(),
+                    name: name.clone(),
+                    level: venue.short_of(level_id),
+                    ring: rings
+                        .first()
+                        .into_iter()
+                        .flatten()
+                        .map(|&p| point(p))
+                        .collect(),
+                });
+            }
+        }
+    }
+    fences
+}
+
+/// minX, minY, maxX, maxY over the exteriors of every level's outline; zeros without any.
+fn bounds(venue: &Features, levels: &[&Feature<LevelProps>]) -> [i64; 4] {
+    let outlines = levels
+        .iter()
+        .filter_map(|level| venue.local.polygons.get(&level.id))
+        .flatten();
+    let exteriors: Vec<_> = outlines.filter_map(|rings| rings.first()).collect();
+    if exteriors.is_empty() {
+        return [0; 4];
+    }
+    let b = Bbox::of_points(exteriors.into_iter().flatten().copied());
+    [dm(b.min.x), dm(b.min.y), dm(b.max.x), dm(b.max.y)]
+}
+
+pub(super) fn summary(
+    id: &str,
+    venue: &Features,
+    placement: &Placement,
+    levels: &[&Feature<LevelProps>],
+    settings: &ViewerSettings,
+    catalog: &Catalog,
+) -> VenueSummary {
+    let [lon, lat] = venue.origin();
+    let props = &venue.venue.properties;
+    let entries = levels.iter().map(|level| LevelEntry {
+        id: level.id.clone(),
+        short: zh(Some(&level.properties.short_name)).unwrap_or_default(),
+        name: zh(Some(&level.properties.name)).unwrap_or_default(),
+        ordinal: level.properties.ordinal,
+        parking: level.properties.category == "parking",
+    });
+    VenueSummary {
+        v: 1,
+        id: id.to_owned(),
+        name: zh(Some(&props.name)).unwrap_or_default(),
+        category: props.category.clone(),
+        origin: [JsNumber(lon), JsNumber(lat)],
+        bounds: bounds(venue, levels),
+        levels: entries.collect(),
+        default_level: settings.default_level.clone(),
+        kiosks: kiosks(venue, settings),
+        entrances: entrances(venue, placement),
+        samples: settings.samples.clone(),
+        labels: labels(venue, catalog),
+        fences: fences(venue),
+    }
+}

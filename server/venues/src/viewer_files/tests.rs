@@ -1,0 +1,30 @@
+use std::path::{Path, PathBuf};
+
+use super::*;
+
+fn fixture(name: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("tests/fixtures")
+        .join(name)
+}
+
+#[test]
+fn a_venue_without_settings_gets_derived_ones() {
+    let dir = fixture("three-level-mall");
+    let settings = ViewerSettings::derived(&dir).unwrap();
+    let files = viewer_files("three", &dir, &settings, &crate::testing::catalog()).unwrap();
+    let default = files
+        .levels
+        .iter()
+        .find(|l| l.short == settings.default_level);
+    let default = default.expect("the default level is one of the venue's");
+    assert!(default.ordinal >= 0);
+    assert!(settings.kiosks.is_empty());
+    assert!(settings.samples.queries.len() <= 3 && !settings.samples.queries.is_empty());
+    assert_ne!(settings.samples.route_from, settings.samples.route_to);
+    assert_eq!(settings.samples.start, settings.samples.route_from);
+    assert!(settings.samples.plates.is_empty());
+    for kiosk in &files.summary.kiosks {
+        assert_eq!(kiosk.facing, JsNumber(0.0));
+    }
+}
