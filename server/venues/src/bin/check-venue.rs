@@ -2,21 +2,28 @@
 //! build, the generator and editors.
 //!
 //! ```text
-//! check-venue [--json] [--name-as <name>] <content/venues>
-//! check-venue [--json] [--name-as <name>] --venue <dir> [--categories <categories.toml>]
+//! check-venue [--json] [--name-as <name>] [--viewer-files <out>] <content/venues>
+//! check-venue [--json] [--name-as <name>] [--viewer-files <out>] --venue <dir> [--categories <categories.toml>]
 //! ```
 //!
 //! The first form checks a whole venues directory, the second one venue directory. Problems are
 //! named as `--name-as` names the directory (by default as it was given). Prints every problem,
 //! one per line, or with `--json` one JSON array of them (each problem's parts, `place` and
 //! `explained`); exits 0 when there is none, 1 when
-//! there are, 2 when the command line is wrong.
+//! there are, 2 when the command line is wrong, 3 when the viewer's files cannot be written.
+//!
+//! With `--viewer-files <out>`, when there is no problem, it also writes each venue's viewer
+//! files (docs/venue-contract.md §3.2-3.3) as `<out>/<venue id>.json`:
+//! `{"summary": <venue.json>, "levels": [<level file>, ...]}`, levels from the lowest up. A venue
+//! without venue.toml (only possible with `--venue`) gets settings derived from its features
+//! ([`ViewerSettings::derived`]), and without `--categories` no category has a label.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde::Serialize;
-use site_venues::check::{Problem, check_venue, check_venues};
+use site_venues::check::{CATEGORIES_FILE, Problem, check_venue, check_venues};
+use site_venues::{Catalog, ViewerSettings, viewer_files};
 
 /// A problem as `--json` writes it: its parts, and the two texts a reader shows (where, after the
 /// file; the message with its rule), so no other side words them again.
@@ -28,7 +35,7 @@ struct Shown<'a> {
     explained: String,
 }
 
-const USAGE: &str = "usage: check-venue [--json] [--name-as <name>] <venues-dir>\n       check-venue [--json] [--name-as <name>] --venue <dir> [--categories <categories.toml>]";
+const USAGE: &str = "usage: check-venue [--json] [--name-as <name>] [--viewer-files <out>] <venues-dir>\n       check-venue [--json] [--name-as <name>] [--viewer-files <out>] --venue <dir> [--categories <categories.toml>]";
 
 #[derive(Default)]
 struct Args {
@@ -36,6 +43,7 @@ struct Args {
     name_as: Option<String>,
     venue: bool,
     categories: Option<PathBuf>,
+    viewer_files: Option<PathBuf>,
     dir: Option<PathBuf>,
 }
 
@@ -46,6 +54,13 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
             "--json" => parsed.json = true,
             "--venue" => parsed.venue = true,
             "--name-as" => parsed.name_as = Some(args.next().ok_or("--name-as needs a name")?),
+            "--viewer-files" => {
+                parsed.viewer_files = Some(
+                    args.next()
+                        .ok_or("--viewer-files needs a directory")?
+                        .into(),
+                )
+            }
             "--categories" => {
                 parsed.categories = Some(args.next().ok_or("--categories needs a file")?.into())
             }
@@ -98,9 +113,71 @@ fn main() -> ExitCode {
             println!("{problem}");
         }
     }
-    if problems.is_empty() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::FAILURE
+    if !problems.is_empty() {
+        return ExitCode::FAILURE;
     }
+    if let Some(out) = &args.viewer_files {
+        let written = if args.venue {
+            write_viewer_files(&dir, args.categories.as_deref(), out)
+        } else {
+            write_all_viewer_files(&dir, out)
+        };
+        if let Err(message) = written {
+            eprintln!("check-venue: viewer files: {message}");
+            return ExitCode::from(3);
+        }
+    }
+    ExitCode::SUCCESS
+}
+
+/// The viewer's files of every venue directory of a checked venues directory.
+fn write_all_viewer_files(root: &Path, out: &Path) -> Result<(), String> {
+    let entries = std::fs::read_dir(root).map_err(|e| format!("{}: {e}", root.display()))?;
+    let mut dirs: Vec<PathBuf> = entries
+        .filter_map(Result::ok)
+        .filter(|entry| entry.file_type().is_ok_and(|t| t.is_dir()))
+        .map(|entry| entry.path())
+        .collect();
+    dirs.sort();
+    for dir in dirs {
+        write_viewer_files(&dir, Some(&root.join(CATEGORIES_FILE)), out)?;
+    }
+    Ok(())
+}
+
+/// `<out>/<id>.json` of one checked venue directory, its id the directory's name.
+fn write_viewer_files(dir: &Path, categories: Option<&Path>, out: &Path) -> Result<(), String> {
+    let read =
+        |file: &Path| std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
+    let catalog: Catalog = match categories {
+        Some(file) => {
+            toml::from_str(&read(file)?).map_err(|e| format!("{}: {e}", file.display()))?
+        }
+        None => Catalog::default(),
+    };
+    let settings_file = dir.join("venue.toml");
+    let settings = if settings_file.exists() {
+        ViewerSettings::from_venue_toml(&read(&settings_file)?)
+            .map_err(|e| format!("{}: {e}", settings_file.display()))?
+    } else {
+        ViewerSettings::derived(dir).map_err(|e| e.to_string())?
+    };
+    let id = dir
+        .canonicalize()
+        .ok()
+        .and_then(|dir| {
+            dir.file_name()
+                .map(|name| name.to_string_lossy().into_owned())
+        })
+        .ok_or_else(|| {
+            format!(
+                "{}: no directory name to take the venue id from",
+                dir.display()
+            )
+        })?;
+    let files = viewer_files(&id, dir, &settings, &catalog).map_err(|e| e.to_string())?;
+    std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
+    let file = out.join(format!("{id}.json"));
+    let json = serde_json::to_string(&files).expect("viewer files serialise");
+    std::fs::write(&file, json).map_err(|e| format!("{}: {e}", file.display()))
 }
