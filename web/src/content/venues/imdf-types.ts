@@ -1,5 +1,6 @@
-// What the build reads of a venue directory, as plain types: the IMDF features (OGC 20-094,
-// docs/venue-contract.md section 2), venue.toml (2.9), infrastructure.geojson (issue #17) and
+// What the build reads of a venue directory, as plain types: the IMDF feature files (OGC 20-094,
+// docs/venue-contract.md section 2, copied to dist/ as they are; the engine reads their features
+// for the viewer's files), venue.toml (2.9), infrastructure.geojson (issue #17) and
 // categories.toml (3.1). Only the keys the build reads are listed. The venue check
 // (server/venues/src/check/, run by venue-check.ts) has decided that each file holds every key of
 // the contract with its right type before any of this is read, so reading parses and casts.
@@ -24,78 +25,6 @@ export const featureTypes = [
 ] as const;
 
 export type FeatureType = (typeof featureTypes)[number];
-
-export type Position = readonly number[];
-
-/** The GeoJSON geometries IMDF features carry (relationships may carry others; they are unused). */
-export type Geometry =
-  | { type: 'Point'; coordinates: Position }
-  | { type: 'LineString'; coordinates: readonly Position[] }
-  | { type: 'Polygon'; coordinates: readonly (readonly Position[])[] }
-  | { type: 'MultiPolygon'; coordinates: readonly (readonly (readonly Position[])[])[] };
-
-/** LABELS: names by language tag, e.g. {"zh-Hans": "一层", "en": "Level 1"}. */
-export type Labels = Record<string, string>;
-
-/** DISPLAY-POINT: a GeoJSON Point in properties. */
-export interface DisplayPoint {
-  type: 'Point';
-  coordinates: Position;
-}
-
-/** A feature on one level, with an optional name and display point. */
-interface OnLevel {
-  category: string;
-  name: Labels | null;
-  display_point: DisplayPoint | null;
-  level_id: string;
-}
-
-/** The properties the build reads, by feature type (the rest are written to dist/ as they are). */
-export interface PropertiesByType {
-  address: object;
-  venue: { category: string; name: Labels; display_point: DisplayPoint };
-  building: { display_point: DisplayPoint | null };
-  footprint: object;
-  level: {
-    category: string;
-    ordinal: number;
-    name: Labels;
-    short_name: Labels;
-    display_point: DisplayPoint | null;
-  };
-  unit: OnLevel;
-  opening: OnLevel;
-  amenity: { category: string; name: Labels | null; unit_ids: string[] };
-  anchor: { unit_id: string };
-  occupant: {
-    name: Labels;
-    category: string;
-    anchor_id: string;
-    hours: string | null;
-    phone: string | null;
-    website: string | null;
-  };
-  fixture: OnLevel;
-  kiosk: Omit<OnLevel, 'category'>;
-  section: OnLevel;
-  geofence: { name: Labels | null; display_point: DisplayPoint | null; level_ids: string[] };
-  relationship: object;
-}
-
-export type PropertiesOf<T extends FeatureType> = PropertiesByType[T];
-
-/** One feature of a venue that passed the check. */
-export interface ImdfFeature<T extends FeatureType = FeatureType> {
-  id: string;
-  featureType: T;
-  geometry: Geometry | null;
-  properties: PropertiesOf<T>;
-  /** The file it came from, relative to the repository: content/venues/demo-mall/unit.geojson. */
-  file: string;
-}
-
-export type FeaturesByType = { [T in FeatureType]: ImdfFeature<T>[] };
 
 /** venue.toml: what the demo needs that IMDF has no place for (contract section 2.9). */
 export interface VenueToml {

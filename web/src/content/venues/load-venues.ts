@@ -2,29 +2,24 @@
 // directory per venue. Whether the venues are valid is the venue check's to decide
 // (venue-check.ts runs the engine's `check-venue`, contract section 5): its problems go into the
 // problem list of the rest of content/ as it wrote them, and the build stops. The venues it passed
-// are read as they are and handed on with their viewer data (viewer-data.ts). This side checks
-// only what the check does not see: words.toml (the viewer's words, not venue data) and the
-// default level's budget over the wire in the viewer's format (contract 3.3), which only the
-// build writes.
+// are read as they are and handed on with the viewer files the engine built for them (the same
+// command, contract section 5). This side checks only what the check does not see: words.toml
+// (the viewer's words, not venue data) and the default level's budget over the wire, compressed
+// as the build writes it (contract 3.3).
 import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { type Problems, fieldPath } from '../../checks/problems';
 import { defaultLevelBudget, gzip } from './compression';
 import { readDataFile } from './data-file';
-import { projection } from './geometry';
-import type { VenueCategory } from './imdf-types';
-import { localShapes } from './local-shapes';
-import { placement } from './placement';
 import { levelPreview } from './preview';
 import type { LoadedVenue, LoadedVenues } from './types';
-import { checkVenues } from './venue-check';
+import { type ViewerData, checkVenues } from './venue-check';
 import {
   readCategoriesToml,
   readInfrastructure,
   readVenueFiles,
   readVenueToml,
 } from './venue-files';
-import { viewerData } from './viewer-data';
 import { type VenueWords, venueWordsSchema } from './words-toml';
 
 /** A TOML or JSON file of content/venues/ as parsed; undefined when it cannot be read (reported). */
@@ -62,7 +57,7 @@ function readWords(root: string, problems: Problems): VenueWords | undefined {
 function loadVenue(
   dir: string,
   id: string,
-  categories: Record<string, VenueCategory>,
+  data: ViewerData,
   problems: Problems,
 ): LoadedVenue | undefined {
   const prefix = `content/venues/${id}`;
@@ -76,16 +71,10 @@ function loadVenue(
   const table = readDataFile(join(dir, 'venue.toml'), settingsFile, 'TOML', problems);
   const files = readVenueFiles(dir, id, prefix, problems);
   const infrastructure = readInfrastructure(dir, prefix, problems);
-  const venue = files?.features.venue[0];
-  if (manifest === undefined || !table || !files || !venue || infrastructure === undefined) {
+  if (manifest === undefined || !table || !files || infrastructure === undefined) {
     return undefined;
   }
   const settings = readVenueToml(table as Record<string, unknown>);
-  const shapes = localShapes(
-    files,
-    projection(venue.properties.display_point.coordinates as [number, number]),
-  );
-  const data = viewerData(files, shapes, placement(files, shapes), venue, settings, categories);
   const first = data.levels.find((level) => level.short === settings.default_level)!;
   const size = gzip(Buffer.from(JSON.stringify(first))).length;
   if (size > defaultLevelBudget) {
@@ -115,7 +104,8 @@ export function loadVenues(contentDir: string, problems: Problems): LoadedVenues
     return undefined;
   }
   // The engine's check decides whether the venues are valid; the rest reads what it passed.
-  if (!checkVenues(root, problems)) return undefined;
+  const viewerData = checkVenues(root, problems);
+  if (!viewerData) return undefined;
   const before = problems.list.length;
   const words = readWords(root, problems);
   const catalogue = readFile(root, 'categories.toml', 'TOML', problems);
@@ -125,7 +115,12 @@ export function loadVenues(contentDir: string, problems: Problems): LoadedVenues
     .filter((entry) => entry.isDirectory())
     .sort((a, b) => a.name.localeCompare(b.name));
   for (const entry of entries) {
-    const venue = loadVenue(join(root, entry.name), entry.name, categories, problems);
+    const data = viewerData.get(entry.name);
+    if (!data) {
+      problems.add(`content/venues/${entry.name}`, '', 'the venue check wrote no viewer files');
+      continue;
+    }
+    const venue = loadVenue(join(root, entry.name), entry.name, data, problems);
     if (venue) list.push(venue);
   }
   if (problems.list.length > before || !words || !catalogue) return undefined;

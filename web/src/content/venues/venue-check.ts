@@ -2,9 +2,14 @@
 // check is the engine's own (server/venues/src/check/, the `check-venue` command): one validator
 // decides for the build, the generator and uploaded buildings, so this side only reads its
 // answer into the problem list, each problem naming the file, the feature, the field and the rule.
+// When the venues pass, the same command builds their viewer files (`--viewer-files`, contract
+// sections 3.2 and 3.3): one builder for the build and for uploaded buildings, the engine's.
 import { spawnSync } from 'node:child_process';
-import { resolve } from 'node:path';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import type { Problems } from '../../checks/problems';
+import type { LevelData, VenueSummary } from './viewer-files';
 
 /** One problem as `check-venue --json` writes it. */
 interface VenueProblem {
@@ -28,18 +33,50 @@ function checkCommand(): { command: string; args: string[] } {
   };
 }
 
-/** Checks the venues directory `root`; false when it has any problem (all of them reported). */
-export function checkVenues(root: string, problems: Problems): boolean {
+/** One venue's viewer files as `check-venue --viewer-files` writes them (`<id>.json`). */
+export interface ViewerData {
+  summary: VenueSummary;
+  /** From the lowest level up. */
+  levels: LevelData[];
+}
+
+/**
+ * Checks the venues directory `root` and, when it passes, builds each venue's viewer files:
+ * venue id -> its files. Undefined when it has any problem (all of them reported).
+ */
+export function checkVenues(root: string, problems: Problems): Map<string, ViewerData> | undefined {
+  const out = mkdtempSync(join(tmpdir(), 'viewer-files-'));
+  try {
+    return checkInto(root, out, problems);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+}
+
+function checkInto(
+  root: string,
+  out: string,
+  problems: Problems,
+): Map<string, ViewerData> | undefined {
   const { command, args } = checkCommand();
   const separator = command === 'cargo' ? ['--'] : [];
   const result = spawnSync(
     command,
-    [...args, ...separator, '--json', '--name-as', 'content/venues', resolve(root)],
+    [
+      ...args,
+      ...separator,
+      '--json',
+      '--name-as',
+      'content/venues',
+      '--viewer-files',
+      out,
+      resolve(root),
+    ],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
   );
   const failed = (why: string) => {
     problems.add('content/venues', '', `the venue check (${command}) did not run: ${why}`);
-    return false;
+    return undefined;
   };
   if (result.error) return failed(result.error.message);
   if (result.status !== 0 && result.status !== 1) {
@@ -52,5 +89,10 @@ export function checkVenues(root: string, problems: Problems): boolean {
     return failed(`its answer is not JSON: ${result.stdout.slice(0, 200)}`);
   }
   for (const problem of list) problems.add(problem.file, problem.place, problem.explained);
-  return result.status === 0 && list.length === 0;
+  if (result.status !== 0 || list.length > 0) return undefined;
+  const data = new Map<string, ViewerData>();
+  for (const file of readdirSync(out).filter((name) => name.endsWith('.json'))) {
+    data.set(file.slice(0, -'.json'.length), JSON.parse(readFileSync(join(out, file), 'utf8')));
+  }
+  return data;
 }

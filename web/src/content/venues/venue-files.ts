@@ -1,9 +1,9 @@
 // Reads the files of content/venues/ once the venue check has passed them (venue-check.ts): the
 // IMDF files and infrastructure.geojson of a venue, its venue.toml, and categories.toml. The check
-// decided every key and type, so this parses and casts. Texts the contract compares trimmed (names,
-// venue.toml's words, categories.toml's labels) are trimmed here as the check trims them, and
+// decided every key and type, so this parses and casts. Texts the contract compares trimmed
+// (venue.toml's words, categories.toml's labels) are trimmed here as the check trims them, and
 // keys with a default get it, so what the build writes does not depend on a file's spacing or
-// key order.
+// key order. The viewer's files are the engine's to build (venue-check.ts).
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Problems } from '../../checks/problems';
@@ -12,10 +12,7 @@ import {
   type CategoryGroup,
   type Device,
   type FeatureType,
-  type FeaturesByType,
-  type ImdfFeature,
   type Infrastructure,
-  type Labels,
   type VenueCategory,
   type VenueToml,
   featureTypes,
@@ -23,36 +20,17 @@ import {
 
 export const infrastructureFile = 'infrastructure.geojson';
 
-/** A venue's features, read from a directory the check passed. */
+/** A venue's IMDF files, read from a directory the check passed. */
 export interface VenueFiles {
   /** The directory name, the venue id of URLs: "demo-mall". */
   id: string;
   /** The IMDF files as parsed, written to dist/ without whitespace. */
   raw: Record<FeatureType, unknown>;
-  features: FeaturesByType;
-  byId: Map<string, ImdfFeature>;
 }
 
 type Table = Record<string, unknown>;
 
 const trim = (text: string) => text.trim();
-
-/** LABELS with each name trimmed. */
-function trimLabels(labels: unknown): unknown {
-  if (typeof labels !== 'object' || labels === null) return labels;
-  return Object.fromEntries(
-    Object.entries(labels as Labels).map(([tag, name]) => [tag, trim(name)]),
-  );
-}
-
-/** The properties of a feature, its names trimmed. */
-function readProperties(properties: Table): Table {
-  const read = { ...properties };
-  for (const key of ['name', 'alt_name', 'short_name']) {
-    if (key in read) read[key] = trimLabels(read[key]);
-  }
-  return read;
-}
 
 /**
  * Every feature file of `dir`; `prefix` is how the files are named (content/venues/x). Undefined
@@ -65,41 +43,13 @@ export function readVenueFiles(
   problems: Problems,
 ): VenueFiles | undefined {
   const raw = {} as Record<FeatureType, unknown>;
-  const features = {} as Record<FeatureType, ImdfFeature[]>;
-  const byId = new Map<string, ImdfFeature>();
   for (const type of featureTypes) {
     const file = `${prefix}/${type}.geojson`;
     const collection = readDataFile(join(dir, `${type}.geojson`), file, 'JSON', problems);
     if (collection === undefined) return undefined;
     raw[type] = collection;
-    features[type] = (collection as { features: Table[] }).features.map(
-      (feature) =>
-        ({
-          id: feature.id as string,
-          featureType: type,
-          geometry: feature.geometry ?? null,
-          properties: readProperties(feature.properties as Table),
-          file,
-        }) as ImdfFeature,
-    );
-    for (const feature of features[type]) byId.set(feature.id, feature);
   }
-  return { id, raw, features: features as FeaturesByType, byId };
-}
-
-/** The Chinese name of LABELS, if any. */
-export function zh(labels: Labels | null | undefined): string | undefined {
-  return labels?.['zh-Hans'];
-}
-
-/** The feature `id` names, if it exists and is of `type`. */
-export function featureOf<T extends FeatureType>(
-  venue: VenueFiles,
-  type: T,
-  id: string | null | undefined,
-): ImdfFeature<T> | undefined {
-  const feature = id ? venue.byId.get(id) : undefined;
-  return feature?.featureType === type ? (feature as ImdfFeature<T>) : undefined;
+  return { id, raw };
 }
 
 /** venue.toml as the build reads it: its texts trimmed, `kiosks` empty when left out. */
