@@ -14,9 +14,8 @@
 //!
 //! With `--viewer-files <out>`, when there is no problem, it also writes each venue's viewer
 //! files (docs/venue-contract.md §3.2-3.3) as `<out>/<venue id>.json`:
-//! `{"summary": <venue.json>, "levels": [<level file>, ...]}`, levels from the lowest up. A venue
-//! without venue.toml (only possible with `--venue`) gets settings derived from its features
-//! ([`ViewerSettings::derived`]), and without `--categories` no category has a label.
+//! `{"summary": <venue.json>, "levels": [<level file>, ...]}`, levels from the lowest up. Without
+//! `--categories` no category has a label.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -156,12 +155,9 @@ fn write_viewer_files(dir: &Path, categories: Option<&Path>, out: &Path) -> Resu
         None => Catalog::default(),
     };
     let settings_file = dir.join("venue.toml");
-    let settings = if settings_file.exists() {
-        ViewerSettings::from_venue_toml(&read(&settings_file)?)
-            .map_err(|e| format!("{}: {e}", settings_file.display()))?
-    } else {
-        ViewerSettings::derived(dir).map_err(|e| e.to_string())?
-    };
+    // The check passed, so it is there: every venue directory of the check has one.
+    let settings = ViewerSettings::from_venue_toml(&read(&settings_file)?)
+        .map_err(|e| format!("{}: {e}", settings_file.display()))?;
     let id = dir
         .canonicalize()
         .ok()

@@ -27,4 +27,20 @@ fn a_venue_without_settings_gets_derived_ones() {
     for kiosk in &files.summary.kiosks {
         assert_eq!(kiosk.facing, JsNumber(0.0));
     }
+    // The samples work as the viewer uses them: the route runs and the searches find places.
+    let venue = crate::testing::load("three", &dir, &crate::VenueExtras::default());
+    let samples = &settings.samples;
+    venue
+        .route(&samples.route_from, &samples.route_to, false)
+        .unwrap_or_else(|e| panic!("{e:?}"));
+    for query in &samples.queries {
+        let request = crate::SearchRequest {
+            query,
+            near: None,
+            level: None,
+            category: None,
+            limit: crate::DEFAULT_LIMIT,
+        };
+        assert!(!venue.search(&request).unwrap().is_empty(), "{query}");
+    }
 }
