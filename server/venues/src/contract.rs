@@ -1,8 +1,7 @@
 //! The venue contract's rule values, compiled in from `docs/venue-contract.json`: the engine and
-//! the venue check (`check/`) read them here, and the generator (tools/venues/contract.py) and the
-//! web build's reader (web/src/content/venues/contract.ts) read the same file, so no side treats a
-//! category or a wall differently from the check that passed the venue (docs/venue-contract.md
-//! §2.3-2.7).
+//! the venue check (`check/`) read them here, and the generator (tools/venues/contract.py) reads
+//! the same file, so no side treats a category or a wall differently from the check that passed
+//! the venue (docs/venue-contract.md §2.3-2.7).
 
 use std::collections::HashMap;
 use std::sync::LazyLock;
