@@ -3,6 +3,7 @@
 //!
 //! Run with `scripts/run` (builds the web part first) or `cargo run --release -p site-server`.
 
+mod buildings;
 mod compute;
 pub mod config;
 mod database;
@@ -29,7 +30,7 @@ use images::ImageService;
 use indexnow::{OriginUrls, Submitter};
 use leads::Leads;
 use site::Site;
-use site_venues::{Catalog, VenueExtras, VenueSource, Venues};
+use site_venues::{VenueExtras, VenueSource, Venues};
 
 /// A loaded site bound to its listening socket, ready to serve.
 pub struct Application {
@@ -430,11 +431,12 @@ fn load_venues(config: &Config, site: &Site, previous: &Venues) -> Venues {
             version: venue_version(config, site, venue),
         })
         .collect();
-    let catalog = Catalog {
-        categories: entry.categories.clone(),
-        groups: entry.groups.clone(),
-    };
-    let (venues, errors) = Venues::reload(&sources, entry.words.steps.clone(), catalog, previous);
+    let (venues, errors) = Venues::reload(
+        &sources,
+        entry.words.steps.clone(),
+        entry.catalog(),
+        previous,
+    );
     for error in errors {
         tracing::error!(%error, "a venue of the live demo did not load; its previous version, if any, goes on");
     }

@@ -7,6 +7,7 @@
 
 mod addresses;
 mod analytics;
+mod buildings;
 mod connections;
 mod database;
 mod delivery;
@@ -28,6 +29,7 @@ use serde::{Deserialize, Serialize};
 
 pub use addresses::{Domains, Links, Origins, QrTargets};
 pub use analytics::{Analytics, AnalyticsScript, MAX_ANALYTICS_SCRIPTS};
+pub use buildings::BuildingsConfig;
 pub use connections::Connections;
 pub use database::{DATABASE_URL_VAR, DatabaseTarget};
 pub use delivery::{Delivery, Email, WeChat};
@@ -72,6 +74,7 @@ pub struct Config {
     pub analytics: Analytics,
     pub leads: LeadsConfig,
     pub venues: VenuesConfig,
+    pub buildings: BuildingsConfig,
     pub log: Log,
 }
 
@@ -96,6 +99,7 @@ impl Default for Config {
             analytics: Analytics::default(),
             leads: LeadsConfig::default(),
             venues: VenuesConfig::default(),
+            buildings: BuildingsConfig::default(),
             log: Log::default(),
         }
     }
@@ -169,6 +173,7 @@ impl Config {
         self.database()?;
         self.leads.validate()?;
         self.venues.validate()?;
+        self.buildings.validate()?;
         self.log.validate()
     }
 }

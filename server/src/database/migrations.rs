@@ -8,7 +8,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 /// Every migration of `server/migrations`, oldest first: version, description (the file name's
 /// rest, as sqlx reads it, so databases migrated before keep their records) and SQL.
-const MIGRATIONS: [(i64, &str, &str); 4] = [
+const MIGRATIONS: [(i64, &str, &str); 5] = [
     (
         20261201000000,
         "leads",
@@ -28,6 +28,11 @@ const MIGRATIONS: [(i64, &str, &str); 4] = [
         20261204000000,
         "unannounced",
         include_str!("../../migrations/20261204000000_unannounced.sql"),
+    ),
+    (
+        20261205000000,
+        "buildings",
+        include_str!("../../migrations/20261205000000_buildings.sql"),
     ),
 ];
 

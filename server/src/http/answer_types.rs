@@ -9,7 +9,8 @@ use std::path::Path;
 use site_positioning::Technology;
 use ts_rs::TS;
 
-use super::error::{ApiRefusal, EnquiryRefused, RefusalDetail};
+use super::buildings::{BuildingCreated, BuildingInfo, BuildingLevel};
+use super::error::{ApiRefusal, BuildingProblem, EnquiryRefused, RefusalDetail};
 use super::leads::EnquiryAccepted;
 use super::positions::answers::{
     FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone, LiveAccuracyEvent,
@@ -55,8 +56,12 @@ fn declarations() -> Vec<String> {
         LiveTagEvent::decl(),
         LiveAccuracyEvent::decl(),
         LiveAlertEvent::decl(),
+        BuildingCreated::decl(),
+        BuildingInfo::decl(),
+        BuildingLevel::decl(),
         ApiRefusal::decl(),
         RefusalDetail::decl(),
+        BuildingProblem::decl(),
     ]
 }
 

@@ -87,6 +87,13 @@ pub(super) enum ApiCode {
     ComputeFailed,
     StreamsPerClient,
     StreamsFull,
+    BuildingUnknown,
+    BuildingTooLarge,
+    BuildingRefused,
+    BuildingInvalid,
+    BuildingsPerDay,
+    BuildingsFull,
+    BuildingsUnavailable,
 }
 
 impl ApiCode {
@@ -97,7 +104,8 @@ impl ApiCode {
             | Self::KioskUnknown
             | Self::PositioningAbsent
             | Self::TagUnknown
-            | Self::FlowAbsent => StatusCode::NOT_FOUND,
+            | Self::FlowAbsent
+            | Self::BuildingUnknown => StatusCode::NOT_FOUND,
             Self::ParamMissing
             | Self::QueryEmpty
             | Self::QueryTooLong
@@ -121,11 +129,20 @@ impl ApiCode {
             | Self::NoAccessibleRoute
             | Self::CarUnknown
             | Self::TrackRange
-            | Self::DateRange => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::RateLimited | Self::StreamsPerClient => StatusCode::TOO_MANY_REQUESTS,
+            | Self::DateRange
+            | Self::BuildingRefused
+            | Self::BuildingInvalid => StatusCode::UNPROCESSABLE_ENTITY,
+            Self::RateLimited | Self::StreamsPerClient | Self::BuildingsPerDay => {
+                StatusCode::TOO_MANY_REQUESTS
+            }
+            Self::BuildingTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
             Self::RequestTooLong => StatusCode::URI_TOO_LONG,
             Self::CrossSite => StatusCode::FORBIDDEN,
-            Self::Busy | Self::ClientBusy | Self::StreamsFull => StatusCode::SERVICE_UNAVAILABLE,
+            Self::Busy
+            | Self::ClientBusy
+            | Self::StreamsFull
+            | Self::BuildingsFull
+            | Self::BuildingsUnavailable => StatusCode::SERVICE_UNAVAILABLE,
             Self::ComputeFailed => StatusCode::INTERNAL_SERVER_ERROR,
         }
     }
@@ -170,6 +187,13 @@ impl ApiCode {
             Self::ComputeFailed => "compute_failed",
             Self::StreamsPerClient => "streams_per_client",
             Self::StreamsFull => "streams_full",
+            Self::BuildingUnknown => "building_unknown",
+            Self::BuildingTooLarge => "building_too_large",
+            Self::BuildingRefused => "building_refused",
+            Self::BuildingInvalid => "building_invalid",
+            Self::BuildingsPerDay => "buildings_per_day",
+            Self::BuildingsFull => "buildings_full",
+            Self::BuildingsUnavailable => "buildings_unavailable",
         }
     }
 
@@ -212,6 +236,13 @@ impl ApiCode {
             Self::ComputeFailed => &words.compute_failed,
             Self::StreamsPerClient => &words.streams_per_client,
             Self::StreamsFull => &words.streams_full,
+            Self::BuildingUnknown => &words.building_unknown,
+            Self::BuildingTooLarge => &words.building_too_large,
+            Self::BuildingRefused => &words.building_refused,
+            Self::BuildingInvalid => &words.building_invalid,
+            Self::BuildingsPerDay => &words.buildings_per_day,
+            Self::BuildingsFull => &words.buildings_full,
+            Self::BuildingsUnavailable => &words.buildings_unavailable,
         }
     }
 }
@@ -224,6 +255,9 @@ pub(super) struct ApiError {
     field: Option<&'static str>,
     message: String,
     retry_after_secs: Option<u64>,
+    /// What the venue check found in an uploaded building, each naming its file, feature,
+    /// field and rule.
+    problems: Vec<site_venues::check::Problem>,
 }
 
 impl ApiError {
@@ -248,6 +282,27 @@ impl ApiError {
             field,
             message,
             retry_after_secs: None,
+            problems: Vec::new(),
+        }
+    }
+
+    /// A refusal of `code` whose `{name}` is a whole explanation (an uploaded file's fault,
+    /// already bounded), not a value of the request to be shortened.
+    pub(super) fn explained(words: &ApiErrorWords, code: ApiCode, name: &str, text: &str) -> Self {
+        let mut error = Self::new(words, code, None, &[]);
+        error.message = error.message.replace(&format!("{{{name}}}"), text);
+        error
+    }
+
+    /// The refusal of an uploaded building the venue check did not pass, with its problems.
+    pub(super) fn invalid_building(
+        words: &ApiErrorWords,
+        problems: Vec<site_venues::check::Problem>,
+    ) -> Self {
+        let count = problems.len().to_string();
+        Self {
+            problems,
+            ..Self::new(words, ApiCode::BuildingInvalid, None, &[("count", &count)])
         }
     }
 
@@ -520,6 +575,24 @@ pub(super) struct RefusalDetail<'a> {
     code: &'static str,
     /// In Chinese, for people.
     message: &'a str,
+    /// An uploaded building's problems (`building_invalid`); absent otherwise.
+    #[serde(skip_serializing_if = "<[_]>::is_empty")]
+    #[cfg_attr(test, ts(optional, as = "Option<Vec<BuildingProblem>>"))]
+    problems: &'a [site_venues::check::Problem],
+}
+
+/// One problem of an uploaded building, as `site_venues::check::Problem` serialises.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(super) struct BuildingProblem {
+    /// The archive's file at fault: `unit.geojson`.
+    file: String,
+    feature: Option<String>,
+    field: String,
+    /// The rule broken (`geometry`, `references`, ...).
+    rule: String,
+    message: String,
 }
 
 fn api_response(error: &ApiError) -> Response {
@@ -528,6 +601,7 @@ fn api_response(error: &ApiError) -> Response {
             field: error.field,
             code: error.code.name(),
             message: &error.message,
+            problems: &error.problems,
         },
     });
     if let Some(seconds) = error.retry_after_secs {

@@ -7,14 +7,12 @@
 //! refusal goes through `error.rs`. Lines about refusals a client can cause at will are
 //! sampled (`sampled_log.rs`).
 
-use std::pin::Pin;
 use std::time::{Duration, Instant};
 
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::response::{IntoResponse, Response};
 use http::{HeaderMap, HeaderValue, StatusCode, header};
-use hyper::body::Body as _;
 
 use super::AppState;
 use super::cache_policy::CachePolicy;
@@ -28,13 +26,6 @@ use crate::site::lead_form::FormState;
 
 /// Bodies larger than this are refused with 413.
 pub(super) const MAX_BODY_BYTES: usize = 16 * 1024;
-/// A body over the limit is still read (and thrown away) up to this size before the 413 is
-/// sent: closing a connection with unread data makes the kernel reset it, and the client
-/// would see a broken connection instead of the answer. Larger bodies are cut off at once.
-const MAX_DRAIN_BYTES: usize = 1024 * 1024;
-/// How long reading the rest of a refused body may take.
-const DRAIN_TIME: Duration = Duration::from_secs(2);
-
 /// What one submission knows while it is handled: enough to answer in the right shape.
 struct Submission<'a> {
     state: &'a AppState,
@@ -98,14 +89,18 @@ impl Submission<'_> {
             .get(header::CONTENT_LENGTH)
             .and_then(|value| value.to_str().ok())
             .and_then(|value| value.parse::<u64>().ok());
-        if declared.is_some_and(|length| length > MAX_DRAIN_BYTES as u64) {
+        if declared.is_some_and(|length| length > super::request_body::MAX_DRAIN_BYTES as u64) {
             return Err(self.refuse(RefusalReason::TooLarge, FormState::default()));
         }
-        let bytes = read_limited(body, MAX_BODY_BYTES)
+        let bytes = super::request_body::read_limited(body, MAX_BODY_BYTES)
             .await
             .map_err(|error| match error {
-                ReadError::TooLarge => self.refuse(RefusalReason::TooLarge, FormState::default()),
-                ReadError::Broken => self.refuse(RefusalReason::Malformed, FormState::default()),
+                super::request_body::ReadError::TooLarge => {
+                    self.refuse(RefusalReason::TooLarge, FormState::default())
+                }
+                super::request_body::ReadError::Broken => {
+                    self.refuse(RefusalReason::Malformed, FormState::default())
+                }
             })?;
         let Some(decoded) = decode(format, &bytes) else {
             return Err(self.refuse(RefusalReason::Malformed, FormState::default()));
@@ -310,43 +305,6 @@ fn body_format(headers: &HeaderMap) -> Option<BodyFormat> {
         }
     }
     Some(format)
-}
-
-enum ReadError {
-    TooLarge,
-    /// The client went away or sent a broken body.
-    Broken,
-}
-
-/// The whole body, refusing it as soon as it grows past `limit`, with or without a
-/// Content-Length.
-async fn read_limited(mut body: Body, limit: usize) -> Result<Vec<u8>, ReadError> {
-    let mut bytes = Vec::new();
-    while let Some(frame) = next_frame(&mut body).await {
-        let frame = frame.map_err(|_| ReadError::Broken)?;
-        if let Ok(data) = frame.into_data() {
-            if bytes.len() + data.len() > limit {
-                let mut seen = bytes.len() + data.len();
-                let _ = tokio::time::timeout(DRAIN_TIME, async {
-                    while seen <= MAX_DRAIN_BYTES
-                        && let Some(Ok(frame)) = next_frame(&mut body).await
-                    {
-                        seen += frame.data_ref().map_or(0, |data| data.len());
-                    }
-                })
-                .await;
-                return Err(ReadError::TooLarge);
-            }
-            bytes.extend_from_slice(&data);
-        }
-    }
-    Ok(bytes)
-}
-
-async fn next_frame(
-    body: &mut Body,
-) -> Option<Result<hyper::body::Frame<bytes::Bytes>, axum::Error>> {
-    std::future::poll_fn(|context| Pin::new(&mut *body).poll_frame(context)).await
 }
 
 fn user_agent(headers: &HeaderMap) -> String {

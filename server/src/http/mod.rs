@@ -5,6 +5,7 @@ mod admin;
 #[cfg(test)]
 mod answer_types;
 mod api_guard;
+mod buildings;
 mod cache_policy;
 mod client_ip;
 mod computed;
@@ -21,6 +22,7 @@ mod live;
 mod pages;
 mod positions;
 mod representation;
+mod request_body;
 mod security_headers;
 mod serve;
 mod slow_clients;
@@ -41,6 +43,7 @@ use http::{HeaderMap, header};
 pub(crate) use live::LiveReload;
 pub(crate) use serve::{Routes, ServeOptions, serve};
 
+use crate::buildings::Buildings;
 use crate::compute::{Compute, Flights};
 use crate::config::Config;
 use crate::images::ImageService;
@@ -98,6 +101,12 @@ pub(crate) struct State {
     pub(in crate::http) streams: positions::Streams,
     /// Editing mode only (`live_reload`).
     pub(in crate::http) live: Option<LiveReload>,
+    /// Buildings that visitors bring (issue #32); shared by every build's state.
+    pub(in crate::http) buildings: Buildings,
+    /// Uploads being taken in, shared by identical ones in flight.
+    pub(in crate::http) uploads: Arc<Flights<buildings::TakenIn>>,
+    /// Room for the uploads being received at once (`buildings::UPLOADS_AT_ONCE`).
+    pub(in crate::http) uploads_receiving: Arc<tokio::sync::Semaphore>,
 }
 
 /// What the HTTP layer takes from the config, besides the site and the services; kept for the
@@ -121,6 +130,9 @@ pub(crate) struct HttpSettings {
     flow_days: positions::FlowDays,
     streams: positions::Streams,
     live: Option<LiveReload>,
+    buildings: Buildings,
+    uploads: Arc<Flights<buildings::TakenIn>>,
+    uploads_receiving: Arc<tokio::sync::Semaphore>,
 }
 
 impl HttpSettings {
@@ -164,6 +176,9 @@ impl HttpSettings {
             flow_days: Flights::new(cache_bytes / 4, |day| day.held_bytes()),
             streams: positions::Streams::new(&venues.live, closing),
             live: config.live_reload.then(|| LiveReload::new(build)),
+            buildings: Buildings::new(config, store.clone()),
+            uploads: Flights::new(0, |_| 0),
+            uploads_receiving: Arc::new(tokio::sync::Semaphore::new(buildings::UPLOADS_AT_ONCE)),
         })
     }
 
@@ -219,6 +234,9 @@ impl AppState {
             login_throttle: settings.login_throttle,
             sampled_logs: settings.sampled_logs,
             live: settings.live,
+            buildings: settings.buildings,
+            uploads: settings.uploads,
+            uploads_receiving: settings.uploads_receiving,
         }))
     }
 
@@ -314,6 +332,12 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             "/api/venues/{venue}/handover.svg",
             get(venues::get_handover),
         ),
+        ("/api/buildings", post(buildings::post_building)),
+        (
+            "/api/buildings/{id}",
+            get(buildings::get_building).delete(buildings::delete_building),
+        ),
+        ("/api/buildings/{id}/imdf.zip", get(buildings::get_archive)),
     ])
     .route_layer(middleware::from_fn_with_state(state, api_guard::guard))
 }

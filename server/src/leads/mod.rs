@@ -302,6 +302,12 @@ impl Leads {
         }
     }
 
+    /// The site's database once it is migrated, for the other tables it holds (visitors'
+    /// buildings): the enquiry service starts and migrates it, and keeps whether it is ready.
+    pub(crate) fn database(&self) -> Option<Pool> {
+        self.pool().ok().cloned()
+    }
+
     /// The PostgreSQL pool once it is migrated, for what servers sharing the database share
     /// besides enquiries (rate limits, the IndexNow lease); None with SQLite (one server) or
     /// while the database is not ready.

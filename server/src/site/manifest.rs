@@ -45,6 +45,17 @@ pub(crate) struct VenuesEntry {
     pub words: VenueWordsEntry,
 }
 
+impl VenuesEntry {
+    /// The categories and directory groups every venue is labelled with, the demo's and the
+    /// buildings visitors bring alike.
+    pub(crate) fn catalog(&self) -> site_venues::Catalog {
+        site_venues::Catalog {
+            categories: self.categories.clone(),
+            groups: self.groups.clone(),
+        }
+    }
+}
+
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct VenueEntry {
@@ -123,6 +134,13 @@ pub struct ApiErrorWords {
     pub compute_failed: String,
     pub streams_per_client: String,
     pub streams_full: String,
+    pub building_unknown: String,
+    pub building_too_large: String,
+    pub building_refused: String,
+    pub building_invalid: String,
+    pub buildings_per_day: String,
+    pub buildings_full: String,
+    pub buildings_unavailable: String,
 }
 
 /// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the

@@ -7,6 +7,7 @@ mod support;
 
 mod analytics;
 mod answer_shapes;
+mod buildings;
 mod caching;
 mod compression;
 mod connections;

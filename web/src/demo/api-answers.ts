@@ -217,6 +217,36 @@ export type LiveAlertEvent = { kind: 'sos' | 'enter' | 'exit' | 'dwell', tag: st
  */
 fence: string | null, second: number, level: string, point: [number, number], };
 
+export type BuildingCreated = { 
+/**
+ * The building's id: its link's capability, 32 hex digits.
+ */
+id: string, name: string, 
+/**
+ * Unix milliseconds after which the building is gone.
+ */
+expires_at: number, levels: Array<BuildingLevel>, 
+/**
+ * Entries of the upload that are not IMDF files and were left out.
+ */
+ignored: Array<string>, 
+/**
+ * Its features, every file together.
+ */
+features: number, 
+/**
+ * The demo page showing the building.
+ */
+link: string, };
+
+export type BuildingInfo = { id: string, name: string, created_at: number, expires_at: number, levels: Array<BuildingLevel>, version: number, 
+/**
+ * The size of its IMDF archive.
+ */
+archive_bytes: number, link: string, };
+
+export type BuildingLevel = { short: string, name: string, };
+
 export type ApiRefusal = { error: RefusalDetail, };
 
 export type RefusalDetail = { 
@@ -231,4 +261,18 @@ code: string,
 /**
  * In Chinese, for people.
  */
-message: string, };
+message: string, 
+/**
+ * An uploaded building's problems (`building_invalid`); absent otherwise.
+ */
+problems?: Array<BuildingProblem>, };
+
+export type BuildingProblem = { 
+/**
+ * The archive's file at fault: `unit.geojson`.
+ */
+file: string, feature: string | null, field: string, 
+/**
+ * The rule broken (`geometry`, `references`, ...).
+ */
+rule: string, message: string, };

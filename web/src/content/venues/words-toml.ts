@@ -84,6 +84,13 @@ export const apiErrorKeys = [
   'compute_failed',
   'streams_per_client',
   'streams_full',
+  'building_unknown',
+  'building_too_large',
+  'building_refused',
+  'building_invalid',
+  'buildings_per_day',
+  'buildings_full',
+  'buildings_unavailable',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

@@ -1,0 +1,153 @@
+//! Buildings that visitors bring (issue #32; docs/design.md "Buildings that visitors bring"):
+//! an upload is taken in (`take_in`: the intake's limits, then the venue check as the engine
+//! loads it) and stored in the site's database (`store`) under an unguessable id, the
+//! capability its link carries, until it expires or its owner deletes it. Nothing is stored
+//! from an upload that fails, and nothing of it stays on disk. No HTTP types: `http/buildings.rs`
+//! reads the requests and answers.
+
+mod store;
+mod take_in;
+
+use std::net::IpAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use site_venues::intake::IntakeLimits;
+use site_venues::{Catalog, StepWords};
+
+pub(crate) use store::{BuildingRow, StoreError};
+use store::{Caps, DAY_MILLIS, NewBuilding};
+pub(crate) use take_in::{Checked, LevelName, Refused};
+
+use crate::config::{BuildingsConfig, Config};
+use crate::leads::Leads;
+use crate::limits::client_table::client_key;
+
+/// A building as stored: its id (the capability) and when it expires.
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct Stored {
+    pub id: String,
+    pub expires_at: i64,
+}
+
+/// The service. Cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Buildings(Arc<Inner>);
+
+struct Inner {
+    config: BuildingsConfig,
+    limits: IntakeLimits,
+    /// Where uploads are expanded while they are checked (`<data_dir>/buildings-scratch`).
+    scratch: PathBuf,
+    /// Whose database the buildings are stored in (see [`Leads::database`]).
+    leads: Leads,
+}
+
+impl Buildings {
+    /// The service over `leads`' database. What a crash left in the scratch directory is
+    /// removed.
+    pub(crate) fn new(config: &Config, leads: Leads) -> Self {
+        let scratch = config.data_dir.join("buildings-scratch");
+        let _ = std::fs::remove_dir_all(&scratch);
+        Self(Arc::new(Inner {
+            config: config.buildings.clone(),
+            limits: config.buildings.intake_limits(),
+            scratch,
+            leads,
+        }))
+    }
+
+    pub(crate) fn limits(&self) -> &IntakeLimits {
+        &self.0.limits
+    }
+
+    pub(crate) fn per_client_per_day(&self) -> u32 {
+        self.0.config.per_client_per_day
+    }
+
+    /// Takes an upload in (see `take_in`): costly, run it on a compute thread.
+    pub(crate) fn take_in(
+        &self,
+        bytes: &[u8],
+        words: Arc<StepWords>,
+        catalog: Arc<Catalog>,
+    ) -> Result<Checked, Refused> {
+        take_in::take_in(bytes, &self.0.limits, &self.0.scratch, words, catalog)
+    }
+
+    /// Stores a building that passed, for `client`, under a new id.
+    pub(crate) async fn store(
+        &self,
+        checked: &Checked,
+        client: IpAddr,
+        now: i64,
+    ) -> Result<Stored, StoreError> {
+        let pool = self.database()?;
+        let config = &self.0.config;
+        let id = uuid::Uuid::new_v4().simple().to_string();
+        let expires_at = now + i64::from(config.expiry_days) * DAY_MILLIS;
+        let levels = serde_json::to_string(&checked.levels).expect("levels serialise");
+        let client = client_hash(client);
+        let new = NewBuilding {
+            id: &id,
+            now,
+            expires_at,
+            client: &client,
+            name: &checked.name,
+            levels: &levels,
+            archive: &checked.archive,
+        };
+        let caps = Caps {
+            per_client_per_day: config.per_client_per_day,
+            storage_bytes: config.storage_mib * 1024 * 1024,
+        };
+        pool.insert_building(&new, caps).await?;
+        Ok(Stored { id, expires_at })
+    }
+
+    /// The building `id`, unless it expired or never was.
+    pub(crate) async fn get(&self, id: &str, now: i64) -> Result<Option<BuildingRow>, StoreError> {
+        if !is_building_id(id) {
+            return Ok(None);
+        }
+        self.database()?.building(id, now).await
+    }
+
+    /// The IMDF archive of the building `id`.
+    pub(crate) async fn archive(&self, id: &str, now: i64) -> Result<Option<Vec<u8>>, StoreError> {
+        if !is_building_id(id) {
+            return Ok(None);
+        }
+        self.database()?.building_archive(id, now).await
+    }
+
+    /// Deletes the building `id` at once; whether there was one.
+    pub(crate) async fn delete(&self, id: &str) -> Result<bool, StoreError> {
+        if !is_building_id(id) {
+            return Ok(false);
+        }
+        self.database()?.delete_building(id).await
+    }
+
+    fn database(&self) -> Result<crate::database::Pool, StoreError> {
+        self.0
+            .leads
+            .database()
+            .ok_or_else(|| StoreError::Unavailable("the database is not ready".to_owned()))
+    }
+}
+
+/// A building's id as [`Buildings::store`] makes them: 32 lower-case hex digits.
+pub(crate) fn is_building_id(id: &str) -> bool {
+    id.len() == 32
+        && id
+            .bytes()
+            .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+}
+
+/// How the database knows an uploader: a hash of its address (IPv6: its /64), enough to count
+/// its uploads of the day without keeping the address.
+fn client_hash(client: IpAddr) -> String {
+    let key = client_key(client).to_string();
+    format!("{:032x}", xxhash_rust::xxh3::xxh3_128(key.as_bytes()))
+}

@@ -1,0 +1,167 @@
+//! The buildings table's statements, on either backend of the site's database.
+
+use sqlx::Row;
+
+use crate::database::{Pool, row, with_pool};
+
+/// PostgreSQL advisory lock of an upload's transaction ("SITEBLDG" in ASCII), so that counting
+/// a client's uploads and the storage in use and adding one is atomic across replicas.
+const UPLOAD_LOCK: i64 = 0x5349_5445_424c_4447;
+
+pub(crate) const DAY_MILLIS: i64 = 86_400_000;
+
+/// Why the database did not store or answer.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub(crate) enum StoreError {
+    #[error("the database is unavailable: {0}")]
+    Unavailable(String),
+    #[error("the client has uploaded its buildings of the day")]
+    PerDay,
+    #[error("the storage for buildings is full")]
+    Full,
+}
+
+/// A building to store.
+pub(crate) struct NewBuilding<'a> {
+    pub id: &'a str,
+    pub now: i64,
+    pub expires_at: i64,
+    pub client: &'a str,
+    pub name: &'a str,
+    /// JSON of its levels.
+    pub levels: &'a str,
+    pub archive: &'a [u8],
+}
+
+/// The caps an upload is stored under.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Caps {
+    pub per_client_per_day: u32,
+    pub storage_bytes: u64,
+}
+
+row! {
+    /// A stored building without its archive.
+    BuildingRow {
+        id: String,
+        created_at: i64,
+        expires_at: i64,
+        name: String,
+        levels: String,
+        version: i64,
+        archive_bytes: i64,
+    }
+}
+
+fn unavailable(error: impl std::fmt::Display) -> StoreError {
+    tracing::error!(%error, "building storage failed");
+    StoreError::Unavailable(error.to_string())
+}
+
+impl Pool {
+    /// Deletes the expired buildings, then stores `new` unless its client reached its uploads
+    /// of the day or the storage would overflow; in one transaction.
+    pub(crate) async fn insert_building(
+        &self,
+        new: &NewBuilding<'_>,
+        caps: Caps,
+    ) -> Result<(), StoreError> {
+        const EXPIRED: &str = "DELETE FROM buildings WHERE expires_at <= $1";
+        const TODAY: &str = "SELECT COUNT(*) FROM buildings WHERE client = $1 AND created_at > $2";
+        const IN_USE: &str =
+            "SELECT CAST(COALESCE(SUM(archive_bytes), 0) AS BIGINT) FROM buildings";
+        const INSERT: &str = "INSERT INTO buildings (id, created_at, expires_at, client, name, \
+             levels, version, archive_bytes, archive) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8)";
+        let is_postgres = matches!(self, Pool::Postgres(_));
+        let size = new.archive.len() as i64;
+        with_pool!(self, pool => {
+            let mut tx = pool.begin().await.map_err(unavailable)?;
+            if is_postgres {
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(UPLOAD_LOCK)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(unavailable)?;
+            }
+            // A write first: SQLite takes its write lock here, so the counts below hold.
+            sqlx::query(EXPIRED).bind(new.now).execute(&mut *tx).await.map_err(unavailable)?;
+            let today: i64 = sqlx::query_scalar(TODAY)
+                .bind(new.client)
+                .bind(new.now - DAY_MILLIS)
+                .fetch_one(&mut *tx)
+                .await
+                .map_err(unavailable)?;
+            if today >= i64::from(caps.per_client_per_day) {
+                return Err(StoreError::PerDay);
+            }
+            let in_use: i64 = sqlx::query(IN_USE)
+                .fetch_one(&mut *tx)
+                .await
+                .and_then(|row| row.try_get::<i64, _>(0))
+                .map_err(unavailable)?;
+            if (in_use + size) as u64 > caps.storage_bytes {
+                return Err(StoreError::Full);
+            }
+            sqlx::query(INSERT)
+                .bind(new.id)
+                .bind(new.now)
+                .bind(new.expires_at)
+                .bind(new.client)
+                .bind(new.name)
+                .bind(new.levels)
+                .bind(size)
+                .bind(new.archive)
+                .execute(&mut *tx)
+                .await
+                .map_err(unavailable)?;
+            tx.commit().await.map_err(unavailable)
+        })
+    }
+
+    /// The building `id`, unless it expired.
+    pub(crate) async fn building(
+        &self,
+        id: &str,
+        now: i64,
+    ) -> Result<Option<BuildingRow>, StoreError> {
+        const SELECT: &str = "SELECT id, created_at, expires_at, name, levels, version, \
+             archive_bytes FROM buildings WHERE id = $1 AND expires_at > $2";
+        with_pool!(self, pool => {
+            sqlx::query_as::<_, BuildingRow>(SELECT)
+                .bind(id)
+                .bind(now)
+                .fetch_optional(pool)
+                .await
+                .map_err(unavailable)
+        })
+    }
+
+    /// The archive of the building `id`, unless it expired.
+    pub(crate) async fn building_archive(
+        &self,
+        id: &str,
+        now: i64,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        const SELECT: &str = "SELECT archive FROM buildings WHERE id = $1 AND expires_at > $2";
+        with_pool!(self, pool => {
+            sqlx::query_scalar::<_, Vec<u8>>(SELECT)
+                .bind(id)
+                .bind(now)
+                .fetch_optional(pool)
+                .await
+                .map_err(unavailable)
+        })
+    }
+
+    /// Deletes the building `id`; whether there was one.
+    pub(crate) async fn delete_building(&self, id: &str) -> Result<bool, StoreError> {
+        with_pool!(self, pool => {
+            sqlx::query("DELETE FROM buildings WHERE id = $1")
+                .bind(id)
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected() > 0)
+                .map_err(unavailable)
+        })
+    }
+}

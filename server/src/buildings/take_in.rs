@@ -1,0 +1,105 @@
+//! An upload taken in: read within the intake's limits, decided by the venue check as the
+//! engine loads it (one decision, the demo's venues go through the same), and archived again
+//! from the files that passed, so what is stored is exactly what was checked. Runs on a compute
+//! thread: it is the costly part of an upload.
+
+use std::io::Cursor;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use site_venues::check::Problem;
+use site_venues::intake::{Census, IntakeError, IntakeLimits, unpack_imdf};
+use site_venues::{Catalog, LoadError, StepWords, Venue, VenueExtras, export_imdf};
+
+/// A building that passed, ready to be stored.
+#[derive(Debug, Clone)]
+pub(crate) struct Checked {
+    pub name: String,
+    pub levels: Vec<LevelName>,
+    /// The checked IMDF files as a deflated ZIP.
+    pub archive: Vec<u8>,
+    /// Entries of the upload that were not IMDF files, as it named them.
+    pub ignored: Vec<String>,
+    pub census: Census,
+}
+
+#[derive(Debug, Clone, PartialEq, serde::Serialize, serde::Deserialize)]
+pub(crate) struct LevelName {
+    pub short: String,
+    pub name: String,
+}
+
+/// Why an upload was not taken.
+#[derive(Debug, Clone)]
+pub(crate) enum Refused {
+    /// Refused before the check: too large, not a ZIP, unsafe, beyond a limit.
+    Intake(IntakeError),
+    /// The check's problems, each naming its file (as the archive's file name), feature,
+    /// field and rule.
+    Invalid(Vec<Problem>),
+    /// The engine could not build what the check passed (a bug), or the scratch directory
+    /// failed: logged, and answered as a failure of ours.
+    Failed(String),
+}
+
+/// Takes `bytes` in within `limits`, using a fresh directory under `scratch` that is removed
+/// afterwards whatever happens.
+pub(crate) fn take_in(
+    bytes: &[u8],
+    limits: &IntakeLimits,
+    scratch: &Path,
+    words: Arc<StepWords>,
+    catalog: Arc<Catalog>,
+) -> Result<Checked, Refused> {
+    let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
+    let unpacked = unpack_imdf(bytes, limits, &dir.0).map_err(Refused::Intake)?;
+    let extras = VenueExtras::default();
+    let venue = match Venue::load("upload", &dir.0, &extras, words, catalog) {
+        Ok(venue) => venue,
+        Err(LoadError::Invalid { problems, .. }) => {
+            let prefix = format!("{}/", dir.0.display());
+            let named = problems
+                .into_iter()
+                .map(|problem| Problem {
+                    file: problem.file.trim_start_matches(&prefix).to_owned(),
+                    ..problem
+                })
+                .collect();
+            return Err(Refused::Invalid(named));
+        }
+        Err(error) => return Err(Refused::Failed(error.to_string())),
+    };
+    let mut archive = Cursor::new(Vec::new());
+    export_imdf(&dir.0, &mut archive).map_err(|e| Refused::Failed(e.to_string()))?;
+    Ok(Checked {
+        name: venue.name().to_owned(),
+        levels: venue
+            .levels()
+            .iter()
+            .map(|level| LevelName {
+                short: level.short.clone(),
+                name: level.name.clone(),
+            })
+            .collect(),
+        archive: archive.into_inner(),
+        ignored: unpacked.ignored,
+        census: unpacked.census,
+    })
+}
+
+/// A directory of its own under the scratch directory, removed when dropped.
+struct ScratchDir(PathBuf);
+
+impl ScratchDir {
+    fn new(scratch: &Path) -> std::io::Result<Self> {
+        let dir = scratch.join(uuid::Uuid::new_v4().simple().to_string());
+        std::fs::create_dir_all(&dir)?;
+        Ok(Self(dir))
+    }
+}
+
+impl Drop for ScratchDir {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}

@@ -1,0 +1,291 @@
+//! `/api/buildings`: buildings that visitors bring (issue #32). An upload is read within its
+//! limit (a larger one is refused before it is read), taken in on a compute thread under the
+//! cost model (charged to its client; identical uploads in flight share one check), and stored
+//! under an unguessable id; the answer names the link. A building is read back, downloaded as
+//! IMDF and deleted through its id. Every answer is private: never cached, never indexed.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{Path, Request};
+use axum::response::{IntoResponse, Response};
+use http::{HeaderValue, StatusCode, header};
+
+use super::AppState;
+use super::api_guard::ApiContext;
+use super::cache_policy::CachePolicy;
+use super::computed;
+use super::error::{ApiCode, ApiError, json_response};
+use super::request_body::{self, ReadError};
+use crate::buildings::{Checked, LevelName, Refused, StoreError, Stored};
+use crate::leads::time::now_millis;
+use crate::site::ApiErrorWords;
+
+/// Uploads being received at once, in all: each holds up to `buildings.max_upload_mib` in
+/// memory until it is taken in.
+pub(super) const UPLOADS_AT_ONCE: usize = 4;
+
+/// How long the rest of a refused upload is read for.
+const DRAIN_TIME: Duration = Duration::from_secs(10);
+
+/// What taking in an upload is estimated to cost, CPU milliseconds (the demo mall takes about
+/// 150 in a release build); the client pays what it measured.
+const TAKE_IN_MS: f64 = 300.0;
+
+/// The outcome of taking an upload in, shared by identical uploads in flight.
+pub(super) type TakenIn = Arc<Result<Checked, Refused>>;
+
+/// `201 Created`: the building stored, and where it lives.
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(super) struct BuildingCreated<'a> {
+    /// The building's id: its link's capability, 32 hex digits.
+    id: &'a str,
+    name: &'a str,
+    /// Unix milliseconds after which the building is gone.
+    #[cfg_attr(test, ts(type = "number"))]
+    expires_at: i64,
+    #[cfg_attr(test, ts(as = "Vec<BuildingLevel>"))]
+    levels: &'a [LevelName],
+    /// Entries of the upload that are not IMDF files and were left out.
+    ignored: &'a [String],
+    /// Its features, every file together.
+    features: usize,
+    /// The demo page showing the building.
+    link: String,
+}
+
+/// A level as the building's answers list it.
+#[cfg(test)]
+#[derive(ts_rs::TS)]
+#[allow(dead_code)]
+pub(super) struct BuildingLevel {
+    short: String,
+    name: String,
+}
+
+/// `GET /api/buildings/{id}`.
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(super) struct BuildingInfo {
+    id: String,
+    name: String,
+    #[cfg_attr(test, ts(type = "number"))]
+    created_at: i64,
+    #[cfg_attr(test, ts(type = "number"))]
+    expires_at: i64,
+    #[cfg_attr(test, ts(as = "Vec<BuildingLevel>"))]
+    levels: Vec<LevelName>,
+    #[cfg_attr(test, ts(type = "number"))]
+    version: i64,
+    /// The size of its IMDF archive.
+    #[cfg_attr(test, ts(type = "number"))]
+    archive_bytes: i64,
+    link: String,
+}
+
+/// `POST /api/buildings`: an IMDF archive (ZIP) as the body.
+pub(super) async fn post_building(
+    ApiContext { state, client }: ApiContext,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = async {
+        let bytes = read_upload(&state, request).await?;
+        let taken = take_in(&state, client, bytes).await?;
+        let checked = match taken.as_ref() {
+            Ok(checked) => checked,
+            Err(refused) => return Err(refusal(words, refused)),
+        };
+        let stored = state
+            .buildings
+            .store(checked, client, now_millis())
+            .await
+            .map_err(|error| store_refusal(&state, words, &error))?;
+        Ok(created(checked, &stored))
+    };
+    private(computed::answered(answer.await))
+}
+
+/// `GET /api/buildings/{id}`.
+pub(super) async fn get_building(
+    ApiContext { state, .. }: ApiContext,
+    Path(id): Path<String>,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = match state.buildings.get(&id, now_millis()).await {
+        Ok(Some(row)) => Ok(json_response(&BuildingInfo {
+            link: link(&row.id),
+            levels: serde_json::from_str(&row.levels).unwrap_or_default(),
+            id: row.id,
+            name: row.name,
+            created_at: row.created_at,
+            expires_at: row.expires_at,
+            version: row.version,
+            archive_bytes: row.archive_bytes,
+        })),
+        Ok(None) => Err(ApiError::new(words, ApiCode::BuildingUnknown, None, &[])),
+        Err(error) => Err(store_refusal(&state, words, &error)),
+    };
+    private(computed::answered(answer))
+}
+
+/// `GET /api/buildings/{id}/imdf.zip`: the building as IMDF, to take away.
+pub(super) async fn get_archive(
+    ApiContext { state, .. }: ApiContext,
+    Path(id): Path<String>,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = match state.buildings.archive(&id, now_millis()).await {
+        Ok(Some(archive)) => {
+            let mut response = Body::from(archive).into_response();
+            let headers = response.headers_mut();
+            headers.insert(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static("application/zip"),
+            );
+            let disposition = format!("attachment; filename=\"building-{id}.imdf.zip\"");
+            if let Ok(value) = HeaderValue::from_str(&disposition) {
+                headers.insert(header::CONTENT_DISPOSITION, value);
+            }
+            Ok(response)
+        }
+        Ok(None) => Err(ApiError::new(words, ApiCode::BuildingUnknown, None, &[])),
+        Err(error) => Err(store_refusal(&state, words, &error)),
+    };
+    private(computed::answered(answer))
+}
+
+/// `DELETE /api/buildings/{id}`: gone at once, for every replica.
+pub(super) async fn delete_building(
+    ApiContext { state, .. }: ApiContext,
+    Path(id): Path<String>,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = match state.buildings.delete(&id).await {
+        Ok(true) => Ok(StatusCode::NO_CONTENT.into_response()),
+        Ok(false) => Err(ApiError::new(words, ApiCode::BuildingUnknown, None, &[])),
+        Err(error) => Err(store_refusal(&state, words, &error)),
+    };
+    private(computed::answered(answer))
+}
+
+/// The upload's bytes: refused as too large from its Content-Length before a byte is kept, or
+/// as soon as it grows past the limit; refused as busy while [`UPLOADS_AT_ONCE`] others are
+/// being received. What a refused upload still sends is read and thrown away, up to as much
+/// again as the limit and for [`DRAIN_TIME`], so a browser that is still sending sees the
+/// refusal rather than a broken connection; beyond, the connection is cut.
+async fn read_upload(state: &AppState, request: Request) -> Result<Vec<u8>, ApiError> {
+    let words = &state.venue_api.words;
+    let max = state.buildings.limits().archive_bytes;
+    let too_large = || {
+        let mib = (max / (1024 * 1024)).to_string();
+        ApiError::new(words, ApiCode::BuildingTooLarge, None, &[("max", &mib)])
+    };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if let Some(length) = declared.filter(|&length| length > max) {
+        if length <= 2 * max {
+            let mut body = request.into_body();
+            let room = usize::try_from(length).unwrap_or(usize::MAX);
+            request_body::drain(&mut body, 0, room, DRAIN_TIME).await;
+        }
+        return Err(too_large());
+    }
+    let Ok(_receiving) = state.uploads_receiving.clone().try_acquire_owned() else {
+        return Err(ApiError::retry_after(words, ApiCode::Busy, 5));
+    };
+    let limit = usize::try_from(max).unwrap_or(usize::MAX);
+    request_body::read_limited(request.into_body(), limit)
+        .await
+        .map_err(|error| match error {
+            ReadError::TooLarge => too_large(),
+            ReadError::Broken => {
+                ApiError::explained(words, ApiCode::BuildingRefused, "reason", "上传没有完成")
+            }
+        })
+}
+
+/// Takes the upload in on a compute thread, charged to `client`.
+async fn take_in(
+    state: &AppState,
+    client: std::net::IpAddr,
+    bytes: Vec<u8>,
+) -> Result<TakenIn, ApiError> {
+    let words = &state.venue_api.words;
+    let key = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(&bytes));
+    let buildings = state.buildings.clone();
+    let venues = state.site.venues();
+    let step_words = Arc::new(venues.words.steps.clone());
+    let catalog = Arc::new(venues.catalog());
+    state
+        .compute
+        .long(&state.uploads, &key, client, TAKE_IN_MS, move || {
+            let taken = buildings.take_in(&bytes, step_words, catalog);
+            // Not kept: an upload's outcome is only shared with identical ones in flight.
+            (Arc::new(taken), false)
+        })
+        .await
+        .map_err(|refused| computed::refusal(words, refused))
+}
+
+fn refusal(words: &ApiErrorWords, refused: &Refused) -> ApiError {
+    match refused {
+        Refused::Intake(error) => ApiError::explained(
+            words,
+            ApiCode::BuildingRefused,
+            "reason",
+            &error.to_string(),
+        ),
+        Refused::Invalid(problems) => ApiError::invalid_building(words, problems.clone()),
+        Refused::Failed(why) => {
+            tracing::error!(why, "an upload the check passed could not be taken in");
+            ApiError::new(words, ApiCode::ComputeFailed, None, &[])
+        }
+    }
+}
+
+fn store_refusal(state: &AppState, words: &ApiErrorWords, error: &StoreError) -> ApiError {
+    match error {
+        StoreError::PerDay => {
+            let max = state.buildings.per_client_per_day().to_string();
+            ApiError::new(words, ApiCode::BuildingsPerDay, None, &[("max", &max)])
+        }
+        StoreError::Full => ApiError::new(words, ApiCode::BuildingsFull, None, &[]),
+        StoreError::Unavailable(_) => {
+            ApiError::retry_after(words, ApiCode::BuildingsUnavailable, 30)
+        }
+    }
+}
+
+fn created(checked: &Checked, stored: &Stored) -> Response {
+    let mut response = json_response(&BuildingCreated {
+        id: &stored.id,
+        name: &checked.name,
+        expires_at: stored.expires_at,
+        levels: &checked.levels,
+        ignored: &checked.ignored,
+        features: checked.census.features,
+        link: link(&stored.id),
+    });
+    *response.status_mut() = StatusCode::CREATED;
+    response
+}
+
+/// The demo page of building `id`.
+fn link(id: &str) -> String {
+    format!("/next/demo?building={id}")
+}
+
+/// A building's answers, refusals included, are its owner's alone: never stored by a cache,
+/// never indexed.
+fn private(mut response: Response) -> Response {
+    let headers = response.headers_mut();
+    headers.insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
+    headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));
+    response
+}

@@ -1,0 +1,300 @@
+//! Buildings that visitors bring (issue #32), over real HTTP against the real server with a real
+//! SQLite file and a real PostgreSQL database: the demo mall exported as IMDF and uploaded is
+//! stored under an unguessable id, read back, downloaded and deleted; hostile and broken uploads
+//! are refused with their message and leave nothing stored; the caps per client and on storage.
+
+use std::io::{Cursor, Write};
+use std::path::Path;
+
+use reqwest::StatusCode;
+use serde_json::Value;
+use site_server::config::Config;
+use zip::write::{SimpleFileOptions, ZipWriter};
+
+use crate::support::app::{TestApp, header, json_body, spawn_app_with};
+use crate::support::databases::{Backend, database_url};
+use crate::support::fixture::FixtureDist;
+
+fn mall_dir() -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/venues/demo-mall")
+}
+
+/// The demo mall as `site export-imdf` archives it.
+fn mall_archive() -> Vec<u8> {
+    let mut buffer = Cursor::new(Vec::new());
+    site_venues::export_imdf(&mall_dir(), &mut buffer).expect("the mall exports");
+    buffer.into_inner()
+}
+
+/// A ZIP of `(name, bytes)` entries.
+fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+    let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
+    for (name, bytes) in entries {
+        zip.start_file(*name, SimpleFileOptions::default()).unwrap();
+        zip.write_all(bytes).unwrap();
+    }
+    zip.finish().unwrap().into_inner()
+}
+
+/// The mall with its first unit on a level that does not exist.
+fn broken_mall_archive() -> Vec<u8> {
+    let dir = mall_dir();
+    let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
+    for name in [
+        "manifest.json",
+        "venue.geojson",
+        "level.geojson",
+        "unit.geojson",
+        "opening.geojson",
+    ] {
+        let mut bytes = std::fs::read(dir.join(name)).unwrap();
+        if name == "unit.geojson" {
+            let mut units: Value = serde_json::from_slice(&bytes).unwrap();
+            units["features"][0]["properties"]["level_id"] =
+                Value::from("00000000-0000-4000-8000-000000000000");
+            bytes = serde_json::to_vec(&units).unwrap();
+        }
+        entries.push((name.to_owned(), bytes));
+    }
+    let borrowed: Vec<(&str, &[u8])> = entries
+        .iter()
+        .map(|(n, b)| (n.as_str(), b.as_slice()))
+        .collect();
+    zip_of(&borrowed)
+}
+
+/// The server on `backend`, and the database's URL (a SQLite file in a directory that lives
+/// as long as the returned one).
+async fn app_on(
+    backend: Backend,
+    customise: impl FnOnce(&mut Config),
+) -> Option<(TestApp, String, tempfile::TempDir)> {
+    let data = tempfile::TempDir::new().unwrap();
+    let url = database_url(backend, data.path()).await?;
+    let app = spawn_app_with(FixtureDist::new().with_venues().build(), |config| {
+        config.database_url = url.clone();
+        config.venues.live.tags = 10;
+        // Off: these tests upload more in a minute than one visitor's budget allows.
+        config.venues.compute.per_second_ms = 0;
+        customise(config);
+    })
+    .await;
+    Some((app, url, data))
+}
+
+/// Uploads `bytes`; every answer, refusals included, is private.
+async fn upload(app: &TestApp, bytes: Vec<u8>) -> (StatusCode, Value) {
+    let response = app
+        .client
+        .post(app.url("/api/buildings"))
+        .header("content-type", "application/zip")
+        .body(bytes)
+        .send()
+        .await
+        .expect("request");
+    let status = response.status();
+    let private = (
+        header(&response, "cache-control"),
+        header(&response, "x-robots-tag"),
+    );
+    let body = json_body(response).await;
+    assert_eq!(
+        private,
+        ("no-store".to_owned(), "noindex".to_owned()),
+        "{body}"
+    );
+    (status, body)
+}
+
+/// The code and message of a refusal.
+fn refusal(body: &Value) -> (&str, &str) {
+    (
+        body["error"]["code"].as_str().unwrap_or_default(),
+        body["error"]["message"].as_str().unwrap_or_default(),
+    )
+}
+
+/// Buildings in the SQLite database of `url`, read from the file itself.
+async fn stored_count(url: &str) -> i64 {
+    use sqlx::ConnectOptions;
+    let options: sqlx::sqlite::SqliteConnectOptions = url.parse().expect("a SQLite URL");
+    let mut connection = options.connect().await.expect("the file opens");
+    sqlx::query_scalar("SELECT COUNT(*) FROM buildings")
+        .fetch_one(&mut connection)
+        .await
+        .expect("the table exists")
+}
+
+#[tokio::test]
+async fn an_uploaded_venue_is_stored_read_back_downloaded_and_deleted_on_both_backends() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((app, _url, _data)) = app_on(backend, |_| {}).await else {
+            continue;
+        };
+        let (status, created) = upload(&app, mall_archive()).await;
+        assert_eq!(status, StatusCode::CREATED, "{backend:?}: {created}");
+        let id = created["id"].as_str().unwrap().to_owned();
+        assert!(
+            id.len() == 32 && id.bytes().all(|b| b.is_ascii_hexdigit()),
+            "{id}"
+        );
+        assert_eq!(created["link"], format!("/next/demo?building={id}"));
+        let levels: Vec<&str> = created["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|level| level["short"].as_str().unwrap())
+            .collect();
+        assert_eq!(
+            levels,
+            ["B2", "B1", "L1", "L2", "L3", "L4", "L5"],
+            "{created}"
+        );
+        assert!(created["features"].as_u64().unwrap() > 1000, "{created}");
+        let week = 7 * 86_400_000;
+        let expires = created["expires_at"].as_i64().unwrap();
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .unwrap()
+            .as_millis() as i64;
+        assert!((expires - now - week).abs() < 60_000, "{expires}");
+
+        let path = format!("/api/buildings/{id}");
+        let info = app.fetch(&path).await;
+        assert_eq!(info.status(), StatusCode::OK);
+        assert_eq!(header(&info, "x-robots-tag"), "noindex");
+        let info = json_body(info).await;
+        assert_eq!(info["name"], created["name"]);
+        assert_eq!(info["version"], 1);
+
+        let archive = app.fetch(&format!("{path}/imdf.zip")).await;
+        assert_eq!(header(&archive, "content-type"), "application/zip");
+        let bytes = archive.bytes().await.unwrap().to_vec();
+        let mut zip = zip::ZipArchive::new(Cursor::new(bytes)).expect("a ZIP");
+        assert!(zip.by_name("unit.geojson").is_ok());
+
+        let deleted = app.send(reqwest::Method::DELETE, &path).await;
+        assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+        let gone = app.fetch(&path).await;
+        assert_eq!(gone.status(), StatusCode::NOT_FOUND);
+        assert_eq!(refusal(&json_body(gone).await).0, "building_unknown");
+        let again = app.send(reqwest::Method::DELETE, &path).await;
+        assert_eq!(again.status(), StatusCode::NOT_FOUND);
+    }
+}
+
+#[tokio::test]
+async fn hostile_and_broken_uploads_are_refused_with_their_message() {
+    let Some((app, url, _data)) = app_on(Backend::Sqlite, |config| {
+        config.buildings.max_upload_mib = 1;
+    })
+    .await
+    else {
+        return;
+    };
+    let cases: Vec<(&str, Vec<u8>, StatusCode, &str, &str)> = vec![
+        (
+            "a path out of the folder",
+            zip_of(&[("venue.geojson", b"{}"), ("../evil.txt", b"x")]),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "building_refused",
+            "路径不安全",
+        ),
+        (
+            "a truncated archive",
+            mall_archive()[..4000].to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "building_refused",
+            "ZIP",
+        ),
+        (
+            "a DWG drawing",
+            b"AC1032 binary drawing".to_vec(),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "building_refused",
+            "ZIP",
+        ),
+        (
+            "a file over the limit",
+            vec![b'x'; 1024 * 1024 + 1],
+            StatusCode::PAYLOAD_TOO_LARGE,
+            "building_too_large",
+            "最多 1 MB",
+        ),
+    ];
+    for (what, bytes, status, code, words) in cases {
+        let (got, body) = upload(&app, bytes).await;
+        assert_eq!(got, status, "{what}: {body}");
+        let (got_code, message) = refusal(&body);
+        assert_eq!(got_code, code, "{what}: {body}");
+        assert!(message.contains(words), "{what}: {message}");
+    }
+    let (status, body) = upload(&app, broken_mall_archive()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(refusal(&body).0, "building_invalid");
+    let problems = body["error"]["problems"].as_array().expect("problems");
+    assert!(
+        problems
+            .iter()
+            .any(|problem| problem["file"] == "unit.geojson"
+                && problem["feature"].is_string()
+                && problem["rule"] == "references"),
+        "{problems:?}"
+    );
+    assert_eq!(stored_count(&url).await, 0);
+    // The same server still takes a good one.
+    assert_eq!(upload(&app, mall_archive()).await.0, StatusCode::CREATED);
+    assert_eq!(stored_count(&url).await, 1);
+}
+
+#[tokio::test]
+async fn a_client_uploads_so_many_buildings_a_day_and_storage_has_a_cap() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |config| {
+        config.buildings.per_client_per_day = 2;
+    })
+    .await
+    else {
+        return;
+    };
+    for _ in 0..2 {
+        assert_eq!(upload(&app, mall_archive()).await.0, StatusCode::CREATED);
+    }
+    let (status, body) = upload(&app, mall_archive()).await;
+    assert_eq!(status, StatusCode::TOO_MANY_REQUESTS, "{body}");
+    assert_eq!(refusal(&body).0, "buildings_per_day");
+    assert!(refusal(&body).1.contains("最多上传 2 座建筑"), "{body}");
+
+    let Some((full, _url, _data)) = app_on(Backend::Sqlite, |config| {
+        config.buildings.storage_mib = 1;
+        config.buildings.per_client_per_day = 1000;
+    })
+    .await
+    else {
+        return;
+    };
+    let size = mall_archive().len();
+    let fits = 1024 * 1024 / size;
+    for _ in 0..fits {
+        assert_eq!(upload(&full, mall_archive()).await.0, StatusCode::CREATED);
+    }
+    let (status, body) = upload(&full, mall_archive()).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{body}");
+    assert_eq!(refusal(&body).0, "buildings_full");
+}
+
+#[tokio::test]
+async fn an_unknown_or_malformed_id_is_no_building() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    for id in [
+        "0123456789abcdef0123456789abcdef",
+        "nope",
+        "..%2F..%2Fetc",
+        "0123456789ABCDEF0123456789ABCDEF",
+    ] {
+        let response = app.fetch(&format!("/api/buildings/{id}")).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{id}");
+        assert_eq!(refusal(&json_body(response).await).0, "building_unknown");
+    }
+}
