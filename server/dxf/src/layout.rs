@@ -1,0 +1,226 @@
+//! The level drawn from the plan: its outline, the rooms, the walkway between them (outline
+//! minus rooms: the engine routes only through walkable units, venue contract §2.5), each door
+//! as an opening on its room's edge, and an entrance where the walkway meets the outline.
+
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::single::SingleFloatOverlay;
+use site_venues::geometry::{Point, Polygon, nearest_on_segment, signed_area};
+
+use crate::plan::{Door, Plan};
+use crate::problem::{DxfProblem, DxfRule};
+use crate::rings::{convex_hull, share_vertices, without_spikes};
+
+/// The venue contract's wall (§2.6): an opening's ends lie within 5 cm of its unit's edge.
+const ON_EDGE_M: f64 = 0.05;
+/// A door block farther than this from every room edge (or than its own width) is no door of
+/// a room.
+const DOOR_REACH_M: f64 = 1.0;
+/// Walkway pieces smaller than this are slivers between rooms and the outline.
+const MIN_WALKWAY_M2: f64 = 0.5;
+const ENTRANCE_M: f64 = 1.8;
+/// An opening takes at most this share of its edge, so it stays clear of the corners.
+const EDGE_SHARE: f64 = 0.9;
+
+pub(crate) struct Level {
+    /// Counter-clockwise.
+    pub outline: Vec<Point>,
+    pub rooms: Vec<LaidRoom>,
+    /// Each a polygon: the outer ring counter-clockwise, then its holes clockwise.
+    pub walkways: Vec<Vec<Vec<Point>>>,
+    pub openings: Vec<Opening>,
+}
+
+pub(crate) struct LaidRoom {
+    pub ring: Vec<Point>,
+    pub name: Option<String>,
+}
+
+pub(crate) struct Opening {
+    pub a: Point,
+    pub b: Point,
+    /// Entrances are named (contract §2.6); room doors are not.
+    pub entrance: Option<String>,
+}
+
+pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
+    let points: Vec<Point> = plan
+        .rooms
+        .iter()
+        .flat_map(|room| room.ring.iter().copied())
+        .chain(plan.wall_points.iter().copied())
+        .collect();
+    let outline = convex_hull(points);
+    let mut walkways = walkways(&outline, plan);
+    let rooms = shared_vertices(plan, &mut walkways);
+    let mut problems = Vec::new();
+    let mut openings = Vec::new();
+    let mut has_door = vec![false; plan.rooms.len()];
+    for door in &plan.doors {
+        match place_door(door, plan) {
+            Ok((room, a, b)) => {
+                has_door[room] = true;
+                openings.push(Opening {
+                    a,
+                    b,
+                    entrance: None,
+                });
+            }
+            Err(problem) => problems.push(problem),
+        }
+    }
+    for (room, _) in plan.rooms.iter().zip(&has_door).filter(|(_, has)| !**has) {
+        problems.push(DxfProblem::entity(
+            DxfRule::RoomWithoutDoor,
+            &room.layer,
+            "房间",
+            room.handle,
+            "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
+        ));
+    }
+    let entrances = entrances(&outline, &walkways, &openings);
+    if entrances.is_empty() && problems.is_empty() {
+        problems.push(DxfProblem::drawing(
+            DxfRule::Level,
+            "走廊（房间之间的空间）没有碰到楼层的外轮廓，找不到入口：请让走廊通到建筑外墙",
+        ));
+    }
+    if !problems.is_empty() {
+        return Err(problems);
+    }
+    openings.extend(entrances);
+    Ok(Level {
+        outline,
+        rooms: plan
+            .rooms
+            .iter()
+            .zip(rooms)
+            .map(|(room, ring)| LaidRoom {
+                ring,
+                name: room.name.clone(),
+            })
+            .collect(),
+        walkways,
+        openings,
+    })
+}
+
+fn walkways(outline: &[Point], plan: &Plan) -> Vec<Vec<Vec<Point>>> {
+    let as_pairs = |ring: &[Point]| ring.iter().map(|p| [p.x, p.y]).collect::<Vec<[f64; 2]>>();
+    let subject = vec![as_pairs(outline)];
+    let rooms: Vec<Vec<[f64; 2]>> = plan.rooms.iter().map(|r| as_pairs(&r.ring)).collect();
+    let shapes = subject.overlay(&rooms, OverlayRule::Difference, FillRule::NonZero);
+    shapes
+        .into_iter()
+        .filter_map(|shape| {
+            let rings: Vec<Vec<Point>> = shape
+                .into_iter()
+                .enumerate()
+                .map(|(i, contour)| {
+                    let mut ring = without_spikes(
+                        contour.into_iter().map(|[x, y]| Point::new(x, y)).collect(),
+                    );
+                    // The outer ring counter-clockwise, holes clockwise (contract §2.3).
+                    if (signed_area(&ring) > 0.0) != (i == 0) {
+                        ring.reverse();
+                    }
+                    ring
+                })
+                .collect();
+            let area = Polygon::new(rings.clone()).area();
+            (rings.first().is_some_and(|r| r.len() >= 3) && area >= MIN_WALKWAY_M2).then_some(rings)
+        })
+        .collect()
+}
+
+/// The rooms' rings, and the walkways' in place, each with the vertices of the others that lie
+/// on its edges.
+fn shared_vertices(plan: &Plan, walkways: &mut [Vec<Vec<Point>>]) -> Vec<Vec<Point>> {
+    let mut rings: Vec<Vec<Point>> = plan.rooms.iter().map(|room| room.ring.clone()).collect();
+    rings.extend(walkways.iter().flatten().cloned());
+    share_vertices(&mut rings);
+    let walkway_rings = rings.split_off(plan.rooms.len());
+    for (ring, shared) in walkways.iter_mut().flatten().zip(walkway_rings) {
+        *ring = shared;
+    }
+    rings
+}
+
+/// The door on the nearest room edge: which room, and the opening's ends.
+fn place_door(door: &Door, plan: &Plan) -> Result<(usize, Point, Point), DxfProblem> {
+    let nearest = plan
+        .rooms
+        .iter()
+        .enumerate()
+        .flat_map(|(i, room)| edges(&room.ring).map(move |(a, b)| (i, a, b)))
+        .map(|(i, a, b)| (nearest_on_segment(door.centre, a, b), i, a, b))
+        .min_by(|x, y| x.0.0.total_cmp(&y.0.0));
+    let Some(((distance, at), room, a, b)) = nearest else {
+        unreachable!("a plan has rooms");
+    };
+    if distance > DOOR_REACH_M.max(door.width) {
+        return Err(DxfProblem::entity(
+            DxfRule::Door,
+            &door.layer,
+            "门图块",
+            door.handle,
+            &format!(
+                "离最近的房间边线还有 {distance:.1} 米，不在任何房间的墙上：请把门放在房间的边线上"
+            ),
+        ));
+    }
+    let length = a.distance(b);
+    let width = door.width.min(length * EDGE_SHARE);
+    let along = a.distance(at).clamp(width / 2.0, length - width / 2.0);
+    let dir = (b - a).normalized();
+    Ok((
+        room,
+        a + dir * (along - width / 2.0),
+        a + dir * (along + width / 2.0),
+    ))
+}
+
+/// One entrance per walkway piece that a door opens onto, on its longest edge along the
+/// outline: visitors start there.
+fn entrances(outline: &[Point], walkways: &[Vec<Vec<Point>>], doors: &[Opening]) -> Vec<Opening> {
+    let on_outline =
+        |p: Point| edges(outline).any(|(a, b)| nearest_on_segment(p, a, b).0 <= ON_EDGE_M);
+    let mut entrances = Vec::new();
+    for walkway in walkways {
+        let boundary = || walkway.iter().flat_map(|ring| edges(ring));
+        let on_walkway =
+            |p: Point| boundary().any(|(a, b)| nearest_on_segment(p, a, b).0 <= ON_EDGE_M);
+        if !doors
+            .iter()
+            .any(|door| on_walkway(door.a.lerp(door.b, 0.5)))
+        {
+            continue;
+        }
+        let longest = edges(&walkway[0])
+            .filter(|(a, b)| on_outline(*a) && on_outline(*b) && on_outline(a.lerp(*b, 0.5)))
+            .max_by(|(a, b), (c, d)| a.distance(*b).total_cmp(&c.distance(*d)));
+        if let Some((a, b)) = longest {
+            let length = a.distance(b);
+            let width = ENTRANCE_M.min(length * EDGE_SHARE);
+            let dir = (b - a).normalized();
+            let middle = length / 2.0;
+            let name = match entrances.len() {
+                0 => "入口".to_owned(),
+                n => format!("入口 {}", n + 1),
+            };
+            entrances.push(Opening {
+                a: a + dir * (middle - width / 2.0),
+                b: a + dir * (middle + width / 2.0),
+                entrance: Some(name),
+            });
+        }
+    }
+    entrances
+}
+
+/// A ring's edges, closing back to its first point.
+fn edges(ring: &[Point]) -> impl Iterator<Item = (Point, Point)> + '_ {
+    ring.iter()
+        .zip(ring.iter().cycle().skip(1))
+        .map(|(a, b)| (*a, *b))
+}

@@ -1,0 +1,139 @@
+//! What the visitor tells the conversion: what each layer means, how long a drawing unit is,
+//! where the building stands and what the venue and level are called.
+
+use std::collections::HashMap;
+
+use crate::inspect::DrawingSummary;
+use crate::meaning::LayerMeaning;
+use crate::problem::{DxfProblem, DxfRule};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LengthUnit {
+    Millimetre,
+    Centimetre,
+    Metre,
+    Inch,
+    Foot,
+}
+
+impl LengthUnit {
+    pub fn metres(self) -> f64 {
+        match self {
+            LengthUnit::Millimetre => 0.001,
+            LengthUnit::Centimetre => 0.01,
+            LengthUnit::Metre => 1.0,
+            LengthUnit::Inch => 0.0254,
+            LengthUnit::Foot => 0.3048,
+        }
+    }
+}
+
+/// Two points of the drawing (in drawing units) and how far apart they really are: the scale of
+/// a drawing whose unit is unknown.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct KnownLength {
+    pub a: [f64; 2],
+    pub b: [f64; 2],
+    pub metres: f64,
+}
+
+/// Where the drawing's origin lies on the earth, and which way its y axis points: degrees
+/// clockwise from north (90 when the drawing's "up" is east).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Placement {
+    pub lon: f64,
+    pub lat: f64,
+    pub rotation_deg: f64,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct LevelNaming {
+    /// The name visitors see (`一层`).
+    pub name: String,
+    /// The level's key (`L1`): Latin letters, digits and hyphens (venue contract §2.4).
+    pub short_name: String,
+    /// 0 for the ground level, negative below it.
+    pub ordinal: i64,
+}
+
+/// The venue's address: IMDF gives every venue one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Address {
+    /// Street and number (`示例路 1 号`).
+    pub address: String,
+    /// City (`上海市`).
+    pub locality: String,
+    /// ISO 3166-2 (`CN-SH`).
+    pub province: Option<String>,
+    /// ISO 3166 alpha-2 (`CN`).
+    pub country: String,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct Mapping {
+    /// Meaning per layer name; a layer not listed is ignored.
+    pub layers: HashMap<String, LayerMeaning>,
+    /// The drawing unit; when None, `known_length`, else the drawing's own `$INSUNITS`.
+    pub unit: Option<LengthUnit>,
+    pub known_length: Option<KnownLength>,
+    pub placement: Placement,
+    pub venue_name: String,
+    pub address: Address,
+    pub level: LevelNaming,
+}
+
+impl Mapping {
+    /// The mapping a visitor who accepts every guess of [`crate::inspect`] would send.
+    pub fn suggested(
+        summary: &DrawingSummary,
+        placement: Placement,
+        venue_name: &str,
+        address: Address,
+        level: LevelNaming,
+    ) -> Mapping {
+        Mapping {
+            layers: summary
+                .layers
+                .iter()
+                .map(|layer| (layer.name.clone(), layer.suggested))
+                .collect(),
+            unit: None,
+            known_length: None,
+            placement,
+            venue_name: venue_name.to_owned(),
+            address,
+            level,
+        }
+    }
+
+    pub(crate) fn meaning(&self, layer: &str) -> LayerMeaning {
+        self.layers
+            .get(layer)
+            .copied()
+            .unwrap_or(LayerMeaning::Ignore)
+    }
+
+    /// How many metres one drawing unit is; `drawing` is the drawing's own `$INSUNITS`.
+    pub(crate) fn metres_per_unit(&self, drawing: Option<LengthUnit>) -> Result<f64, DxfProblem> {
+        if let Some(unit) = self.unit {
+            return Ok(unit.metres());
+        }
+        if let Some(known) = self.known_length {
+            let drawn =
+                ((known.b[0] - known.a[0]).powi(2) + (known.b[1] - known.a[1]).powi(2)).sqrt();
+            if !(drawn > 0.0 && known.metres > 0.0 && known.metres.is_finite()) {
+                return Err(DxfProblem::drawing(
+                    DxfRule::Mapping,
+                    "已知长度的两个点必须不同，实际长度必须大于 0 米",
+                ));
+            }
+            return Ok(known.metres / drawn);
+        }
+        drawing.map(LengthUnit::metres).ok_or_else(|| {
+            DxfProblem::drawing(
+                DxfRule::Unit,
+                "图纸没有单位（$INSUNITS 为 0，无单位）：请选择单位（毫米、厘米、米、英寸、英尺），或给出图上两点之间的实际距离",
+            )
+        })
+    }
+}

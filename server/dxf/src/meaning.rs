@@ -1,0 +1,73 @@
+//! What a layer holds for the conversion, and the guess from its name that the visitor confirms.
+
+/// What the conversion takes from a layer's entities.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LayerMeaning {
+    /// Lines of walls: they widen the level's outline.
+    Wall,
+    /// Door blocks (INSERT): openings between a room and the corridor.
+    Door,
+    /// Closed polylines: one room each.
+    Room,
+    /// TEXT and MTEXT: the name of the room they stand in.
+    Text,
+    Ignore,
+}
+
+/// Name fragments of each meaning, in the order they are tried: a door or text layer often
+/// names the wall or room it belongs to (`A-WALL-DOOR`, `ROOM-TEXT`), so those come first.
+/// The Latin ones follow the AIA layer names (`A-WALL`, `A-DOOR`, `A-AREA-IDEN`, `A-ANNO`).
+const FRAGMENTS: [(LayerMeaning, &[&str]); 4] = [
+    (LayerMeaning::Door, &["DOOR", "门"]),
+    (
+        LayerMeaning::Text,
+        &["TEXT", "ANNO", "IDEN", "NAME", "文字", "标注", "名称"],
+    ),
+    (
+        LayerMeaning::Room,
+        &["ROOM", "SPACE", "AREA", "房间", "空间"],
+    ),
+    (LayerMeaning::Wall, &["WALL", "墙"]),
+];
+
+impl LayerMeaning {
+    /// The guess from a layer's name: case-insensitive, anywhere in the name.
+    pub fn suggest(layer: &str) -> LayerMeaning {
+        let upper = layer.to_uppercase();
+        FRAGMENTS
+            .iter()
+            .find(|(_, fragments)| fragments.iter().any(|f| upper.contains(f)))
+            .map_or(LayerMeaning::Ignore, |(meaning, _)| *meaning)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::LayerMeaning::{self, *};
+
+    #[test]
+    fn common_layer_names() {
+        for (name, meaning) in [
+            ("WALL", Wall),
+            ("a-wall", Wall),
+            ("墙", Wall),
+            ("墙体", Wall),
+            ("A-DOOR", Door),
+            ("门", Door),
+            ("A-WALL-DOOR", Door),
+            ("Room", Room),
+            ("SPACE", Room),
+            ("房间", Room),
+            ("TEXT", Text),
+            ("A-ANNO", Text),
+            ("文字", Text),
+            ("标注", Text),
+            ("A-AREA-IDEN", Text),
+            ("0", Ignore),
+            ("DEFPOINTS", Ignore),
+            ("家具", Ignore),
+        ] {
+            assert_eq!(LayerMeaning::suggest(name), meaning, "{name}");
+        }
+    }
+}

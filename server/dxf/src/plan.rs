@@ -1,0 +1,255 @@
+//! The drawing's rooms, doors, room names and walls, in metres along the drawing's axes from
+//! its origin. Every entity that cannot serve is a problem naming its handle.
+
+use dxf::entities::{EntityType, Insert};
+use dxf::{Drawing, Handle};
+use site_venues::geometry::{Point, Polygon, signed_area};
+
+use crate::mapping::Mapping;
+use crate::meaning::LayerMeaning;
+use crate::problem::{DxfProblem, DxfRule};
+use crate::read;
+
+/// A door block whose size is unknown or implausible is taken as a common single door.
+const DEFAULT_DOOR_M: f64 = 0.9;
+const PLAUSIBLE_DOOR_M: std::ops::RangeInclusive<f64> = 0.5..=4.0;
+/// Smaller outlines are hatch slivers or symbols, not rooms anyone walks into.
+const MIN_ROOM_M2: f64 = 1.0;
+/// A polyline whose last vertex is this close to its first is closed, flag or not.
+const CLOSE_M: f64 = 0.01;
+
+pub(crate) struct Room {
+    pub handle: Handle,
+    pub layer: String,
+    /// Counter-clockwise, without the closing repeat.
+    pub ring: Vec<Point>,
+    pub name: Option<String>,
+}
+
+pub(crate) struct Door {
+    pub handle: Handle,
+    pub layer: String,
+    pub centre: Point,
+    pub width: f64,
+}
+
+pub(crate) struct Plan {
+    pub rooms: Vec<Room>,
+    pub doors: Vec<Door>,
+    /// Ends of wall lines: the level's outline encloses them as well as the rooms.
+    pub wall_points: Vec<Point>,
+}
+
+/// Drawing units to metres, along the drawing's own axes: walls drawn square stay square, so
+/// the walkway's difference meets no rounding slivers; the output turns the level to north.
+#[derive(Clone, Copy)]
+struct ToLevel {
+    scale: f64,
+}
+
+impl ToLevel {
+    fn point(self, [x, y]: [f64; 2]) -> Point {
+        Point::new(x * self.scale, y * self.scale)
+    }
+}
+
+impl Plan {
+    pub(crate) fn read(
+        drawing: &Drawing,
+        mapping: &Mapping,
+        scale: f64,
+    ) -> Result<Plan, Vec<DxfProblem>> {
+        let to_level = ToLevel { scale };
+        let mut plan = Plan {
+            rooms: Vec::new(),
+            doors: Vec::new(),
+            wall_points: Vec::new(),
+        };
+        let mut texts: Vec<(Point, String)> = Vec::new();
+        let mut problems = Vec::new();
+        for entity in drawing.entities() {
+            let layer = &entity.common.layer;
+            let handle = entity.common.handle;
+            match (mapping.meaning(layer), &entity.specific) {
+                (LayerMeaning::Room, EntityType::LwPolyline(_) | EntityType::Polyline(_)) => {
+                    match room(&entity.specific, to_level) {
+                        Ok(ring) => plan.rooms.push(Room {
+                            handle,
+                            layer: layer.clone(),
+                            ring,
+                            name: None,
+                        }),
+                        Err(why) => problems.push(DxfProblem::entity(
+                            DxfRule::Room,
+                            layer,
+                            "多段线",
+                            handle,
+                            why,
+                        )),
+                    }
+                }
+                (LayerMeaning::Door, EntityType::Insert(insert)) => {
+                    let (centre, width) = door(drawing, insert, to_level);
+                    plan.doors.push(Door {
+                        handle,
+                        layer: layer.clone(),
+                        centre,
+                        width,
+                    });
+                }
+                (LayerMeaning::Text, EntityType::Text(text)) => {
+                    let at = to_level.point([text.location.x, text.location.y]);
+                    texts.push((at, text.value.trim().to_owned()));
+                }
+                (LayerMeaning::Text, EntityType::MText(text)) => {
+                    let at = to_level.point([text.insertion_point.x, text.insertion_point.y]);
+                    let raw: String = text.extended_text.concat() + &text.text;
+                    texts.push((at, plain_mtext(&raw)));
+                }
+                (LayerMeaning::Wall, specific) => plan.wall_points.extend(
+                    read::outline_points(specific)
+                        .into_iter()
+                        .map(|p| to_level.point(p)),
+                ),
+                _ => {}
+            }
+        }
+        if plan.rooms.is_empty() && problems.is_empty() {
+            problems.push(DxfProblem::drawing(
+                DxfRule::NoRooms,
+                "房间图层上没有闭合的多段线：每个房间要画成房间图层上的一条闭合多段线（LWPOLYLINE 或 POLYLINE）",
+            ));
+        }
+        if !problems.is_empty() {
+            return Err(problems);
+        }
+        plan.name_rooms(&texts);
+        Ok(plan)
+    }
+
+    /// A room takes the first text standing inside it (texts in no room name nothing).
+    fn name_rooms(&mut self, texts: &[(Point, String)]) {
+        for room in &mut self.rooms {
+            let polygon = Polygon::new(vec![room.ring.clone()]);
+            room.name = texts
+                .iter()
+                .find(|(at, text)| !text.is_empty() && polygon.contains(*at))
+                .map(|(_, text)| text.clone());
+        }
+    }
+}
+
+/// A closed outline of at least a square metre, counter-clockwise; else why not.
+fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static str> {
+    let (flag_closed, points): (bool, Vec<[f64; 2]>) = match specific {
+        EntityType::LwPolyline(poly) => (
+            poly.is_closed(),
+            poly.vertices.iter().map(|v| [v.x, v.y]).collect(),
+        ),
+        EntityType::Polyline(poly) => (
+            poly.is_closed(),
+            poly.vertices()
+                .map(|v| [v.location.x, v.location.y])
+                .collect(),
+        ),
+        _ => return Err("不是多段线"),
+    };
+    let mut ring: Vec<Point> = Vec::with_capacity(points.len());
+    for p in points.into_iter().map(|p| to_level.point(p)) {
+        if ring.last().is_none_or(|last| last.distance(p) > 1e-6) {
+            ring.push(p);
+        }
+    }
+    let closes = ring.len() > 2 && ring[0].distance(ring[ring.len() - 1]) <= CLOSE_M;
+    if closes {
+        ring.pop();
+    } else if !flag_closed {
+        return Err("没有闭合，不能作为房间：请把它改成闭合多段线");
+    }
+    if ring.len() < 3 {
+        return Err("不到三个顶点，围不成房间");
+    }
+    let area = signed_area(&ring);
+    if area.abs() < MIN_ROOM_M2 {
+        return Err("围出的面积不到 1 平方米，不能作为房间");
+    }
+    if area < 0.0 {
+        ring.reverse();
+    }
+    Ok(ring)
+}
+
+/// The middle of the door block's drawing and its width (the longer side of its extents): a
+/// door block is drawn around its opening, leaf and swing, whatever its base point.
+fn door(drawing: &Drawing, insert: &Insert, to_level: ToLevel) -> (Point, f64) {
+    let location = [insert.location.x, insert.location.y];
+    let block = drawing.blocks().find(|b| b.name == insert.name);
+    let points: Vec<[f64; 2]> = block
+        .iter()
+        .flat_map(|b| b.entities.iter())
+        .flat_map(|e| read::outline_points(&e.specific))
+        .collect();
+    let Some(block) = block.filter(|_| !points.is_empty()) else {
+        return (to_level.point(location), DEFAULT_DOOR_M);
+    };
+    let min = points
+        .iter()
+        .fold([f64::MAX; 2], |m, p| [m[0].min(p[0]), m[1].min(p[1])]);
+    let max = points
+        .iter()
+        .fold([f64::MIN; 2], |m, p| [m[0].max(p[0]), m[1].max(p[1])]);
+    let (sx, sy) = (insert.x_scale_factor, insert.y_scale_factor);
+    let local = [
+        sx * ((min[0] + max[0]) / 2.0 - block.base_point.x),
+        sy * ((min[1] + max[1]) / 2.0 - block.base_point.y),
+    ];
+    let r = insert.rotation.to_radians();
+    let centre = [
+        location[0] + local[0] * r.cos() - local[1] * r.sin(),
+        location[1] + local[0] * r.sin() + local[1] * r.cos(),
+    ];
+    let width = (sx.abs() * (max[0] - min[0])).max(sy.abs() * (max[1] - min[1])) * to_level.scale;
+    let width = if PLAUSIBLE_DOOR_M.contains(&width) {
+        width
+    } else {
+        DEFAULT_DOOR_M
+    };
+    (to_level.point(centre), width)
+}
+
+/// MTEXT's words without its formatting: `\P` breaks, `{\fSimSun;会议室}` groups and codes.
+fn plain_mtext(raw: &str) -> String {
+    let mut out = String::new();
+    let mut chars = raw.chars().peekable();
+    while let Some(c) = chars.next() {
+        match c {
+            '{' | '}' => {}
+            '\\' => match chars.next() {
+                Some('P' | 'X' | '~') => out.push(' '),
+                Some(c @ ('\\' | '{' | '}')) => out.push(c),
+                // Underline, overline and strike-through switch on and off without an argument.
+                Some('L' | 'l' | 'O' | 'o' | 'K' | 'k') => {}
+                // Codes with an argument run to the next `;`.
+                Some(_) => {
+                    for c in chars.by_ref() {
+                        if c == ';' {
+                            break;
+                        }
+                    }
+                }
+                None => {}
+            },
+            c => out.push(c),
+        }
+    }
+    out.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn mtext_loses_its_formatting() {
+        assert_eq!(super::plain_mtext(r"{\fSimSun|b0;会议室}\P3F"), "会议室 3F");
+        assert_eq!(super::plain_mtext(r"\A1;茶水间"), "茶水间");
+    }
+}

@@ -1,0 +1,72 @@
+mod common;
+
+use std::collections::HashMap;
+
+use common::fixture;
+use site_dxf::{DxfError, LayerMeaning, LengthUnit, inspect};
+
+fn meanings(name: &str) -> HashMap<String, LayerMeaning> {
+    let summary = inspect(&fixture(name)).expect("the fixture reads");
+    summary
+        .layers
+        .into_iter()
+        .map(|layer| (layer.name, layer.suggested))
+        .collect()
+}
+
+#[test]
+fn latin_layer_names_are_recognised() {
+    let meanings = meanings("office-mm.dxf");
+    assert_eq!(meanings["WALL"], LayerMeaning::Wall);
+    assert_eq!(meanings["DOOR"], LayerMeaning::Door);
+    assert_eq!(meanings["ROOM"], LayerMeaning::Room);
+    assert_eq!(meanings["TEXT"], LayerMeaning::Text);
+    assert_eq!(meanings["0"], LayerMeaning::Ignore);
+}
+
+#[test]
+fn chinese_layer_names_are_recognised() {
+    let meanings = meanings("office-chinese-layers.dxf");
+    assert_eq!(meanings["墙"], LayerMeaning::Wall);
+    assert_eq!(meanings["门"], LayerMeaning::Door);
+    assert_eq!(meanings["房间"], LayerMeaning::Room);
+    assert_eq!(meanings["文字"], LayerMeaning::Text);
+}
+
+#[test]
+fn counts_unit_and_extents() {
+    let summary = inspect(&fixture("office-mm.dxf")).expect("the fixture reads");
+    assert_eq!(summary.unit, Some(LengthUnit::Millimetre));
+    let count = |layer: &str, kind: &str| {
+        summary
+            .layers
+            .iter()
+            .find(|l| l.name == layer)
+            .and_then(|l| l.counts.get(kind).copied())
+    };
+    assert_eq!(count("ROOM", "LWPOLYLINE"), Some(6));
+    assert_eq!(count("DOOR", "INSERT"), Some(6));
+    assert_eq!(count("TEXT", "TEXT"), Some(6));
+    assert_eq!(count("WALL", "LINE"), Some(24));
+    let extents = summary.extents.expect("extents");
+    assert_eq!(extents.min, [0.0, 0.0]);
+    assert_eq!(extents.max, [30000.0, 14400.0]);
+}
+
+#[test]
+fn unitless_drawing_has_no_unit() {
+    let summary = inspect(&fixture("unitless.dxf")).expect("the fixture reads");
+    assert_eq!(summary.unit, None);
+}
+
+#[test]
+fn dwg_and_other_files_are_refused_in_chinese() {
+    let dwg = inspect(b"AC1032\0\0\0\0binary").unwrap_err();
+    assert_eq!(dwg, DxfError::Dwg);
+    assert!(dwg.to_string().contains("DWG"), "{dwg}");
+    let png = inspect(b"\x89PNG\r\n\x1a\n").unwrap_err();
+    assert_eq!(png, DxfError::NotDxf);
+    let broken = inspect(b"0\nSECTION\n2\nENTITIES\n0\nLINE\n10\nnot a number\n").unwrap_err();
+    assert!(matches!(broken, DxfError::Unreadable(_)), "{broken:?}");
+    assert!(broken.to_string().starts_with("无法读取"), "{broken}");
+}

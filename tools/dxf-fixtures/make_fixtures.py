@@ -1,0 +1,75 @@
+"""Writes the small DXF floor plans of test-fixtures/dxf/ that the site-dxf crate's tests read.
+
+The tests read the committed .dxf files, so they need no Python; run this again (with ezdxf
+installed: `pip install ezdxf`) only to change the plans:
+
+    python3 tools/dxf-fixtures/make_fixtures.py
+
+Every plan is one level in millimetres: a corridor 2.4 m wide running west to east, three rooms
+south of it and three north, each with a door on the corridor side and its name as a text.
+"""
+
+from pathlib import Path
+
+import ezdxf
+
+OUT = Path(__file__).resolve().parents[2] / "test-fixtures" / "dxf"
+
+LENGTH = 30000
+SOUTH_DEPTH = 6000
+CORRIDOR = 2400
+NORTH_DEPTH = 6000
+DOOR_WIDTH = 900
+SOUTH_NAMES = ["前台", "会议室", "经理办公室"]
+NORTH_NAMES = ["茶水间", "档案室", "培训室"]
+
+LATIN_LAYERS = {"wall": "WALL", "door": "DOOR", "room": "ROOM", "text": "TEXT"}
+CHINESE_LAYERS = {"wall": "墙", "door": "门", "room": "房间", "text": "文字"}
+
+
+def rooms():
+    """(name, corners, door centre, door rotation) of each room, in millimetres."""
+    width = LENGTH / 3
+    north_y0 = SOUTH_DEPTH + CORRIDOR
+    for i, name in enumerate(SOUTH_NAMES):
+        x0, x1 = i * width, (i + 1) * width
+        corners = [(x0, 0), (x1, 0), (x1, SOUTH_DEPTH), (x0, SOUTH_DEPTH)]
+        yield name, corners, ((x0 + x1) / 2, SOUTH_DEPTH), 0
+    for i, name in enumerate(NORTH_NAMES):
+        x0, x1 = i * width, (i + 1) * width
+        corners = [(x0, north_y0), (x1, north_y0), (x1, north_y0 + NORTH_DEPTH), (x0, north_y0 + NORTH_DEPTH)]
+        yield name, corners, ((x0 + x1) / 2, north_y0), 180
+
+
+def plan(path, layers, units=4, closed=True):
+    doc = ezdxf.new("R2013", setup=False)
+    doc.header["$INSUNITS"] = units
+    for layer in layers.values():
+        doc.layers.add(layer)
+    # A door block drawn around its base point: the leaf across the opening and its swing.
+    door = doc.blocks.new("DOOR900")
+    half = DOOR_WIDTH / 2
+    door.add_line((-half, 0), (half, 0))
+    door.add_arc((-half, 0), DOOR_WIDTH, 0, 90)
+    msp = doc.modelspace()
+    for name, corners, centre, rotation in rooms():
+        msp.add_lwpolyline(corners, close=closed, dxfattribs={"layer": layers["room"]})
+        for a, b in zip(corners, corners[1:] + corners[:1]):
+            msp.add_line(a, b, dxfattribs={"layer": layers["wall"]})
+        cx = sum(x for x, _ in corners) / 4
+        cy = sum(y for _, y in corners) / 4
+        msp.add_text(name, height=300, dxfattribs={"layer": layers["text"], "insert": (cx, cy)})
+        msp.add_blockref("DOOR900", centre, dxfattribs={"layer": layers["door"], "rotation": rotation})
+    doc.saveas(path)
+
+
+def main():
+    OUT.mkdir(parents=True, exist_ok=True)
+    plan(OUT / "office-mm.dxf", LATIN_LAYERS)
+    plan(OUT / "office-chinese-layers.dxf", CHINESE_LAYERS)
+    plan(OUT / "no-closed-room.dxf", LATIN_LAYERS, closed=False)
+    plan(OUT / "unitless.dxf", LATIN_LAYERS, units=0)
+
+
+if __name__ == "__main__":
+    main()
