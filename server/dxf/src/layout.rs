@@ -39,7 +39,8 @@ pub(crate) struct LaidRoom {
 pub(crate) struct Opening {
     pub a: Point,
     pub b: Point,
-    /// Entrances are named (contract §2.6); room doors are not.
+    /// Entrances are named (contract §2.6); room doors are not. Empty until every entrance
+    /// is known and they are numbered.
     pub entrance: Option<String>,
 }
 
@@ -78,6 +79,15 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
             "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
         ));
     }
+    // A door in the building's outer wall is an entrance of its room (contract §2.6).
+    for opening in &mut openings {
+        if [opening.a, opening.b, opening.a.lerp(opening.b, 0.5)]
+            .into_iter()
+            .all(|p| on_ring(&outline, p))
+        {
+            opening.entrance = Some(String::new());
+        }
+    }
     let entrances = entrances(&outline, &walkways, &openings);
     if entrances.is_empty() && problems.is_empty() {
         problems.push(DxfProblem::drawing(
@@ -89,6 +99,17 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
         return Err(problems);
     }
     openings.extend(entrances);
+    // Named in order along the file: 入口, 入口 2, ...
+    for (n, opening) in openings
+        .iter_mut()
+        .filter(|o| o.entrance.is_some())
+        .enumerate()
+    {
+        opening.entrance = Some(match n {
+            0 => "入口".to_owned(),
+            n => format!("入口 {}", n + 1),
+        });
+    }
     Ok(Level {
         outline,
         rooms: plan
@@ -204,18 +225,18 @@ fn entrances(outline: &[Point], walkways: &[Vec<Vec<Point>>], doors: &[Opening])
             let width = ENTRANCE_M.min(length * EDGE_SHARE);
             let dir = (b - a).normalized();
             let middle = length / 2.0;
-            let name = match entrances.len() {
-                0 => "入口".to_owned(),
-                n => format!("入口 {}", n + 1),
-            };
             entrances.push(Opening {
                 a: a + dir * (middle - width / 2.0),
                 b: a + dir * (middle + width / 2.0),
-                entrance: Some(name),
+                entrance: Some(String::new()),
             });
         }
     }
     entrances
+}
+
+fn on_ring(ring: &[Point], p: Point) -> bool {
+    edges(ring).any(|(a, b)| nearest_on_segment(p, a, b).0 <= ON_EDGE_M)
 }
 
 /// A ring's edges, closing back to its first point.

@@ -5,6 +5,7 @@
 //! (`site_venues::check::check_imdf`) and `Venue::load`, exactly as an IMDF upload does: this
 //! crate only refuses what it cannot turn into features at all, naming the DXF entity.
 
+mod bulge;
 mod inspect;
 mod layout;
 mod mapping;

@@ -5,6 +5,7 @@ use dxf::entities::{EntityType, Insert};
 use dxf::{Drawing, Handle};
 use site_venues::geometry::{Point, Polygon, signed_area};
 
+use crate::bulge;
 use crate::mapping::Mapping;
 use crate::meaning::LayerMeaning;
 use crate::problem::{DxfProblem, DxfRule};
@@ -141,19 +142,23 @@ impl Plan {
 
 /// A closed outline of at least a square metre, counter-clockwise; else why not.
 fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static str> {
-    let (flag_closed, points): (bool, Vec<[f64; 2]>) = match specific {
+    let (flag_closed, vertices): (bool, Vec<([f64; 2], f64)>) = match specific {
         EntityType::LwPolyline(poly) => (
             poly.is_closed(),
-            poly.vertices.iter().map(|v| [v.x, v.y]).collect(),
+            poly.vertices
+                .iter()
+                .map(|v| ([v.x, v.y], v.bulge))
+                .collect(),
         ),
         EntityType::Polyline(poly) => (
             poly.is_closed(),
             poly.vertices()
-                .map(|v| [v.location.x, v.location.y])
+                .map(|v| ([v.location.x, v.location.y], v.bulge))
                 .collect(),
         ),
         _ => return Err("不是多段线"),
     };
+    let points = bulge::flatten(&vertices, flag_closed);
     let mut ring: Vec<Point> = Vec::with_capacity(points.len());
     for p in points.into_iter().map(|p| to_level.point(p)) {
         if ring.last().is_none_or(|last| last.distance(p) > 1e-6) {
