@@ -1,10 +1,28 @@
-//! Prints what `inspect` sees in DXF files, and what `convert` says with every suggestion taken:
-//! `cargo run -p site-dxf --example dxf_inspect -- plan.dxf...`. For trying real drawings by hand.
+//! Prints what `inspect` sees in DXF files, and what `convert` says with every suggestion taken
+//! but those given as `LAYER=room|wall|door|text|ignore`:
+//! `cargo run -p site-dxf --example dxf_inspect -- plan.dxf... [LAYER=meaning...]`. For trying
+//! real drawings by hand.
 
-use site_dxf::{Address, LevelNaming, Mapping, Placement, convert, inspect};
+use site_dxf::{Address, LayerMeaning, LevelNaming, Mapping, Placement, convert, inspect};
 
 fn main() {
-    for path in std::env::args().skip(1) {
+    let (overrides, paths): (Vec<String>, Vec<String>) =
+        std::env::args().skip(1).partition(|arg| arg.contains('='));
+    let overrides: Vec<(String, LayerMeaning)> = overrides
+        .iter()
+        .filter_map(|arg| {
+            let (layer, meaning) = arg.rsplit_once('=')?;
+            let meaning = match meaning {
+                "room" => LayerMeaning::Room,
+                "wall" => LayerMeaning::Wall,
+                "door" => LayerMeaning::Door,
+                "text" => LayerMeaning::Text,
+                _ => LayerMeaning::Ignore,
+            };
+            Some((layer.to_owned(), meaning))
+        })
+        .collect();
+    for path in paths {
         println!("== {path}");
         let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
@@ -30,6 +48,8 @@ fn main() {
         let mapping = Mapping::suggested(
             &summary,
             Placement {
+                // Far-off plans are placed by their extents' corner.
+                at: summary.extents.map_or([0.0, 0.0], |e| e.min),
                 lon: 121.5,
                 lat: 31.2,
                 rotation_deg: 0.0,
@@ -47,6 +67,8 @@ fn main() {
                 ordinal: 0,
             },
         );
+        let mut mapping = mapping;
+        mapping.layers.extend(overrides.iter().cloned());
         match convert(&bytes, &mapping) {
             Ok(files) => {
                 let units = files

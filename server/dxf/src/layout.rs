@@ -7,6 +7,7 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::single::SingleFloatOverlay;
 use site_venues::geometry::{Point, Polygon, nearest_on_segment, signed_area};
 
+use crate::overlaps::overlapping_rooms;
 use crate::plan::{Door, Plan};
 use crate::problem::{DxfProblem, DxfRule};
 use crate::rings::{convex_hull, share_vertices, without_spikes};
@@ -54,7 +55,7 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
     let outline = convex_hull(points);
     let mut walkways = walkways(&outline, plan);
     let rooms = shared_vertices(plan, &mut walkways);
-    let mut problems = Vec::new();
+    let mut problems = overlapping_rooms(&plan.rooms);
     let mut openings = Vec::new();
     let mut has_door = vec![false; plan.rooms.len()];
     for door in &plan.doors {

@@ -11,6 +11,7 @@ mod layout;
 mod mapping;
 mod meaning;
 mod output;
+mod overlaps;
 mod plan;
 mod problem;
 mod read;
@@ -25,6 +26,10 @@ pub use problem::{DxfError, DxfProblem, DxfRule};
 /// The IMDF files of the drawing's one level, or every reason it cannot be converted.
 pub fn convert(bytes: &[u8], mapping: &Mapping) -> Result<ImdfFiles, Vec<DxfProblem>> {
     let drawing = read::parse(bytes).map_err(|e| vec![DxfProblem::unreadable(&e)])?;
+    let problems = mapping.problems();
+    if !problems.is_empty() {
+        return Err(problems);
+    }
     let scale = mapping
         .metres_per_unit(read::drawing_unit(&drawing))
         .map_err(|p| vec![p])?;

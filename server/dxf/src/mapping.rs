@@ -37,10 +37,13 @@ pub struct KnownLength {
     pub metres: f64,
 }
 
-/// Where the drawing's origin lies on the earth, and which way its y axis points: degrees
-/// clockwise from north (90 when the drawing's "up" is east).
+/// Where the drawing lies on the earth: its point `at` (drawing units) is at `lon`, `lat`, and
+/// its y axis points `rotation_deg` clockwise from north (90 when the drawing's "up" is east).
+/// `at` is the origin for a drawing drawn around it; many real plans sit kilometres from their
+/// origin, in site or survey coordinates, and are placed by a corner the visitor finds on a map.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct Placement {
+    pub at: [f64; 2],
     pub lon: f64,
     pub lat: f64,
     pub rotation_deg: f64,
@@ -104,6 +107,38 @@ impl Mapping {
             address,
             level,
         }
+    }
+
+    /// What the venue check could only report against ids the visitor never saw.
+    pub(crate) fn problems(&self) -> Vec<DxfProblem> {
+        let mut problems = Vec::new();
+        let Placement {
+            at,
+            lon,
+            lat,
+            rotation_deg,
+        } = self.placement;
+        let on_earth = lon.abs() <= 180.0 && lat.abs() < 85.0;
+        if !(on_earth && rotation_deg.is_finite() && at.iter().all(|v| v.is_finite())) {
+            problems.push(DxfProblem::drawing(
+                DxfRule::Mapping,
+                format!("位置 [{lon}, {lat}]、旋转 {rotation_deg}° 不是地球上的位置：经度在 -180 到 180 之间，纬度在 -85 到 85 之间"),
+            ));
+        }
+        for (what, text) in [
+            ("场馆名称", &self.venue_name),
+            ("楼层名称", &self.level.name),
+            ("地址", &self.address.address),
+            ("城市", &self.address.locality),
+        ] {
+            if text.trim().is_empty() {
+                problems.push(DxfProblem::drawing(
+                    DxfRule::Mapping,
+                    format!("{what}不能为空"),
+                ));
+            }
+        }
+        problems
     }
 
     pub(crate) fn meaning(&self, layer: &str) -> LayerMeaning {

@@ -27,7 +27,7 @@ const FRAGMENTS: [(LayerMeaning, &[&str]); 4] = [
         LayerMeaning::Room,
         &["ROOM", "SPACE", "AREA", "房间", "空间"],
     ),
-    (LayerMeaning::Wall, &["WALL", "墙"]),
+    (LayerMeaning::Wall, &["WALL", "PARTITION", "墙"]),
 ];
 
 impl LayerMeaning {
@@ -52,6 +52,9 @@ mod tests {
             ("a-wall", Wall),
             ("墙", Wall),
             ("墙体", Wall),
+            ("A-320G - Permanent Solid Partitions 12", Wall),
+            ("A—墙体", Wall),
+            ("A—门窗", Door),
             ("A-DOOR", Door),
             ("门", Door),
             ("A-WALL-DOOR", Door),

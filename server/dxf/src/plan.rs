@@ -45,12 +45,14 @@ pub(crate) struct Plan {
 /// the walkway's difference meets no rounding slivers; the output turns the level to north.
 #[derive(Clone, Copy)]
 struct ToLevel {
+    at: [f64; 2],
     scale: f64,
 }
 
 impl ToLevel {
+    /// Metres from the placement's point, which the output puts at its longitude and latitude.
     fn point(self, [x, y]: [f64; 2]) -> Point {
-        Point::new(x * self.scale, y * self.scale)
+        Point::new((x - self.at[0]) * self.scale, (y - self.at[1]) * self.scale)
     }
 }
 
@@ -60,7 +62,10 @@ impl Plan {
         mapping: &Mapping,
         scale: f64,
     ) -> Result<Plan, Vec<DxfProblem>> {
-        let to_level = ToLevel { scale };
+        let to_level = ToLevel {
+            at: mapping.placement.at,
+            scale,
+        };
         let mut plan = Plan {
             rooms: Vec::new(),
             doors: Vec::new(),

@@ -162,3 +162,73 @@ fn a_door_on_no_room_and_a_room_without_a_door_are_named_by_handle() {
         )
     );
 }
+
+#[test]
+fn overlapping_rooms_are_named_by_both_handles() {
+    let mut drawing = hall();
+    let storeroom = drawing
+        .entities()
+        .find(|e| e.common.layer == "ROOM")
+        .expect("the storeroom")
+        .common
+        .handle
+        .as_string();
+    let over = room(
+        &mut drawing,
+        &[
+            (5000.0, 0.0),
+            (9000.0, 0.0),
+            (9000.0, 4000.0),
+            (5000.0, 4000.0),
+        ],
+        &[0.0; 4],
+    );
+    door(&mut drawing, 7000.0, 4000.0);
+    let bytes = bytes(&drawing);
+    let problems = convert(&bytes, &common::suggested_mapping(&bytes)).unwrap_err();
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert_eq!(problems[0].handle.as_deref(), Some(storeroom.as_str()));
+    assert!(
+        problems[0]
+            .message
+            .contains(&format!("与图层 ROOM 上的房间（句柄 {over}）重叠")),
+        "{}",
+        problems[0].message
+    );
+}
+
+#[test]
+fn the_placement_point_is_where_the_drawing_meets_the_map() {
+    let bytes = bytes(&hall());
+    let mut mapping = common::suggested_mapping(&bytes);
+    // The hall's north-east corner at the given position, the drawing turned 30° clockwise.
+    mapping.placement.at = [20000.0, 10000.0];
+    let files = convert(&bytes, &mapping).unwrap_or_else(|problems| panic!("{problems:#?}"));
+    let level: serde_json::Value =
+        serde_json::from_str(files.get("level.geojson").expect("level")).expect("JSON");
+    let ring = level["features"][0]["geometry"]["coordinates"][0]
+        .as_array()
+        .expect("ring");
+    let corner = ring.iter().any(|p| {
+        (p[0].as_f64().expect("lon") - 121.5).abs() < 1e-7
+            && (p[1].as_f64().expect("lat") - 31.2).abs() < 1e-7
+    });
+    assert!(corner, "no corner of the level at the placement: {ring:?}");
+    let dir = tempfile::tempdir().expect("temp dir");
+    files.write_to(dir.path()).expect("written");
+    let problems = site_venues::check::check_imdf(dir.path(), "upload");
+    assert!(problems.is_empty(), "{problems:#?}");
+}
+
+#[test]
+fn an_impossible_placement_is_refused_before_anything_is_drawn() {
+    let bytes = bytes(&hall());
+    let mut mapping = common::suggested_mapping(&bytes);
+    mapping.placement.lat = 95.0;
+    mapping.venue_name = " ".to_owned();
+    let problems = convert(&bytes, &mapping).unwrap_err();
+    let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+    assert_eq!(problems.len(), 2, "{messages:?}");
+    assert!(problems.iter().all(|p| p.rule == DxfRule::Mapping));
+    assert!(messages[1] == "场馆名称不能为空", "{messages:?}");
+}

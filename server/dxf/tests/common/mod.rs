@@ -18,6 +18,7 @@ pub fn suggested_mapping(bytes: &[u8]) -> Mapping {
     Mapping::suggested(
         &summary,
         Placement {
+            at: [0.0, 0.0],
             lon: 121.5,
             lat: 31.2,
             rotation_deg: 30.0,
