@@ -7,6 +7,7 @@ use dxf::Drawing;
 
 use crate::mapping::LengthUnit;
 use crate::meaning::LayerMeaning;
+use crate::points;
 use crate::problem::DxfError;
 use crate::read;
 
@@ -52,7 +53,7 @@ fn summarise(drawing: &Drawing) -> DrawingSummary {
             .or_default()
             .entry(kind)
             .or_default() += 1;
-        for p in read::outline_points(&entity.specific) {
+        for p in points::outline_points(drawing, &entity.specific) {
             extents = Some(match extents {
                 None => Extents { min: p, max: p },
                 Some(e) => Extents {

@@ -13,6 +13,7 @@ mod meaning;
 mod output;
 mod overlaps;
 mod plan;
+mod points;
 mod problem;
 mod read;
 mod rings;

@@ -8,8 +8,8 @@ use site_venues::geometry::{Point, Polygon, signed_area};
 use crate::bulge;
 use crate::mapping::Mapping;
 use crate::meaning::LayerMeaning;
+use crate::points;
 use crate::problem::{DxfProblem, DxfRule};
-use crate::read;
 
 /// A door block whose size is unknown or implausible is taken as a common single door.
 const DEFAULT_DOOR_M: f64 = 0.9;
@@ -104,7 +104,11 @@ impl Plan {
                     });
                 }
                 (LayerMeaning::Text, EntityType::Text(text)) => {
-                    let at = to_level.point([text.location.x, text.location.y]);
+                    let at = points::to_world(
+                        &entity.specific,
+                        vec![[text.location.x, text.location.y]],
+                    );
+                    let at = to_level.point(at[0]);
                     texts.push((at, text.value.trim().to_owned()));
                 }
                 (LayerMeaning::Text, EntityType::MText(text)) => {
@@ -113,7 +117,7 @@ impl Plan {
                     texts.push((at, plain_mtext(&raw)));
                 }
                 (LayerMeaning::Wall, specific) => plan.wall_points.extend(
-                    read::outline_points(specific)
+                    points::outline_points(drawing, specific)
                         .into_iter()
                         .map(|p| to_level.point(p)),
                 ),
@@ -163,7 +167,7 @@ fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static
         ),
         _ => return Err("不是多段线"),
     };
-    let points = bulge::flatten(&vertices, flag_closed);
+    let points = points::to_world(specific, bulge::flatten(&vertices, flag_closed));
     let mut ring: Vec<Point> = Vec::with_capacity(points.len());
     for p in points.into_iter().map(|p| to_level.point(p)) {
         if ring.last().is_none_or(|last| last.distance(p) > 1e-6) {
@@ -189,42 +193,23 @@ fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static
     Ok(ring)
 }
 
-/// The middle of the door block's drawing and its width (the longer side of its extents): a
-/// door block is drawn around its opening, leaf and swing, whatever its base point.
+/// The middle of the door block's drawing and its width (the longer side of its box): a door
+/// block is drawn around its opening, leaf and swing, whatever its base point.
 fn door(drawing: &Drawing, insert: &Insert, to_level: ToLevel) -> (Point, f64) {
-    let location = [insert.location.x, insert.location.y];
-    let block = drawing.blocks().find(|b| b.name == insert.name);
-    let points: Vec<[f64; 2]> = block
-        .iter()
-        .flat_map(|b| b.entities.iter())
-        .flat_map(|e| read::outline_points(&e.specific))
-        .collect();
-    let Some(block) = block.filter(|_| !points.is_empty()) else {
-        return (to_level.point(location), DEFAULT_DOOR_M);
+    let Some(block) = points::placed_block(drawing, insert) else {
+        let at = points::to_world(
+            &EntityType::Insert(insert.clone()),
+            vec![[insert.location.x, insert.location.y]],
+        );
+        return (to_level.point(at[0]), DEFAULT_DOOR_M);
     };
-    let min = points
-        .iter()
-        .fold([f64::MAX; 2], |m, p| [m[0].min(p[0]), m[1].min(p[1])]);
-    let max = points
-        .iter()
-        .fold([f64::MIN; 2], |m, p| [m[0].max(p[0]), m[1].max(p[1])]);
-    let (sx, sy) = (insert.x_scale_factor, insert.y_scale_factor);
-    let local = [
-        sx * ((min[0] + max[0]) / 2.0 - block.base_point.x),
-        sy * ((min[1] + max[1]) / 2.0 - block.base_point.y),
-    ];
-    let r = insert.rotation.to_radians();
-    let centre = [
-        location[0] + local[0] * r.cos() - local[1] * r.sin(),
-        location[1] + local[0] * r.sin() + local[1] * r.cos(),
-    ];
-    let width = (sx.abs() * (max[0] - min[0])).max(sy.abs() * (max[1] - min[1])) * to_level.scale;
+    let width = block.size[0].max(block.size[1]) * to_level.scale;
     let width = if PLAUSIBLE_DOOR_M.contains(&width) {
         width
     } else {
         DEFAULT_DOOR_M
     };
-    (to_level.point(centre), width)
+    (to_level.point(block.centre), width)
 }
 
 /// MTEXT's words without its formatting: `\P` breaks, `{\fSimSun;会议室}` groups and codes.
