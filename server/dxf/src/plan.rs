@@ -103,7 +103,8 @@ impl Plan {
                         width,
                     });
                 }
-                (LayerMeaning::Text, EntityType::Text(text)) => {
+                // Room labels are often kept on the rooms' own layer (AIA's A-AREA with its IDEN).
+                (LayerMeaning::Text | LayerMeaning::Room, EntityType::Text(text)) => {
                     let at = points::to_world(
                         &entity.specific,
                         vec![[text.location.x, text.location.y]],
@@ -111,7 +112,7 @@ impl Plan {
                     let at = to_level.point(at[0]);
                     texts.push((at, text.value.trim().to_owned()));
                 }
-                (LayerMeaning::Text, EntityType::MText(text)) => {
+                (LayerMeaning::Text | LayerMeaning::Room, EntityType::MText(text)) => {
                     let at = to_level.point([text.insertion_point.x, text.insertion_point.y]);
                     let raw: String = text.extended_text.concat() + &text.text;
                     texts.push((at, plain_mtext(&raw)));

@@ -11,6 +11,10 @@ use site_dxf::{DxfRule, convert};
 /// A hall of 20 m by 10 m in millimetres, its walls on WALL, with a storeroom in its south-west
 /// corner whose east wall bulges out and whose door opens north into the hall.
 fn hall() -> Drawing {
+    hall_labelled_on("TEXT")
+}
+
+fn hall_labelled_on(text_layer: &str) -> Drawing {
     let mut drawing = Drawing::new();
     // $INSUNITS is written from AutoCAD 2000 on.
     drawing.header.version = AcadVersion::R2013;
@@ -53,7 +57,7 @@ fn hall() -> Drawing {
         value: "储藏室".to_owned(),
         ..Default::default()
     };
-    add(&mut drawing, "TEXT", EntityType::Text(text));
+    add(&mut drawing, text_layer, EntityType::Text(text));
     drawing
 }
 
@@ -231,4 +235,12 @@ fn an_impossible_placement_is_refused_before_anything_is_drawn() {
     assert_eq!(problems.len(), 2, "{messages:?}");
     assert!(problems.iter().all(|p| p.rule == DxfRule::Mapping));
     assert!(messages[1] == "场馆名称不能为空", "{messages:?}");
+}
+
+#[test]
+fn a_label_on_the_room_layer_names_the_room() {
+    let bytes = bytes(&hall_labelled_on("ROOM"));
+    let files = convert(&bytes, &common::suggested_mapping(&bytes))
+        .unwrap_or_else(|problems| panic!("{problems:#?}"));
+    assert!(files.get("unit.geojson").expect("units").contains("储藏室"));
 }
