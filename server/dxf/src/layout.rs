@@ -62,6 +62,13 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
         match place_door(door, plan) {
             Ok((room, a, b)) => {
                 has_door[room] = true;
+                // A door in the wall between two rooms is a door of both.
+                let middle = a.lerp(b, 0.5);
+                for (other, room) in plan.rooms.iter().enumerate() {
+                    if [a, b, middle].into_iter().all(|p| on_ring(&room.ring, p)) {
+                        has_door[other] = true;
+                    }
+                }
                 openings.push(Opening {
                     a,
                     b,

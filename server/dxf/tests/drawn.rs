@@ -244,3 +244,35 @@ fn a_label_on_the_room_layer_names_the_room() {
         .unwrap_or_else(|problems| panic!("{problems:#?}"));
     assert!(files.get("unit.geojson").expect("units").contains("储藏室"));
 }
+
+#[test]
+fn a_door_between_two_rooms_is_a_door_of_both() {
+    let mut drawing = hall();
+    // An office east of the storeroom, sharing no wall with the bulge: its only door leads
+    // into a second office north of it, which opens onto the hall.
+    room(
+        &mut drawing,
+        &[
+            (8000.0, 0.0),
+            (12000.0, 0.0),
+            (12000.0, 3000.0),
+            (8000.0, 3000.0),
+        ],
+        &[0.0; 4],
+    );
+    room(
+        &mut drawing,
+        &[
+            (8000.0, 3000.0),
+            (12000.0, 3000.0),
+            (12000.0, 6000.0),
+            (8000.0, 6000.0),
+        ],
+        &[0.0; 4],
+    );
+    door(&mut drawing, 10000.0, 3000.0);
+    door(&mut drawing, 10000.0, 6000.0);
+    let bytes = bytes(&drawing);
+    let files = convert(&bytes, &common::suggested_mapping(&bytes));
+    assert!(files.is_ok(), "{:#?}", files.err());
+}
