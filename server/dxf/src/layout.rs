@@ -56,46 +56,7 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
     let mut walkways = walkways(&outline, plan);
     let rooms = shared_vertices(plan, &mut walkways);
     let mut problems = overlapping_rooms(&plan.rooms);
-    let mut openings = Vec::new();
-    let mut has_door = vec![false; plan.rooms.len()];
-    for door in &plan.doors {
-        match place_door(door, plan) {
-            Ok((room, a, b)) => {
-                has_door[room] = true;
-                // A door in the wall between two rooms is a door of both.
-                let middle = a.lerp(b, 0.5);
-                for (other, room) in plan.rooms.iter().enumerate() {
-                    if [a, b, middle].into_iter().all(|p| on_ring(&room.ring, p)) {
-                        has_door[other] = true;
-                    }
-                }
-                openings.push(Opening {
-                    a,
-                    b,
-                    entrance: None,
-                });
-            }
-            Err(problem) => problems.push(problem),
-        }
-    }
-    for (room, _) in plan.rooms.iter().zip(&has_door).filter(|(_, has)| !**has) {
-        problems.push(DxfProblem::entity(
-            DxfRule::RoomWithoutDoor,
-            &room.layer,
-            "房间",
-            room.handle,
-            "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
-        ));
-    }
-    // A door in the building's outer wall is an entrance of its room (contract §2.6).
-    for opening in &mut openings {
-        if [opening.a, opening.b, opening.a.lerp(opening.b, 0.5)]
-            .into_iter()
-            .all(|p| on_ring(&outline, p))
-        {
-            opening.entrance = Some(String::new());
-        }
-    }
+    let mut openings = doors(plan, &outline, &mut problems);
     let entrances = entrances(&outline, &walkways, &openings);
     if entrances.is_empty() && problems.is_empty() {
         problems.push(DxfProblem::drawing(
@@ -132,6 +93,45 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
         walkways,
         openings,
     })
+}
+
+/// Every door block placed on its room's edge; a room no door leads into is a problem. A door
+/// in the building's outer wall is an entrance of its room (contract §2.6).
+fn doors(plan: &Plan, outline: &[Point], problems: &mut Vec<DxfProblem>) -> Vec<Opening> {
+    let mut openings = Vec::new();
+    let mut has_door = vec![false; plan.rooms.len()];
+    for door in &plan.doors {
+        let (a, b) = match place_door(door, plan) {
+            Ok(ends) => ends,
+            Err(problem) => {
+                problems.push(problem);
+                continue;
+            }
+        };
+        let ends = [a, b, a.lerp(b, 0.5)];
+        // A door in the wall between two rooms is a door of both.
+        for (i, room) in plan.rooms.iter().enumerate() {
+            if ends.iter().all(|p| on_ring(&room.ring, *p)) {
+                has_door[i] = true;
+            }
+        }
+        let outside = ends.iter().all(|p| on_ring(outline, *p));
+        openings.push(Opening {
+            a,
+            b,
+            entrance: outside.then(String::new),
+        });
+    }
+    for (room, _) in plan.rooms.iter().zip(&has_door).filter(|(_, has)| !**has) {
+        problems.push(DxfProblem::entity(
+            DxfRule::RoomWithoutDoor,
+            &room.layer,
+            "房间",
+            room.handle,
+            "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
+        ));
+    }
+    openings
 }
 
 fn walkways(outline: &[Point], plan: &Plan) -> Vec<Vec<Vec<Point>>> {
@@ -175,16 +175,15 @@ fn shared_vertices(plan: &Plan, walkways: &mut [Vec<Vec<Point>>]) -> Vec<Vec<Poi
     rings
 }
 
-/// The door on the nearest room edge: which room, and the opening's ends.
-fn place_door(door: &Door, plan: &Plan) -> Result<(usize, Point, Point), DxfProblem> {
+/// The door on the nearest room edge: the opening's ends.
+fn place_door(door: &Door, plan: &Plan) -> Result<(Point, Point), DxfProblem> {
     let nearest = plan
         .rooms
         .iter()
-        .enumerate()
-        .flat_map(|(i, room)| edges(&room.ring).map(move |(a, b)| (i, a, b)))
-        .map(|(i, a, b)| (nearest_on_segment(door.centre, a, b), i, a, b))
+        .flat_map(|room| edges(&room.ring))
+        .map(|(a, b)| (nearest_on_segment(door.centre, a, b), a, b))
         .min_by(|x, y| x.0.0.total_cmp(&y.0.0));
-    let Some(((distance, at), room, a, b)) = nearest else {
+    let Some(((distance, at), a, b)) = nearest else {
         unreachable!("a plan has rooms");
     };
     if distance > DOOR_REACH_M.max(door.width) {
@@ -203,7 +202,6 @@ fn place_door(door: &Door, plan: &Plan) -> Result<(usize, Point, Point), DxfProb
     let along = a.distance(at).clamp(width / 2.0, length - width / 2.0);
     let dir = (b - a).normalized();
     Ok((
-        room,
         a + dir * (along - width / 2.0),
         a + dir * (along + width / 2.0),
     ))
