@@ -58,7 +58,8 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
     let mut problems = overlapping_rooms(&plan.rooms);
     let mut openings = doors(plan, &outline, &mut problems);
     let entrances = entrances(&outline, &walkways, &openings);
-    if entrances.is_empty() && problems.is_empty() {
+    let outer_doors = openings.iter().any(|o| o.entrance.is_some());
+    if entrances.is_empty() && !outer_doors && problems.is_empty() {
         problems.push(DxfProblem::drawing(
             DxfRule::Level,
             "走廊（房间之间的空间）没有碰到楼层的外轮廓，找不到入口：请让走廊通到建筑外墙",
@@ -101,7 +102,7 @@ fn doors(plan: &Plan, outline: &[Point], problems: &mut Vec<DxfProblem>) -> Vec<
     let mut openings = Vec::new();
     let mut has_door = vec![false; plan.rooms.len()];
     for door in &plan.doors {
-        let (a, b) = match place_door(door, plan) {
+        let (a, b) = match place_door(door, plan, outline) {
             Ok(ends) => ends,
             Err(problem) => {
                 problems.push(problem);
@@ -175,12 +176,14 @@ fn shared_vertices(plan: &Plan, walkways: &mut [Vec<Vec<Point>>]) -> Vec<Vec<Poi
     rings
 }
 
-/// The door on the nearest room edge: the opening's ends.
-fn place_door(door: &Door, plan: &Plan) -> Result<(Point, Point), DxfProblem> {
+/// The door on the nearest room edge or outer wall (a door from the corridor to the street):
+/// the opening's ends.
+fn place_door(door: &Door, plan: &Plan, outline: &[Point]) -> Result<(Point, Point), DxfProblem> {
     let nearest = plan
         .rooms
         .iter()
         .flat_map(|room| edges(&room.ring))
+        .chain(edges(outline))
         .map(|(a, b)| (nearest_on_segment(door.centre, a, b), a, b))
         .min_by(|x, y| x.0.0.total_cmp(&y.0.0));
     let Some(((distance, at), a, b)) = nearest else {
@@ -193,7 +196,7 @@ fn place_door(door: &Door, plan: &Plan) -> Result<(Point, Point), DxfProblem> {
             "门图块",
             door.handle,
             &format!(
-                "离最近的房间边线还有 {distance:.1} 米，不在任何房间的墙上：请把门放在房间的边线上"
+                "离最近的房间边线或外墙还有 {distance:.1} 米，不在任何房间的墙或外墙上：请把门放在房间的边线上"
             ),
         ));
     }
@@ -207,8 +210,8 @@ fn place_door(door: &Door, plan: &Plan) -> Result<(Point, Point), DxfProblem> {
     ))
 }
 
-/// One entrance per walkway piece that a door opens onto, on its longest edge along the
-/// outline: visitors start there.
+/// One entrance per walkway piece that a door opens onto and no door of the drawing leads
+/// outside from, on its longest edge along the outline: visitors start there.
 fn entrances(outline: &[Point], walkways: &[Vec<Vec<Point>>], doors: &[Opening]) -> Vec<Opening> {
     let on_outline =
         |p: Point| edges(outline).any(|(a, b)| nearest_on_segment(p, a, b).0 <= ON_EDGE_M);
@@ -217,10 +220,10 @@ fn entrances(outline: &[Point], walkways: &[Vec<Vec<Point>>], doors: &[Opening])
         let boundary = || walkway.iter().flat_map(|ring| edges(ring));
         let on_walkway =
             |p: Point| boundary().any(|(a, b)| nearest_on_segment(p, a, b).0 <= ON_EDGE_M);
-        if !doors
+        let mut onto = doors
             .iter()
-            .any(|door| on_walkway(door.a.lerp(door.b, 0.5)))
-        {
+            .filter(|door| on_walkway(door.a.lerp(door.b, 0.5)));
+        if onto.clone().next().is_none() || onto.any(|door| door.entrance.is_some()) {
             continue;
         }
         let longest = edges(&walkway[0])

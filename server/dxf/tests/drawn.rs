@@ -129,7 +129,7 @@ fn a_rounded_room_in_a_hall_passes_the_check() {
 #[test]
 fn a_door_on_no_room_and_a_room_without_a_door_are_named_by_handle() {
     let mut drawing = hall();
-    let far = door(&mut drawing, 15000.0, 9000.0);
+    let far = door(&mut drawing, 15000.0, 8000.0);
     let lonely = room(
         &mut drawing,
         &[
@@ -150,7 +150,7 @@ fn a_door_on_no_room_and_a_room_without_a_door_are_named_by_handle() {
     assert_eq!(door.handle.as_deref(), Some(far.as_str()));
     assert!(
         door.message.starts_with(&format!(
-            "图层 DOOR 上的门图块（句柄 {far}）离最近的房间边线还有"
+            "图层 DOOR 上的门图块（句柄 {far}）离最近的房间边线或外墙还有 2.0 米"
         )),
         "{}",
         door.message
@@ -275,4 +275,34 @@ fn a_door_between_two_rooms_is_a_door_of_both() {
     let bytes = bytes(&drawing);
     let files = convert(&bytes, &common::suggested_mapping(&bytes));
     assert!(files.is_ok(), "{:#?}", files.err());
+}
+
+#[test]
+fn a_door_in_the_outer_wall_is_the_entrance() {
+    let mut drawing = hall();
+    door(&mut drawing, 0.0, 8000.0);
+    let bytes = bytes(&drawing);
+    let files = convert(&bytes, &common::suggested_mapping(&bytes))
+        .unwrap_or_else(|problems| panic!("{problems:#?}"));
+    let openings: serde_json::Value =
+        serde_json::from_str(files.get("opening.geojson").expect("openings")).expect("JSON");
+    let names: Vec<&serde_json::Value> = openings["features"]
+        .as_array()
+        .expect("features")
+        .iter()
+        .map(|f| &f["properties"]["name"])
+        .collect();
+    assert_eq!(
+        names.len(),
+        2,
+        "the storeroom's door and the west door: {names:?}"
+    );
+    assert!(
+        names.contains(&&serde_json::json!({"zh-Hans": "入口"})),
+        "{names:?}"
+    );
+    let dir = tempfile::tempdir().expect("temp dir");
+    files.write_to(dir.path()).expect("written");
+    let problems = site_venues::check::check_imdf(dir.path(), "upload");
+    assert!(problems.is_empty(), "{problems:#?}");
 }
