@@ -4,7 +4,9 @@
 use std::collections::BTreeMap;
 
 use dxf::Drawing;
+use dxf::entities::EntityType;
 
+use crate::labels;
 use crate::mapping::LengthUnit;
 use crate::meaning::LayerMeaning;
 use crate::points;
@@ -26,6 +28,10 @@ pub struct LayerSummary {
     pub name: String,
     /// Entities by DXF type name (`LWPOLYLINE`, `INSERT`, ...).
     pub counts: BTreeMap<&'static str, usize>,
+    /// Closed LWPOLYLINE and POLYLINE: what a room layer holds, one per room.
+    pub closed_polylines: usize,
+    /// The first few words written on the layer, so the visitor recognises room labels.
+    pub texts: Vec<String>,
     pub suggested: LayerMeaning,
 }
 
@@ -40,19 +46,34 @@ pub fn inspect(bytes: &[u8]) -> Result<DrawingSummary, DxfError> {
     Ok(summarise(&drawing))
 }
 
+/// How many texts of a layer the summary shows.
+const TEXT_SAMPLES: usize = 5;
+
 fn summarise(drawing: &Drawing) -> DrawingSummary {
-    let mut layers: BTreeMap<String, BTreeMap<&'static str, usize>> = drawing
+    let mut layers: BTreeMap<String, LayerSummary> = drawing
         .layers()
-        .map(|layer| (layer.name.clone(), BTreeMap::new()))
+        .map(|layer| (layer.name.clone(), empty_layer(&layer.name)))
         .collect();
     let mut extents: Option<Extents> = None;
-    for entity in drawing.entities() {
-        let kind = read::kind_name(&entity.specific);
-        *layers
+    for entity in points::model_space(drawing) {
+        let layer = layers
             .entry(entity.common.layer.clone())
-            .or_default()
-            .entry(kind)
+            .or_insert_with(|| empty_layer(&entity.common.layer));
+        *layer
+            .counts
+            .entry(read::kind_name(&entity.specific))
             .or_default() += 1;
+        let closed = match &entity.specific {
+            EntityType::LwPolyline(poly) => poly.is_closed(),
+            EntityType::Polyline(poly) => poly.is_closed(),
+            _ => false,
+        };
+        layer.closed_polylines += usize::from(closed);
+        if layer.texts.len() < TEXT_SAMPLES
+            && let Some((_, text)) = labels::label(&entity.specific)
+        {
+            layer.texts.push(text);
+        }
         for p in points::outline_points(drawing, &entity.specific) {
             extents = Some(match extents {
                 None => Extents { min: p, max: p },
@@ -64,15 +85,18 @@ fn summarise(drawing: &Drawing) -> DrawingSummary {
         }
     }
     DrawingSummary {
-        layers: layers
-            .into_iter()
-            .map(|(name, counts)| LayerSummary {
-                suggested: LayerMeaning::suggest(&name),
-                name,
-                counts,
-            })
-            .collect(),
+        layers: layers.into_values().collect(),
         unit: read::drawing_unit(drawing),
         extents,
+    }
+}
+
+fn empty_layer(name: &str) -> LayerSummary {
+    LayerSummary {
+        name: name.to_owned(),
+        counts: BTreeMap::new(),
+        closed_polylines: 0,
+        texts: Vec::new(),
+        suggested: LayerMeaning::suggest(name),
     }
 }

@@ -7,6 +7,7 @@
 
 mod bulge;
 mod inspect;
+mod labels;
 mod layout;
 mod mapping;
 mod meaning;

@@ -6,6 +6,7 @@ use dxf::{Drawing, Handle};
 use site_venues::geometry::{Point, Polygon, signed_area};
 
 use crate::bulge;
+use crate::labels;
 use crate::mapping::Mapping;
 use crate::meaning::LayerMeaning;
 use crate::points;
@@ -73,7 +74,7 @@ impl Plan {
         };
         let mut texts: Vec<(Point, String)> = Vec::new();
         let mut problems = Vec::new();
-        for entity in drawing.entities() {
+        for entity in points::model_space(drawing) {
             let layer = &entity.common.layer;
             let handle = entity.common.handle;
             match (mapping.meaning(layer), &entity.specific) {
@@ -104,18 +105,10 @@ impl Plan {
                     });
                 }
                 // Room labels are often kept on the rooms' own layer (AIA's A-AREA with its IDEN).
-                (LayerMeaning::Text | LayerMeaning::Room, EntityType::Text(text)) => {
-                    let at = points::to_world(
-                        &entity.specific,
-                        vec![[text.location.x, text.location.y]],
-                    );
-                    let at = to_level.point(at[0]);
-                    texts.push((at, text.value.trim().to_owned()));
-                }
-                (LayerMeaning::Text | LayerMeaning::Room, EntityType::MText(text)) => {
-                    let at = to_level.point([text.insertion_point.x, text.insertion_point.y]);
-                    let raw: String = text.extended_text.concat() + &text.text;
-                    texts.push((at, plain_mtext(&raw)));
+                (LayerMeaning::Text | LayerMeaning::Room, specific) => {
+                    if let Some((at, text)) = labels::label(specific) {
+                        texts.push((to_level.point(at), text));
+                    }
                 }
                 (LayerMeaning::Wall, specific) => plan.wall_points.extend(
                     points::outline_points(drawing, specific)
@@ -211,41 +204,4 @@ fn door(drawing: &Drawing, insert: &Insert, to_level: ToLevel) -> (Point, f64) {
         DEFAULT_DOOR_M
     };
     (to_level.point(block.centre), width)
-}
-
-/// MTEXT's words without its formatting: `\P` breaks, `{\fSimSun;会议室}` groups and codes.
-fn plain_mtext(raw: &str) -> String {
-    let mut out = String::new();
-    let mut chars = raw.chars().peekable();
-    while let Some(c) = chars.next() {
-        match c {
-            '{' | '}' => {}
-            '\\' => match chars.next() {
-                Some('P' | 'X' | '~') => out.push(' '),
-                Some(c @ ('\\' | '{' | '}')) => out.push(c),
-                // Underline, overline and strike-through switch on and off without an argument.
-                Some('L' | 'l' | 'O' | 'o' | 'K' | 'k') => {}
-                // Codes with an argument run to the next `;`.
-                Some(_) => {
-                    for c in chars.by_ref() {
-                        if c == ';' {
-                            break;
-                        }
-                    }
-                }
-                None => {}
-            },
-            c => out.push(c),
-        }
-    }
-    out.split_whitespace().collect::<Vec<_>>().join(" ")
-}
-
-#[cfg(test)]
-mod tests {
-    #[test]
-    fn mtext_loses_its_formatting() {
-        assert_eq!(super::plain_mtext(r"{\fSimSun|b0;会议室}\P3F"), "会议室 3F");
-        assert_eq!(super::plain_mtext(r"\A1;茶水间"), "茶水间");
-    }
 }

@@ -4,6 +4,14 @@
 use dxf::Drawing;
 use dxf::entities::{EntityType, Insert};
 
+/// The entities of the model space, where the building is drawn: paper space holds the sheet's
+/// frame, title block and viewports.
+pub(crate) fn model_space(drawing: &Drawing) -> impl Iterator<Item = &dxf::entities::Entity> {
+    drawing
+        .entities()
+        .filter(|entity| !entity.common.is_in_paper_space)
+}
+
 /// Whether an entity drawn in its own coordinate system is seen from below (normal (0, 0, -1)):
 /// CAD programs mirror entities so, and by AutoCAD's arbitrary axis rule its x then runs along
 /// the drawing's -x while y stays. LINE is always in drawing coordinates; other normals (walls

@@ -48,6 +48,18 @@ fn counts_unit_and_extents() {
     assert_eq!(count("DOOR", "INSERT"), Some(6));
     assert_eq!(count("TEXT", "TEXT"), Some(6));
     assert_eq!(count("WALL", "LINE"), Some(24));
+    let room = summary
+        .layers
+        .iter()
+        .find(|l| l.name == "ROOM")
+        .expect("ROOM");
+    assert_eq!(room.closed_polylines, 6);
+    let text = summary
+        .layers
+        .iter()
+        .find(|l| l.name == "TEXT")
+        .expect("TEXT");
+    assert_eq!(text.texts[..2], ["前台", "会议室"]);
     let extents = summary.extents.expect("extents");
     assert_eq!(extents.min, [0.0, 0.0]);
     assert_eq!(extents.max, [30000.0, 14400.0]);
