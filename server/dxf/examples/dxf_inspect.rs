@@ -41,8 +41,8 @@ fn main() {
         println!("  unit {:?}, extents {:?}", summary.unit, summary.extents);
         for layer in &summary.layers {
             println!(
-                "  {:<32} {:?} {:?}",
-                layer.name, layer.suggested, layer.counts
+                "  {:<32} {:?} {:?} closed {} {:?}",
+                layer.name, layer.suggested, layer.counts, layer.closed_polylines, layer.texts
             );
         }
         let mapping = Mapping::suggested(
