@@ -8,12 +8,11 @@ use std::path::Path;
 
 use serde_json::{Value, json};
 use site_venues::geometry::{Point, Polygon};
+use site_venues::projection::Frame;
 
 use crate::layout::Level;
 use crate::mapping::{Mapping, Placement};
 
-/// The contract's projection (§2.3): equirectangular on the WGS 84 semi-major axis.
-const EARTH_RADIUS_M: f64 = 6_378_137.0;
 /// The feature files this conversion leaves empty (the check asks for every one).
 const EMPTY: [&str; 8] = [
     "amenity",
@@ -82,12 +81,8 @@ impl Writer<'_> {
     fn position(&self, p: Point) -> Value {
         let (sin, cos) = self.placement.rotation_deg.to_radians().sin_cos();
         let p = Point::new(p.x * cos + p.y * sin, -p.x * sin + p.y * cos);
-        let lat0 = self.placement.lat.to_radians();
-        let degrees = 180.0 / std::f64::consts::PI / EARTH_RADIUS_M;
-        let lon = self.placement.lon + p.x * degrees / lat0.cos();
-        let lat = self.placement.lat + p.y * degrees;
-        let round = |v: f64| (v * 1e7).round() / 1e7;
-        json!([round(lon), round(lat)])
+        let [lon, lat] = Frame::new(self.placement.lon, self.placement.lat).to_lon_lat(p);
+        json!([lon, lat])
     }
 
     fn ring(&self, ring: &[Point]) -> Value {

@@ -35,7 +35,7 @@ mod location_text;
 pub mod model;
 mod place_table;
 mod portals;
-mod projection;
+pub mod projection;
 mod radio_space;
 mod read;
 mod resolve_location;

@@ -1,5 +1,6 @@
-//! The local metric frame of a venue (docs/venue-contract.md §2.3) and its inverse. The web build draws and
-//! checks the venues with exactly this formula, so it must not change on one side alone.
+//! The local metric frame of a venue (docs/venue-contract.md §2.3) and its inverse: the engine,
+//! the viewer's files and the DXF conversion (`site-dxf`) all place positions with it, and the
+//! generator with the same formula.
 
 use super::contract::contract;
 use super::geometry::Point;
