@@ -5,6 +5,7 @@
 //! from an upload that fails, and nothing of it stays on disk. No HTTP types: `http/buildings.rs`
 //! reads the requests and answers.
 
+mod engines;
 mod store;
 mod take_in;
 
@@ -15,6 +16,8 @@ use std::sync::Arc;
 use site_venues::intake::IntakeLimits;
 use site_venues::{Catalog, StepWords};
 
+use engines::Engines;
+pub(crate) use engines::LoadedBuilding;
 pub(crate) use store::{BuildingRow, StoreError};
 use store::{Caps, DAY_MILLIS, NewBuilding};
 pub(crate) use take_in::{Checked, LevelName, Refused};
@@ -41,6 +44,7 @@ struct Inner {
     scratch: PathBuf,
     /// Whose database the buildings are stored in (see [`Leads::database`]).
     leads: Leads,
+    engines: Engines,
 }
 
 impl Buildings {
@@ -54,6 +58,10 @@ impl Buildings {
             limits: config.buildings.intake_limits(),
             scratch,
             leads,
+            engines: Engines::new(
+                config.buildings.max_loaded,
+                std::time::Duration::from_secs(config.buildings.idle_secs),
+            ),
         }))
     }
 
@@ -121,12 +129,47 @@ impl Buildings {
         self.database()?.building_archive(id, now).await
     }
 
-    /// Deletes the building `id` at once; whether there was one.
+    /// Deletes the building `id` at once; whether there was one. Other servers drop their
+    /// engine of it at their next request for it, which finds it gone.
     pub(crate) async fn delete(&self, id: &str) -> Result<bool, StoreError> {
         if !is_building_id(id) {
             return Ok(false);
         }
+        self.0.engines.drop_building(id);
         self.database()?.delete_building(id).await
+    }
+
+    /// The building `row` as loaded here, if it is in its stored version.
+    pub(crate) fn loaded(&self, row: &BuildingRow) -> Option<Arc<LoadedBuilding>> {
+        self.0.engines.get(&row.id, row.version)
+    }
+
+    /// Builds the engine and map of `row` from its `archive` (costly: on a compute thread) and
+    /// keeps them.
+    pub(crate) fn load(
+        &self,
+        row: &BuildingRow,
+        archive: &[u8],
+        words: Arc<StepWords>,
+        catalog: Arc<Catalog>,
+    ) -> Result<Arc<LoadedBuilding>, Refused> {
+        let scratch = &self.0.scratch;
+        let loaded = engines::load(
+            &row.id,
+            row.version,
+            archive,
+            &self.0.limits,
+            scratch,
+            (words, catalog),
+        )?;
+        let loaded = Arc::new(loaded);
+        self.0.engines.keep(&row.id, Arc::clone(&loaded));
+        Ok(loaded)
+    }
+
+    /// Buildings loaded on this server now.
+    pub(crate) fn loaded_count(&self) -> usize {
+        self.0.engines.count()
     }
 
     fn database(&self) -> Result<crate::database::Pool, StoreError> {

@@ -88,10 +88,14 @@ pub(crate) fn take_in(
 }
 
 /// A directory of its own under the scratch directory, removed when dropped.
-struct ScratchDir(PathBuf);
+pub(super) struct ScratchDir(PathBuf);
 
 impl ScratchDir {
-    fn new(scratch: &Path) -> std::io::Result<Self> {
+    pub(super) fn path(&self) -> &Path {
+        &self.0
+    }
+
+    pub(super) fn new(scratch: &Path) -> std::io::Result<Self> {
         let dir = scratch.join(uuid::Uuid::new_v4().simple().to_string());
         std::fs::create_dir_all(&dir)?;
         Ok(Self(dir))

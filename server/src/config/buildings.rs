@@ -35,6 +35,11 @@ pub struct BuildingsConfig {
     /// Storage for every building together, MiB; expired ones are deleted first, oldest first,
     /// and past it uploads are refused (503) until some expire.
     pub storage_mib: u64,
+    /// Buildings whose engine (search, routes) and map are held in memory at once, per server;
+    /// the least recently used is dropped for another.
+    pub max_loaded: usize,
+    /// Seconds a loaded building is kept without a request before it is dropped.
+    pub idle_secs: u64,
 }
 
 impl Default for BuildingsConfig {
@@ -51,6 +56,8 @@ impl Default for BuildingsConfig {
             expiry_days: 7,
             per_client_per_day: 20,
             storage_mib: 2048,
+            max_loaded: 20,
+            idle_secs: 600,
         }
     }
 }
@@ -78,6 +85,8 @@ impl BuildingsConfig {
         require_positive("buildings.max_vertices", self.max_vertices as u64)?;
         require_positive("buildings.expiry_days", u64::from(self.expiry_days))?;
         require_positive("buildings.storage_mib", self.storage_mib)?;
+        require_positive("buildings.max_loaded", self.max_loaded as u64)?;
+        require_positive("buildings.idle_secs", self.idle_secs)?;
         if !(self.max_extent_m.is_finite() && self.max_extent_m > 0.0) {
             return Err(ConfigError(format!(
                 "key `buildings.max_extent_m`: must be a positive number of metres, not {}",

@@ -18,7 +18,7 @@ use super::cache_policy::CachePolicy;
 use super::computed;
 use super::error::{ApiCode, ApiError, json_response};
 use super::request_body::{self, ReadError};
-use crate::buildings::{Checked, LevelName, Refused, StoreError, Stored};
+use crate::buildings::{Checked, LevelName, LoadedBuilding, Refused, StoreError, Stored};
 use crate::leads::time::now_millis;
 use crate::site::ApiErrorWords;
 
@@ -35,6 +35,13 @@ const TAKE_IN_MS: f64 = 300.0;
 
 /// The outcome of taking an upload in, shared by identical uploads in flight.
 pub(super) type TakenIn = Arc<Result<Checked, Refused>>;
+
+/// The outcome of building a stored building's engine and map, shared by the requests that
+/// need it while it is built.
+pub(super) type Loading = Arc<Result<Arc<LoadedBuilding>, Refused>>;
+
+/// What building a stored building's engine and map is estimated to cost, CPU milliseconds.
+const LOAD_MS: f64 = 300.0;
 
 /// `201 Created`: the building stored, and where it lives.
 #[derive(serde::Serialize)]
@@ -106,6 +113,50 @@ pub(super) async fn post_building(
         Ok(created(checked, &stored))
     };
     private(computed::answered(answer.await))
+}
+
+/// The building `id` ready to serve (`/api/venues/{id}/...`): as loaded on this server, or built
+/// from its stored archive on a compute thread, charged to `client`. A building deleted or
+/// expired is unknown here at once, whichever server it was loaded on.
+pub(super) async fn loaded_building(
+    state: &AppState,
+    id: &str,
+    client: std::net::IpAddr,
+) -> Result<Arc<LoadedBuilding>, ApiError> {
+    let words = &state.venue_api.words;
+    let unknown = || ApiError::new(words, ApiCode::BuildingUnknown, None, &[]);
+    let now = now_millis();
+    let buildings = &state.buildings;
+    let stored = |error| store_refusal(state, words, &error);
+    let row = buildings
+        .get(id, now)
+        .await
+        .map_err(stored)?
+        .ok_or_else(unknown)?;
+    if let Some(loaded) = buildings.loaded(&row) {
+        return Ok(loaded);
+    }
+    let key = format!("{}:{}", row.id, row.version);
+    let archive = buildings
+        .archive(id, now)
+        .await
+        .map_err(stored)?
+        .ok_or_else(unknown)?;
+    let (buildings, venues) = (buildings.clone(), state.site.venues());
+    let step_words = Arc::new(venues.words.steps.clone());
+    let catalog = Arc::new(venues.catalog());
+    let loading = state
+        .compute
+        .long(&state.building_loads, &key, client, LOAD_MS, move || {
+            let loaded = buildings.load(&row, &archive, step_words, catalog);
+            (Arc::new(loaded), false)
+        })
+        .await
+        .map_err(|refused| computed::refusal(words, refused))?;
+    match loading.as_ref() {
+        Ok(loaded) => Ok(Arc::clone(loaded)),
+        Err(refused) => Err(refusal(words, refused)),
+    }
 }
 
 /// `GET /api/buildings/{id}`.

@@ -51,6 +51,8 @@ struct Details<'a> {
     compute: ComputeStats,
     /// What the answers' and the flow days' caches hold.
     kept_bytes: usize,
+    /// Buildings visitors brought whose engine and map this server holds now.
+    buildings_loaded: usize,
 }
 
 #[derive(Serialize)]
@@ -90,5 +92,6 @@ fn details_of(state: &AppState) -> Details<'_> {
         },
         compute: state.compute.stats(),
         kept_bytes: state.answers.bytes() + state.flow_days.bytes(),
+        buildings_loaded: state.buildings.loaded_count(),
     }
 }

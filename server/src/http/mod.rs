@@ -107,6 +107,8 @@ pub(crate) struct State {
     pub(in crate::http) uploads: Arc<Flights<buildings::TakenIn>>,
     /// Room for the uploads being received at once (`buildings::UPLOADS_AT_ONCE`).
     pub(in crate::http) uploads_receiving: Arc<tokio::sync::Semaphore>,
+    /// Stored buildings' engines being built, shared by the requests that wait for them.
+    pub(in crate::http) building_loads: Arc<Flights<buildings::Loading>>,
 }
 
 /// What the HTTP layer takes from the config, besides the site and the services; kept for the
@@ -133,6 +135,7 @@ pub(crate) struct HttpSettings {
     buildings: Buildings,
     uploads: Arc<Flights<buildings::TakenIn>>,
     uploads_receiving: Arc<tokio::sync::Semaphore>,
+    building_loads: Arc<Flights<buildings::Loading>>,
 }
 
 impl HttpSettings {
@@ -179,6 +182,7 @@ impl HttpSettings {
             buildings: Buildings::new(config, store.clone()),
             uploads: Flights::new(0, |_| 0),
             uploads_receiving: Arc::new(tokio::sync::Semaphore::new(buildings::UPLOADS_AT_ONCE)),
+            building_loads: Flights::new(0, |_| 0),
         })
     }
 
@@ -237,6 +241,7 @@ impl AppState {
             buildings: settings.buildings,
             uploads: settings.uploads,
             uploads_receiving: settings.uploads_receiving,
+            building_loads: settings.building_loads,
         }))
     }
 

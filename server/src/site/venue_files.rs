@@ -33,6 +33,29 @@ impl VenueFiles {
 }
 
 impl ViewerFiles {
+    /// The files of a venue built outside the web build (a building a visitor brought):
+    /// `levels` as (short name, IMDF id, data), lowest first.
+    pub fn new(id: String, summary: Body, levels: Vec<(String, String, Body)>) -> Self {
+        Self {
+            id,
+            summary: Arc::new(summary),
+            levels: levels
+                .into_iter()
+                .map(|(short, id, body)| (short, id, Arc::new(body)))
+                .collect(),
+        }
+    }
+
+    /// The bytes held, every file and encoding together.
+    pub fn held_bytes(&self) -> usize {
+        self.summary.held_bytes()
+            + self
+                .levels
+                .iter()
+                .map(|(_, _, body)| body.held_bytes())
+                .sum::<usize>()
+    }
+
     /// The level named by `key`: its short name in any case, as the engine takes it, or its
     /// IMDF id.
     pub fn level(&self, key: &str) -> Option<&Arc<Body>> {

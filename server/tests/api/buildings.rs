@@ -298,3 +298,89 @@ async fn an_unknown_or_malformed_id_is_no_building() {
         assert_eq!(refusal(&json_body(response).await).0, "building_unknown");
     }
 }
+
+/// `path` of the API as JSON, with its status.
+async fn api(app: &TestApp, path: &str) -> (StatusCode, Value) {
+    let response = app.fetch(path).await;
+    (response.status(), json_body(response).await)
+}
+
+#[tokio::test]
+async fn an_uploaded_venue_answers_as_the_demo_venue_it_was_exported_from() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let (status, created) = upload(&app, mall_archive()).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    let id = created["id"].as_str().unwrap().to_owned();
+    let (mine, demo) = (
+        format!("/api/venues/{id}"),
+        "/api/venues/demo-mall".to_owned(),
+    );
+
+    let (status, summary) = api(&app, &mine).await;
+    assert_eq!(status, StatusCode::OK, "{summary}");
+    assert_eq!(summary["id"], id.as_str());
+    assert_eq!(summary["name"], created["name"]);
+    assert_eq!(summary["levels"].as_array().unwrap().len(), 7);
+    let default_level = summary["defaultLevel"].as_str().unwrap().to_owned();
+    let (status, level) = api(&app, &format!("{mine}/levels/{default_level}")).await;
+    assert_eq!(status, StatusCode::OK, "{level}");
+    assert!(level["units"].as_array().unwrap().len() > 10, "{level}");
+    let (status, level) = api(&app, &format!("{mine}/levels/L9")).await;
+    assert_eq!(
+        (status, refusal(&level).0),
+        (StatusCode::NOT_FOUND, "level_unknown")
+    );
+
+    // The same engine on the same files: the same places found, the same routes.
+    for query in ["xbk", "星巴克", "muying", "卫生间"] {
+        let path = |base: &str| format!("{base}/search?q={}", urlencoding(query));
+        let (_, theirs) = api(&app, &path(&demo)).await;
+        let (status, ours) = api(&app, &path(&mine)).await;
+        assert_eq!(status, StatusCode::OK, "{query}: {ours}");
+        let ids = |answer: &Value| -> Vec<String> {
+            answer["results"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|result| result["id"].as_str().unwrap().to_owned())
+                .collect()
+        };
+        assert!(!ids(&theirs).is_empty(), "{query}");
+        assert_eq!(ids(&ours), ids(&theirs), "{query}");
+    }
+    let from = crate::support::fixture::venues::sample("demo-mall", "route_from");
+    let to = crate::support::fixture::venues::sample("demo-mall", "route_to");
+    for accessible in [false, true] {
+        let path = |base: &str| {
+            format!(
+                "{base}/route?from={}&to={}&accessible={accessible}",
+                urlencoding(&from),
+                urlencoding(&to)
+            )
+        };
+        let (_, theirs) = api(&app, &path(&demo)).await;
+        let (status, ours) = api(&app, &path(&mine)).await;
+        assert_eq!(status, StatusCode::OK, "{ours}");
+        assert_eq!(ours["distance_m"], theirs["distance_m"]);
+        assert_eq!(ours["steps"], theirs["steps"]);
+    }
+    let details = json_body(app.fetch("/healthz?details").await).await;
+    assert_eq!(details["buildings_loaded"], 1, "{details}");
+
+    // Deleted: gone from the API at once.
+    let deleted = app
+        .send(reqwest::Method::DELETE, &format!("/api/buildings/{id}"))
+        .await;
+    assert_eq!(deleted.status(), StatusCode::NO_CONTENT);
+    let (status, gone) = api(&app, &format!("{mine}/search?q=xbk")).await;
+    assert_eq!(
+        (status, refusal(&gone).0),
+        (StatusCode::NOT_FOUND, "building_unknown")
+    );
+}
+
+fn urlencoding(text: &str) -> String {
+    url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
+}

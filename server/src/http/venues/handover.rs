@@ -11,7 +11,8 @@ use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::request::{VenuePath, flag, query_params, required, venue_segment};
-use super::{engine_venue, refusals::place_error};
+use super::{refusals::place_error, served_venue};
+use crate::buildings::is_building_id;
 
 /// What a hand-over code is estimated to cost, CPU milliseconds: made once per route and kept.
 const HANDOVER_MS: f64 = 10.0;
@@ -30,8 +31,13 @@ pub(in crate::http) async fn get_handover(
 ) -> Response {
     let words = &state.venue_api.words;
     let params = query_params(&request);
-    let prepared = venue_segment(venue, words).and_then(|id| {
-        let venue = engine_venue(&state, words, &id)?;
+    let resolved = match venue_segment(venue, words) {
+        Ok(id) => served_venue(&state, words, &id, client)
+            .await
+            .map(|venue| (id, venue)),
+        Err(error) => Err(error),
+    };
+    let prepared = resolved.and_then(|(id, venue)| {
         let from = required(&params, words, "from")?;
         let to = required(&params, words, "to")?;
         let accessible = flag(&params, words, "accessible")?;
@@ -44,13 +50,21 @@ pub(in crate::http) async fn get_handover(
         let origin = state.site.origin(state.variant(request.headers()).region);
         let mut address = format!("{origin}/next/demo?");
         let mut query = url::form_urlencoded::Serializer::new(String::new());
-        query.append_pair("venue", venue.id());
+        // A building a visitor brought is opened by its own parameter (its page is private).
+        let name = if is_building_id(&id) {
+            "building"
+        } else {
+            "venue"
+        };
+        query.append_pair(name, venue.id());
         query.append_pair("from", &from);
         query.append_pair("to", &to);
         if accessible {
             query.append_pair("accessible", "true");
         }
         address.push_str(&query.finish());
+        // A building's address holds its id, which a new version keeps: its code is of the
+        // address alone, which is what it shows.
         let version = state.venues.version(&id).unwrap_or_default();
         Ok((format!("handover/{version:016x}/{address}"), address))
     });

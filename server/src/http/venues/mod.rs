@@ -22,11 +22,13 @@ use site_venues::{DEFAULT_LIMIT, MAX_LIMIT, SearchRequest, Venue};
 
 use super::AppState;
 use super::api_guard::ApiContext;
+use super::buildings::loaded_building;
 use super::cache_policy::CachePolicy;
 use super::computed;
 use super::cross_site::EmbedOrigins;
 use super::error::{ApiCode, ApiError};
 use super::representation::Representation;
+use crate::buildings::is_building_id;
 use crate::site::{ApiErrorWords, Body, ViewerFiles};
 use answers::{
     FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer, SearchResult, VenueList, VenueListEntry,
@@ -48,30 +50,49 @@ pub(super) async fn get_list(State(state): State<AppState>, request: Request) ->
 
 /// `GET /api/venues/{venue}`: the viewer's summary of a venue.
 pub(super) async fn get_venue(
-    State(state): State<AppState>,
+    ApiContext { state, client }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let answer = venue_segment(venue, words)
-        .and_then(|id| Ok(Arc::clone(&viewer_files(&state, words, &id)?.summary)));
+    let answer = match venue_segment(venue, words) {
+        Ok(id) if is_building_id(&id) => loaded_building(&state, &id, client)
+            .await
+            .map(|building| Arc::clone(&building.files.summary)),
+        Ok(id) => viewer_files(&state, words, &id).map(|files| Arc::clone(&files.summary)),
+        Err(error) => Err(error),
+    };
     static_answer(&state, answer, &request)
 }
 
 /// `GET /api/venues/{venue}/levels/{level}`: the viewer's data of one level.
 pub(super) async fn get_level(
-    State(state): State<AppState>,
+    ApiContext { state, client }: ApiContext,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let answer = venue_and_key(path, words).and_then(|(venue, level)| {
-        viewer_files(&state, words, &venue)?
-            .level(&level)
-            .cloned()
-            .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level))
-    });
+    let answer = match venue_and_key(path, words) {
+        Ok((venue, level)) if is_building_id(&venue) => loaded_building(&state, &venue, client)
+            .await
+            .and_then(|building| level_of(&building.files, words, &level)),
+        Ok((venue, level)) => {
+            viewer_files(&state, words, &venue).and_then(|files| level_of(files, words, &level))
+        }
+        Err(error) => Err(error),
+    };
     static_answer(&state, answer, &request)
+}
+
+fn level_of(
+    files: &ViewerFiles,
+    words: &ApiErrorWords,
+    level: &str,
+) -> Result<Arc<Body>, ApiError> {
+    files
+        .level(level)
+        .cloned()
+        .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", level))
 }
 
 /// `GET /api/venues/{venue}/search?q=&near=&level=&category=&limit=`
@@ -162,8 +183,13 @@ pub(super) async fn get_kiosk(
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let answer = venue_and_key(path, words).and_then(|(venue, kiosk)| {
-        let venue = engine_venue(&state, words, &venue)?;
+    let resolved = match venue_and_key(path, words) {
+        Ok((venue, kiosk)) => served_venue(&state, words, &venue, client)
+            .await
+            .map(|venue| (venue, kiosk)),
+        Err(error) => Err(error),
+    };
+    let answer = resolved.and_then(|(venue, kiosk)| {
         state
             .compute
             .inline(client, KIOSK_MS, || {
@@ -211,27 +237,27 @@ type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Vec<u8>, ApiError>;
 pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter<AppState> {
     get(
         move |ApiContext { state, client }: ApiContext, venue: VenuePath, request: Request| async move {
-            computed::answered(computed_answer(
-                &state,
-                client,
-                venue,
-                &request,
-                (compute, estimate_ms),
-            ))
+            let words = &state.venue_api.words;
+            let venue = match venue_segment(venue, words) {
+                Ok(id) => served_venue(&state, words, &id, client).await,
+                Err(error) => Err(error),
+            };
+            computed::answered(venue.and_then(|venue| {
+                computed_answer(&state, client, &venue, &request, (compute, estimate_ms))
+            }))
         },
     )
 }
 
-/// Resolves the venue of the path, reads the query and answers with what `compute` computed.
+/// Reads the query and answers with what `compute` computed of `venue`.
 fn computed_answer(
     state: &AppState,
     client: IpAddr,
-    venue: VenuePath,
+    venue: &Venue,
     request: &Request,
     (compute, estimate_ms): (Compute, f64),
 ) -> Result<Response, ApiError> {
     let words = &state.venue_api.words;
-    let venue = engine_venue(state, words, &venue_segment(venue, words)?)?;
     state
         .compute
         .inline(client, estimate_ms, || {
@@ -254,16 +280,20 @@ fn viewer_files<'a>(
         .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
 }
 
-/// A venue the engine loaded.
-pub(super) fn engine_venue<'a>(
-    state: &'a AppState,
+/// A venue the API serves: a demo venue the engine loaded, or a building a visitor brought,
+/// loaded on demand (charged to `client` when it has to be built).
+pub(super) async fn served_venue(
+    state: &AppState,
     words: &ApiErrorWords,
     id: &str,
-) -> Result<&'a Venue, ApiError> {
-    state
-        .venues
-        .get(id)
-        .ok_or_else(|| unknown(words, ApiCode::VenueUnknown, "venue", id))
+    client: IpAddr,
+) -> Result<Arc<Venue>, ApiError> {
+    if is_building_id(id) {
+        return loaded_building(state, id, client)
+            .await
+            .map(|building| Arc::clone(&building.venue));
+    }
+    shared_venue(state, words, id)
 }
 
 /// A venue the engine loaded, shared with what outlives the request (engines, long

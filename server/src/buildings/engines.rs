@@ -1,0 +1,130 @@
+//! Stored buildings made ready to serve: the venue engine (search, routes) and the viewer's files
+//! of a building, built from its stored archive on the first request that needs them, kept while
+//! they are used and dropped when idle or when too many are loaded. A building is served by the
+//! same API and viewer as the demo's venues.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
+
+use site_venues::intake::{IntakeLimits, unpack_imdf};
+use site_venues::viewer_files::{ViewerSettings, viewer_files};
+use site_venues::{Catalog, StepWords, Venue, VenueExtras};
+
+use super::take_in::{Refused, ScratchDir};
+use crate::site::{Body, ViewerFiles};
+
+/// A building ready to serve.
+#[derive(Debug)]
+pub(crate) struct LoadedBuilding {
+    pub venue: Arc<Venue>,
+    pub files: ViewerFiles,
+    /// The stored version it was built from.
+    pub version: i64,
+}
+
+/// Builds a building's engine and viewer files from its stored `archive`, as `id`, in a fresh
+/// directory under `scratch`. Costly (a mall: a few hundred milliseconds): run it on a compute
+/// thread.
+pub(crate) fn load(
+    id: &str,
+    version: i64,
+    archive: &[u8],
+    limits: &IntakeLimits,
+    scratch: &std::path::Path,
+    (words, catalog): (Arc<StepWords>, Arc<Catalog>),
+) -> Result<LoadedBuilding, Refused> {
+    let failed = |why: String| Refused::Failed(format!("building {id}: {why}"));
+    let dir = ScratchDir::new(scratch).map_err(|e| failed(e.to_string()))?;
+    unpack_imdf(archive, limits, dir.path()).map_err(Refused::Intake)?;
+    let settings = ViewerSettings::derived(dir.path()).map_err(|e| failed(e.to_string()))?;
+    let files =
+        viewer_files(id, dir.path(), &settings, &catalog).map_err(|e| failed(e.to_string()))?;
+    let extras = VenueExtras {
+        start: Some(settings.samples.start.clone()).filter(|start| !start.is_empty()),
+        ..VenueExtras::default()
+    };
+    let venue =
+        Venue::load(id, dir.path(), &extras, words, catalog).map_err(|e| failed(e.to_string()))?;
+    let summary = Body::new(json(&files.summary), true);
+    let levels = files
+        .levels
+        .iter()
+        .map(|level| {
+            let body = Body::new(json(level), true);
+            (level.short.clone(), level.id.clone(), body)
+        })
+        .collect();
+    Ok(LoadedBuilding {
+        venue: Arc::new(venue),
+        files: ViewerFiles::new(id.to_owned(), summary, levels),
+        version,
+    })
+}
+
+fn json(value: &impl serde::Serialize) -> Vec<u8> {
+    serde_json::to_vec(value).expect("viewer files serialise")
+}
+
+/// The loaded buildings of this server, least recently used dropped first.
+pub(crate) struct Engines {
+    loaded: Mutex<HashMap<String, (Arc<LoadedBuilding>, Instant)>>,
+    max_loaded: usize,
+    idle: Duration,
+}
+
+impl Engines {
+    pub(crate) fn new(max_loaded: usize, idle: Duration) -> Self {
+        Self {
+            loaded: Mutex::new(HashMap::new()),
+            max_loaded,
+            idle,
+        }
+    }
+
+    /// The building `id` if it is loaded in `version`; marks it used. Buildings idle for too
+    /// long are dropped on the way.
+    pub(crate) fn get(&self, id: &str, version: i64) -> Option<Arc<LoadedBuilding>> {
+        let now = Instant::now();
+        let mut loaded = self.lock();
+        loaded.retain(|_, (_, used)| now.duration_since(*used) < self.idle);
+        let (building, used) = loaded.get_mut(id)?;
+        if building.version != version {
+            loaded.remove(id);
+            return None;
+        }
+        *used = now;
+        Some(Arc::clone(building))
+    }
+
+    /// Keeps `building` as `id`, dropping the least recently used beyond the cap.
+    pub(crate) fn keep(&self, id: &str, building: Arc<LoadedBuilding>) {
+        let mut loaded = self.lock();
+        loaded.insert(id.to_owned(), (building, Instant::now()));
+        while loaded.len() > self.max_loaded {
+            let Some(oldest) = loaded
+                .iter()
+                .min_by_key(|(_, (_, used))| *used)
+                .map(|(id, _)| id.clone())
+            else {
+                break;
+            };
+            loaded.remove(&oldest);
+        }
+    }
+
+    /// Drops the building `id` (deleted).
+    pub(crate) fn drop_building(&self, id: &str) {
+        self.lock().remove(id);
+    }
+
+    pub(crate) fn count(&self) -> usize {
+        self.lock().len()
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, HashMap<String, (Arc<LoadedBuilding>, Instant)>> {
+        self.loaded
+            .lock()
+            .expect("the engines' lock is never poisoned")
+    }
+}
