@@ -9,6 +9,7 @@
 #
 #   python3 tools/venues/generate.py                  # into content/ of this repository
 #   python3 tools/venues/generate.py --content DIR    # into DIR/venues/
+#   python3 tools/venues/generate.py --dxf-out DIR    # and the mall's levels as DXF into DIR/
 #
 # The check is the command in CHECK_VENUE_BIN (the path of a built check-venue) when it is set,
 # else `cargo run --quiet --release --locked -p site-venues --bin check-venue --` from the
@@ -22,6 +23,7 @@ import sys
 import tempfile
 import time
 
+import dxf
 import hospital
 import infrastructure
 import mall
@@ -31,6 +33,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 REPO = os.path.normpath(os.path.join(HERE, "..", ".."))
 REPO_CONTENT = os.path.join(REPO, "content")
 VENUES = (mall, hospital)
+# The venues `--dxf-out` draws as CAD plans, one DXF per level (dxf.py, issue #32).
+DRAWN = (mall,)
 # The files of content/venues/ beside the venue directories, written by hand for editors, never
 # generated: the check reads them from the target, else from this repository.
 SITE_FILES = ("categories.toml", "words.toml")
@@ -153,6 +157,9 @@ def main(argv=None):
     parser = argparse.ArgumentParser(description="Write the demo venues into <content>/venues/, "
                                                  "once the venue check passes them.")
     parser.add_argument("--content", default=REPO_CONTENT, help="the content directory (default: %(default)s)")
+    parser.add_argument("--dxf-out", metavar="DIR",
+                        help="also write each level of the mall as a DXF drawing into DIR (not content/: "
+                             "the drawings are derived, for testing the DXF upload)")
     parser.add_argument("--quiet", action="store_true", help="print nothing but errors")
     args = parser.parse_args(argv)
     started = time.perf_counter()
@@ -180,7 +187,13 @@ def main(argv=None):
                 print(f"  {line}", file=sys.stderr)
             return 1
         put_in_place(target, staged, [plan.vid for plan, *_ in built])
+    drawings = []
+    if args.dxf_out:
+        drawings = [path for (plan, *_), module in zip(built, VENUES) if module in DRAWN
+                    for path in dxf.write_levels(plan, args.dxf_out)]
     if not args.quiet:
+        for path in drawings:
+            print(f"drew {shown(path)}")
         for plan, collections, toml_text, devices in built:
             print(summary(plan, collections, devices))
         print(f"checked and wrote {len(built)} venues into {shown(target)} "

@@ -278,5 +278,57 @@ class GeneratedVenues(unittest.TestCase):
         self.assertEqual(data["categories"]["restroom.female"]["label"], "女卫生间")
 
 
+def dxf_pairs(path):
+    """A DXF file's (group code, value) pairs; fails unless every code is an integer and the file
+    ends with 0/EOF."""
+    with open(path, encoding="ascii") as f:
+        lines = f.read().splitlines()
+    pairs = [(int(lines[i].strip()), lines[i + 1]) for i in range(0, len(lines) - 1, 2)]
+    assert len(lines) % 2 == 0 and pairs[-1] == (0, "EOF"), path
+    return pairs
+
+
+def dxf_entities(pairs):
+    """The model-space entities of a DXF: {code: [values]} per entity, with "type"."""
+    start = pairs.index((2, "ENTITIES"))
+    entities = []
+    for code, value in pairs[start + 1:]:
+        if code == 0:
+            if value == "ENDSEC":
+                break
+            entities.append({"type": value})
+        else:
+            entities[-1].setdefault(code, []).append(value)
+    return entities
+
+
+class MallDrawings(unittest.TestCase):
+    """`--dxf-out`: the mall's levels as DXF plans (dxf.py), one closed polyline on ROOM per
+    unit a visitor enters through a door."""
+
+    def test_each_level_has_a_room_per_unit(self):
+        from contract import role
+        with tempfile.TemporaryDirectory() as tmp:
+            drawings = os.path.join(tmp, "dxf")
+            code, err = quietly(["--content", tmp, "--dxf-out", drawings, "--quiet"])
+            self.assertEqual(code, 0, err)
+            mall, _ = read_venue(os.path.join(tmp, "venues", "demo-mall"))
+            local = Local(mall)
+            self.assertFalse(os.path.exists(os.path.join(tmp, "venues", "demo-mall-L1.dxf")))
+            self.assertEqual(sorted(os.listdir(drawings)),
+                             sorted(f"demo-mall-{s}.dxf" for s in local.short.values()))
+            for level_id, short in local.short.items():
+                pairs = dxf_pairs(os.path.join(drawings, f"demo-mall-{short}.dxf"))
+                header = pairs[:pairs.index((0, "ENDSEC"))]
+                variables = {name: header[i + 1][1] for i, (code, name) in enumerate(header) if code == 9}
+                self.assertEqual(variables["$ACADVER"], "AC1015")
+                self.assertEqual(variables["$INSUNITS"], "4")   # millimetres
+                rooms = [e for e in dxf_entities(pairs) if e["type"] == "LWPOLYLINE" and e[8] == ["ROOM"]]
+                self.assertTrue(all(int(e[70][0]) & 1 for e in rooms), short)
+                units = [u for u, _ in local.units_on[level_id]
+                         if role(u["properties"]["category"]) in ("destination", "connector")]
+                self.assertEqual(len(rooms), len(units), short)
+
+
 if __name__ == "__main__":
     unittest.main()
