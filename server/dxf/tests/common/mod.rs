@@ -1,4 +1,5 @@
-//! The fixtures of test-fixtures/dxf/ (written by tools/dxf-fixtures/make_fixtures.py) and the
+//! The fixtures of test-fixtures/dxf/ (the office plans written by
+//! tools/dxf-fixtures/make_fixtures.py, the mall's level by tools/venues/dxf.py) and the
 //! mapping a visitor who accepts every suggestion would send. Each test binary uses a part.
 #![allow(dead_code, unreachable_pub)]
 
