@@ -46,12 +46,13 @@ pub(crate) fn load(
     };
     let venue =
         Venue::load(id, dir.path(), &extras, words, catalog).map_err(|e| failed(e.to_string()))?;
-    let summary = Body::new(json(&files.summary), true);
+    // Compressed quickly: the map waits for this on the first request.
+    let summary = Body::fast(json(&files.summary), true);
     let levels = files
         .levels
         .iter()
         .map(|level| {
-            let body = Body::new(json(level), true);
+            let body = Body::fast(json(level), true);
             (level.short.clone(), level.id.clone(), body)
         })
         .collect();

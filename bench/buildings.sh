@@ -1,0 +1,100 @@
+#!/usr/bin/env bash
+# Benchmark: buildings that visitors bring (issue #32), on loopback against the release server.
+#  1. The demo mall exported as IMDF (`site export-imdf`) and uploaded as a visitor's browser
+#     would: the upload's answer, then what the viewer asks before it draws (the summary and the
+#     default level) and a route between the venue's sample ends; ROUNDS rounds, each on a new
+#     upload (so its engine is built), medians reported. Target: routable and drawn within 2 s of
+#     the upload's last byte.
+#  2. Memory: the server's resident memory (VmRSS) started, with 100 stored buildings none of
+#     which is loaded, and with 20 of them loaded (their engine and map built by a request).
+#     Target: under 100 MB with 20 loaded.
+#
+#   bench/buildings.sh            # 5 rounds
+#   ROUNDS=9 bench/buildings.sh
+#
+# Targets 127.0.0.1 only; at most ROUNDS + 100 uploads and 20 + 3 * ROUNDS reads. The per-client
+# budgets and caps are lifted for the run (one client makes them all).
+set -euo pipefail
+source "$(dirname "$0")/../scripts/lib.sh"
+cd "$repo_root"
+
+ROUNDS="${ROUNDS:-5}"
+PORT="${PORT:-18095}"
+out="$repo_root/bench/out/buildings"
+base="http://127.0.0.1:$PORT"
+
+[ -x target/release/site ] && [ -f dist/manifest.json ] || scripts/build
+rm -rf "$out" && mkdir -p "$out/data"
+
+SITE_DIST_DIR=dist target/release/site export-imdf demo-mall --output "$out/mall.zip" >/dev/null
+say "the mall's archive: $(stat -c %s "$out/mall.zip") bytes"
+
+SITE_LISTEN="127.0.0.1:$PORT" SITE_DIST_DIR=dist SITE_DATA_DIR="$out/data" \
+  SITE_VENUES__RATE_LIMIT__PER_SECOND=0 SITE_VENUES__COMPUTE__PER_SECOND_MS=0 \
+  SITE_BUILDINGS__PER_CLIENT_PER_DAY=100000 SITE_BUILDINGS__MAX_LOADED=1000 \
+  target/release/site >"$out/server.log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true; wait 2>/dev/null || true' EXIT
+wait_up() {
+  for _ in $(seq 100); do curl -sf "$base/healthz" >/dev/null && return; sleep 0.1; done
+  cat "$out"/server*.log >&2
+  die "the server did not start (above)"
+}
+wait_up
+
+rss() { awk '/^VmRSS/ {printf "%.1f", $2 / 1024}' "/proc/$server/status"; }
+upload() { # prints the new building's id
+  curl -sf -X POST --data-binary @"$out/mall.zip" -H 'content-type: application/zip' \
+    "$base/api/buildings" | python3 -c 'import json,sys; print(json.load(sys.stdin)["id"])'
+}
+seconds() { curl -sf -o /dev/null -w '%{time_total}' "$@"; }
+
+say "1. upload to routable and drawn, $ROUNDS rounds"
+printf 'round\tupload_s\tsummary_s\tlevel_s\troute_s\ttotal_s\n' >"$out/rounds.tsv"
+for round in $(seq "$ROUNDS"); do
+  answer="$out/answer-$round.json"
+  upload_s=$(curl -sf -o "$answer" -w '%{time_total}' -X POST --data-binary @"$out/mall.zip" \
+    -H 'content-type: application/zip' "$base/api/buildings")
+  id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$answer")
+  summary_s=$(seconds "$base/api/venues/$id")
+  read -r level from to < <(curl -sf "$base/api/venues/$id" | python3 -c '
+import json, sys
+s = json.load(sys.stdin)
+print(s["defaultLevel"], s["samples"]["routeFrom"], s["samples"]["routeTo"])')
+  level_s=$(seconds --compressed "$base/api/venues/$id/levels/$level")
+  route_s=$(seconds --compressed -G "$base/api/venues/$id/route" --data-urlencode "from=$from" --data-urlencode "to=$to")
+  total=$(python3 -c "print(round($upload_s + $summary_s + $level_s + $route_s, 3))")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$upload_s" "$summary_s" "$level_s" "$route_s" "$total" >>"$out/rounds.tsv"
+done
+column -t "$out/rounds.tsv"
+python3 - "$out/rounds.tsv" <<'PY'
+import statistics, sys
+rows = [line.split("\t") for line in open(sys.argv[1]).read().split("\n")[1:] if line]
+for i, name in enumerate(["upload", "summary", "level", "route", "total"], start=1):
+    print(f"median {name}: {statistics.median(float(r[i]) for r in rows):.3f} s")
+PY
+
+say "2. memory"
+# A fresh server for the memory figures: the rounds above loaded buildings.
+kill $server; wait $server 2>/dev/null || true
+rm -rf "$out/data" && mkdir -p "$out/data"
+SITE_LISTEN="127.0.0.1:$PORT" SITE_DIST_DIR=dist SITE_DATA_DIR="$out/data" \
+  SITE_VENUES__RATE_LIMIT__PER_SECOND=0 SITE_VENUES__COMPUTE__PER_SECOND_MS=0 \
+  SITE_BUILDINGS__PER_CLIENT_PER_DAY=100000 SITE_BUILDINGS__MAX_LOADED=1000 \
+  target/release/site >"$out/server-memory.log" 2>&1 &
+server=$!
+wait_up
+started=$(rss)
+ids=()
+for _ in $(seq 100); do ids+=("$(upload)"); done
+sleep 1
+stored=$(rss)
+for id in "${ids[@]:0:20}"; do
+  curl -sf -o /dev/null "$base/api/venues/$id"
+done
+sleep 1
+loaded=$(rss)
+loaded_count=$(curl -sf "$base/healthz?details" | python3 -c 'import json,sys; print(json.load(sys.stdin)["buildings_loaded"])')
+peak=$(awk '/^VmHWM/ {printf "%.1f", $2 / 1024}' "/proc/$server/status")
+echo "VmRSS started: $started MiB; 100 stored, none loaded: $stored MiB; 20 loaded ($loaded_count): $loaded MiB; peak (VmHWM): $peak MiB"
+python3 -c "print(f'per loaded building: {($loaded - $stored) / 20:.2f} MiB')"
