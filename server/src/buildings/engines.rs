@@ -102,15 +102,12 @@ impl Engines {
     pub(crate) fn keep(&self, id: &str, building: Arc<LoadedBuilding>) {
         let mut loaded = self.lock();
         loaded.insert(id.to_owned(), (building, Instant::now()));
-        while loaded.len() > self.max_loaded {
-            let Some(oldest) = loaded
-                .iter()
-                .min_by_key(|(_, (_, used))| *used)
-                .map(|(id, _)| id.clone())
-            else {
-                break;
-            };
-            loaded.remove(&oldest);
+        // One in at a time: at most one to drop.
+        if loaded.len() > self.max_loaded {
+            let oldest = loaded.iter().min_by_key(|(_, (_, used))| *used);
+            if let Some(oldest) = oldest.map(|(id, _)| id.clone()) {
+                loaded.remove(&oldest);
+            }
         }
     }
 

@@ -53,11 +53,6 @@ row! {
     }
 }
 
-fn unavailable(error: impl std::fmt::Display) -> StoreError {
-    tracing::error!(%error, "building storage failed");
-    StoreError::Unavailable(error.to_string())
-}
-
 impl Pool {
     /// Deletes the expired buildings, then stores `new` unless its client reached its uploads
     /// of the day or the storage would overflow; in one transaction.
@@ -75,22 +70,22 @@ impl Pool {
         let is_postgres = matches!(self, Pool::Postgres(_));
         let size = new.archive.len() as i64;
         with_pool!(self, pool => {
-            let mut tx = pool.begin().await.map_err(unavailable)?;
+            let mut tx = pool.begin().await.map_err(StoreError::unavailable)?;
             if is_postgres {
                 sqlx::query("SELECT pg_advisory_xact_lock($1)")
                     .bind(UPLOAD_LOCK)
                     .execute(&mut *tx)
                     .await
-                    .map_err(unavailable)?;
+                    .map_err(StoreError::unavailable)?;
             }
             // A write first: SQLite takes its write lock here, so the counts below hold.
-            sqlx::query(EXPIRED).bind(new.now).execute(&mut *tx).await.map_err(unavailable)?;
+            sqlx::query(EXPIRED).bind(new.now).execute(&mut *tx).await.map_err(StoreError::unavailable)?;
             let today: i64 = sqlx::query_scalar(TODAY)
                 .bind(new.client)
                 .bind(new.now - DAY_MILLIS)
                 .fetch_one(&mut *tx)
                 .await
-                .map_err(unavailable)?;
+                .map_err(StoreError::unavailable)?;
             if today >= i64::from(caps.per_client_per_day) {
                 return Err(StoreError::PerDay);
             }
@@ -98,7 +93,7 @@ impl Pool {
                 .fetch_one(&mut *tx)
                 .await
                 .and_then(|row| row.try_get::<i64, _>(0))
-                .map_err(unavailable)?;
+                .map_err(StoreError::unavailable)?;
             if (in_use + size) as u64 > caps.storage_bytes {
                 return Err(StoreError::Full);
             }
@@ -113,8 +108,8 @@ impl Pool {
                 .bind(new.archive)
                 .execute(&mut *tx)
                 .await
-                .map_err(unavailable)?;
-            tx.commit().await.map_err(unavailable)
+                .map_err(StoreError::unavailable)?;
+            tx.commit().await.map_err(StoreError::unavailable)
         })
     }
 
@@ -132,7 +127,7 @@ impl Pool {
                 .bind(now)
                 .fetch_optional(pool)
                 .await
-                .map_err(unavailable)
+                .map_err(StoreError::unavailable)
         })
     }
 
@@ -149,7 +144,7 @@ impl Pool {
                 .bind(now)
                 .fetch_optional(pool)
                 .await
-                .map_err(unavailable)
+                .map_err(StoreError::unavailable)
         })
     }
 
@@ -161,7 +156,15 @@ impl Pool {
                 .execute(pool)
                 .await
                 .map(|done| done.rows_affected() > 0)
-                .map_err(unavailable)
+                .map_err(StoreError::unavailable)
         })
+    }
+}
+
+impl StoreError {
+    /// A database failure, logged with its cause.
+    fn unavailable(error: impl std::fmt::Display) -> Self {
+        tracing::error!(%error, "building storage failed");
+        Self::Unavailable(error.to_string())
     }
 }

@@ -164,9 +164,9 @@ pub(super) async fn get_building(
     ApiContext { state, .. }: ApiContext,
     Path(id): Path<String>,
 ) -> Response {
-    let words = &state.venue_api.words;
-    let answer = match state.buildings.get(&id, now_millis()).await {
-        Ok(Some(row)) => Ok(json_response(&BuildingInfo {
+    let found = state.buildings.get(&id, now_millis()).await;
+    answer_stored(&state, found, |row| {
+        json_response(&BuildingInfo {
             link: link(&row.id),
             levels: serde_json::from_str(&row.levels).unwrap_or_default(),
             id: row.id,
@@ -175,11 +175,8 @@ pub(super) async fn get_building(
             expires_at: row.expires_at,
             version: row.version,
             archive_bytes: row.archive_bytes,
-        })),
-        Ok(None) => Err(ApiError::new(words, ApiCode::BuildingUnknown, None, &[])),
-        Err(error) => Err(store_refusal(&state, words, &error)),
-    };
-    private(computed::answered(answer))
+        })
+    })
 }
 
 /// `GET /api/buildings/{id}/imdf.zip`: the building as IMDF, to take away.
@@ -187,25 +184,23 @@ pub(super) async fn get_archive(
     ApiContext { state, .. }: ApiContext,
     Path(id): Path<String>,
 ) -> Response {
-    let words = &state.venue_api.words;
-    let answer = match state.buildings.archive(&id, now_millis()).await {
-        Ok(Some(archive)) => {
-            let mut response = Body::from(archive).into_response();
-            let headers = response.headers_mut();
-            headers.insert(
-                header::CONTENT_TYPE,
-                HeaderValue::from_static("application/zip"),
-            );
-            let disposition = format!("attachment; filename=\"building-{id}.imdf.zip\"");
-            if let Ok(value) = HeaderValue::from_str(&disposition) {
-                headers.insert(header::CONTENT_DISPOSITION, value);
-            }
-            Ok(response)
-        }
-        Ok(None) => Err(ApiError::new(words, ApiCode::BuildingUnknown, None, &[])),
-        Err(error) => Err(store_refusal(&state, words, &error)),
-    };
-    private(computed::answered(answer))
+    let found = state.buildings.archive(&id, now_millis()).await;
+    answer_stored(&state, found, |archive| download(&id, archive))
+}
+
+/// The archive of building `id` as a file to save.
+fn download(id: &str, archive: Vec<u8>) -> Response {
+    let mut response = Body::from(archive).into_response();
+    let headers = response.headers_mut();
+    headers.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/zip"),
+    );
+    let disposition = format!("attachment; filename=\"building-{id}.imdf.zip\"");
+    if let Ok(value) = HeaderValue::from_str(&disposition) {
+        headers.insert(header::CONTENT_DISPOSITION, value);
+    }
+    response
 }
 
 /// `DELETE /api/buildings/{id}`: gone at once, for every replica.
@@ -213,13 +208,27 @@ pub(super) async fn delete_building(
     ApiContext { state, .. }: ApiContext,
     Path(id): Path<String>,
 ) -> Response {
+    let found = state
+        .buildings
+        .delete(&id)
+        .await
+        .map(|gone| gone.then_some(()));
+    answer_stored(&state, found, |()| StatusCode::NO_CONTENT.into_response())
+}
+
+/// The answer `answer` makes of what the database `found`: a building unknown (never was,
+/// expired, deleted) or the database unavailable otherwise; private either way.
+fn answer_stored<T>(
+    state: &AppState,
+    found: Result<Option<T>, StoreError>,
+    answer: impl FnOnce(T) -> Response,
+) -> Response {
     let words = &state.venue_api.words;
-    let answer = match state.buildings.delete(&id).await {
-        Ok(true) => Ok(StatusCode::NO_CONTENT.into_response()),
-        Ok(false) => Err(ApiError::new(words, ApiCode::BuildingUnknown, None, &[])),
-        Err(error) => Err(store_refusal(&state, words, &error)),
-    };
-    private(computed::answered(answer))
+    private(match found {
+        Ok(Some(found)) => answer(found),
+        Ok(None) => ApiError::new(words, ApiCode::BuildingUnknown, None, &[]).into_response(),
+        Err(error) => store_refusal(state, words, &error).into_response(),
+    })
 }
 
 /// The upload's bytes: refused as too large from its Content-Length before a byte is kept, or

@@ -54,14 +54,8 @@ pub(super) async fn get_venue(
     venue: VenuePath,
     request: Request,
 ) -> Response {
-    let words = &state.venue_api.words;
-    let answer = match venue_segment(venue, words) {
-        Ok(id) if is_building_id(&id) => loaded_building(&state, &id, client)
-            .await
-            .map(|building| Arc::clone(&building.files.summary)),
-        Ok(id) => viewer_files(&state, words, &id).map(|files| Arc::clone(&files.summary)),
-        Err(error) => Err(error),
-    };
+    let id = venue_segment(venue, &state.venue_api.words);
+    let answer = viewer_file(&state, client, id, |files| Ok(Arc::clone(&files.summary))).await;
     static_answer(&state, answer, &request)
 }
 
@@ -72,27 +66,62 @@ pub(super) async fn get_level(
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let answer = match venue_and_key(path, words) {
-        Ok((venue, level)) if is_building_id(&venue) => loaded_building(&state, &venue, client)
-            .await
-            .and_then(|building| level_of(&building.files, words, &level)),
-        Ok((venue, level)) => {
-            viewer_files(&state, words, &venue).and_then(|files| level_of(files, words, &level))
-        }
-        Err(error) => Err(error),
+    let (id, level) = match venue_and_key(path, words) {
+        Ok((venue, level)) => (Ok(venue), level),
+        Err(error) => (Err(error), String::new()),
     };
+    let answer = viewer_file(&state, client, id, |files| {
+        files
+            .level(&level)
+            .cloned()
+            .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level))
+    })
+    .await;
     static_answer(&state, answer, &request)
 }
 
-fn level_of(
-    files: &ViewerFiles,
-    words: &ApiErrorWords,
-    level: &str,
+/// The file `pick` takes of the viewer's files of venue `id`.
+async fn viewer_file(
+    state: &AppState,
+    client: IpAddr,
+    id: Result<String, ApiError>,
+    pick: impl FnOnce(&ViewerFiles) -> Result<Arc<Body>, ApiError>,
 ) -> Result<Arc<Body>, ApiError> {
-    files
-        .level(level)
-        .cloned()
-        .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", level))
+    let words = &state.venue_api.words;
+    served_files(state, words, &id?, client)
+        .await
+        .and_then(|files| pick(&files))
+}
+
+/// The viewer's files of a demo venue (the build's) or of a building a visitor brought.
+enum ServedFiles<'a> {
+    Demo(&'a ViewerFiles),
+    Building(Arc<crate::buildings::LoadedBuilding>),
+}
+
+impl std::ops::Deref for ServedFiles<'_> {
+    type Target = ViewerFiles;
+    fn deref(&self) -> &ViewerFiles {
+        match self {
+            Self::Demo(files) => files,
+            Self::Building(building) => &building.files,
+        }
+    }
+}
+
+/// The viewer's files of venue `id`: the build's, or a building's, loaded on demand.
+async fn served_files<'a>(
+    state: &'a AppState,
+    words: &ApiErrorWords,
+    id: &str,
+    client: IpAddr,
+) -> Result<ServedFiles<'a>, ApiError> {
+    if is_building_id(id) {
+        return loaded_building(state, id, client)
+            .await
+            .map(ServedFiles::Building);
+    }
+    viewer_files(state, words, id).map(ServedFiles::Demo)
 }
 
 /// `GET /api/venues/{venue}/search?q=&near=&level=&category=&limit=`
@@ -183,26 +212,26 @@ pub(super) async fn get_kiosk(
     request: Request,
 ) -> Response {
     let words = &state.venue_api.words;
-    let resolved = match venue_and_key(path, words) {
-        Ok((venue, kiosk)) => served_venue(&state, words, &venue, client)
-            .await
-            .map(|venue| (venue, kiosk)),
-        Err(error) => Err(error),
+    let (venue, kiosk) = match venue_and_key(path, words) {
+        Ok(pair) => pair,
+        Err(error) => return error.into_response(),
     };
-    let answer = resolved.and_then(|(venue, kiosk)| {
-        state
-            .compute
-            .inline(client, KIOSK_MS, || {
-                venue
-                    .kiosk(&kiosk)
-                    .map(|view| {
-                        let answer = computed::to_json(&KioskAnswer::of(&view));
-                        computed::json(request.headers(), answer)
-                    })
-                    .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
-            })
-            .map_err(|refused| computed::refusal(words, refused))?
-    });
+    let answer = served_venue(&state, words, &venue, client)
+        .await
+        .and_then(|venue| {
+            state
+                .compute
+                .inline(client, KIOSK_MS, || {
+                    venue
+                        .kiosk(&kiosk)
+                        .map(|view| {
+                            let answer = computed::to_json(&KioskAnswer::of(&view));
+                            computed::json(request.headers(), answer)
+                        })
+                        .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
+                })
+                .map_err(|refused| computed::refusal(words, refused))?
+        });
     computed::answered(answer)
 }
 
