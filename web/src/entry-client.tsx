@@ -1,5 +1,6 @@
 // The script of desktop pages: hydrates the islands the build rendered, nothing else. Built with
 // the browser runtime (Preact through preact/compat, vite.config.ts).
+import { BuildingUpload } from './islands/building-upload';
 import { FloatingTool } from './islands/floating-tool';
 import { HeaderNav } from './islands/header-nav';
 import { hydrateIslands } from './islands/hydrate';
@@ -11,4 +12,5 @@ hydrateIslands({
   'floating-tool': FloatingTool,
   'lead-form': LeadForm,
   'venue-demo': VenueDemo,
+  'building-upload': BuildingUpload,
 });

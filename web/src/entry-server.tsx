@@ -58,6 +58,8 @@ function mobileIslandOf(page: LoadedPage): MobileIsland {
   if (kind === 'business') return 'lead-form';
   if (kind === 'demo' || kind === 'kiosk') return 'venue-demo';
   if (kind === 'service' && 'demo' in page.content && page.content.demo) return 'venue-demo';
+  // The upload form comes with the launcher's script, which hydrates both.
+  if (kind === 'service' && 'upload' in page.content && page.content.upload) return 'venue-demo';
   return null;
 }
 

@@ -84,6 +84,12 @@ export const demoTaskSchema = z
 /** The live demo on a service page, shown as its own section after the hero. */
 const demoSectionSchema = z.object({ heading: text, intro: text, task: demoTaskSchema }).strict();
 
+/**
+ * "用我的场馆试一试" (issue #32): the form for a visitor's own building, as a section of the page.
+ * The form's words are shared, in content/venues/words.toml [upload].
+ */
+const uploadSectionSchema = z.object({ heading: text, intro: text }).strict();
+
 /** A hardware page (/next/device/<id>): what the device does, its specification, where it goes. */
 export const devicePageSchema = pageSchema
   .extend({
@@ -171,6 +177,7 @@ export const servicePageSchema = pageSchema
     ),
     /** The live demo of this service (issue #14); pages without one leave it out. */
     demo: demoSectionSchema.optional(),
+    upload: uploadSectionSchema.optional(),
   })
   .strict();
 
@@ -280,6 +287,7 @@ export const demoPageSchema = pageSchema
     tries: titledSection(titledText, 3, 8),
     /** The list of guide-screen views, one link per kiosk of every venue. */
     kiosks: z.object({ title: text, intro: text, link: text }).strict(),
+    upload: uploadSectionSchema,
     /** For developers: the calls the demo makes. */
     api: titledSection(z.object({ request: text, text }).strict(), 3, 10),
     cta: callToAction,
@@ -411,6 +419,7 @@ export type MarkdownPageContent = z.infer<typeof markdownPageSchema>;
 export type ServicePageContent = z.infer<typeof servicePageSchema>;
 export type DemoTaskContent = z.infer<typeof demoTaskSchema>;
 export type DemoSectionContent = z.infer<typeof demoSectionSchema>;
+export type UploadSectionContent = z.infer<typeof uploadSectionSchema>;
 export type DemoPageContent = z.infer<typeof demoPageSchema>;
 export type SolutionPageContent = z.infer<typeof solutionPageSchema>;
 export type ArticleContent = z.infer<typeof articleSchema>;

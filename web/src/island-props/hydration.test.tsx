@@ -15,6 +15,7 @@ import { IslandRoot } from '../islands/island-root';
 import { type IslandName, type IslandProps, islands } from '../islands/registry';
 import { renderIsland } from '../islands/render';
 import { venueDemoProps } from './venue-demo-props';
+import { buildingUploadProps } from './building-upload-props';
 import { headerNavLabels } from './header-nav-labels';
 
 const content = repoContent();
@@ -39,6 +40,7 @@ const cases: { [N in IslandName]: IslandProps<N> } = {
     statuses: content.leads.statuses,
   },
   'venue-demo': venueDemoProps(content, { mode: 'map', venue: 'demo-mall' }, 'embedded'),
+  'building-upload': buildingUploadProps(content),
 };
 
 /** The one attribute hydration adds on purpose: the form checks itself from then on. */

@@ -9,7 +9,7 @@ export function venueDemoProps(
   content: Content,
   task: DemoTaskContent,
   layout: VenueDemoProps['layout'],
-  options: { readsAddress?: boolean } = {},
+  options: { readsAddress?: boolean; uploadPath?: string } = {},
 ): VenueDemoProps {
   const { list, words } = content.venues;
   const venue = list.find((entry) => entry.id === task.venue);
@@ -44,5 +44,8 @@ export function venueDemoProps(
           }
         : null,
     readsAddress: options.readsAddress ?? false,
+    ...(options.uploadPath
+      ? { building: { uploadPath: options.uploadPath, uploadAgain: words.upload.upload_again } }
+      : {}),
   };
 }

@@ -2,6 +2,7 @@
 // static HTML. Adding an island: add its component here and place it on a page with <Island>
 // (src/shell/island.tsx).
 import type { ComponentProps } from 'react';
+import { BuildingUpload } from './building-upload';
 import { FloatingTool } from './floating-tool';
 import { HeaderNav } from './header-nav';
 import { LeadAdmin } from './lead-admin';
@@ -14,6 +15,7 @@ export const islands = {
   'lead-form': LeadForm,
   'lead-admin': LeadAdmin,
   'venue-demo': VenueDemo,
+  'building-upload': BuildingUpload,
 } as const;
 
 export type IslandName = keyof typeof islands;

@@ -1,12 +1,15 @@
 // The live demo's launcher (issue #14): a picture of the venue's map and a "试一试" button. The
 // viewer's code and the venue's data load only when the visitor presses it, so the page keeps
 // its first-load budget. On the demo page a hand-over address (a guide screen's QR code:
-// /next/demo?venue=&from=&to=) starts the viewer at once with that route.
+// /next/demo?venue=&from=&to=) starts the viewer at once with that route, and a visitor's own
+// building's link (/next/demo?building=<id>, issue #32) starts it on that building.
 import { useEffect, useRef, useState } from 'react';
 import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer/viewer';
+import type { BuildingInfo } from '../demo/api-answers';
 import type { ViewerWords } from '../content/venues/viewer-words';
 import { useElementId } from './island-root';
+import { buildingIdPattern, buildingPaths, readRefusal } from './building-requests';
 
 /** Where the server answers the venue API (server/src/http/venues.rs). */
 export const venueApiBase = '/api/venues';
@@ -21,16 +24,20 @@ export interface LauncherWords {
   retry: string;
 }
 
+type VenueEntry = { id: string; name: string; defaultLevel: string };
+
 export interface VenueDemoProps {
   task: DemoTask;
   layout: ViewerProps['layout'];
-  venues: { id: string; name: string; defaultLevel: string }[];
+  venues: VenueEntry[];
   words: LauncherWords;
   viewerWords: ViewerWords;
   /** The map of the task's first level, drawn by the build; null where none fits. */
   preview: { src: string; width: number; height: number; alt: string } | null;
   /** The demo page takes a task from its address (the QR hand-over of a guide screen). */
   readsAddress: boolean;
+  /** Where a visitor whose building is gone uploads it again (the demo page's form). */
+  building?: { uploadPath: string; uploadAgain: string };
 }
 
 type Viewer = typeof ViewerComponent;
@@ -39,13 +46,21 @@ type State =
   | { phase: 'idle' }
   | { phase: 'loading' }
   | { phase: 'failed' }
+  /** The address's building is unknown or expired: the server's message. */
+  | { phase: 'gone'; message: string }
   | { phase: 'ready'; Viewer: Viewer; preload: NonNullable<ViewerProps['preload']> };
 
-/** A hand-over address's task, or null when the address carries none. */
+/**
+ * A hand-over address's task, or null when the address carries none. A visitor's building
+ * (?building=<32 hex digits>) opens on its map; the server knows whether it still exists.
+ */
 export function taskFromAddress(search: string, venues: string[]): DemoTask | null {
   const params = new URLSearchParams(search);
   const venue = params.get('venue');
-  if (!venue || !venues.includes(venue)) return null;
+  if (!venue || !venues.includes(venue)) {
+    const building = params.get('building');
+    return building && buildingIdPattern.test(building) ? { mode: 'map', venue: building } : null;
+  }
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
   const accessible = params.get('accessible') === 'true';
@@ -65,21 +80,27 @@ async function fetchJson<T>(url: string): Promise<T> {
 }
 
 export function VenueDemo(props: VenueDemoProps) {
-  const { venues, words, layout, preview } = props;
+  const { words, layout, preview } = props;
   const [task, setTask] = useState(props.task);
   const [state, setState] = useState<State>({ phase: 'idle' });
+  // A visitor's building joins the viewer's venues once the server has named it.
+  const [building, setBuilding] = useState<VenueEntry | null>(null);
+  const venues = building ? [...props.venues, building] : props.venues;
   const statusId = useElementId();
   const rootRef = useRef<HTMLDivElement>(null);
 
-  const start = (chosen: DemoTask) => {
+  const start = (
+    chosen: DemoTask,
+    venue: VenueEntry = venues.find((entry) => entry.id === chosen.venue) ?? venues[0]!,
+    summary?: Promise<VenueSummary>,
+  ) => {
     setTask(chosen);
     setState({ phase: 'loading' });
-    const venue = venues.find((entry) => entry.id === chosen.venue) ?? venues[0]!;
     const base = `${venueApiBase}/${encodeURIComponent(venue.id)}`;
     const level = chosen.level ?? venue.defaultLevel;
     // The data and the code travel in parallel: the first level is not a round trip late.
     const preload = {
-      summary: fetchJson<VenueSummary>(base),
+      summary: summary ?? fetchJson<VenueSummary>(base),
       level: fetchJson<LevelData>(`${base}/levels/${encodeURIComponent(level)}`),
     };
     preload.summary.catch(() => undefined);
@@ -90,16 +111,45 @@ export function VenueDemo(props: VenueDemoProps) {
     );
   };
 
+  // A building's name comes from the buildings API, its first level from its venue summary.
+  const startBuilding = async (chosen: DemoTask) => {
+    setTask(chosen);
+    setState({ phase: 'loading' });
+    const summaryUrl = `${venueApiBase}/${encodeURIComponent(chosen.venue)}`;
+    try {
+      const response = await fetch(buildingPaths.one(chosen.venue), {
+        headers: { accept: 'application/json' },
+      });
+      if (!response.ok) {
+        const refusal = await readRefusal(response);
+        setState(refusal ? { phase: 'gone', message: refusal.message } : { phase: 'failed' });
+        return;
+      }
+      const info = (await response.json()) as BuildingInfo;
+      const summary = fetchJson<VenueSummary>(summaryUrl);
+      const entry = { id: info.id, name: info.name, defaultLevel: (await summary).defaultLevel };
+      setBuilding(entry);
+      start(chosen, entry, summary);
+    } catch {
+      setState({ phase: 'failed' });
+    }
+  };
+
+  const begin = (chosen: DemoTask) => {
+    if (props.venues.some((venue) => venue.id === chosen.venue)) start(chosen);
+    else void startBuilding(chosen);
+  };
+
   useEffect(() => {
     if (!props.readsAddress) return;
     const handedOver = taskFromAddress(
       window.location.search,
-      venues.map((venue) => venue.id),
+      props.venues.map((venue) => venue.id),
     );
     // The address is known only in the browser, after hydration, so the start cannot be part of
     // the first render; it runs once, as the address does not change while the page is open.
     // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (handedOver) start(handedOver);
+    if (handedOver) begin(handedOver);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -123,6 +173,21 @@ export function VenueDemo(props: VenueDemoProps) {
     );
   }
 
+  if (state.phase === 'gone') {
+    return (
+      <div className={`venue-demo venue-demo--${layout} is-gone`} ref={rootRef}>
+        <p className="venue-demo__status" role="alert">
+          {state.message}
+        </p>
+        {props.building ? (
+          <a className="button button--primary" href={props.building.uploadPath}>
+            {props.building.uploadAgain}
+          </a>
+        ) : null}
+      </div>
+    );
+  }
+
   const busy = state.phase === 'loading';
   return (
     <div className={`venue-demo venue-demo--${layout}`} ref={rootRef}>
@@ -141,7 +206,7 @@ export function VenueDemo(props: VenueDemoProps) {
         <button
           type="button"
           className="button button--primary venue-demo__button"
-          onClick={() => start(task)}
+          onClick={() => begin(task)}
           disabled={busy}
           aria-describedby={statusId}
         >
@@ -153,7 +218,7 @@ export function VenueDemo(props: VenueDemoProps) {
           {state.phase === 'idle' ? words.hint : null}
         </p>
         {state.phase === 'failed' ? (
-          <button type="button" className="button venue-demo__retry" onClick={() => start(task)}>
+          <button type="button" className="button venue-demo__retry" onClick={() => begin(task)}>
             {words.retry}
           </button>
         ) : null}

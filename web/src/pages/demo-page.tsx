@@ -9,6 +9,7 @@ import type { DemoPageContent } from '../content/schema';
 import type { Content } from '../content/types';
 import { kioskPath } from '../content/route-table';
 import { venueDemoProps } from '../island-props/venue-demo-props';
+import { UploadSection, uploadSectionId } from './upload-section';
 
 export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Content }) {
   const kiosks = content.venues.list.flatMap(({ summary }) =>
@@ -20,9 +21,13 @@ export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Co
       <section className="section section--demo" aria-label={demo.demo.label}>
         <Island
           name="venue-demo"
-          props={venueDemoProps(content, demo.demo.task, 'page', { readsAddress: true })}
+          props={venueDemoProps(content, demo.demo.task, 'page', {
+            readsAddress: true,
+            uploadPath: `#${uploadSectionId}`,
+          })}
         />
       </section>
+      <UploadSection section={demo.upload} content={content} />
       <ContentSection id="demo-tries" section={demo.tries} band>
         <TextCards items={demo.tries.items} />
       </ContentSection>

@@ -7,6 +7,7 @@ import { FlowDiagram } from '../components/diagrams';
 import { Hero } from '../components/hero';
 import { PageSection } from '../components/page-section';
 import { DemoSection } from './demo-section';
+import { UploadSection } from './upload-section';
 import { deviceCards } from './related';
 import type { FamilyPageProps } from './family-page-props';
 
@@ -59,6 +60,7 @@ export function ServicePage({ page, service, content }: FamilyPageProps<'service
           <LinkCards items={devices} more={labels.device_link} newWindowNote={newWindowNote} />
         </PageSection>
       ) : null}
+      {service.upload ? <UploadSection section={service.upload} content={content} /> : null}
       <ConsultCta id="service-cta" cta={labels.cta} content={content} />
     </>
   );

@@ -2,7 +2,7 @@
 // venues the check passed): each with its settings, files and viewer data.
 import type { LevelData, VenueSummary } from './viewer-files';
 import type { ViewerWords } from './viewer-words';
-import type { LauncherKey } from './words-toml';
+import type { LauncherKey, UploadWords } from './words-toml';
 import type {
   CategoryGroup,
   FeatureType,
@@ -37,6 +37,8 @@ export interface LoadedVenues {
     api_errors: Record<string, string>;
     /** The button that loads the viewer on a page (islands/venue-demo.tsx). */
     launcher: Record<LauncherKey, string>;
+    /** The form for a visitor's own building (islands/building-upload.tsx). */
+    upload: UploadWords;
     viewer: ViewerWords;
   };
 }

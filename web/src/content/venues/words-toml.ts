@@ -1,7 +1,7 @@
 // content/venues/words.toml: every word of the live demo. [steps] (route steps) and [api_errors]
 // (API messages) are spoken by the server, which looks words up by these keys, so each key is
 // required and no other is allowed; [launcher] is the button that loads the viewer on a page;
-// [viewer] belongs to the map viewer and is checked with its own schema (viewer-words.ts).
+// [upload] the form for a visitor's own building; [viewer] belongs to the map viewer and is checked with its own schema (viewer-words.ts).
 import { z } from 'zod';
 import { viewerWordsSchema } from './viewer-words';
 
@@ -105,11 +105,49 @@ export const launcherKeys = [
 ] as const;
 export type LauncherKey = (typeof launcherKeys)[number];
 
+/** Keys of [upload]: the form that takes a visitor's own building (islands/building-upload.tsx). */
+export const uploadKeys = [
+  'what',
+  'limit',
+  'choose',
+  'drop',
+  'too_large',
+  'uploading',
+  'failed',
+  'refused_heading',
+  'problems_caption',
+  'problem_file',
+  'problem_feature',
+  'problem_field',
+  'problem_rule',
+  'problem_message',
+  'again',
+  'stored_heading',
+  'levels',
+  'features',
+  'expires',
+  'open',
+  'download',
+  'delete',
+  'deleting',
+  'delete_failed',
+  'private',
+  'upload_again',
+] as const;
+export type UploadKey = (typeof uploadKeys)[number];
+
+const uploadWordsSchema = wordTable(uploadKeys).extend({
+  /** The largest archive the form sends; the server's buildings.max_upload_mib must not be less. */
+  max_mib: z.number().int().min(1).max(100),
+});
+export type UploadWords = z.infer<typeof uploadWordsSchema>;
+
 export const venueWordsSchema = z
   .object({
     steps: wordTable(stepKeys),
     api_errors: wordTable(apiErrorKeys),
     launcher: wordTable(launcherKeys),
+    upload: uploadWordsSchema,
     viewer: viewerWordsSchema,
   })
   .strict();
