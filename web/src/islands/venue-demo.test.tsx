@@ -1,0 +1,97 @@
+// @vitest-environment jsdom
+// The demo page's address: a guide screen's hand-over (?venue=&from=&to=) and a visitor's own
+// building's link (?building=<id>, issue #32), which shows the server's refusal once it is gone.
+import { render, screen } from '@testing-library/preact';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ViewerWords } from '../content/venues/viewer-words';
+import { placeholderRuntime } from '../runtime/runtime';
+import { IslandRoot } from './island-root';
+import { VenueDemo, type VenueDemoProps, taskFromAddress } from './venue-demo';
+
+const venues = ['demo-mall', 'demo-hospital'];
+const building = '0123456789abcdef0123456789abcdef';
+
+describe('taskFromAddress', () => {
+  it('reads a hand-over route of a known venue', () => {
+    expect(taskFromAddress('?venue=demo-mall&from=a&to=b&accessible=true', venues)).toEqual({
+      mode: 'nav',
+      venue: 'demo-mall',
+      from: 'a',
+      to: 'b',
+      accessible: true,
+    });
+    expect(taskFromAddress('?venue=demo-mall', venues)).toEqual({
+      mode: 'map',
+      venue: 'demo-mall',
+    });
+    expect(taskFromAddress('', venues)).toBeNull();
+    expect(taskFromAddress('?venue=elsewhere', venues)).toBeNull();
+  });
+
+  it("opens a visitor's building on its map", () => {
+    expect(taskFromAddress(`?building=${building}`, venues)).toEqual({
+      mode: 'map',
+      venue: building,
+    });
+  });
+
+  it('ignores what is not a building id', () => {
+    for (const id of ['demo-mall', building.toUpperCase(), `${building}0`, '../x', '']) {
+      expect(taskFromAddress(`?building=${encodeURIComponent(id)}`, venues), id).toBeNull();
+    }
+  });
+
+  it('keeps a hand-over before a building', () => {
+    expect(taskFromAddress(`?venue=demo-hospital&building=${building}`, venues)?.venue).toBe(
+      'demo-hospital',
+    );
+  });
+});
+
+describe("the launcher on a visitor's building", () => {
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    window.history.replaceState(null, '', '/');
+    document.body.innerHTML = '';
+  });
+
+  const props: VenueDemoProps = {
+    task: { mode: 'map', venue: 'demo-mall' },
+    layout: 'page',
+    venues: [{ id: 'demo-mall', name: '寻境示范购物中心', defaultLevel: 'L1' }],
+    words: {
+      start: '试一试',
+      hint: '提示',
+      loading: '正在加载地图…',
+      failed: '失败',
+      retry: '重试',
+    },
+    viewerWords: {} as ViewerWords,
+    preview: null,
+    readsAddress: true,
+    building: { uploadPath: '#building-upload', uploadAgain: '重新上传您的场馆' },
+  };
+
+  it('shows the refusal of an unknown building in place of the map, and the way to the form', async () => {
+    window.history.replaceState(null, '', `/next/demo?building=${building}`);
+    const message = '没有找到这座建筑：它的链接可能已经过期，或者已被删除';
+    const fetch = vi.fn(
+      async () =>
+        new Response(
+          JSON.stringify({ error: { code: 'building_unknown', field: null, message } }),
+          { status: 404, headers: { 'content-type': 'application/json' } },
+        ),
+    );
+    vi.stubGlobal('fetch', fetch);
+    render(
+      <IslandRoot name="venue-demo" runtime={placeholderRuntime}>
+        <VenueDemo {...props} />
+      </IslandRoot>,
+    );
+    expect((await screen.findByRole('alert')).textContent).toBe(message);
+    expect(fetch).toHaveBeenCalledWith(`/api/buildings/${building}`, expect.anything());
+    const link = screen.getByRole('link', { name: '重新上传您的场馆' });
+    expect(link.getAttribute('href')).toBe('#building-upload');
+    expect(screen.queryByRole('button', { name: '试一试' })).toBeNull();
+  });
+});
