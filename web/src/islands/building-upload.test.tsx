@@ -161,7 +161,10 @@ describe('the building upload form', () => {
   });
 
   it('says the upload failed when no answer comes', async () => {
-    vi.stubGlobal('fetch', vi.fn(() => Promise.reject(new TypeError('offline'))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => Promise.reject(new TypeError('offline'))),
+    );
     render(island());
     choose(archive());
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(words.failed));

@@ -164,11 +164,12 @@ function Refused({
       </h3>
       <p>{state.message}</p>
       {state.problems.length ? (
-        // Focusable, so that a keyboard can scroll a long list.
         <div
           className="building-upload__problems"
           role="region"
           aria-label={words.problems_caption}
+          // A scrollable region: focusable so keyboard users can scroll a long list.
+          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
           tabIndex={0}
         >
           <table>
