@@ -30,19 +30,21 @@ const manifest = JSON.parse(
 const paths = manifest.pages.map((page) => page.path);
 const notFound = `${base}/next/device/11`;
 
-// The pages with a [demo] section (issues #14 and #17): service pages in content/pages, hardware
-// pages in content/devices.
-const withDemo = (dir: string, route: string) => {
+// The pages with a [section] of that name: the live demo (issues #14 and #17) on service pages in
+// content/pages and on hardware pages in content/devices; the upload form (issue #32).
+const withSection = (dir: string, route: string, section: string) => {
   const path = fileURLToPath(new URL(`../../content/${dir}/`, import.meta.url));
   return readdirSync(path)
     .filter((file) => file.endsWith('.toml'))
-    .filter((file) => /^\[demo\]$/m.test(readFileSync(`${path}${file}`, 'utf8')))
+    .filter((file) => readFileSync(`${path}${file}`, 'utf8').split('\n').includes(`[${section}]`))
     .map((file) => `${route}${file.replace(/\.toml$/, '')}`);
 };
 const demoPaths = new Set([
-  ...withDemo('pages', '/next/'),
-  ...withDemo('devices', '/next/device/'),
+  ...withSection('pages', '/next/', 'demo'),
+  ...withSection('devices', '/next/device/', 'demo'),
 ]);
+/** Pages with the upload form for a visitor's building (issue #32), one island more. */
+const uploadPaths = new Set(withSection('pages', '/next/', 'upload'));
 
 /** How far the page is wider than its window, as a problem; none when it fits. */
 async function overflowProblems(page: Page, where: string) {
@@ -73,7 +75,9 @@ describe('every page', () => {
       // demo page, its kiosk views and the service pages it proves add the live demo.
       const path = new URL(url).pathname;
       const islands =
-        path === '/next/business' || demoPaths.has(path) || path.startsWith('/next/demo/') ? 3 : 2;
+        (path === '/next/business' || demoPaths.has(path) || path.startsWith('/next/demo/')
+          ? 3
+          : 2) + (uploadPaths.has(path) ? 1 : 0);
       expect(await page.locator('[data-island]').count(), url).toBe(islands);
       const changed = await page.evaluate((html) => {
         const sent = new DOMParser().parseFromString(html, 'text/html');
