@@ -1,9 +1,10 @@
 // "用我的场馆试一试" (issue #32) in Chromium against the real server: the demo mall's IMDF archive,
 // written by the server binary itself, is uploaded on /next/editors, stored, and deleted; a broken
-// archive shows the venue check's problems; an unknown building's link shows the server's
-// refusal in place of the map. axe audits the form in each state.
+// archive shows the venue check's problems; a stored building's link opens it on the map, and an
+// unknown building's link shows the server's refusal in place of the map. axe audits the form in
+// each state.
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -12,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { openPage, useBrowser, waitForHydration } from '../helpers/browser';
 import { serverBinary } from '../helpers/server';
+import { storedZip } from '../helpers/zip';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -29,17 +31,26 @@ beforeAll(() => {
     env: { PATH: process.env.PATH, SITE_DIST_DIR: join(root, 'dist') },
     stdio: 'ignore',
   });
-  // The same archive with one unit on a level that does not exist: the venue check refuses it.
-  const unpacked = join(dir, 'broken');
-  execFileSync('unzip', ['-q', mallZip, '-d', unpacked]);
-  const unitFile = join(unpacked, 'unit.geojson');
-  const units = JSON.parse(readFileSync(unitFile, 'utf8')) as {
-    features: { properties: { level_id: string } }[];
-  };
-  units.features[0]!.properties.level_id = '00000000-0000-4000-8000-000000000000';
-  writeFileSync(unitFile, JSON.stringify(units));
+  // The mall's files with one unit on a level that does not exist: the venue check refuses it.
+  const mall = join(root, 'content/venues/demo-mall');
+  // Every IMDF file of the venue directory (infrastructure.geojson is ours, not IMDF).
+  const files = readdirSync(mall).filter(
+    (name) =>
+      name === 'manifest.json' || (name.endsWith('.geojson') && name !== 'infrastructure.geojson'),
+  );
+  const entries = files.map((name) => {
+    let bytes = readFileSync(join(mall, name));
+    if (name === 'unit.geojson') {
+      const units = JSON.parse(bytes.toString('utf8')) as {
+        features: { properties: { level_id: string } }[];
+      };
+      units.features[0]!.properties.level_id = '00000000-0000-4000-8000-000000000000';
+      bytes = Buffer.from(JSON.stringify(units));
+    }
+    return { name, bytes };
+  });
   brokenZip = join(dir, 'broken.zip');
-  execFileSync('zip', ['-q', '-r', brokenZip, '.'], { cwd: unpacked });
+  writeFileSync(brokenZip, storedZip(entries));
 });
 
 afterAll(() => {
@@ -139,9 +150,7 @@ describe('a visitor uploads their own building', () => {
     await context.close();
   });
 
-  // The server's /api/venues/{building id} answers 404 so far (the lead's part of issue #32):
-  // unskip once the venue API serves visitors' buildings.
-  it.skip('opens a stored building on the map from its link', async () => {
+  it('opens a stored building on the map from its link', async () => {
     const stored = (await (
       await fetch(`${base}/api/buildings`, {
         method: 'POST',
