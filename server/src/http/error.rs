@@ -44,206 +44,88 @@ impl IntoResponse for ApiError {
     }
 }
 
-/// Why the live demo's API refused a request (issue #14). Each names its status here, its
-/// code in the JSON answer, and its message in content/venues/words.toml `[api_errors]`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(super) enum ApiCode {
-    VenueUnknown,
+/// Declares [`ApiCode`] from one table: each code's variant, its name in the JSON answer (and
+/// its key in content/venues/words.toml `[api_errors]`, which holds its message) and its status.
+macro_rules! api_codes {
+    ($($(#[$meta:meta])* $variant:ident => $name:literal, $status:ident;)*) => {
+        /// Why the live demo's API refused a request (issues #14 and #32).
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub(super) enum ApiCode {
+            $($(#[$meta])* $variant,)*
+        }
+
+        impl ApiCode {
+            #[cfg(test)]
+            const ALL: &[ApiCode] = &[$(ApiCode::$variant,)*];
+
+            fn status(self) -> StatusCode {
+                match self {
+                    $(Self::$variant => StatusCode::$status,)*
+                }
+            }
+
+            /// The code of the JSON answer, for scripts to tell refusals apart.
+            fn name(self) -> &'static str {
+                match self {
+                    $(Self::$variant => $name,)*
+                }
+            }
+        }
+    };
+}
+
+api_codes! {
+    VenueUnknown => "venue_unknown", NOT_FOUND;
     /// A level in the path (404); `LevelUnknown` is one in a query parameter (422).
-    LevelNotFound,
-    LevelUnknown,
-    KioskUnknown,
-    ParamMissing,
-    QueryEmpty,
-    QueryTooLong,
-    CategoryUnknown,
-    LimitMalformed,
-    BooleanMalformed,
-    PlaceMalformed,
-    CoordinatesMalformed,
-    PlaceUnknown,
-    PointOutsideLevel,
-    PointNotWalkable,
-    NoRoute,
-    NoAccessibleRoute,
-    CarMalformed,
-    CarUnknown,
-    RateLimited,
-    PositioningAbsent,
-    TagUnknown,
-    TimeMalformed,
-    TrackRange,
-    FormatUnknown,
-    FenceMalformed,
-    DwellMalformed,
-    FlowAbsent,
-    DateMalformed,
-    DateRange,
-    HourMalformed,
-    RequestTooLong,
-    CrossSite,
-    Busy,
-    ClientBusy,
-    ComputeFailed,
-    StreamsPerClient,
-    StreamsFull,
-    BuildingUnknown,
-    BuildingTooLarge,
-    BuildingRefused,
-    BuildingInvalid,
-    BuildingsPerDay,
-    BuildingsFull,
-    BuildingsUnavailable,
+    LevelNotFound => "level_unknown", NOT_FOUND;
+    LevelUnknown => "level_unknown", UNPROCESSABLE_ENTITY;
+    KioskUnknown => "kiosk_unknown", NOT_FOUND;
+    ParamMissing => "param_missing", BAD_REQUEST;
+    QueryEmpty => "query_empty", BAD_REQUEST;
+    QueryTooLong => "query_too_long", BAD_REQUEST;
+    CategoryUnknown => "category_unknown", UNPROCESSABLE_ENTITY;
+    LimitMalformed => "limit_malformed", BAD_REQUEST;
+    BooleanMalformed => "boolean_malformed", BAD_REQUEST;
+    PlaceMalformed => "place_malformed", BAD_REQUEST;
+    CoordinatesMalformed => "coordinates_malformed", BAD_REQUEST;
+    PlaceUnknown => "place_unknown", UNPROCESSABLE_ENTITY;
+    PointOutsideLevel => "point_outside_level", UNPROCESSABLE_ENTITY;
+    PointNotWalkable => "point_not_walkable", UNPROCESSABLE_ENTITY;
+    NoRoute => "no_route", UNPROCESSABLE_ENTITY;
+    NoAccessibleRoute => "no_accessible_route", UNPROCESSABLE_ENTITY;
+    CarMalformed => "car_malformed", BAD_REQUEST;
+    CarUnknown => "car_unknown", UNPROCESSABLE_ENTITY;
+    RateLimited => "rate_limited", TOO_MANY_REQUESTS;
+    PositioningAbsent => "positioning_absent", NOT_FOUND;
+    TagUnknown => "tag_unknown", NOT_FOUND;
+    TimeMalformed => "time_malformed", BAD_REQUEST;
+    TrackRange => "track_range", UNPROCESSABLE_ENTITY;
+    FormatUnknown => "format_unknown", BAD_REQUEST;
+    FenceMalformed => "fence_malformed", BAD_REQUEST;
+    DwellMalformed => "dwell_malformed", BAD_REQUEST;
+    FlowAbsent => "flow_absent", NOT_FOUND;
+    DateMalformed => "date_malformed", BAD_REQUEST;
+    DateRange => "date_range", UNPROCESSABLE_ENTITY;
+    HourMalformed => "hour_malformed", BAD_REQUEST;
+    RequestTooLong => "request_too_long", URI_TOO_LONG;
+    CrossSite => "cross_site", FORBIDDEN;
+    Busy => "busy", SERVICE_UNAVAILABLE;
+    ClientBusy => "client_busy", SERVICE_UNAVAILABLE;
+    ComputeFailed => "compute_failed", INTERNAL_SERVER_ERROR;
+    StreamsPerClient => "streams_per_client", TOO_MANY_REQUESTS;
+    StreamsFull => "streams_full", SERVICE_UNAVAILABLE;
+    BuildingUnknown => "building_unknown", NOT_FOUND;
+    BuildingTooLarge => "building_too_large", PAYLOAD_TOO_LARGE;
+    BuildingRefused => "building_refused", UNPROCESSABLE_ENTITY;
+    BuildingInvalid => "building_invalid", UNPROCESSABLE_ENTITY;
+    BuildingsPerDay => "buildings_per_day", TOO_MANY_REQUESTS;
+    BuildingsFull => "buildings_full", SERVICE_UNAVAILABLE;
+    BuildingsUnavailable => "buildings_unavailable", SERVICE_UNAVAILABLE;
 }
 
 impl ApiCode {
-    fn status(self) -> StatusCode {
-        match self {
-            Self::VenueUnknown
-            | Self::LevelNotFound
-            | Self::KioskUnknown
-            | Self::PositioningAbsent
-            | Self::TagUnknown
-            | Self::FlowAbsent
-            | Self::BuildingUnknown => StatusCode::NOT_FOUND,
-            Self::ParamMissing
-            | Self::QueryEmpty
-            | Self::QueryTooLong
-            | Self::LimitMalformed
-            | Self::BooleanMalformed
-            | Self::PlaceMalformed
-            | Self::CoordinatesMalformed
-            | Self::CarMalformed
-            | Self::TimeMalformed
-            | Self::FormatUnknown
-            | Self::FenceMalformed
-            | Self::DwellMalformed
-            | Self::DateMalformed
-            | Self::HourMalformed => StatusCode::BAD_REQUEST,
-            Self::CategoryUnknown
-            | Self::LevelUnknown
-            | Self::PlaceUnknown
-            | Self::PointOutsideLevel
-            | Self::PointNotWalkable
-            | Self::NoRoute
-            | Self::NoAccessibleRoute
-            | Self::CarUnknown
-            | Self::TrackRange
-            | Self::DateRange
-            | Self::BuildingRefused
-            | Self::BuildingInvalid => StatusCode::UNPROCESSABLE_ENTITY,
-            Self::RateLimited | Self::StreamsPerClient | Self::BuildingsPerDay => {
-                StatusCode::TOO_MANY_REQUESTS
-            }
-            Self::BuildingTooLarge => StatusCode::PAYLOAD_TOO_LARGE,
-            Self::RequestTooLong => StatusCode::URI_TOO_LONG,
-            Self::CrossSite => StatusCode::FORBIDDEN,
-            Self::Busy
-            | Self::ClientBusy
-            | Self::StreamsFull
-            | Self::BuildingsFull
-            | Self::BuildingsUnavailable => StatusCode::SERVICE_UNAVAILABLE,
-            Self::ComputeFailed => StatusCode::INTERNAL_SERVER_ERROR,
-        }
-    }
-
-    /// The code of the JSON answer, for scripts to tell refusals apart.
-    fn name(self) -> &'static str {
-        match self {
-            Self::VenueUnknown => "venue_unknown",
-            Self::LevelNotFound | Self::LevelUnknown => "level_unknown",
-            Self::KioskUnknown => "kiosk_unknown",
-            Self::ParamMissing => "param_missing",
-            Self::QueryEmpty => "query_empty",
-            Self::QueryTooLong => "query_too_long",
-            Self::CategoryUnknown => "category_unknown",
-            Self::LimitMalformed => "limit_malformed",
-            Self::BooleanMalformed => "boolean_malformed",
-            Self::PlaceMalformed => "place_malformed",
-            Self::CoordinatesMalformed => "coordinates_malformed",
-            Self::PlaceUnknown => "place_unknown",
-            Self::PointOutsideLevel => "point_outside_level",
-            Self::PointNotWalkable => "point_not_walkable",
-            Self::NoRoute => "no_route",
-            Self::NoAccessibleRoute => "no_accessible_route",
-            Self::CarMalformed => "car_malformed",
-            Self::CarUnknown => "car_unknown",
-            Self::RateLimited => "rate_limited",
-            Self::PositioningAbsent => "positioning_absent",
-            Self::TagUnknown => "tag_unknown",
-            Self::TimeMalformed => "time_malformed",
-            Self::TrackRange => "track_range",
-            Self::FormatUnknown => "format_unknown",
-            Self::FenceMalformed => "fence_malformed",
-            Self::DwellMalformed => "dwell_malformed",
-            Self::FlowAbsent => "flow_absent",
-            Self::DateMalformed => "date_malformed",
-            Self::DateRange => "date_range",
-            Self::HourMalformed => "hour_malformed",
-            Self::RequestTooLong => "request_too_long",
-            Self::CrossSite => "cross_site",
-            Self::Busy => "busy",
-            Self::ClientBusy => "client_busy",
-            Self::ComputeFailed => "compute_failed",
-            Self::StreamsPerClient => "streams_per_client",
-            Self::StreamsFull => "streams_full",
-            Self::BuildingUnknown => "building_unknown",
-            Self::BuildingTooLarge => "building_too_large",
-            Self::BuildingRefused => "building_refused",
-            Self::BuildingInvalid => "building_invalid",
-            Self::BuildingsPerDay => "buildings_per_day",
-            Self::BuildingsFull => "buildings_full",
-            Self::BuildingsUnavailable => "buildings_unavailable",
-        }
-    }
-
     fn template(self, words: &ApiErrorWords) -> &str {
-        match self {
-            Self::VenueUnknown => &words.venue_unknown,
-            Self::LevelNotFound | Self::LevelUnknown => &words.level_unknown,
-            Self::KioskUnknown => &words.kiosk_unknown,
-            Self::ParamMissing => &words.param_missing,
-            Self::QueryEmpty => &words.query_empty,
-            Self::QueryTooLong => &words.query_too_long,
-            Self::CategoryUnknown => &words.category_unknown,
-            Self::LimitMalformed => &words.limit_malformed,
-            Self::BooleanMalformed => &words.boolean_malformed,
-            Self::PlaceMalformed => &words.place_malformed,
-            Self::CoordinatesMalformed => &words.coordinates_malformed,
-            Self::PlaceUnknown => &words.place_unknown,
-            Self::PointOutsideLevel => &words.point_outside_level,
-            Self::PointNotWalkable => &words.point_not_walkable,
-            Self::NoRoute => &words.no_route,
-            Self::NoAccessibleRoute => &words.no_accessible_route,
-            Self::CarMalformed => &words.car_malformed,
-            Self::CarUnknown => &words.car_unknown,
-            Self::RateLimited => &words.rate_limited,
-            Self::PositioningAbsent => &words.positioning_absent,
-            Self::TagUnknown => &words.tag_unknown,
-            Self::TimeMalformed => &words.time_malformed,
-            Self::TrackRange => &words.track_range,
-            Self::FormatUnknown => &words.format_unknown,
-            Self::FenceMalformed => &words.fence_malformed,
-            Self::DwellMalformed => &words.dwell_malformed,
-            Self::FlowAbsent => &words.flow_absent,
-            Self::DateMalformed => &words.date_malformed,
-            Self::DateRange => &words.date_range,
-            Self::HourMalformed => &words.hour_malformed,
-            Self::RequestTooLong => &words.request_too_long,
-            Self::CrossSite => &words.cross_site,
-            Self::Busy => &words.busy,
-            Self::ClientBusy => &words.client_busy,
-            Self::ComputeFailed => &words.compute_failed,
-            Self::StreamsPerClient => &words.streams_per_client,
-            Self::StreamsFull => &words.streams_full,
-            Self::BuildingUnknown => &words.building_unknown,
-            Self::BuildingTooLarge => &words.building_too_large,
-            Self::BuildingRefused => &words.building_refused,
-            Self::BuildingInvalid => &words.building_invalid,
-            Self::BuildingsPerDay => &words.buildings_per_day,
-            Self::BuildingsFull => &words.buildings_full,
-            Self::BuildingsUnavailable => &words.buildings_unavailable,
-        }
+        words.message(self.name())
     }
 }
 
@@ -654,4 +536,28 @@ pub(super) fn json_response(value: &impl serde::Serialize) -> Response {
         HeaderValue::from_static("application/json"),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use std::collections::BTreeSet;
+
+    use super::ApiCode;
+
+    /// content/venues/words.toml has a message for every code and no other (the web build holds
+    /// the file to the same keys, web/src/content/venues/words-toml.ts).
+    #[test]
+    fn every_api_code_has_its_message_in_content() {
+        let file =
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/venues/words.toml");
+        let words: toml::Table = std::fs::read_to_string(file).unwrap().parse().unwrap();
+        let in_content: BTreeSet<&str> = words["api_errors"]
+            .as_table()
+            .unwrap()
+            .keys()
+            .map(String::as_str)
+            .collect();
+        let codes: BTreeSet<&str> = ApiCode::ALL.iter().map(|code| code.name()).collect();
+        assert_eq!(codes, in_content);
+    }
 }

@@ -120,10 +120,7 @@ mod tests {
 
     #[test]
     fn flags_accept_true_false_one_zero_and_refuse_the_rest() {
-        let words = ApiErrorWords {
-            boolean_malformed: "{field} 只能是 true 或 false".to_owned(),
-            ..ApiErrorWords::default()
-        };
+        let words = ApiErrorWords::with("boolean_malformed", "{field} 只能是 true 或 false");
         let params = |value: &str| HashMap::from([("accessible".to_owned(), value.to_owned())]);
         assert!(flag(&params("true"), &words, "accessible").unwrap());
         assert!(flag(&params("1"), &words, "accessible").unwrap());

@@ -45,7 +45,10 @@ export const stepKeys = [
   'unnamed_place',
 ] as const;
 
-/** Keys of [api_errors]: the API's error codes (contract section 4.1). */
+/**
+ * Keys of [api_errors]: the API's error codes (contract section 4.1), as the server's one table of
+ * them has them (server/src/http/error.rs, whose test holds words.toml to the same keys).
+ */
 export const apiErrorKeys = [
   'venue_unknown',
   'level_unknown',
