@@ -3,37 +3,11 @@
 
 mod common;
 
-use std::sync::Arc;
-
-use common::{fixture, suggested_mapping};
+use common::{converted as load, features, fixture, suggested_mapping};
 use serde_json::Value;
 use site_dxf::{DxfRule, KnownLength, convert};
+use site_venues::Venue;
 use site_venues::geometry::{Point, nearest_on_segment};
-use site_venues::{Venue, VenueExtras, testing};
-
-fn load(name: &str, mapping: &site_dxf::Mapping) -> (Venue, site_dxf::ImdfFiles) {
-    let files = convert(&fixture(name), mapping).unwrap_or_else(|problems| {
-        panic!("{name} refused: {problems:#?}");
-    });
-    let dir = tempfile::tempdir().expect("temp dir");
-    files.write_to(dir.path()).expect("written");
-    let problems = site_venues::check::check_imdf(dir.path(), "upload");
-    assert!(problems.is_empty(), "{name}: {problems:#?}");
-    let venue = Venue::load(
-        "upload",
-        dir.path(),
-        &VenueExtras::default(),
-        Arc::new(testing::words()),
-        Arc::new(testing::catalog()),
-    )
-    .unwrap_or_else(|e| panic!("{name}: {e}"));
-    (venue, files)
-}
-
-fn features(files: &site_dxf::ImdfFiles, file: &str) -> Vec<Value> {
-    let value: Value = serde_json::from_str(files.get(file).expect(file)).expect("JSON");
-    value["features"].as_array().expect("features").clone()
-}
 
 fn unit_named<'a>(units: &'a [Value], name: &str) -> &'a Value {
     units

@@ -9,11 +9,9 @@ mod common;
 
 use std::collections::{BTreeSet, HashMap, HashSet};
 use std::path::PathBuf;
-use std::sync::Arc;
 
-use common::fixture;
 use serde_json::Value;
-use site_dxf::{Address, LayerMeaning, LengthUnit, LevelNaming, Mapping, Placement, convert};
+use site_dxf::{Address, LayerMeaning, LengthUnit, LevelNaming, Mapping, Placement};
 use site_venues::model::UnitRole;
 use site_venues::{Venue, VenueExtras, testing};
 
@@ -26,13 +24,13 @@ const ROUTES: [(&str, &str); 3] = [
 ];
 const ROUTE_TOLERANCE: f64 = 0.15;
 
-fn mall_dir() -> PathBuf {
-    testing::content_dir().join("demo-mall")
-}
-
 fn features(text: &str) -> Vec<Value> {
     let value: Value = serde_json::from_str(text).expect("JSON");
     value["features"].as_array().expect("features").clone()
+}
+
+fn mall_dir() -> PathBuf {
+    testing::content_dir().join("demo-mall")
 }
 
 fn mall_features(kind: &str) -> Vec<Value> {
@@ -149,20 +147,7 @@ fn mapping() -> Mapping {
 
 /// The drawing converted, checked and loaded as an upload is; its units and openings.
 fn converted() -> (Venue, Vec<Value>, Vec<Value>) {
-    let files = convert(&fixture("demo-mall-L1.dxf"), &mapping())
-        .unwrap_or_else(|problems| panic!("refused: {problems:#?}"));
-    let dir = tempfile::tempdir().expect("temp dir");
-    files.write_to(dir.path()).expect("written");
-    let problems = site_venues::check::check_imdf(dir.path(), "upload");
-    assert!(problems.is_empty(), "{problems:#?}");
-    let venue = Venue::load(
-        "upload",
-        dir.path(),
-        &VenueExtras::default(),
-        Arc::new(testing::words()),
-        Arc::new(testing::catalog()),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let (venue, files) = common::converted("demo-mall-L1.dxf", &mapping());
     let units = features(files.get("unit.geojson").expect("units"));
     let openings = features(files.get("opening.geojson").expect("openings"));
     (venue, units, openings)

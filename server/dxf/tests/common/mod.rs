@@ -4,8 +4,11 @@
 #![allow(dead_code, unreachable_pub)]
 
 use std::path::PathBuf;
+use std::sync::Arc;
 
-use site_dxf::{Address, LevelNaming, Mapping, Placement};
+use serde_json::Value;
+use site_dxf::{Address, ImdfFiles, LevelNaming, Mapping, Placement, convert};
+use site_venues::{Venue, VenueExtras, testing};
 
 pub fn fixture(name: &str) -> Vec<u8> {
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
@@ -37,4 +40,30 @@ pub fn suggested_mapping(bytes: &[u8]) -> Mapping {
             ordinal: 0,
         },
     )
+}
+
+/// The fixture `name` converted with `mapping`, checked and loaded as an upload is.
+pub fn converted(name: &str, mapping: &Mapping) -> (Venue, ImdfFiles) {
+    let files = convert(&fixture(name), mapping).unwrap_or_else(|problems| {
+        panic!("{name} refused: {problems:#?}");
+    });
+    let dir = tempfile::tempdir().expect("temp dir");
+    files.write_to(dir.path()).expect("written");
+    let problems = site_venues::check::check_imdf(dir.path(), "upload");
+    assert!(problems.is_empty(), "{name}: {problems:#?}");
+    let venue = Venue::load(
+        "upload",
+        dir.path(),
+        &VenueExtras::default(),
+        Arc::new(testing::words()),
+        Arc::new(testing::catalog()),
+    )
+    .unwrap_or_else(|e| panic!("{name}: {e}"));
+    (venue, files)
+}
+
+/// The features of `file` of the converted files.
+pub fn features(files: &ImdfFiles, file: &str) -> Vec<Value> {
+    let value: Value = serde_json::from_str(files.get(file).expect(file)).expect("JSON");
+    value["features"].as_array().expect("features").clone()
 }
