@@ -8,7 +8,7 @@ use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use site_venues::intake::{IntakeLimits, unpack_imdf};
-use site_venues::viewer_files::{ViewerSettings, viewer_files};
+use site_venues::viewer_files::viewer_files_derived;
 use site_venues::{Catalog, StepWords, Venue, VenueExtras};
 
 use super::take_in::{Refused, ScratchDir};
@@ -37,9 +37,8 @@ pub(crate) fn load(
     let failed = |why: String| Refused::Failed(format!("building {id}: {why}"));
     let dir = ScratchDir::new(scratch).map_err(|e| failed(e.to_string()))?;
     unpack_imdf(archive, limits, dir.path()).map_err(Refused::Intake)?;
-    let settings = ViewerSettings::derived(dir.path()).map_err(|e| failed(e.to_string()))?;
-    let files =
-        viewer_files(id, dir.path(), &settings, &catalog).map_err(|e| failed(e.to_string()))?;
+    let (settings, files) =
+        viewer_files_derived(id, dir.path(), &catalog).map_err(|e| failed(e.to_string()))?;
     let extras = VenueExtras {
         start: Some(settings.samples.start.clone()).filter(|start| !start.is_empty()),
         ..VenueExtras::default()

@@ -48,6 +48,19 @@ pub fn viewer_files(
     Ok(build(id, &venue, settings, catalog))
 }
 
+/// The viewer's files of a venue without venue.toml (a building a visitor brought), with the
+/// settings [`ViewerSettings::derived`] chooses for it; its files are read once for both.
+pub fn viewer_files_derived(
+    id: &str,
+    dir: &Path,
+    catalog: &Catalog,
+) -> Result<(ViewerSettings, ViewerFiles), LoadError> {
+    let venue = Features::read(dir)?;
+    let settings = ViewerSettings::derived_from(&venue);
+    let files = build(id, &venue, &settings, catalog);
+    Ok((settings, files))
+}
+
 fn build(id: &str, venue: &Features, settings: &ViewerSettings, catalog: &Catalog) -> ViewerFiles {
     let placement = placement::placement(venue);
     // The viewer lists levels from the lowest up, ties by short name.
