@@ -113,6 +113,20 @@ impl Buildings {
         Ok(Stored { id, expires_at })
     }
 
+    /// Whether `client` may upload now: refused before its upload is read and checked when its
+    /// uploads of the day are spent (storing counts again, in the same transaction as the
+    /// insert).
+    pub(crate) async fn check_quota(&self, client: IpAddr, now: i64) -> Result<(), StoreError> {
+        let today = self
+            .database()?
+            .uploads_since(&client_hash(client), now - DAY_MILLIS)
+            .await?;
+        if today >= i64::from(self.0.config.per_client_per_day) {
+            return Err(StoreError::PerDay);
+        }
+        Ok(())
+    }
+
     /// The building `id`, unless it expired or never was.
     pub(crate) async fn get(&self, id: &str, now: i64) -> Result<Option<BuildingRow>, StoreError> {
         if !is_building_id(id) {

@@ -10,6 +10,9 @@ const UPLOAD_LOCK: i64 = 0x5349_5445_424c_4447;
 
 pub(crate) const DAY_MILLIS: i64 = 86_400_000;
 
+/// A client's uploads since a time.
+const UPLOADS_SINCE: &str = "SELECT COUNT(*) FROM buildings WHERE client = $1 AND created_at > $2";
+
 /// Why the database did not store or answer.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub(crate) enum StoreError {
@@ -62,7 +65,6 @@ impl Pool {
         caps: Caps,
     ) -> Result<(), StoreError> {
         const EXPIRED: &str = "DELETE FROM buildings WHERE expires_at <= $1";
-        const TODAY: &str = "SELECT COUNT(*) FROM buildings WHERE client = $1 AND created_at > $2";
         const IN_USE: &str =
             "SELECT CAST(COALESCE(SUM(archive_bytes), 0) AS BIGINT) FROM buildings";
         const INSERT: &str = "INSERT INTO buildings (id, created_at, expires_at, client, name, \
@@ -80,7 +82,7 @@ impl Pool {
             }
             // A write first: SQLite takes its write lock here, so the counts below hold.
             sqlx::query(EXPIRED).bind(new.now).execute(&mut *tx).await.map_err(StoreError::unavailable)?;
-            let today: i64 = sqlx::query_scalar(TODAY)
+            let today: i64 = sqlx::query_scalar(UPLOADS_SINCE)
                 .bind(new.client)
                 .bind(new.now - DAY_MILLIS)
                 .fetch_one(&mut *tx)
@@ -110,6 +112,18 @@ impl Pool {
                 .await
                 .map_err(StoreError::unavailable)?;
             tx.commit().await.map_err(StoreError::unavailable)
+        })
+    }
+
+    /// The buildings `client` stored since `since`.
+    pub(crate) async fn uploads_since(&self, client: &str, since: i64) -> Result<i64, StoreError> {
+        with_pool!(self, pool => {
+            sqlx::query_scalar(UPLOADS_SINCE)
+                .bind(client)
+                .bind(since)
+                .fetch_one(pool)
+                .await
+                .map_err(StoreError::unavailable)
         })
     }
 

@@ -99,6 +99,12 @@ pub(super) async fn post_building(
 ) -> Response {
     let words = &state.venue_api.words;
     let answer = async {
+        // Before the body is read: a client whose uploads of the day are spent costs a query.
+        state
+            .buildings
+            .check_quota(client, now_millis())
+            .await
+            .map_err(|error| store_refusal(&state, words, &error))?;
         let bytes = read_upload(&state, request).await?;
         let taken = take_in(&state, client, bytes).await?;
         let checked = match taken.as_ref() {
