@@ -5,8 +5,9 @@ import type { FenceEntry } from '../../../content/venues/viewer-files';
 import { testSummary } from '../../test-level';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
-import { renderPanel, testAt, testKit } from '../test-kit';
+import { renderPanel, settle, testAt, testKit } from '../test-kit';
 import { useLiveMode } from './live-mode';
+import type { TrackAnswer } from '../../api';
 
 /** The live stream as the viewer opens it: the tests push its events. */
 class TestSource {
@@ -150,5 +151,47 @@ describe('the live mode', () => {
     });
     const alerts = screen.getByRole('list', { name: kit.words.live_alerts });
     expect(alerts.textContent).toContain('BLE-01 进入珠宝警戒区（L1）');
+  });
+
+  it('follows a replayed tag to its level, and goes back to the level watched before', async () => {
+    const point = (second: number, level: string) => ({
+      second,
+      level,
+      point: testAt(300, 100),
+      truth: { level, point: testAt(300, 100) },
+    });
+    const track: TrackAnswer = {
+      tag: 'BLE-01',
+      technology: 'ble',
+      from: 1_780_000_000,
+      to: 1_780_000_001,
+      points: [point(1_780_000_000, 'L2'), point(1_780_000_001, 'L2')],
+    };
+    vi.stubGlobal('fetch', async () => Response.json(track));
+    const shown: string[] = [];
+    const { mode } = renderPanel(() => {
+      const [open, setOpen] = useState(false);
+      const [level, setLevel] = useState('L1');
+      const kit = testKit({
+        summary,
+        level,
+        show: async (to: string) => {
+          shown.push(to);
+          setLevel(to);
+          return testKit().model;
+        },
+      });
+      return { setOpen, ...useLiveMode(kit, open, () => ({ x: 0, y: 0 })) };
+    });
+    act(() => mode.current.setOpen(true));
+    sources[0]!.send('positions', frame(['BLE-01']));
+    const words = testKit().words;
+    fireEvent.click(screen.getByRole('button', { name: words.live_replay_start }));
+    await settle();
+    expect(shown).toEqual(['L2']);
+    fireEvent.click(screen.getByRole('button', { name: words.live_replay_back }));
+    await settle();
+    expect(shown).toEqual(['L2', 'L1']);
+    expect(sources.at(-1)!.url).toBe('/api/venues/test-mall/live?level=L1');
   });
 });

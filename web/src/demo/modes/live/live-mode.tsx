@@ -46,6 +46,9 @@ export function useLiveMode(
   const fenceNames = [...new Set(fences.map((f) => `${f.name}（${f.level}）`))].join('、');
   const [truth, setTruth] = useState(false);
   const [replay, setReplay] = useState<Replay | null>(null);
+  // The level watched when the replay began: back to live is back to it, not to wherever the
+  // replayed tag last walked (a level that may have no tag now).
+  const [replayFrom, setReplayFrom] = useState<string | null>(null);
   const [replayLoading, setReplayLoading] = useState(false);
   useReplayClock(replay, setReplay);
   const [fencePhase, setFencePhase] = useState<FencePhase>('none');
@@ -92,7 +95,9 @@ export function useLiveMode(
     api
       .track(venue, tag)
       .then((track) => {
-        if (track.points.length) setReplay({ track, index: 0, playing: true, speed: 4 });
+        if (!track.points.length) return;
+        setReplayFrom(level);
+        setReplay({ track, index: 0, playing: true, speed: 4 });
       })
       .catch((error: unknown) => fail(error, () => startReplay(tag)))
       .finally(() => setReplayLoading(false));
@@ -120,7 +125,10 @@ export function useLiveMode(
             words={words}
             replay={replay}
             onChange={setReplay}
-            onBack={() => setReplay(null)}
+            onBack={() => {
+              setReplay(null);
+              if (replayFrom && replayFrom !== level) void show(replayFrom);
+            }}
             files={{ geojson: trackFile('geojson'), csv: trackFile('csv') }}
           />
         ) : null}
