@@ -5,7 +5,9 @@
 //! from an upload that fails, and nothing of it stays on disk. No HTTP types: `http/buildings.rs`
 //! reads the requests and answers.
 
+mod drawings;
 mod engines;
+mod problems;
 mod store;
 mod take_in;
 
@@ -16,8 +18,12 @@ use std::sync::Arc;
 use site_venues::intake::IntakeLimits;
 use site_venues::{Catalog, StepWords};
 
+pub(crate) use drawings::{Drawing, DrawingMapping, DrawingUnit, LayerUse};
+#[cfg(test)]
+pub(crate) use drawings::{DrawingAddress, DrawingLength, DrawingLevel, DrawingPlacement};
 use engines::Engines;
 pub(crate) use engines::LoadedBuilding;
+pub(crate) use problems::UploadProblem;
 pub(crate) use store::{BuildingRow, StoreError};
 use store::{Caps, DAY_MILLIS, NewBuilding};
 pub(crate) use take_in::{Checked, LevelName, Refused};
@@ -81,6 +87,30 @@ impl Buildings {
         catalog: Arc<Catalog>,
     ) -> Result<Checked, Refused> {
         take_in::take_in(bytes, &self.0.limits, &self.0.scratch, words, catalog)
+    }
+
+    /// Converts a building's drawings with their mapping and takes the IMDF they make in, as
+    /// [`Buildings::take_in`] does an uploaded archive: costly, run it on a compute thread.
+    pub(crate) fn take_in_drawings(
+        &self,
+        mapping: &DrawingMapping,
+        drawings: &[Drawing],
+        words: Arc<StepWords>,
+        catalog: Arc<Catalog>,
+    ) -> Result<Checked, Refused> {
+        let inner = &self.0;
+        let archive =
+            drawings::imdf_archive(mapping, drawings, inner.limits.levels, &inner.scratch)?;
+        self.take_in(&archive, words, catalog)
+    }
+
+    /// What a drawing holds, for its mapping: costly for a large one, run it on a compute
+    /// thread.
+    pub(crate) fn inspect(&self, bytes: &[u8]) -> Result<site_dxf::DrawingSummary, Refused> {
+        if bytes.len() as u64 > self.0.limits.archive_bytes {
+            return Err(Refused::Request("图纸太大".to_owned()));
+        }
+        site_dxf::inspect(bytes).map_err(|error| Refused::Request(error.to_string()))
     }
 
     /// Stores a building that passed, for `client`, under a new id.

@@ -7,9 +7,10 @@ use std::io::Cursor;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use site_venues::check::Problem;
 use site_venues::intake::{Census, IntakeError, IntakeLimits, unpack_imdf};
 use site_venues::{Catalog, LoadError, StepWords, Venue, VenueExtras, export_imdf};
+
+use super::problems::UploadProblem;
 
 /// A building that passed, ready to be stored.
 #[derive(Debug, Clone)]
@@ -34,9 +35,12 @@ pub(crate) struct LevelName {
 pub(crate) enum Refused {
     /// Refused before the check: too large, not a ZIP, unsafe, beyond a limit.
     Intake(IntakeError),
-    /// The check's problems, each naming its file (as the archive's file name), feature,
-    /// field and rule.
-    Invalid(Vec<Problem>),
+    /// The check's or the drawing's problems, each naming its file as the visitor named it,
+    /// the feature or entity, the field or layer, and the rule.
+    Invalid(Vec<UploadProblem>),
+    /// The request does not hold together (a mapping that names a drawing not sent): answered
+    /// with this sentence.
+    Request(String),
     /// The engine could not build what the check passed (a bug), or the scratch directory
     /// failed: logged, and answered as a failure of ours.
     Failed(String),
@@ -57,13 +61,10 @@ pub(crate) fn take_in(
     let venue = match Venue::load("upload", &dir.0, &extras, words, catalog) {
         Ok(venue) => venue,
         Err(LoadError::Invalid { problems, .. }) => {
-            let prefix = format!("{}/", dir.0.display());
+            let dir = dir.0.display().to_string();
             let named = problems
                 .into_iter()
-                .map(|problem| Problem {
-                    file: problem.file.trim_start_matches(&prefix).to_owned(),
-                    ..problem
-                })
+                .map(|problem| UploadProblem::checked(problem, &dir))
                 .collect();
             return Err(Refused::Invalid(named));
         }

@@ -9,8 +9,10 @@ use std::path::Path;
 use site_positioning::Technology;
 use ts_rs::TS;
 
-use super::buildings::{BuildingCreated, BuildingInfo, BuildingLevel};
-use super::error::{ApiRefusal, BuildingProblem, EnquiryRefused, RefusalDetail};
+use super::buildings::{
+    BuildingCreated, BuildingInfo, BuildingLevel, DrawingAnswer, DrawingExtents, DrawingLayer,
+};
+use super::error::{ApiRefusal, EnquiryRefused, RefusalDetail};
 use super::leads::EnquiryAccepted;
 use super::positions::answers::{
     FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone, LiveAccuracyEvent,
@@ -20,6 +22,10 @@ use super::venues::answers::{
     DirectoryEntry, DirectoryLevel, DirectorySection, FindCarAnswer, Kiosk, KioskAnswer, LegPath,
     LegProperties, LineString, ParkingSpace, RouteAnswer, RouteEnd, RouteLeg, RouteStep,
     RouteTransition, SearchAnswer, SearchResult, VenueList, VenueListEntry,
+};
+use crate::buildings::{
+    DrawingAddress, DrawingLength, DrawingLevel, DrawingMapping, DrawingPlacement, DrawingUnit,
+    LayerUse, UploadProblem,
 };
 
 /// Every answer type and the types it is made of, each declared once.
@@ -61,7 +67,17 @@ fn declarations() -> Vec<String> {
         BuildingLevel::decl(),
         ApiRefusal::decl(),
         RefusalDetail::decl(),
-        BuildingProblem::decl(),
+        UploadProblem::decl(),
+        DrawingAnswer::decl(),
+        DrawingLayer::decl(),
+        DrawingExtents::decl(),
+        LayerUse::decl(),
+        DrawingUnit::decl(),
+        DrawingMapping::decl(),
+        DrawingAddress::decl(),
+        DrawingPlacement::decl(),
+        DrawingLevel::decl(),
+        DrawingLength::decl(),
     ]
 }
 

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
+use crate::buildings::UploadProblem;
 use crate::images::ImageError;
 use crate::site::ApiErrorWords;
 use crate::site::lead_form::{FormState, LeadTemplate};
@@ -139,7 +140,7 @@ pub(super) struct ApiError {
     retry_after_secs: Option<u64>,
     /// What the venue check found in an uploaded building, each naming its file, feature,
     /// field and rule.
-    problems: Vec<site_venues::check::Problem>,
+    problems: Vec<UploadProblem>,
 }
 
 impl ApiError {
@@ -177,10 +178,7 @@ impl ApiError {
     }
 
     /// The refusal of an uploaded building the venue check did not pass, with its problems.
-    pub(super) fn invalid_building(
-        words: &ApiErrorWords,
-        problems: Vec<site_venues::check::Problem>,
-    ) -> Self {
+    pub(super) fn invalid_building(words: &ApiErrorWords, problems: Vec<UploadProblem>) -> Self {
         let count = problems.len().to_string();
         Self {
             problems,
@@ -459,22 +457,8 @@ pub(super) struct RefusalDetail<'a> {
     message: &'a str,
     /// An uploaded building's problems (`building_invalid`); absent otherwise.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    #[cfg_attr(test, ts(optional, as = "Option<Vec<BuildingProblem>>"))]
-    problems: &'a [site_venues::check::Problem],
-}
-
-/// One problem of an uploaded building, as `site_venues::check::Problem` serialises.
-#[cfg(test)]
-#[derive(ts_rs::TS)]
-#[allow(dead_code)]
-pub(super) struct BuildingProblem {
-    /// The archive's file at fault: `unit.geojson`.
-    file: String,
-    feature: Option<String>,
-    field: String,
-    /// The rule broken (`geometry`, `references`, ...).
-    rule: String,
-    message: String,
+    #[cfg_attr(test, ts(optional, as = "Option<Vec<UploadProblem>>"))]
+    problems: &'a [UploadProblem],
 }
 
 fn api_response(error: &ApiError) -> Response {

@@ -103,12 +103,9 @@ pub(crate) struct State {
     pub(in crate::http) live: Option<LiveReload>,
     /// Buildings that visitors bring (issue #32); shared by every build's state.
     pub(in crate::http) buildings: Buildings,
-    /// Uploads being taken in, shared by identical ones in flight.
-    pub(in crate::http) uploads: Arc<Flights<buildings::TakenIn>>,
-    /// Room for the uploads being received at once (`buildings::UPLOADS_AT_ONCE`).
-    pub(in crate::http) uploads_receiving: Arc<tokio::sync::Semaphore>,
-    /// Stored buildings' engines being built, shared by the requests that wait for them.
-    pub(in crate::http) building_loads: Arc<Flights<buildings::Loading>>,
+    /// The uploads being received and taken in, the drawings being read and the stored
+    /// buildings being loaded.
+    pub(in crate::http) building_work: buildings::BuildingWork,
 }
 
 /// What the HTTP layer takes from the config, besides the site and the services; kept for the
@@ -133,9 +130,7 @@ pub(crate) struct HttpSettings {
     streams: positions::Streams,
     live: Option<LiveReload>,
     buildings: Buildings,
-    uploads: Arc<Flights<buildings::TakenIn>>,
-    uploads_receiving: Arc<tokio::sync::Semaphore>,
-    building_loads: Arc<Flights<buildings::Loading>>,
+    building_work: buildings::BuildingWork,
 }
 
 impl HttpSettings {
@@ -180,9 +175,7 @@ impl HttpSettings {
             streams: positions::Streams::new(&venues.live, closing),
             live: config.live_reload.then(|| LiveReload::new(build)),
             buildings: Buildings::new(config, store.clone()),
-            uploads: Flights::new(0, |_| 0),
-            uploads_receiving: Arc::new(tokio::sync::Semaphore::new(buildings::UPLOADS_AT_ONCE)),
-            building_loads: Flights::new(0, |_| 0),
+            building_work: buildings::BuildingWork::default(),
         })
     }
 
@@ -239,9 +232,7 @@ impl AppState {
             sampled_logs: settings.sampled_logs,
             live: settings.live,
             buildings: settings.buildings,
-            uploads: settings.uploads,
-            uploads_receiving: settings.uploads_receiving,
-            building_loads: settings.building_loads,
+            building_work: settings.building_work,
         }))
     }
 
@@ -338,6 +329,7 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             get(venues::get_handover),
         ),
         ("/api/buildings", post(buildings::post_building)),
+        ("/api/buildings/drawings", post(buildings::post_drawing)),
         (
             "/api/buildings/{id}",
             get(buildings::get_building).delete(buildings::delete_building),

@@ -65,7 +65,7 @@ fn broken_mall_archive() -> Vec<u8> {
 
 /// The server on `backend`, and the database's URL (a SQLite file in a directory that lives
 /// as long as the returned one).
-async fn app_on(
+pub(crate) async fn app_on(
     backend: Backend,
     customise: impl FnOnce(&mut Config),
 ) -> Option<(TestApp, String, tempfile::TempDir)> {
@@ -107,7 +107,7 @@ async fn upload(app: &TestApp, bytes: Vec<u8>) -> (StatusCode, Value) {
 }
 
 /// The code and message of a refusal.
-fn refusal(body: &Value) -> (&str, &str) {
+pub(crate) fn refusal(body: &Value) -> (&str, &str) {
     (
         body["error"]["code"].as_str().unwrap_or_default(),
         body["error"]["message"].as_str().unwrap_or_default(),
@@ -115,7 +115,7 @@ fn refusal(body: &Value) -> (&str, &str) {
 }
 
 /// Buildings in the SQLite database of `url`, read from the file itself.
-async fn stored_count(url: &str) -> i64 {
+pub(crate) async fn stored_count(url: &str) -> i64 {
     use sqlx::ConnectOptions;
     let options: sqlx::sqlite::SqliteConnectOptions = url.parse().expect("a SQLite URL");
     let mut connection = options.connect().await.expect("the file opens");
@@ -300,7 +300,7 @@ async fn an_unknown_or_malformed_id_is_no_building() {
 }
 
 /// `path` of the API as JSON, with its status.
-async fn api(app: &TestApp, path: &str) -> (StatusCode, Value) {
+pub(crate) async fn api(app: &TestApp, path: &str) -> (StatusCode, Value) {
     let response = app.fetch(path).await;
     (response.status(), json_body(response).await)
 }
@@ -381,6 +381,6 @@ async fn an_uploaded_venue_answers_as_the_demo_venue_it_was_exported_from() {
     );
 }
 
-fn urlencoding(text: &str) -> String {
+pub(crate) fn urlencoding(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }

@@ -11,6 +11,7 @@ mod buildings;
 mod caching;
 mod compression;
 mod connections;
+mod drawings;
 mod images;
 mod indexnow;
 mod large_files;

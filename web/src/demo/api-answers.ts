@@ -269,10 +269,111 @@ problems?: Array<BuildingProblem>, };
 
 export type BuildingProblem = { 
 /**
- * The archive's file at fault: `unit.geojson`.
+ * The file at fault as the visitor named it: `unit.geojson` in their archive, `L1.dxf`.
  */
-file: string, feature: string | null, field: string, 
+file: string, 
 /**
- * The rule broken (`geometry`, `references`, ...).
+ * The feature id, or the DXF entity's handle (`2F`), when one is at fault.
+ */
+feature: string | null, 
+/**
+ * The property at fault, or the DXF layer; empty when neither.
+ */
+field: string, 
+/**
+ * The rule broken: the venue check's (`geometry`, `references`...) or the drawing's
+ * (`dxf-room`, `dxf-door`...).
  */
 rule: string, message: string, };
+
+export type DrawingAnswer = { layers: Array<DrawingLayer>, 
+/**
+ * The drawing's own unit (`$INSUNITS`); null when it has none.
+ */
+unit: DrawingUnit | null, 
+/**
+ * The model space's extents, drawing units; null when it is empty.
+ */
+extents: DrawingExtents | null, };
+
+export type DrawingLayer = { name: string, 
+/**
+ * Entities by DXF type (`LWPOLYLINE`, `INSERT`, `TEXT`...).
+ */
+counts: { [key in string]?: number }, 
+/**
+ * Closed polylines: what a room layer holds, one per room.
+ */
+closed_polylines: number, 
+/**
+ * The first few words written on the layer.
+ */
+texts: Array<string>, 
+/**
+ * The meaning its name suggests.
+ */
+suggested: LayerUse, };
+
+export type DrawingExtents = { min: [number, number], max: [number, number], };
+
+export type LayerUse = "wall" | "door" | "room" | "text" | "ignore";
+
+export type DrawingUnit = "millimetre" | "centimetre" | "metre" | "inch" | "foot";
+
+export type DrawingMapping = { venue_name: string, address: DrawingAddress, placement: DrawingPlacement, 
+/**
+ * One per drawing, in any order (the ordinals order them).
+ */
+levels: Array<DrawingLevel>, };
+
+export type DrawingAddress = { 
+/**
+ * Street and number (`示例路 1 号`).
+ */
+address: string, 
+/**
+ * City (`上海市`).
+ */
+locality: string, 
+/**
+ * ISO 3166-2 (`CN-SH`).
+ */
+province: string | null, 
+/**
+ * ISO 3166 alpha-2 (`CN`).
+ */
+country: string, };
+
+export type DrawingPlacement = { at: [number, number], lon: number, lat: number, rotation_deg: number, };
+
+export type DrawingLevel = { 
+/**
+ * The drawing's file name, as its part of the upload names it.
+ */
+file: string, 
+/**
+ * The name visitors see (`一层`).
+ */
+name: string, 
+/**
+ * The level's key (`L1`).
+ */
+short_name: string, 
+/**
+ * 0 for the ground level, negative below it.
+ */
+ordinal: number, 
+/**
+ * Meaning per layer name; a layer not listed is ignored.
+ */
+layers: { [key in string]?: LayerUse }, 
+/**
+ * The drawing unit, when the drawing does not say or says wrong.
+ */
+unit: DrawingUnit | null, 
+/**
+ * Two points of the drawing and their real distance, for a drawing of unknown unit.
+ */
+known_length: DrawingLength | null, };
+
+export type DrawingLength = { a: [number, number], b: [number, number], metres: number, };

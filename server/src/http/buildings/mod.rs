@@ -1,11 +1,13 @@
-//! `/api/buildings`: buildings that visitors bring (issue #32). An upload is read within its
-//! limit (a larger one is refused before it is read), taken in on a compute thread under the
-//! cost model (charged to its client; identical uploads in flight share one check), and stored
-//! under an unguessable id; the answer names the link. A building is read back, downloaded as
+//! `/api/buildings`: buildings that visitors bring (issue #32). An upload (an IMDF archive, or
+//! a building's DXF drawings with their mapping: `drawings.rs`) is read within its limit, taken
+//! in on a compute thread under the cost model (`upload.rs`), and stored under an unguessable
+//! id; the answer names the link. A building is read back, downloaded as
 //! IMDF and deleted through its id. Every answer is private: never cached, never indexed.
 
+mod drawings;
+mod upload;
+
 use std::sync::Arc;
-use std::time::Duration;
 
 use axum::body::Body;
 use axum::extract::{Path, Request};
@@ -17,24 +19,45 @@ use super::api_guard::ApiContext;
 use super::cache_policy::CachePolicy;
 use super::computed;
 use super::error::{ApiCode, ApiError, json_response};
-use super::request_body::{self, ReadError};
 use crate::buildings::{Checked, LevelName, LoadedBuilding, Refused, StoreError, Stored};
+use crate::compute::Flights;
 use crate::leads::time::now_millis;
 use crate::site::ApiErrorWords;
+pub(super) use drawings::post_drawing;
+#[cfg(test)]
+pub(super) use drawings::{DrawingAnswer, DrawingExtents, DrawingLayer};
+use upload::{TakenIn, read_upload, take_in, upload_key};
 
-/// Uploads being received at once, in all: each holds up to `buildings.max_upload_mib` in
-/// memory until it is taken in.
-pub(super) const UPLOADS_AT_ONCE: usize = 4;
-
-/// How long the rest of a refused upload is read for.
-const DRAIN_TIME: Duration = Duration::from_secs(10);
-
-/// What taking in an upload is estimated to cost, CPU milliseconds (the demo mall takes about
-/// 150 in a release build); the client pays what it measured.
+/// What taking in an IMDF archive is estimated to cost, CPU milliseconds (the demo mall takes
+/// about 150 in a release build); the client pays what it measured.
 const TAKE_IN_MS: f64 = 300.0;
 
-/// The outcome of taking an upload in, shared by identical uploads in flight.
-pub(super) type TakenIn = Arc<Result<Checked, Refused>>;
+/// What converting drawings and taking their IMDF in is estimated to cost, CPU milliseconds.
+const DRAWINGS_MS: f64 = 600.0;
+
+/// The buildings' work under way on this server, shared by every build's state.
+#[derive(Clone)]
+pub(super) struct BuildingWork {
+    /// Uploads being taken in, shared by identical ones in flight.
+    uploads: Arc<Flights<TakenIn>>,
+    /// Room for the uploads being received at once ([`upload::UPLOADS_AT_ONCE`]).
+    receiving: Arc<tokio::sync::Semaphore>,
+    /// Drawings being read for their mapping.
+    drawings: Arc<Flights<drawings::Inspected>>,
+    /// Stored buildings' engines being built, shared by the requests that wait for them.
+    loads: Arc<Flights<Loading>>,
+}
+
+impl Default for BuildingWork {
+    fn default() -> Self {
+        Self {
+            uploads: Flights::new(0, |_| 0),
+            receiving: Arc::new(tokio::sync::Semaphore::new(upload::UPLOADS_AT_ONCE)),
+            drawings: Flights::new(0, |_| 0),
+            loads: Flights::new(0, |_| 0),
+        }
+    }
+}
 
 /// The outcome of building a stored building's engine and map, shared by the requests that
 /// need it while it is built.
@@ -92,7 +115,8 @@ pub(super) struct BuildingInfo {
     link: String,
 }
 
-/// `POST /api/buildings`: an IMDF archive (ZIP) as the body.
+/// `POST /api/buildings`: an IMDF archive (ZIP) as the body, or a building's drawings as
+/// `multipart/form-data` (`drawings.rs`).
 pub(super) async fn post_building(
     ApiContext { state, client }: ApiContext,
     request: Request,
@@ -105,8 +129,22 @@ pub(super) async fn post_building(
             .check_quota(client, now_millis())
             .await
             .map_err(|error| store_refusal(&state, words, &error))?;
+        let headers = request.headers().clone();
         let bytes = read_upload(&state, request).await?;
-        let taken = take_in(&state, client, bytes).await?;
+        let taken = if drawings::is_drawings(&headers) {
+            let key = upload_key("drawings", &bytes);
+            let (mapping, drawings) = drawings::drawings_of(&state, &headers, bytes).await?;
+            let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
+                buildings.take_in_drawings(&mapping, &drawings, words, catalog)
+            });
+            take_in(&state, client, &key, DRAWINGS_MS, job).await?
+        } else {
+            let key = upload_key("imdf", &bytes);
+            let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
+                buildings.take_in(&bytes, words, catalog)
+            });
+            take_in(&state, client, &key, TAKE_IN_MS, job).await?
+        };
         let checked = match taken.as_ref() {
             Ok(checked) => checked,
             Err(refused) => return Err(refusal(words, refused)),
@@ -153,10 +191,16 @@ pub(super) async fn loaded_building(
     let catalog = Arc::new(venues.catalog());
     let loading = state
         .compute
-        .long(&state.building_loads, &key, client, LOAD_MS, move || {
-            let loaded = buildings.load(&row, &archive, step_words, catalog);
-            (Arc::new(loaded), false)
-        })
+        .long(
+            &state.building_work.loads,
+            &key,
+            client,
+            LOAD_MS,
+            move || {
+                let loaded = buildings.load(&row, &archive, step_words, catalog);
+                (Arc::new(loaded), false)
+            },
+        )
         .await
         .map_err(|refused| computed::refusal(words, refused))?;
     match loading.as_ref() {
@@ -237,70 +281,11 @@ fn answer_stored<T>(
     })
 }
 
-/// The upload's bytes: refused as too large from its Content-Length before a byte is kept, or
-/// as soon as it grows past the limit; refused as busy while [`UPLOADS_AT_ONCE`] others are
-/// being received. What a refused upload still sends is read and thrown away, up to as much
-/// again as the limit and for [`DRAIN_TIME`], so a browser that is still sending sees the
-/// refusal rather than a broken connection; beyond, the connection is cut.
-async fn read_upload(state: &AppState, request: Request) -> Result<Vec<u8>, ApiError> {
-    let words = &state.venue_api.words;
-    let max = state.buildings.limits().archive_bytes;
-    let too_large = || {
-        let mib = (max / (1024 * 1024)).to_string();
-        ApiError::new(words, ApiCode::BuildingTooLarge, None, &[("max", &mib)])
-    };
-    let declared = request
-        .headers()
-        .get(header::CONTENT_LENGTH)
-        .and_then(|value| value.to_str().ok())
-        .and_then(|value| value.parse::<u64>().ok());
-    if let Some(length) = declared.filter(|&length| length > max) {
-        if length <= 2 * max {
-            let mut body = request.into_body();
-            let room = usize::try_from(length).unwrap_or(usize::MAX);
-            request_body::drain(&mut body, 0, room, DRAIN_TIME).await;
-        }
-        return Err(too_large());
-    }
-    let Ok(_receiving) = state.uploads_receiving.clone().try_acquire_owned() else {
-        return Err(ApiError::retry_after(words, ApiCode::Busy, 5));
-    };
-    let limit = usize::try_from(max).unwrap_or(usize::MAX);
-    request_body::read_limited(request.into_body(), limit)
-        .await
-        .map_err(|error| match error {
-            ReadError::TooLarge => too_large(),
-            ReadError::Broken => {
-                ApiError::explained(words, ApiCode::BuildingRefused, "reason", "上传没有完成")
-            }
-        })
-}
-
-/// Takes the upload in on a compute thread, charged to `client`.
-async fn take_in(
-    state: &AppState,
-    client: std::net::IpAddr,
-    bytes: Vec<u8>,
-) -> Result<TakenIn, ApiError> {
-    let words = &state.venue_api.words;
-    let key = format!("{:032x}", xxhash_rust::xxh3::xxh3_128(&bytes));
-    let buildings = state.buildings.clone();
-    let venues = state.site.venues();
-    let step_words = Arc::new(venues.words.steps.clone());
-    let catalog = Arc::new(venues.catalog());
-    state
-        .compute
-        .long(&state.uploads, &key, client, TAKE_IN_MS, move || {
-            let taken = buildings.take_in(&bytes, step_words, catalog);
-            // Not kept: an upload's outcome is only shared with identical ones in flight.
-            (Arc::new(taken), false)
-        })
-        .await
-        .map_err(|refused| computed::refusal(words, refused))
-}
-
 fn refusal(words: &ApiErrorWords, refused: &Refused) -> ApiError {
     match refused {
+        Refused::Request(reason) => {
+            ApiError::explained(words, ApiCode::BuildingRefused, "reason", reason)
+        }
         Refused::Intake(error) => ApiError::explained(
             words,
             ApiCode::BuildingRefused,
@@ -349,7 +334,7 @@ fn link(id: &str) -> String {
 
 /// A building's answers, refusals included, are its owner's alone: never stored by a cache,
 /// never indexed.
-fn private(mut response: Response) -> Response {
+pub(super) fn private(mut response: Response) -> Response {
     let headers = response.headers_mut();
     headers.insert(header::CACHE_CONTROL, CachePolicy::NoStore.header_value());
     headers.insert("x-robots-tag", HeaderValue::from_static("noindex"));

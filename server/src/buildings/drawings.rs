@@ -1,0 +1,283 @@
+//! A building drawn in CAD: one DXF drawing per level and the visitor's mapping of it (what each
+//! layer means, the unit, where the building stands, what it and its levels are called). The
+//! drawings are converted by site-dxf into IMDF files, archived, and that archive is taken in
+//! exactly as an uploaded one (the intake's limits, then the venue check as the engine loads
+//! it), so what is stored is what was checked. The mapping's JSON is the API's contract
+//! (docs/api.md); its TypeScript twin is generated (http/answer_types.rs).
+
+use std::collections::{HashMap, HashSet};
+use std::io::Cursor;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use site_dxf::{Address, KnownLength, LayerMeaning, LengthUnit, LevelNaming, Mapping, Placement};
+
+use super::problems::UploadProblem;
+use super::take_in::{Refused, ScratchDir};
+
+/// What a layer holds, as the visitor confirms it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) enum LayerUse {
+    Wall,
+    Door,
+    Room,
+    Text,
+    Ignore,
+}
+
+/// How long a drawing unit is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) enum DrawingUnit {
+    Millimetre,
+    Centimetre,
+    Metre,
+    Inch,
+    Foot,
+}
+
+/// The mapping of a building's drawings (the `mapping` part of the upload).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct DrawingMapping {
+    pub venue_name: String,
+    pub address: DrawingAddress,
+    pub placement: DrawingPlacement,
+    /// One per drawing, in any order (the ordinals order them).
+    pub levels: Vec<DrawingLevel>,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct DrawingAddress {
+    /// Street and number (`示例路 1 号`).
+    pub address: String,
+    /// City (`上海市`).
+    pub locality: String,
+    /// ISO 3166-2 (`CN-SH`).
+    pub province: Option<String>,
+    /// ISO 3166 alpha-2 (`CN`).
+    pub country: String,
+}
+
+/// The drawings' point `at` (drawing units) lies at `lon`, `lat`; their y axis points
+/// `rotation_deg` clockwise from north.
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct DrawingPlacement {
+    pub at: [f64; 2],
+    pub lon: f64,
+    pub lat: f64,
+    pub rotation_deg: f64,
+}
+
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct DrawingLevel {
+    /// The drawing's file name, as its part of the upload names it.
+    pub file: String,
+    /// The name visitors see (`一层`).
+    pub name: String,
+    /// The level's key (`L1`).
+    pub short_name: String,
+    /// 0 for the ground level, negative below it.
+    #[cfg_attr(test, ts(type = "number"))]
+    pub ordinal: i64,
+    /// Meaning per layer name; a layer not listed is ignored.
+    pub layers: HashMap<String, LayerUse>,
+    /// The drawing unit, when the drawing does not say or says wrong.
+    pub unit: Option<DrawingUnit>,
+    /// Two points of the drawing and their real distance, for a drawing of unknown unit.
+    pub known_length: Option<DrawingLength>,
+}
+
+#[derive(Debug, Clone, Copy, Deserialize)]
+#[serde(deny_unknown_fields)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(crate) struct DrawingLength {
+    pub a: [f64; 2],
+    pub b: [f64; 2],
+    pub metres: f64,
+}
+
+impl From<LayerMeaning> for LayerUse {
+    fn from(meaning: LayerMeaning) -> Self {
+        match meaning {
+            LayerMeaning::Wall => LayerUse::Wall,
+            LayerMeaning::Door => LayerUse::Door,
+            LayerMeaning::Room => LayerUse::Room,
+            LayerMeaning::Text => LayerUse::Text,
+            LayerMeaning::Ignore => LayerUse::Ignore,
+        }
+    }
+}
+
+impl From<LayerUse> for LayerMeaning {
+    fn from(use_: LayerUse) -> Self {
+        match use_ {
+            LayerUse::Wall => LayerMeaning::Wall,
+            LayerUse::Door => LayerMeaning::Door,
+            LayerUse::Room => LayerMeaning::Room,
+            LayerUse::Text => LayerMeaning::Text,
+            LayerUse::Ignore => LayerMeaning::Ignore,
+        }
+    }
+}
+
+impl From<LengthUnit> for DrawingUnit {
+    fn from(unit: LengthUnit) -> Self {
+        match unit {
+            LengthUnit::Millimetre => DrawingUnit::Millimetre,
+            LengthUnit::Centimetre => DrawingUnit::Centimetre,
+            LengthUnit::Metre => DrawingUnit::Metre,
+            LengthUnit::Inch => DrawingUnit::Inch,
+            LengthUnit::Foot => DrawingUnit::Foot,
+        }
+    }
+}
+
+impl From<DrawingUnit> for LengthUnit {
+    fn from(unit: DrawingUnit) -> Self {
+        match unit {
+            DrawingUnit::Millimetre => LengthUnit::Millimetre,
+            DrawingUnit::Centimetre => LengthUnit::Centimetre,
+            DrawingUnit::Metre => LengthUnit::Metre,
+            DrawingUnit::Inch => LengthUnit::Inch,
+            DrawingUnit::Foot => LengthUnit::Foot,
+        }
+    }
+}
+
+/// One uploaded drawing: its file name and bytes.
+#[derive(Debug, Clone)]
+pub(crate) struct Drawing {
+    pub file: String,
+    pub bytes: Vec<u8>,
+}
+
+/// Why a mapping and its drawings do not go together: the request's fault, not the drawings'.
+fn mismatch(message: String) -> Refused {
+    Refused::Request(message)
+}
+
+/// Pairs each level of `mapping` with its drawing: every drawing mapped once, every level
+/// drawn, at most `max_levels`.
+fn paired<'a>(
+    mapping: &'a DrawingMapping,
+    drawings: &'a [Drawing],
+    max_levels: usize,
+) -> Result<Vec<(&'a DrawingLevel, &'a Drawing)>, Refused> {
+    if mapping.levels.is_empty() {
+        return Err(mismatch("映射里没有楼层：每张图纸对应一个楼层".to_owned()));
+    }
+    if mapping.levels.len() > max_levels {
+        return Err(mismatch(format!(
+            "一座建筑最多 {max_levels} 个楼层，这里有 {} 个",
+            mapping.levels.len()
+        )));
+    }
+    let mut seen = HashSet::new();
+    let by_file: HashMap<&str, &Drawing> = drawings.iter().map(|d| (d.file.as_str(), d)).collect();
+    if by_file.len() != drawings.len() {
+        return Err(mismatch(
+            "两张图纸同名：请给每张图纸不同的文件名".to_owned(),
+        ));
+    }
+    let mut pairs = Vec::new();
+    for level in &mapping.levels {
+        let drawing = by_file.get(level.file.as_str()).ok_or_else(|| {
+            mismatch(format!(
+                "楼层 {} 的图纸“{}”没有上传",
+                level.short_name, level.file
+            ))
+        })?;
+        if !seen.insert(level.file.as_str()) {
+            return Err(mismatch(format!("图纸“{}”对应了两个楼层", level.file)));
+        }
+        pairs.push((level, *drawing));
+    }
+    if let Some(extra) = drawings.iter().find(|d| !seen.contains(d.file.as_str())) {
+        return Err(mismatch(format!("图纸“{}”没有对应的楼层", extra.file)));
+    }
+    Ok(pairs)
+}
+
+/// site-dxf's mapping of one level.
+fn level_mapping(mapping: &DrawingMapping, level: &DrawingLevel) -> Mapping {
+    let DrawingPlacement {
+        at,
+        lon,
+        lat,
+        rotation_deg,
+    } = mapping.placement;
+    let address = &mapping.address;
+    Mapping {
+        layers: level
+            .layers
+            .iter()
+            .map(|(name, use_)| (name.clone(), LayerMeaning::from(*use_)))
+            .collect(),
+        unit: level.unit.map(LengthUnit::from),
+        known_length: level.known_length.map(|k| KnownLength {
+            a: k.a,
+            b: k.b,
+            metres: k.metres,
+        }),
+        placement: Placement {
+            at,
+            lon,
+            lat,
+            rotation_deg,
+        },
+        venue_name: mapping.venue_name.clone(),
+        address: Address {
+            address: address.address.clone(),
+            locality: address.locality.clone(),
+            province: address.province.clone(),
+            country: address.country.clone(),
+        },
+        level: LevelNaming {
+            name: level.name.clone(),
+            short_name: level.short_name.clone(),
+            ordinal: level.ordinal,
+        },
+    }
+}
+
+/// The drawings converted into an IMDF archive, or every problem found, each naming its
+/// drawing. `scratch` is where the files are written to be archived.
+pub(super) fn imdf_archive(
+    mapping: &DrawingMapping,
+    drawings: &[Drawing],
+    max_levels: usize,
+    scratch: &Path,
+) -> Result<Vec<u8>, Refused> {
+    let pairs = paired(mapping, drawings, max_levels)?;
+    let [(level, drawing)] = pairs.as_slice() else {
+        return Err(mismatch(
+            "目前一次只能转换一张图纸（一个楼层）；多层建筑请先上传 IMDF".to_owned(),
+        ));
+    };
+    let files =
+        site_dxf::convert(&drawing.bytes, &level_mapping(mapping, level)).map_err(|problems| {
+            Refused::Invalid(
+                problems
+                    .into_iter()
+                    .map(|problem| UploadProblem::drawn(&drawing.file, problem))
+                    .collect(),
+            )
+        })?;
+    let failed = |e: &dyn std::fmt::Display| Refused::Failed(e.to_string());
+    let dir = ScratchDir::new(scratch).map_err(|e| failed(&e))?;
+    files.write_to(dir.path()).map_err(|e| failed(&e))?;
+    let mut archive = Cursor::new(Vec::new());
+    site_venues::export_imdf(dir.path(), &mut archive).map_err(|e| failed(&e))?;
+    Ok(archive.into_inner())
+}

@@ -1,0 +1,175 @@
+//! Buildings drawn in CAD over HTTP: `POST /api/buildings/drawings` reads one DXF drawing and
+//! answers what it holds (its layers, each with a guess at its meaning, its unit and extents),
+//! so the visitor can map it; the building is then uploaded to `POST /api/buildings` as
+//! `multipart/form-data`: a `mapping` part (JSON, [`DrawingMapping`]) and one `drawing` part
+//! per level, its file name the one the mapping gives the level.
+
+use std::collections::BTreeMap;
+use std::sync::Arc;
+
+use axum::extract::Request;
+use axum::response::Response;
+use bytes::Bytes;
+use http::{HeaderMap, header};
+
+use super::super::AppState;
+use super::super::api_guard::ApiContext;
+use super::super::computed;
+use super::super::error::{ApiCode, ApiError, json_response};
+use super::upload::read_upload;
+use super::{private, refusal};
+use crate::buildings::{Drawing, DrawingMapping, DrawingUnit, LayerUse, Refused};
+
+/// What reading a drawing is estimated to cost, CPU milliseconds (a 1 MB drawing parses in a few
+/// tens in a release build); the client pays what it measured.
+const INSPECT_MS: f64 = 200.0;
+
+/// The largest mapping part: a few hundred layers' names with their meaning.
+const MAPPING_BYTES: usize = 256 * 1024;
+
+/// A drawing read, shared by identical ones in flight.
+pub(in crate::http) type Inspected = Arc<Result<site_dxf::DrawingSummary, Refused>>;
+
+/// `200`: what a drawing holds.
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(in crate::http) struct DrawingAnswer {
+    layers: Vec<DrawingLayer>,
+    /// The drawing's own unit (`$INSUNITS`); null when it has none.
+    unit: Option<DrawingUnit>,
+    /// The model space's extents, drawing units; null when it is empty.
+    extents: Option<DrawingExtents>,
+}
+
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(in crate::http) struct DrawingLayer {
+    name: String,
+    /// Entities by DXF type (`LWPOLYLINE`, `INSERT`, `TEXT`...).
+    counts: BTreeMap<String, usize>,
+    /// Closed polylines: what a room layer holds, one per room.
+    closed_polylines: usize,
+    /// The first few words written on the layer.
+    texts: Vec<String>,
+    /// The meaning its name suggests.
+    suggested: LayerUse,
+}
+
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(in crate::http) struct DrawingExtents {
+    min: [f64; 2],
+    max: [f64; 2],
+}
+
+/// `POST /api/buildings/drawings`: a DXF drawing as the body.
+pub(in crate::http) async fn post_drawing(
+    ApiContext { state, client }: ApiContext,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let answer = async {
+        let bytes = read_upload(&state, request).await?;
+        let key = super::upload::upload_key("dxf", &bytes);
+        let buildings = state.buildings.clone();
+        let inspected = state
+            .compute
+            .long(
+                &state.building_work.drawings,
+                &key,
+                client,
+                INSPECT_MS,
+                move || (Arc::new(buildings.inspect(&bytes)), false),
+            )
+            .await
+            .map_err(|refused| computed::refusal(words, refused))?;
+        match inspected.as_ref() {
+            Ok(summary) => Ok(json_response(&answer(summary))),
+            Err(refused) => Err(refusal(words, refused)),
+        }
+    };
+    private(computed::answered(answer.await))
+}
+
+fn answer(summary: &site_dxf::DrawingSummary) -> DrawingAnswer {
+    DrawingAnswer {
+        layers: summary
+            .layers
+            .iter()
+            .map(|layer| DrawingLayer {
+                name: layer.name.clone(),
+                counts: layer
+                    .counts
+                    .iter()
+                    .map(|(kind, count)| ((*kind).to_owned(), *count))
+                    .collect(),
+                closed_polylines: layer.closed_polylines,
+                texts: layer.texts.clone(),
+                suggested: layer.suggested.into(),
+            })
+            .collect(),
+        unit: summary.unit.map(DrawingUnit::from),
+        extents: summary.extents.map(|e| DrawingExtents {
+            min: e.min,
+            max: e.max,
+        }),
+    }
+}
+
+/// Whether the upload is a building's drawings (multipart) rather than an IMDF archive.
+pub(super) fn is_drawings(headers: &HeaderMap) -> bool {
+    headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .is_some_and(|value| value.trim_start().starts_with("multipart/form-data"))
+}
+
+/// The mapping and drawings of a multipart upload already read, refused with what is wrong.
+pub(super) async fn drawings_of(
+    state: &AppState,
+    headers: &HeaderMap,
+    body: Vec<u8>,
+) -> Result<(DrawingMapping, Vec<Drawing>), ApiError> {
+    let words = &state.venue_api.words;
+    let refused =
+        |reason: &str| ApiError::explained(words, ApiCode::BuildingRefused, "reason", reason);
+    let boundary = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| multer::parse_boundary(value).ok())
+        .ok_or_else(|| refused("multipart/form-data 缺少 boundary"))?;
+    let body = Bytes::from(body);
+    let stream = futures_util::stream::once(async move { Ok::<_, std::io::Error>(body) });
+    let mut parts = multer::Multipart::new(stream, boundary);
+    let broken = |error: multer::Error| refused(&format!("上传的表单不完整：{error}"));
+    let mut mapping = None;
+    let mut drawings = Vec::new();
+    while let Some(part) = parts.next_field().await.map_err(broken)? {
+        match part.name() {
+            Some("mapping") => {
+                let text = part.bytes().await.map_err(broken)?;
+                if text.len() > MAPPING_BYTES {
+                    return Err(refused("mapping 部分太大"));
+                }
+                let read = serde_json::from_slice::<DrawingMapping>(&text)
+                    .map_err(|error| refused(&format!("mapping 不是有效的映射：{error}")))?;
+                mapping = Some(read);
+            }
+            Some("drawing") => {
+                let file = part
+                    .file_name()
+                    .map(str::to_owned)
+                    .filter(|name| !name.is_empty())
+                    .ok_or_else(|| refused("每张图纸都要有文件名"))?;
+                let bytes = part.bytes().await.map_err(broken)?.to_vec();
+                drawings.push(Drawing { file, bytes });
+            }
+            _ => return Err(refused("表单只能有 mapping 和 drawing 两种部分")),
+        }
+    }
+    let mapping = mapping.ok_or_else(|| refused("缺少 mapping 部分"))?;
+    if drawings.is_empty() {
+        return Err(refused("没有图纸：请至少上传一张 DXF 图纸"));
+    }
+    Ok((mapping, drawings))
+}

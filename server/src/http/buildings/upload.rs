@@ -1,0 +1,106 @@
+//! An upload's way in: its bytes read within the limit (a larger one refused before it is
+//! read), then taken in on a compute thread under the cost model, charged to its client, with
+//! identical uploads in flight sharing one check.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::Request;
+use http::header;
+use site_venues::{Catalog, StepWords};
+
+use super::super::AppState;
+use super::super::computed;
+use super::super::error::{ApiCode, ApiError};
+use super::super::request_body::{self, ReadError};
+use crate::buildings::{Buildings, Checked, Refused};
+
+/// Uploads being received at once, in all: each holds up to `buildings.max_upload_mib` in
+/// memory until it is taken in.
+pub(super) const UPLOADS_AT_ONCE: usize = 4;
+
+/// How long the rest of a refused upload is read for.
+const DRAIN_TIME: Duration = Duration::from_secs(10);
+
+/// The outcome of taking an upload in, shared by identical uploads in flight.
+pub(in crate::http) type TakenIn = Arc<Result<Checked, Refused>>;
+
+/// The upload's bytes: refused as too large from its Content-Length before a byte is kept, or
+/// as soon as it grows past the limit; refused as busy while [`UPLOADS_AT_ONCE`] others are
+/// being received. What a refused upload still sends is read and thrown away, up to as much
+/// again as the limit and for [`DRAIN_TIME`], so a browser that is still sending sees the
+/// refusal rather than a broken connection; beyond, the connection is cut.
+pub(super) async fn read_upload(state: &AppState, request: Request) -> Result<Vec<u8>, ApiError> {
+    let words = &state.venue_api.words;
+    let max = state.buildings.limits().archive_bytes;
+    let too_large = || {
+        let mib = (max / (1024 * 1024)).to_string();
+        ApiError::new(words, ApiCode::BuildingTooLarge, None, &[("max", &mib)])
+    };
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.parse::<u64>().ok());
+    if let Some(length) = declared.filter(|&length| length > max) {
+        if length <= 2 * max {
+            let mut body = request.into_body();
+            let room = usize::try_from(length).unwrap_or(usize::MAX);
+            request_body::drain(&mut body, 0, room, DRAIN_TIME).await;
+        }
+        return Err(too_large());
+    }
+    let receiving = Arc::clone(&state.building_work.receiving);
+    let Ok(_receiving) = receiving.try_acquire_owned() else {
+        return Err(ApiError::retry_after(words, ApiCode::Busy, 5));
+    };
+    let limit = usize::try_from(max).unwrap_or(usize::MAX);
+    request_body::read_limited(request.into_body(), limit)
+        .await
+        .map_err(|error| match error {
+            ReadError::TooLarge => too_large(),
+            ReadError::Broken => {
+                ApiError::explained(words, ApiCode::BuildingRefused, "reason", "上传没有完成")
+            }
+        })
+}
+
+/// What a take-in job is given: the service, and the words and catalogue the engine loads with.
+pub(super) type TakeInJob =
+    Box<dyn FnOnce(&Buildings, Arc<StepWords>, Arc<Catalog>) -> Result<Checked, Refused> + Send>;
+
+/// Runs `job` on a compute thread, charged to `client` (`estimate_ms` up front), shared with an
+/// identical upload (same `key`) in flight.
+pub(super) async fn take_in(
+    state: &AppState,
+    client: std::net::IpAddr,
+    key: &str,
+    estimate_ms: f64,
+    job: TakeInJob,
+) -> Result<TakenIn, ApiError> {
+    let words = &state.venue_api.words;
+    let buildings = state.buildings.clone();
+    let venues = state.site.venues();
+    let step_words = Arc::new(venues.words.steps.clone());
+    let catalog = Arc::new(venues.catalog());
+    state
+        .compute
+        .long(
+            &state.building_work.uploads,
+            key,
+            client,
+            estimate_ms,
+            move || {
+                let taken = job(&buildings, step_words, catalog);
+                // Not kept: an upload's outcome is only shared with identical ones in flight.
+                (Arc::new(taken), false)
+            },
+        )
+        .await
+        .map_err(|refused| computed::refusal(words, refused))
+}
+
+/// The key identical uploads share: a hash of every byte.
+pub(super) fn upload_key(kind: &str, bytes: &[u8]) -> String {
+    format!("{kind}:{:032x}", xxhash_rust::xxh3::xxh3_128(bytes))
+}

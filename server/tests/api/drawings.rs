@@ -1,0 +1,235 @@
+//! A building drawn in CAD (issue #32), over real HTTP against the real server and a real SQLite
+//! file: a DXF drawing is read for its layers and unit, then uploaded with its mapping as
+//! `multipart/form-data`, stored and routed through like an IMDF upload; drawings that cannot
+//! make a building are refused with problems naming the file, the entity's handle and layer,
+//! and nothing is stored.
+
+use std::path::Path;
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use super::buildings::{api, app_on, refusal, stored_count, urlencoding};
+use crate::support::app::{TestApp, header, json_body};
+use crate::support::databases::Backend;
+
+fn fixture(name: &str) -> Vec<u8> {
+    let path = Path::new(env!("CARGO_MANIFEST_DIR"))
+        .join("../test-fixtures/dxf")
+        .join(name);
+    std::fs::read(&path).unwrap_or_else(|e| panic!("{}: {e}", path.display()))
+}
+
+async fn inspect(app: &TestApp, bytes: Vec<u8>) -> (StatusCode, Value) {
+    let response = app
+        .client
+        .post(app.url("/api/buildings/drawings"))
+        .header("content-type", "application/dxf")
+        .body(bytes)
+        .send()
+        .await
+        .expect("request");
+    let status = response.status();
+    assert_eq!(header(&response, "cache-control"), "no-store");
+    (status, json_body(response).await)
+}
+
+const BOUNDARY: &str = "----drawings-test-boundary";
+
+/// A `multipart/form-data` body of `parts`: (name, file name, bytes).
+fn multipart(parts: &[(&str, Option<&str>, &[u8])]) -> Vec<u8> {
+    let mut body = Vec::new();
+    for (name, file, bytes) in parts {
+        body.extend_from_slice(format!("--{BOUNDARY}\r\n").as_bytes());
+        let disposition = match file {
+            Some(file) => format!("form-data; name=\"{name}\"; filename=\"{file}\""),
+            None => format!("form-data; name=\"{name}\""),
+        };
+        body.extend_from_slice(format!("Content-Disposition: {disposition}\r\n\r\n").as_bytes());
+        body.extend_from_slice(bytes);
+        body.extend_from_slice(b"\r\n");
+    }
+    body.extend_from_slice(format!("--{BOUNDARY}--\r\n").as_bytes());
+    body
+}
+
+async fn upload_drawings(app: &TestApp, body: Vec<u8>) -> (StatusCode, Value) {
+    let response = app
+        .client
+        .post(app.url("/api/buildings"))
+        .header(
+            "content-type",
+            format!("multipart/form-data; boundary={BOUNDARY}"),
+        )
+        .body(body)
+        .send()
+        .await
+        .expect("request");
+    (response.status(), json_body(response).await)
+}
+
+/// The mapping a visitor who accepts every suggestion of `summary` sends for one level.
+fn accepted(summary: &Value, file: &str, unit: Option<&str>) -> Value {
+    let layers: serde_json::Map<String, Value> = summary["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|layer| {
+            (
+                layer["name"].as_str().unwrap().to_owned(),
+                layer["suggested"].clone(),
+            )
+        })
+        .collect();
+    json!({
+        "venue_name": "示例办公楼",
+        "address": {"address": "示例路 1 号", "locality": "上海市", "province": "CN-SH", "country": "CN"},
+        "placement": {"at": [0.0, 0.0], "lon": 121.5, "lat": 31.2, "rotation_deg": 30.0},
+        "levels": [{
+            "file": file, "name": "一层", "short_name": "L1", "ordinal": 0,
+            "layers": layers, "unit": unit, "known_length": null
+        }]
+    })
+}
+
+#[tokio::test]
+async fn a_drawing_is_read_mapped_uploaded_and_routed_through() {
+    let Some((app, url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let drawing = fixture("office-mm.dxf");
+    let (status, summary) = inspect(&app, drawing.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{summary}");
+    assert_eq!(summary["unit"], "millimetre");
+    let suggested = |name: &str| {
+        summary["layers"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|layer| layer["name"] == name)
+            .map(|layer| layer["suggested"].clone())
+            .unwrap_or_else(|| panic!("layer {name}: {summary}"))
+    };
+    for (layer, meaning) in [
+        ("WALL", "wall"),
+        ("ROOM", "room"),
+        ("DOOR", "door"),
+        ("TEXT", "text"),
+    ] {
+        assert_eq!(suggested(layer), meaning);
+    }
+    let room = summary["layers"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|layer| layer["name"] == "ROOM")
+        .unwrap();
+    assert_eq!(room["closed_polylines"], 6, "{room}");
+
+    let mapping = accepted(&summary, "office.dxf", None).to_string();
+    let body = multipart(&[
+        ("mapping", None, mapping.as_bytes()),
+        ("drawing", Some("office.dxf"), &drawing),
+    ]);
+    let (status, created) = upload_drawings(&app, body).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["name"], "示例办公楼");
+    assert_eq!(created["levels"], json!([{"short": "L1", "name": "一层"}]));
+    assert_eq!(stored_count(&url).await, 1);
+
+    // On the map and routed through as the demo's venues are.
+    let id = created["id"].as_str().unwrap();
+    let venue = format!("/api/venues/{id}");
+    let found = |answer: &Value| answer["results"][0]["id"].as_str().unwrap().to_owned();
+    let (status, desk) = api(&app, &format!("{venue}/search?q={}", urlencoding("前台"))).await;
+    assert_eq!(status, StatusCode::OK, "{desk}");
+    let (_, training) = api(&app, &format!("{venue}/search?q=peixunshi")).await;
+    let (status, route) = api(
+        &app,
+        &format!(
+            "{venue}/route?from={}&to={}",
+            found(&desk),
+            found(&training)
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{route}");
+    let metres = route["distance_m"].as_f64().unwrap();
+    assert!((20.0..40.0).contains(&metres), "{metres} m");
+}
+
+#[tokio::test]
+async fn drawings_that_make_no_building_are_refused_and_nothing_is_stored() {
+    let Some((app, url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    // Not a drawing at all, and a DWG: read and refused, saying what to do.
+    let (status, body) = inspect(&app, b"hello".to_vec()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(refusal(&body).0, "building_refused");
+    assert!(refusal(&body).1.contains("不是 DXF 文件"), "{body}");
+    let (status, body) = inspect(&app, b"AC1027\0\0\0\0".to_vec()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(refusal(&body).1.contains("另存为"), "{body}");
+
+    // Open outlines on the room layer: each named by its handle and layer.
+    let open = fixture("no-closed-room.dxf");
+    let (_, summary) = inspect(&app, open.clone()).await;
+    let mapping = accepted(&summary, "open.dxf", None).to_string();
+    let (status, body) = upload_drawings(
+        &app,
+        multipart(&[
+            ("mapping", None, mapping.as_bytes()),
+            ("drawing", Some("open.dxf"), &open),
+        ]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(refusal(&body).0, "building_invalid");
+    let problems = body["error"]["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 6, "{body}");
+    for problem in problems {
+        assert_eq!(problem["file"], "open.dxf");
+        assert_eq!(problem["field"], "ROOM");
+        assert_eq!(problem["rule"], "dxf-room");
+        let handle = problem["feature"].as_str().unwrap();
+        assert!(
+            problem["message"].as_str().unwrap().contains(handle),
+            "{problem}"
+        );
+    }
+
+    // No unit in the drawing and none given.
+    let unitless = fixture("unitless.dxf");
+    let (_, summary) = inspect(&app, unitless.clone()).await;
+    assert_eq!(summary["unit"], Value::Null);
+    let mapping = accepted(&summary, "plan.dxf", None).to_string();
+    let parts = |mapping: &str| {
+        multipart(&[
+            ("mapping", None, mapping.as_bytes()),
+            ("drawing", Some("plan.dxf"), &unitless),
+        ])
+    };
+    let (status, body) = upload_drawings(&app, parts(&mapping)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"]["problems"][0]["rule"], "dxf-unit", "{body}");
+
+    // A mapping that does not go with the drawings, or is no mapping.
+    let elsewhere = accepted(&summary, "other.dxf", Some("metre")).to_string();
+    for (body, expected) in [
+        (parts(&elsewhere), "other.dxf"),
+        (parts("{\"venue_name\": 1}"), "mapping"),
+        (
+            multipart(&[("drawing", Some("plan.dxf"), &unitless)]),
+            "mapping",
+        ),
+        (multipart(&[("mapping", None, mapping.as_bytes())]), "图纸"),
+        (b"--nothing".to_vec(), "表单"),
+    ] {
+        let (status, answer) = upload_drawings(&app, body).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(refusal(&answer).0, "building_refused", "{answer}");
+        assert!(refusal(&answer).1.contains(expected), "{answer}");
+    }
+    assert_eq!(stored_count(&url).await, 0);
+}
