@@ -7,7 +7,8 @@
 # destinations and connectors of contract 2.5), TEXT each such unit's name (its occupant's, for a
 # shop) at its display point, DOOR an INSERT of the block DOOR per opening, scaled to its width,
 # VOID the closed units (floor openings, structure). Walkways are not drawn: in a plan the
-# corridor is what the rooms leave of the outline.
+# corridor is what the rooms leave of the outline, so a door between two walkable units (a car
+# park's lift lobby onto its drive aisle) stands in the open and is not drawn either.
 
 import os
 
@@ -25,6 +26,8 @@ DOOR_LINES = (((-500.0, 0.0), (500.0, 0.0)),
               ((-500.0, -100.0), (-500.0, 100.0)),
               ((500.0, -100.0), (500.0, 100.0)))
 ROOM_ROLES = ("destination", "connector")
+# The contract's wall (2.6): an opening lies within 5 cm of the edges it joins.
+ON_EDGE_M = 0.05
 HANDSEED = "<handseed>"
 
 
@@ -117,11 +120,23 @@ def mm(xy):
     return (xy[0] * MM, xy[1] * MM)
 
 
+def on_ring(p, ring):
+    """Whether `p` lies within ON_EDGE_M of an edge of `ring` (metres)."""
+    for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1]):
+        dx, dy = bx - ax, by - ay
+        t = ((p[0] - ax) * dx + (p[1] - ay) * dy) / ((dx * dx + dy * dy) or 1.0)
+        t = min(1.0, max(0.0, t))
+        if ((p[0] - ax - t * dx) ** 2 + (p[1] - ay - t * dy) ** 2) ** 0.5 <= ON_EDGE_M:
+            return True
+    return False
+
+
 def level_contents(plan, level):
     """What the drawing of `level` shows, in millimetres: (outline, rooms as (ring, name,
     display point), voids, doors as (middle, width, rotation))."""
     names = {o["unit"]: o["name"] for o in plan.occupants}
-    rooms, voids = [], []
+    rooms, voids, walls = [], [], []
+    outline = plan.levels[level]["outline"][0]
     for u in plan.units:
         if u["level"] != level:
             continue
@@ -129,6 +144,7 @@ def level_contents(plan, level):
         if kind in ROOM_ROLES:
             name = names.get(u["key"], u["name"])
             rooms.append(([mm(p) for p in u["poly"][0]], name, mm(u["point"])))
+            walls.append(list(u["poly"][0]))
         elif kind == "closed":
             voids.append([mm(p) for p in u["poly"][0]])
     doors = []
@@ -136,10 +152,13 @@ def level_contents(plan, level):
         if o["level"] != level:
             continue
         (x0, y0), (x1, y1) = o["seg"]
+        middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+        if not any(on_ring(middle, ring) for ring in walls + [list(outline)]):
+            continue
         width = ((x1 - x0) ** 2 + (y1 - y0) ** 2) ** 0.5
         rotation = 0.0 if abs(y1 - y0) < 1e-9 else 90.0
-        doors.append((mm(((x0 + x1) / 2, (y0 + y1) / 2)), width, rotation))
-    return [mm(p) for p in plan.levels[level]["outline"][0]], rooms, voids, doors
+        doors.append((mm(middle), width, rotation))
+    return [mm(p) for p in outline], rooms, voids, doors
 
 
 def drawing(plan, level):
