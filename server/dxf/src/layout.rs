@@ -7,6 +7,7 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::single::SingleFloatOverlay;
 use site_venues::geometry::{Point, Polygon, nearest_on_segment, signed_area};
 
+use crate::categories;
 use crate::overlaps::overlapping_rooms;
 use crate::plan::{Door, Plan};
 use crate::problem::{DxfProblem, DxfRule};
@@ -35,6 +36,9 @@ pub(crate) struct Level {
 pub(crate) struct LaidRoom {
     pub ring: Vec<Point>,
     pub name: Option<String>,
+    /// From the name (`crate::categories`); a building of one level writes its lifts and
+    /// stairs as rooms (`crate::building::write`).
+    pub category: &'static str,
 }
 
 pub(crate) struct Opening {
@@ -89,6 +93,7 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
             .map(|(room, ring)| LaidRoom {
                 ring,
                 name: room.name.clone(),
+                category: categories::of_name(room.name.as_deref()),
             })
             .collect(),
         walkways,

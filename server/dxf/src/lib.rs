@@ -1,11 +1,14 @@
-//! A DXF floor plan turned into the IMDF files of one level, for a visitor who uploads the CAD
-//! drawing of their building. No HTTP: the server reads the upload, asks [`inspect`] what the
+//! DXF floor plans turned into the IMDF files of a venue: [`convert`] for the drawing of one
+//! level, [`convert_building`] for a building drawn level by level, for a visitor who uploads
+//! the CAD drawings of their building. No HTTP: the server reads the upload, asks [`inspect`] what the
 //! drawing holds (its layers and what each seems to mean), lets the visitor confirm a
 //! [`Mapping`], and asks [`convert`] for the files. Those go through the one venue check
 //! (`site_venues::check::check_imdf`) and `Venue::load`, exactly as an IMDF upload does: this
 //! crate only refuses what it cannot turn into features at all, naming the DXF entity.
 
+mod building;
 mod bulge;
+mod categories;
 mod inspect;
 mod labels;
 mod layout;
@@ -17,8 +20,10 @@ mod plan;
 mod points;
 mod problem;
 mod read;
+mod rides;
 mod rings;
 
+pub use building::{BuildingMapping, LevelDrawing, convert_building};
 pub use inspect::{DrawingSummary, Extents, LayerSummary, inspect};
 pub use mapping::{Address, KnownLength, LengthUnit, LevelNaming, Mapping, Placement};
 pub use meaning::LayerMeaning;
@@ -27,15 +32,11 @@ pub use problem::{DxfError, DxfProblem, DxfRule};
 
 /// The IMDF files of the drawing's one level, or every reason it cannot be converted.
 pub fn convert(bytes: &[u8], mapping: &Mapping) -> Result<ImdfFiles, Vec<DxfProblem>> {
-    let drawing = read::parse(bytes).map_err(|e| vec![DxfProblem::unreadable(&e)])?;
-    let problems = mapping.problems();
-    if !problems.is_empty() {
-        return Err(problems);
-    }
-    let scale = mapping
-        .metres_per_unit(read::drawing_unit(&drawing))
-        .map_err(|p| vec![p])?;
-    let plan = plan::Plan::read(&drawing, mapping, scale)?;
-    let level = layout::lay_out(&plan)?;
-    Ok(output::write(&level, mapping))
+    let level = building::lay_out(bytes, mapping, mapping.problems())?;
+    let building = BuildingMapping {
+        venue_name: mapping.venue_name.clone(),
+        address: mapping.address.clone(),
+        placement: mapping.placement,
+    };
+    Ok(building::write(&building, vec![(&mapping.level, level)]))
 }

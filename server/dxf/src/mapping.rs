@@ -111,34 +111,14 @@ impl Mapping {
 
     /// What the venue check could only report against ids the visitor never saw.
     pub(crate) fn problems(&self) -> Vec<DxfProblem> {
-        let mut problems = Vec::new();
-        let Placement {
-            at,
-            lon,
-            lat,
-            rotation_deg,
-        } = self.placement;
-        let on_earth = lon.abs() <= 180.0 && lat.abs() < 85.0;
-        if !(on_earth && rotation_deg.is_finite() && at.iter().all(|v| v.is_finite())) {
-            problems.push(DxfProblem::drawing(
-                DxfRule::Mapping,
-                format!("位置 [{lon}, {lat}]、旋转 {rotation_deg}° 不是地球上的位置：经度在 -180 到 180 之间，纬度在 -85 到 85 之间"),
-            ));
-        }
-        for (what, text) in [
-            ("场馆名称", &self.venue_name),
-            ("楼层名称", &self.level.name),
-            ("地址", &self.address.address),
-            ("城市", &self.address.locality),
-        ] {
-            if text.trim().is_empty() {
-                problems.push(DxfProblem::drawing(
-                    DxfRule::Mapping,
-                    format!("{what}不能为空"),
-                ));
-            }
-        }
+        let mut problems = building_problems(self.placement, &self.venue_name, &self.address);
+        problems.extend(self.level_problems());
         problems
+    }
+
+    /// The level's own: the rest is the building's, shared by every drawing of it.
+    pub(crate) fn level_problems(&self) -> Vec<DxfProblem> {
+        blank("楼层名称", &self.level.name).into_iter().collect()
     }
 
     pub(crate) fn meaning(&self, layer: &str) -> LayerMeaning {
@@ -171,4 +151,42 @@ impl Mapping {
             )
         })
     }
+}
+
+/// What is wrong with the building's placement, name and address.
+pub(crate) fn building_problems(
+    placement: Placement,
+    venue_name: &str,
+    address: &Address,
+) -> Vec<DxfProblem> {
+    let mut problems = Vec::new();
+    let Placement {
+        at,
+        lon,
+        lat,
+        rotation_deg,
+    } = placement;
+    let on_earth = lon.abs() <= 180.0 && lat.abs() < 85.0;
+    if !(on_earth && rotation_deg.is_finite() && at.iter().all(|v| v.is_finite())) {
+        problems.push(DxfProblem::drawing(
+            DxfRule::Mapping,
+            format!("位置 [{lon}, {lat}]、旋转 {rotation_deg}° 不是地球上的位置：经度在 -180 到 180 之间，纬度在 -85 到 85 之间"),
+        ));
+    }
+    problems.extend(
+        [
+            ("场馆名称", venue_name),
+            ("地址", address.address.as_str()),
+            ("城市", address.locality.as_str()),
+        ]
+        .into_iter()
+        .filter_map(|(what, text)| blank(what, text)),
+    );
+    problems
+}
+
+fn blank(what: &str, text: &str) -> Option<DxfProblem> {
+    text.trim()
+        .is_empty()
+        .then(|| DxfProblem::drawing(DxfRule::Mapping, format!("{what}不能为空")))
 }

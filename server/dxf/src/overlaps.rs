@@ -42,7 +42,8 @@ pub(crate) fn overlapping_rooms(rooms: &[Room]) -> Vec<DxfProblem> {
     problems
 }
 
-fn overlap(a: &[Point], b: &[Point]) -> f64 {
+/// The area two rings share, in square metres.
+pub(crate) fn overlap(a: &[Point], b: &[Point]) -> f64 {
     let pairs = |ring: &[Point]| vec![ring.iter().map(|p| [p.x, p.y]).collect::<Vec<[f64; 2]>>()];
     pairs(a)
         .overlay(&pairs(b), OverlayRule::Intersect, FillRule::NonZero)

@@ -40,6 +40,8 @@ pub enum DxfRule {
 #[derive(Debug, Clone, PartialEq)]
 pub struct DxfProblem {
     pub rule: DxfRule,
+    /// The uploaded file at fault, when a building is converted from several drawings.
+    pub file: Option<String>,
     /// The entity's handle as CAD programs show it (hex, `2F`), when one entity is at fault.
     pub handle: Option<String>,
     pub layer: Option<String>,
@@ -51,6 +53,7 @@ impl DxfProblem {
     pub(crate) fn drawing(rule: DxfRule, message: impl Into<String>) -> DxfProblem {
         DxfProblem {
             rule,
+            file: None,
             handle: None,
             layer: None,
             message: message.into(),
@@ -69,10 +72,19 @@ impl DxfProblem {
         let handle = handle.as_string();
         DxfProblem {
             rule,
+            file: None,
             message: format!("图层 {layer} 上的{what}（句柄 {handle}）{why}"),
             handle: Some(handle),
             layer: Some(layer.to_owned()),
         }
+    }
+
+    /// The problem as found in the drawing `file` of the level `level`: the sentence starts by
+    /// naming them, since the visitor uploaded one drawing per level.
+    pub(crate) fn in_file(mut self, file: &str, level: &str) -> DxfProblem {
+        self.message = format!("文件 {file}（{level}）：{}", self.message);
+        self.file = Some(file.to_owned());
+        self
     }
 
     pub(crate) fn unreadable(error: &DxfError) -> DxfProblem {

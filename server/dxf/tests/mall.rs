@@ -1,8 +1,8 @@
 //! The demo mall's L1 as the generator draws it in CAD (tools/venues/dxf.py, committed as
 //! test-fixtures/dxf/demo-mall-L1.dxf) converts into the same level as the mall's own IMDF
 //! (content/venues/demo-mall): the same rooms and doors, every named place, and routes of about
-//! the same length (issue #32). What one drawing cannot carry is left out: the units' categories
-//! (site-dxf writes every room as `room`), occupants, the entrances' names and kinds, and the
+//! the same length (issue #32). What one drawing cannot carry is left out: the categories its
+//! rooms' names do not give (a shop is a `room`; a lift of a lone level too), occupants, the entrances' names and kinds, and the
 //! floor opening, which site-dxf leaves inside the walkway (56 m² on L1).
 
 mod common;
@@ -43,9 +43,9 @@ fn name(feature: &Value) -> Option<&str> {
 }
 
 /// A unit a visitor enters through a door (venue contract §2.5: destinations and connectors):
-/// what the drawing has on its ROOM layer, and what site-dxf writes as `room`. Walkways are not
-/// drawn (the corridor is the outline minus the rooms); L1's floor opening (`opentobelow`, closed)
-/// is drawn on VOID, a layer the mapping ignores.
+/// what the drawing has on its ROOM layer, and what site-dxf writes as rooms, restrooms and the
+/// like. Walkways are not drawn (the corridor is the outline minus the rooms); L1's floor opening
+/// (`opentobelow`, closed) is drawn on VOID, a layer the mapping ignores.
 fn is_room(unit: &Value) -> bool {
     let category = unit["properties"]["category"].as_str().expect("category");
     matches!(
@@ -170,7 +170,7 @@ fn the_mall_drawing_gives_the_mall_l1() {
     let (drawn, units, openings) = converted();
     let rooms: HashMap<String, Option<String>> = units
         .iter()
-        .filter(|u| u["properties"]["category"] == "room")
+        .filter(|u| is_room(u))
         .map(|u| {
             (
                 u["id"].as_str().expect("id").to_owned(),

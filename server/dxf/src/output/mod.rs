@@ -1,28 +1,27 @@
-//! The laid-out level written as the IMDF files of a venue directory (docs/imdf.md, venue
-//! contract §1-2): one venue, building, footprint and level, the rooms and walkways as units,
-//! the doors and entrances as openings, and every other feature file empty.
+//! The laid-out levels written as the IMDF files of a venue directory (docs/imdf.md, venue
+//! contract §1-2): one venue, building and footprint, every level with its rooms and walkways
+//! as units and its doors and entrances as openings, the rides between levels as
+//! relationships, and every other feature file empty.
 
-use std::collections::hash_map::DefaultHasher;
-use std::hash::{Hash, Hasher};
+mod level;
+mod writer;
+
 use std::path::Path;
 
 use serde_json::{Value, json};
 use site_venues::geometry::{Point, Polygon};
-use site_venues::projection::Frame;
 
+use crate::building::BuildingMapping;
 use crate::layout::Level;
-use crate::mapping::{Mapping, Placement};
+use crate::mapping::LevelNaming;
+use crate::rides::Ride;
+use crate::rings::convex_hull;
+use level::LevelFeatures;
+use writer::{Writer, feature, label, unit_ref};
 
 /// The feature files this conversion leaves empty (the check asks for every one).
-const EMPTY: [&str; 8] = [
-    "amenity",
-    "anchor",
-    "occupant",
-    "fixture",
-    "kiosk",
-    "section",
-    "relationship",
-    "geofence",
+const EMPTY: [&str; 7] = [
+    "amenity", "anchor", "occupant", "fixture", "kiosk", "section", "geofence",
 ];
 
 /// The files of a venue directory: `<feature_type>.geojson` and `manifest.json`, as text.
@@ -48,86 +47,34 @@ impl ImdfFiles {
     }
 }
 
-/// Positions on the earth and version-4 ids that are the same each time the same drawing is
-/// converted with the same mapping, so a re-upload keeps its links.
-struct Writer<'a> {
-    placement: Placement,
-    seed: &'a Mapping,
-    next_id: u64,
-}
-
-impl Writer<'_> {
-    fn id(&mut self) -> String {
-        let mut bytes = [0u8; 16];
-        for (half, salt) in bytes.chunks_mut(8).zip([0u8, 1]) {
-            let mut hasher = DefaultHasher::new();
-            (
-                &self.seed.venue_name,
-                &self.seed.level.short_name,
-                self.next_id,
-                salt,
-            )
-                .hash(&mut hasher);
-            half.copy_from_slice(&hasher.finish().to_le_bytes());
-        }
-        self.next_id += 1;
-        uuid::Builder::from_random_bytes(bytes)
-            .into_uuid()
-            .to_string()
-    }
-
-    /// The drawing's y axis turned `rotation_deg` clockwise from north, then projected; to 7
-    /// decimals, about a centimetre (contract §2.3).
-    fn position(&self, p: Point) -> Value {
-        let (sin, cos) = self.placement.rotation_deg.to_radians().sin_cos();
-        let p = Point::new(p.x * cos + p.y * sin, -p.x * sin + p.y * cos);
-        let [lon, lat] = Frame::new(self.placement.lon, self.placement.lat).to_lon_lat(p);
-        json!([lon, lat])
-    }
-
-    fn ring(&self, ring: &[Point]) -> Value {
-        let mut positions: Vec<Value> = ring.iter().map(|p| self.position(*p)).collect();
-        positions.push(self.position(ring[0]));
-        Value::Array(positions)
-    }
-
-    fn polygon(&self, rings: &[Vec<Point>]) -> Value {
-        json!({"type": "Polygon", "coordinates": rings.iter().map(|r| self.ring(r)).collect::<Vec<_>>()})
-    }
-
-    fn point(&self, p: Point) -> Value {
-        json!({"type": "Point", "coordinates": self.position(p)})
-    }
-}
-
-fn label(text: &str) -> Value {
-    json!({"zh-Hans": text})
-}
-
-fn feature(id: &str, kind: &str, geometry: Value, properties: Value) -> Value {
-    let mut feature = json!({"id": id, "type": "Feature", "feature_type": kind});
-    feature["geometry"] = geometry;
-    feature["properties"] = properties;
-    feature
-}
-
 fn collection(features: Vec<Value>) -> String {
     let mut collection = json!({"type": "FeatureCollection"});
     collection["features"] = Value::Array(features);
     serde_json::to_string_pretty(&collection).expect("JSON values serialise")
 }
 
-pub(crate) fn write(level: &Level, mapping: &Mapping) -> ImdfFiles {
+/// `levels` sorted by ordinal; `rides` index into them.
+pub(crate) fn write(
+    building: &BuildingMapping,
+    levels: &[(&LevelNaming, &Level)],
+    rides: &[Ride],
+) -> ImdfFiles {
     let mut w = Writer {
-        placement: mapping.placement,
-        seed: mapping,
+        placement: building.placement,
+        venue_name: &building.venue_name,
+        scope: "",
         next_id: 0,
     };
-    let outline = vec![level.outline.clone()];
+    // The building's outline is every level's: a car park often reaches beyond the tower.
+    let outline = vec![convex_hull(
+        levels
+            .iter()
+            .flat_map(|(_, level)| level.outline.iter().copied())
+            .collect::<Vec<Point>>(),
+    )];
     let middle = Polygon::new(outline.clone()).interior_point();
-    let (venue_id, building_id, footprint_id, level_id) = (w.id(), w.id(), w.id(), w.id());
-    let address_id = w.id();
-    let given = &mapping.address;
+    let (venue_id, building_id, footprint_id, address_id) = (w.id(), w.id(), w.id(), w.id());
+    let given = &building.address;
     let address = feature(
         &address_id,
         "address",
@@ -138,7 +85,7 @@ pub(crate) fn write(level: &Level, mapping: &Mapping) -> ImdfFiles {
             "postal_code_ext": null, "postal_code_vanity": null,
         }),
     );
-    let name = label(&mapping.venue_name);
+    let name = label(&building.venue_name);
     let venue = feature(
         &venue_id,
         "venue",
@@ -151,7 +98,7 @@ pub(crate) fn write(level: &Level, mapping: &Mapping) -> ImdfFiles {
             "address_id": address_id,
         }),
     );
-    let building = feature(
+    let building_feature = feature(
         &building_id,
         "building",
         Value::Null,
@@ -168,72 +115,36 @@ pub(crate) fn write(level: &Level, mapping: &Mapping) -> ImdfFiles {
             "category": "ground", "name": null, "building_ids": [building_id],
         }),
     );
-    let level_feature = feature(
-        &level_id,
-        "level",
-        w.polygon(&outline),
-        json!({
-            "category": "unspecified", "restriction": null, "outdoor": false,
-            "ordinal": mapping.level.ordinal, "name": label(&mapping.level.name),
-            "short_name": label(&mapping.level.short_name), "display_point": w.point(middle),
-            "address_id": null, "building_ids": [building_id],
-        }),
-    );
-    let mut units = Vec::new();
-    for room in &level.rooms {
-        let rings = vec![room.ring.clone()];
-        let display = room
-            .name
-            .as_ref()
-            .map(|_| w.point(Polygon::new(rings.clone()).interior_point()));
-        let id = w.id();
-        units.push(feature(
-            &id,
-            "unit",
-            w.polygon(&rings),
-            json!({
-                "category": "room", "restriction": null, "accessibility": null,
-                "name": room.name.as_deref().map(label), "alt_name": null,
-                "display_point": display, "level_id": level_id,
-            }),
-        ));
-    }
-    for walkway in &level.walkways {
-        let id = w.id();
-        units.push(feature(
-            &id,
-            "unit",
-            w.polygon(walkway),
-            json!({
-                "category": "walkway", "restriction": null, "accessibility": null, "name": null,
-                "alt_name": null, "display_point": null, "level_id": level_id,
-            }),
-        ));
-    }
-    let mut openings = Vec::new();
-    for opening in &level.openings {
-        let id = w.id();
-        let line = json!({"type": "LineString", "coordinates": [w.position(opening.a), w.position(opening.b)]});
-        openings.push(feature(
-            &id,
-            "opening",
-            line,
-            json!({
-                "category": "pedestrian", "accessibility": null, "access_control": null,
-                "door": null, "name": opening.entrance.as_deref().map(label), "alt_name": null,
-                "display_point": null, "level_id": level_id,
-            }),
-        ));
-    }
+    let mut out = LevelFeatures::default();
+    let room_ids: Vec<Vec<String>> = levels
+        .iter()
+        .map(|(naming, level)| {
+            let mut level_writer = Writer {
+                placement: building.placement,
+                venue_name: &building.venue_name,
+                scope: &naming.short_name,
+                next_id: 0,
+            };
+            level::write(&mut level_writer, naming, level, &building_id, &mut out)
+        })
+        .collect();
+    let relationships = rides
+        .iter()
+        .map(|ride| relationship(&mut w, ride, &room_ids))
+        .collect();
     let mut files = vec![
         ("manifest.json".to_owned(), manifest()),
         ("address.geojson".to_owned(), collection(vec![address])),
         ("venue.geojson".to_owned(), collection(vec![venue])),
-        ("building.geojson".to_owned(), collection(vec![building])),
+        (
+            "building.geojson".to_owned(),
+            collection(vec![building_feature]),
+        ),
         ("footprint.geojson".to_owned(), collection(vec![footprint])),
-        ("level.geojson".to_owned(), collection(vec![level_feature])),
-        ("unit.geojson".to_owned(), collection(units)),
-        ("opening.geojson".to_owned(), collection(openings)),
+        ("level.geojson".to_owned(), collection(out.levels)),
+        ("unit.geojson".to_owned(), collection(out.units)),
+        ("opening.geojson".to_owned(), collection(out.openings)),
+        ("relationship.geojson".to_owned(), collection(relationships)),
     ];
     files.extend(
         EMPTY
@@ -241,6 +152,32 @@ pub(crate) fn write(level: &Level, mapping: &Mapping) -> ImdfFiles {
             .map(|kind| (format!("{kind}.geojson"), collection(Vec::new()))),
     );
     ImdfFiles { files }
+}
+
+/// Contract §2.7: lifts and stairs undirected from the lowest stop through the ones between to
+/// the highest; an escalator directed from where it starts to where it arrives.
+fn relationship(w: &mut Writer<'_>, ride: &Ride, room_ids: &[Vec<String>]) -> Value {
+    let ids: Vec<&str> = ride
+        .stops
+        .iter()
+        .map(|&(level, room)| room_ids[level][room].as_str())
+        .collect();
+    let (first, rest) = ids.split_first().expect("a ride has two stops");
+    let (last, between) = rest.split_last().expect("a ride has two stops");
+    let intermediary =
+        (!between.is_empty()).then(|| between.iter().map(|id| unit_ref(id)).collect::<Vec<_>>());
+    let id = w.id();
+    feature(
+        &id,
+        "relationship",
+        Value::Null,
+        json!({
+            "category": ride.category,
+            "direction": if ride.directed { "directed" } else { "undirected" },
+            "origin": unit_ref(first), "intermediary": intermediary,
+            "destination": unit_ref(last), "hours": null,
+        }),
+    )
 }
 
 fn manifest() -> String {

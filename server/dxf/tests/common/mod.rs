@@ -67,3 +67,9 @@ pub fn features(files: &ImdfFiles, file: &str) -> Vec<Value> {
     let value: Value = serde_json::from_str(files.get(file).expect(file)).expect("JSON");
     value["features"].as_array().expect("features").clone()
 }
+
+/// The features of a FeatureCollection's text.
+pub fn collection(text: &str) -> Vec<Value> {
+    let value: Value = serde_json::from_str(text).expect("JSON");
+    value["features"].as_array().expect("features").clone()
+}
