@@ -99,12 +99,25 @@ pub(crate) fn lay_out(
 
 /// The levels written lowest first with the rides between them. A building of one level
 /// rides nowhere: its lifts and stairs are written as rooms, or the check would find them
-/// leading nowhere.
+/// leading nowhere. In a building with a door to the street, the entrances invented where a
+/// level's corridor meets its outline are left out: on an upper floor or in a car park they
+/// would be doors in mid-air or in the ground, and the levels are reached by their lifts.
 pub(crate) fn write(
     building: &BuildingMapping,
     mut levels: Vec<(&LevelNaming, Level)>,
 ) -> ImdfFiles {
     levels.sort_by_key(|(naming, _)| naming.ordinal);
+    let drawn_entrance = levels.iter().any(|(_, level)| {
+        level
+            .openings
+            .iter()
+            .any(|o| o.entrance.is_some() && !o.invented)
+    });
+    if levels.len() > 1 && drawn_entrance {
+        for (_, level) in &mut levels {
+            level.openings.retain(|o| !o.invented);
+        }
+    }
     if let [(_, level)] = levels.as_mut_slice() {
         for room in &mut level.rooms {
             if categories::is_connector(room.category) {

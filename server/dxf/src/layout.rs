@@ -47,6 +47,8 @@ pub(crate) struct Opening {
     /// Entrances are named (contract §2.6); room doors are not. Empty until every entrance
     /// is known and they are numbered.
     pub entrance: Option<String>,
+    /// An entrance the drawing has no door for, put where the walkway meets the outline.
+    pub invented: bool,
 }
 
 pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
@@ -126,6 +128,7 @@ fn doors(plan: &Plan, outline: &[Point], problems: &mut Vec<DxfProblem>) -> Vec<
             a,
             b,
             entrance: outside.then(String::new),
+            invented: false,
         });
     }
     for (room, _) in plan.rooms.iter().zip(&has_door).filter(|(_, has)| !**has) {
@@ -243,6 +246,7 @@ fn entrances(outline: &[Point], walkways: &[Vec<Vec<Point>>], doors: &[Opening])
                 a: a + dir * (middle - width / 2.0),
                 b: a + dir * (middle + width / 2.0),
                 entrance: Some(String::new()),
+                invented: true,
             });
         }
     }

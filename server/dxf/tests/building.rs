@@ -180,6 +180,13 @@ fn the_mall_drawn_level_by_level_is_the_mall() {
             .count()
     };
     assert_eq!(in_category("elevator"), 28, "four lifts on seven levels");
+    // The doors drawn in the outer walls: L1's eight and B1's two car ramps; no level gets an
+    // entrance the drawings do not have.
+    let entrances = common::features(&files, "opening.geojson")
+        .iter()
+        .filter(|o| name(o).is_some())
+        .count();
+    assert_eq!(entrances, 10);
     assert_eq!(in_category("restroom.wheelchair"), 12);
 
     let original = testing::load(
