@@ -1,5 +1,5 @@
 //! Prints what `inspect` sees in DXF files, and what `convert` says with every suggestion taken
-//! but those given as `LAYER=room|wall|door|text|ignore`:
+//! but those given as `LAYER=room|wall|door|text|elevator|escalator|stairs|ignore`:
 //! `cargo run -p site-dxf --example dxf_inspect -- plan.dxf... [LAYER=meaning...]`. For trying
 //! real drawings by hand.
 
@@ -17,6 +17,9 @@ fn main() {
                 "wall" => LayerMeaning::Wall,
                 "door" => LayerMeaning::Door,
                 "text" => LayerMeaning::Text,
+                "elevator" => LayerMeaning::Elevator,
+                "escalator" => LayerMeaning::Escalator,
+                "stairs" => LayerMeaning::Stairs,
                 _ => LayerMeaning::Ignore,
             };
             Some((layer.to_owned(), meaning))

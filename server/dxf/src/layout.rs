@@ -36,7 +36,7 @@ pub(crate) struct Level {
 pub(crate) struct LaidRoom {
     pub ring: Vec<Point>,
     pub name: Option<String>,
-    /// From the name (`crate::categories`); a building of one level writes its lifts and
+    /// From the layer, else the name (`crate::categories`); a building of one level writes its lifts and
     /// stairs as rooms (`crate::building::write`).
     pub category: &'static str,
 }
@@ -95,7 +95,9 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
             .map(|(room, ring)| LaidRoom {
                 ring,
                 name: room.name.clone(),
-                category: categories::of_name(room.name.as_deref()),
+                category: room
+                    .category
+                    .unwrap_or_else(|| categories::of_name(room.name.as_deref())),
             })
             .collect(),
         walkways,

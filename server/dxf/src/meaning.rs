@@ -9,6 +9,12 @@ pub enum LayerMeaning {
     Door,
     /// Closed polylines: one room each.
     Room,
+    /// Closed polylines: one lift car each, whatever the text in it says (contract §2.7).
+    Elevator,
+    /// Closed polylines: one escalator landing each.
+    Escalator,
+    /// Closed polylines: one stair core each.
+    Stairs,
     /// TEXT and MTEXT: the name of the room they stand in.
     Text,
     Ignore,
@@ -16,13 +22,20 @@ pub enum LayerMeaning {
 
 /// Name fragments of each meaning, in the order they are tried: a door or text layer often
 /// names the wall or room it belongs to (`A-WALL-DOOR`, `ROOM-TEXT`), so those come first.
-/// The Latin ones follow the AIA layer names (`A-WALL`, `A-DOOR`, `A-AREA-IDEN`, `A-ANNO`).
-const FRAGMENTS: [(LayerMeaning, &[&str]); 4] = [
+/// The Latin ones follow the AIA layer names (`A-WALL`, `A-DOOR`, `A-AREA-IDEN`, `A-ANNO`,
+/// `A-FLOR-EVTR`, `A-FLOR-STRS`; not `ELEV`, which is AIA's elevations).
+const FRAGMENTS: [(LayerMeaning, &[&str]); 7] = [
     (LayerMeaning::Door, &["DOOR", "门"]),
     (
         LayerMeaning::Text,
         &["TEXT", "ANNO", "IDEN", "NAME", "文字", "标注", "名称"],
     ),
+    (LayerMeaning::Escalator, &["ESCALATOR", "ESCL", "扶梯"]),
+    (
+        LayerMeaning::Elevator,
+        &["ELEVATOR", "EVTR", "LIFT", "电梯", "升降梯"],
+    ),
+    (LayerMeaning::Stairs, &["STAIR", "STRS", "楼梯"]),
     (
         LayerMeaning::Room,
         &["ROOM", "SPACE", "AREA", "房间", "空间"],
@@ -31,6 +44,21 @@ const FRAGMENTS: [(LayerMeaning, &[&str]); 4] = [
 ];
 
 impl LayerMeaning {
+    /// Whether the layer's closed polylines are rooms; connectors are rooms of a category.
+    pub(crate) fn is_room(self) -> bool {
+        self.connector().is_some() || self == LayerMeaning::Room
+    }
+
+    /// The unit category the layer gives its rooms, when it is a connector's layer.
+    pub(crate) fn connector(self) -> Option<&'static str> {
+        match self {
+            LayerMeaning::Elevator => Some("elevator"),
+            LayerMeaning::Escalator => Some("escalator"),
+            LayerMeaning::Stairs => Some("stairs"),
+            _ => None,
+        }
+    }
+
     /// The guess from a layer's name: case-insensitive, anywhere in the name.
     pub fn suggest(layer: &str) -> LayerMeaning {
         let upper = layer.to_uppercase();
@@ -66,6 +94,14 @@ mod tests {
             ("文字", Text),
             ("标注", Text),
             ("A-AREA-IDEN", Text),
+            ("A-FLOR-EVTR", Elevator),
+            ("电梯", Elevator),
+            ("LIFT", Elevator),
+            ("A-FLOR-STRS", Stairs),
+            ("楼梯", Stairs),
+            ("自动扶梯", Escalator),
+            ("电梯门", Door),
+            ("A-ELEV", Ignore),
             ("0", Ignore),
             ("DEFPOINTS", Ignore),
             ("家具", Ignore),

@@ -26,6 +26,8 @@ pub(crate) struct Room {
     /// Counter-clockwise, without the closing repeat.
     pub ring: Vec<Point>,
     pub name: Option<String>,
+    /// The category its layer gives it (a lift drawn on the lifts' layer), else None.
+    pub category: Option<&'static str>,
 }
 
 pub(crate) struct Door {
@@ -77,14 +79,16 @@ impl Plan {
         for entity in points::model_space(drawing) {
             let layer = &entity.common.layer;
             let handle = entity.common.handle;
-            match (mapping.meaning(layer), &entity.specific) {
-                (LayerMeaning::Room, EntityType::LwPolyline(_) | EntityType::Polyline(_)) => {
+            let meaning = mapping.meaning(layer);
+            match (meaning, &entity.specific) {
+                (_, EntityType::LwPolyline(_) | EntityType::Polyline(_)) if meaning.is_room() => {
                     match room(&entity.specific, to_level) {
                         Ok(ring) => plan.rooms.push(Room {
                             handle,
                             layer: layer.clone(),
                             ring,
                             name: None,
+                            category: meaning.connector(),
                         }),
                         Err(why) => problems.push(DxfProblem::entity(
                             DxfRule::Room,
@@ -105,7 +109,7 @@ impl Plan {
                     });
                 }
                 // Room labels are often kept on the rooms' own layer (AIA's A-AREA with its IDEN).
-                (LayerMeaning::Text | LayerMeaning::Room, specific) => {
+                (_, specific) if meaning == LayerMeaning::Text || meaning.is_room() => {
                     if let Some((at, text)) = labels::label(specific) {
                         texts.push((to_level.point(at), text));
                     }

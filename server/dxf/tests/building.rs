@@ -277,3 +277,46 @@ fn a_level_whose_connectors_meet_nothing_is_named() {
         "{problems:#?}"
     );
 }
+
+/// A layer the visitor says holds stair cores makes every room on it a stair, whatever its
+/// text: the office drawn twice, as two floors, has six stair cores each joining both.
+#[test]
+fn a_connector_layer_gives_its_rooms_their_category() {
+    let bytes = common::fixture("office-chinese-layers.dxf");
+    let summary = site_dxf::inspect(&bytes).expect("the fixture reads");
+    let floor = |short: &str, ordinal: i64| {
+        let mut layers: HashMap<String, LayerMeaning> = summary
+            .layers
+            .iter()
+            .map(|layer| (layer.name.clone(), layer.suggested))
+            .collect();
+        layers.insert("房间".to_owned(), LayerMeaning::Stairs);
+        LevelDrawing {
+            bytes: &bytes,
+            file_name: format!("{short}.dxf"),
+            layers,
+            unit: None,
+            known_length: None,
+            level: LevelNaming {
+                name: format!("{short} 层"),
+                short_name: short.to_owned(),
+                ordinal,
+            },
+        }
+    };
+    let files = convert_building(&building(), &[floor("L1", 0), floor("L2", 1)])
+        .unwrap_or_else(|problems| panic!("{problems:#?}"));
+    let (_dir, problems) = checked(&files);
+    assert!(problems.is_empty(), "{problems:#?}");
+    let units = common::features(&files, "unit.geojson");
+    let stairs = units
+        .iter()
+        .filter(|u| u["properties"]["category"] == "stairs")
+        .count();
+    assert_eq!(stairs, 12);
+    let relationships = common::features(&files, "relationship.geojson");
+    assert_eq!(relationships.len(), 6);
+    assert!(relationships.iter().all(|r| {
+        r["properties"]["category"] == "stairs" && r["properties"]["intermediary"].is_null()
+    }));
+}
