@@ -320,3 +320,28 @@ fn a_connector_layer_gives_its_rooms_their_category() {
         r["properties"]["category"] == "stairs" && r["properties"]["intermediary"].is_null()
     }));
 }
+
+/// A drawing that cannot be a level is refused in the words `convert` uses, after the name of
+/// the file and level, so a visitor who uploaded seven knows which to fix.
+#[test]
+fn a_broken_drawing_is_named_by_its_file_and_level() {
+    let drawings = mall_drawings();
+    let l1 = drawings
+        .iter()
+        .find(|(_, l)| l.short_name == "L1")
+        .expect("L1");
+    let broken = common::fixture("no-closed-room.dxf");
+    let mut upper = drawing(&broken, &mall_levels()[3]);
+    upper.file_name = "二层.dxf".to_owned();
+    let problems =
+        convert_building(&building(), &[drawing(&l1.0, &l1.1), upper]).expect_err("no rooms on L2");
+    assert!(!problems.is_empty());
+    for problem in &problems {
+        assert_eq!(problem.file.as_deref(), Some("二层.dxf"));
+        assert!(
+            problem.message.starts_with("文件 二层.dxf（二层）："),
+            "{}",
+            problem.message
+        );
+    }
+}
