@@ -10,7 +10,10 @@ use std::io::Cursor;
 use std::path::Path;
 
 use serde::{Deserialize, Serialize};
-use site_dxf::{Address, KnownLength, LayerMeaning, LengthUnit, LevelNaming, Mapping, Placement};
+use site_dxf::{
+    Address, BuildingMapping, KnownLength, LayerMeaning, LengthUnit, LevelDrawing, LevelNaming,
+    Placement,
+};
 
 use super::problems::UploadProblem;
 use super::take_in::{Refused, ScratchDir};
@@ -23,6 +26,10 @@ pub(crate) enum LayerUse {
     Wall,
     Door,
     Room,
+    /// Lift cars, whatever the text in them says.
+    Elevator,
+    Escalator,
+    Stairs,
     Text,
     Ignore,
 }
@@ -113,6 +120,9 @@ impl From<LayerMeaning> for LayerUse {
             LayerMeaning::Wall => LayerUse::Wall,
             LayerMeaning::Door => LayerUse::Door,
             LayerMeaning::Room => LayerUse::Room,
+            LayerMeaning::Elevator => LayerUse::Elevator,
+            LayerMeaning::Escalator => LayerUse::Escalator,
+            LayerMeaning::Stairs => LayerUse::Stairs,
             LayerMeaning::Text => LayerUse::Text,
             LayerMeaning::Ignore => LayerUse::Ignore,
         }
@@ -125,6 +135,9 @@ impl From<LayerUse> for LayerMeaning {
             LayerUse::Wall => LayerMeaning::Wall,
             LayerUse::Door => LayerMeaning::Door,
             LayerUse::Room => LayerMeaning::Room,
+            LayerUse::Elevator => LayerMeaning::Elevator,
+            LayerUse::Escalator => LayerMeaning::Escalator,
+            LayerUse::Stairs => LayerMeaning::Stairs,
             LayerUse::Text => LayerMeaning::Text,
             LayerUse::Ignore => LayerMeaning::Ignore,
         }
@@ -209,8 +222,8 @@ fn paired<'a>(
     Ok(pairs)
 }
 
-/// site-dxf's mapping of one level.
-fn level_mapping(mapping: &DrawingMapping, level: &DrawingLevel) -> Mapping {
+/// site-dxf's mapping of the building.
+fn building_mapping(mapping: &DrawingMapping) -> BuildingMapping {
     let DrawingPlacement {
         at,
         lon,
@@ -218,7 +231,28 @@ fn level_mapping(mapping: &DrawingMapping, level: &DrawingLevel) -> Mapping {
         rotation_deg,
     } = mapping.placement;
     let address = &mapping.address;
-    Mapping {
+    BuildingMapping {
+        venue_name: mapping.venue_name.clone(),
+        address: Address {
+            address: address.address.clone(),
+            locality: address.locality.clone(),
+            province: address.province.clone(),
+            country: address.country.clone(),
+        },
+        placement: Placement {
+            at,
+            lon,
+            lat,
+            rotation_deg,
+        },
+    }
+}
+
+/// site-dxf's drawing of one level.
+fn level_drawing<'a>(level: &DrawingLevel, drawing: &'a Drawing) -> LevelDrawing<'a> {
+    LevelDrawing {
+        bytes: &drawing.bytes,
+        file_name: drawing.file.clone(),
         layers: level
             .layers
             .iter()
@@ -230,19 +264,6 @@ fn level_mapping(mapping: &DrawingMapping, level: &DrawingLevel) -> Mapping {
             b: k.b,
             metres: k.metres,
         }),
-        placement: Placement {
-            at,
-            lon,
-            lat,
-            rotation_deg,
-        },
-        venue_name: mapping.venue_name.clone(),
-        address: Address {
-            address: address.address.clone(),
-            locality: address.locality.clone(),
-            province: address.province.clone(),
-            country: address.country.clone(),
-        },
         level: LevelNaming {
             name: level.name.clone(),
             short_name: level.short_name.clone(),
@@ -260,17 +281,18 @@ pub(super) fn imdf_archive(
     scratch: &Path,
 ) -> Result<Vec<u8>, Refused> {
     let pairs = paired(mapping, drawings, max_levels)?;
-    let [(level, drawing)] = pairs.as_slice() else {
-        return Err(mismatch(
-            "目前一次只能转换一张图纸（一个楼层）；多层建筑请先上传 IMDF".to_owned(),
-        ));
-    };
+    let levels: Vec<LevelDrawing<'_>> = pairs
+        .iter()
+        .map(|(level, drawing)| level_drawing(level, drawing))
+        .collect();
     let files =
-        site_dxf::convert(&drawing.bytes, &level_mapping(mapping, level)).map_err(|problems| {
+        site_dxf::convert_building(&building_mapping(mapping), &levels).map_err(|problems| {
+            // A problem of the building as a whole names the first drawing.
+            let first = &drawings[0].file;
             Refused::Invalid(
                 problems
                     .into_iter()
-                    .map(|problem| UploadProblem::drawn(&drawing.file, problem))
+                    .map(|problem| UploadProblem::drawn(first, problem))
                     .collect(),
             )
         })?;

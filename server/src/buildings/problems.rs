@@ -39,10 +39,10 @@ impl UploadProblem {
         }
     }
 
-    /// A problem of the drawing `file`.
+    /// A problem of a drawing: of the one it names, else of `file`.
     pub(crate) fn drawn(file: &str, problem: DxfProblem) -> UploadProblem {
         UploadProblem {
-            file: file.to_owned(),
+            file: problem.file.unwrap_or_else(|| file.to_owned()),
             feature: problem.handle,
             field: problem.layer.unwrap_or_default(),
             rule: dxf_rule(problem.rule).to_owned(),

@@ -158,6 +158,71 @@ async fn a_drawing_is_read_mapped_uploaded_and_routed_through() {
     assert!((20.0..40.0).contains(&metres), "{metres} m");
 }
 
+/// The mall's levels as the generator draws them: short name and ordinal.
+const MALL_LEVELS: [(&str, i64); 7] = [
+    ("B2", -2),
+    ("B1", -1),
+    ("L1", 0),
+    ("L2", 1),
+    ("L3", 2),
+    ("L4", 3),
+    ("L5", 4),
+];
+
+#[tokio::test]
+async fn the_demo_mall_drawn_level_by_level_routes_from_the_car_park_to_the_top_floor() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let mut levels = Vec::new();
+    let mut drawings = Vec::new();
+    for (short, ordinal) in MALL_LEVELS {
+        let file = format!("demo-mall-{short}.dxf");
+        let bytes = fixture(&file);
+        let (status, summary) = inspect(&app, bytes.clone()).await;
+        assert_eq!(status, StatusCode::OK, "{file}: {summary}");
+        let mut level = accepted(&summary, &file, None)["levels"][0].clone();
+        level["short_name"] = Value::from(short);
+        level["name"] = Value::from(format!("{short} 层"));
+        level["ordinal"] = Value::from(ordinal);
+        levels.push(level);
+        drawings.push((file, bytes));
+    }
+    let mut mapping = accepted(&json!({"layers": []}), "", None);
+    mapping["venue_name"] = Value::from("图纸里的购物中心");
+    mapping["levels"] = Value::from(levels);
+    let mapping = mapping.to_string();
+    let mut parts: Vec<(&str, Option<&str>, &[u8])> = vec![("mapping", None, mapping.as_bytes())];
+    for (file, bytes) in &drawings {
+        parts.push(("drawing", Some(file), bytes));
+    }
+    let (status, created) = upload_drawings(&app, multipart(&parts)).await;
+    assert_eq!(status, StatusCode::CREATED, "{created}");
+    assert_eq!(created["levels"].as_array().unwrap().len(), 7, "{created}");
+
+    // From a parking space two floors down to a restaurant on the top floor, by lift or stairs.
+    let venue = format!("/api/venues/{}", created["id"].as_str().unwrap());
+    let first = |answer: &Value| answer["results"][0]["id"].as_str().unwrap().to_owned();
+    let (_, space) = api(&app, &format!("{venue}/search?q=B2-015")).await;
+    let (_, restaurant) = api(&app, &format!("{venue}/search?q=haidilao")).await;
+    let (status, route) = api(
+        &app,
+        &format!(
+            "{venue}/route?from={}&to={}",
+            first(&space),
+            first(&restaurant)
+        ),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{route}");
+    assert!(
+        !route["transitions"].as_array().unwrap().is_empty(),
+        "{route}"
+    );
+    let metres = route["distance_m"].as_f64().unwrap();
+    assert!((100.0..250.0).contains(&metres), "{metres} m");
+}
+
 #[tokio::test]
 async fn drawings_that_make_no_building_are_refused_and_nothing_is_stored() {
     let Some((app, url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {

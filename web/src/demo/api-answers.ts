@@ -316,7 +316,7 @@ suggested: LayerUse, };
 
 export type DrawingExtents = { min: [number, number], max: [number, number], };
 
-export type LayerUse = "wall" | "door" | "room" | "text" | "ignore";
+export type LayerUse = "wall" | "door" | "room" | "elevator" | "escalator" | "stairs" | "text" | "ignore";
 
 export type DrawingUnit = "millimetre" | "centimetre" | "metre" | "inch" | "foot";
 
