@@ -152,6 +152,37 @@ impl Venue {
         Ok(venue)
     }
 
+    /// The venue taken apart, each part named: for `examples/venue_memory.rs`, which drops
+    /// them one by one to see what each holds. Not an API.
+    #[doc(hidden)]
+    pub fn into_parts(self) -> Vec<(&'static str, Box<dyn std::any::Any>)> {
+        fn part<T: 'static>(
+            name: &'static str,
+            value: T,
+        ) -> (&'static str, Box<dyn std::any::Any>) {
+            (name, Box::new(value))
+        }
+        vec![
+            part("model", self.model),
+            part("spaces (walkable space)", self.spaces),
+            part("graph", self.graph),
+            part("places", self.places),
+            part("place_by_id", self.place_by_id),
+            part(
+                "space_by_number + spaces_sorted",
+                (self.space_by_number, self.spaces_sorted),
+            ),
+            part("portals + door_portal", (self.portals, self.door_portal)),
+            part("place_access", self.place_access),
+            part("landmarks", self.landmarks),
+            part("directory", self.directory),
+            part("search_index", self.search_index),
+            part("near_distances", self.near_distances),
+            part("words + catalog (shared Arcs)", (self.words, self.catalog)),
+            part("id, start, flow", (self.id, self.start, self.flow)),
+        ]
+    }
+
     pub fn id(&self) -> &str {
         &self.id
     }
