@@ -177,13 +177,16 @@ impl Builder {
                 return Err(self.geometry_error(feature, "geometry is null, a Polygon is needed"));
             }
         };
-        let mut out = Vec::new();
+        // Exact capacities: a shape is kept for the venue's life, and a Vec grown by push holds
+        // at least four (a one-polygon unit's shape had 3 times the bytes it needed).
+        let mut out = Vec::with_capacity(polygons.len());
         for rings in polygons {
-            let mut local = Vec::new();
+            let mut local = Vec::with_capacity(rings.len());
             for ring in rings {
                 let mut points: Vec<Point> = ring.iter().map(|&p| self.point(p)).collect();
                 if points.len() > 1 && points.first() == points.last() {
                     points.pop();
+                    points.shrink_to_fit();
                 }
                 if points.len() < 3 {
                     return Err(
