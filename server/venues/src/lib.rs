@@ -14,6 +14,7 @@
 mod assemble;
 mod car;
 pub mod check;
+mod compact;
 mod contract;
 mod corners;
 pub mod costs;

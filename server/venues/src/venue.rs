@@ -141,6 +141,7 @@ impl Venue {
             .map(|i| venue.precompute_access(i))
             .collect();
         venue.landmarks = venue.landmark_points();
+        venue.shrink_to_fit();
         if let Some(start) = &venue.start {
             venue
                 .locate(Field::From, start)
