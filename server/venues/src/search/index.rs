@@ -183,6 +183,16 @@ impl SearchIndex {
                 sort_name,
             });
         }
+        // Kept for the venue's life: the lists grown by push lose their slack.
+        index.readings.shrink_to_fit();
+        index.units.shrink_to_fit();
+        index.names.shrink_to_fit();
+        index.categories.shrink_to_fit();
+        for category in &mut index.categories {
+            category.terms.shrink_to_fit();
+            category.term_texts.shrink_to_fit();
+        }
+        index.levels.shrink_to_fit();
         index
     }
 

@@ -72,6 +72,11 @@ impl Readings {
         Unit { ch, first, count }
     }
 
+    pub(super) fn shrink_to_fit(&mut self) {
+        self.syllables.shrink_to_fit();
+        self.by_char.shrink_to_fit();
+    }
+
     /// The readings of a unit, the crate's most common reading first.
     pub(super) fn of(&self, unit: Unit) -> &[Syllable] {
         let first = unit.first as usize;
