@@ -28,7 +28,7 @@ impl Venue {
         }
         self.portals.shrink_to_fit();
         for portal in &mut self.portals {
-            portal.links.shrink_to_fit();
+            portal.nodes.shrink_to_fit();
         }
         for access in &mut self.place_access {
             access.shrink_to_fit();

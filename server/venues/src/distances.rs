@@ -36,7 +36,7 @@ impl Venue {
                 let mut best = (f64::INFINITY, f64::INFINITY);
                 for spec in accesses {
                     let portal = &self.portals[spec.portal as usize];
-                    for link in &portal.links {
+                    for link in portal.links(&self.graph) {
                         let n = link.node as usize;
                         let t = time[n] + walk_s(link.metres + spec.metres);
                         if t < best.0 {

@@ -17,26 +17,35 @@ pub(crate) struct Link {
 pub(crate) struct Portal {
     pub level: usize,
     pub point: Point,
-    pub links: Vec<Link>,
+    /// The graph nodes it sees. Their distances are measured when asked ([`Portal::links`]),
+    /// not kept: the same figure, and a venue's portals hold some 15,000 links.
+    pub nodes: Vec<u32>,
 }
 
 impl Portal {
     /// The portal at `point` (which must be free) with a link to every node of its level it
     /// sees.
     pub(crate) fn at(graph: &Graph, space: &LevelSpace, level: usize, point: Point) -> Portal {
-        let links = graph.visible[level]
+        let nodes = graph.visible[level]
             .iter()
-            .filter_map(|&node| {
+            .copied()
+            .filter(|&node| {
                 let n = &graph.nodes[node as usize];
-                let metres = n.point.distance(point);
-                let usable = metres < 1e-6 || space.clear(point, n.point);
-                usable.then_some(Link { node, metres })
+                n.point.distance(point) < 1e-6 || space.clear(point, n.point)
             })
             .collect();
         Portal {
             level,
             point,
-            links,
+            nodes,
         }
+    }
+
+    /// The straight walks to the nodes it sees.
+    pub(crate) fn links<'a>(&'a self, graph: &'a Graph) -> impl Iterator<Item = Link> + 'a {
+        self.nodes.iter().map(|&node| Link {
+            node,
+            metres: graph.nodes[node as usize].point.distance(self.point),
+        })
     }
 }

@@ -78,7 +78,7 @@ pub(crate) fn shortest(
     let mut target = vec![f64::INFINITY; n];
     let mut target_access = vec![0u32; n];
     for (bi, b) in to.accesses.iter().enumerate() {
-        for link in &b.portal.links {
+        for link in b.portal.links(graph) {
             let cost = walk_s(link.metres + b.metres);
             if cost < target[link.node as usize] {
                 target[link.node as usize] = cost;
@@ -97,7 +97,7 @@ pub(crate) fn shortest(
     let mut parent = vec![NONE; n];
     let mut heap = BinaryHeap::new();
     for (ai, a) in from.accesses.iter().enumerate() {
-        for link in &a.portal.links {
+        for link in a.portal.links(graph) {
             let cost = walk_s(a.metres + link.metres);
             let node = link.node as usize;
             if cost < g[node] {
@@ -190,7 +190,7 @@ pub(crate) fn from_everywhere(
     let mut metres = vec![f64::INFINITY; n];
     let mut heap = BinaryHeap::new();
     for a in &from.accesses {
-        for link in &a.portal.links {
+        for link in a.portal.links(graph) {
             let m = a.metres + link.metres;
             if walk_s(m) < g[link.node as usize] {
                 g[link.node as usize] = walk_s(m);

@@ -287,7 +287,7 @@ impl Venue {
                     portal: Cow::Owned(Portal {
                         level: from.level,
                         point: to.point,
-                        links: Vec::new(),
+                        nodes: Vec::new(),
                     }),
                     via,
                     metres,

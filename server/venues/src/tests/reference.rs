@@ -22,7 +22,7 @@ fn brute_force(venue: &Venue, from: &Endpoint, to: &Endpoint, accessible: bool) 
         }
     }
     for a in &from.accesses {
-        for l in &a.portal.links {
+        for l in a.portal.links(&venue.graph) {
             edges.push((source, l.node as usize, walk_s(a.metres + l.metres)));
         }
         for b in &to.accesses {
@@ -39,7 +39,7 @@ fn brute_force(venue: &Venue, from: &Endpoint, to: &Endpoint, accessible: bool) 
         }
     }
     for b in &to.accesses {
-        for l in &b.portal.links {
+        for l in b.portal.links(&venue.graph) {
             edges.push((l.node as usize, target, walk_s(b.metres + l.metres)));
         }
     }
