@@ -124,8 +124,9 @@ fn main() {
     let mut shapes = Vec::with_capacity(units.len());
     let mut texts = Vec::with_capacity(units.len());
     let mut indexes = Vec::with_capacity(units.len());
+    let no_shape = Arc::new(Shape::new(Vec::new()));
     for unit in &mut units {
-        shapes.push(std::mem::replace(&mut unit.shape, Shape::new(Vec::new())));
+        shapes.push(std::mem::replace(&mut unit.shape, Arc::clone(&no_shape)));
         texts.push((
             std::mem::take(&mut unit.id),
             std::mem::take(&mut unit.category),

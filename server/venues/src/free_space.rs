@@ -2,6 +2,8 @@
 //! fixtures and kiosks. Holds its walls (every boundary a walker cannot cross, oriented with the
 //! walkable side on the left) and answers point and segment questions; does not route.
 
+use std::sync::Arc;
+
 use super::contract::contract;
 use super::geometry::{Bbox, Point, Shape, nearest_on_segment, segments_within};
 use super::grid::Grid;
@@ -26,7 +28,7 @@ pub(crate) struct LevelSpace {
     pub walls: Vec<Wall>,
     wall_grid: Grid,
     /// Every unit of the level: (model index, role, shape).
-    units: Vec<(usize, UnitRole, Shape)>,
+    units: Vec<(usize, UnitRole, Arc<Shape>)>,
     unit_grid: Grid,
     obstacles: Vec<Shape>,
     obstacle_grid: Grid,
@@ -34,12 +36,12 @@ pub(crate) struct LevelSpace {
 
 impl LevelSpace {
     pub(crate) fn build(model: &Model, level: usize) -> LevelSpace {
-        let units: Vec<(usize, UnitRole, Shape)> = model
+        let units: Vec<(usize, UnitRole, Arc<Shape>)> = model
             .units
             .iter()
             .enumerate()
             .filter(|(_, u)| u.level == level)
-            .map(|(i, u)| (i, u.role, u.shape.clone()))
+            .map(|(i, u)| (i, u.role, Arc::clone(&u.shape)))
             .collect();
         let obstacles: Vec<Shape> = model
             .obstacles
@@ -159,7 +161,7 @@ impl LevelSpace {
 }
 
 /// The edges of the walkable units, less the parts shared with another walkable unit.
-fn walkable_walls(units: &[(usize, UnitRole, Shape)]) -> Vec<Wall> {
+fn walkable_walls(units: &[(usize, UnitRole, Arc<Shape>)]) -> Vec<Wall> {
     // Two walkable units share an edge where their edges run within the contract's boundary
     // tolerance (docs/venue-contract.md §2.6: the data's 7-decimal coordinates move points by up
     // to a centimetre).
@@ -167,7 +169,7 @@ fn walkable_walls(units: &[(usize, UnitRole, Shape)]) -> Vec<Wall> {
     let walkable: Vec<&Shape> = units
         .iter()
         .filter(|u| u.1 == UnitRole::Walkable)
-        .map(|u| &u.2)
+        .map(|u| &*u.2)
         .collect();
     let mut edges: Vec<(usize, Point, Point)> = Vec::new();
     for (i, shape) in walkable.iter().enumerate() {
@@ -231,8 +233,8 @@ mod tests {
     fn the_shared_part_of_two_corridors_is_open_and_the_rest_is_wall() {
         // A horizontal corridor with a vertical one standing on the middle of its top edge.
         let units = vec![
-            (0, UnitRole::Walkable, rect(0.0, 0.0, 20.0, 4.0)),
-            (1, UnitRole::Walkable, rect(8.0, 4.005, 12.0, 20.0)),
+            (0, UnitRole::Walkable, Arc::new(rect(0.0, 0.0, 20.0, 4.0))),
+            (1, UnitRole::Walkable, Arc::new(rect(8.0, 4.005, 12.0, 20.0))),
         ];
         let walls = walkable_walls(&units);
         let crossing = |a: Point, b: Point| {

@@ -3,6 +3,7 @@
 //! referring to each other by index. Built once by `assemble`; never changed after.
 
 use std::collections::HashMap;
+use std::sync::Arc;
 
 use serde::Deserialize;
 
@@ -50,7 +51,9 @@ pub struct Unit {
     pub role: UnitRole,
     pub name: Option<String>,
     pub alt_names: Vec<String>,
-    pub shape: Shape,
+    /// Shared with its level's walkable space (`free_space`), which would otherwise hold a copy
+    /// of every unit's outline.
+    pub shape: Arc<Shape>,
     /// The display point, or a point inside the unit when the data has none.
     pub point: Point,
     /// Indexes into `Model::openings`.
@@ -284,7 +287,7 @@ pub(crate) mod test_model {
                     name: None,
                     alt_names: Vec::new(),
                     point: shape.interior_point(),
-                    shape,
+                    shape: Arc::new(shape),
                     openings: Vec::new(),
                     occupants: Vec::new(),
                 }

@@ -1,5 +1,7 @@
 //! Levels, units and the openings between them: the building's structure.
 
+use std::sync::Arc;
+
 use super::super::contract::contract;
 use super::super::geometry::nearest_on_segment;
 use super::super::imdf::{self, Feature, Geometry};
@@ -49,7 +51,7 @@ impl Builder {
             category: p.category,
             name: p.names.main(),
             alt_names: p.names.aliases(),
-            shape,
+            shape: Arc::new(shape),
             point,
             openings: Vec::new(),
             occupants: Vec::new(),
