@@ -20,6 +20,7 @@ mod corners;
 pub mod costs;
 mod distances;
 mod export;
+mod feature_ids;
 mod free_space;
 pub mod geometry;
 mod graph;

@@ -2,12 +2,12 @@
 //! occupants, amenities, kiosks, sections and connectors, all in the local metric frame and
 //! referring to each other by index. Built once by `assemble`; never changed after.
 
-use std::collections::HashMap;
 use std::sync::Arc;
 
 use serde::Deserialize;
 
 use super::contract::contract;
+use super::feature_ids::FeatureIds;
 use super::geometry::{Point, Shape};
 use super::projection::Frame;
 
@@ -234,7 +234,8 @@ pub struct Model {
     pub sections: Vec<Section>,
     pub geofences: Vec<Geofence>,
     pub connectors: Vec<Connector>,
-    pub ids: HashMap<String, FeatureRef>,
+    /// Found by [`Model::feature`].
+    pub ids: FeatureIds,
 }
 
 impl Model {
@@ -320,7 +321,7 @@ pub(crate) mod test_model {
             sections: Vec::new(),
             geofences: Vec::new(),
             connectors: Vec::new(),
-            ids: HashMap::new(),
+            ids: FeatureIds::default(),
         }
     }
 }

@@ -95,7 +95,7 @@ pub(crate) fn list_places(model: &Model) -> Vec<Place> {
 /// The place a feature id names as a route endpoint, also for features that are not in the
 /// list (unnamed units, inner doors).
 pub(crate) fn place_of_feature(model: &Model, id: &str) -> Option<Place> {
-    let feature = *model.ids.get(id)?;
+    let feature = model.feature(id)?;
     let mut place = place_at(model, feature)?;
     if let FeatureRef::Opening(_) = feature {
         // A door named as an endpoint is entered through itself, not through its unit: it

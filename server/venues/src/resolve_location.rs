@@ -119,7 +119,7 @@ impl Venue {
 
     pub(super) fn located_place(&self, place: Place) -> Located {
         Located {
-            place: self.place_by_id.get(&place.id).copied(),
+            place: self.place_index(&place.id),
             id: Some(place.id),
             kind: place.kind,
             name: place.name,
@@ -198,9 +198,9 @@ impl Venue {
             })
         };
         if let Some(id) = &located.id
-            && let Some(FeatureRef::Opening(o)) = self.model.ids.get(id)
+            && let Some(FeatureRef::Opening(o)) = self.model.feature(id)
         {
-            return door(*o, None).into_iter().collect();
+            return door(o, None).into_iter().collect();
         }
         if let Some(u) = located.unit
             && self.is_room(Some(u))

@@ -11,6 +11,7 @@ use super::assemble::assemble;
 use super::check::check_imdf;
 use super::costs::walk_s;
 use super::distances::NearDistances;
+use super::feature_ids::places_by_id;
 use super::free_space::LevelSpace;
 use super::geometry::Point;
 use super::graph::{Graph, walkable_side};
@@ -36,7 +37,8 @@ pub struct Venue {
     pub(super) spaces: Vec<LevelSpace>,
     pub(super) graph: Graph,
     pub(super) places: Vec<Place>,
-    pub(super) place_by_id: HashMap<String, usize>,
+    /// Indexes into `places`, in the order of their ids ([`Venue::place_index`]).
+    pub(super) place_by_id: Vec<u32>,
     /// Parking spaces by upper-case number, and all of them sorted by number (find my car).
     pub(super) space_by_number: HashMap<String, usize>,
     pub(super) spaces_sorted: Vec<usize>,
@@ -116,11 +118,7 @@ impl Venue {
             id: id.to_owned(),
             search_index,
             near_distances: NearDistances::default(),
-            place_by_id: places
-                .iter()
-                .enumerate()
-                .map(|(i, p)| (p.id.clone(), i))
-                .collect(),
+            place_by_id: places_by_id(&places),
             directory: directory(&model, &places, &catalog),
             model,
             spaces,

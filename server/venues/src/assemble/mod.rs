@@ -12,6 +12,7 @@ mod connectors;
 mod contents;
 mod structure;
 
+use super::feature_ids::FeatureIds;
 use super::geometry::{Point, Polygon, Shape};
 use super::imdf::{self, DisplayPoint, Feature, Geometry, Labels};
 use super::load_error::LoadError;
@@ -54,7 +55,7 @@ pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
     let sections = b.build_each("section", FeatureRef::Section, |b, _, f| b.section(f))?;
     let geofences = b.build_each("geofence", |_| FeatureRef::Other, |b, _, f| b.geofence(f))?;
     let connectors = b.connectors(&units, &levels)?;
-    Ok(Model {
+    let mut model = Model {
         frame: b.frame,
         name,
         category: venue.properties.category,
@@ -68,8 +69,12 @@ pub(crate) fn assemble(dir: &Path) -> Result<Model, LoadError> {
         sections,
         geofences,
         connectors,
-        ids: b.ids,
-    })
+        ids: FeatureIds::default(),
+    };
+    // The builder's map saw every id once (duplicates are refused); the model keeps only the
+    // features it holds, without copies of their ids.
+    model.ids = FeatureIds::of(&model);
+    Ok(model)
 }
 
 pub(super) struct Builder {

@@ -1,0 +1,82 @@
+//! Feature ids looked up without a second copy of them: the features a venue keeps, sorted by id
+//! and found by bisection. Maps keyed by id strings held every id once more (a uuid: 36 bytes,
+//! and the map's slot), a seventh of a loaded mall; a route asks a handful of ids, at a dozen
+//! comparisons each.
+
+use super::model::{FeatureRef, Model};
+use super::place_table::Place;
+use super::venue::Venue;
+
+/// The features of a model that the engine keeps (levels, units, openings, occupants,
+/// amenities, kiosks, sections), in the order of their ids.
+#[derive(Debug, Clone, Default)]
+pub struct FeatureIds {
+    sorted: Vec<FeatureRef>,
+}
+
+impl FeatureIds {
+    pub(crate) fn of(model: &Model) -> FeatureIds {
+        let kept = [
+            (
+                model.levels.len(),
+                FeatureRef::Level as fn(usize) -> FeatureRef,
+            ),
+            (model.units.len(), FeatureRef::Unit),
+            (model.openings.len(), FeatureRef::Opening),
+            (model.occupants.len(), FeatureRef::Occupant),
+            (model.amenities.len(), FeatureRef::Amenity),
+            (model.kiosks.len(), FeatureRef::Kiosk),
+            (model.sections.len(), FeatureRef::Section),
+        ];
+        let mut sorted = Vec::with_capacity(kept.iter().map(|(count, _)| count).sum());
+        sorted.extend(
+            kept.into_iter()
+                .flat_map(|(count, feature)| (0..count).map(feature)),
+        );
+        sorted.sort_unstable_by(|&a, &b| model.id_of(a).cmp(model.id_of(b)));
+        FeatureIds { sorted }
+    }
+}
+
+impl Model {
+    /// What the feature `id` is, if it is one the engine keeps; `None` for the others (the
+    /// venue, fixtures, geofences, relationships...), which no question of the engine names.
+    pub fn feature(&self, id: &str) -> Option<FeatureRef> {
+        let sorted = &self.ids.sorted;
+        let at = sorted
+            .binary_search_by(|&feature| self.id_of(feature).cmp(id))
+            .ok()?;
+        Some(sorted[at])
+    }
+
+    fn id_of(&self, feature: FeatureRef) -> &str {
+        match feature {
+            FeatureRef::Level(i) => &self.levels[i].id,
+            FeatureRef::Unit(i) => &self.units[i].id,
+            FeatureRef::Opening(i) => &self.openings[i].id,
+            FeatureRef::Occupant(i) => &self.occupants[i].id,
+            FeatureRef::Amenity(i) => &self.amenities[i].id,
+            FeatureRef::Kiosk(i) => &self.kiosks[i].id,
+            FeatureRef::Section(i) => &self.sections[i].id,
+            FeatureRef::Other => "",
+        }
+    }
+}
+
+/// The places' indexes in the order of their ids.
+pub(crate) fn places_by_id(places: &[Place]) -> Vec<u32> {
+    let mut sorted: Vec<u32> = (0..places.len() as u32).collect();
+    sorted.sort_unstable_by(|&a, &b| places[a as usize].id.cmp(&places[b as usize].id));
+    sorted
+}
+
+impl Venue {
+    /// The index in [`Venue::places`] of the place `id`.
+    pub(crate) fn place_index(&self, id: &str) -> Option<usize> {
+        let at = self
+            .place_by_id
+            .binary_search_by(|&place| self.places[place as usize].id.as_str().cmp(id))
+            .ok()?;
+        Some(self.place_by_id[at] as usize)
+    }
+}
