@@ -234,7 +234,11 @@ mod tests {
         // A horizontal corridor with a vertical one standing on the middle of its top edge.
         let units = vec![
             (0, UnitRole::Walkable, Arc::new(rect(0.0, 0.0, 20.0, 4.0))),
-            (1, UnitRole::Walkable, Arc::new(rect(8.0, 4.005, 12.0, 20.0))),
+            (
+                1,
+                UnitRole::Walkable,
+                Arc::new(rect(8.0, 4.005, 12.0, 20.0)),
+            ),
         ];
         let walls = walkable_walls(&units);
         let crossing = |a: Point, b: Point| {
