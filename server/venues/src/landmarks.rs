@@ -21,12 +21,12 @@ fn landmark_rank(kind: PlaceKind) -> u8 {
     }
 }
 
-/// A place that can name a turn, where it is seen from.
+/// A place that can name a turn, where it is seen from. Its name and id are the place's
+/// (`place`, an index into [`Venue::places`]), not copies.
 #[derive(Debug, Clone)]
 pub(super) struct Landmark {
     point: Point,
-    name: String,
-    id: String,
+    place: u32,
     rank: u8,
 }
 
@@ -38,13 +38,14 @@ impl Venue {
             if matches!(place.kind, PlaceKind::Space | PlaceKind::Entrance) {
                 continue;
             }
-            let Some(name) = &place.name else { continue };
+            if place.name.is_none() {
+                continue;
+            }
             for spec in &self.place_access[i] {
                 let portal = &self.portals[spec.portal as usize];
                 out[portal.level].push(Landmark {
                     point: portal.point,
-                    name: name.clone(),
-                    id: place.id.clone(),
+                    place: i as u32,
                     rank: landmark_rank(place.kind),
                 });
             }
@@ -63,7 +64,8 @@ impl Venue {
         let mut candidates: Vec<&Landmark> = self.landmarks[level]
             .iter()
             .filter(|mark| {
-                mark.point.distance(at) <= LANDMARK_M && !exclude.contains(&Some(mark.id.as_str()))
+                let id = self.places[mark.place as usize].id.as_str();
+                mark.point.distance(at) <= LANDMARK_M && !exclude.contains(&Some(id))
             })
             .collect();
         candidates.sort_by(|a, b| {
@@ -74,7 +76,7 @@ impl Venue {
         candidates
             .into_iter()
             .find(|mark| self.spaces[level].clear(at, mark.point))
-            .map(|mark| mark.name.clone())
+            .and_then(|mark| self.places[mark.place as usize].name.clone())
     }
 
     /// The name a step uses for a place: its own, else "L1 地图上的位置".
