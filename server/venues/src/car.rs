@@ -112,14 +112,11 @@ impl Venue {
     ) -> Result<FoundCar, CarError> {
         let parsed = Car::parse(car)?;
         let unit = match &parsed {
-            Car::Space(number) => {
-                *self
-                    .space_by_number
-                    .get(number)
-                    .ok_or_else(|| CarError::Unknown {
-                        value: number.clone(),
-                    })?
-            }
+            Car::Space(number) => self
+                .space_numbered(number)
+                .ok_or_else(|| CarError::Unknown {
+                    value: number.clone(),
+                })?,
             Car::Plate(plate) => {
                 if self.spaces_sorted.is_empty() {
                     return Err(CarError::Unknown {

@@ -24,7 +24,6 @@ impl Venue {
             amenity.alt_names.shrink_to_fit();
         }
         self.places.shrink_to_fit();
-        self.space_by_number.shrink_to_fit();
         for place in &mut self.places {
             place.alt_names.shrink_to_fit();
         }

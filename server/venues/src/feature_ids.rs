@@ -1,7 +1,9 @@
-//! Feature ids looked up without a second copy of them: the features a venue keeps, sorted by id
-//! and found by bisection. Maps keyed by id strings held every id once more (a uuid: 36 bytes,
+//! Feature ids (and parking spaces' numbers) looked up without a second copy of them: the
+//! features a venue keeps, sorted by id and found by bisection. Maps keyed by id strings held every id once more (a uuid: 36 bytes,
 //! and the map's slot), a seventh of a loaded mall; a route asks a handful of ids, at a dozen
 //! comparisons each.
+
+use std::cmp::Ordering;
 
 use super::model::{FeatureRef, Model};
 use super::place_table::Place;
@@ -70,7 +72,52 @@ pub(crate) fn places_by_id(places: &[Place]) -> Vec<u32> {
     sorted
 }
 
+/// The parking spaces (unit indexes) in the order of their numbers in upper case, one per
+/// number: of spaces sharing one, the last in the model, as a map by number kept it.
+pub(crate) fn spaces_by_number(model: &Model) -> Vec<u32> {
+    let mut sorted: Vec<u32> = model
+        .spaces()
+        .filter(|(_, unit)| unit.name.is_some())
+        .map(|(u, _)| u as u32)
+        .collect();
+    // Stable, then reversed: of equal numbers the last in the model comes first and is kept.
+    sorted.sort_by(|&a, &b| upper_cmp(space_number(model, a), space_number(model, b)));
+    sorted.reverse();
+    sorted.dedup_by(|a, b| upper_cmp(space_number(model, *a), space_number(model, *b)).is_eq());
+    sorted.reverse();
+    sorted.shrink_to_fit();
+    sorted
+}
+
+fn space_number(model: &Model, unit: u32) -> &str {
+    model.units[unit as usize]
+        .name
+        .as_deref()
+        .unwrap_or_default()
+}
+
+/// `a.to_uppercase().cmp(&b.to_uppercase())`, without the two strings.
+fn upper_cmp(a: &str, b: &str) -> Ordering {
+    a.chars()
+        .flat_map(char::to_uppercase)
+        .cmp(b.chars().flat_map(char::to_uppercase))
+}
+
 impl Venue {
+    /// The parking space (unit index) whose number in upper case is `number`.
+    pub(crate) fn space_numbered(&self, number: &str) -> Option<usize> {
+        let at = self
+            .space_by_number
+            .binary_search_by(|&unit| {
+                let upper = space_number(&self.model, unit)
+                    .chars()
+                    .flat_map(char::to_uppercase);
+                upper.cmp(number.chars())
+            })
+            .ok()?;
+        Some(self.space_by_number[at] as usize)
+    }
+
     /// The index in [`Venue::places`] of the place `id`.
     pub(crate) fn place_index(&self, id: &str) -> Option<usize> {
         let at = self

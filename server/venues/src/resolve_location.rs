@@ -49,10 +49,7 @@ impl Venue {
                 Ok(self.located_place(place))
             }
             Location::Space(number) => {
-                let &u = self
-                    .space_by_number
-                    .get(&number)
-                    .ok_or_else(|| unknown(text))?;
+                let u = self.space_numbered(&number).ok_or_else(|| unknown(text))?;
                 let place = place_of_feature(&self.model, &self.model.units[u].id)
                     .expect("a space is a unit");
                 Ok(self.located_place(place))

@@ -3,7 +3,6 @@
 //! and the kiosk view are further `impl Venue` blocks in their own modules.
 
 use std::borrow::Cow;
-use std::collections::HashMap;
 use std::path::Path;
 use std::sync::Arc;
 
@@ -11,7 +10,7 @@ use super::assemble::assemble;
 use super::check::check_imdf;
 use super::costs::walk_s;
 use super::distances::NearDistances;
-use super::feature_ids::places_by_id;
+use super::feature_ids::{places_by_id, spaces_by_number};
 use super::free_space::LevelSpace;
 use super::geometry::Point;
 use super::graph::{Graph, walkable_side};
@@ -39,8 +38,9 @@ pub struct Venue {
     pub(super) places: Vec<Place>,
     /// Indexes into `places`, in the order of their ids ([`Venue::place_index`]).
     pub(super) place_by_id: Vec<u32>,
-    /// Parking spaces by upper-case number, and all of them sorted by number (find my car).
-    pub(super) space_by_number: HashMap<String, usize>,
+    /// Parking spaces in the order of their upper-case numbers ([`Venue::space_numbered`]), and
+    /// all of them sorted by number (find my car).
+    pub(super) space_by_number: Vec<u32>,
     pub(super) spaces_sorted: Vec<usize>,
     pub(super) portals: Vec<Portal>,
     /// Per opening: the portal on its walkable side.
@@ -104,13 +104,8 @@ impl Venue {
             }
         }
         let places = list_places(&model);
-        let mut space_by_number = HashMap::new();
-        for (u, unit) in model.spaces() {
-            if let Some(name) = &unit.name {
-                space_by_number.insert(name.to_uppercase(), u);
-            }
-        }
-        let mut spaces_sorted: Vec<usize> = space_by_number.values().copied().collect();
+        let space_by_number = spaces_by_number(&model);
+        let mut spaces_sorted: Vec<usize> = space_by_number.iter().map(|&u| u as usize).collect();
         spaces_sorted.sort_by(|&a, &b| model.units[a].name.cmp(&model.units[b].name));
         let level_names: Vec<String> = model.levels.iter().map(|l| l.short.clone()).collect();
         let search_index = build_index(&places, &level_names, &catalog);
