@@ -1,6 +1,12 @@
 // The calls of "用我的场馆试一试" to the server's buildings API (docs/api.md, "Buildings that
 // visitors bring"), each answer turned into what the form shows.
-import type { ApiRefusal, BuildingCreated, BuildingProblem } from '../demo/api-answers';
+import type {
+  ApiRefusal,
+  BuildingCreated,
+  BuildingProblem,
+  DrawingAnswer,
+  DrawingMapping,
+} from '../demo/api-answers';
 
 export const buildingApiBase = '/api/buildings';
 
@@ -32,17 +38,64 @@ export async function readRefusal(
   }
 }
 
-export async function uploadBuilding(file: Blob): Promise<UploadAnswer> {
-  let response: Response;
+export function uploadBuilding(file: Blob): Promise<UploadAnswer> {
+  return created(post(buildingApiBase, file, { 'content-type': 'application/zip' }));
+}
+
+/** A building's drawings with their mapping: each drawing under the file name the mapping gives it. */
+export function uploadDrawings(
+  mapping: DrawingMapping,
+  drawings: { file: string; blob: Blob }[],
+): Promise<UploadAnswer> {
+  const form = new FormData();
+  form.append('mapping', JSON.stringify(mapping));
+  for (const { file, blob } of drawings) form.append('drawing', blob, file);
+  return created(post(buildingApiBase, form, {}));
+}
+
+export type DrawingRead =
+  | { kind: 'read'; drawing: DrawingAnswer }
+  | { kind: 'refused'; message: string; problems: BuildingProblem[] }
+  | { kind: 'failed' };
+
+/** What a drawing holds, for its mapping. */
+export async function readDrawing(file: Blob): Promise<DrawingRead> {
+  const response = await post(`${buildingApiBase}/drawings`, file, {
+    'content-type': 'application/dxf',
+  });
+  if (!response) return { kind: 'failed' };
+  if (response.ok) {
+    try {
+      return { kind: 'read', drawing: (await response.json()) as DrawingAnswer };
+    } catch {
+      return { kind: 'failed' };
+    }
+  }
+  const refusal = await readRefusal(response);
+  return refusal ? { kind: 'refused', ...refusal } : { kind: 'failed' };
+}
+
+/** The answer to a POST, or null when none came (the network). */
+async function post(
+  url: string,
+  body: BodyInit,
+  headers: Record<string, string>,
+): Promise<Response | null> {
   try {
-    response = await fetch(buildingApiBase, {
+    return await fetch(url, {
       method: 'POST',
-      headers: { 'content-type': 'application/zip', accept: 'application/json' },
-      body: file,
+      headers: { ...headers, accept: 'application/json' },
+      body,
     });
   } catch {
-    return { kind: 'failed' };
+    return null;
   }
+}
+
+/** An upload's answer: the building stored (201) or the server's refusal. */
+async function created(sent: Promise<Response | null>): Promise<UploadAnswer> {
+  const response = await sent;
+  if (!response) return { kind: 'failed' };
   if (response.status === 201) {
     try {
       return { kind: 'stored', building: (await response.json()) as BuildingCreated };

@@ -2,11 +2,16 @@
 // "用我的场馆试一试" (issue #32) on the browser runtime: each state of the form, with the server's
 // answers from a fetch stand-in (the real server is driven by e2e/specs/buildings.spec.ts).
 import 'preact/debug';
-import { render, screen, waitFor } from '@testing-library/preact';
+import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { act } from 'preact/test-utils';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
-import type { ApiRefusal, BuildingCreated } from '../demo/api-answers';
+import type {
+  ApiRefusal,
+  BuildingCreated,
+  DrawingAnswer,
+  DrawingMapping,
+} from '../demo/api-answers';
 import { buildingUploadProps } from '../island-props/building-upload-props';
 import { placeholderRuntime } from '../runtime/runtime';
 import { BuildingUpload } from './building-upload';
@@ -38,9 +43,9 @@ function island() {
 
 const fileInput = () => screen.getByLabelText(words.choose) as HTMLInputElement;
 
-function choose(file: File) {
+function choose(...files: File[]) {
   const input = fileInput();
-  Object.defineProperty(input, 'files', { value: [file], configurable: true });
+  Object.defineProperty(input, 'files', { value: files, configurable: true });
   act(() => {
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
@@ -169,5 +174,160 @@ describe('the building upload form', () => {
     choose(archive());
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe(words.failed));
     expect(fileInput().disabled).toBe(false);
+  });
+
+  describe('with CAD drawings', () => {
+    const drawing: DrawingAnswer = {
+      layers: [
+        {
+          name: 'A-WALL',
+          counts: { LINE: 40 },
+          closed_polylines: 0,
+          texts: [],
+          suggested: 'wall',
+        },
+        {
+          name: '房间',
+          counts: { LWPOLYLINE: 6, TEXT: 6 },
+          closed_polylines: 6,
+          texts: ['前台', '会议室'],
+          suggested: 'room',
+        },
+        {
+          name: '家具',
+          counts: { INSERT: 12 },
+          closed_polylines: 0,
+          texts: [],
+          suggested: 'ignore',
+        },
+      ],
+      unit: 'millimetre',
+      extents: { min: [0, 0], max: [30_000, 12_000] },
+    };
+    const dxf = (name: string) => new File(['0\nSECTION\n'], name);
+
+    /** A fetch answering the drawings' reading and the upload, recording the requests. */
+    function server(upload: { status: number; body: unknown }) {
+      const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(async (url) => {
+        const { status, body } =
+          url === '/api/buildings/drawings' ? { status: 200, body: drawing } : upload;
+        return new Response(JSON.stringify(body), {
+          status,
+          headers: { 'content-type': 'application/json' },
+        });
+      });
+      vi.stubGlobal('fetch', fetch);
+      return fetch;
+    }
+
+    const field = (label: string) => screen.getByLabelText(label) as HTMLInputElement;
+    const fillIn = (label: string, value: string) =>
+      fireEvent.input(field(label), { target: { value } });
+
+    async function mapped() {
+      const heading = await screen.findByRole('heading', { name: words.mapping_heading });
+      await waitFor(() => expect(document.activeElement).toBe(heading));
+      fillIn(words.locality, '上海市');
+      fillIn(words.address, '示例路 1 号');
+    }
+
+    it('reads each drawing, shows its layers with the guesses, and sends the mapping with the files', async () => {
+      const fetch = server({ status: 201, body: created });
+      render(island());
+      choose(dxf('B1.dxf'), dxf('L1.dxf'));
+      expect(screen.getByRole('status').textContent).toContain('B1.dxf、L1.dxf');
+      await mapped();
+      expect(fetch.mock.calls.map(([url]) => url)).toEqual([
+        '/api/buildings/drawings',
+        '/api/buildings/drawings',
+      ]);
+      const levels = screen.getAllByLabelText(words.level_short) as HTMLInputElement[];
+      expect(levels.map((input) => input.value)).toEqual(['B1', 'L1']);
+      const names = screen.getAllByLabelText(words.level_name) as HTMLInputElement[];
+      expect(names.map((input) => input.value)).toEqual(['地下一层', '一层']);
+      expect(document.body.textContent).toContain('按这个单位，图纸范围约 30.0 × 12.0 米');
+      const table = screen.getAllByRole('table', { name: words.layers_caption })[0]!;
+      expect(table.textContent).toContain('6 个闭合多段线 · 12 个对象 · 前台、会议室');
+      const uses = screen.getAllByLabelText(`家具 ${words.layer_use}`) as HTMLSelectElement[];
+      expect(uses[0]!.value).toBe('ignore');
+      // A select's own change event: Testing Library's fireEvent.change sends Preact an input.
+      act(() => {
+        uses[0]!.value = 'room';
+        uses[0]!.dispatchEvent(new Event('change', { bubbles: true }));
+      });
+      fillIn(words.venue_name, '示例办公楼');
+
+      fireEvent.click(screen.getByRole('button', { name: words.convert }));
+      expect(screen.getByRole('status').textContent).toBe(words.converting);
+      await screen.findByRole('heading', { name: /寻境示范购物中心/ });
+      const [url, init] = fetch.mock.calls[2]!;
+      expect(url).toBe('/api/buildings');
+      const form = init?.body as FormData;
+      const mapping = JSON.parse(form.get('mapping') as string) as DrawingMapping;
+      expect(mapping.venue_name).toBe('示例办公楼');
+      expect(mapping.address).toMatchObject({ locality: '上海市', address: '示例路 1 号' });
+      expect(mapping.placement.at).toEqual([15_000, 6_000]);
+      expect(mapping.levels.map((level) => [level.file, level.short_name, level.ordinal])).toEqual([
+        ['B1.dxf', 'B1', -1],
+        ['L1.dxf', 'L1', 0],
+      ]);
+      expect(mapping.levels[0]!.layers).toEqual({ 'A-WALL': 'wall', 房间: 'room', 家具: 'room' });
+      expect(mapping.levels[1]!.layers['家具']).toBe('ignore');
+      expect((form.getAll('drawing') as File[]).map((file) => file.name)).toEqual([
+        'B1.dxf',
+        'L1.dxf',
+      ]);
+    });
+
+    it('goes back to the mapping as it was sent when the drawings are refused', async () => {
+      const refusal: ApiRefusal = {
+        error: {
+          code: 'building_invalid',
+          field: null,
+          message: '这座建筑的数据有 1 处问题',
+          problems: [
+            {
+              file: 'L1.dxf',
+              feature: '2F',
+              field: '房间',
+              rule: 'dxf-room',
+              message: '图层 房间 上的多段线（句柄 2F）没有闭合',
+            },
+          ],
+        },
+      };
+      server({ status: 422, body: refusal });
+      render(island());
+      choose(dxf('L1.dxf'));
+      await mapped();
+      fillIn(words.venue_name, '示例办公楼');
+      fireEvent.click(screen.getByRole('button', { name: words.convert }));
+      await screen.findByRole('heading', { name: words.refused_heading });
+      expect(document.body.textContent).toContain('句柄 2F');
+      fireEvent.click(screen.getByRole('button', { name: words.back_to_mapping }));
+      await screen.findByRole('heading', { name: words.mapping_heading });
+      expect(field(words.venue_name).value).toBe('示例办公楼');
+      expect(field(words.locality).value).toBe('上海市');
+    });
+
+    it('shows a drawing the server cannot read with its name, and sends nothing else', async () => {
+      const fetch = answer(422, {
+        error: { code: 'building_refused', field: null, message: '这是 DWG 文件，不是 DXF' },
+      });
+      render(island());
+      choose(dxf('plan.dxf'));
+      await screen.findByRole('heading', { name: words.refused_heading });
+      expect(document.body.textContent).toContain('图纸“plan.dxf”：这是 DWG 文件，不是 DXF');
+      expect(fetch).toHaveBeenCalledTimes(1);
+      expect(screen.queryByRole('button', { name: words.back_to_mapping })).toBeNull();
+    });
+
+    it('will not mix an archive with drawings', () => {
+      const fetch = answer(201, created);
+      render(island());
+      choose(archive(), dxf('L1.dxf'));
+      expect(fetch).not.toHaveBeenCalled();
+      expect(screen.getByRole('status').textContent).toBe(words.mixed);
+    });
   });
 });

@@ -1,11 +1,21 @@
-// "用我的场馆试一试" (issue #32): a visitor uploads their own building's IMDF archive and gets a
-// private link that opens it on the demo's map. The size is checked here before a byte is sent;
-// everything else (the archive, the venue check) is the server's, whose refusal is shown as is.
+// "用我的场馆试一试" (issue #32): a visitor uploads their own building (an IMDF archive, or one
+// DXF drawing per level, mapped in drawings/drawing-form.tsx, loaded when drawings are chosen)
+// and gets a private link that opens it on the demo's map. The size is checked here before a
+// byte is sent; everything else (the archive, the drawings, the venue check) is the server's,
+// whose refusal is shown as is.
 import { type DragEvent, type RefObject, useEffect, useRef, useState } from 'react';
-import type { BuildingCreated, BuildingProblem } from '../demo/api-answers';
+import type { BuildingCreated, BuildingProblem, DrawingMapping } from '../demo/api-answers';
 import type { UploadWords } from '../content/venues/words-toml';
 import { fill } from '../format/fill';
-import { buildingPaths, deleteBuilding, uploadBuilding } from './building-requests';
+import {
+  type UploadAnswer,
+  buildingPaths,
+  deleteBuilding,
+  readDrawing,
+  uploadBuilding,
+  uploadDrawings,
+} from './building-requests';
+import type { DrawingForm, ReadDrawing } from './drawings/drawing-form';
 import { useElementId } from './island-root';
 
 export interface BuildingUploadProps {
@@ -13,13 +23,34 @@ export interface BuildingUploadProps {
   words: UploadWords;
 }
 
+/** Drawings read and their mapping so far, with the form that maps them. */
+interface Drawings {
+  drawings: ReadDrawing[];
+  mapping: DrawingMapping;
+  Form: typeof DrawingForm;
+}
+
 type State =
-  | { phase: 'choosing'; notice: 'too-large' | 'failed' | null; file: string; size: number }
-  | { phase: 'uploading'; file: string }
-  | { phase: 'refused'; message: string; problems: BuildingProblem[] }
+  | {
+      phase: 'choosing';
+      notice: 'too-large' | 'failed' | 'mixed' | null;
+      file: string;
+      size: number;
+    }
+  | { phase: 'reading'; file: string }
+  | { phase: 'mapping'; drawings: Drawings }
+  | { phase: 'uploading'; file: string; converting: boolean }
+  | {
+      phase: 'refused';
+      message: string;
+      problems: BuildingProblem[];
+      /** Drawings refused after their mapping: the way back to it. */
+      drawings?: Drawings;
+    }
   | { phase: 'stored'; building: BuildingCreated; deleting: boolean; deleteFailed: boolean };
 
 const choosing: State = { phase: 'choosing', notice: null, file: '', size: 0 };
+const isDrawing = (file: File) => /\.dxf$/i.test(file.name);
 const mebibyte = 1024 * 1024;
 const expiryDate = new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' });
 
@@ -43,26 +74,73 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
     }
   }, [state.phase]);
 
-  const send = (file: File) => {
-    if (file.size > words.max_mib * mebibyte) {
-      setState({ phase: 'choosing', notice: 'too-large', file: file.name, size: file.size });
+  const answered = (answer: UploadAnswer, label: string, size: number, drawings?: Drawings) => {
+    if (answer.kind === 'stored') {
+      setState({
+        phase: 'stored',
+        building: answer.building,
+        deleting: false,
+        deleteFailed: false,
+      });
+    } else if (answer.kind === 'refused') {
+      setState({ phase: 'refused', message: answer.message, problems: answer.problems, drawings });
+    } else {
+      setState({ phase: 'choosing', notice: 'failed', file: label, size });
+    }
+  };
+
+  const send = (files: File[]) => {
+    const label = files.map((file) => file.name).join('、');
+    const size = files.reduce((total, file) => total + file.size, 0);
+    if (size > words.max_mib * mebibyte) {
+      setState({ phase: 'choosing', notice: 'too-large', file: label, size });
       return;
     }
-    setState({ phase: 'uploading', file: file.name });
-    void uploadBuilding(file).then((answer) => {
-      if (answer.kind === 'stored') {
-        setState({
-          phase: 'stored',
-          building: answer.building,
-          deleting: false,
-          deleteFailed: false,
-        });
-      } else if (answer.kind === 'refused') {
-        setState({ phase: 'refused', message: answer.message, problems: answer.problems });
-      } else {
-        setState({ phase: 'choosing', notice: 'failed', file: file.name, size: file.size });
+    const drawn = files.filter(isDrawing);
+    if (drawn.length === files.length) {
+      read(files, label, size);
+      return;
+    }
+    if (files.length > 1) {
+      setState({ phase: 'choosing', notice: 'mixed', file: label, size });
+      return;
+    }
+    setState({ phase: 'uploading', file: label, converting: false });
+    void uploadBuilding(files[0]!).then((answer) => answered(answer, label, size));
+  };
+
+  // The drawings are read by the server while the form's code loads.
+  const read = (files: File[], label: string, size: number) => {
+    setState({ phase: 'reading', file: label });
+    const failed = () => setState({ phase: 'choosing', notice: 'failed', file: label, size });
+    void Promise.all([
+      import('./drawings/drawing-form'),
+      Promise.all(files.map((file) => readDrawing(file))),
+    ]).then(([module, answers]) => {
+      const drawings: ReadDrawing[] = [];
+      for (const [index, answer] of answers.entries()) {
+        const file = files[index]!;
+        if (answer.kind === 'failed') return failed();
+        if (answer.kind === 'refused') {
+          const message = fill(words.drawing_refused, { file: file.name, message: answer.message });
+          return setState({ phase: 'refused', message, problems: answer.problems });
+        }
+        drawings.push({ file, drawing: answer.drawing });
       }
-    });
+      const mapping = module.suggestedMapping(drawings, words);
+      setState({ phase: 'mapping', drawings: { drawings, mapping, Form: module.DrawingForm } });
+    }, failed);
+  };
+
+  const convert = (drawings: Drawings, mapping: DrawingMapping) => {
+    const files = drawings.drawings.map(({ file }) => file);
+    const label = files.map((file) => file.name).join('、');
+    const size = files.reduce((total, file) => total + file.size, 0);
+    setState({ phase: 'uploading', file: label, converting: true });
+    const sent = files.map((file) => ({ file: file.name, blob: file }));
+    void uploadDrawings(mapping, sent).then((answer) =>
+      answered(answer, label, size, { ...drawings, mapping }),
+    );
   };
 
   const backToChoosing = () => {
@@ -81,12 +159,16 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
   const onDrop = (event: DragEvent<HTMLDivElement>) => {
     event.preventDefault();
     setDragging(false);
-    const file = event.dataTransfer?.files[0];
-    if (file && state.phase !== 'uploading') send(file);
+    const files = [...(event.dataTransfer?.files ?? [])];
+    if (files.length && (state.phase === 'choosing' || state.phase === 'refused')) send(files);
   };
 
   let status = '';
-  if (state.phase === 'uploading') status = fill(words.uploading, { file: state.file });
+  if (state.phase === 'uploading') {
+    status = state.converting ? words.converting : fill(words.uploading, { file: state.file });
+  }
+  if (state.phase === 'reading') status = fill(words.reading, { file: state.file });
+  if (state.phase === 'choosing' && state.notice === 'mixed') status = words.mixed;
   if (state.phase === 'choosing' && state.notice === 'too-large') {
     const size = (state.size / mebibyte).toFixed(1);
     status = fill(words.too_large, { file: state.file, size, mib: words.max_mib });
@@ -95,7 +177,9 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
 
   return (
     <div className="building-upload">
-      {state.phase === 'choosing' || state.phase === 'uploading' ? (
+      {state.phase === 'choosing' ||
+      state.phase === 'reading' ||
+      (state.phase === 'uploading' && !state.converting) ? (
         <div
           className={`building-upload__drop${dragging ? ' is-dragging' : ''}`}
           onDragOver={(event) => {
@@ -116,13 +200,14 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
             id={inputId}
             className="building-upload__input"
             type="file"
-            accept=".zip,application/zip"
+            accept=".zip,application/zip,.dxf"
+            multiple
             aria-describedby={`${hintId} ${statusId}`}
-            disabled={state.phase === 'uploading'}
+            disabled={state.phase !== 'choosing'}
             onChange={(event) => {
-              const file = event.currentTarget.files?.[0];
+              const files = [...(event.currentTarget.files ?? [])];
               event.currentTarget.value = '';
-              if (file) send(file);
+              if (files.length) send(files);
             }}
           />
           <p className="building-upload__drop-hint">{words.drop}</p>
@@ -131,8 +216,27 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
       <p className="building-upload__status" id={statusId} role="status">
         {status}
       </p>
+      {state.phase === 'mapping' ? (
+        <state.drawings.Form
+          words={words}
+          drawings={state.drawings.drawings}
+          initial={state.drawings.mapping}
+          onConvert={(mapping) => convert(state.drawings, mapping)}
+          onCancel={backToChoosing}
+        />
+      ) : null}
       {state.phase === 'refused' ? (
-        <Refused state={state} words={words} headingRef={resultRef} onAgain={backToChoosing} />
+        <Refused
+          state={state}
+          words={words}
+          headingRef={resultRef}
+          onAgain={backToChoosing}
+          onBack={
+            state.drawings
+              ? () => setState({ phase: 'mapping', drawings: state.drawings! })
+              : undefined
+          }
+        />
       ) : null}
       {state.phase === 'stored' ? (
         <Stored
@@ -151,11 +255,14 @@ function Refused({
   words,
   headingRef,
   onAgain,
+  onBack,
 }: {
   state: Extract<State, { phase: 'refused' }>;
   words: UploadWords;
   headingRef: RefObject<HTMLHeadingElement | null>;
   onAgain: () => void;
+  /** Back to the drawings' mapping, kept as it was sent. */
+  onBack: (() => void) | undefined;
 }) {
   return (
     <div className="building-upload__result building-upload__result--refused">
@@ -197,9 +304,16 @@ function Refused({
           </table>
         </div>
       ) : null}
-      <button type="button" className="button" onClick={onAgain}>
-        {words.again}
-      </button>
+      <div className="building-upload__actions">
+        {onBack ? (
+          <button type="button" className="button button--primary" onClick={onBack}>
+            {words.back_to_mapping}
+          </button>
+        ) : null}
+        <button type="button" className="button" onClick={onAgain}>
+          {words.again}
+        </button>
+      </div>
     </div>
   );
 }
