@@ -245,7 +245,7 @@ function DrawingLevelFields({
             <input
               id={id}
               required
-              pattern="[A-Za-z0-9-]+"
+              pattern="[A-Za-z0-9\-]+"
               value={level.short_name}
               onChange={(e) => onChange({ short_name: e.currentTarget.value })}
             />
