@@ -5,14 +5,18 @@
 #     default level) and a route between the venue's sample ends; ROUNDS rounds, each on a new
 #     upload (so its engine is built), medians reported. Target: routable and drawn within 2 s of
 #     the upload's last byte.
-#  2. Memory: the server's resident memory (VmRSS) started, with 100 stored buildings none of
+#  2. The same mall as the seven DXF drawings the generator writes (test-fixtures/dxf/demo-mall-*),
+#     each read by POST /api/buildings/drawings as the form does, then uploaded with the mapping a
+#     visitor who accepts every guess sends; the same reads after it. Target: within 3 s.
+#  3. Memory: the server's resident memory (VmRSS) started, with 100 stored buildings none of
 #     which is loaded, and with 20 of them loaded (their engine and map built by a request).
 #     Target: under 100 MB with 20 loaded.
 #
 #   bench/buildings.sh            # 5 rounds
 #   ROUNDS=9 bench/buildings.sh
 #
-# Targets 127.0.0.1 only; at most ROUNDS + 100 uploads and 20 + 3 * ROUNDS reads. The per-client
+# Targets 127.0.0.1 only; at most 2 * ROUNDS + 100 uploads, 7 * ROUNDS drawings read and
+# 20 + 6 * ROUNDS reads. The per-client
 # budgets and caps are lifted for the run (one client makes them all).
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
@@ -49,13 +53,9 @@ upload() { # prints the new building's id
 }
 seconds() { curl -sf -o /dev/null -w '%{time_total}' "$@"; }
 
-say "1. upload to routable and drawn, $ROUNDS rounds"
-printf 'round\tupload_s\tsummary_s\tlevel_s\troute_s\ttotal_s\n' >"$out/rounds.tsv"
-for round in $(seq "$ROUNDS"); do
-  answer="$out/answer-$round.json"
-  upload_s=$(curl -sf -o "$answer" -w '%{time_total}' -X POST --data-binary @"$out/mall.zip" \
-    -H 'content-type: application/zip' "$base/api/buildings")
-  id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$answer")
+# The reads the viewer makes of a new building `$1` before it draws a route: their times.
+reads() {
+  local id=$1 level from to summary_s level_s route_s
   summary_s=$(seconds "$base/api/venues/$id")
   read -r level from to < <(curl -sf "$base/api/venues/$id" | python3 -c '
 import json, sys
@@ -63,18 +63,74 @@ s = json.load(sys.stdin)
 print(s["defaultLevel"], s["samples"]["routeFrom"], s["samples"]["routeTo"])')
   level_s=$(seconds --compressed "$base/api/venues/$id/levels/$level")
   route_s=$(seconds --compressed -G "$base/api/venues/$id/route" --data-urlencode "from=$from" --data-urlencode "to=$to")
+  printf '%s\t%s\t%s\n' "$summary_s" "$level_s" "$route_s"
+}
+medians() {
+  column -t "$1"
+  python3 - "$1" <<'PY'
+import statistics, sys
+lines = open(sys.argv[1]).read().split("\n")
+names = lines[0].split("\t")[1:]
+rows = [line.split("\t") for line in lines[1:] if line]
+for i, name in enumerate(names, start=1):
+    print(f"median {name}: {statistics.median(float(r[i]) for r in rows):.3f} s")
+PY
+}
+
+say "1. IMDF: upload to routable and drawn, $ROUNDS rounds"
+printf 'round\tupload_s\tsummary_s\tlevel_s\troute_s\ttotal_s\n' >"$out/rounds.tsv"
+for round in $(seq "$ROUNDS"); do
+  answer="$out/answer-$round.json"
+  upload_s=$(curl -sf -o "$answer" -w '%{time_total}' -X POST --data-binary @"$out/mall.zip" \
+    -H 'content-type: application/zip' "$base/api/buildings")
+  id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$answer")
+  IFS=$'\t' read -r summary_s level_s route_s < <(reads "$id")
   total=$(python3 -c "print(round($upload_s + $summary_s + $level_s + $route_s, 3))")
   printf '%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$upload_s" "$summary_s" "$level_s" "$route_s" "$total" >>"$out/rounds.tsv"
 done
-column -t "$out/rounds.tsv"
-python3 - "$out/rounds.tsv" <<'PY'
-import statistics, sys
-rows = [line.split("\t") for line in open(sys.argv[1]).read().split("\n")[1:] if line]
-for i, name in enumerate(["upload", "summary", "level", "route", "total"], start=1):
-    print(f"median {name}: {statistics.median(float(r[i]) for r in rows):.3f} s")
-PY
+medians "$out/rounds.tsv"
 
-say "2. memory"
+say "2. DXF: seven drawings read, mapped and uploaded, to routable and drawn, $ROUNDS rounds"
+drawings=(test-fixtures/dxf/demo-mall-{B2,B1,L1,L2,L3,L4,L5}.dxf)
+printf 'round\tread_s\tupload_s\tsummary_s\tlevel_s\troute_s\ttotal_s\n' >"$out/dxf-rounds.tsv"
+for round in $(seq "$ROUNDS"); do
+  read_s=0
+  for drawing in "${drawings[@]}"; do
+    name=$(basename "$drawing" .dxf)
+    s=$(curl -sf -o "$out/$name.json" -w '%{time_total}' -X POST --data-binary @"$drawing" \
+      -H 'content-type: application/dxf' "$base/api/buildings/drawings")
+    read_s=$(python3 -c "print(round($read_s + $s, 3))")
+  done
+  # The mapping of a visitor who accepts every guess, with the mall's levels.
+  python3 - "$out" "${drawings[@]}" >"$out/mapping.json" <<'PY'
+import json, os, sys
+out, drawings = sys.argv[1], sys.argv[2:]
+levels = []
+for path in drawings:
+    name = os.path.basename(path)[:-4]
+    short = name.rsplit("-", 1)[1]
+    ordinal = -int(short[1:]) if short[0] == "B" else int(short[1:]) - 1
+    read = json.load(open(f"{out}/{name}.json"))
+    levels.append({"file": os.path.basename(path), "name": short, "short_name": short,
+                   "ordinal": ordinal, "unit": None, "known_length": None,
+                   "layers": {l["name"]: l["suggested"] for l in read["layers"]}})
+print(json.dumps({"venue_name": "图纸里的购物中心",
+                  "address": {"address": "示例路 1 号", "locality": "上海市", "province": None, "country": "CN"},
+                  "placement": {"at": [0, 0], "lon": 121.47, "lat": 31.23, "rotation_deg": 0},
+                  "levels": levels}, ensure_ascii=False))
+PY
+  parts=(-F "mapping=@$out/mapping.json;type=application/json")
+  for drawing in "${drawings[@]}"; do parts+=(-F "drawing=@$drawing"); done
+  answer="$out/dxf-answer-$round.json"
+  upload_s=$(curl -sf -o "$answer" -w '%{time_total}' "${parts[@]}" "$base/api/buildings")
+  id=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["id"])' "$answer")
+  IFS=$'\t' read -r summary_s level_s route_s < <(reads "$id")
+  total=$(python3 -c "print(round($upload_s + $summary_s + $level_s + $route_s, 3))")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$round" "$read_s" "$upload_s" "$summary_s" "$level_s" "$route_s" "$total" >>"$out/dxf-rounds.tsv"
+done
+medians "$out/dxf-rounds.tsv"
+
+say "3. memory"
 # A fresh server for the memory figures: the rounds above loaded buildings.
 kill $server; wait $server 2>/dev/null || true
 rm -rf "$out/data" && mkdir -p "$out/data"
