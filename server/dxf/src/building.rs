@@ -9,6 +9,7 @@ use crate::mapping::{self, Address, KnownLength, LengthUnit, LevelNaming, Mappin
 use crate::meaning::LayerMeaning;
 use crate::output::{self, ImdfFiles};
 use crate::problem::{DxfProblem, DxfRule};
+use crate::read::DxfLimits;
 use crate::{categories, plan, read, rides};
 
 /// What the drawings of a building share: its name, address and where it stands. Every
@@ -51,6 +52,7 @@ impl LevelDrawing<'_> {
 pub fn convert_building(
     building: &BuildingMapping,
     levels: &[LevelDrawing<'_>],
+    limits: &DxfLimits,
 ) -> Result<ImdfFiles, Vec<DxfProblem>> {
     let mut problems =
         mapping::building_problems(building.placement, &building.venue_name, &building.address);
@@ -64,7 +66,7 @@ pub fn convert_building(
     let mut laid = Vec::with_capacity(levels.len());
     for drawing in levels {
         let mapping = drawing.mapping(building);
-        match lay_out(drawing.bytes, &mapping, mapping.level_problems()) {
+        match lay_out(drawing.bytes, &mapping, mapping.level_problems(), limits) {
             Ok(level) => laid.push((&drawing.level, level)),
             Err(found) => problems.extend(
                 found
@@ -85,8 +87,9 @@ pub(crate) fn lay_out(
     bytes: &[u8],
     mapping: &Mapping,
     problems: Vec<DxfProblem>,
+    limits: &DxfLimits,
 ) -> Result<Level, Vec<DxfProblem>> {
-    let drawing = read::parse(bytes).map_err(|e| vec![DxfProblem::unreadable(&e)])?;
+    let drawing = read::parse(bytes, limits).map_err(|e| vec![DxfProblem::unreadable(&e)])?;
     if !problems.is_empty() {
         return Err(problems);
     }

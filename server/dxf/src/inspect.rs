@@ -42,7 +42,12 @@ pub struct Extents {
 }
 
 pub fn inspect(bytes: &[u8]) -> Result<DrawingSummary, DxfError> {
-    let drawing = read::parse(bytes)?;
+    inspect_within(bytes, &read::DxfLimits::default())
+}
+
+/// [`inspect`] within `limits`.
+pub fn inspect_within(bytes: &[u8], limits: &read::DxfLimits) -> Result<DrawingSummary, DxfError> {
+    let drawing = read::parse(bytes, limits)?;
     Ok(summarise(&drawing))
 }
 

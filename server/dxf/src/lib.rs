@@ -24,15 +24,16 @@ mod rides;
 mod rings;
 
 pub use building::{BuildingMapping, LevelDrawing, convert_building};
-pub use inspect::{DrawingSummary, Extents, LayerSummary, inspect};
+pub use inspect::{DrawingSummary, Extents, LayerSummary, inspect, inspect_within};
 pub use mapping::{Address, KnownLength, LengthUnit, LevelNaming, Mapping, Placement};
 pub use meaning::LayerMeaning;
 pub use output::ImdfFiles;
 pub use problem::{DxfError, DxfProblem, DxfRule};
+pub use read::DxfLimits;
 
 /// The IMDF files of the drawing's one level, or every reason it cannot be converted.
 pub fn convert(bytes: &[u8], mapping: &Mapping) -> Result<ImdfFiles, Vec<DxfProblem>> {
-    let level = building::lay_out(bytes, mapping, mapping.problems())?;
+    let level = building::lay_out(bytes, mapping, mapping.problems(), &DxfLimits::default())?;
     let building = BuildingMapping {
         venue_name: mapping.venue_name.clone(),
         address: mapping.address.clone(),

@@ -14,6 +14,10 @@ pub enum DxfError {
     NotDxf,
     #[error("无法读取这个 DXF 文件：{0}")]
     Unreadable(String),
+    #[error(
+        "图纸有约 {objects} 个对象，超过了 {max} 个的上限：请在 CAD 软件里删除或冻结家具、填充、标注等与房间无关的图层后再导出（二进制 DXF 请另存为文本 DXF）"
+    )]
+    TooManyObjects { objects: usize, max: usize },
 }
 
 /// The rule a problem breaks, for a caller that groups or counts them.

@@ -11,8 +11,8 @@ use std::sync::Arc;
 
 use serde_json::Value;
 use site_dxf::{
-    Address, BuildingMapping, ImdfFiles, LayerMeaning, LengthUnit, LevelDrawing, LevelNaming,
-    Placement, convert_building,
+    Address, BuildingMapping, DxfLimits, ImdfFiles, LayerMeaning, LengthUnit, LevelDrawing,
+    LevelNaming, Placement, convert_building,
 };
 use site_venues::{Venue, VenueExtras, testing};
 
@@ -151,7 +151,7 @@ fn the_mall_drawn_level_by_level_is_the_mall() {
         .map(|(bytes, level)| drawing(bytes, level))
         .collect();
     let started = std::time::Instant::now();
-    let files = convert_building(&building(), &levels)
+    let files = convert_building(&building(), &levels, &DxfLimits::default())
         .unwrap_or_else(|problems| panic!("refused: {problems:#?}"));
     let converted_in = started.elapsed();
     let (dir, problems) = checked(&files);
@@ -230,8 +230,12 @@ fn two_drawings_of_one_level_are_refused() {
     let mut again = drawing(&l2.0, &l2.1);
     again.level.short_name = "L1".to_owned();
     again.file_name = "二层.dxf".to_owned();
-    let problems =
-        convert_building(&building(), &[drawing(&l1.0, &l1.1), again]).expect_err("two L1");
+    let problems = convert_building(
+        &building(),
+        &[drawing(&l1.0, &l1.1), again],
+        &DxfLimits::default(),
+    )
+    .expect_err("two L1");
     assert_eq!(problems.len(), 1, "{problems:#?}");
     assert_eq!(problems[0].file.as_deref(), Some("二层.dxf"));
     assert!(
@@ -242,8 +246,12 @@ fn two_drawings_of_one_level_are_refused() {
 
     let mut same_ordinal = drawing(&l2.0, &l2.1);
     same_ordinal.level.ordinal = 0;
-    let problems = convert_building(&building(), &[drawing(&l1.0, &l1.1), same_ordinal])
-        .expect_err("two ordinals 0");
+    let problems = convert_building(
+        &building(),
+        &[drawing(&l1.0, &l1.1), same_ordinal],
+        &DxfLimits::default(),
+    )
+    .expect_err("two ordinals 0");
     assert!(problems[0].message.contains("楼层序号 0"), "{problems:#?}");
 }
 
@@ -263,8 +271,12 @@ fn a_level_whose_connectors_meet_nothing_is_named() {
     let mut off = drawing(&l2.0, &l2.1);
     // The drawing's millimetres read as centimetres: L2 ten times as large, its cores elsewhere.
     off.unit = Some(LengthUnit::Centimetre);
-    let files = convert_building(&building(), &[drawing(&l1.0, &l1.1), off])
-        .unwrap_or_else(|problems| panic!("{problems:#?}"));
+    let files = convert_building(
+        &building(),
+        &[drawing(&l1.0, &l1.1), off],
+        &DxfLimits::default(),
+    )
+    .unwrap_or_else(|problems| panic!("{problems:#?}"));
     let (_dir, problems) = checked(&files);
     assert!(
         !problems.is_empty(),
@@ -304,8 +316,12 @@ fn a_connector_layer_gives_its_rooms_their_category() {
             },
         }
     };
-    let files = convert_building(&building(), &[floor("L1", 0), floor("L2", 1)])
-        .unwrap_or_else(|problems| panic!("{problems:#?}"));
+    let files = convert_building(
+        &building(),
+        &[floor("L1", 0), floor("L2", 1)],
+        &DxfLimits::default(),
+    )
+    .unwrap_or_else(|problems| panic!("{problems:#?}"));
     let (_dir, problems) = checked(&files);
     assert!(problems.is_empty(), "{problems:#?}");
     let units = common::features(&files, "unit.geojson");
@@ -333,8 +349,12 @@ fn a_broken_drawing_is_named_by_its_file_and_level() {
     let broken = common::fixture("no-closed-room.dxf");
     let mut upper = drawing(&broken, &mall_levels()[3]);
     upper.file_name = "二层.dxf".to_owned();
-    let problems =
-        convert_building(&building(), &[drawing(&l1.0, &l1.1), upper]).expect_err("no rooms on L2");
+    let problems = convert_building(
+        &building(),
+        &[drawing(&l1.0, &l1.1), upper],
+        &DxfLimits::default(),
+    )
+    .expect_err("no rooms on L2");
     assert!(!problems.is_empty());
     for problem in &problems {
         assert_eq!(problem.file.as_deref(), Some("二层.dxf"));

@@ -3,7 +3,7 @@ mod common;
 use std::collections::HashMap;
 
 use common::fixture;
-use site_dxf::{DxfError, LayerMeaning, LengthUnit, inspect};
+use site_dxf::{DxfError, DxfLimits, LayerMeaning, LengthUnit, inspect};
 
 fn meanings(name: &str) -> HashMap<String, LayerMeaning> {
     let summary = inspect(&fixture(name)).expect("the fixture reads");
@@ -81,4 +81,49 @@ fn dwg_and_other_files_are_refused_in_chinese() {
     let broken = inspect(b"0\nSECTION\n2\nENTITIES\n0\nLINE\n10\nnot a number\n").unwrap_err();
     assert!(matches!(broken, DxfError::Unreadable(_)), "{broken:?}");
     assert!(broken.to_string().starts_with("无法读取"), "{broken}");
+}
+
+/// A drawing is refused by its count of objects before the parser holds them (about 2 KB
+/// each): the count is every group code 0 of a text DXF, and a binary one's size.
+#[test]
+fn objects_are_counted_before_the_drawing_is_parsed() {
+    let office = fixture("office-mm.dxf");
+    let objects = String::from_utf8_lossy(&office)
+        .lines()
+        .collect::<Vec<_>>()
+        .chunks(2)
+        .filter(|pair| pair[0].trim() == "0")
+        .count();
+    let within = |max_objects| site_dxf::inspect_within(&office, &DxfLimits { max_objects });
+    assert!(within(objects).is_ok());
+    assert_eq!(
+        within(objects - 1),
+        Err(DxfError::TooManyObjects {
+            objects,
+            max: objects - 1
+        })
+    );
+    // 900,000 bare points in 19 MB: refused at once, nothing parsed.
+    let mut points = b"0\nSECTION\n2\nENTITIES\n".to_vec();
+    for _ in 0..900_000 {
+        points.extend_from_slice(b"0\nPOINT\n8\n0\n10\n1\n20\n2\n");
+    }
+    let started = std::time::Instant::now();
+    assert!(matches!(
+        inspect(&points),
+        Err(DxfError::TooManyObjects {
+            objects: 900_001,
+            max: 100_000
+        })
+    ));
+    assert!(started.elapsed().as_secs_f64() < 1.0);
+    let mut binary = b"AutoCAD Binary DXF\r\n\x1a\0".to_vec();
+    binary.resize(3_000_000, 0);
+    assert!(matches!(
+        inspect(&binary),
+        Err(DxfError::TooManyObjects {
+            objects: 150_000,
+            ..
+        })
+    ));
 }

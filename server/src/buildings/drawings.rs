@@ -277,7 +277,7 @@ fn level_drawing<'a>(level: &DrawingLevel, drawing: &'a Drawing) -> LevelDrawing
 pub(super) fn imdf_archive(
     mapping: &DrawingMapping,
     drawings: &[Drawing],
-    max_levels: usize,
+    (max_levels, limits): (usize, &site_dxf::DxfLimits),
     scratch: &Path,
 ) -> Result<Vec<u8>, Refused> {
     let pairs = paired(mapping, drawings, max_levels)?;
@@ -285,8 +285,8 @@ pub(super) fn imdf_archive(
         .iter()
         .map(|(level, drawing)| level_drawing(level, drawing))
         .collect();
-    let files =
-        site_dxf::convert_building(&building_mapping(mapping), &levels).map_err(|problems| {
+    let files = site_dxf::convert_building(&building_mapping(mapping), &levels, limits).map_err(
+        |problems| {
             // A problem of the building as a whole names the first drawing.
             let first = &drawings[0].file;
             Refused::Invalid(
@@ -295,7 +295,8 @@ pub(super) fn imdf_archive(
                     .map(|problem| UploadProblem::drawn(first, problem))
                     .collect(),
             )
-        })?;
+        },
+    )?;
     let failed = |e: &dyn std::fmt::Display| Refused::Failed(e.to_string());
     let dir = ScratchDir::new(scratch).map_err(|e| failed(&e))?;
     files.write_to(dir.path()).map_err(|e| failed(&e))?;

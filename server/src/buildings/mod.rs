@@ -99,18 +99,21 @@ impl Buildings {
         catalog: Arc<Catalog>,
     ) -> Result<Checked, Refused> {
         let inner = &self.0;
-        let archive =
-            drawings::imdf_archive(mapping, drawings, inner.limits.levels, &inner.scratch)?;
+        let drawn = inner.config.drawing_limits();
+        let archive = drawings::imdf_archive(
+            mapping,
+            drawings,
+            (inner.limits.levels, &drawn),
+            &inner.scratch,
+        )?;
         self.take_in(&archive, words, catalog)
     }
 
     /// What a drawing holds, for its mapping: costly for a large one, run it on a compute
     /// thread.
     pub(crate) fn inspect(&self, bytes: &[u8]) -> Result<site_dxf::DrawingSummary, Refused> {
-        if bytes.len() as u64 > self.0.limits.archive_bytes {
-            return Err(Refused::Request("图纸太大".to_owned()));
-        }
-        site_dxf::inspect(bytes).map_err(|error| Refused::Request(error.to_string()))
+        site_dxf::inspect_within(bytes, &self.0.config.drawing_limits())
+            .map_err(|error| Refused::Request(error.to_string()))
     }
 
     /// Stores a building that passed, for `client`, under a new id.

@@ -26,6 +26,9 @@ pub struct BuildingsConfig {
     pub max_vertices: usize,
     /// How far apart a building's positions may be, metres.
     pub max_extent_m: f64,
+    /// Objects (entities, blocks, table entries) of one DXF drawing, counted before it is
+    /// parsed: the parser holds about 2 KB for each.
+    pub max_drawing_objects: usize,
     /// Days a building is kept after its upload; then its link stops working and it is
     /// deleted.
     pub expiry_days: u32,
@@ -53,6 +56,7 @@ impl Default for BuildingsConfig {
             max_features: intake.features,
             max_vertices: intake.vertices_per_geometry,
             max_extent_m: intake.extent_m,
+            max_drawing_objects: site_dxf::DxfLimits::default().max_objects,
             expiry_days: 7,
             per_client_per_day: 20,
             storage_mib: 2048,
@@ -76,6 +80,13 @@ impl BuildingsConfig {
         }
     }
 
+    /// The limits a drawing is read within.
+    pub fn drawing_limits(&self) -> site_dxf::DxfLimits {
+        site_dxf::DxfLimits {
+            max_objects: self.max_drawing_objects,
+        }
+    }
+
     pub(super) fn validate(&self) -> Result<(), ConfigError> {
         require_positive("buildings.max_upload_mib", self.max_upload_mib)?;
         require_positive("buildings.max_expanded_mib", self.max_expanded_mib)?;
@@ -83,6 +94,10 @@ impl BuildingsConfig {
         require_positive("buildings.max_levels", self.max_levels as u64)?;
         require_positive("buildings.max_features", self.max_features as u64)?;
         require_positive("buildings.max_vertices", self.max_vertices as u64)?;
+        require_positive(
+            "buildings.max_drawing_objects",
+            self.max_drawing_objects as u64,
+        )?;
         require_positive("buildings.expiry_days", u64::from(self.expiry_days))?;
         require_positive("buildings.storage_mib", self.storage_mib)?;
         require_positive("buildings.max_loaded", self.max_loaded as u64)?;

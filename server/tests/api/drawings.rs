@@ -298,3 +298,43 @@ async fn drawings_that_make_no_building_are_refused_and_nothing_is_stored() {
     }
     assert_eq!(stored_count(&url).await, 0);
 }
+
+/// A drawing of more objects than the limit is refused before it is parsed, whether read for its
+/// mapping or uploaded with it; nothing is stored.
+#[tokio::test]
+async fn a_drawing_of_too_many_objects_is_refused_before_it_is_parsed() {
+    let Some((app, url, _data)) = app_on(Backend::Sqlite, |config| {
+        config.buildings.max_drawing_objects = 50;
+    })
+    .await
+    else {
+        return;
+    };
+    let drawing = fixture("office-mm.dxf");
+    let (status, body) = inspect(&app, drawing.clone()).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(refusal(&body).0, "building_refused");
+    assert!(refusal(&body).1.contains("超过了 50 个的上限"), "{body}");
+
+    let layers = json!({"layers": [{"name": "ROOM", "suggested": "room"}]});
+    let mapping = accepted(&layers, "office.dxf", None).to_string();
+    let (status, body) = upload_drawings(
+        &app,
+        multipart(&[
+            ("mapping", None, mapping.as_bytes()),
+            ("drawing", Some("office.dxf"), &drawing),
+        ]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert_eq!(body["error"]["problems"][0]["file"], "office.dxf", "{body}");
+    assert_eq!(body["error"]["problems"][0]["rule"], "dxf-unreadable");
+    assert!(
+        body["error"]["problems"][0]["message"]
+            .as_str()
+            .unwrap()
+            .contains("超过了 50 个的上限"),
+        "{body}"
+    );
+    assert_eq!(stored_count(&url).await, 0);
+}

@@ -6,11 +6,13 @@
 
 use std::collections::BTreeMap;
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::Request;
 use axum::response::Response;
 use bytes::Bytes;
 use http::{HeaderMap, header};
+use tokio::sync::OwnedSemaphorePermit;
 
 use super::super::AppState;
 use super::super::api_guard::ApiContext;
@@ -72,6 +74,7 @@ pub(in crate::http) async fn post_drawing(
         let bytes = read_upload(&state, request).await?;
         let key = super::upload::upload_key("dxf", &bytes);
         let buildings = state.buildings.clone();
+        let parsing = parsing_turn(&state).await?;
         let inspected = state
             .compute
             .long(
@@ -79,7 +82,10 @@ pub(in crate::http) async fn post_drawing(
                 &key,
                 client,
                 INSPECT_MS,
-                move || (Arc::new(buildings.inspect(&bytes)), false),
+                move || {
+                    let _parsing = parsing;
+                    (Arc::new(buildings.inspect(&bytes)), false)
+                },
             )
             .await
             .map_err(|refused| computed::refusal(words, refused))?;
@@ -113,6 +119,23 @@ fn answer(summary: &site_dxf::DrawingSummary) -> DrawingAnswer {
             min: e.min,
             max: e.max,
         }),
+    }
+}
+
+/// How long a drawing waits for the one being parsed before it is refused as busy.
+const PARSING_WAIT: Duration = Duration::from_secs(20);
+
+/// The turn to parse drawings, held by the job until it ends (whether or not its request is
+/// still there): one drawing is parsed at a time on this server.
+pub(super) async fn parsing_turn(state: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
+    let parsing = Arc::clone(&state.building_work.parsing);
+    match tokio::time::timeout(PARSING_WAIT, parsing.acquire_owned()).await {
+        Ok(Ok(permit)) => Ok(permit),
+        _ => Err(ApiError::retry_after(
+            &state.venue_api.words,
+            ApiCode::Busy,
+            5,
+        )),
     }
 }
 

@@ -44,6 +44,8 @@ pub(super) struct BuildingWork {
     receiving: Arc<tokio::sync::Semaphore>,
     /// Drawings being read for their mapping.
     drawings: Arc<Flights<drawings::Inspected>>,
+    /// Room for the one drawing parsed at a time (each may hold a few hundred MB while parsed).
+    parsing: Arc<tokio::sync::Semaphore>,
     /// Stored buildings' engines being built, shared by the requests that wait for them.
     loads: Arc<Flights<Loading>>,
 }
@@ -54,6 +56,7 @@ impl Default for BuildingWork {
             uploads: Flights::new(0, |_| 0),
             receiving: Arc::new(tokio::sync::Semaphore::new(upload::UPLOADS_AT_ONCE)),
             drawings: Flights::new(0, |_| 0),
+            parsing: Arc::new(tokio::sync::Semaphore::new(1)),
             loads: Flights::new(0, |_| 0),
         }
     }
@@ -134,7 +137,9 @@ pub(super) async fn post_building(
         let taken = if drawings::is_drawings(&headers) {
             let key = upload_key("drawings", &bytes);
             let (mapping, drawings) = drawings::drawings_of(&state, &headers, bytes).await?;
+            let parsing = drawings::parsing_turn(&state).await?;
             let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
+                let _parsing = parsing;
                 buildings.take_in_drawings(&mapping, &drawings, words, catalog)
             });
             take_in(&state, client, &key, DRAWINGS_MS, job).await?
