@@ -10,6 +10,7 @@ use crate::meaning::LayerMeaning;
 use crate::output::{self, ImdfFiles};
 use crate::problem::{DxfProblem, DxfRule};
 use crate::read::DxfLimits;
+use crate::work::Work;
 use crate::{categories, plan, read, rides};
 
 /// What the drawings of a building share: its name, address and where it stands. Every
@@ -96,8 +97,9 @@ pub(crate) fn lay_out(
     let scale = mapping
         .metres_per_unit(read::drawing_unit(&drawing))
         .map_err(|p| vec![p])?;
-    let plan = plan::Plan::read(&drawing, mapping, scale)?;
-    layout::lay_out(&plan)
+    let mut work = Work::new(limits.max_steps);
+    let plan = plan::Plan::read(&drawing, mapping, scale, limits, &mut work)?;
+    layout::lay_out(&plan, &mut work)
 }
 
 /// The levels written lowest first with the rides between them. A building of one level

@@ -5,13 +5,14 @@
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::single::SingleFloatOverlay;
-use site_venues::geometry::{Point, Polygon, nearest_on_segment, signed_area};
+use site_venues::geometry::{Bbox, Point, Polygon, nearest_on_segment, signed_area};
 
 use crate::categories;
 use crate::overlaps::overlapping_rooms;
 use crate::plan::{Door, Plan};
 use crate::problem::{DxfProblem, DxfRule};
 use crate::rings::{convex_hull, share_vertices, without_spikes};
+use crate::work::Work;
 
 /// The venue contract's wall (§2.6): an opening's ends lie within 5 cm of its unit's edge.
 const ON_EDGE_M: f64 = 0.05;
@@ -51,7 +52,7 @@ pub(crate) struct Opening {
     pub invented: bool,
 }
 
-pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
+pub(crate) fn lay_out(plan: &Plan, work: &mut Work) -> Result<Level, Vec<DxfProblem>> {
     let points: Vec<Point> = plan
         .rooms
         .iter()
@@ -59,10 +60,14 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
         .chain(plan.wall_points.iter().copied())
         .collect();
     let outline = convex_hull(points);
+    let mut problems = overlapping_rooms(&plan.rooms, work).map_err(|p| vec![p])?;
+    if !problems.is_empty() {
+        // Rooms over each other are the first thing to fix, and would each meet every door.
+        return Err(problems);
+    }
     let mut walkways = walkways(&outline, plan);
-    let rooms = shared_vertices(plan, &mut walkways);
-    let mut problems = overlapping_rooms(&plan.rooms);
-    let mut openings = doors(plan, &outline, &mut problems);
+    let rooms = shared_vertices(plan, &mut walkways, work).map_err(|p| vec![p])?;
+    let mut openings = doors(plan, &outline, &mut problems, work).map_err(|p| vec![p])?;
     let entrances = entrances(&outline, &walkways, &openings);
     let outer_doors = openings.iter().any(|o| o.entrance.is_some());
     if entrances.is_empty() && !outer_doors && problems.is_empty() {
@@ -107,11 +112,28 @@ pub(crate) fn lay_out(plan: &Plan) -> Result<Level, Vec<DxfProblem>> {
 
 /// Every door block placed on its room's edge; a room no door leads into is a problem. A door
 /// in the building's outer wall is an entrance of its room (contract §2.6).
-fn doors(plan: &Plan, outline: &[Point], problems: &mut Vec<DxfProblem>) -> Vec<Opening> {
+fn doors(
+    plan: &Plan,
+    outline: &[Point],
+    problems: &mut Vec<DxfProblem>,
+    work: &mut Work,
+) -> Result<Vec<Opening>, DxfProblem> {
     let mut openings = Vec::new();
     let mut has_door = vec![false; plan.rooms.len()];
+    let boxes: Vec<Bbox> = plan
+        .rooms
+        .iter()
+        .map(|room| Bbox::of_points(room.ring.iter().copied()))
+        .collect();
     for door in &plan.doors {
-        let (a, b) = match place_door(door, plan, outline) {
+        work.spend(plan.rooms.len())?;
+        // Only the rooms a door can reach: rooms do not overlap, so they are few.
+        let reach = DOOR_REACH_M.max(door.width) + door.width;
+        let near: Vec<usize> = (0..plan.rooms.len())
+            .filter(|&i| boxes[i].inflated(reach).contains(door.centre))
+            .collect();
+        work.spend(near.iter().map(|&i| plan.rooms[i].ring.len()).sum())?;
+        let (a, b) = match place_door(door, plan, &near, outline) {
             Ok(ends) => ends,
             Err(problem) => {
                 problems.push(problem);
@@ -120,8 +142,8 @@ fn doors(plan: &Plan, outline: &[Point], problems: &mut Vec<DxfProblem>) -> Vec<
         };
         let ends = [a, b, a.lerp(b, 0.5)];
         // A door in the wall between two rooms is a door of both.
-        for (i, room) in plan.rooms.iter().enumerate() {
-            if ends.iter().all(|p| on_ring(&room.ring, *p)) {
+        for &i in &near {
+            if ends.iter().all(|p| on_ring(&plan.rooms[i].ring, *p)) {
                 has_door[i] = true;
             }
         }
@@ -142,7 +164,7 @@ fn doors(plan: &Plan, outline: &[Point], problems: &mut Vec<DxfProblem>) -> Vec<
             "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
         ));
     }
-    openings
+    Ok(openings)
 }
 
 fn walkways(outline: &[Point], plan: &Plan) -> Vec<Vec<Vec<Point>>> {
@@ -175,29 +197,37 @@ fn walkways(outline: &[Point], plan: &Plan) -> Vec<Vec<Vec<Point>>> {
 
 /// The rooms' rings, and the walkways' in place, each with the vertices of the others that lie
 /// on its edges.
-fn shared_vertices(plan: &Plan, walkways: &mut [Vec<Vec<Point>>]) -> Vec<Vec<Point>> {
+fn shared_vertices(
+    plan: &Plan,
+    walkways: &mut [Vec<Vec<Point>>],
+    work: &mut Work,
+) -> Result<Vec<Vec<Point>>, DxfProblem> {
     let mut rings: Vec<Vec<Point>> = plan.rooms.iter().map(|room| room.ring.clone()).collect();
     rings.extend(walkways.iter().flatten().cloned());
-    share_vertices(&mut rings);
+    share_vertices(&mut rings, work)?;
     let walkway_rings = rings.split_off(plan.rooms.len());
     for (ring, shared) in walkways.iter_mut().flatten().zip(walkway_rings) {
         *ring = shared;
     }
-    rings
+    Ok(rings)
 }
 
 /// The door on the nearest room edge or outer wall (a door from the corridor to the street):
 /// the opening's ends.
-fn place_door(door: &Door, plan: &Plan, outline: &[Point]) -> Result<(Point, Point), DxfProblem> {
-    let nearest = plan
-        .rooms
+fn place_door(
+    door: &Door,
+    plan: &Plan,
+    near: &[usize],
+    outline: &[Point],
+) -> Result<(Point, Point), DxfProblem> {
+    let nearest = near
         .iter()
-        .flat_map(|room| edges(&room.ring))
+        .flat_map(|&i| edges(&plan.rooms[i].ring))
         .chain(edges(outline))
         .map(|(a, b)| (nearest_on_segment(door.centre, a, b), a, b))
         .min_by(|x, y| x.0.0.total_cmp(&y.0.0));
     let Some(((distance, at), a, b)) = nearest else {
-        unreachable!("a plan has rooms");
+        unreachable!("the outline has edges");
     };
     if distance > DOOR_REACH_M.max(door.width) {
         return Err(DxfProblem::entity(

@@ -22,6 +22,7 @@ mod problem;
 mod read;
 mod rides;
 mod rings;
+mod work;
 
 pub use building::{BuildingMapping, LevelDrawing, convert_building};
 pub use inspect::{DrawingSummary, Extents, LayerSummary, inspect, inspect_within};

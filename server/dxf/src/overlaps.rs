@@ -8,21 +8,45 @@ use site_venues::geometry::{Bbox, Point, Polygon};
 
 use crate::plan::Room;
 use crate::problem::{DxfProblem, DxfRule};
+use crate::work::Work;
 
 /// The venue contract's tolerance for two units of a level (§5, `overlap_limit_m2`).
 const OVERLAP_LIMIT_M2: f64 = 0.01;
 
-pub(crate) fn overlapping_rooms(rooms: &[Room]) -> Vec<DxfProblem> {
+/// Overlaps reported at most: a drawing of rooms drawn over each other has one for each pair,
+/// and a few are enough to see what is wrong.
+const MAX_REPORTED: usize = 100;
+
+pub(crate) fn overlapping_rooms(
+    rooms: &[Room],
+    work: &mut Work,
+) -> Result<Vec<DxfProblem>, DxfProblem> {
     let boxes: Vec<Bbox> = rooms
         .iter()
         .map(|room| Bbox::of_points(room.ring.iter().copied()))
         .collect();
+    // Swept west to east: a room is compared only with those whose boxes reach it.
+    let mut order: Vec<usize> = (0..rooms.len()).collect();
+    order.sort_by(|&a, &b| boxes[a].min.x.total_cmp(&boxes[b].min.x));
     let mut problems = Vec::new();
-    for (i, first) in rooms.iter().enumerate() {
-        for (j, second) in rooms.iter().enumerate().skip(i + 1) {
+    for (k, &i) in order.iter().enumerate() {
+        for &j in &order[k + 1..] {
+            if boxes[j].min.x > boxes[i].max.x {
+                break;
+            }
+            work.spend(1)?;
             if !boxes[i].overlaps(&boxes[j]) {
                 continue;
             }
+            if problems.len() == MAX_REPORTED {
+                return Ok(problems);
+            }
+            let (first, second) = if i < j {
+                (&rooms[i], &rooms[j])
+            } else {
+                (&rooms[j], &rooms[i])
+            };
+            work.spend(first.ring.len() + second.ring.len())?;
             let area = overlap(&first.ring, &second.ring);
             if area > OVERLAP_LIMIT_M2 {
                 problems.push(DxfProblem::entity(
@@ -39,7 +63,7 @@ pub(crate) fn overlapping_rooms(rooms: &[Room]) -> Vec<DxfProblem> {
             }
         }
     }
-    problems
+    Ok(problems)
 }
 
 /// The area two rings share, in square metres.

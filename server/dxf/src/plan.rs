@@ -3,7 +3,7 @@
 
 use dxf::entities::{EntityType, Insert};
 use dxf::{Drawing, Handle};
-use site_venues::geometry::{Point, Polygon, signed_area};
+use site_venues::geometry::{Bbox, Point, Polygon, signed_area};
 
 use crate::bulge;
 use crate::labels;
@@ -11,6 +11,8 @@ use crate::mapping::Mapping;
 use crate::meaning::LayerMeaning;
 use crate::points;
 use crate::problem::{DxfProblem, DxfRule};
+use crate::read::DxfLimits;
+use crate::work::Work;
 
 /// A door block whose size is unknown or implausible is taken as a common single door.
 const DEFAULT_DOOR_M: f64 = 0.9;
@@ -64,6 +66,8 @@ impl Plan {
         drawing: &Drawing,
         mapping: &Mapping,
         scale: f64,
+        limits: &DxfLimits,
+        work: &mut Work,
     ) -> Result<Plan, Vec<DxfProblem>> {
         let to_level = ToLevel {
             at: mapping.placement.at,
@@ -122,6 +126,20 @@ impl Plan {
                 _ => {}
             }
         }
+        let vertices: usize = plan.rooms.iter().map(|room| room.ring.len()).sum();
+        if plan.rooms.len() > limits.max_rooms || vertices > limits.max_vertices {
+            // Nothing more is worked out of a drawing this large: each room would be compared
+            // with the others and the doors.
+            return Err(vec![DxfProblem::drawing(
+                DxfRule::Level,
+                format!(
+                    "图纸有 {} 个房间、共 {vertices} 个顶点，超过了每张图纸 {} 个房间、{} 个顶点的上限：请把房间轮廓简化（圆弧少分段），或把楼层分成几张图纸",
+                    plan.rooms.len(),
+                    limits.max_rooms,
+                    limits.max_vertices
+                ),
+            )]);
+        }
         if plan.rooms.is_empty() && problems.is_empty() {
             problems.push(DxfProblem::drawing(
                 DxfRule::NoRooms,
@@ -131,19 +149,22 @@ impl Plan {
         if !problems.is_empty() {
             return Err(problems);
         }
-        plan.name_rooms(&texts);
+        plan.name_rooms(&texts, work).map_err(|p| vec![p])?;
         Ok(plan)
     }
 
     /// A room takes the first text standing inside it (texts in no room name nothing).
-    fn name_rooms(&mut self, texts: &[(Point, String)]) {
+    fn name_rooms(&mut self, texts: &[(Point, String)], work: &mut Work) -> Result<(), DxfProblem> {
         for room in &mut self.rooms {
+            work.spend(texts.len())?;
             let polygon = Polygon::new(vec![room.ring.clone()]);
+            let bbox = Bbox::of_points(room.ring.iter().copied());
             room.name = texts
                 .iter()
-                .find(|(at, text)| !text.is_empty() && polygon.contains(*at))
+                .find(|(at, text)| !text.is_empty() && bbox.contains(*at) && polygon.contains(*at))
                 .map(|(_, text)| text.clone());
         }
+        Ok(())
     }
 }
 

@@ -16,12 +16,22 @@ use crate::problem::DxfError;
 pub struct DxfLimits {
     /// Objects of one drawing: every group `0` of the file.
     pub max_objects: usize,
+    /// Rooms of one drawing: a mall's car park level has 400, and each room is compared with
+    /// the others near it and with every door.
+    pub max_rooms: usize,
+    /// Positions of every room outline of one drawing together, arcs flattened.
+    pub max_vertices: usize,
+    /// Steps of the conversion's comparisons (`work.rs`): about a second.
+    pub max_steps: u64,
 }
 
 impl Default for DxfLimits {
     fn default() -> Self {
         Self {
-            max_objects: 100_000,
+            max_objects: 50_000,
+            max_rooms: 5_000,
+            max_vertices: 200_000,
+            max_steps: 400_000_000,
         }
     }
 }

@@ -4,6 +4,9 @@
 
 use site_venues::geometry::{Bbox, Point, nearest_on_segment};
 
+use crate::problem::DxfProblem;
+use crate::work::Work;
+
 /// Closer than this, a vertex lies on an edge (a millimetre: CAD drawings are exact to far less).
 const ON_EDGE_M: f64 = 0.001;
 
@@ -55,9 +58,10 @@ pub(crate) fn without_spikes(mut ring: Vec<Point>) -> Vec<Point> {
 }
 
 /// Adds to every ring's edges the vertices of the other rings that lie on them.
-pub(crate) fn share_vertices(rings: &mut [Vec<Point>]) {
+pub(crate) fn share_vertices(rings: &mut [Vec<Point>], work: &mut Work) -> Result<(), DxfProblem> {
     let vertices: Vec<Point> = rings.iter().flatten().copied().collect();
     for ring in rings.iter_mut() {
+        work.spend(vertices.len())?;
         let bbox = Bbox::of_points(ring.iter().copied()).inflated(ON_EDGE_M);
         let near: Vec<Point> = vertices
             .iter()
@@ -67,6 +71,7 @@ pub(crate) fn share_vertices(rings: &mut [Vec<Point>]) {
         let mut out = Vec::with_capacity(ring.len());
         for (i, &a) in ring.iter().enumerate() {
             let b = ring[(i + 1) % ring.len()];
+            work.spend(near.len())?;
             out.push(a);
             let mut on_edge: Vec<(f64, Point)> = near
                 .iter()
@@ -80,4 +85,5 @@ pub(crate) fn share_vertices(rings: &mut [Vec<Point>]) {
         }
         *ring = out;
     }
+    Ok(())
 }

@@ -365,3 +365,28 @@ fn a_broken_drawing_is_named_by_its_file_and_level() {
         );
     }
 }
+
+/// The conversion's comparisons have a budget of steps (`DxfLimits::max_steps`): the whole mall
+/// takes far less than a fiftieth of the default, and a budget it cannot meet refuses it as too
+/// complex, saying what to look for, instead of running on.
+#[test]
+fn the_conversion_has_a_budget_of_steps_that_a_real_building_stays_far_below() {
+    let drawings = mall_drawings();
+    let levels: Vec<LevelDrawing<'_>> = drawings
+        .iter()
+        .map(|(bytes, level)| drawing(bytes, level))
+        .collect();
+    let within = |max_steps| DxfLimits {
+        max_steps,
+        ..DxfLimits::default()
+    };
+    let default = DxfLimits::default().max_steps;
+    convert_building(&building(), &levels, &within(default / 50))
+        .unwrap_or_else(|problems| panic!("refused: {problems:#?}"));
+    let problems = convert_building(&building(), &levels, &within(1_000))
+        .expect_err("a thousand steps are not enough");
+    assert!(
+        problems.iter().all(|p| p.message.contains("图纸太复杂")),
+        "{problems:#?}"
+    );
+}

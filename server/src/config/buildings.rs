@@ -84,6 +84,7 @@ impl BuildingsConfig {
     pub fn drawing_limits(&self) -> site_dxf::DxfLimits {
         site_dxf::DxfLimits {
             max_objects: self.max_drawing_objects,
+            ..site_dxf::DxfLimits::default()
         }
     }
 

@@ -130,6 +130,10 @@ impl ApiCode {
     }
 }
 
+/// Problems an answer lists at most: a drawing of 90,000 rooms without doors has as many, and
+/// the first few show what to fix.
+const PROBLEMS_LISTED: usize = 200;
+
 /// A refused API request: JSON `{"error": {"field", "code", "message"}}`.
 #[derive(Debug)]
 pub(super) struct ApiError {
@@ -177,9 +181,14 @@ impl ApiError {
         error
     }
 
-    /// The refusal of an uploaded building the venue check did not pass, with its problems.
-    pub(super) fn invalid_building(words: &ApiErrorWords, problems: Vec<UploadProblem>) -> Self {
+    /// The refusal of an uploaded building the venue check did not pass, with its problems:
+    /// the first [`PROBLEMS_LISTED`] of them, the message counting them all.
+    pub(super) fn invalid_building(
+        words: &ApiErrorWords,
+        mut problems: Vec<UploadProblem>,
+    ) -> Self {
         let count = problems.len().to_string();
+        problems.truncate(PROBLEMS_LISTED);
         Self {
             problems,
             ..Self::new(words, ApiCode::BuildingInvalid, None, &[("count", &count)])

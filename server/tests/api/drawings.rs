@@ -338,3 +338,45 @@ async fn a_drawing_of_too_many_objects_is_refused_before_it_is_parsed() {
     );
     assert_eq!(stored_count(&url).await, 0);
 }
+
+/// 300 rooms without a door: the answer counts every problem and lists the first 200.
+#[tokio::test]
+async fn a_drawing_of_many_problems_lists_the_first_two_hundred() {
+    let Some((app, url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let mut dxf = String::from("0\nSECTION\n2\nHEADER\n9\n$INSUNITS\n70\n6\n0\nENDSEC\n");
+    dxf.push_str("0\nSECTION\n2\nENTITIES\n");
+    for i in 0..300 {
+        let (x, y) = (f64::from(i % 20) * 6.0, f64::from(i / 20) * 6.0);
+        dxf.push_str(&format!(
+            "0\nLWPOLYLINE\n8\nROOM\n90\n4\n70\n1\n10\n{x}\n20\n{y}\n10\n{}\n20\n{y}\n10\n{}\n20\n{}\n10\n{x}\n20\n{}\n",
+            x + 4.0,
+            x + 4.0,
+            y + 4.0,
+            y + 4.0
+        ));
+    }
+    dxf.push_str("0\nENDSEC\n0\nEOF\n");
+    let layers = json!({"layers": [{"name": "ROOM", "suggested": "room"}]});
+    let mapping = accepted(&layers, "rooms.dxf", None).to_string();
+    let (status, body) = upload_drawings(
+        &app,
+        multipart(&[
+            ("mapping", None, mapping.as_bytes()),
+            ("drawing", Some("rooms.dxf"), dxf.as_bytes()),
+        ]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{body}");
+    assert!(refusal(&body).1.contains("300 处问题"), "{body}");
+    let problems = body["error"]["problems"].as_array().unwrap();
+    assert_eq!(problems.len(), 200);
+    assert!(
+        problems
+            .iter()
+            .all(|p| p["rule"] == "dxf-room-without-door"),
+        "{body}"
+    );
+    assert_eq!(stored_count(&url).await, 0);
+}
