@@ -380,3 +380,59 @@ async fn a_drawing_of_many_problems_lists_the_first_two_hundred() {
     );
     assert_eq!(stored_count(&url).await, 0);
 }
+
+/// One client sends one upload at a time: while its slow upload is still arriving, its second
+/// is refused as busy with `Retry-After`; another client's goes through; once the first
+/// connection is gone, the client may send again.
+#[tokio::test]
+async fn a_client_sends_one_upload_at_a_time() {
+    use tokio::io::AsyncWriteExt;
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let socket = tokio::net::TcpSocket::new_v4().unwrap();
+    socket.bind(([127, 0, 0, 1], 0).into()).unwrap();
+    let mut slow = socket.connect(app.address).await.unwrap();
+    slow.write_all(
+        b"POST /api/buildings/drawings HTTP/1.1\r\nHost: www.indora.com\r\nContent-Type: application/dxf\r\nContent-Length: 100000\r\n\r\n0\nSECTION\n",
+    )
+    .await
+    .unwrap();
+    let drawing = fixture("office-mm.dxf");
+    let busy = || async {
+        for _ in 0..50 {
+            let (status, body) = inspect(&app, drawing.clone()).await;
+            if status == StatusCode::SERVICE_UNAVAILABLE {
+                return body;
+            }
+            tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+        }
+        panic!("the second upload was never refused");
+    };
+    assert_eq!(refusal(&busy().await).0, "busy");
+
+    // Another client (another loopback address, as the server sees it) is not held up.
+    let other = reqwest::Client::builder()
+        .local_address(std::net::IpAddr::from([127, 0, 0, 2]))
+        .build()
+        .unwrap();
+    let response = other
+        .post(app.url("/api/buildings/drawings"))
+        .header("content-type", "application/dxf")
+        .body(drawing.clone())
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+
+    drop(slow);
+    let mut status = StatusCode::SERVICE_UNAVAILABLE;
+    for _ in 0..50 {
+        status = inspect(&app, drawing.clone()).await.0;
+        if status == StatusCode::OK {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+    }
+    assert_eq!(status, StatusCode::OK);
+}

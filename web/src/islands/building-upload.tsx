@@ -109,26 +109,36 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
     void uploadBuilding(files[0]!).then((answer) => answered(answer, label, size));
   };
 
-  // The drawings are read by the server while the form's code loads.
+  // The drawings are read by the server one after another (it takes one upload of a visitor at
+  // a time) while the form's code loads.
   const read = (files: File[], label: string, size: number) => {
     setState({ phase: 'reading', file: label });
     const failed = () => setState({ phase: 'choosing', notice: 'failed', file: label, size });
-    void Promise.all([
-      import('./drawings/drawing-form'),
-      Promise.all(files.map((file) => readDrawing(file))),
-    ]).then(([module, answers]) => {
+    const readAll = async () => {
       const drawings: ReadDrawing[] = [];
-      for (const [index, answer] of answers.entries()) {
-        const file = files[index]!;
-        if (answer.kind === 'failed') return failed();
-        if (answer.kind === 'refused') {
-          const message = fill(words.drawing_refused, { file: file.name, message: answer.message });
-          return setState({ phase: 'refused', message, problems: answer.problems });
-        }
+      for (const file of files) {
+        const answer = await readDrawing(file);
+        if (answer.kind !== 'read') return { file, answer };
         drawings.push({ file, drawing: answer.drawing });
       }
-      const mapping = module.suggestedMapping(drawings, words);
-      setState({ phase: 'mapping', drawings: { drawings, mapping, Form: module.DrawingForm } });
+      return drawings;
+    };
+    void Promise.all([import('./drawings/drawing-form'), readAll()]).then(([module, read]) => {
+      if (Array.isArray(read)) {
+        const mapping = module.suggestedMapping(read, words);
+        setState({
+          phase: 'mapping',
+          drawings: { drawings: read, mapping, Form: module.DrawingForm },
+        });
+      } else if (read.answer.kind === 'refused') {
+        const message = fill(words.drawing_refused, {
+          file: read.file.name,
+          message: read.answer.message,
+        });
+        setState({ phase: 'refused', message, problems: read.answer.problems });
+      } else {
+        failed();
+      }
     }, failed);
   };
 

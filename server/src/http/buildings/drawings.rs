@@ -71,7 +71,7 @@ pub(in crate::http) async fn post_drawing(
 ) -> Response {
     let words = &state.venue_api.words;
     let answer = async {
-        let bytes = read_upload(&state, request).await?;
+        let bytes = read_upload(&state, client, request).await?;
         let key = super::upload::upload_key("dxf", &bytes);
         let buildings = state.buildings.clone();
         let parsing = parsing_turn(&state).await?;

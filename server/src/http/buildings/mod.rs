@@ -42,6 +42,8 @@ pub(super) struct BuildingWork {
     uploads: Arc<Flights<TakenIn>>,
     /// Room for the uploads being received at once ([`upload::UPLOADS_AT_ONCE`]).
     receiving: Arc<tokio::sync::Semaphore>,
+    /// Who is sending an upload now: one at a time per client.
+    senders: Arc<upload::Senders>,
     /// Drawings being read for their mapping.
     drawings: Arc<Flights<drawings::Inspected>>,
     /// Room for the one drawing parsed at a time (each may hold a few hundred MB while parsed).
@@ -55,6 +57,7 @@ impl Default for BuildingWork {
         Self {
             uploads: Flights::new(0, |_| 0),
             receiving: Arc::new(tokio::sync::Semaphore::new(upload::UPLOADS_AT_ONCE)),
+            senders: Arc::default(),
             drawings: Flights::new(0, |_| 0),
             parsing: Arc::new(tokio::sync::Semaphore::new(1)),
             loads: Flights::new(0, |_| 0),
@@ -133,7 +136,7 @@ pub(super) async fn post_building(
             .await
             .map_err(|error| store_refusal(&state, words, &error))?;
         let headers = request.headers().clone();
-        let bytes = read_upload(&state, request).await?;
+        let bytes = read_upload(&state, client, request).await?;
         let taken = if drawings::is_drawings(&headers) {
             let key = upload_key("drawings", &bytes);
             let (mapping, drawings) = drawings::drawings_of(&state, &headers, bytes).await?;

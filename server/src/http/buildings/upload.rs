@@ -2,7 +2,9 @@
 //! read), then taken in on a compute thread under the cost model, charged to its client, with
 //! identical uploads in flight sharing one check.
 
-use std::sync::Arc;
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::Duration;
 
 use axum::extract::Request;
@@ -14,10 +16,58 @@ use super::super::computed;
 use super::super::error::{ApiCode, ApiError};
 use super::super::request_body::{self, ReadError};
 use crate::buildings::{Buildings, Checked, Refused};
+use crate::limits::client_table::client_key;
 
 /// Uploads being received at once, in all: each holds up to `buildings.max_upload_mib` in
 /// memory until it is taken in.
 pub(super) const UPLOADS_AT_ONCE: usize = 4;
+
+/// Uploads one client (an IPv4 address, an IPv6 /64) may be sending at once: a slow sender
+/// holds its slot for up to `connections.body_timeout_secs`, and one client must not hold
+/// them all. The upload form sends one file at a time.
+const UPLOADS_PER_CLIENT: usize = 1;
+
+/// The clients sending an upload now, with how many each is sending.
+#[derive(Default)]
+pub(super) struct Senders(Mutex<HashMap<IpAddr, usize>>);
+
+/// A client's place among the senders, given back when dropped.
+struct Sending<'a> {
+    senders: &'a Senders,
+    client: IpAddr,
+}
+
+impl Senders {
+    fn enter(&self, client: IpAddr) -> Option<Sending<'_>> {
+        let client = client_key(client);
+        let mut sending = self.0.lock().unwrap_or_else(PoisonError::into_inner);
+        let count = sending.entry(client).or_default();
+        if *count >= UPLOADS_PER_CLIENT {
+            return None;
+        }
+        *count += 1;
+        Some(Sending {
+            senders: self,
+            client,
+        })
+    }
+}
+
+impl Drop for Sending<'_> {
+    fn drop(&mut self) {
+        let mut sending = self
+            .senders
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner);
+        if let Some(count) = sending.get_mut(&self.client) {
+            *count -= 1;
+            if *count == 0 {
+                sending.remove(&self.client);
+            }
+        }
+    }
+}
 
 /// How long the rest of a refused upload is read for.
 const DRAIN_TIME: Duration = Duration::from_secs(10);
@@ -27,10 +77,14 @@ pub(in crate::http) type TakenIn = Arc<Result<Checked, Refused>>;
 
 /// The upload's bytes: refused as too large from its Content-Length before a byte is kept, or
 /// as soon as it grows past the limit; refused as busy while [`UPLOADS_AT_ONCE`] others are
-/// being received. What a refused upload still sends is read and thrown away, up to as much
+/// being received, or while `client` is sending another. What a refused upload still sends is read and thrown away, up to as much
 /// again as the limit and for [`DRAIN_TIME`], so a browser that is still sending sees the
 /// refusal rather than a broken connection; beyond, the connection is cut.
-pub(super) async fn read_upload(state: &AppState, request: Request) -> Result<Vec<u8>, ApiError> {
+pub(super) async fn read_upload(
+    state: &AppState,
+    client: IpAddr,
+    request: Request,
+) -> Result<Vec<u8>, ApiError> {
     let words = &state.venue_api.words;
     let max = state.buildings.limits().archive_bytes;
     let too_large = || {
@@ -50,6 +104,9 @@ pub(super) async fn read_upload(state: &AppState, request: Request) -> Result<Ve
         }
         return Err(too_large());
     }
+    let Some(_sending) = state.building_work.senders.enter(client) else {
+        return Err(ApiError::retry_after(words, ApiCode::Busy, 5));
+    };
     let receiving = Arc::clone(&state.building_work.receiving);
     let Ok(_receiving) = receiving.try_acquire_owned() else {
         return Err(ApiError::retry_after(words, ApiCode::Busy, 5));
