@@ -98,22 +98,18 @@ mod tests {
         let budget = Arc::new(MemoryBudget::new(100));
         let small = budget.take(50);
         let order = Arc::new(Mutex::new(Vec::new()));
-        let large = {
+        // A thread that takes `bytes` of the budget and then says it was served.
+        let taker = |bytes: u64, name: &'static str| {
             let (budget, order) = (budget.clone(), order.clone());
-            std::thread::spawn(move || {
-                let _share = budget.take(100);
-                order.lock().unwrap().push("large");
-            })
+            let thread = std::thread::spawn(move || {
+                let _share = budget.take(bytes);
+                order.lock().unwrap().push(name);
+            });
+            std::thread::sleep(Duration::from_millis(50));
+            thread
         };
-        std::thread::sleep(Duration::from_millis(50));
-        let later = {
-            let (budget, order) = (budget.clone(), order.clone());
-            std::thread::spawn(move || {
-                let _share = budget.take(10);
-                order.lock().unwrap().push("small");
-            })
-        };
-        std::thread::sleep(Duration::from_millis(50));
+        let large = taker(100, "large");
+        let later = taker(10, "small");
         assert!(order.lock().unwrap().is_empty(), "the large share waits");
         drop(small);
         large.join().unwrap();

@@ -60,19 +60,9 @@ export type DrawingRead =
 
 /** What a drawing holds, for its mapping. */
 export async function readDrawing(file: Blob): Promise<DrawingRead> {
-  const response = await post(`${buildingApiBase}/drawings`, file, {
-    'content-type': 'application/dxf',
-  });
-  if (!response) return { kind: 'failed' };
-  if (response.ok) {
-    try {
-      return { kind: 'read', drawing: (await response.json()) as DrawingAnswer };
-    } catch {
-      return { kind: 'failed' };
-    }
-  }
-  const refusal = await readRefusal(response);
-  return refusal ? { kind: 'refused', ...refusal } : { kind: 'failed' };
+  const sent = post(`${buildingApiBase}/drawings`, file, { 'content-type': 'application/dxf' });
+  const answer = await answered<DrawingAnswer>(sent, 200);
+  return answer.kind === 'answered' ? { kind: 'read', drawing: answer.body } : answer;
 }
 
 /** The answer to a POST, or null when none came (the network). */
@@ -94,11 +84,24 @@ async function post(
 
 /** An upload's answer: the building stored (201) or the server's refusal. */
 async function created(sent: Promise<Response | null>): Promise<UploadAnswer> {
+  const answer = await answered<BuildingCreated>(sent, 201);
+  return answer.kind === 'answered' ? { kind: 'stored', building: answer.body } : answer;
+}
+
+/** The body of an answer of status `expected`, the server's refusal, or a failure. */
+async function answered<T>(
+  sent: Promise<Response | null>,
+  expected: number,
+): Promise<
+  | { kind: 'answered'; body: T }
+  | { kind: 'refused'; message: string; problems: BuildingProblem[] }
+  | { kind: 'failed' }
+> {
   const response = await sent;
   if (!response) return { kind: 'failed' };
-  if (response.status === 201) {
+  if (response.status === expected) {
     try {
-      return { kind: 'stored', building: (await response.json()) as BuildingCreated };
+      return { kind: 'answered', body: (await response.json()) as T };
     } catch {
       return { kind: 'failed' };
     }

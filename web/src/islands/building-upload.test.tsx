@@ -4,23 +4,19 @@
 import 'preact/debug';
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
-import type {
-  ApiRefusal,
-  BuildingCreated,
-  DrawingAnswer,
-  DrawingMapping,
-} from '../demo/api-answers';
+import type * as Api from '../demo/api-answers';
 import { buildingUploadProps } from '../island-props/building-upload-props';
 import { placeholderRuntime } from '../runtime/runtime';
 import { BuildingUpload } from './building-upload';
 import { IslandRoot } from './island-root';
+import { answerEveryFetch as answer, cleanUpAfterEach } from './test-fetch';
 
 const props = buildingUploadProps(repoContent());
 const { words } = props;
 const id = '0123456789abcdef0123456789abcdef';
-const created: BuildingCreated = {
+const created: Api.BuildingCreated = {
   id,
   name: '寻境示范购物中心',
   expires_at: Date.UTC(2026, 11, 6, 4),
@@ -53,24 +49,17 @@ function choose(...files: File[]) {
 
 const archive = (size = 10) => new File([new Uint8Array(size)], 'mall.zip');
 
-/** A fetch that answers every call with `status` and `body`, recording the requests. */
-function answer(status: number, body?: unknown) {
-  const fetch = vi.fn<(url: string, init?: RequestInit) => Promise<Response>>(
-    async () =>
-      new Response(body === undefined ? null : JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
+/** One problem of an upload: its file, feature, field, rule and message. */
+function problem(...[file, feature, field, rule, message]: string[]): Api.BuildingProblem {
+  return { file: file!, feature: feature!, field: field!, rule: rule!, message: message! };
 }
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+/** The server's refusal of an upload the check did not pass, with its problems. */
+function invalid(message: string, ...problems: Api.BuildingProblem[]): Api.ApiRefusal {
+  return { error: { code: 'building_invalid', field: null, message, problems } };
+}
+
+cleanUpAfterEach();
 
 describe('the building upload form', () => {
   it('says what to upload and its limit, tied to a labelled zip input', () => {
@@ -130,22 +119,10 @@ describe('the building upload form', () => {
   });
 
   it('shows the check problems as a table and lets the visitor try again', async () => {
-    const refusal: ApiRefusal = {
-      error: {
-        code: 'building_invalid',
-        field: null,
-        message: '上传的场馆没有通过检查：发现 1 个问题。',
-        problems: [
-          {
-            file: 'unit.geojson',
-            feature: 'u-1',
-            field: 'properties.level_id',
-            rule: 'references',
-            message: '引用的楼层不存在',
-          },
-        ],
-      },
-    };
+    const refusal = invalid(
+      '上传的场馆没有通过检查：发现 1 个问题。',
+      problem('unit.geojson', 'u-1', 'properties.level_id', 'references', '引用的楼层不存在'),
+    );
     answer(422, refusal);
     render(island());
     choose(archive());
@@ -177,7 +154,7 @@ describe('the building upload form', () => {
   });
 
   describe('with CAD drawings', () => {
-    const drawing: DrawingAnswer = {
+    const drawing: Api.DrawingAnswer = {
       layers: [
         {
           name: 'A-WALL',
@@ -263,7 +240,7 @@ describe('the building upload form', () => {
       const [url, init] = fetch.mock.calls[2]!;
       expect(url).toBe('/api/buildings');
       const form = init?.body as FormData;
-      const mapping = JSON.parse(form.get('mapping') as string) as DrawingMapping;
+      const mapping = JSON.parse(form.get('mapping') as string) as Api.DrawingMapping;
       expect(mapping.venue_name).toBe('示例办公楼');
       expect(mapping.address).toMatchObject({ locality: '上海市', address: '示例路 1 号' });
       expect(mapping.placement.at).toEqual([15_000, 6_000]);
@@ -280,22 +257,10 @@ describe('the building upload form', () => {
     });
 
     it('goes back to the mapping as it was sent when the drawings are refused', async () => {
-      const refusal: ApiRefusal = {
-        error: {
-          code: 'building_invalid',
-          field: null,
-          message: '这座建筑的数据有 1 处问题',
-          problems: [
-            {
-              file: 'L1.dxf',
-              feature: '2F',
-              field: '房间',
-              rule: 'dxf-room',
-              message: '图层 房间 上的多段线（句柄 2F）没有闭合',
-            },
-          ],
-        },
-      };
+      const refusal = invalid(
+        '这座建筑的数据有 1 处问题',
+        problem('L1.dxf', '2F', '房间', 'dxf-room', '图层 房间 上的多段线（句柄 2F）没有闭合'),
+      );
       server({ status: 422, body: refusal });
       render(island());
       choose(dxf('L1.dxf'));

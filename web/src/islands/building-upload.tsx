@@ -17,6 +17,7 @@ import {
 } from './building-requests';
 import type { DrawingForm, ReadDrawing } from './drawings/drawing-form';
 import { useElementId } from './island-root';
+import { ScrollTable } from './scroll-table';
 
 export interface BuildingUploadProps {
   /** content/venues/words.toml [upload]. */
@@ -173,6 +174,9 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
     if (files.length && (state.phase === 'choosing' || state.phase === 'refused')) send(files);
   };
 
+  // What every result of the form is given besides its state.
+  const result = { words, headingRef: resultRef };
+
   let status = '';
   if (state.phase === 'uploading') {
     status = state.converting ? words.converting : fill(words.uploading, { file: state.file });
@@ -238,8 +242,7 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
       {state.phase === 'refused' ? (
         <Refused
           state={state}
-          words={words}
-          headingRef={resultRef}
+          {...result}
           onAgain={backToChoosing}
           onBack={
             state.drawings
@@ -249,15 +252,17 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
         />
       ) : null}
       {state.phase === 'stored' ? (
-        <Stored
-          state={state}
-          words={words}
-          headingRef={resultRef}
-          onDelete={() => remove(state.building)}
-        />
+        <Stored state={state} {...result} onDelete={() => remove(state.building)} />
       ) : null}
     </div>
   );
+}
+
+/** What a result of the form is given: its state, the words, and the heading that takes the focus. */
+interface ResultProps<P extends State['phase']> {
+  state: Extract<State, { phase: P }>;
+  words: UploadWords;
+  headingRef: RefObject<HTMLHeadingElement | null>;
 }
 
 function Refused({
@@ -266,10 +271,7 @@ function Refused({
   headingRef,
   onAgain,
   onBack,
-}: {
-  state: Extract<State, { phase: 'refused' }>;
-  words: UploadWords;
-  headingRef: RefObject<HTMLHeadingElement | null>;
+}: ResultProps<'refused'> & {
   onAgain: () => void;
   /** Back to the drawings' mapping, kept as it was sent. */
   onBack: (() => void) | undefined;
@@ -281,38 +283,26 @@ function Refused({
       </h3>
       <p>{state.message}</p>
       {state.problems.length ? (
-        <div
-          className="building-upload__problems"
-          role="region"
-          aria-label={words.problems_caption}
-          // A scrollable region: focusable so keyboard users can scroll a long list.
-          // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-          tabIndex={0}
+        <ScrollTable
+          caption={words.problems_caption}
+          columns={[
+            words.problem_file,
+            words.problem_feature,
+            words.problem_field,
+            words.problem_rule,
+            words.problem_message,
+          ]}
         >
-          <table>
-            <caption>{words.problems_caption}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{words.problem_file}</th>
-                <th scope="col">{words.problem_feature}</th>
-                <th scope="col">{words.problem_field}</th>
-                <th scope="col">{words.problem_rule}</th>
-                <th scope="col">{words.problem_message}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {state.problems.map((problem, index) => (
-                <tr key={index}>
-                  <td>{problem.file}</td>
-                  <td>{problem.feature ?? '—'}</td>
-                  <td>{problem.field}</td>
-                  <td>{problem.rule}</td>
-                  <td>{problem.message}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+          {state.problems.map((problem, index) => (
+            <tr key={index}>
+              <td>{problem.file}</td>
+              <td>{problem.feature ?? '—'}</td>
+              <td>{problem.field}</td>
+              <td>{problem.rule}</td>
+              <td>{problem.message}</td>
+            </tr>
+          ))}
+        </ScrollTable>
       ) : null}
       <div className="building-upload__actions">
         {onBack ? (
@@ -333,12 +323,7 @@ function Stored({
   words,
   headingRef,
   onDelete,
-}: {
-  state: Extract<State, { phase: 'stored' }>;
-  words: UploadWords;
-  headingRef: RefObject<HTMLHeadingElement | null>;
-  onDelete: () => void;
-}) {
+}: ResultProps<'stored'> & { onDelete: () => void }) {
   const { building } = state;
   const levels = building.levels.map((level) => level.name).join('、');
   return (

@@ -7,12 +7,13 @@ import 'preact/debug';
 import { render, screen, waitFor } from '@testing-library/preact';
 import { hydrateRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
 import { leadFields } from '../content/lead-fields';
 import { leadFormProps, pageFormId } from '../leads/catalog';
 import { placeholderRuntime } from '../runtime/runtime';
 import { IslandRoot } from './island-root';
+import { answerEveryFetch as answer, cleanUpAfterEach } from './test-fetch';
 import { LeadForm, type LeadFormProps } from './lead-form';
 import { renderIsland } from './render';
 
@@ -67,23 +68,8 @@ function fillValid() {
 }
 
 /** A fetch that answers once with `status` and `body`, recording the request. */
-function answer(status: number, body: unknown) {
-  const fetch = vi.fn<(url: string, init: RequestInit) => Promise<Response>>(
-    async () =>
-      new Response(JSON.stringify(body), {
-        status,
-        headers: { 'content-type': 'application/json' },
-      }),
-  );
-  vi.stubGlobal('fetch', fetch);
-  return fetch;
-}
 
-afterEach(() => {
-  vi.unstubAllGlobals();
-  vi.restoreAllMocks();
-  document.body.innerHTML = '';
-});
+cleanUpAfterEach();
 
 describe('the enquiry form', () => {
   it('posts to /api/leads#lead-form without JavaScript, with the native limits', () => {

@@ -2,7 +2,15 @@
 // guess from its name, to confirm), each drawing's level and unit, the venue's name and address,
 // and where the building stands. Loaded only when a visitor chooses drawings; it lays out the
 // server's reading of them (DrawingAnswer) and hands back the mapping the upload sends.
-import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
+import {
+  type FormEvent,
+  type InputHTMLAttributes,
+  type ReactNode,
+  useEffect,
+  useId,
+  useRef,
+  useState,
+} from 'react';
 import type {
   DrawingAnswer,
   DrawingLevel,
@@ -12,6 +20,7 @@ import type {
 } from '../../demo/api-answers';
 import type { UploadWords } from '../../content/venues/words-toml';
 import { fill } from '../../format/fill';
+import { ScrollTable } from '../scroll-table';
 import { guessLevel } from './level-guess';
 
 export interface ReadDrawing {
@@ -105,48 +114,24 @@ export function DrawingForm({ words, drawings, initial, onConvert, onCancel }: D
       </h3>
       <p>{words.mapping_intro}</p>
       <div className="drawing-form__fields">
-        <Field label={words.venue_name}>
-          {(fieldId) => (
-            <input
-              id={fieldId}
-              required
-              value={mapping.venue_name}
-              onChange={(e) => {
-                const venue_name = e.currentTarget.value;
-                setMapping((current) => ({ ...current, venue_name }));
-              }}
-            />
-          )}
-        </Field>
-        <Field label={words.locality}>
-          {(fieldId) => (
-            <input
-              id={fieldId}
-              required
-              value={address.locality}
-              onChange={(e) => {
-                const locality = e.currentTarget.value;
-                setMapping((current) => ({
-                  ...current,
-                  address: { ...current.address, locality },
-                }));
-              }}
-            />
-          )}
-        </Field>
-        <Field label={words.address}>
-          {(fieldId) => (
-            <input
-              id={fieldId}
-              required
-              value={address.address}
-              onChange={(e) => {
-                const address = e.currentTarget.value;
-                setMapping((current) => ({ ...current, address: { ...current.address, address } }));
-              }}
-            />
-          )}
-        </Field>
+        <Input
+          label={words.venue_name}
+          value={mapping.venue_name}
+          onValue={(venue_name) => setMapping((current) => ({ ...current, venue_name }))}
+        />
+        {(['locality', 'address'] as const).map((key) => (
+          <Input
+            key={key}
+            label={words[key]}
+            value={address[key]}
+            onValue={(value) =>
+              setMapping((current) => ({
+                ...current,
+                address: { ...current.address, [key]: value },
+              }))
+            }
+          />
+        ))}
       </div>
       <fieldset className="drawing-form__placement" aria-describedby={`${id}-placement`}>
         <legend>{words.placement}</legend>
@@ -161,26 +146,21 @@ export function DrawingForm({ words, drawings, initial, onConvert, onCancel }: D
               ['rotation_deg', words.rotation, -360, 360],
             ] as const
           ).map(([key, label, min, max]) => (
-            <Field key={key} label={label}>
-              {(fieldId) => (
-                <input
-                  id={fieldId}
-                  type="number"
-                  step="any"
-                  min={min}
-                  max={max}
-                  required
-                  value={placement[key]}
-                  onChange={(e) => {
-                    const value = e.currentTarget.valueAsNumber;
-                    setMapping((current) => ({
-                      ...current,
-                      placement: { ...current.placement, [key]: value },
-                    }));
-                  }}
-                />
-              )}
-            </Field>
+            <Input
+              key={key}
+              label={label}
+              type="number"
+              step="any"
+              min={min}
+              max={max}
+              value={placement[key]}
+              onValue={(_, value) =>
+                setMapping((current) => ({
+                  ...current,
+                  placement: { ...current.placement, [key]: value },
+                }))
+              }
+            />
           ))}
         </div>
       </fieldset>
@@ -202,6 +182,32 @@ export function DrawingForm({ words, drawings, initial, onConvert, onCancel }: D
         </button>
       </div>
     </form>
+  );
+}
+
+/**
+ * A labelled, required input: `onValue` gets its text and, for a number, its value; read when
+ * the event fires, as the change lands after the next render.
+ */
+function Input({
+  label,
+  onValue,
+  ...input
+}: { label: string; onValue: (text: string, number: number) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'id' | 'onChange' | 'required'
+>) {
+  return (
+    <Field label={label}>
+      {(id) => (
+        <input
+          id={id}
+          required
+          {...input}
+          onChange={(e) => onValue(e.currentTarget.value, e.currentTarget.valueAsNumber)}
+        />
+      )}
+    </Field>
   );
 }
 
@@ -240,39 +246,20 @@ function DrawingLevelFields({
     <fieldset className="drawing-form__level">
       <legend>{fill(words.drawing_legend, { file: level.file })}</legend>
       <div className="drawing-form__fields">
-        <Field label={words.level_short}>
-          {(id) => (
-            <input
-              id={id}
-              required
-              pattern="[A-Za-z0-9\-]+"
-              value={level.short_name}
-              onChange={(e) => onChange({ short_name: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field label={words.level_name}>
-          {(id) => (
-            <input
-              id={id}
-              required
-              value={level.name}
-              onChange={(e) => onChange({ name: e.currentTarget.value })}
-            />
-          )}
-        </Field>
-        <Field label={words.level_ordinal}>
-          {(id) => (
-            <input
-              id={id}
-              type="number"
-              step={1}
-              required
-              value={level.ordinal}
-              onChange={(e) => onChange({ ordinal: e.currentTarget.valueAsNumber })}
-            />
-          )}
-        </Field>
+        <Input
+          label={words.level_short}
+          pattern="[A-Za-z0-9\-]+"
+          value={level.short_name}
+          onValue={(short_name) => onChange({ short_name })}
+        />
+        <Input label={words.level_name} value={level.name} onValue={(name) => onChange({ name })} />
+        <Input
+          label={words.level_ordinal}
+          type="number"
+          step={1}
+          value={level.ordinal}
+          onValue={(_, ordinal) => onChange({ ordinal })}
+        />
         <Field label={words.unit}>
           {(id) => (
             <select
@@ -321,55 +308,37 @@ function LayerTable({
   onChange: (layer: string, use: LayerUse) => void;
 }) {
   return (
-    <div
-      className="building-upload__problems"
-      role="region"
-      aria-label={words.layers_caption}
-      // A scrollable region: focusable so keyboard users can scroll a long list.
-      // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-      tabIndex={0}
+    <ScrollTable
+      caption={words.layers_caption}
+      columns={[words.layer_name, words.layer_content, words.layer_use]}
     >
-      <table>
-        <caption>{words.layers_caption}</caption>
-        <thead>
-          <tr>
-            <th scope="col">{words.layer_name}</th>
-            <th scope="col">{words.layer_content}</th>
-            <th scope="col">{words.layer_use}</th>
+      {drawing.layers.map((layer) => {
+        const objects = Object.values(layer.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
+        const content = [
+          layer.closed_polylines ? fill(words.layer_closed, { count: layer.closed_polylines }) : '',
+          fill(words.layer_objects, { count: objects }),
+          layer.texts.join('、'),
+        ].filter(Boolean);
+        return (
+          <tr key={layer.name}>
+            <th scope="row">{layer.name}</th>
+            <td>{content.join(' · ')}</td>
+            <td>
+              <select
+                aria-label={`${layer.name} ${words.layer_use}`}
+                value={layers[layer.name] ?? 'ignore'}
+                onChange={(e) => onChange(layer.name, e.currentTarget.value as LayerUse)}
+              >
+                {uses.map((use) => (
+                  <option key={use} value={use}>
+                    {words[`use_${use}`]}
+                  </option>
+                ))}
+              </select>
+            </td>
           </tr>
-        </thead>
-        <tbody>
-          {drawing.layers.map((layer) => {
-            const objects = Object.values(layer.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
-            const content = [
-              layer.closed_polylines
-                ? fill(words.layer_closed, { count: layer.closed_polylines })
-                : '',
-              fill(words.layer_objects, { count: objects }),
-              layer.texts.join('、'),
-            ].filter(Boolean);
-            return (
-              <tr key={layer.name}>
-                <th scope="row">{layer.name}</th>
-                <td>{content.join(' · ')}</td>
-                <td>
-                  <select
-                    aria-label={`${layer.name} ${words.layer_use}`}
-                    value={layers[layer.name] ?? 'ignore'}
-                    onChange={(e) => onChange(layer.name, e.currentTarget.value as LayerUse)}
-                  >
-                    {uses.map((use) => (
-                      <option key={use} value={use}>
-                        {words[`use_${use}`]}
-                      </option>
-                    ))}
-                  </select>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+        );
+      })}
+    </ScrollTable>
   );
 }
