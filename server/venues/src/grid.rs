@@ -113,20 +113,6 @@ impl Grid {
         true
     }
 
-    /// The items whose box in `boxes` (those the grid was built from) touches `query`, edges
-    /// included: each once, in ascending order.
-    pub(crate) fn touching(&self, boxes: &[Bbox], query: &Bbox) -> Vec<usize> {
-        let mut found = Vec::new();
-        self.visit_box(query, |item| {
-            found.push(item as usize);
-            true
-        });
-        found.sort_unstable();
-        found.dedup();
-        found.retain(|&item| boxes[item].intersects(query));
-        found
-    }
-
     /// Calls `f` with the items of every cell the segment `a`–`b` passes through, from `a`
     /// on, until it returns false (Amanatides and Woo's traversal). Returns false when stopped.
     pub(crate) fn visit_segment(&self, a: Point, b: Point, mut f: impl FnMut(u32) -> bool) -> bool {

@@ -8,6 +8,7 @@ use std::sync::Arc;
 
 use super::assemble::assemble;
 use super::check::check_imdf;
+use super::check::timing::phase;
 use super::costs::walk_s;
 use super::distances::NearDistances;
 use super::feature_ids::{places_by_id, spaces_by_number};
@@ -76,7 +77,7 @@ impl Venue {
                 problems,
             });
         }
-        let mut model = assemble(dir)?;
+        let mut model = phase("load: assemble", || assemble(dir))?;
         for k in &extras.kiosks {
             let Some(kiosk) = model.kiosks.iter_mut().find(|kiosk| kiosk.id == k.id) else {
                 return Err(LoadError::Extras {
@@ -86,10 +87,12 @@ impl Venue {
             };
             kiosk.facing = k.facing;
         }
-        let spaces: Vec<LevelSpace> = (0..model.levels.len())
-            .map(|l| LevelSpace::build(&model, l))
-            .collect();
-        let graph = Graph::build(&model, &spaces);
+        let spaces: Vec<LevelSpace> = phase("load: walkable space", || {
+            (0..model.levels.len())
+                .map(|l| LevelSpace::build(&model, l))
+                .collect()
+        });
+        let graph = phase("load: graph", || Graph::build(&model, &spaces));
         let mut portals = Vec::new();
         let mut door_portal = vec![None; model.openings.len()];
         for (o, opening) in model.openings.iter().enumerate() {

@@ -21,6 +21,7 @@ mod relations;
 mod settings;
 #[cfg(test)]
 mod tests;
+pub mod timing;
 
 use std::collections::BTreeMap;
 use std::path::Path;
@@ -55,9 +56,14 @@ pub fn check_venue(dir: &Path, name_as: &str, categories: Option<&Path>) -> Vec<
 /// the web build checked before it wrote them out. `name_as` is how problems name `dir`.
 pub fn check_imdf(dir: &Path, name_as: &str) -> Vec<Problem> {
     let mut problems = Problems::new(name_as);
-    let venue = read::read_venue(dir, read::Scope::Imdf, &mut problems);
-    relations::check(&venue, None, &mut problems);
-    layout::check(&venue, &mut problems);
+    let venue = timing::phase("check: read", || {
+        read::read_venue(dir, read::Scope::Imdf, &mut problems)
+    });
+    timing::phase("check: relations", || {
+        relations::check(&venue, None, &mut problems)
+    });
+    timing::phase("check: layout", || layout::check(&venue, &mut problems));
+    timing::phase("check: drop the files read", || drop(venue));
     problems.into_list()
 }
 

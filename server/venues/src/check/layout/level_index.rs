@@ -1,11 +1,13 @@
 //! The units of each level and their edges, each with a grid over their bounding boxes, so that
 //! placement asks "which units or edges are near this box" of a handful, not of every unit.
 
+use std::collections::HashMap;
+
 use crate::geometry::{Bbox, Point};
-use crate::grid::Grid;
 
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::shapes::LocalShapes;
+use super::tiered_grid::TieredGrid;
 
 /// One edge of a unit's ring, with the unit's index in its level.
 pub(super) struct Edge {
@@ -19,11 +21,11 @@ pub(super) struct Edge {
 pub(super) struct LevelUnits<'v> {
     pub units: Vec<&'v Feature>,
     unit_boxes: Vec<Bbox>,
-    unit_grid: Grid,
+    unit_grid: TieredGrid,
     /// Unit edges, for the opening test.
     edges: Vec<Edge>,
     edge_boxes: Vec<Bbox>,
-    edge_grid: Grid,
+    edge_grid: TieredGrid,
 }
 
 impl LevelUnits<'_> {
@@ -43,27 +45,26 @@ pub(super) fn index_levels<'v>(
     venue: &'v VenueFiles,
     shapes: &LocalShapes,
 ) -> Vec<(&'v str, LevelUnits<'v>)> {
-    type Found<'v> = (&'v str, Bbox, Vec<&'v Feature>, Vec<Edge>);
+    type Found<'v> = (&'v str, Vec<&'v Feature>, Vec<Edge>);
     let mut levels: Vec<Found> = Vec::new();
+    // A map, not a scan: an upload may hold many levels as well as many units.
+    let mut level_at: HashMap<&str, usize> = HashMap::new();
     for level in venue.of(Kind::Level) {
-        let Some(outline) = shapes.polygons.get(&level.id) else {
+        if !shapes.polygons.contains_key(&level.id) {
             continue;
-        };
-        levels.push((
-            &level.id,
-            outline.bbox.inflated(1.0),
-            Vec::new(),
-            Vec::new(),
-        ));
+        }
+        level_at.entry(&level.id).or_insert(levels.len());
+        levels.push((&level.id, Vec::new(), Vec::new()));
     }
     for unit in venue.of(Kind::Unit) {
         let level_id = unit.str("level_id").unwrap_or_default();
-        let Some((_, _, units, edges)) = levels.iter_mut().find(|(id, ..)| *id == level_id) else {
+        let Some(&level) = level_at.get(level_id) else {
             continue;
         };
         let Some(shape) = shapes.polygons.get(&unit.id) else {
             continue;
         };
+        let (_, units, edges) = &mut levels[level];
         let at = units.len();
         units.push(unit);
         edges.extend(shape.edges().map(|(a, b)| Edge { unit: at, a, b }));
@@ -72,12 +73,12 @@ pub(super) fn index_levels<'v>(
     let cell = 8.0;
     levels
         .into_iter()
-        .map(|(id, area, units, edges)| {
+        .map(|(id, units, edges)| {
             let unit_boxes: Vec<Bbox> = units.iter().map(|u| shapes.polygons[&u.id].bbox).collect();
             let edge_boxes: Vec<Bbox> = edges.iter().map(|e| Bbox::of_points([e.a, e.b])).collect();
             let level = LevelUnits {
-                unit_grid: Grid::build(area, cell, &unit_boxes),
-                edge_grid: Grid::build(area, cell, &edge_boxes),
+                unit_grid: TieredGrid::build(cell, &unit_boxes),
+                edge_grid: TieredGrid::build(cell, &edge_boxes),
                 units,
                 unit_boxes,
                 edges,

@@ -13,10 +13,12 @@ mod parking;
 mod placement;
 mod reach;
 mod shapes;
+mod tiered_grid;
 mod topology;
 
 use super::features::VenueFiles;
 use super::problem::Problems;
+use super::timing::phase;
 
 pub(crate) fn check(venue: &VenueFiles, problems: &mut Problems) {
     // Without one venue feature and its display point there is no frame; `references` and the
@@ -25,11 +27,19 @@ pub(crate) fn check(venue: &VenueFiles, problems: &mut Problems) {
         return;
     };
     let before = problems.len();
-    let shapes = shapes::local_shapes(venue, frame, problems);
-    let placement = placement::check(venue, &shapes, problems);
+    let shapes = phase("layout: shapes", || {
+        shapes::local_shapes(venue, frame, problems)
+    });
+    let placement = phase("layout: placement", || {
+        placement::check(venue, &shapes, problems)
+    });
     if problems.len() > before {
         return;
     }
-    parking::check(venue, &shapes, &placement, problems);
-    reach::check(venue, &placement, problems);
+    phase("layout: parking", || {
+        parking::check(venue, &shapes, &placement, problems)
+    });
+    phase("layout: reach", || {
+        reach::check(venue, &placement, problems)
+    });
 }

@@ -5,6 +5,7 @@
 //! Overlap and boundary questions go through a bounding-box grid per level, so a level of a
 //! thousand units costs about a thousand small tests, not a million.
 
+use crate::check::timing::phase;
 use std::collections::{HashMap, HashSet};
 use std::sync::LazyLock;
 
@@ -41,15 +42,14 @@ struct Survey<'v, 's> {
     shapes: &'s LocalShapes,
     /// Levels in file order, with their units.
     levels: Vec<(&'v str, LevelUnits<'v>)>,
+    /// Index into `levels` by level id (a map: an upload may hold many levels).
+    level_at: HashMap<&'v str, usize>,
     placement: Placement,
 }
 
 impl<'v> Survey<'v, '_> {
     fn level(&self, id: &str) -> Option<&LevelUnits<'v>> {
-        self.levels
-            .iter()
-            .find(|(level, _)| *level == id)
-            .map(|(_, units)| units)
+        self.level_at.get(id).map(|&at| &self.levels[at].1)
     }
 }
 
@@ -470,18 +470,30 @@ pub(super) fn check(
     shapes: &LocalShapes,
     problems: &mut Problems,
 ) -> Placement {
+    let levels = phase("placement: index levels", || index_levels(venue, shapes));
+    let mut level_at = HashMap::new();
+    for (at, (id, _)) in levels.iter().enumerate() {
+        level_at.entry(*id).or_insert(at);
+    }
     let mut survey = Survey {
         venue,
         shapes,
-        levels: index_levels(venue, shapes),
+        levels,
+        level_at,
         placement: Placement::default(),
     };
-    check_display_points(&survey, problems);
-    check_inside_levels(&survey, problems);
-    check_overlaps(&survey, problems);
-    check_openings(&mut survey, problems);
-    check_points(&mut survey, problems);
-    check_kiosks(&mut survey, problems);
-    find_open_edges(&mut survey);
+    phase("placement: display points", || {
+        check_display_points(&survey, problems)
+    });
+    phase("placement: inside levels", || {
+        check_inside_levels(&survey, problems)
+    });
+    phase("placement: overlaps", || check_overlaps(&survey, problems));
+    phase("placement: openings", || {
+        check_openings(&mut survey, problems)
+    });
+    phase("placement: points", || check_points(&mut survey, problems));
+    phase("placement: kiosks", || check_kiosks(&mut survey, problems));
+    phase("placement: open edges", || find_open_edges(&mut survey));
     survey.placement
 }

@@ -1,0 +1,134 @@
+//! Where the venue check and the engine's load spend their time on a large upload (issue #32):
+//! the time of each phase of `check_imdf`, then of `Venue::load`, and the peak memory.
+//!
+//! `cargo run --release -p site-venues --example check_timing -- [venue directory] [extra units]`
+//!
+//! With a number of extra units, the directory (the demo mall by default) is copied to a
+//! temporary one whose unit.geojson gets that many tiny squares on its first level, 2 m apart
+//! and far from everything, each a copy of the first unit's properties with its own id and name:
+//! the hostile upload of the issue. Without, the directory is checked and loaded as it is.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use site_venues::check::{check_imdf, timing};
+use site_venues::{Venue, VenueExtras, testing};
+
+/// Squares a row: about 140 m of them, then the next row 2 m further north.
+const PER_ROW: usize = 70;
+/// 2 m in degrees (about 5.5 m at this latitude: the lead's archives used this step).
+const STEP: f64 = 0.00005;
+const SIDE: f64 = 0.00002;
+
+fn grow(source: &Path, extra: usize, into: &Path) {
+    for entry in std::fs::read_dir(source).expect("read the venue directory") {
+        let path = entry.expect("a directory entry").path();
+        if path.is_file() {
+            std::fs::copy(&path, into.join(path.file_name().expect("a name"))).expect("copy");
+        }
+    }
+    let text = std::fs::read_to_string(source.join("unit.geojson")).expect("unit.geojson");
+    let mut units: Value = serde_json::from_str(&text).expect("unit.geojson is JSON");
+    let features = units["features"].as_array_mut().expect("features");
+    let properties = features[0]["properties"].clone();
+    // North of the mall's first squares, as in the lead's archives.
+    let (x0, y0) = (121.3996325, 31.1792813);
+    for i in 0..extra {
+        let (x, y) = (
+            x0 + STEP * (i % PER_ROW) as f64,
+            y0 + STEP * (i / PER_ROW) as f64,
+        );
+        let mut properties = properties.clone();
+        properties["name"] = json!({ "zh-Hans": format!("房间{i}") });
+        features.push(json!({
+            "type": "Feature",
+            "id": format!("{:08x}-0000-4000-8000-{:012x}", i, i),
+            "feature_type": "unit",
+            "geometry": {"type": "Polygon", "coordinates": [[
+                [x, y], [x + SIDE, y], [x + SIDE, y + SIDE], [x, y + SIDE], [x, y]
+            ]]},
+            "properties": properties,
+        }));
+    }
+    std::fs::write(
+        into.join("unit.geojson"),
+        serde_json::to_vec(&units).expect("JSON"),
+    )
+    .expect("write unit.geojson");
+}
+
+fn print_phases(title: &str, total: Duration, phases: &[(&'static str, Duration)]) {
+    println!("{title}: {:.3} s", total.as_secs_f64());
+    for (name, took) in phases {
+        println!("  {name:<34} {:>9.3} s", took.as_secs_f64());
+    }
+}
+
+/// The peak resident memory of this process so far (Linux), in MB.
+fn peak_mb() -> Option<f64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kb: f64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kb / 1024.0)
+}
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let dir = args
+        .next()
+        .map_or_else(|| testing::content_dir().join("demo-mall"), PathBuf::from);
+    let extra: usize = args
+        .next()
+        .map_or(0, |n| n.parse().expect("a number of units"));
+    let temporary = tempfile::tempdir().expect("a temporary directory");
+    let dir = if extra > 0 {
+        grow(&dir, extra, temporary.path());
+        temporary.path().to_owned()
+    } else {
+        dir
+    };
+    println!("peak before: {:.0} MB", peak_mb().unwrap_or(0.0));
+
+    let start = Instant::now();
+    let (problems, phases) = timing::record(|| check_imdf(&dir, "upload"));
+    print_phases("check_imdf", start.elapsed(), &phases);
+    println!(
+        "  {} problems; peak {:.0} MB",
+        problems.len(),
+        peak_mb().unwrap_or(0.0)
+    );
+    let mut kinds: Vec<(String, usize)> = Vec::new();
+    for problem in &problems {
+        let kind = format!("{} {}", problem.rule.name(), problem.field);
+        match kinds.iter_mut().find(|(k, _)| *k == kind) {
+            Some((_, n)) => *n += 1,
+            None => kinds.push((kind, 1)),
+        }
+    }
+    for (kind, n) in kinds.iter().take(10) {
+        println!("    {n:>7} × {kind}");
+    }
+    if let Some(first) = problems.first() {
+        println!("    first: {first}");
+    }
+
+    let (words, catalog) = (Arc::new(testing::words()), Arc::new(testing::catalog()));
+    let start = Instant::now();
+    let (loaded, phases) = timing::record(|| {
+        Venue::load(
+            "upload",
+            &dir,
+            &VenueExtras::default(),
+            words.clone(),
+            catalog.clone(),
+        )
+    });
+    print_phases("Venue::load", start.elapsed(), &phases);
+    match loaded {
+        Ok(venue) => println!("  loaded: {} places", venue.places().len()),
+        Err(e) => println!("  refused: {}", e.to_string().lines().next().unwrap_or("")),
+    }
+    println!("peak: {:.0} MB", peak_mb().unwrap_or(0.0));
+}
