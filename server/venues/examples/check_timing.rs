@@ -7,6 +7,7 @@
 //! temporary one whose unit.geojson gets that many tiny squares on its first level, 2 m apart
 //! and far from everything, each a copy of the first unit's properties with its own id and name:
 //! the hostile upload of the issue. Without, the directory is checked and loaded as it is.
+//! `check_timing grow <venue directory> <extra units> <into>` only writes the grown directory.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -75,16 +76,35 @@ fn peak_mb() -> Option<f64> {
 }
 
 fn main() {
-    let mut args = std::env::args().skip(1);
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if let [grow_word, source, extra, into] = args.as_slice()
+        && grow_word == "grow"
+    {
+        std::fs::create_dir_all(into).expect("create the directory");
+        grow(
+            Path::new(source),
+            extra.parse().expect("a number of units"),
+            Path::new(into),
+        );
+        return;
+    }
     let dir = args
-        .next()
+        .first()
         .map_or_else(|| testing::content_dir().join("demo-mall"), PathBuf::from);
     let extra: usize = args
-        .next()
+        .get(1)
         .map_or(0, |n| n.parse().expect("a number of units"));
     let temporary = tempfile::tempdir().expect("a temporary directory");
     let dir = if extra > 0 {
-        grow(&dir, extra, temporary.path());
+        // Grown by another run of this example: the memory it takes is not the check's.
+        let status = std::process::Command::new(std::env::current_exe().expect("this example"))
+            .arg("grow")
+            .arg(&dir)
+            .arg(extra.to_string())
+            .arg(temporary.path())
+            .status()
+            .expect("run the example to grow the mall");
+        assert!(status.success(), "growing the mall failed");
         temporary.path().to_owned()
     } else {
         dir

@@ -12,6 +12,7 @@
 #[cfg(test)]
 pub(crate) mod broken_cases;
 mod devices;
+mod feature_stream;
 mod features;
 mod layout;
 mod problem;

@@ -190,6 +190,14 @@ impl Problems {
         });
     }
 
+    /// No problems, naming the directory as these do: for problems kept or dropped as a whole.
+    pub(crate) fn empty_like(&self) -> Problems {
+        Problems {
+            prefix: self.prefix.clone(),
+            list: Vec::new(),
+        }
+    }
+
     pub(crate) fn len(&self) -> usize {
         self.list.len()
     }

@@ -9,6 +9,7 @@ use std::path::Path;
 
 use serde_json::Value;
 
+use super::feature_stream::stream_features;
 use super::features::{Feature, Kind, VenueFiles};
 use super::problem::{Problems, Rule};
 use super::properties;
@@ -114,7 +115,11 @@ pub(crate) fn read_venue(dir: &Path, scope: Scope, problems: &mut Problems) -> V
 /// A JSON file of the directory; None when missing (a problem if `required`) or broken.
 fn read_json(dir: &Path, name: &str, problems: &mut Problems, required: bool) -> Option<Value> {
     let text = read_text(dir, name, problems, required)?;
-    match serde_json::from_str(&text) {
+    parse_json(name, &text, problems)
+}
+
+fn parse_json(name: &str, text: &str, problems: &mut Problems) -> Option<Value> {
+    match serde_json::from_str(text) {
         Ok(value) => Some(value),
         Err(e) => {
             problems.file(name, "", Rule::Files, format!("不是有效的 JSON：{e}"));
@@ -167,31 +172,100 @@ fn read_features(
     problems: &mut Problems,
 ) {
     let name = kind.file();
-    let Some(raw) = read_json(dir, name, problems, true) else {
+    let Some(text) = read_text(dir, name, problems, true) else {
         return;
     };
-    let features = match (&raw["type"], raw.get("features").and_then(Value::as_array)) {
-        (Value::String(t), Some(features)) if t == "FeatureCollection" => features,
+    let mut read = FeaturesRead::new(kind, problems);
+    let streamed = stream_features(&text, &mut |value| read.feature(value, seen));
+    match streamed {
+        Some(true) => return read.keep(files, problems),
+        Some(false) => {
+            read.forget(seen);
+            return problems.file(name, "", Rule::Features, NOT_A_FEATURE_COLLECTION);
+        }
+        None => read.forget(seen),
+    }
+    let Some(mut raw) = parse_json(name, &text, problems) else {
+        return;
+    };
+    drop(text);
+    let collection = matches!(&raw["type"], Value::String(t) if t == "FeatureCollection");
+    let features = match raw.get_mut("features").and_then(Value::as_array_mut) {
+        Some(features) if collection => std::mem::take(features),
         _ => {
             problems.file(name, "", Rule::Features, NOT_A_FEATURE_COLLECTION);
             return;
         }
     };
-    for (index, value) in features.iter().enumerate() {
-        let Some(object) = value.as_object() else {
+    drop(raw);
+    let mut read = FeaturesRead::new(kind, problems);
+    for value in features {
+        read.feature(value, seen);
+    }
+    read.keep(files, problems);
+}
+
+/// The features of one file as they are read: kept, with their problems, once the file is known
+/// to be a FeatureCollection, or forgotten.
+struct FeaturesRead {
+    kind: Kind,
+    index: usize,
+    problems: Problems,
+    passed: Vec<Feature>,
+    /// Ids this file added to those seen, to take back if it is forgotten.
+    new_ids: Vec<String>,
+}
+
+impl FeaturesRead {
+    fn new(kind: Kind, problems: &Problems) -> FeaturesRead {
+        FeaturesRead {
+            kind,
+            index: 0,
+            problems: problems.empty_like(),
+            passed: Vec::new(),
+            new_ids: Vec::new(),
+        }
+    }
+
+    fn keep(self, files: &mut VenueFiles, problems: &mut Problems) {
+        problems.list.extend(self.problems.into_list());
+        for feature in self.passed {
+            files.insert(feature);
+        }
+    }
+
+    fn forget(self, seen: &mut HashMap<String, Kind>) {
+        for id in &self.new_ids {
+            seen.remove(id);
+        }
+    }
+
+    /// Checks one element of `features`; its properties move into the model if it passes and
+    /// the rest of it is dropped, so a large upload is not held twice.
+    fn feature(&mut self, mut value: Value, seen: &mut HashMap<String, Kind>) {
+        let (kind, name, index) = (self.kind, self.kind.file(), self.index);
+        self.index += 1;
+        let problems = &mut self.problems;
+        let Some(object) = value.as_object_mut() else {
             problems.file(
                 name,
                 &format!("features[{index}]"),
                 Rule::Features,
                 "必须是 GeoJSON Feature 对象",
             );
-            continue;
+            return;
         };
         let id = object
             .get("id")
             .and_then(Value::as_str)
             .filter(|id| !id.is_empty());
+        let seen_before = seen.len();
         let mut issues = envelope_issues(kind, object, id, seen);
+        if seen.len() > seen_before
+            && let Some(id) = id
+        {
+            self.new_ids.push(id.to_owned());
+        }
         let envelope_ok = issues.is_empty();
         let geometry = check_geometry(kind, object.get("geometry"), &mut issues);
         let geometry_ok = issues.is_empty();
@@ -216,12 +290,15 @@ fn read_features(
                 ),
             }
         }
-        if let (true, Some(id), Some(properties)) = (passed, id, properties) {
-            files.insert(Feature {
-                id: id.to_owned(),
+        let id = id.map(str::to_owned);
+        if let (true, Some(id), Some(Value::Object(properties))) =
+            (passed, id, object.remove("properties"))
+        {
+            self.passed.push(Feature {
+                id,
                 kind,
                 geometry,
-                properties: properties.clone(),
+                properties,
             });
         }
     }

@@ -125,7 +125,7 @@ mod tests {
         let grid = TieredGrid::build(8.0, &boxes);
         assert_eq!(
             grid.touching(&boxes, &bbox(0.5, 0.5, 1.0, 1.0)),
-            vec![0, 1, 3, 5]
+            vec![0, 1, 3, 4]
         );
         assert_eq!(grid.touching(&boxes, &bbox(-5e6, 3e6, -5e6, 3e6)), vec![2]);
         assert_eq!(
