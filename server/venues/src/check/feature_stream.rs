@@ -86,3 +86,46 @@ impl<'de> Visitor<'de> for FeaturesSeed<'_> {
         Ok(())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn streamed(text: &str) -> (Option<bool>, Vec<Value>) {
+        let mut seen = Vec::new();
+        let collection = stream_features(text, &mut |feature| seen.push(feature));
+        (collection, seen)
+    }
+
+    #[test]
+    fn a_collection_is_read_feature_by_feature_in_order() {
+        let (collection, seen) = streamed(
+            r#"{"type": "FeatureCollection", "name": {"x": [1]}, "features": [1, {"a": 2}]}"#,
+        );
+        assert_eq!(collection, Some(true));
+        assert_eq!(
+            seen,
+            vec![serde_json::json!(1), serde_json::json!({"a": 2})]
+        );
+        let (collection, _) = streamed(r#"{"features": [], "type": "FeatureCollection"}"#);
+        assert_eq!(collection, Some(true));
+        let (collection, seen) = streamed(r#"{"type": "Feature", "features": [1]}"#);
+        assert_eq!((collection, seen.len()), (Some(false), 1));
+    }
+
+    #[test]
+    fn unusual_files_are_left_to_the_whole_file_reader() {
+        for text in [
+            r#"{"type": "FeatureCollection", "features": [1, 2"#,
+            r#"{"type": "FeatureCollection", "features": [1e400]}"#,
+            r#"{"type": "FeatureCollection", "features": [1], "features": [2]}"#,
+            r#"{"type": "FeatureCollection", "type": "x", "features": []}"#,
+            r#"{"type": "FeatureCollection", "features": {}}"#,
+            r#"{"type": "FeatureCollection"}"#,
+            r#"[{"type": "FeatureCollection", "features": []}]"#,
+            r#"{"type": "FeatureCollection", "features": []} x"#,
+        ] {
+            assert_eq!(streamed(text).0, None, "{text}");
+        }
+    }
+}
