@@ -3,7 +3,7 @@
 //! across levels by rides. Costs are seconds (`costs`). Shop and parking-space doors are not
 //! in it: they are endpoints, attached through `portals`.
 
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
 
 use super::corners::find_corners;
 use super::costs::{
@@ -78,7 +78,7 @@ impl Graph {
             }
         }
         let mut hubs: HashMap<usize, u32> = HashMap::new();
-        let ramp_units: Vec<usize> = model
+        let ramp_units: HashSet<usize> = model
             .connectors
             .iter()
             .filter(|c| c.kind == ConnectorKind::Ramp)

@@ -27,6 +27,11 @@ impl Grid {
                 max: Point::default(),
             }
         };
+        // An outline far larger than what it holds (an uploaded level may be kilometres wide)
+        // would cost millions of empty cells: the cells grow instead, to about 16 a box.
+        let most = (16 * boxes.len()).max(65_536) as f64;
+        let extent = (area.max.x - area.min.x) * (area.max.y - area.min.y);
+        let cell = cell.max((extent / most).sqrt());
         let cols = (((area.max.x - area.min.x) / cell).ceil() as usize).clamp(1, 4096);
         let rows = (((area.max.y - area.min.y) / cell).ceil() as usize).clamp(1, 4096);
         let mut grid = Grid {
