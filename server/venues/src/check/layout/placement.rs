@@ -60,6 +60,17 @@ fn on_boundary() -> f64 {
 fn check_display_points(survey: &Survey, problems: &mut Problems) {
     let (venue, shapes) = (survey.venue, survey.shapes);
     let field = "properties.display_point";
+    // Each building's footprints, found once: an upload may hold many of both.
+    let mut footprints_of: HashMap<&str, Vec<&Feature>> = HashMap::new();
+    for footprint in venue.of(Kind::Footprint) {
+        for building in footprint.ids("building_ids") {
+            let listed = footprints_of.entry(building).or_default();
+            // A footprint naming its building twice is still one of its footprints.
+            if !listed.last().is_some_and(|f| std::ptr::eq(*f, footprint)) {
+                listed.push(footprint);
+            }
+        }
+    }
     for (id, point) in &shapes.display_points {
         let Some(feature) = venue.get(id) else {
             continue;
@@ -88,11 +99,9 @@ fn check_display_points(survey: &Survey, problems: &mut Problems) {
                 ),
             );
         } else if feature.kind == Kind::Building {
-            let footprints: Vec<&Feature> = venue
-                .of(Kind::Footprint)
-                .iter()
-                .filter(|f| f.ids("building_ids").contains(&id.as_str()))
-                .collect();
+            let footprints = footprints_of
+                .get(id.as_str())
+                .map_or(&[][..], Vec::as_slice);
             let inside = footprints.iter().any(|f| {
                 shapes
                     .polygons

@@ -55,7 +55,11 @@ pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut
         .collect();
     ordinals.sort_by(f64::total_cmp);
     ordinals.dedup();
-    let rank = |ordinal: f64| ordinals.iter().position(|&o| o == ordinal);
+    // A search, not a scan: an upload may hold many levels and many relationships.
+    let rank = |ordinal: f64| {
+        let at = ordinals.partition_point(|&o| o < ordinal);
+        (ordinals.get(at) == Some(&ordinal)).then_some(at)
+    };
     let mut ridden: HashSet<&str> = HashSet::new();
     for relationship in venue.of(Kind::Relationship) {
         if broken.contains(&relationship.id) {
