@@ -1,5 +1,6 @@
 //! Levels, units and the openings between them: the building's structure.
 
+use std::collections::HashSet;
 use std::sync::Arc;
 
 use super::super::contract::contract;
@@ -11,13 +12,15 @@ use super::{Builder, label};
 
 impl Builder {
     pub(super) fn levels(&mut self) -> Result<Vec<Level>, LoadError> {
+        // A set, not a scan of the levels built: an upload may hold many levels.
+        let mut shorts = HashSet::new();
         let mut levels = self.build_each(
             "level",
             |_| FeatureRef::Other,
-            |b, done: &[Level], f: Feature<imdf::LevelProps>| {
+            |b, _: &[Level], f: Feature<imdf::LevelProps>| {
                 let short =
                     label(&f.properties.short_name).ok_or_else(|| b.empty(&f.id, "short_name"))?;
-                if done.iter().any(|l| l.short == short) {
+                if !shorts.insert(short.clone()) {
                     return Err(LoadError::DuplicateLevel {
                         file: b.file.clone(),
                         feature: f.id,
