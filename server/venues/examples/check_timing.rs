@@ -1,13 +1,16 @@
 //! Where the venue check and the engine's load spend their time on a large upload (issue #32):
 //! the time of each phase of `check_imdf`, then of `Venue::load`, and the peak memory.
 //!
-//! `cargo run --release -p site-venues --example check_timing -- [venue directory] [extra units]`
+//! `cargo run --release -p site-venues --example check_timing -- [venue directory] [extra units]
+//! [valid]`
 //!
 //! With a number of extra units, the directory (the demo mall by default) is copied to a
 //! temporary one whose unit.geojson gets that many tiny squares on its first level, 2 m apart
 //! and far from everything, each a copy of the first unit's properties with its own id and name:
-//! the hostile upload of the issue. Without, the directory is checked and loaded as it is.
-//! `check_timing grow <venue directory> <extra units> <into>` only writes the grown directory.
+//! the hostile upload of the issue; with `valid`, unnamed walkways on a level of their own, a
+//! venue the check passes and the engine loads. Without a number, the directory is checked and
+//! loaded as it is. `check_timing grow <venue directory> <extra units> <into> [valid]` only
+//! writes the grown directory.
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -17,32 +20,76 @@ use serde_json::{Value, json};
 use site_venues::check::{check_imdf, timing};
 use site_venues::{Venue, VenueExtras, testing};
 
-/// Squares a row: about 140 m of them, then the next row 2 m further north.
+/// Squares a row, then the next row further north.
 const PER_ROW: usize = 70;
-/// 2 m in degrees (about 5.5 m at this latitude: the lead's archives used this step).
+/// Where each square starts after the last, in degrees (about 4.8 m east, 5.5 m north), and its
+/// side (about 2 m): as in the lead's archives.
 const STEP: f64 = 0.00005;
 const SIDE: f64 = 0.00002;
+/// The level of the valid squares.
+const NEW_LEVEL: &str = "ffffffff-0000-4000-8000-000000000000";
 
-fn grow(source: &Path, extra: usize, into: &Path) {
+/// The mall of `source` with `extra` squares, in `into`. Hostile (`valid` false): on the first
+/// level, far outside it, each a copy of the first unit's properties with its own name (two
+/// problems each: outside its level, display point outside it). Valid: unnamed walkways with
+/// their display point inside, on a level of their own that holds them, which the engine then
+/// loads.
+fn grow(source: &Path, extra: usize, into: &Path, valid: bool) {
     for entry in std::fs::read_dir(source).expect("read the venue directory") {
         let path = entry.expect("a directory entry").path();
         if path.is_file() {
             std::fs::copy(&path, into.join(path.file_name().expect("a name"))).expect("copy");
         }
     }
-    let text = std::fs::read_to_string(source.join("unit.geojson")).expect("unit.geojson");
-    let mut units: Value = serde_json::from_str(&text).expect("unit.geojson is JSON");
-    let features = units["features"].as_array_mut().expect("features");
-    let properties = features[0]["properties"].clone();
-    // North of the mall's first squares, as in the lead's archives.
+    let read = |name: &str| -> Value {
+        let text = std::fs::read_to_string(source.join(name)).expect("read a feature file");
+        serde_json::from_str(&text).expect("a feature file is JSON")
+    };
+    let write = |name: &str, value: &Value| {
+        std::fs::write(into.join(name), serde_json::to_vec(value).expect("JSON"))
+            .expect("write a feature file");
+    };
+    // North of the mall, as in the lead's archives.
     let (x0, y0) = (121.3996325, 31.1792813);
+    let mut units = read("unit.geojson");
+    let features = units["features"].as_array_mut().expect("features");
+    let mut properties = features[0]["properties"].clone();
+    if valid {
+        let mut levels = read("level.geojson");
+        let list = levels["features"].as_array_mut().expect("features");
+        let mut level = list[0].clone();
+        let (x1, y1) = (
+            x0 + STEP * PER_ROW as f64,
+            y0 + STEP * extra.div_ceil(PER_ROW) as f64,
+        );
+        let (a, b) = (x0 - STEP, y0 - STEP);
+        level["id"] = json!(NEW_LEVEL);
+        level["geometry"]["coordinates"] = json!([[[a, b], [x1, b], [x1, y1], [a, y1], [a, b]]]);
+        let p = &mut level["properties"];
+        p["ordinal"] = json!(50);
+        p["category"] = json!("unspecified");
+        p["short_name"] = json!({"zh-Hans": "X9"});
+        p["name"] = json!({"zh-Hans": "测试层"});
+        p["display_point"] =
+            json!({"type": "Point", "coordinates": [(a + x1) / 2.0, (b + y1) / 2.0]});
+        list.push(level);
+        write("level.geojson", &levels);
+        properties["category"] = json!("walkway");
+        properties["level_id"] = json!(NEW_LEVEL);
+    }
     for i in 0..extra {
         let (x, y) = (
             x0 + STEP * (i % PER_ROW) as f64,
             y0 + STEP * (i / PER_ROW) as f64,
         );
         let mut properties = properties.clone();
-        properties["name"] = json!({ "zh-Hans": format!("房间{i}") });
+        if valid {
+            properties["name"] = Value::Null;
+            properties["display_point"] =
+                json!({"type": "Point", "coordinates": [x + SIDE / 2.0, y + SIDE / 2.0]});
+        } else {
+            properties["name"] = json!({ "zh-Hans": format!("房间{i}") });
+        }
         features.push(json!({
             "type": "Feature",
             "id": format!("{:08x}-0000-4000-8000-{:012x}", i, i),
@@ -53,11 +100,7 @@ fn grow(source: &Path, extra: usize, into: &Path) {
             "properties": properties,
         }));
     }
-    std::fs::write(
-        into.join("unit.geojson"),
-        serde_json::to_vec(&units).expect("JSON"),
-    )
-    .expect("write unit.geojson");
+    write("unit.geojson", &units);
 }
 
 fn print_phases(title: &str, total: Duration, phases: &[(&'static str, Duration)]) {
@@ -77,15 +120,13 @@ fn peak_mb() -> Option<f64> {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if let [grow_word, source, extra, into] = args.as_slice()
+    if let [grow_word, source, extra, into, rest @ ..] = args.as_slice()
         && grow_word == "grow"
     {
         std::fs::create_dir_all(into).expect("create the directory");
-        grow(
-            Path::new(source),
-            extra.parse().expect("a number of units"),
-            Path::new(into),
-        );
+        let extra = extra.parse().expect("a number of units");
+        let valid = rest.first().is_some_and(|v| v == "valid");
+        grow(Path::new(source), extra, Path::new(into), valid);
         return;
     }
     let dir = args
@@ -102,6 +143,7 @@ fn main() {
             .arg(&dir)
             .arg(extra.to_string())
             .arg(temporary.path())
+            .args(args.get(2))
             .status()
             .expect("run the example to grow the mall");
         assert!(status.success(), "growing the mall failed");
