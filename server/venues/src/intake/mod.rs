@@ -41,7 +41,7 @@ impl Default for IntakeLimits {
             expanded_bytes: 100 * 1024 * 1024,
             entries: 200,
             levels: 30,
-            features: 200_000,
+            features: 50_000,
             vertices_per_geometry: 20_000,
             extent_m: 10_000.0,
         }
