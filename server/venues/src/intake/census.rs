@@ -109,7 +109,7 @@ impl Counting<'_> {
         let census = &mut *self.census;
         census.features += 1;
         if census.features > self.limits.features {
-            return self.refuse(format!("特征总数超过了 {} 个的上限", self.limits.features));
+            return self.refuse(format!("要素总数超过了 {} 个的上限", self.limits.features));
         }
         let Some(geometry) = feature.geometry else {
             return Ok(());
@@ -122,12 +122,12 @@ impl Counting<'_> {
         };
         if positions.len() > self.limits.vertices_per_geometry {
             let (count, max) = (positions.len(), self.limits.vertices_per_geometry);
-            return self.refuse(format!("特征 {id} 的几何有 {count} 个顶点，最多 {max} 个"));
+            return self.refuse(format!("要素 {id} 的几何有 {count} 个顶点，最多 {max} 个"));
         }
         census.most_vertices = census.most_vertices.max(positions.len());
         for position in positions {
             if !(position[0].is_finite() && position[1].is_finite()) {
-                return self.refuse(format!("特征 {id} 有不是有限数的坐标"));
+                return self.refuse(format!("要素 {id} 有不是有限数的坐标"));
             }
             census.include(position);
         }

@@ -225,7 +225,7 @@ fn features_vertices_levels_and_spread_have_limits() {
     let many = zip_of(&[("unit.geojson", &unit_file(11, 4, [121.4, 31.2]))]);
     let error = refusal(&many, &limits);
     assert!(
-        error.to_string().contains("特征总数超过了 10 个"),
+        error.to_string().contains("要素总数超过了 10 个"),
         "{error}"
     );
     let detailed = zip_of(&[("unit.geojson", &unit_file(1, 51, [121.4, 31.2]))]);
