@@ -177,6 +177,7 @@ describe('the building upload form', () => {
           texts: [],
           suggested: 'ignore',
         },
+        { name: 'Defpoints', counts: {}, closed_polylines: 0, texts: [], suggested: 'ignore' },
       ],
       unit: 'millimetre',
       extents: { min: [0, 0], max: [30_000, 12_000] },
@@ -226,6 +227,8 @@ describe('the building upload form', () => {
       const table = screen.getAllByRole('table', { name: words.layers_caption })[0]!;
       expect(table.textContent).toContain('6 个闭合多段线 · 12 个对象 · 前台、会议室');
       const uses = screen.getAllByLabelText(`家具 ${words.layer_use}`) as HTMLSelectElement[];
+      // An empty layer has no row to choose in, and stays ignored.
+      expect(screen.queryAllByLabelText(`Defpoints ${words.layer_use}`)).toEqual([]);
       expect(uses[0]!.value).toBe('ignore');
       // A select's own change event: Testing Library's fireEvent.change sends Preact an input.
       act(() => {
@@ -248,7 +251,12 @@ describe('the building upload form', () => {
         ['B1.dxf', 'B1', -1],
         ['L1.dxf', 'L1', 0],
       ]);
-      expect(mapping.levels[0]!.layers).toEqual({ 'A-WALL': 'wall', 房间: 'room', 家具: 'room' });
+      expect(mapping.levels[0]!.layers).toEqual({
+        'A-WALL': 'wall',
+        房间: 'room',
+        家具: 'room',
+        Defpoints: 'ignore',
+      });
       expect(mapping.levels[1]!.layers['家具']).toBe('ignore');
       expect((form.getAll('drawing') as File[]).map((file) => file.name)).toEqual([
         'B1.dxf',

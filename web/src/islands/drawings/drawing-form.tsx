@@ -307,12 +307,15 @@ function LayerTable({
   layers: DrawingLevel['layers'];
   onChange: (layer: string, use: LayerUse) => void;
 }) {
+  // A real drawing lists dozens of empty layers (Defpoints, imported references): only those
+  // that hold something have a meaning to choose.
+  const drawn = drawing.layers.filter((layer) => Object.values(layer.counts).some(Boolean));
   return (
     <ScrollTable
       caption={words.layers_caption}
       columns={[words.layer_name, words.layer_content, words.layer_use]}
     >
-      {drawing.layers.map((layer) => {
+      {drawn.map((layer) => {
         const objects = Object.values(layer.counts).reduce<number>((a, b) => a + (b ?? 0), 0);
         const content = [
           layer.closed_polylines ? fill(words.layer_closed, { count: layer.closed_polylines }) : '',
