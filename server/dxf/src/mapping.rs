@@ -7,7 +7,11 @@ use crate::inspect::DrawingSummary;
 use crate::meaning::LayerMeaning;
 use crate::problem::{DxfProblem, DxfRule};
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// A drawing unit; lower-case words in the API (`millimetre`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "DrawingUnit"))]
 pub enum LengthUnit {
     Millimetre,
     Centimetre,

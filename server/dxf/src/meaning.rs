@@ -1,7 +1,10 @@
 //! What a layer holds for the conversion, and the guess from its name that the visitor confirms.
 
-/// What the conversion takes from a layer's entities.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+/// What the conversion takes from a layer's entities; lower-case words in the API (`wall`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "LayerUse"))]
 pub enum LayerMeaning {
     /// Lines of walls: they widen the level's outline.
     Wall,

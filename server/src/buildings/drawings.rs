@@ -9,7 +9,7 @@ use std::collections::{HashMap, HashSet};
 use std::io::Cursor;
 use std::path::Path;
 
-use serde::{Deserialize, Serialize};
+use serde::Deserialize;
 use site_dxf::{
     Address, BuildingMapping, KnownLength, LayerMeaning, LengthUnit, LevelDrawing, LevelNaming,
     Placement,
@@ -17,34 +17,6 @@ use site_dxf::{
 
 use super::problems::UploadProblem;
 use super::take_in::{Refused, ScratchDir};
-
-/// What a layer holds, as the visitor confirms it.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub(crate) enum LayerUse {
-    Wall,
-    Door,
-    Room,
-    /// Lift cars, whatever the text in them says.
-    Elevator,
-    Escalator,
-    Stairs,
-    Text,
-    Ignore,
-}
-
-/// How long a drawing unit is.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-#[cfg_attr(test, derive(ts_rs::TS))]
-pub(crate) enum DrawingUnit {
-    Millimetre,
-    Centimetre,
-    Metre,
-    Inch,
-    Foot,
-}
 
 /// The mapping of a building's drawings (the `mapping` part of the upload).
 #[derive(Debug, Clone, Deserialize)]
@@ -98,9 +70,9 @@ pub(crate) struct DrawingLevel {
     #[cfg_attr(test, ts(type = "number"))]
     pub ordinal: i64,
     /// Meaning per layer name; a layer not listed is ignored.
-    pub layers: HashMap<String, LayerUse>,
+    pub layers: HashMap<String, LayerMeaning>,
     /// The drawing unit, when the drawing does not say or says wrong.
-    pub unit: Option<DrawingUnit>,
+    pub unit: Option<LengthUnit>,
     /// Two points of the drawing and their real distance, for a drawing of unknown unit.
     pub known_length: Option<DrawingLength>,
 }
@@ -112,60 +84,6 @@ pub(crate) struct DrawingLength {
     pub a: [f64; 2],
     pub b: [f64; 2],
     pub metres: f64,
-}
-
-impl From<LayerMeaning> for LayerUse {
-    fn from(meaning: LayerMeaning) -> Self {
-        match meaning {
-            LayerMeaning::Wall => LayerUse::Wall,
-            LayerMeaning::Door => LayerUse::Door,
-            LayerMeaning::Room => LayerUse::Room,
-            LayerMeaning::Elevator => LayerUse::Elevator,
-            LayerMeaning::Escalator => LayerUse::Escalator,
-            LayerMeaning::Stairs => LayerUse::Stairs,
-            LayerMeaning::Text => LayerUse::Text,
-            LayerMeaning::Ignore => LayerUse::Ignore,
-        }
-    }
-}
-
-impl From<LayerUse> for LayerMeaning {
-    fn from(use_: LayerUse) -> Self {
-        match use_ {
-            LayerUse::Wall => LayerMeaning::Wall,
-            LayerUse::Door => LayerMeaning::Door,
-            LayerUse::Room => LayerMeaning::Room,
-            LayerUse::Elevator => LayerMeaning::Elevator,
-            LayerUse::Escalator => LayerMeaning::Escalator,
-            LayerUse::Stairs => LayerMeaning::Stairs,
-            LayerUse::Text => LayerMeaning::Text,
-            LayerUse::Ignore => LayerMeaning::Ignore,
-        }
-    }
-}
-
-impl From<LengthUnit> for DrawingUnit {
-    fn from(unit: LengthUnit) -> Self {
-        match unit {
-            LengthUnit::Millimetre => DrawingUnit::Millimetre,
-            LengthUnit::Centimetre => DrawingUnit::Centimetre,
-            LengthUnit::Metre => DrawingUnit::Metre,
-            LengthUnit::Inch => DrawingUnit::Inch,
-            LengthUnit::Foot => DrawingUnit::Foot,
-        }
-    }
-}
-
-impl From<DrawingUnit> for LengthUnit {
-    fn from(unit: DrawingUnit) -> Self {
-        match unit {
-            DrawingUnit::Millimetre => LengthUnit::Millimetre,
-            DrawingUnit::Centimetre => LengthUnit::Centimetre,
-            DrawingUnit::Metre => LengthUnit::Metre,
-            DrawingUnit::Inch => LengthUnit::Inch,
-            DrawingUnit::Foot => LengthUnit::Foot,
-        }
-    }
 }
 
 /// One uploaded drawing: its file name and bytes.
@@ -253,12 +171,8 @@ fn level_drawing<'a>(level: &DrawingLevel, drawing: &'a Drawing) -> LevelDrawing
     LevelDrawing {
         bytes: &drawing.bytes,
         file_name: drawing.file.clone(),
-        layers: level
-            .layers
-            .iter()
-            .map(|(name, use_)| (name.clone(), LayerMeaning::from(*use_)))
-            .collect(),
-        unit: level.unit.map(LengthUnit::from),
+        layers: level.layers.clone(),
+        unit: level.unit,
         known_length: level.known_length.map(|k| KnownLength {
             a: k.a,
             b: k.b,

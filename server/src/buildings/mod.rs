@@ -18,7 +18,7 @@ use std::sync::Arc;
 use site_venues::intake::IntakeLimits;
 use site_venues::{Catalog, StepWords};
 
-pub(crate) use drawings::{Drawing, DrawingMapping, DrawingUnit, LayerUse};
+pub(crate) use drawings::{Drawing, DrawingMapping};
 #[cfg(test)]
 pub(crate) use drawings::{DrawingAddress, DrawingLength, DrawingLevel, DrawingPlacement};
 use engines::Engines;

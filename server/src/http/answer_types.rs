@@ -24,8 +24,7 @@ use super::venues::answers::{
     RouteTransition, SearchAnswer, SearchResult, VenueList, VenueListEntry,
 };
 use crate::buildings::{
-    DrawingAddress, DrawingLength, DrawingLevel, DrawingMapping, DrawingPlacement, DrawingUnit,
-    LayerUse, UploadProblem,
+    DrawingAddress, DrawingLength, DrawingLevel, DrawingMapping, DrawingPlacement, UploadProblem,
 };
 
 /// Every answer type and the types it is made of, each declared once.
@@ -71,8 +70,8 @@ fn declarations() -> Vec<String> {
         DrawingAnswer::decl(),
         DrawingLayer::decl(),
         DrawingExtents::decl(),
-        LayerUse::decl(),
-        DrawingUnit::decl(),
+        site_dxf::LayerMeaning::decl(),
+        site_dxf::LengthUnit::decl(),
         DrawingMapping::decl(),
         DrawingAddress::decl(),
         DrawingPlacement::decl(),

@@ -20,7 +20,9 @@ use super::super::computed;
 use super::super::error::{ApiCode, ApiError, json_response};
 use super::upload::read_upload;
 use super::{private, refusal};
-use crate::buildings::{Drawing, DrawingMapping, DrawingUnit, LayerUse, Refused};
+use site_dxf::{LayerMeaning, LengthUnit};
+
+use crate::buildings::{Drawing, DrawingMapping, Refused};
 
 /// What reading a drawing is estimated to cost, CPU milliseconds (a 1 MB drawing parses in a few
 /// tens in a release build); the client pays what it measured.
@@ -38,7 +40,7 @@ pub(in crate::http) type Inspected = Arc<Result<site_dxf::DrawingSummary, Refuse
 pub(in crate::http) struct DrawingAnswer {
     layers: Vec<DrawingLayer>,
     /// The drawing's own unit (`$INSUNITS`); null when it has none.
-    unit: Option<DrawingUnit>,
+    unit: Option<LengthUnit>,
     /// The model space's extents, drawing units; null when it is empty.
     extents: Option<DrawingExtents>,
 }
@@ -54,7 +56,7 @@ pub(in crate::http) struct DrawingLayer {
     /// The first few words written on the layer.
     texts: Vec<String>,
     /// The meaning its name suggests.
-    suggested: LayerUse,
+    suggested: LayerMeaning,
 }
 
 #[derive(serde::Serialize)]
@@ -111,10 +113,10 @@ fn answer(summary: &site_dxf::DrawingSummary) -> DrawingAnswer {
                     .collect(),
                 closed_polylines: layer.closed_polylines,
                 texts: layer.texts.clone(),
-                suggested: layer.suggested.into(),
+                suggested: layer.suggested,
             })
             .collect(),
-        unit: summary.unit.map(DrawingUnit::from),
+        unit: summary.unit,
         extents: summary.extents.map(|e| DrawingExtents {
             min: e.min,
             max: e.max,
