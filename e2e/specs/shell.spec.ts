@@ -160,7 +160,7 @@ describe('floating tool', () => {
     expect(during).toBeLessThan(3000);
     await expect.poll(() => page.evaluate(() => window.scrollY), { timeout: 5000 }).toBe(0);
     await expect.poll(() => backToTop.isVisible()).toBe(false);
-    expect(await page.evaluate(() => document.activeElement?.id)).toBe('top');
+    await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('top');
     await context.close();
   });
 

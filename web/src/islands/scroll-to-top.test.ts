@@ -51,6 +51,19 @@ describe('back-to-top motion', () => {
     expect(steps.every((step, i) => i === 0 || step <= (steps[i - 1] ?? Infinity))).toBe(true);
   });
 
+  it('reports done in the step that reaches the top', () => {
+    vi.useFakeTimers();
+    const { win, positions } = fakeWindow(2);
+    const done = vi.fn();
+    scrollToTop(win, done);
+    vi.advanceTimersByTime(10);
+    expect(positions).toEqual([1]);
+    expect(done).not.toHaveBeenCalled();
+    vi.advanceTimersByTime(10);
+    expect(positions).toEqual([1, 0]);
+    expect(done).toHaveBeenCalledOnce();
+  });
+
   it('jumps at once when the visitor prefers reduced motion', () => {
     const { win, positions } = fakeWindow(3000, true);
     const done = vi.fn();

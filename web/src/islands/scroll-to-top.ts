@@ -35,14 +35,18 @@ export function scrollToTop(win: ScrollWindow, onDone: () => void): () => void {
     win.clearInterval(timer);
     for (const type of interruptions) win.removeEventListener(type, stop);
   };
+  // Done in the step that arrives, not one tick later: a loaded machine may delay that tick, and
+  // focus must land on the top as the page does.
+  const finish = () => {
+    stop();
+    onDone();
+  };
   timer = win.setInterval(() => {
     const offset = win.scrollY;
-    if (offset <= 0) {
-      stop();
-      onDone();
-      return;
-    }
-    win.scrollTo(0, nextOffset(offset));
+    if (offset <= 0) return finish();
+    const next = nextOffset(offset);
+    win.scrollTo(0, next);
+    if (next <= 0) finish();
   }, scrollStepMs);
   for (const type of interruptions) win.addEventListener(type, stop, { passive: true });
   return stop;
