@@ -11,7 +11,7 @@ use site_venues::intake::{IntakeLimits, unpack_imdf};
 use site_venues::viewer_files::viewer_files_derived;
 use site_venues::{Catalog, StepWords, Venue, VenueExtras};
 
-use super::take_in::{Refused, ScratchDir};
+use super::take_in::{Refused, ScratchDir, checked_refusal};
 use crate::site::{Body, ViewerFiles};
 
 /// A building ready to serve.
@@ -32,19 +32,34 @@ pub(crate) fn load(
     archive: &[u8],
     limits: &IntakeLimits,
     scratch: &std::path::Path,
+    engine_inputs: (Arc<StepWords>, Arc<Catalog>),
+) -> Result<LoadedBuilding, Refused> {
+    let dir =
+        ScratchDir::new(scratch).map_err(|e| Refused::Failed(format!("building {id}: {e}")))?;
+    unpack_imdf(archive, limits, dir.path()).map_err(Refused::Intake)?;
+    build(id, version, dir.path(), engine_inputs)
+}
+
+/// Builds a building's engine and viewer files from the IMDF files of `dir`: the venue check
+/// decides first (an edited building's files have not passed it yet), then the engine loads.
+pub(crate) fn build(
+    id: &str,
+    version: i64,
+    dir: &std::path::Path,
     (words, catalog): (Arc<StepWords>, Arc<Catalog>),
 ) -> Result<LoadedBuilding, Refused> {
     let failed = |why: String| Refused::Failed(format!("building {id}: {why}"));
-    let dir = ScratchDir::new(scratch).map_err(|e| failed(e.to_string()))?;
-    unpack_imdf(archive, limits, dir.path()).map_err(Refused::Intake)?;
-    let (settings, files) =
-        viewer_files_derived(id, dir.path(), &catalog).map_err(|e| failed(e.to_string()))?;
-    let extras = VenueExtras {
-        start: Some(settings.samples.start.clone()).filter(|start| !start.is_empty()),
-        ..VenueExtras::default()
-    };
-    let venue =
-        Venue::load(id, dir.path(), &extras, words, catalog).map_err(|e| failed(e.to_string()))?;
+    // The viewer's sample start is not checked against the engine here: it is derived from the
+    // building's own places.
+    let venue = Venue::load(
+        id,
+        dir,
+        &VenueExtras::default(),
+        words,
+        Arc::clone(&catalog),
+    )
+    .map_err(|error| checked_refusal(error, dir))?;
+    let (_, files) = viewer_files_derived(id, dir, &catalog).map_err(|e| failed(e.to_string()))?;
     // Compressed quickly: the map waits for this on the first request.
     let summary = Body::fast(json(&files.summary), true);
     let levels = files

@@ -6,6 +6,7 @@
 //! reads the requests and answers.
 
 mod drawings;
+mod edit;
 mod engines;
 mod problems;
 mod store;
@@ -21,11 +22,12 @@ use site_venues::{Catalog, StepWords};
 pub(crate) use drawings::{Drawing, DrawingMapping};
 #[cfg(test)]
 pub(crate) use drawings::{DrawingAddress, DrawingLength, DrawingLevel, DrawingPlacement};
+pub(crate) use edit::{EditBase, Edited};
 use engines::Engines;
 pub(crate) use engines::LoadedBuilding;
 pub(crate) use problems::UploadProblem;
 pub(crate) use store::{BuildingRow, StoreError};
-use store::{Caps, DAY_MILLIS, NewBuilding};
+use store::{Caps, DAY_MILLIS, NewBuilding, SavedEdit};
 pub(crate) use take_in::{Checked, LevelName, Refused};
 
 use crate::config::{BuildingsConfig, Config};
@@ -114,6 +116,47 @@ impl Buildings {
     pub(crate) fn inspect(&self, bytes: &[u8]) -> Result<site_dxf::DrawingSummary, Refused> {
         site_dxf::inspect_within(bytes, &self.0.config.drawing_limits())
             .map_err(|error| Refused::Request(error.to_string()))
+    }
+
+    /// Applies the editor's `changes` to `base` (see `edit`): costly, run it on a compute
+    /// thread.
+    pub(crate) fn edit(
+        &self,
+        base: &EditBase<'_>,
+        changes: &[site_venues::edit::Change],
+        words: Arc<StepWords>,
+        catalog: Arc<Catalog>,
+    ) -> Result<Edited, Refused> {
+        let inner = &self.0;
+        let limits = (&inner.limits, inner.config.max_changes);
+        edit::edit(base, changes, limits, &inner.scratch, (words, catalog))
+    }
+
+    /// Stores `edited` as the version after `base` of building `id` and keeps its engine; the
+    /// new version, `None` when the building is gone, [`StoreError::Conflict`] when another
+    /// edit was stored first.
+    pub(crate) async fn save_edit(
+        &self,
+        id: &str,
+        base: i64,
+        edited: &Edited,
+        now: i64,
+    ) -> Result<Option<i64>, StoreError> {
+        let levels = serde_json::to_string(&edited.levels).expect("levels serialise");
+        let saved = SavedEdit {
+            id,
+            base,
+            now,
+            name: &edited.name,
+            levels: &levels,
+            archive: &edited.archive,
+        };
+        if !self.database()?.save_edit(&saved).await? {
+            return Ok(None);
+        }
+        let version = edited.loaded.version;
+        self.0.engines.keep(id, Arc::clone(&edited.loaded));
+        Ok(Some(version))
     }
 
     /// Stores a building that passed, for `client`, under a new id.

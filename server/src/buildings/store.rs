@@ -22,6 +22,9 @@ pub(crate) enum StoreError {
     PerDay,
     #[error("the storage for buildings is full")]
     Full,
+    /// An edit made to a version that is no longer the stored one (another tab saved first).
+    #[error("the building is at version {0} now")]
+    Conflict(i64),
 }
 
 /// A building to store.
@@ -30,6 +33,17 @@ pub(crate) struct NewBuilding<'a> {
     pub now: i64,
     pub expires_at: i64,
     pub client: &'a str,
+    pub name: &'a str,
+    /// JSON of its levels.
+    pub levels: &'a str,
+    pub archive: &'a [u8],
+}
+
+/// An edit to store as the version after `base`.
+pub(crate) struct SavedEdit<'a> {
+    pub id: &'a str,
+    pub base: i64,
+    pub now: i64,
     pub name: &'a str,
     /// JSON of its levels.
     pub levels: &'a str,
@@ -160,6 +174,44 @@ impl Pool {
                 .await
                 .map_err(StoreError::unavailable)
         })
+    }
+
+    /// Stores `edit` as the next version of the building it names, unless that building moved
+    /// past the version the edit was made to (then [`StoreError::Conflict`] with the stored
+    /// version) or is gone (`Ok(false)`).
+    pub(crate) async fn save_edit(&self, edit: &SavedEdit<'_>) -> Result<bool, StoreError> {
+        const UPDATE: &str = "UPDATE buildings SET version = version + 1, name = $1, levels = $2, \
+             archive_bytes = $3, archive = $4 WHERE id = $5 AND version = $6 AND expires_at > $7";
+        const VERSION: &str = "SELECT version FROM buildings WHERE id = $1 AND expires_at > $2";
+        let updated = with_pool!(self, pool => {
+            sqlx::query(UPDATE)
+                .bind(edit.name)
+                .bind(edit.levels)
+                .bind(edit.archive.len() as i64)
+                .bind(edit.archive)
+                .bind(edit.id)
+                .bind(edit.base)
+                .bind(edit.now)
+                .execute(pool)
+                .await
+                .map(|done| done.rows_affected() > 0)
+                .map_err(StoreError::unavailable)
+        })?;
+        if updated {
+            return Ok(true);
+        }
+        let version: Option<i64> = with_pool!(self, pool => {
+            sqlx::query_scalar(VERSION)
+                .bind(edit.id)
+                .bind(edit.now)
+                .fetch_optional(pool)
+                .await
+                .map_err(StoreError::unavailable)
+        })?;
+        match version {
+            Some(version) => Err(StoreError::Conflict(version)),
+            None => Ok(false),
+        }
     }
 
     /// Deletes the building `id`; whether there was one.

@@ -30,6 +30,20 @@ pub(crate) struct LevelName {
     pub name: String,
 }
 
+impl LevelName {
+    /// The levels of `venue`, as its answers list them.
+    pub(super) fn of(venue: &Venue) -> Vec<LevelName> {
+        venue
+            .levels()
+            .iter()
+            .map(|level| LevelName {
+                short: level.short.clone(),
+                name: level.name.clone(),
+            })
+            .collect()
+    }
+}
+
 /// Why an upload was not taken.
 #[derive(Debug, Clone)]
 pub(crate) enum Refused {
@@ -58,34 +72,33 @@ pub(crate) fn take_in(
     let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
     let unpacked = unpack_imdf(bytes, limits, &dir.0).map_err(Refused::Intake)?;
     let extras = VenueExtras::default();
-    let venue = match Venue::load("upload", &dir.0, &extras, words, catalog) {
-        Ok(venue) => venue,
-        Err(LoadError::Invalid { problems, .. }) => {
-            let dir = dir.0.display().to_string();
-            let named = problems
-                .into_iter()
-                .map(|problem| UploadProblem::checked(problem, &dir))
-                .collect();
-            return Err(Refused::Invalid(named));
-        }
-        Err(error) => return Err(Refused::Failed(error.to_string())),
-    };
+    let venue = Venue::load("upload", &dir.0, &extras, words, catalog)
+        .map_err(|error| checked_refusal(error, &dir.0))?;
     let mut archive = Cursor::new(Vec::new());
     export_imdf(&dir.0, &mut archive).map_err(|e| Refused::Failed(e.to_string()))?;
     Ok(Checked {
         name: venue.name().to_owned(),
-        levels: venue
-            .levels()
-            .iter()
-            .map(|level| LevelName {
-                short: level.short.clone(),
-                name: level.name.clone(),
-            })
-            .collect(),
+        levels: LevelName::of(&venue),
         archive: archive.into_inner(),
         ignored: unpacked.ignored,
         census: unpacked.census,
     })
+}
+
+/// The refusal of files in `dir` the engine did not load: the venue check's problems, each
+/// naming its file as the visitor knows it, else a failure of ours.
+pub(super) fn checked_refusal(error: LoadError, dir: &Path) -> Refused {
+    match error {
+        LoadError::Invalid { problems, .. } => {
+            let dir = dir.display().to_string();
+            let named = problems
+                .into_iter()
+                .map(|problem| UploadProblem::checked(problem, &dir))
+                .collect();
+            Refused::Invalid(named)
+        }
+        error => Refused::Failed(error.to_string()),
+    }
 }
 
 /// A directory of its own under the scratch directory, removed when dropped.

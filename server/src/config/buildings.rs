@@ -29,6 +29,9 @@ pub struct BuildingsConfig {
     /// Objects (entities, blocks, table entries) of one DXF drawing, counted before it is
     /// parsed: the parser holds about 2 KB for each.
     pub max_drawing_objects: usize,
+    /// Changes of one edit sent by the online editor (each adds, changes or removes one
+    /// feature).
+    pub max_changes: usize,
     /// Days a building is kept after its upload; then its link stops working and it is
     /// deleted.
     pub expiry_days: u32,
@@ -57,6 +60,7 @@ impl Default for BuildingsConfig {
             max_vertices: intake.vertices_per_geometry,
             max_extent_m: intake.extent_m,
             max_drawing_objects: site_dxf::DxfLimits::default().max_objects,
+            max_changes: 200,
             expiry_days: 7,
             per_client_per_day: 20,
             storage_mib: 2048,
@@ -99,6 +103,7 @@ impl BuildingsConfig {
             "buildings.max_drawing_objects",
             self.max_drawing_objects as u64,
         )?;
+        require_positive("buildings.max_changes", self.max_changes as u64)?;
         require_positive("buildings.expiry_days", u64::from(self.expiry_days))?;
         require_positive("buildings.storage_mib", self.storage_mib)?;
         require_positive("buildings.max_loaded", self.max_loaded as u64)?;

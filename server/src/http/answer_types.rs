@@ -11,6 +11,7 @@ use ts_rs::TS;
 
 use super::buildings::{
     BuildingCreated, BuildingInfo, BuildingLevel, DrawingAnswer, DrawingExtents, DrawingLayer,
+    EditRequest, EditSaved,
 };
 use super::error::{ApiRefusal, EnquiryRefused, RefusalDetail};
 use super::leads::EnquiryAccepted;
@@ -77,6 +78,9 @@ fn declarations() -> Vec<String> {
         DrawingPlacement::decl(),
         DrawingLevel::decl(),
         DrawingLength::decl(),
+        EditRequest::decl(),
+        EditSaved::decl(),
+        site_venues::edit::Change::decl(),
     ]
 }
 

@@ -122,6 +122,11 @@ api_codes! {
     BuildingsPerDay => "buildings_per_day", TOO_MANY_REQUESTS;
     BuildingsFull => "buildings_full", SERVICE_UNAVAILABLE;
     BuildingsUnavailable => "buildings_unavailable", SERVICE_UNAVAILABLE;
+    /// An edit made to a version another edit replaced.
+    BuildingConflict => "building_conflict", CONFLICT;
+    EditMalformed => "edit_malformed", BAD_REQUEST;
+    EditRefused => "edit_refused", UNPROCESSABLE_ENTITY;
+    EditInvalid => "edit_invalid", UNPROCESSABLE_ENTITY;
 }
 
 impl ApiCode {
@@ -183,15 +188,25 @@ impl ApiError {
 
     /// The refusal of an uploaded building the venue check did not pass, with its problems:
     /// the first [`PROBLEMS_LISTED`] of them, the message counting them all.
-    pub(super) fn invalid_building(
+    pub(super) fn invalid_building(words: &ApiErrorWords, problems: Vec<UploadProblem>) -> Self {
+        Self::with_problems(words, ApiCode::BuildingInvalid, problems)
+    }
+
+    /// The refusal of an edit that would leave the building with `problems`: nothing stored.
+    pub(super) fn invalid_edit(words: &ApiErrorWords, problems: Vec<UploadProblem>) -> Self {
+        Self::with_problems(words, ApiCode::EditInvalid, problems)
+    }
+
+    fn with_problems(
         words: &ApiErrorWords,
+        code: ApiCode,
         mut problems: Vec<UploadProblem>,
     ) -> Self {
         let count = problems.len().to_string();
         problems.truncate(PROBLEMS_LISTED);
         Self {
             problems,
-            ..Self::new(words, ApiCode::BuildingInvalid, None, &[("count", &count)])
+            ..Self::new(words, code, None, &[("count", &count)])
         }
     }
 

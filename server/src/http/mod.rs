@@ -335,6 +335,7 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             get(buildings::get_building).delete(buildings::delete_building),
         ),
         ("/api/buildings/{id}/imdf.zip", get(buildings::get_archive)),
+        ("/api/buildings/{id}/changes", post(buildings::post_changes)),
     ])
     .route_layer(middleware::from_fn_with_state(state, api_guard::guard))
 }

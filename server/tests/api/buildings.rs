@@ -20,7 +20,7 @@ fn mall_dir() -> std::path::PathBuf {
 }
 
 /// The demo mall as `site export-imdf` archives it.
-fn mall_archive() -> Vec<u8> {
+pub(crate) fn mall_archive() -> Vec<u8> {
     let mut buffer = Cursor::new(Vec::new());
     site_venues::export_imdf(&mall_dir(), &mut buffer).expect("the mall exports");
     buffer.into_inner()
@@ -83,7 +83,7 @@ pub(crate) async fn app_on(
 }
 
 /// Uploads `bytes`; every answer, refusals included, is private.
-async fn upload(app: &TestApp, bytes: Vec<u8>) -> (StatusCode, Value) {
+pub(crate) async fn upload(app: &TestApp, bytes: Vec<u8>) -> (StatusCode, Value) {
     let response = app
         .client
         .post(app.url("/api/buildings"))

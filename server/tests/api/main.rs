@@ -12,6 +12,7 @@ mod caching;
 mod compression;
 mod connections;
 mod drawings;
+mod edits;
 mod images;
 mod indexnow;
 mod large_files;

@@ -19,6 +19,7 @@ mod contract;
 mod corners;
 pub mod costs;
 mod distances;
+pub mod edit;
 mod export;
 mod feature_ids;
 mod free_space;

@@ -377,3 +377,21 @@ unit: DrawingUnit | null,
 known_length: DrawingLength | null, };
 
 export type DrawingLength = { a: [number, number], b: [number, number], metres: number, };
+
+export type EditRequest = { 
+/**
+ * The version the changes were made to.
+ */
+base: number, changes: Array<FeatureChange>, };
+
+export type EditSaved = { 
+/**
+ * The building's version now.
+ */
+version: number, 
+/**
+ * The changes that undo the edit, in the order to send them.
+ */
+undo: Array<FeatureChange>, };
+
+export type FeatureChange = { "op": "add", feature: { type: 'Feature'; id: string; feature_type: string; geometry: unknown; properties: Record<string, unknown> }, } | { "op": "patch", feature_type: string, id: string, geometry?: unknown, properties?: Record<string, unknown>, } | { "op": "remove", feature_type: string, id: string, };

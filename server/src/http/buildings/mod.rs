@@ -4,6 +4,7 @@
 //! id; the answer names the link. A building is read back, downloaded as
 //! IMDF and deleted through its id. Every answer is private: never cached, never indexed.
 
+mod changes;
 mod drawings;
 mod upload;
 
@@ -23,6 +24,9 @@ use crate::buildings::{Checked, LevelName, LoadedBuilding, Refused, StoreError, 
 use crate::compute::Flights;
 use crate::leads::time::now_millis;
 use crate::site::ApiErrorWords;
+pub(super) use changes::post_changes;
+#[cfg(test)]
+pub(super) use changes::{EditRequest, EditSaved};
 pub(super) use drawings::post_drawing;
 #[cfg(test)]
 pub(super) use drawings::{DrawingAnswer, DrawingExtents, DrawingLayer};
@@ -50,6 +54,8 @@ pub(super) struct BuildingWork {
     parsing: Arc<tokio::sync::Semaphore>,
     /// Stored buildings' engines being built, shared by the requests that wait for them.
     loads: Arc<Flights<Loading>>,
+    /// Edits being applied and checked.
+    edits: Arc<Flights<changes::Editing>>,
 }
 
 impl Default for BuildingWork {
@@ -61,6 +67,7 @@ impl Default for BuildingWork {
             drawings: Flights::new(0, |_| 0),
             parsing: Arc::new(tokio::sync::Semaphore::new(1)),
             loads: Flights::new(0, |_| 0),
+            edits: Flights::new(0, |_| 0),
         }
     }
 }
@@ -289,7 +296,7 @@ fn answer_stored<T>(
     })
 }
 
-fn refusal(words: &ApiErrorWords, refused: &Refused) -> ApiError {
+pub(super) fn refusal(words: &ApiErrorWords, refused: &Refused) -> ApiError {
     match refused {
         Refused::Request(reason) => {
             ApiError::explained(words, ApiCode::BuildingRefused, "reason", reason)
@@ -308,13 +315,26 @@ fn refusal(words: &ApiErrorWords, refused: &Refused) -> ApiError {
     }
 }
 
-fn store_refusal(state: &AppState, words: &ApiErrorWords, error: &StoreError) -> ApiError {
+pub(super) fn store_refusal(
+    state: &AppState,
+    words: &ApiErrorWords,
+    error: &StoreError,
+) -> ApiError {
     match error {
         StoreError::PerDay => {
             let max = state.buildings.per_client_per_day().to_string();
             ApiError::new(words, ApiCode::BuildingsPerDay, None, &[("max", &max)])
         }
         StoreError::Full => ApiError::new(words, ApiCode::BuildingsFull, None, &[]),
+        StoreError::Conflict(version) => {
+            let version = version.to_string();
+            ApiError::new(
+                words,
+                ApiCode::BuildingConflict,
+                None,
+                &[("version", &version)],
+            )
+        }
         StoreError::Unavailable(_) => {
             ApiError::retry_after(words, ApiCode::BuildingsUnavailable, 30)
         }

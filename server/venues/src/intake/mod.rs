@@ -135,3 +135,32 @@ pub fn unpack_imdf(
         census,
     })
 }
+
+/// Counts the IMDF files of `dir` again within `limits`, as [`unpack_imdf`] counted them when
+/// they came in: for a building whose files were edited since (`crate::edit`), so that edits
+/// cannot grow it past what an upload may hold.
+pub fn census_dir(dir: &Path, limits: &IntakeLimits) -> Result<Census, IntakeError> {
+    let mut census = Census::default();
+    let entries = std::fs::read_dir(dir).map_err(|e| IntakeError::Write(e.to_string()))?;
+    let mut names: Vec<String> = entries
+        .filter_map(|entry| entry.ok()?.file_name().into_string().ok())
+        .collect();
+    names.sort();
+    let mut expanded = 0u64;
+    for name in names {
+        let text = std::fs::read(dir.join(&name)).map_err(|e| IntakeError::Unreadable {
+            entry: name.clone(),
+            message: e.to_string(),
+        })?;
+        expanded += text.len() as u64;
+        if expanded > limits.expanded_bytes {
+            return Err(IntakeError::ExpandsTooFar {
+                entry: name,
+                max: limits.expanded_bytes,
+            });
+        }
+        census.add(&name, &text, limits)?;
+    }
+    census.finish(limits)?;
+    Ok(census)
+}

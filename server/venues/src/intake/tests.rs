@@ -262,3 +262,40 @@ fn a_file_that_is_not_geojson_is_refused_with_where_reading_stopped() {
         "{text}"
     );
 }
+
+#[test]
+fn a_directory_edited_since_is_counted_within_the_same_limits() {
+    let limits = IntakeLimits {
+        features: 10,
+        expanded_bytes: 4_000,
+        ..IntakeLimits::default()
+    };
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(
+        dir.path().join("unit.geojson"),
+        unit_file(3, 4, [121.4, 31.2]),
+    )
+    .unwrap();
+    std::fs::write(dir.path().join("notes.txt"), b"not counted").unwrap();
+    assert_eq!(census_dir(dir.path(), &limits).unwrap().features, 3);
+    std::fs::write(
+        dir.path().join("unit.geojson"),
+        unit_file(11, 4, [121.4, 31.2]),
+    )
+    .unwrap();
+    let error = census_dir(dir.path(), &limits).unwrap_err();
+    assert!(
+        error.to_string().contains("要素总数超过了 10 个"),
+        "{error}"
+    );
+    std::fs::write(
+        dir.path().join("unit.geojson"),
+        unit_file(9, 200, [121.4, 31.2]),
+    )
+    .unwrap();
+    let error = census_dir(dir.path(), &limits).unwrap_err();
+    assert!(
+        matches!(error, IntakeError::ExpandsTooFar { .. }),
+        "{error}"
+    );
+}

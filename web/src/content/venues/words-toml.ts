@@ -94,6 +94,10 @@ export const apiErrorKeys = [
   'buildings_per_day',
   'buildings_full',
   'buildings_unavailable',
+  'building_conflict',
+  'edit_malformed',
+  'edit_refused',
+  'edit_invalid',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

@@ -1,0 +1,71 @@
+//! A change set of the online editor applied to a stored building (issue #32): the stored
+//! archive unpacked, the changes applied to its files (`site_venues::edit`), counted again
+//! within the upload's limits, decided by the venue check as the engine builds, and archived
+//! again. The engine built on the way is the new version's, so the route the editor asks next
+//! waits for nothing.
+
+use std::io::Cursor;
+use std::sync::Arc;
+
+use site_venues::edit::{Change, apply_changes};
+use site_venues::intake::{IntakeLimits, census_dir, unpack_imdf};
+use site_venues::{Catalog, StepWords, export_imdf};
+
+use super::engines::{LoadedBuilding, build};
+use super::take_in::{LevelName, Refused, ScratchDir};
+
+/// A change set that passed, ready to be stored as the next version.
+#[derive(Debug)]
+pub(crate) struct Edited {
+    pub loaded: Arc<LoadedBuilding>,
+    pub name: String,
+    pub levels: Vec<LevelName>,
+    pub archive: Vec<u8>,
+    /// The changes that undo this set, in the order to apply them.
+    pub undo: Vec<Change>,
+}
+
+/// What an edit works on: the building's id, the version the changes were made to, and its
+/// stored archive.
+pub(crate) struct EditBase<'a> {
+    pub id: &'a str,
+    pub version: i64,
+    pub archive: &'a [u8],
+}
+
+/// Applies `changes` to `base` within `limits`, in a fresh directory under `scratch`. Costly
+/// (the venue check and the engine: a mall takes about a tenth of a second): run it on a
+/// compute thread.
+pub(crate) fn edit(
+    base: &EditBase<'_>,
+    changes: &[Change],
+    (limits, max_changes): (&IntakeLimits, usize),
+    scratch: &std::path::Path,
+    engine_inputs: (Arc<StepWords>, Arc<Catalog>),
+) -> Result<Edited, Refused> {
+    let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
+    unpack_imdf(base.archive, limits, dir.path()).map_err(Refused::Intake)?;
+    let undo = apply_changes(dir.path(), changes, max_changes)
+        .map_err(|error| Refused::Request(error.to_string()))?;
+    census_dir(dir.path(), limits).map_err(Refused::Intake)?;
+    let loaded = build(base.id, base.version + 1, dir.path(), engine_inputs)?;
+    let mut archive = Cursor::new(Vec::new());
+    export_imdf(dir.path(), &mut archive).map_err(|e| Refused::Failed(e.to_string()))?;
+    let archive = archive.into_inner();
+    if archive.len() as u64 > limits.archive_bytes {
+        return Err(Refused::Intake(
+            site_venues::intake::IntakeError::TooLarge {
+                size: archive.len() as u64,
+                max: limits.archive_bytes,
+            },
+        ));
+    }
+    let loaded = Arc::new(loaded);
+    Ok(Edited {
+        name: loaded.venue.name().to_owned(),
+        levels: LevelName::of(&loaded.venue),
+        archive,
+        undo,
+        loaded,
+    })
+}

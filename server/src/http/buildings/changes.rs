@@ -1,0 +1,158 @@
+//! `POST /api/buildings/{id}/changes`: an edit of the online editor (issue #32). The body names
+//! the version it was made to and its changes to single features; the edit is applied and
+//! checked on a compute thread under the cost model, and stored as the next version only if the
+//! building is still at that version, so two tabs cannot silently overwrite each other. The
+//! answer carries the new version and the changes that undo the edit.
+
+use std::sync::Arc;
+
+use axum::extract::{Path, Request};
+use axum::response::{IntoResponse, Response};
+use site_venues::edit::Change;
+
+use super::{private, refusal, store_refusal};
+use crate::buildings::{EditBase, Edited, Refused, StoreError};
+use crate::http::api_guard::ApiContext;
+use crate::http::computed;
+use crate::http::error::{ApiCode, ApiError, json_response};
+use crate::http::request_body::{self, ReadError};
+use crate::leads::time::now_millis;
+
+/// An edit's body at most: 200 changes of a room with a detailed outline fit in a tenth of it.
+const BODY_BYTES: usize = 2 * 1024 * 1024;
+
+/// What applying and checking an edit is estimated to cost, CPU milliseconds (the demo mall
+/// takes about a hundred in a release build); the client pays what it measured.
+const EDIT_MS: f64 = 150.0;
+
+/// The outcome of an edit's work, for the request that asked it alone.
+pub(in crate::http) type Editing = Arc<Result<Edited, Refused>>;
+
+/// The editor's request.
+#[derive(serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub(in crate::http) struct EditRequest {
+    /// The version the changes were made to.
+    #[cfg_attr(test, ts(type = "number"))]
+    base: i64,
+    changes: Vec<Change>,
+}
+
+/// `200 OK`: the edit stored.
+#[derive(serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(in crate::http) struct EditSaved {
+    /// The building's version now.
+    #[cfg_attr(test, ts(type = "number"))]
+    version: i64,
+    /// The changes that undo the edit, in the order to send them.
+    undo: Vec<Change>,
+}
+
+pub(in crate::http) async fn post_changes(
+    ApiContext { state, client }: ApiContext,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let words = &state.venue_api.words;
+    let malformed =
+        |reason: &str| ApiError::explained(words, ApiCode::EditMalformed, "reason", reason);
+    let body = match request_body::read_limited(request.into_body(), BODY_BYTES).await {
+        Ok(body) => body,
+        Err(error) => {
+            let reason = match error {
+                ReadError::TooLarge => format!("一次修改最多 {} MB", BODY_BYTES / 1024 / 1024),
+                ReadError::Broken => "请求没有发完".to_owned(),
+            };
+            // The rest of the body was not read: the connection cannot carry another request.
+            let mut response = private(malformed(&reason).into_response());
+            let close = http::HeaderValue::from_static("close");
+            response
+                .headers_mut()
+                .insert(http::header::CONNECTION, close);
+            return response;
+        }
+    };
+    let answer = async {
+        let edit: EditRequest = serde_json::from_slice(&body)
+            .map_err(|error| malformed(&format!("不是修改的 JSON：{error}")))?;
+        let buildings = &state.buildings;
+        let now = now_millis();
+        let stored = |error| store_refusal(&state, words, &error);
+        let unknown = || ApiError::new(words, ApiCode::BuildingUnknown, None, &[]);
+        let row = buildings
+            .get(&id, now)
+            .await
+            .map_err(stored)?
+            .ok_or_else(unknown)?;
+        if row.version != edit.base {
+            return Err(store_refusal(
+                &state,
+                words,
+                &StoreError::Conflict(row.version),
+            ));
+        }
+        let archive = buildings
+            .archive(&id, now)
+            .await
+            .map_err(stored)?
+            .ok_or_else(unknown)?;
+        let venues = state.site.venues();
+        let engine_inputs = (
+            Arc::new(venues.words.steps.clone()),
+            Arc::new(venues.catalog()),
+        );
+        let (service, building) = (buildings.clone(), id.clone());
+        // Each edit is its own: never shared with another in flight.
+        let key = format!("edit:{}", uuid::Uuid::new_v4().simple());
+        let edited = state
+            .compute
+            .long(
+                &state.building_work.edits,
+                &key,
+                client,
+                EDIT_MS,
+                move || {
+                    let base = EditBase {
+                        id: &building,
+                        version: edit.base,
+                        archive: &archive,
+                    };
+                    let (words, catalog) = engine_inputs;
+                    let edited = service.edit(&base, &edit.changes, words, catalog);
+                    (Arc::new(edited), false)
+                },
+            )
+            .await
+            .map_err(|refused| computed::refusal(words, refused))?;
+        let edited = match edited.as_ref() {
+            Ok(edited) => edited,
+            Err(refused) => return Err(edit_refusal(words, refused)),
+        };
+        let version = buildings
+            .save_edit(&id, row.version, edited, now_millis())
+            .await
+            .map_err(stored)?
+            .ok_or_else(unknown)?;
+        Ok(json_response(&EditSaved {
+            version,
+            undo: edited.undo.clone(),
+        }))
+    };
+    private(computed::answered(answer.await))
+}
+
+/// An edit's refusal: its changes do not apply, or the building they make is not valid.
+fn edit_refusal(words: &crate::site::ApiErrorWords, refused: &Refused) -> ApiError {
+    match refused {
+        Refused::Request(reason) => {
+            ApiError::explained(words, ApiCode::EditRefused, "reason", reason)
+        }
+        Refused::Intake(error) => {
+            ApiError::explained(words, ApiCode::EditRefused, "reason", &error.to_string())
+        }
+        Refused::Invalid(problems) => ApiError::invalid_edit(words, problems.clone()),
+        Refused::Failed(_) => refusal(words, refused),
+    }
+}

@@ -1,0 +1,297 @@
+//! The online editor's edits of a stored building (issue #32), over real HTTP against the real
+//! server on SQLite and PostgreSQL: moving a door of the demo mall changes the route at once and
+//! its undo brings the route back; an edit to a replaced version is a conflict, and of two tabs
+//! saving at once exactly one wins; an edit that breaks the building, does not apply, or is not
+//! an edit is refused with its message and stores nothing.
+
+use std::io::{Cursor, Read};
+
+use reqwest::StatusCode;
+use serde_json::{Value, json};
+
+use crate::buildings::{api, app_on, mall_archive, refusal, upload, urlencoding};
+use crate::support::app::{TestApp, json_body};
+use crate::support::databases::Backend;
+
+/// Sends an edit of building `id` made to version `base`.
+async fn edit(app: &TestApp, id: &str, base: i64, changes: Value) -> (StatusCode, Value) {
+    let body = json!({ "base": base, "changes": changes });
+    send(app, id, body.to_string()).await
+}
+
+async fn send(app: &TestApp, id: &str, body: String) -> (StatusCode, Value) {
+    let response = app
+        .client
+        .post(app.url(&format!("/api/buildings/{id}/changes")))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .expect("request");
+    (response.status(), json_body(response).await)
+}
+
+/// The features of `file` in the building's IMDF archive.
+async fn features(app: &TestApp, id: &str, file: &str) -> Vec<Value> {
+    let bytes = app
+        .fetch(&format!("/api/buildings/{id}/imdf.zip"))
+        .await
+        .bytes()
+        .await
+        .unwrap();
+    let mut zip = zip::ZipArchive::new(Cursor::new(bytes.to_vec())).unwrap();
+    let mut text = String::new();
+    zip.by_name(file)
+        .unwrap()
+        .read_to_string(&mut text)
+        .unwrap();
+    let collection: Value = serde_json::from_str(&text).unwrap();
+    collection["features"].as_array().unwrap().clone()
+}
+
+fn points(geometry: &Value) -> Vec<[f64; 2]> {
+    let list = match geometry["type"].as_str() {
+        Some("Polygon") => &geometry["coordinates"][0],
+        _ => &geometry["coordinates"],
+    };
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|p| [p[0].as_f64().unwrap(), p[1].as_f64().unwrap()])
+        .collect()
+}
+
+/// Degrees from `p` to the segment `a`-`b` (small distances: a flat plane is enough).
+fn to_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
+    let (dx, dy) = (b[0] - a[0], b[1] - a[1]);
+    let t = (((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)).clamp(0.0, 1.0);
+    ((p[0] - a[0] - t * dx).powi(2) + (p[1] - a[1] - t * dy).powi(2)).sqrt()
+}
+
+/// The doors in the outline of the unit the occupant `occupant` is in.
+async fn doors_of(app: &TestApp, id: &str, occupant: &str) -> Vec<Value> {
+    let occupants = features(app, id, "occupant.geojson").await;
+    let anchor_id =
+        occupants.iter().find(|o| o["id"] == occupant).unwrap()["properties"]["anchor_id"].clone();
+    let anchors = features(app, id, "anchor.geojson").await;
+    let unit_id =
+        anchors.iter().find(|a| a["id"] == anchor_id).unwrap()["properties"]["unit_id"].clone();
+    let units = features(app, id, "unit.geojson").await;
+    let ring = points(&units.iter().find(|u| u["id"] == unit_id).unwrap()["geometry"]);
+    let on_outline = |p: [f64; 2]| ring.windows(2).any(|w| to_segment(p, w[0], w[1]) < 2e-6);
+    features(app, id, "opening.geojson")
+        .await
+        .into_iter()
+        .filter(|door| points(&door["geometry"]).into_iter().all(on_outline))
+        .collect()
+}
+
+async fn route(app: &TestApp, id: &str) -> Value {
+    let from = crate::support::fixture::venues::sample("demo-mall", "route_from");
+    let to = crate::support::fixture::venues::sample("demo-mall", "route_to");
+    let path = format!(
+        "/api/venues/{id}/route?from={}&to={}",
+        urlencoding(&from),
+        urlencoding(&to)
+    );
+    let (status, answer) = api(app, &path).await;
+    assert_eq!(status, StatusCode::OK, "{answer}");
+    answer
+}
+
+async fn version(app: &TestApp, id: &str) -> i64 {
+    api(app, &format!("/api/buildings/{id}")).await.1["version"]
+        .as_i64()
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_moved_door_changes_the_route_its_undo_restores_it_and_a_stale_edit_is_a_conflict() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((app, _url, _data)) = app_on(backend, |_| {}).await else {
+            continue;
+        };
+        let (status, created) = upload(&app, mall_archive()).await;
+        assert_eq!(status, StatusCode::CREATED, "{created}");
+        let id = created["id"].as_str().unwrap().to_owned();
+        let before = route(&app, &id).await;
+
+        // The restaurant's door the route goes through (the nearest to where it ends), moved
+        // along its wall by its own width, one way or the other.
+        let to = crate::support::fixture::venues::sample("demo-mall", "route_to");
+        let end =
+            before["legs"].as_array().unwrap().last().unwrap()["path"]["geometry"]["coordinates"]
+                .as_array()
+                .unwrap()
+                .last()
+                .map(|p| [p[0].as_f64().unwrap(), p[1].as_f64().unwrap()])
+                .unwrap();
+        let doors = doors_of(&app, &id, &to).await;
+        let away = |door: &Value| {
+            let [a, b] = <[[f64; 2]; 2]>::try_from(points(&door["geometry"])).unwrap();
+            to_segment(end, a, b)
+        };
+        let door = doors
+            .iter()
+            .min_by(|x, y| away(x).total_cmp(&away(y)))
+            .expect("the restaurant has a door");
+        let door_id = door["id"].as_str().unwrap();
+        let [a, b] = <[[f64; 2]; 2]>::try_from(points(&door["geometry"])).unwrap();
+        let mut saved = None;
+        for way in [1.0, -1.0] {
+            let shift = [(b[0] - a[0]) * way, (b[1] - a[1]) * way];
+            let moved = json!({"type": "LineString", "coordinates": [
+                [a[0] + shift[0], a[1] + shift[1]], [b[0] + shift[0], b[1] + shift[1]]]});
+            let changes = json!([{"op": "patch", "feature_type": "opening", "id": door_id,
+                "geometry": moved}]);
+            let (status, answer) = edit(&app, &id, 1, changes).await;
+            if status == StatusCode::OK {
+                saved = Some(answer);
+                break;
+            }
+            assert_eq!(refusal(&answer).0, "edit_invalid", "{backend:?}: {answer}");
+        }
+        let saved = saved.expect("the door moves along its wall one way or the other");
+        assert_eq!(saved["version"], 2, "{saved}");
+        assert_eq!(version(&app, &id).await, 2);
+        let after = route(&app, &id).await;
+        assert_ne!(after["distance_m"], before["distance_m"], "{backend:?}");
+
+        // Undo: the door where it was, the route as before, in a version of its own.
+        let (status, undone) = edit(&app, &id, 2, saved["undo"].clone()).await;
+        assert_eq!(status, StatusCode::OK, "{undone}");
+        assert_eq!(undone["version"], 3);
+        let again = route(&app, &id).await;
+        assert_eq!(again["distance_m"], before["distance_m"]);
+        assert_eq!(again["steps"], before["steps"]);
+        let restored = features(&app, &id, "opening.geojson").await;
+        let restored = restored.iter().find(|d| d["id"] == door_id).unwrap();
+        assert_eq!(restored["geometry"], door["geometry"]);
+
+        // An edit made to version 2 is a conflict now, and stores nothing.
+        let (status, stale) = edit(&app, &id, 2, saved["undo"].clone()).await;
+        assert_eq!(status, StatusCode::CONFLICT, "{stale}");
+        let (code, message) = refusal(&stale);
+        assert_eq!(code, "building_conflict");
+        assert!(message.contains("第 3 版"), "{message}");
+        assert_eq!(version(&app, &id).await, 3);
+    }
+}
+
+#[tokio::test]
+async fn of_two_tabs_saving_at_once_exactly_one_wins() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((app, _url, _data)) = app_on(backend, |_| {}).await else {
+            continue;
+        };
+        let (_, created) = upload(&app, mall_archive()).await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let units = features(&app, &id, "unit.geojson").await;
+        let unit = units[0]["id"].as_str().unwrap();
+        let rename = |name: &str| {
+            json!([{"op": "patch", "feature_type": "unit", "id": unit,
+                "properties": {"name": {"zh-Hans": name}}}])
+        };
+        let (first, second) = tokio::join!(
+            edit(&app, &id, 1, rename("一号")),
+            edit(&app, &id, 1, rename("二号"))
+        );
+        let mut statuses = [first.0, second.0];
+        statuses.sort();
+        assert_eq!(
+            statuses,
+            [StatusCode::OK, StatusCode::CONFLICT],
+            "{backend:?}: {} / {}",
+            first.1,
+            second.1
+        );
+        let winner = if first.0 == StatusCode::OK {
+            "一号"
+        } else {
+            "二号"
+        };
+        let units = features(&app, &id, "unit.geojson").await;
+        let stored = units.iter().find(|u| u["id"] == unit).unwrap();
+        assert_eq!(stored["properties"]["name"]["zh-Hans"], winner);
+        assert_eq!(version(&app, &id).await, 2);
+    }
+}
+
+#[tokio::test]
+async fn a_breaking_a_wrong_or_a_malformed_edit_is_refused_and_stores_nothing() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((app, _url, _data)) = app_on(backend, |config| {
+            config.buildings.max_changes = 3;
+        })
+        .await
+        else {
+            continue;
+        };
+        let (_, created) = upload(&app, mall_archive()).await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let units = features(&app, &id, "unit.geojson").await;
+        let unit = units[0]["id"].as_str().unwrap();
+
+        // A room moved to a level that does not exist: the venue check's problems, listed.
+        let lost = json!([{"op": "patch", "feature_type": "unit", "id": unit,
+            "properties": {"level_id": "00000000-0000-4000-8000-000000000000"}}]);
+        let (status, answer) = edit(&app, &id, 1, lost).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+        assert_eq!(refusal(&answer).0, "edit_invalid");
+        let problems = answer["error"]["problems"].as_array().unwrap();
+        assert!(
+            problems
+                .iter()
+                .any(|p| p["file"] == "unit.geojson" && p["feature"] == unit),
+            "{answer}"
+        );
+
+        let refused = [
+            (
+                json!([{"op": "remove", "feature_type": "opening", "id": "no-such-door"}]),
+                "第 1 处修改：opening 里没有 id 为 no-such-door 的要素",
+            ),
+            (
+                json!([{"op": "remove", "feature_type": "../../etc/passwd", "id": "x"}]),
+                "不是 IMDF 的要素类型",
+            ),
+            (
+                json!([{"op": "add", "feature": {"type": "Feature", "feature_type": "unit"}}]),
+                "没有 id",
+            ),
+            (
+                Value::Array(vec![
+                    json!({"op": "remove", "feature_type": "unit", "id": "a"});
+                    4
+                ]),
+                "一次最多提交 3 处修改",
+            ),
+        ];
+        for (changes, expected) in refused {
+            let (status, answer) = edit(&app, &id, 1, changes).await;
+            assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+            let (code, message) = refusal(&answer);
+            assert_eq!(code, "edit_refused", "{answer}");
+            assert!(message.contains(expected), "{message}");
+        }
+
+        for body in [
+            "not json".to_owned(),
+            json!({"base": 1}).to_string(),
+            json!({"base": 1, "changes": [{"op": "rename"}]}).to_string(),
+            "x".repeat(3 * 1024 * 1024),
+        ] {
+            let (status, answer) = send(&app, &id, body).await;
+            assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+            assert_eq!(refusal(&answer).0, "edit_malformed", "{answer}");
+        }
+        assert_eq!(version(&app, &id).await, 1);
+
+        let nobody = "0123456789abcdef0123456789abcdef";
+        let (status, answer) = edit(&app, nobody, 1, json!([])).await;
+        assert_eq!(
+            (status, refusal(&answer).0),
+            (StatusCode::NOT_FOUND, "building_unknown")
+        );
+    }
+}

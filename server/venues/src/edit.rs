@@ -1,0 +1,444 @@
+//! Edits of a visitor's building (issue #32): the online editor sends changes to single IMDF
+//! features, not whole files, and each change set is applied to the building's IMDF directory
+//! before the venue check decides on the result like on any upload. Applying a set answers the
+//! set that undoes it exactly (the features' values before), so the editor's undo restores
+//! what was there, not what it last drew.
+
+use std::collections::HashMap;
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+use serde_json::{Map, Value};
+
+use crate::export::FEATURE_TYPES;
+
+/// One change to one feature.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(tag = "op", rename_all = "lowercase")]
+#[cfg_attr(feature = "ts", derive(ts_rs::TS))]
+#[cfg_attr(feature = "ts", ts(rename = "FeatureChange"))]
+pub enum Change {
+    /// A new feature, a GeoJSON Feature with its `id` and `feature_type`.
+    Add {
+        #[cfg_attr(
+            feature = "ts",
+            ts(
+                type = "{ type: 'Feature'; id: string; feature_type: string; geometry: unknown; properties: Record<string, unknown> }"
+            )
+        )]
+        feature: Value,
+    },
+    /// Gives a feature a new geometry, and sets properties (IMDF keeps a property it has no
+    /// value for as `null`, so a property absent before is `null` after its undo).
+    Patch {
+        feature_type: String,
+        id: String,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional, type = "unknown"))]
+        geometry: Option<Value>,
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        #[cfg_attr(feature = "ts", ts(optional, type = "Record<string, unknown>"))]
+        properties: Option<Map<String, Value>>,
+    },
+    /// Removes a feature.
+    Remove { feature_type: String, id: String },
+}
+
+/// Why a change set was not applied; `index` counts the changes from 1.
+#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+pub enum EditError {
+    #[error("一次最多提交 {max} 处修改，这次有 {count} 处")]
+    TooMany { count: usize, max: usize },
+    #[error("第 {index} 处修改：{feature_type} 不是 IMDF 的要素类型")]
+    UnknownType { index: usize, feature_type: String },
+    #[error("第 {index} 处修改：新要素不是 GeoJSON Feature（{reason}）")]
+    NotAFeature { index: usize, reason: String },
+    #[error("第 {index} 处修改：{feature_type} 里没有 id 为 {id} 的要素")]
+    UnknownFeature {
+        index: usize,
+        feature_type: String,
+        id: String,
+    },
+    #[error("第 {index} 处修改：{feature_type} 里已有 id 为 {id} 的要素")]
+    DuplicateId {
+        index: usize,
+        feature_type: String,
+        id: String,
+    },
+    #[error("{file} 读不出来：{message}")]
+    Unreadable { file: String, message: String },
+    #[error("写入临时目录失败：{0}")]
+    Write(String),
+}
+
+/// Applies `changes` in order to the IMDF files of `dir` (as [`crate::intake::unpack_imdf`]
+/// wrote them) and rewrites the files they touched; answers the changes that undo them, in the
+/// order to apply them. Nothing is written unless every change applies.
+pub fn apply_changes(
+    dir: &Path,
+    changes: &[Change],
+    max_changes: usize,
+) -> Result<Vec<Change>, EditError> {
+    if changes.len() > max_changes {
+        return Err(EditError::TooMany {
+            count: changes.len(),
+            max: max_changes,
+        });
+    }
+    let mut files = Files::new(dir);
+    let mut undo = Vec::with_capacity(changes.len());
+    for (at, change) in changes.iter().enumerate() {
+        undo.push(files.apply(at + 1, change)?);
+    }
+    files.write()?;
+    undo.reverse();
+    Ok(undo)
+}
+
+/// The feature files read so far, each with its features' places by id.
+struct Files<'a> {
+    dir: &'a Path,
+    read: HashMap<String, FeatureFile>,
+}
+
+struct FeatureFile {
+    collection: Value,
+    by_id: HashMap<String, usize>,
+    changed: bool,
+}
+
+impl FeatureFile {
+    fn features(&mut self) -> &mut Vec<Value> {
+        self.collection["features"]
+            .as_array_mut()
+            .expect("read() made sure it is an array")
+    }
+}
+
+impl<'a> Files<'a> {
+    fn new(dir: &'a Path) -> Self {
+        Self {
+            dir,
+            read: HashMap::new(),
+        }
+    }
+
+    fn apply(&mut self, index: usize, change: &Change) -> Result<Change, EditError> {
+        match change {
+            Change::Add { feature } => {
+                let (feature_type, id) = identity(index, feature)?;
+                let file = self.file(index, &feature_type)?;
+                if file.by_id.contains_key(&id) {
+                    return Err(EditError::DuplicateId {
+                        index,
+                        feature_type,
+                        id,
+                    });
+                }
+                let features = file.features();
+                features.push(feature.clone());
+                let at = features.len() - 1;
+                file.by_id.insert(id.clone(), at);
+                file.changed = true;
+                Ok(Change::Remove { feature_type, id })
+            }
+            Change::Remove { feature_type, id } => {
+                let file = self.file(index, feature_type)?;
+                let at = found(index, file, feature_type, id)?;
+                let features = file.features();
+                let old = features.remove(at);
+                // Indexes after it moved down by one.
+                file.by_id.remove(id);
+                for place in file.by_id.values_mut() {
+                    if *place > at {
+                        *place -= 1;
+                    }
+                }
+                file.changed = true;
+                Ok(Change::Add { feature: old })
+            }
+            Change::Patch {
+                feature_type,
+                id,
+                geometry,
+                properties,
+            } => {
+                let file = self.file(index, feature_type)?;
+                let at = found(index, file, feature_type, id)?;
+                let feature = &mut file.features()[at];
+                let old_geometry = geometry
+                    .as_ref()
+                    .map(|new| std::mem::replace(&mut feature["geometry"], new.clone()));
+                let old_properties = properties.as_ref().map(|set| {
+                    let own = &mut feature["properties"];
+                    if !own.is_object() {
+                        *own = Value::Object(Map::new());
+                    }
+                    let own = own.as_object_mut().expect("made an object above");
+                    set.iter()
+                        .map(|(key, value)| {
+                            let old = own.insert(key.clone(), value.clone());
+                            (key.clone(), old.unwrap_or(Value::Null))
+                        })
+                        .collect()
+                });
+                file.changed = true;
+                Ok(Change::Patch {
+                    feature_type: feature_type.clone(),
+                    id: id.clone(),
+                    geometry: old_geometry,
+                    properties: old_properties,
+                })
+            }
+        }
+    }
+
+    /// The file of `feature_type`, read on first use (an empty collection if it has none yet).
+    fn file(&mut self, index: usize, feature_type: &str) -> Result<&mut FeatureFile, EditError> {
+        if !FEATURE_TYPES.contains(&feature_type) {
+            return Err(EditError::UnknownType {
+                index,
+                feature_type: feature_type.to_owned(),
+            });
+        }
+        if !self.read.contains_key(feature_type) {
+            let file = read(self.dir, feature_type)?;
+            self.read.insert(feature_type.to_owned(), file);
+        }
+        Ok(self.read.get_mut(feature_type).expect("inserted above"))
+    }
+
+    fn write(&self) -> Result<(), EditError> {
+        for (feature_type, file) in &self.read {
+            if file.changed {
+                let bytes = serde_json::to_vec(&file.collection).expect("JSON values serialise");
+                std::fs::write(self.dir.join(format!("{feature_type}.geojson")), bytes)
+                    .map_err(|e| EditError::Write(e.to_string()))?;
+            }
+        }
+        Ok(())
+    }
+}
+
+fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
+    let name = format!("{feature_type}.geojson");
+    let unreadable = |message: String| EditError::Unreadable {
+        file: name.clone(),
+        message,
+    };
+    let mut collection = match std::fs::read(dir.join(&name)) {
+        Ok(bytes) => {
+            serde_json::from_slice::<Value>(&bytes).map_err(|e| unreadable(e.to_string()))?
+        }
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            serde_json::json!({"type": "FeatureCollection", "features": []})
+        }
+        Err(e) => return Err(unreadable(e.to_string())),
+    };
+    let Some(features) = collection.get_mut("features").and_then(Value::as_array_mut) else {
+        return Err(unreadable("没有 features 数组".to_owned()));
+    };
+    let by_id = features
+        .iter()
+        .enumerate()
+        .filter_map(|(at, feature)| Some((feature.get("id")?.as_str()?.to_owned(), at)))
+        .collect();
+    Ok(FeatureFile {
+        collection,
+        by_id,
+        changed: false,
+    })
+}
+
+/// A new feature's type and id.
+fn identity(index: usize, feature: &Value) -> Result<(String, String), EditError> {
+    let not = |reason: &str| EditError::NotAFeature {
+        index,
+        reason: reason.to_owned(),
+    };
+    if feature.get("type").and_then(Value::as_str) != Some("Feature") {
+        return Err(not("type 不是 Feature"));
+    }
+    let id = feature
+        .get("id")
+        .and_then(Value::as_str)
+        .ok_or_else(|| not("没有 id"))?;
+    let feature_type = feature
+        .get("feature_type")
+        .and_then(Value::as_str)
+        .ok_or_else(|| not("没有 feature_type"))?;
+    Ok((feature_type.to_owned(), id.to_owned()))
+}
+
+fn found(
+    index: usize,
+    file: &FeatureFile,
+    feature_type: &str,
+    id: &str,
+) -> Result<usize, EditError> {
+    file.by_id
+        .get(id)
+        .copied()
+        .ok_or_else(|| EditError::UnknownFeature {
+            index,
+            feature_type: feature_type.to_owned(),
+            id: id.to_owned(),
+        })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::json;
+
+    fn building() -> tempfile::TempDir {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/three-level-mall");
+        let dir = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(&source).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+        dir
+    }
+
+    fn feature(dir: &Path, feature_type: &str, id: &str) -> Option<Value> {
+        let text = std::fs::read_to_string(dir.join(format!("{feature_type}.geojson"))).unwrap();
+        let collection: Value = serde_json::from_str(&text).unwrap();
+        collection["features"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|f| f["id"] == id)
+            .cloned()
+    }
+
+    fn first_id(dir: &Path, feature_type: &str) -> String {
+        let text = std::fs::read_to_string(dir.join(format!("{feature_type}.geojson"))).unwrap();
+        let collection: Value = serde_json::from_str(&text).unwrap();
+        collection["features"][0]["id"].as_str().unwrap().to_owned()
+    }
+
+    #[test]
+    fn a_patch_and_its_undo_restore_the_feature_exactly() {
+        let dir = building();
+        let id = first_id(dir.path(), "opening");
+        let before = feature(dir.path(), "opening", &id).unwrap();
+        let moved =
+            json!({"type": "LineString", "coordinates": [[121.0, 31.0], [121.00001, 31.0]]});
+        let change = Change::Patch {
+            feature_type: "opening".into(),
+            id: id.clone(),
+            geometry: Some(moved.clone()),
+            properties: Some(
+                json!({"name": {"zh": "北门"}, "category": null})
+                    .as_object()
+                    .unwrap()
+                    .clone(),
+            ),
+        };
+        let undo = apply_changes(dir.path(), &[change], 10).unwrap();
+        let after = feature(dir.path(), "opening", &id).unwrap();
+        assert_eq!(after["geometry"], moved);
+        assert_eq!(after["properties"]["name"], json!({"zh": "北门"}));
+        assert_eq!(after["properties"]["category"], Value::Null);
+        apply_changes(dir.path(), &undo, 10).unwrap();
+        assert_eq!(feature(dir.path(), "opening", &id).unwrap(), before);
+    }
+
+    #[test]
+    fn add_then_remove_in_one_set_and_undo_brings_back_what_was_removed() {
+        let dir = building();
+        let unit = first_id(dir.path(), "unit");
+        let before = feature(dir.path(), "unit", &unit).unwrap();
+        let mut copy = before.clone();
+        copy["id"] = json!("11111111-2222-4333-8444-555555555555");
+        let changes = [
+            Change::Add { feature: copy },
+            Change::Remove {
+                feature_type: "unit".into(),
+                id: unit.clone(),
+            },
+        ];
+        let undo = apply_changes(dir.path(), &changes, 10).unwrap();
+        assert!(feature(dir.path(), "unit", &unit).is_none());
+        assert!(feature(dir.path(), "unit", "11111111-2222-4333-8444-555555555555").is_some());
+        assert!(matches!(&undo[0], Change::Add { .. }));
+        apply_changes(dir.path(), &undo, 10).unwrap();
+        assert_eq!(feature(dir.path(), "unit", &unit).unwrap(), before);
+        assert!(feature(dir.path(), "unit", "11111111-2222-4333-8444-555555555555").is_none());
+    }
+
+    #[test]
+    fn a_set_with_one_bad_change_writes_nothing_and_names_it() {
+        let dir = building();
+        let id = first_id(dir.path(), "opening");
+        let before = std::fs::read(dir.path().join("opening.geojson")).unwrap();
+        let changes = [
+            Change::Remove {
+                feature_type: "opening".into(),
+                id,
+            },
+            Change::Remove {
+                feature_type: "opening".into(),
+                id: "no-such-door".into(),
+            },
+        ];
+        let error = apply_changes(dir.path(), &changes, 10).unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            "第 2 处修改：opening 里没有 id 为 no-such-door 的要素"
+        );
+        assert_eq!(
+            std::fs::read(dir.path().join("opening.geojson")).unwrap(),
+            before
+        );
+
+        let unknown = Change::Remove {
+            feature_type: "../venue".into(),
+            id: "x".into(),
+        };
+        assert!(matches!(
+            apply_changes(dir.path(), &[unknown], 10),
+            Err(EditError::UnknownType { index: 1, .. })
+        ));
+        let not_feature = Change::Add {
+            feature: json!({"type": "Feature", "feature_type": "unit"}),
+        };
+        assert_eq!(
+            apply_changes(dir.path(), &[not_feature], 10)
+                .unwrap_err()
+                .to_string(),
+            "第 1 处修改：新要素不是 GeoJSON Feature（没有 id）"
+        );
+        let many = vec![
+            Change::Remove {
+                feature_type: "unit".into(),
+                id: "x".into()
+            };
+            11
+        ];
+        assert!(matches!(
+            apply_changes(dir.path(), &many, 10),
+            Err(EditError::TooMany { count: 11, max: 10 })
+        ));
+    }
+
+    #[test]
+    fn changes_read_as_the_editor_sends_them() {
+        let text = r#"[{"op":"patch","feature_type":"opening","id":"a","geometry":{"type":"Point","coordinates":[1,2]}},
+            {"op":"remove","feature_type":"unit","id":"b"},
+            {"op":"add","feature":{"type":"Feature","id":"c","feature_type":"amenity"}}]"#;
+        let changes: Vec<Change> = serde_json::from_str(text).unwrap();
+        assert!(matches!(
+            &changes[0],
+            Change::Patch {
+                properties: None,
+                ..
+            }
+        ));
+        assert!(matches!(&changes[1], Change::Remove { id, .. } if id == "b"));
+        let again: Vec<Change> =
+            serde_json::from_str(&serde_json::to_string(&changes).unwrap()).unwrap();
+        assert_eq!(again, changes);
+    }
+}
