@@ -11,6 +11,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 use crate::export::FEATURE_TYPES;
+use crate::geometry::Point;
+use crate::projection::Frame;
 
 /// One change to one feature.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
@@ -40,6 +42,21 @@ pub enum Change {
         #[cfg_attr(feature = "ts", ts(optional, type = "Record<string, unknown>"))]
         properties: Option<Map<String, Value>>,
     },
+    /// Moves a feature (its geometry, and its display point if it has one) by metres east and
+    /// north: exact, where a new geometry drawn from the viewer's rounded map would not be.
+    Move {
+        feature_type: String,
+        id: String,
+        east_m: f64,
+        north_m: f64,
+    },
+    /// Moves a line (a door) along itself by metres, from its first position towards its last:
+    /// a door slides along its wall.
+    Slide {
+        feature_type: String,
+        id: String,
+        along_m: f64,
+    },
     /// Removes a feature.
     Remove { feature_type: String, id: String },
 }
@@ -65,6 +82,8 @@ pub enum EditError {
         feature_type: String,
         id: String,
     },
+    #[error("第 {index} 处修改：{reason}")]
+    CannotMove { index: usize, reason: String },
     #[error("{file} 读不出来：{message}")]
     Unreadable { file: String, message: String },
     #[error("写入临时目录失败：{0}")]
@@ -157,6 +176,33 @@ impl<'a> Files<'a> {
                 file.changed = true;
                 Ok(Change::Add { feature: old })
             }
+            Change::Move {
+                feature_type,
+                id,
+                east_m,
+                north_m,
+            } => {
+                let by = |_: &[Point]| Ok(Point::new(*east_m, *north_m));
+                self.shift(index, feature_type, id, by)
+            }
+            Change::Slide {
+                feature_type,
+                id,
+                along_m,
+            } => {
+                let is_line = self.geometry_type(index, feature_type, id)? == "LineString";
+                let by = |line: &[Point]| match (line.first(), line.last()) {
+                    (Some(a), Some(b)) if is_line && a.distance(*b) > 0.0 => {
+                        let length = a.distance(*b);
+                        Ok(Point::new(
+                            (b.x - a.x) / length * along_m,
+                            (b.y - a.y) / length * along_m,
+                        ))
+                    }
+                    _ => Err("只有一条线（门）能沿自身移动".to_owned()),
+                };
+                self.shift(index, feature_type, id, by)
+            }
             Change::Patch {
                 feature_type,
                 id,
@@ -191,6 +237,65 @@ impl<'a> Files<'a> {
                 })
             }
         }
+    }
+
+    fn geometry_type(
+        &mut self,
+        index: usize,
+        feature_type: &str,
+        id: &str,
+    ) -> Result<String, EditError> {
+        let file = self.file(index, feature_type)?;
+        let at = found(index, file, feature_type, id)?;
+        let kind = &file.features()[at]["geometry"]["type"];
+        Ok(kind.as_str().unwrap_or_default().to_owned())
+    }
+
+    /// Moves the feature `id` by the metres `by` finds from its geometry's positions (in a local
+    /// frame around its first); answers the patch that puts its geometry and display point back.
+    fn shift(
+        &mut self,
+        index: usize,
+        feature_type: &str,
+        id: &str,
+        by: impl Fn(&[Point]) -> Result<Point, String>,
+    ) -> Result<Change, EditError> {
+        let cannot = |reason: String| EditError::CannotMove { index, reason };
+        let file = self.file(index, feature_type)?;
+        let at = found(index, file, feature_type, id)?;
+        let feature = &mut file.features()[at];
+        let mut positions = Vec::new();
+        collect_positions(&feature["geometry"], &mut positions);
+        let Some(&[lon0, lat0]) = positions.first() else {
+            return Err(cannot("要素没有坐标".to_owned()));
+        };
+        let frame = Frame::new(lon0, lat0);
+        let local: Vec<Point> = positions
+            .iter()
+            .map(|&[lon, lat]| frame.to_local(lon, lat))
+            .collect();
+        let offset = by(&local).map_err(cannot)?;
+        if !(offset.x.is_finite() && offset.y.is_finite()) {
+            return Err(cannot("移动的距离不是有限的数".to_owned()));
+        }
+        let old_geometry = feature["geometry"].clone();
+        move_positions(&mut feature["geometry"], frame, offset);
+        let mut old_properties = None;
+        if let Some(point) = feature
+            .pointer_mut("/properties/display_point")
+            .filter(|p| !p.is_null())
+        {
+            let old = point.clone();
+            move_positions(point, frame, offset);
+            old_properties = Some(Map::from_iter([("display_point".to_owned(), old)]));
+        }
+        file.changed = true;
+        Ok(Change::Patch {
+            feature_type: feature_type.to_owned(),
+            id: id.to_owned(),
+            geometry: Some(old_geometry),
+            properties: old_properties,
+        })
     }
 
     /// The file of `feature_type`, read on first use (an empty collection if it has none yet).
@@ -248,6 +353,52 @@ fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
         by_id,
         changed: false,
     })
+}
+
+/// Every `[lon, lat]` position of a GeoJSON geometry (or a `Point` geometry's), in order.
+fn collect_positions(value: &Value, into: &mut Vec<[f64; 2]>) {
+    match value {
+        Value::Object(object) => {
+            if let Some(coordinates) = object.get("coordinates") {
+                collect_positions(coordinates, into);
+            }
+        }
+        Value::Array(items) => match position(items) {
+            Some(position) => into.push(position),
+            None => items.iter().for_each(|item| collect_positions(item, into)),
+        },
+        _ => {}
+    }
+}
+
+fn move_positions(value: &mut Value, frame: Frame, by: Point) {
+    match value {
+        Value::Object(object) => {
+            if let Some(coordinates) = object.get_mut("coordinates") {
+                move_positions(coordinates, frame, by);
+            }
+        }
+        Value::Array(items) => match position(items) {
+            Some([lon, lat]) => {
+                let local = frame.to_local(lon, lat);
+                let [lon, lat] = frame.to_lon_lat(Point::new(local.x + by.x, local.y + by.y));
+                items[0] = Value::from(lon);
+                items[1] = Value::from(lat);
+            }
+            None => items
+                .iter_mut()
+                .for_each(|item| move_positions(item, frame, by)),
+        },
+        _ => {}
+    }
+}
+
+/// A GeoJSON position: two or more numbers.
+fn position(items: &[Value]) -> Option<[f64; 2]> {
+    match items {
+        [lon, lat, ..] => Some([lon.as_f64()?, lat.as_f64()?]),
+        _ => None,
+    }
 }
 
 /// A new feature's type and id.
@@ -343,6 +494,86 @@ mod tests {
         assert_eq!(after["properties"]["category"], Value::Null);
         apply_changes(dir.path(), &undo, 10).unwrap();
         assert_eq!(feature(dir.path(), "opening", &id).unwrap(), before);
+    }
+
+    #[test]
+    fn a_door_slides_along_itself_and_a_move_carries_the_display_point_exactly_back_on_undo() {
+        let dir = building();
+        let id = first_id(dir.path(), "opening");
+        let before = feature(dir.path(), "opening", &id).unwrap();
+        let slide = Change::Slide {
+            feature_type: "opening".into(),
+            id: id.clone(),
+            along_m: 1.0,
+        };
+        let undo = apply_changes(dir.path(), &[slide], 10).unwrap();
+        let after = feature(dir.path(), "opening", &id).unwrap();
+        let ends = |f: &Value| -> Vec<[f64; 2]> {
+            let mut all = Vec::new();
+            collect_positions(&f["geometry"], &mut all);
+            all
+        };
+        let (old, new) = (ends(&before), ends(&after));
+        let frame = Frame::new(old[0][0], old[0][1]);
+        let local = |p: [f64; 2]| frame.to_local(p[0], p[1]);
+        // Both ends one metre further along the door's own line (to a centimetre's rounding).
+        for (o, n) in old.iter().zip(&new) {
+            assert!(
+                (local(*o).distance(local(*n)) - 1.0).abs() < 0.02,
+                "{o:?} {n:?}"
+            );
+        }
+        let (a, b, c) = (local(old[0]), local(old[1]), local(new[0]));
+        let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
+        assert!(
+            cross.abs() / a.distance(b) < 0.01,
+            "off the line by {cross}"
+        );
+        apply_changes(dir.path(), &undo, 10).unwrap();
+        assert_eq!(feature(dir.path(), "opening", &id).unwrap(), before);
+
+        let unit = first_id(dir.path(), "unit");
+        let mut with_point = feature(dir.path(), "unit", &unit).unwrap();
+        let start = ends(&with_point)[0];
+        let set = Change::Patch {
+            feature_type: "unit".into(),
+            id: unit.clone(),
+            geometry: None,
+            properties: Some(
+                json!({"display_point": {"type": "Point", "coordinates": start}})
+                    .as_object()
+                    .unwrap()
+                    .clone(),
+            ),
+        };
+        apply_changes(dir.path(), &[set], 10).unwrap();
+        with_point = feature(dir.path(), "unit", &unit).unwrap();
+        let moving = Change::Move {
+            feature_type: "unit".into(),
+            id: unit.clone(),
+            east_m: 3.0,
+            north_m: -4.0,
+        };
+        let undo = apply_changes(dir.path(), &[moving], 10).unwrap();
+        let moved = feature(dir.path(), "unit", &unit).unwrap();
+        let point = &moved["properties"]["display_point"]["coordinates"];
+        let point = local([point[0].as_f64().unwrap(), point[1].as_f64().unwrap()]);
+        let origin = local(start);
+        assert!((point.x - origin.x - 3.0).abs() < 0.02 && (point.y - origin.y + 4.0).abs() < 0.02);
+        apply_changes(dir.path(), &undo, 10).unwrap();
+        assert_eq!(feature(dir.path(), "unit", &unit).unwrap(), with_point);
+
+        let not_a_line = Change::Slide {
+            feature_type: "unit".into(),
+            id: unit,
+            along_m: 1.0,
+        };
+        assert_eq!(
+            apply_changes(dir.path(), &[not_a_line], 10)
+                .unwrap_err()
+                .to_string(),
+            "第 1 处修改：只有一条线（门）能沿自身移动"
+        );
     }
 
     #[test]

@@ -394,4 +394,4 @@ version: number,
  */
 undo: Array<FeatureChange>, };
 
-export type FeatureChange = { "op": "add", feature: { type: 'Feature'; id: string; feature_type: string; geometry: unknown; properties: Record<string, unknown> }, } | { "op": "patch", feature_type: string, id: string, geometry?: unknown, properties?: Record<string, unknown>, } | { "op": "remove", feature_type: string, id: string, };
+export type FeatureChange = { "op": "add", feature: { type: 'Feature'; id: string; feature_type: string; geometry: unknown; properties: Record<string, unknown> }, } | { "op": "patch", feature_type: string, id: string, geometry?: unknown, properties?: Record<string, unknown>, } | { "op": "move", feature_type: string, id: string, east_m: number, north_m: number, } | { "op": "slide", feature_type: string, id: string, along_m: number, } | { "op": "remove", feature_type: string, id: string, };
