@@ -119,5 +119,20 @@ export function useVenue(
   /** Whether a level was asked for yet (a route that failed may leave the map without one). */
   const hasLevel = useCallback(() => wanted.current !== null, []);
 
-  return { summary, model, level, show, levelData, hasLevel };
+  /**
+   * Forgets the levels and fetches the summary and the level shown again: a visitor's building
+   * changed under the editor (modes/edit).
+   */
+  const refresh = useCallback(async (): Promise<void> => {
+    cache.current.clear();
+    preloaded.current = null;
+    const data = await api.summary(venue);
+    if (!alive.current) return;
+    setSummary(data);
+    const short = wanted.current;
+    if (short)
+      await show(data.levels.some((entry) => entry.short === short) ? short : data.defaultLevel);
+  }, [api, venue, show]);
+
+  return { summary, model, level, show, levelData, hasLevel, refresh };
 }

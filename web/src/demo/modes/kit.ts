@@ -25,6 +25,8 @@ export interface ModeKit {
   levelData: (short: string) => Promise<LevelModel>;
   /** Whether a level was asked for yet. */
   hasLevel: () => boolean;
+  /** Fetches the summary and the level shown again (the editor changed the building). */
+  refresh: () => Promise<void>;
   /** Shows a failed request in the alert, with a retry when the network failed. */
   fail: (error: unknown, retry: () => void) => void;
   /** Clears the alert. */

@@ -1,7 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { type Mode, firstMode, openMode } from './open-mode';
 
-const modes: Mode[] = ['start', 'results', 'route', 'findcar', 'nursing', 'kiosk', 'live', 'flow'];
+const modes: Mode[] = [
+  'start',
+  'results',
+  'route',
+  'findcar',
+  'nursing',
+  'kiosk',
+  'live',
+  'flow',
+  'edit',
+];
 
 describe('which mode is open', () => {
   it('opens on the mode of the task: a map or a search on the start panel, a navigation on the route', () => {
@@ -23,7 +33,7 @@ describe('which mode is open', () => {
 
   it('keeps a mode that shows its own route when a card asks for one, else opens the route mode', () => {
     const kept = modes.filter((open) => openMode(open, { type: 'route' }) === open);
-    expect(kept).toEqual(['route', 'findcar', 'nursing', 'kiosk']);
+    expect(kept).toEqual(['route', 'findcar', 'nursing', 'kiosk', 'edit']);
     for (const open of ['start', 'results', 'live', 'flow'] as const) {
       expect(openMode(open, { type: 'route' })).toBe('route');
     }

@@ -22,7 +22,7 @@ export interface DemoTask {
 
 /** The panel's modes: the start panel, search results, and one per feature of the demo. */
 export type Mode =
-  'start' | 'results' | 'route' | 'findcar' | 'nursing' | 'kiosk' | 'live' | 'flow';
+  'start' | 'results' | 'route' | 'findcar' | 'nursing' | 'kiosk' | 'live' | 'flow' | 'edit';
 
 export type ModeEvent =
   | { type: 'open'; mode: Mode }
@@ -31,8 +31,11 @@ export type ModeEvent =
   /** The route was cleared. */
   | { type: 'clear'; kiosk: boolean };
 
-/** The modes whose panel shows the route they asked for; any other gives way to the route mode. */
-const showsRoute: readonly Mode[] = ['route', 'findcar', 'nursing', 'kiosk'];
+/**
+ * The modes whose panel shows the route they asked for, and the editor, under which a route stays
+ * on the map to see how an edit changes it; any other gives way to the route mode.
+ */
+const showsRoute: readonly Mode[] = ['route', 'findcar', 'nursing', 'kiosk', 'edit'];
 
 /** The mode a task opens on: a map or a search task opens the start panel. */
 export function firstMode(task: DemoTask['mode']): Mode {

@@ -98,6 +98,7 @@ export function testKit(changes: Partial<ModeKit> = {}): ModeKit {
     show: vi.fn(async () => model),
     levelData: vi.fn(async () => model),
     hasLevel: () => true,
+    refresh: vi.fn(async () => undefined),
     fail: vi.fn(),
     quiet: vi.fn(),
     announce: vi.fn(),

@@ -12,6 +12,7 @@ import { ApiPanel } from '../api-panel';
 import { type ApiCall, createApi } from '../api';
 import type { LevelData, VenueSummary } from '../../content/venues/viewer-files';
 import { MapView } from '../render/map-view';
+import { useEditMode } from '../modes/edit/edit-mode';
 import { useFindCarMode } from '../modes/findcar/findcar-mode';
 import { useFlowMode } from '../modes/flow/flow-mode';
 import { type ModeKit, useMapFocus } from '../modes/kit';
@@ -141,7 +142,11 @@ function VenueView(props: VenueViewProps) {
   const guide = useKioskMode(kit, route);
   const live = useLiveMode(kit, mode === 'live', () => rendererRef.current?.camera);
   const flow = useFlowMode(kit, mode === 'flow');
-  const start = useStartMode(kit, { place, search, route, findcar, nursing });
+  const edit = useEditMode(kit, mode === 'edit', route.route?.answer.to.id ?? null, () => {
+    void loaded.refresh().then(route.replan, () => undefined);
+  });
+  const start = useStartMode(kit, { place, search, route, findcar, nursing, edit });
+  const editing = mode === 'edit';
 
   // Opens the task once the venue's summary is in (with the venue's own samples after a switch).
   const started = useRef(false);
@@ -162,8 +167,12 @@ function VenueView(props: VenueViewProps) {
 
   // Under a route, its pins stand in for the place card's; the card's outline for the route's end.
   const markers = useMemo(
-    () => [...(route.route ? route.markers : place.markers), ...guide.markers],
-    [route.route, route.markers, place.markers, guide.markers],
+    () => [
+      ...(route.route ? route.markers : place.markers),
+      ...guide.markers,
+      ...(editing ? edit.markers : []),
+    ],
+    [route.route, route.markers, place.markers, guide.markers, editing, edit.markers],
   );
 
   const withBack = (panel: ReactNode) => (
@@ -181,6 +190,7 @@ function VenueView(props: VenueViewProps) {
     kiosk: guide.panel,
     live: withBack(live.panel),
     flow: withBack(flow.panel),
+    edit: withBack(edit.panel),
   };
 
   const levelEntry = summary?.levels.find((entry) => entry.short === level);
@@ -232,8 +242,8 @@ function VenueView(props: VenueViewProps) {
         markers={markers}
         {...live.map}
         {...flow.map}
-        highlight={place.card ? place.highlight : route.highlight}
-        onPick={place.pick}
+        highlight={editing ? edit.highlight : place.card ? place.highlight : route.highlight}
+        onPick={editing ? edit.pick : place.pick}
         wheelNeedsCtrl={layout === 'embedded'}
         rendererRef={rendererRef}
         initialBearing={guide.bearing}

@@ -7,6 +7,7 @@ export function fakeRoute(changes: Partial<RouteMode> = {}): RouteMode {
   return {
     route: null,
     ends: null,
+    replan: vi.fn(),
     accessible: false,
     busy: false,
     plan: vi.fn(),

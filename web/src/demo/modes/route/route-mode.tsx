@@ -24,6 +24,8 @@ export interface RouteOptions {
   accessible?: boolean;
   /** A request already under way (the hand-over's route, asked for at once). */
   request?: Promise<RouteAnswer> | undefined;
+  /** Leave the map where it is (the same route again, after the editor changed the building). */
+  keepView?: boolean;
 }
 
 export interface RouteEnds {
@@ -80,7 +82,7 @@ export function useRouteMode(
     );
     for (const short of routeModel.levels) kit.levelData(short).catch(() => undefined);
     const first = routeModel.legs[0];
-    if (first) {
+    if (first && !options.keepView) {
       void show(first.level);
       moveMap(extendBox(emptyBox(), first.points), 2);
     }
@@ -178,9 +180,15 @@ export function useRouteMode(
     [route, summary, level, model, words, hereId],
   );
 
+  /** The route shown, planned again as the building is now. */
+  const replan = () => {
+    if (route && ends) plan(ends.from, ends.to, { keepView: true });
+  };
+
   return {
     route,
     ends,
+    replan,
     accessible,
     busy,
     plan,

@@ -4,13 +4,17 @@ import type { ModeKit } from '../kit';
 import { renderPanel, testKit } from '../test-kit';
 import { useStartMode } from './start-mode';
 
-function renderStart(kit: ModeKit, offers: { parking: boolean; listed: boolean }) {
+function renderStart(
+  kit: ModeKit,
+  offers: { parking: boolean; listed: boolean; editable?: boolean },
+) {
   const modes = {
     place: { notice: null },
     route: { plan: vi.fn() },
     search: { sample: vi.fn() },
     findcar: { parking: offers.parking, open: vi.fn() },
     nursing: { listed: offers.listed, find: vi.fn() },
+    edit: { editable: Boolean(offers.editable) },
   };
   renderPanel(() => useStartMode(kit, modes));
   return modes;
@@ -44,6 +48,14 @@ describe('the start panel', () => {
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual([kit.words.action_route, kit.words.live, kit.words.flow]);
+  });
+
+  it("offers the editor on a visitor's building", () => {
+    const kit = testKit();
+    renderStart(kit, { parking: false, listed: false, editable: true });
+    const actions = screen.getByRole('group', { name: kit.words.actions });
+    fireEvent.click(within(actions).getByRole('button', { name: kit.words.edit }));
+    expect(kit.dispatch).toHaveBeenLastCalledWith({ type: 'open', mode: 'edit' });
   });
 
   it('searches for a sample', () => {

@@ -2,6 +2,7 @@
 // mode the venue offers (find-my-car where it has a car park, the nursing rooms where it lists
 // them).
 import { useId } from 'react';
+import type { EditMode } from '../edit/edit-mode';
 import type { FindCarMode } from '../findcar/findcar-mode';
 import type { ModeKit } from '../kit';
 import type { NursingMode } from '../nursing/nursing-mode';
@@ -20,6 +21,7 @@ export function useStartMode(
     route: Pick<RouteMode, 'plan'>;
     findcar: Pick<FindCarMode, 'parking' | 'open'>;
     nursing: Pick<NursingMode, 'listed' | 'find'>;
+    edit: Pick<EditMode, 'editable'>;
   },
 ) {
   const { words, summary, dispatch } = kit;
@@ -55,6 +57,7 @@ export function useStartMode(
             {action(words.nursing, nursing.listed && nursing.find)}
             {action(words.live, open('live'))}
             {action(words.flow, open('flow'))}
+            {action(words.edit, modes.edit.editable && open('edit'))}
           </div>
         </section>
       </>

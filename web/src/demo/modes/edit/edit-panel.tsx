@@ -1,0 +1,353 @@
+// The editor's panel (loaded by edit-mode.tsx when the mode first opens): the building's version
+// and undo/redo, the room selected (name, category, its doors), the door selected (slide it
+// along its wall, remove it), and the outcome of the last edit: saved, a conflict with another
+// tab (reload), or the venue check's problems, each with a button that shows it on the map.
+// Undo sends the changes the server answered with the edit, so it restores exactly what was.
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import type { BuildingProblem, FeatureChange } from '../../api-answers';
+import { buildingPaths } from '../../../islands/building-requests';
+import { fill } from '../../../format/fill';
+import { type ModeKit, boxAround, useLatest } from '../kit';
+import { roomOf } from './edit-mode';
+import { buildingVersion, sendEdit } from './edit-requests';
+import { doorWidth, roomDoors } from './room-doors';
+
+export type Selection = { kind: 'unit'; id: string } | { kind: 'door'; id: string; unit: string };
+
+export interface EditPanelProps {
+  kit: ModeKit;
+  selected: Selection | null;
+  onSelect: (selection: Selection | null) => void;
+  /** An edit was stored: the map and the route are fetched again. */
+  onSaved: () => void;
+}
+
+type Outcome =
+  | { kind: 'saved'; text: string }
+  | { kind: 'problems'; message: string; problems: BuildingProblem[] }
+  | { kind: 'conflict'; message: string }
+  | { kind: 'failed' };
+
+/** How far a door slides per press, metres. */
+const slideStep = 1;
+
+export function EditPanel({ kit, selected, onSelect, onSaved }: EditPanelProps) {
+  const { words, venue, model, summary } = kit;
+  const [version, setVersion] = useState<number | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [undo, setUndo] = useState<FeatureChange[][]>([]);
+  const [redo, setRedo] = useState<FeatureChange[][]>([]);
+  const [outcome, setOutcome] = useState<Outcome | null>(null);
+  const titleId = `demo-${useId()}`;
+
+  useEffect(() => {
+    let alive = true;
+    void buildingVersion(venue).then((now) => {
+      if (alive) setVersion(now);
+    });
+    return () => {
+      alive = false;
+    };
+  }, [venue]);
+
+  const send = async (changes: FeatureChange[], as: 'do' | 'undo' | 'redo') => {
+    if (version === null || busy || !changes.length) return;
+    setBusy(true);
+    const answer = await sendEdit(venue, version, changes);
+    setBusy(false);
+    if (answer.kind === 'saved') {
+      const { version: now, undo: back } = answer.saved;
+      setVersion(now);
+      if (as === 'undo') {
+        setUndo((sets) => sets.slice(0, -1));
+        setRedo((sets) => [...sets, back]);
+      } else {
+        setUndo((sets) => [...sets, back]);
+        setRedo((sets) => (as === 'redo' ? sets.slice(0, -1) : []));
+      }
+      const text = fill(as === 'undo' ? words.edit_undone : words.edit_saved, { version: now });
+      setOutcome({ kind: 'saved', text });
+      kit.announce(text);
+      onSaved();
+    } else if (answer.kind === 'failed') {
+      setOutcome({ kind: 'failed' });
+    } else {
+      setOutcome(answer.kind === 'conflict' ? answer : { ...answer, kind: 'problems' });
+      kit.announce(answer.message);
+    }
+  };
+
+  const reload = async () => {
+    const now = await buildingVersion(venue);
+    if (now === null) return setOutcome({ kind: 'failed' });
+    setVersion(now);
+    setUndo([]);
+    setRedo([]);
+    setOutcome({ kind: 'saved', text: fill(words.edit_reloaded, { version: now }) });
+    onSaved();
+  };
+
+  const lastUndo = undo[undo.length - 1];
+  const lastRedo = redo[redo.length - 1];
+  // Ctrl+Z and Ctrl+Shift+Z anywhere but in a text field, which keeps its own undo.
+  const shortcuts = useLatest((event: KeyboardEvent) => {
+    if (!(event.ctrlKey || event.metaKey) || event.key.toLowerCase() !== 'z') return;
+    if (event.target instanceof HTMLInputElement) return;
+    event.preventDefault();
+    if (event.shiftKey) {
+      if (lastRedo) void send(lastRedo, 'redo');
+    } else if (lastUndo) void send(lastUndo, 'undo');
+  });
+  useEffect(() => {
+    const listener = (event: KeyboardEvent) => shortcuts.current(event);
+    window.addEventListener('keydown', listener);
+    return () => window.removeEventListener('keydown', listener);
+  }, [shortcuts]);
+
+  const units = model?.units ?? [];
+  const unitId = selected?.kind === 'door' ? selected.unit : selected?.id;
+  const unit = unitId ? roomOf(model, unitId) : undefined;
+  const doors = unit && model ? roomDoors(unit.shape, model.data.openings) : [];
+
+  /** Shows a problem's feature, when it is on the level shown. */
+  const showProblem = (feature: string) => {
+    const room = units.find((entry) => entry.shape.id === feature);
+    if (room) {
+      onSelect({ kind: 'unit', id: feature });
+      kit.moveMap(room.box, 2);
+      return;
+    }
+    const door = model?.data.openings.find((opening) => opening.id === feature);
+    const around = door && units.find((entry) => roomDoors(entry.shape, [door]).length);
+    if (door && around) {
+      onSelect({ kind: 'door', id: door.id, unit: around.shape.id });
+      kit.moveMap(boxAround((door.a[0] + door.a[2]) / 2, (door.a[1] + door.a[3]) / 2, 60), 2);
+    }
+  };
+  const onLevel = (feature: string | null) =>
+    Boolean(
+      feature &&
+      (units.some((entry) => entry.shape.id === feature) ||
+        model?.data.openings.some((opening) => opening.id === feature)),
+    );
+
+  return (
+    <section className="demo-section demo-edit" aria-labelledby={titleId}>
+      <h2 id={titleId} className="demo-panel__title">
+        {words.edit}
+      </h2>
+      <p className="demo-section__intro">{words.edit_intro}</p>
+      <p className="demo-status" role="status">
+        {busy
+          ? words.edit_saving
+          : version !== null
+            ? fill(words.edit_version, { version })
+            : words.edit_loading}
+      </p>
+      <div className="demo-actions" role="group" aria-label={words.edit}>
+        <button
+          type="button"
+          className="demo-action"
+          disabled={!lastUndo || busy}
+          onClick={() => lastUndo && void send(lastUndo, 'undo')}
+          aria-keyshortcuts="Control+Z"
+        >
+          {words.edit_undo}
+        </button>
+        <button
+          type="button"
+          className="demo-action"
+          disabled={!lastRedo || busy}
+          onClick={() => lastRedo && void send(lastRedo, 'redo')}
+          aria-keyshortcuts="Control+Shift+Z"
+        >
+          {words.edit_redo}
+        </button>
+        <a className="demo-action" href={buildingPaths.archive(venue)} download>
+          {words.edit_export}
+        </a>
+      </div>
+
+      {outcome ? outcomeView(outcome) : null}
+
+      {unit ? (
+        <RoomForm
+          key={`${unit.shape.id}:${version ?? 0}`}
+          kit={kit}
+          name={unit.shape.n ?? ''}
+          category={unit.shape.c}
+          categories={summary?.labels ?? {}}
+          disabled={busy}
+          onSave={(name, category) =>
+            void send(
+              [
+                {
+                  op: 'patch',
+                  feature_type: 'unit',
+                  id: unit.shape.id,
+                  properties: { name: name ? { 'zh-Hans': name } : null, category },
+                },
+              ],
+              'do',
+            )
+          }
+        />
+      ) : (
+        <p>{words.edit_nothing}</p>
+      )}
+
+      {unit ? (
+        <>
+          <h3 className="demo-edit__heading">{words.edit_doors}</h3>
+          {doors.length ? (
+            <ul className="demo-edit__doors">
+              {doors.map((door, index) => (
+                <li key={door.id}>
+                  <button
+                    type="button"
+                    className="demo-action"
+                    aria-pressed={selected?.kind === 'door' && selected.id === door.id}
+                    onClick={() => onSelect({ kind: 'door', id: door.id, unit: unit.shape.id })}
+                  >
+                    {fill(words.edit_door, { number: index + 1, width: doorWidth(door) })}
+                  </button>
+                </li>
+              ))}
+            </ul>
+          ) : (
+            <p>{words.edit_no_doors}</p>
+          )}
+        </>
+      ) : null}
+
+      {selected?.kind === 'door' && doors.some((door) => door.id === selected.id) ? (
+        <div
+          className="demo-actions"
+          role="group"
+          aria-label={fill(words.edit_door_selected, {
+            number: doors.findIndex((door) => door.id === selected.id) + 1,
+          })}
+        >
+          {([-slideStep, slideStep] as const).map((along) => (
+            <button
+              key={along}
+              type="button"
+              className="demo-action"
+              disabled={busy}
+              onClick={() =>
+                void send(
+                  [{ op: 'slide', feature_type: 'opening', id: selected.id, along_m: along }],
+                  'do',
+                )
+              }
+            >
+              {fill(along < 0 ? words.edit_slide_back : words.edit_slide_on, { step: slideStep })}
+            </button>
+          ))}
+          <button
+            type="button"
+            className="demo-action"
+            disabled={busy}
+            onClick={() =>
+              void send([{ op: 'remove', feature_type: 'opening', id: selected.id }], 'do')
+            }
+          >
+            {words.edit_remove_door}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+
+  function outcomeView(shown: Outcome) {
+    switch (shown.kind) {
+      case 'saved':
+        return <p className="demo-edit__saved">{shown.text}</p>;
+      case 'failed':
+        return (
+          <p className="demo-alert" role="alert">
+            {words.network_error}
+          </p>
+        );
+      case 'conflict':
+        return (
+          <div className="demo-alert" role="alert">
+            <p>{shown.message}</p>
+            <button type="button" className="demo-action" onClick={() => void reload()}>
+              {words.edit_conflict_reload}
+            </button>
+          </div>
+        );
+      case 'problems':
+        return (
+          <div className="demo-alert" role="alert">
+            <p>{shown.message}</p>
+            <p>{words.edit_problems}</p>
+            <ul className="demo-edit__problems">
+              {shown.problems.map((problem, index) => (
+                <li key={index}>
+                  {problem.message}
+                  {onLevel(problem.feature) ? (
+                    <button
+                      type="button"
+                      className="demo-edit__show"
+                      onClick={() => problem.feature && showProblem(problem.feature)}
+                    >
+                      {words.edit_show}
+                    </button>
+                  ) : null}
+                </li>
+              ))}
+            </ul>
+          </div>
+        );
+    }
+  }
+}
+
+function RoomForm(props: {
+  kit: ModeKit;
+  name: string;
+  category: string;
+  categories: Record<string, string>;
+  disabled: boolean;
+  onSave: (name: string, category: string) => void;
+}) {
+  const { words } = props.kit;
+  const [name, setName] = useState(props.name);
+  const [category, setCategory] = useState(props.category);
+  const nameId = `demo-${useId()}`;
+  const categoryId = `demo-${useId()}`;
+  const choices = Object.entries(props.categories);
+  if (!props.categories[props.category]) choices.push([props.category, props.category]);
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    props.onSave(name.trim(), category);
+  };
+  return (
+    <form className="demo-edit__room" onSubmit={submit} aria-label={words.edit_room}>
+      <label htmlFor={nameId}>{words.edit_name}</label>
+      <input
+        id={nameId}
+        value={name}
+        maxLength={60}
+        onInput={(event) => setName(event.currentTarget.value)}
+      />
+      <label htmlFor={categoryId}>{words.edit_category}</label>
+      <select
+        id={categoryId}
+        value={category}
+        onChange={(event) => setCategory(event.currentTarget.value)}
+      >
+        {choices.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+      <button type="submit" className="demo-action" disabled={props.disabled}>
+        {words.edit_save_room}
+      </button>
+    </form>
+  );
+}
