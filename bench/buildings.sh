@@ -8,15 +8,18 @@
 #  2. The same mall as the seven DXF drawings the generator writes (test-fixtures/dxf/demo-mall-*),
 #     each read by POST /api/buildings/drawings as the form does, then uploaded with the mapping a
 #     visitor who accepts every guess sends; the same reads after it. Target: within 3 s.
-#  3. Memory: the server's resident memory (VmRSS) started, with 100 stored buildings none of
+#  3. An edit, as the online editor sends it: the door of the sample route's destination slides
+#     1 m along its wall (back and forth, one version each), then the route is asked again.
+#     Target: the route recomputed within 100 ms of the edit being sent.
+#  4. Memory: the server's resident memory (VmRSS) started, with 100 stored buildings none of
 #     which is loaded, and with 20 of them loaded (their engine and map built by a request).
 #     Target: under 100 MB with 20 loaded.
 #
 #   bench/buildings.sh            # 5 rounds
 #   ROUNDS=9 bench/buildings.sh
 #
-# Targets 127.0.0.1 only; at most 2 * ROUNDS + 100 uploads, 7 * ROUNDS drawings read and
-# 20 + 6 * ROUNDS reads. The per-client
+# Targets 127.0.0.1 only; at most 2 * ROUNDS + 101 uploads, 7 * ROUNDS drawings read, ROUNDS
+# edits and 22 + 7 * ROUNDS reads. The per-client
 # budgets and caps are lifted for the run (one client makes them all).
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
@@ -130,7 +133,48 @@ PY
 done
 medians "$out/dxf-rounds.tsv"
 
-say "3. memory"
+say "3. an edit: a door slides 1 m along its wall, then the route through it, $ROUNDS rounds"
+# The door of the sample route's destination nearest to where the route ends, on a new upload.
+id=$(upload)
+read -r from to < <(curl -sf "$base/api/venues/$id" | python3 -c '
+import json, sys
+s = json.load(sys.stdin)
+print(s["samples"]["routeFrom"], s["samples"]["routeTo"])')
+route_url() { printf '%s' "$base/api/venues/$id/route"; }
+curl -sf -G "$(route_url)" --data-urlencode "from=$from" --data-urlencode "to=$to" >"$out/edit-route.json"
+door=$(python3 - "$out/mall.zip" "$to" "$out/edit-route.json" <<'PY'
+import json, math, sys, zipfile
+archive, to, route = zipfile.ZipFile(sys.argv[1]), sys.argv[2], json.load(open(sys.argv[3]))
+features = lambda name: json.load(archive.open(name))["features"]
+by_id = lambda name, fid: next(f for f in features(name) if f["id"] == fid)
+occupant = by_id("occupant.geojson", to)
+anchor = by_id("anchor.geojson", occupant["properties"]["anchor_id"])
+ring = by_id("unit.geojson", anchor["properties"]["unit_id"])["geometry"]["coordinates"][0]
+def to_segment(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0, min(1, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy)))
+    return math.hypot(p[0] - a[0] - t * dx, p[1] - a[1] - t * dy)
+on = lambda p: any(to_segment(p, ring[i], ring[i + 1]) < 2e-6 for i in range(len(ring) - 1))
+doors = [d for d in features("opening.geojson") if all(on(p) for p in d["geometry"]["coordinates"])]
+end = route["legs"][-1]["path"]["geometry"]["coordinates"][-1]
+print(min(doors, key=lambda d: to_segment(end, *d["geometry"]["coordinates"]))["id"])
+PY
+)
+printf 'round\tedit_s\troute_s\ttotal_s\n' >"$out/edit-rounds.tsv"
+version=1
+for round in $(seq "$ROUNDS"); do
+  along=$([ $((round % 2)) = 1 ] && echo 1 || echo -1)
+  body="{\"base\":$version,\"changes\":[{\"op\":\"slide\",\"feature_type\":\"opening\",\"id\":\"$door\",\"along_m\":$along}]}"
+  edit_s=$(curl -sf -o "$out/edit-answer.json" -w '%{time_total}' -X POST -d "$body" \
+    -H 'content-type: application/json' "$base/api/buildings/$id/changes")
+  version=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["version"])' "$out/edit-answer.json")
+  route_s=$(seconds --compressed -G "$(route_url)" --data-urlencode "from=$from" --data-urlencode "to=$to")
+  total=$(python3 -c "print(round($edit_s + $route_s, 3))")
+  printf '%s\t%s\t%s\t%s\n' "$round" "$edit_s" "$route_s" "$total" >>"$out/edit-rounds.tsv"
+done
+medians "$out/edit-rounds.tsv"
+
+say "4. memory"
 # A fresh server for the memory figures: the rounds above loaded buildings.
 kill $server; wait $server 2>/dev/null || true
 rm -rf "$out/data" && mkdir -p "$out/data"

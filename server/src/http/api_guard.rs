@@ -47,6 +47,13 @@ impl FromRequestParts<AppState> for ApiContext {
     }
 }
 
+/// Whether `path` is one of a visitor's building's venue answers (`/api/venues/<building id>...`).
+fn building_path(path: &str) -> bool {
+    path.strip_prefix("/api/venues/")
+        .and_then(|rest| rest.split('/').next())
+        .is_some_and(crate::buildings::is_building_id)
+}
+
 pub(super) async fn guard(
     State(state): State<AppState>,
     mut request: Request,
@@ -81,10 +88,16 @@ pub(super) async fn guard(
             .err()
             .map(|wait| ApiError::rate_limited(words, retry_after_secs(wait)))
     };
+    // A visitor's building is private, and changes under the editor: none of its answers may
+    // be kept by a browser or a shared cache, or indexed.
+    let building = building_path(request.uri().path());
     let mut response = match refusal {
         Some(refusal) => refusal.into_response(),
         None => next.run(request).await,
     };
+    if building {
+        response = super::buildings::private(response);
+    }
     mark(
         response.headers_mut(),
         &caller,

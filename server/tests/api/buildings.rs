@@ -369,6 +369,33 @@ async fn an_uploaded_venue_answers_as_the_demo_venue_it_was_exported_from() {
     let details = json_body(app.fetch("/healthz?details").await).await;
     assert_eq!(details["buildings_loaded"], 1, "{details}");
 
+    // Private, and changed by the editor: no browser or cache keeps any of its answers, while
+    // the demo venue's stay cacheable.
+    for path in [
+        mine.clone(),
+        format!("{mine}/levels/{default_level}"),
+        format!("{mine}/search?q=xbk"),
+        format!(
+            "{mine}/route?from={}&to={}",
+            urlencoding(&from),
+            urlencoding(&to)
+        ),
+    ] {
+        let response = app.fetch(&path).await;
+        assert_eq!(response.status(), StatusCode::OK, "{path}");
+        let headers = (
+            header(&response, "cache-control"),
+            header(&response, "x-robots-tag"),
+        );
+        assert_eq!(
+            headers,
+            ("no-store".to_owned(), "noindex".to_owned()),
+            "{path}"
+        );
+    }
+    let demo_level = app.fetch(&format!("{demo}/levels/{default_level}")).await;
+    assert!(header(&demo_level, "cache-control").starts_with("public"));
+
     // Deleted: gone from the API at once.
     let deleted = app
         .send(reqwest::Method::DELETE, &format!("/api/buildings/{id}"))
