@@ -17,12 +17,21 @@ fn non_empty(text: Option<String>) -> Option<String> {
     text.filter(|text| !text.is_empty())
 }
 
-/// Per unit: its first occupant (in occupant file order) and that occupant's anchor.
-fn occupants(venue: &Features) -> HashMap<&str, (&Feature<OccupantProps>, &Feature<AnchorProps>)> {
+/// Per unit, its first occupant (in occupant file order) and that occupant's anchor.
+pub(super) type Occupants<'v> =
+    HashMap<&'v str, (&'v Feature<OccupantProps>, &'v Feature<AnchorProps>)>;
+
+/// The occupants of `venue` by unit: found once for every level (a scan of the anchors for each
+/// occupant on each level took most of an edit's time).
+pub(super) fn occupants(venue: &Features) -> Occupants<'_> {
+    let anchors: HashMap<&str, &Feature<AnchorProps>> = venue
+        .anchors
+        .iter()
+        .map(|anchor| (anchor.id.as_str(), anchor))
+        .collect();
     let mut found = HashMap::new();
     for occupant in &venue.occupants {
-        let anchor_id = &occupant.properties.anchor_id;
-        let Some(anchor) = venue.anchors.iter().find(|anchor| &anchor.id == anchor_id) else {
+        let Some(&anchor) = anchors.get(occupant.properties.anchor_id.as_str()) else {
             continue;
         };
         found
@@ -32,8 +41,7 @@ fn occupants(venue: &Features) -> HashMap<&str, (&Feature<OccupantProps>, &Featu
     found
 }
 
-fn units(venue: &Features, level_id: &str) -> Vec<UnitShape> {
-    let occupants = occupants(venue);
+fn units(venue: &Features, occupants: &Occupants<'_>, level_id: &str) -> Vec<UnitShape> {
     let local = &venue.local;
     let on_level = venue
         .units
@@ -170,7 +178,7 @@ fn kiosks(venue: &Features, level_id: &str) -> Vec<KioskShape> {
 
 pub(super) fn level_data(
     venue: &Features,
-    placement: &Placement,
+    (placement, occupants): (&Placement, &Occupants<'_>),
     level: &Feature<LevelProps>,
 ) -> LevelData {
     let id = level.id.as_str();
@@ -182,7 +190,7 @@ pub(super) fn level_data(
         name: zh(Some(&level.properties.name)).unwrap_or_default(),
         ordinal: level.properties.ordinal,
         outline: outline.unwrap_or_default().iter().map(poly).collect(),
-        units: units(venue, id),
+        units: units(venue, occupants, id),
         openings: openings(venue, id),
         amenities: amenities(venue, placement, id),
         fixtures: fixtures(venue, id),

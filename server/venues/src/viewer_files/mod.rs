@@ -63,6 +63,7 @@ pub fn viewer_files_derived(
 
 fn build(id: &str, venue: &Features, settings: &ViewerSettings, catalog: &Catalog) -> ViewerFiles {
     let placement = placement::placement(venue);
+    let occupants = level::occupants(venue);
     // The viewer lists levels from the lowest up, ties by short name.
     let mut levels: Vec<_> = venue.levels.iter().collect();
     let short = |level: &&crate::imdf::Feature<crate::imdf::LevelProps>| {
@@ -76,7 +77,7 @@ fn build(id: &str, venue: &Features, settings: &ViewerSettings, catalog: &Catalo
         summary: summary::summary(id, venue, &placement, &levels, settings, catalog),
         levels: levels
             .iter()
-            .map(|level| level::level_data(venue, &placement, level))
+            .map(|level| level::level_data(venue, (&placement, &occupants), level))
             .collect(),
     }
 }
