@@ -11,7 +11,7 @@ use site_venues::edit::{Change, apply_changes};
 use site_venues::intake::{IntakeLimits, census_dir, unpack_imdf};
 use site_venues::{Catalog, StepWords, export_imdf};
 
-use super::engines::{LoadedBuilding, build};
+use super::engines::{LoadedBuilding, build_beside};
 use super::take_in::{LevelName, Refused, ScratchDir};
 
 /// A change set that passed, ready to be stored as the next version.
@@ -43,15 +43,30 @@ pub(crate) fn edit(
     scratch: &std::path::Path,
     engine_inputs: (Arc<StepWords>, Arc<Catalog>),
 ) -> Result<Edited, Refused> {
+    let started = std::time::Instant::now();
     let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
     unpack_imdf(base.archive, limits, dir.path()).map_err(Refused::Intake)?;
     let undo = apply_changes(dir.path(), changes, max_changes)
         .map_err(|error| Refused::Request(error.to_string()))?;
     census_dir(dir.path(), limits).map_err(Refused::Intake)?;
-    let loaded = build(base.id, base.version + 1, dir.path(), engine_inputs)?;
-    let mut archive = Cursor::new(Vec::new());
-    export_imdf(dir.path(), &mut archive).map_err(|e| Refused::Failed(e.to_string()))?;
-    let archive = archive.into_inner();
+    let applied = started.elapsed();
+    let archived = || {
+        let mut archive = Cursor::new(Vec::new());
+        export_imdf(dir.path(), &mut archive).map(|_| archive.into_inner())
+    };
+    let (loaded, archive) = build_beside(
+        base.id,
+        base.version + 1,
+        dir.path(),
+        engine_inputs,
+        archived,
+    )?;
+    let archive = archive.map_err(|e| Refused::Failed(e.to_string()))?;
+    tracing::debug!(
+        applied_ms = applied.as_secs_f64() * 1000.0,
+        built_ms = (started.elapsed() - applied).as_secs_f64() * 1000.0,
+        "edit checked and built"
+    );
     if archive.len() as u64 > limits.archive_bytes {
         return Err(Refused::Intake(
             site_venues::intake::IntakeError::TooLarge {

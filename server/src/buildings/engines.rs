@@ -41,26 +41,59 @@ pub(crate) fn load(
 }
 
 /// Builds a building's engine and viewer files from the IMDF files of `dir`: the venue check
-/// decides first (an edited building's files have not passed it yet), then the engine loads.
+/// decides (an edited building's files have not passed it yet) as the engine loads.
 pub(crate) fn build(
     id: &str,
     version: i64,
     dir: &std::path::Path,
-    (words, catalog): (Arc<StepWords>, Arc<Catalog>),
+    engine_inputs: (Arc<StepWords>, Arc<Catalog>),
 ) -> Result<LoadedBuilding, Refused> {
+    build_beside(id, version, dir, engine_inputs, || ()).map(|(loaded, ())| loaded)
+}
+
+/// [`build`], with the viewer's files and `beside` (an edit archives the files again) made on a
+/// second thread while the engine loads: an edit waits for the longest of them, not their sum.
+pub(crate) fn build_beside<T: Send>(
+    id: &str,
+    version: i64,
+    dir: &std::path::Path,
+    (words, catalog): (Arc<StepWords>, Arc<Catalog>),
+    beside: impl FnOnce() -> T + Send,
+) -> Result<(LoadedBuilding, T), Refused> {
     let failed = |why: String| Refused::Failed(format!("building {id}: {why}"));
-    // The viewer's sample start is not checked against the engine here: it is derived from the
-    // building's own places.
-    let venue = Venue::load(
-        id,
-        dir,
-        &VenueExtras::default(),
-        words,
-        Arc::clone(&catalog),
-    )
-    .map_err(|error| checked_refusal(error, dir))?;
-    let (_, files) = viewer_files_derived(id, dir, &catalog).map_err(|e| failed(e.to_string()))?;
-    // Compressed quickly: the map waits for this on the first request.
+    std::thread::scope(|scope| {
+        let side = scope.spawn(|| (viewer_bodies(id, dir, &catalog), beside()));
+        // The viewer's sample start is not checked against the engine here: it is derived from
+        // the building's own places.
+        let venue = Venue::load(
+            id,
+            dir,
+            &VenueExtras::default(),
+            words,
+            Arc::clone(&catalog),
+        )
+        .map_err(|error| checked_refusal(error, dir));
+        let side = side.join();
+        let venue = venue?;
+        let (files, other) = side.map_err(|_| failed("its viewer files panicked".to_owned()))?;
+        let files = files.map_err(|e| failed(e.to_string()))?;
+        let loaded = LoadedBuilding {
+            venue: Arc::new(venue),
+            files,
+            version,
+        };
+        Ok((loaded, other))
+    })
+}
+
+/// The viewer's files of the building in `dir`, compressed quickly: the map waits for them on
+/// the first request.
+fn viewer_bodies(
+    id: &str,
+    dir: &std::path::Path,
+    catalog: &Catalog,
+) -> Result<ViewerFiles, site_venues::LoadError> {
+    let (_, files) = viewer_files_derived(id, dir, catalog)?;
     let summary = Body::fast(json(&files.summary), true);
     let levels = files
         .levels
@@ -70,11 +103,7 @@ pub(crate) fn build(
             (level.short.clone(), level.id.clone(), body)
         })
         .collect();
-    Ok(LoadedBuilding {
-        venue: Arc::new(venue),
-        files: ViewerFiles::new(id.to_owned(), summary, levels),
-        version,
-    })
+    Ok(ViewerFiles::new(id.to_owned(), summary, levels))
 }
 
 fn json(value: &impl serde::Serialize) -> Vec<u8> {

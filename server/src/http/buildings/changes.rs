@@ -75,6 +75,7 @@ pub(in crate::http) async fn post_changes(
         }
     };
     let answer = async {
+        let started = std::time::Instant::now();
         let edit: EditRequest = serde_json::from_slice(&body)
             .map_err(|error| malformed(&format!("不是修改的 JSON：{error}")))?;
         let buildings = &state.buildings;
@@ -98,6 +99,7 @@ pub(in crate::http) async fn post_changes(
             .await
             .map_err(stored)?
             .ok_or_else(unknown)?;
+        let read_at = std::time::Instant::now();
         let venues = state.site.venues();
         let engine_inputs = (
             Arc::new(venues.words.steps.clone()),
@@ -126,6 +128,7 @@ pub(in crate::http) async fn post_changes(
             )
             .await
             .map_err(|refused| computed::refusal(words, refused))?;
+        let computed_at = std::time::Instant::now();
         let edited = match edited.as_ref() {
             Ok(edited) => edited,
             Err(refused) => return Err(edit_refusal(words, refused)),
@@ -135,6 +138,12 @@ pub(in crate::http) async fn post_changes(
             .await
             .map_err(stored)?
             .ok_or_else(unknown)?;
+        tracing::debug!(
+            read_ms = (read_at - started).as_secs_f64() * 1000.0,
+            compute_ms = (computed_at - read_at).as_secs_f64() * 1000.0,
+            save_ms = computed_at.elapsed().as_secs_f64() * 1000.0,
+            "edit saved"
+        );
         Ok(json_response(&EditSaved {
             version,
             undo: edited.undo.clone(),
