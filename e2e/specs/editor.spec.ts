@@ -1,8 +1,8 @@
 // The online editor (issue #32) in Chromium against the real server, on a phone-sized page: the
 // demo mall, uploaded as a visitor's building, opens in the editor; a route to a restaurant is
 // planned in it, the restaurant's door slides along its wall, the route is planned again as the
-// server now answers it, undo brings the first route back, and the export link downloads the
-// building. axe audits the editor's panel.
+// server now answers it, undo brings the first route back, a door is added and undone, and the
+// export link downloads the building. axe audits the editor's panel.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,7 +55,7 @@ async function nextRoute(page: Page, act: () => Promise<unknown>): Promise<strin
 }
 
 describe('a visitor edits their building', () => {
-  it('slides a door, sees the route planned again, undoes it and exports', async () => {
+  it('slides a door, sees the route planned again, undoes it, adds a door and exports', async () => {
     const { page, context, console } = await openPage(
       browser(),
       `${base}/next/demo?building=${id}`,
@@ -115,6 +115,16 @@ describe('a visitor edits their building', () => {
     await editor.getByText('已撤销，现在是第 3 版').waitFor({ timeout: 20_000 });
     expect(undone).toBe(first);
     expect(await editor.getByRole('button', { name: '重做' }).isEnabled()).toBe(true);
+
+    // A door added in the wall nearest the room's centre: one more door listed; undone again.
+    const listed = () => editor.getByRole('button', { name: /^门 \d+（/ }).count();
+    const before = await listed();
+    await editor.getByRole('button', { name: '在离房间中心最近的墙上加门' }).click();
+    await editor.getByText('已保存为第 4 版').waitFor({ timeout: 20_000 });
+    await expect.poll(listed, { timeout: 10_000 }).toBe(before + 1);
+    await editor.getByRole('button', { name: '撤销' }).click();
+    await editor.getByText('已撤销，现在是第 5 版').waitFor({ timeout: 20_000 });
+    await expect.poll(listed, { timeout: 10_000 }).toBe(before);
 
     const exported = await editor.getByRole('link', { name: '导出 IMDF' }).getAttribute('href');
     const archive = await fetch(`${base}${exported}`);

@@ -68,20 +68,28 @@ fn to_segment(p: [f64; 2], a: [f64; 2], b: [f64; 2]) -> f64 {
     ((p[0] - a[0] - t * dx).powi(2) + (p[1] - a[1] - t * dy).powi(2)).sqrt()
 }
 
-/// The doors in the outline of the unit the occupant `occupant` is in.
-async fn doors_of(app: &TestApp, id: &str, occupant: &str) -> Vec<Value> {
+/// The unit the occupant `occupant` is in.
+async fn unit_of(app: &TestApp, id: &str, occupant: &str) -> Value {
     let occupants = features(app, id, "occupant.geojson").await;
     let anchor_id =
         occupants.iter().find(|o| o["id"] == occupant).unwrap()["properties"]["anchor_id"].clone();
     let anchors = features(app, id, "anchor.geojson").await;
-    let unit_id =
-        anchors.iter().find(|a| a["id"] == anchor_id).unwrap()["properties"]["unit_id"].clone();
+    anchors.iter().find(|a| a["id"] == anchor_id).unwrap()["properties"]["unit_id"].clone()
+}
+
+/// The doors in the outline of the unit the occupant `occupant` is in, on its level (the
+/// levels above and below have walls in the same places).
+async fn doors_of(app: &TestApp, id: &str, occupant: &str) -> Vec<Value> {
+    let unit_id = unit_of(app, id, occupant).await;
     let units = features(app, id, "unit.geojson").await;
-    let ring = points(&units.iter().find(|u| u["id"] == unit_id).unwrap()["geometry"]);
+    let unit = units.iter().find(|u| u["id"] == unit_id).unwrap();
+    let level = unit["properties"]["level_id"].clone();
+    let ring = points(&unit["geometry"]);
     let on_outline = |p: [f64; 2]| ring.windows(2).any(|w| to_segment(p, w[0], w[1]) < 2e-6);
     features(app, id, "opening.geojson")
         .await
         .into_iter()
+        .filter(|door| door["properties"]["level_id"] == level)
         .filter(|door| points(&door["geometry"]).into_iter().all(on_outline))
         .collect()
 }
@@ -176,6 +184,45 @@ async fn a_moved_door_changes_the_route_its_undo_restores_it_and_a_stale_edit_is
         assert!(message.contains("第 3 版"), "{message}");
         assert_eq!(version(&app, &id).await, 3);
     }
+}
+
+#[tokio::test]
+async fn a_door_added_beside_another_lies_in_its_wall_passes_the_check_and_undoes() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let (_, created) = upload(&app, mall_archive()).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let to = crate::support::fixture::venues::sample("demo-mall", "route_to");
+    let unit = unit_of(&app, &id, &to).await;
+    let door = &doors_of(&app, &id, &to).await[0];
+    let [a, b] = <[[f64; 2]; 2]>::try_from(points(&door["geometry"])).unwrap();
+    // Two door widths further along the same wall.
+    let at = [b[0] + 2.0 * (b[0] - a[0]), b[1] + 2.0 * (b[1] - a[1])];
+    let new_door = "5a1e0000-0000-4000-8000-000000000001";
+    let add = json!([{"op": "add_door", "id": new_door, "unit": unit, "at": at, "width_m": 1.2}]);
+    let (status, saved) = edit(&app, &id, 1, add).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let doors = features(&app, &id, "opening.geojson").await;
+    let added = doors
+        .iter()
+        .find(|d| d["id"] == new_door)
+        .expect("the door is stored");
+    assert_eq!(
+        added["properties"]["level_id"],
+        door["properties"]["level_id"]
+    );
+    assert!(
+        doors_of(&app, &id, &to)
+            .await
+            .iter()
+            .any(|d| d["id"] == new_door)
+    );
+
+    let (status, undone) = edit(&app, &id, 2, saved["undo"].clone()).await;
+    assert_eq!(status, StatusCode::OK, "{undone}");
+    let doors = features(&app, &id, "opening.geojson").await;
+    assert!(doors.iter().all(|d| d["id"] != new_door));
 }
 
 #[tokio::test]

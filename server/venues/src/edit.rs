@@ -16,7 +16,7 @@ use crate::projection::Frame;
 
 /// One change to one feature.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
-#[serde(tag = "op", rename_all = "lowercase")]
+#[serde(tag = "op", rename_all = "snake_case")]
 #[cfg_attr(feature = "ts", derive(ts_rs::TS))]
 #[cfg_attr(feature = "ts", ts(rename = "FeatureChange"))]
 pub enum Change {
@@ -57,9 +57,23 @@ pub enum Change {
         id: String,
         along_m: f64,
     },
+    /// Adds a door of `width_m` to the room `unit`, in the wall nearest `at` (`[lon, lat]`),
+    /// centred as near `at` as the wall allows: placed from the room's stored outline, so it
+    /// lies exactly in the wall, which a door drawn on the viewer's map would not.
+    AddDoor {
+        /// The new door's id.
+        id: String,
+        unit: String,
+        #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
+        at: [f64; 2],
+        width_m: f64,
+    },
     /// Removes a feature.
     Remove { feature_type: String, id: String },
 }
+
+/// The widths a door added by [`Change::AddDoor`] may have, metres.
+const DOOR_WIDTHS: std::ops::RangeInclusive<f64> = 0.5..=10.0;
 
 /// Why a change set was not applied; `index` counts the changes from 1.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
@@ -83,7 +97,7 @@ pub enum EditError {
         id: String,
     },
     #[error("第 {index} 处修改：{reason}")]
-    CannotMove { index: usize, reason: String },
+    Cannot { index: usize, reason: String },
     #[error("{file} 读不出来：{message}")]
     Unreadable { file: String, message: String },
     #[error("写入临时目录失败：{0}")]
@@ -144,22 +158,31 @@ impl<'a> Files<'a> {
 
     fn apply(&mut self, index: usize, change: &Change) -> Result<Change, EditError> {
         match change {
-            Change::Add { feature } => {
-                let (feature_type, id) = identity(index, feature)?;
-                let file = self.file(index, &feature_type)?;
-                if file.by_id.contains_key(&id) {
-                    return Err(EditError::DuplicateId {
-                        index,
-                        feature_type,
-                        id,
-                    });
-                }
-                let features = file.features();
-                features.push(feature.clone());
-                let at = features.len() - 1;
-                file.by_id.insert(id.clone(), at);
-                file.changed = true;
-                Ok(Change::Remove { feature_type, id })
+            Change::Add { feature } => self.add(index, feature.clone()),
+            Change::AddDoor {
+                id,
+                unit,
+                at,
+                width_m,
+            } => {
+                let door = self.door_in_wall(index, unit, *at, *width_m)?;
+                let feature = serde_json::json!({
+                    "type": "Feature",
+                    "id": id,
+                    "feature_type": "opening",
+                    "geometry": {"type": "LineString", "coordinates": door.ends},
+                    "properties": {
+                        "category": "pedestrian",
+                        "accessibility": null,
+                        "access_control": null,
+                        "door": null,
+                        "name": null,
+                        "alt_name": null,
+                        "display_point": null,
+                        "level_id": door.level_id,
+                    },
+                });
+                self.add(index, feature)
             }
             Change::Remove { feature_type, id } => {
                 let file = self.file(index, feature_type)?;
@@ -251,6 +274,91 @@ impl<'a> Files<'a> {
         Ok(kind.as_str().unwrap_or_default().to_owned())
     }
 
+    /// Adds `feature`, answering its removal.
+    fn add(&mut self, index: usize, feature: Value) -> Result<Change, EditError> {
+        let (feature_type, id) = identity(index, &feature)?;
+        let file = self.file(index, &feature_type)?;
+        if file.by_id.contains_key(&id) {
+            return Err(EditError::DuplicateId {
+                index,
+                feature_type,
+                id,
+            });
+        }
+        let features = file.features();
+        features.push(feature);
+        let at = features.len() - 1;
+        file.by_id.insert(id.clone(), at);
+        file.changed = true;
+        Ok(Change::Remove { feature_type, id })
+    }
+
+    /// The two ends (`[lon, lat]`) and the level of a door `width_m` wide in the wall of room
+    /// `unit` nearest `at`.
+    fn door_in_wall(
+        &mut self,
+        index: usize,
+        unit: &str,
+        at: [f64; 2],
+        width_m: f64,
+    ) -> Result<PlacedDoor, EditError> {
+        let cannot = |reason: &str| EditError::Cannot {
+            index,
+            reason: reason.to_owned(),
+        };
+        if !DOOR_WIDTHS.contains(&width_m) {
+            return Err(cannot("门宽应在 0.5 到 10 米之间"));
+        }
+        if !(at[0].is_finite() && at[1].is_finite() && at[0].abs() <= 180.0 && at[1].abs() <= 90.0)
+        {
+            return Err(cannot("门的位置不是有效的经纬度"));
+        }
+        let file = self.file(index, "unit")?;
+        let found_at = found(index, file, "unit", unit)?;
+        let room = &file.features()[found_at];
+        let level_id = room["properties"]["level_id"].clone();
+        let frame = Frame::new(at[0], at[1]);
+        let mut rings = Vec::new();
+        collect_rings(&room["geometry"], &mut rings);
+        let mut best: Option<(f64, Point, Point)> = None;
+        for ring in &rings {
+            let local: Vec<Point> = ring
+                .iter()
+                .map(|&[lon, lat]| frame.to_local(lon, lat))
+                .collect();
+            for edge in local.windows(2) {
+                let (a, b) = (edge[0], edge[1]);
+                let length = a.distance(b);
+                if length < width_m {
+                    continue;
+                }
+                let direction = Point::new((b.x - a.x) / length, (b.y - a.y) / length);
+                // The door's centre: `at` projected on the wall, kept half a door from its ends.
+                let along = (-a.x * direction.x - a.y * direction.y)
+                    .clamp(width_m / 2.0, length - width_m / 2.0);
+                let centre = Point::new(a.x + direction.x * along, a.y + direction.y * along);
+                let away = centre.distance(Point::new(0.0, 0.0));
+                if best.is_none_or(|(nearest, _, _)| away < nearest) {
+                    best = Some((away, centre, direction));
+                }
+            }
+        }
+        let Some((_, centre, direction)) = best else {
+            return Err(cannot("这个房间没有比门更长的墙"));
+        };
+        let half = width_m / 2.0;
+        let end = |sign: f64| {
+            frame.to_lon_lat(Point::new(
+                centre.x + sign * direction.x * half,
+                centre.y + sign * direction.y * half,
+            ))
+        };
+        Ok(PlacedDoor {
+            ends: [end(-1.0), end(1.0)],
+            level_id,
+        })
+    }
+
     /// Moves the feature `id` by the metres `by` finds from its geometry's positions (in a local
     /// frame around its first); answers the patch that puts its geometry and display point back.
     fn shift(
@@ -260,7 +368,7 @@ impl<'a> Files<'a> {
         id: &str,
         by: impl Fn(&[Point]) -> Result<Point, String>,
     ) -> Result<Change, EditError> {
-        let cannot = |reason: String| EditError::CannotMove { index, reason };
+        let cannot = |reason: String| EditError::Cannot { index, reason };
         let file = self.file(index, feature_type)?;
         let at = found(index, file, feature_type, id)?;
         let feature = &mut file.features()[at];
@@ -353,6 +461,31 @@ fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
         by_id,
         changed: false,
     })
+}
+
+/// A door placed in a wall: its ends, and the level of its room.
+struct PlacedDoor {
+    ends: [[f64; 2]; 2],
+    level_id: Value,
+}
+
+/// The rings of a Polygon or MultiPolygon geometry, as lists of `[lon, lat]`.
+fn collect_rings(geometry: &Value, into: &mut Vec<Vec<[f64; 2]>>) {
+    let polygons: Vec<&Value> = match geometry["type"].as_str() {
+        Some("Polygon") => vec![&geometry["coordinates"]],
+        Some("MultiPolygon") => geometry["coordinates"]
+            .as_array()
+            .map(|list| list.iter().collect())
+            .unwrap_or_default(),
+        _ => Vec::new(),
+    };
+    for polygon in polygons {
+        for ring in polygon.as_array().into_iter().flatten() {
+            let mut positions = Vec::new();
+            collect_positions(ring, &mut positions);
+            into.push(positions);
+        }
+    }
 }
 
 /// Every `[lon, lat]` position of a GeoJSON geometry (or a `Point` geometry's), in order.
@@ -574,6 +707,68 @@ mod tests {
                 .to_string(),
             "第 1 处修改：只有一条线（门）能沿自身移动"
         );
+    }
+
+    #[test]
+    fn a_door_is_added_in_the_wall_nearest_the_point_and_its_undo_removes_it() {
+        let dir = building();
+        let unit = first_id(dir.path(), "unit");
+        let room = feature(dir.path(), "unit", &unit).unwrap();
+        let mut ring = Vec::new();
+        collect_positions(&room["geometry"], &mut ring);
+        // A point a little off the middle of the room's first wall.
+        let (a, b) = (ring[0], ring[1]);
+        let at = [(a[0] + b[0]) / 2.0 + 1e-6, (a[1] + b[1]) / 2.0 + 1e-6];
+        let add = Change::AddDoor {
+            id: "d00r".into(),
+            unit: unit.clone(),
+            at,
+            width_m: 1.0,
+        };
+        let undo = apply_changes(dir.path(), &[add], 10).unwrap();
+        let door = feature(dir.path(), "opening", "d00r").unwrap();
+        assert_eq!(
+            door["properties"]["level_id"],
+            room["properties"]["level_id"]
+        );
+        let mut ends = Vec::new();
+        collect_positions(&door["geometry"], &mut ends);
+        let frame = Frame::new(a[0], a[1]);
+        let local = |p: [f64; 2]| frame.to_local(p[0], p[1]);
+        let (wall_a, wall_b) = (local(a), local(b));
+        for end in &ends {
+            let p = local(*end);
+            let cross =
+                (wall_b.x - wall_a.x) * (p.y - wall_a.y) - (wall_b.y - wall_a.y) * (p.x - wall_a.x);
+            assert!(
+                cross.abs() / wall_a.distance(wall_b) < 0.01,
+                "off the wall: {end:?}"
+            );
+        }
+        assert!((local(ends[0]).distance(local(ends[1])) - 1.0).abs() < 0.02);
+        assert_eq!(
+            undo,
+            [Change::Remove {
+                feature_type: "opening".into(),
+                id: "d00r".into()
+            }]
+        );
+        apply_changes(dir.path(), &undo, 10).unwrap();
+        assert!(feature(dir.path(), "opening", "d00r").is_none());
+
+        for (width_m, message) in [
+            (20.0, "门宽应在 0.5 到 10 米之间"),
+            (f64::NAN, "门宽应在 0.5 到 10 米之间"),
+        ] {
+            let wide = Change::AddDoor {
+                id: "x".into(),
+                unit: unit.clone(),
+                at,
+                width_m,
+            };
+            let error = apply_changes(dir.path(), &[wide], 10).unwrap_err();
+            assert_eq!(error.to_string(), format!("第 1 处修改：{message}"));
+        }
     }
 
     #[test]

@@ -394,4 +394,8 @@ version: number,
  */
 undo: Array<FeatureChange>, };
 
-export type FeatureChange = { "op": "add", feature: { type: 'Feature'; id: string; feature_type: string; geometry: unknown; properties: Record<string, unknown> }, } | { "op": "patch", feature_type: string, id: string, geometry?: unknown, properties?: Record<string, unknown>, } | { "op": "move", feature_type: string, id: string, east_m: number, north_m: number, } | { "op": "slide", feature_type: string, id: string, along_m: number, } | { "op": "remove", feature_type: string, id: string, };
+export type FeatureChange = { "op": "add", feature: { type: 'Feature'; id: string; feature_type: string; geometry: unknown; properties: Record<string, unknown> }, } | { "op": "patch", feature_type: string, id: string, geometry?: unknown, properties?: Record<string, unknown>, } | { "op": "move", feature_type: string, id: string, east_m: number, north_m: number, } | { "op": "slide", feature_type: string, id: string, along_m: number, } | { "op": "add_door", 
+/**
+ * The new door's id.
+ */
+id: string, unit: string, at: [number, number], width_m: number, } | { "op": "remove", feature_type: string, id: string, };

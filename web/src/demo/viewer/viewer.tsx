@@ -241,6 +241,7 @@ function VenueView(props: VenueViewProps) {
         {...route.map}
         markers={markers}
         {...live.map}
+        onTapPoint={(editing && edit.tapPoint) || live.map.onTapPoint}
         {...flow.map}
         highlight={editing ? edit.highlight : place.card ? place.highlight : route.highlight}
         onPick={editing ? edit.pick : place.pick}

@@ -30,6 +30,9 @@ export function useEditMode(
   const [Panel, setPanel] = useState<ComponentType<EditPanelProps> | null>(null);
   const [selected, setSelected] = useState<Selection | null>(null);
   const [failed, setFailed] = useState(0);
+  // Adding a door by a tap on the map: armed by the panel, the tap's world point handed back.
+  const [placing, setPlacing] = useState(false);
+  const [tap, setTap] = useState<[number, number] | null>(null);
   // The route's destination is selected when the editor opens, or when a route is planned in it.
   const [seen, setSeen] = useState<{ active: boolean; first: string | null }>({
     active: false,
@@ -75,8 +78,21 @@ export function useEditMode(
         null)
       : null,
     markers,
+    /** While a door is being placed, the map's taps go to it. */
+    tapPoint: placing
+      ? (x: number, y: number) => {
+          setTap([x, y]);
+          setPlacing(false);
+        }
+      : undefined,
     panel: Panel ? (
-      <Panel kit={kit} selected={selected} onSelect={setSelected} onSaved={onSaved} />
+      <Panel
+        kit={kit}
+        selected={selected}
+        onSelect={setSelected}
+        onSaved={onSaved}
+        placing={{ armed: placing, arm: setPlacing, tap, used: () => setTap(null) }}
+      />
     ) : (
       <p className="demo-status" role="status">
         {kit.words.edit_loading}

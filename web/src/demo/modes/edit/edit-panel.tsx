@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { BuildingProblem, FeatureChange } from '../../api-answers';
 import { buildingPaths } from '../../../islands/building-requests';
 import { fill } from '../../../format/fill';
+import { metresToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import { roomOf } from './edit-mode';
 import { buildingVersion, sendEdit } from './edit-requests';
@@ -20,6 +21,14 @@ export interface EditPanelProps {
   onSelect: (selection: Selection | null) => void;
   /** An edit was stored: the map and the route are fetched again. */
   onSaved: () => void;
+  /** Adding a door where the visitor taps: whether the next tap is for it, and that tap. */
+  placing: {
+    armed: boolean;
+    arm: (armed: boolean) => void;
+    /** The tap's world point, decimetres, until it is used. */
+    tap: [number, number] | null;
+    used: () => void;
+  };
 }
 
 type Outcome =
@@ -30,8 +39,10 @@ type Outcome =
 
 /** How far a door slides per press, metres. */
 const slideStep = 1;
+/** The width of a door the editor adds, metres. */
+const doorWidthM = 1.5;
 
-export function EditPanel({ kit, selected, onSelect, onSaved }: EditPanelProps) {
+export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPanelProps) {
   const { words, venue, model, summary } = kit;
   const [version, setVersion] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -108,6 +119,28 @@ export function EditPanel({ kit, selected, onSelect, onSaved }: EditPanelProps) 
   const unitId = selected?.kind === 'door' ? selected.unit : selected?.id;
   const unit = unitId ? roomOf(model, unitId) : undefined;
   const doors = unit && model ? roomDoors(unit.shape, model.data.openings) : [];
+
+  /** Adds a door in the selected room's wall nearest the world point `[x, y]` (decimetres). */
+  const addDoor = (x: number, y: number) => {
+    if (!unit || !summary) return;
+    const at = metresToLonLat(summary.origin, x / 10, y / 10);
+    const id = crypto.randomUUID();
+    const change: FeatureChange = {
+      op: 'add_door',
+      id,
+      unit: unit.shape.id,
+      at,
+      width_m: doorWidthM,
+    };
+    void send([change], 'do');
+  };
+  const { tap, used } = placing;
+  const latestAdd = useLatest(addDoor);
+  useEffect(() => {
+    if (!tap) return;
+    used();
+    latestAdd.current(...tap);
+  }, [tap, used, latestAdd]);
 
   /** Shows a problem's feature, when it is on the level shown. */
   const showProblem = (feature: string) => {
@@ -218,6 +251,33 @@ export function EditPanel({ kit, selected, onSelect, onSaved }: EditPanelProps) 
             <p>{words.edit_no_doors}</p>
           )}
         </>
+      ) : null}
+
+      {unit ? (
+        <div className="demo-actions" role="group" aria-label={words.edit_doors}>
+          <button
+            type="button"
+            className="demo-action"
+            aria-pressed={placing.armed}
+            disabled={busy}
+            onClick={() => placing.arm(!placing.armed)}
+          >
+            {placing.armed ? words.edit_add_door_cancel : words.edit_add_door_tap}
+          </button>
+          <button
+            type="button"
+            className="demo-action"
+            disabled={busy}
+            onClick={() => addDoor(...unit.anchor)}
+          >
+            {words.edit_add_door_centre}
+          </button>
+        </div>
+      ) : null}
+      {placing.armed ? (
+        <p className="demo-status" role="status">
+          {fill(words.edit_add_door_hint, { width: doorWidthM })}
+        </p>
       ) : null}
 
       {selected?.kind === 'door' && doors.some((door) => door.id === selected.id) ? (
