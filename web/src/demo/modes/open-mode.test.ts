@@ -1,17 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type Mode, firstMode, openMode } from './open-mode';
 
-const modes: Mode[] = [
-  'start',
-  'results',
-  'route',
-  'findcar',
-  'nursing',
-  'kiosk',
-  'live',
-  'flow',
-  'edit',
-];
+const modes = 'start results route findcar nursing kiosk live flow edit'.split(' ') as Mode[];
 
 describe('which mode is open', () => {
   it('opens on the mode of the task: a map or a search on the start panel, a navigation on the route', () => {

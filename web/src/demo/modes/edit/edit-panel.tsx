@@ -178,24 +178,23 @@ export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPan
             : words.edit_loading}
       </p>
       <div className="demo-actions" role="group" aria-label={words.edit}>
-        <button
-          type="button"
-          className="demo-action"
-          disabled={!lastUndo || busy}
-          onClick={() => lastUndo && void send(lastUndo, 'undo')}
-          aria-keyshortcuts="Control+Z"
-        >
-          {words.edit_undo}
-        </button>
-        <button
-          type="button"
-          className="demo-action"
-          disabled={!lastRedo || busy}
-          onClick={() => lastRedo && void send(lastRedo, 'redo')}
-          aria-keyshortcuts="Control+Shift+Z"
-        >
-          {words.edit_redo}
-        </button>
+        {(
+          [
+            ['undo', lastUndo, words.edit_undo, 'Control+Z'],
+            ['redo', lastRedo, words.edit_redo, 'Control+Shift+Z'],
+          ] as const
+        ).map(([as, changes, label, keys]) => (
+          <button
+            key={as}
+            type="button"
+            className="demo-action"
+            disabled={!changes || busy}
+            onClick={() => changes && void send(changes, as)}
+            aria-keyshortcuts={keys}
+          >
+            {label}
+          </button>
+        ))}
         <a className="demo-action" href={buildingPaths.archive(venue)} download>
           {words.edit_export}
         </a>
