@@ -9,6 +9,7 @@ import { buildingPaths } from '../../../islands/building-requests';
 import { fill } from '../../../format/fill';
 import { metresToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
+import { ConnectLevels } from './connect-levels';
 import { roomOf } from './edit-mode';
 import { buildingVersion, sendEdit } from './edit-requests';
 import { doorWidth, roomDoors } from './room-doors';
@@ -277,6 +278,19 @@ export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPan
         <p className="demo-status" role="status">
           {fill(words.edit_add_door_hint, { width: doorWidthM })}
         </p>
+      ) : null}
+
+      {unit ? (
+        <>
+          <h3 className="demo-edit__heading">{words.edit_connect}</h3>
+          <ConnectLevels
+            key={unit.shape.id}
+            kit={kit}
+            room={unit.shape}
+            disabled={busy}
+            onConnect={(change) => void send([change], 'do')}
+          />
+        </>
       ) : null}
 
       {selected?.kind === 'door' && doors.some((door) => door.id === selected.id) ? (
