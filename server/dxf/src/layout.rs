@@ -160,7 +160,7 @@ fn doors(
             DxfRule::RoomWithoutDoor,
             &room.layer,
             "房间",
-            room.handle,
+            &room.handle,
             "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
         ));
     }
@@ -234,7 +234,7 @@ fn place_door(
             DxfRule::Door,
             &door.layer,
             "门图块",
-            door.handle,
+            &door.handle,
             &format!(
                 "离最近的房间边线或外墙还有 {distance:.1} 米，不在任何房间的墙或外墙上：请把门放在房间的边线上"
             ),

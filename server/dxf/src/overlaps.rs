@@ -53,11 +53,11 @@ pub(crate) fn overlapping_rooms(
                     DxfRule::Room,
                     &first.layer,
                     "房间",
-                    first.handle,
+                    &first.handle,
                     &format!(
                         "与图层 {} 上的房间（句柄 {}）重叠 {area:.2} 平方米：相邻房间的边线要画在同一条线上，不能互相压盖",
                         second.layer,
-                        second.handle.as_string()
+                        second.handle
                     ),
                 ));
             }

@@ -1,8 +1,8 @@
 //! The drawing's rooms, doors, room names and walls, in metres along the drawing's axes from
 //! its origin. Every entity that cannot serve is a problem naming its handle.
 
+use dxf::Drawing;
 use dxf::entities::{EntityType, Insert};
-use dxf::{Drawing, Handle};
 use site_venues::geometry::{Bbox, Point, Polygon, signed_area};
 
 use crate::bulge;
@@ -15,15 +15,16 @@ use crate::read::DxfLimits;
 use crate::work::Work;
 
 /// A door block whose size is unknown or implausible is taken as a common single door.
-const DEFAULT_DOOR_M: f64 = 0.9;
-const PLAUSIBLE_DOOR_M: std::ops::RangeInclusive<f64> = 0.5..=4.0;
+pub(crate) const DEFAULT_DOOR_M: f64 = 0.9;
+pub(crate) const PLAUSIBLE_DOOR_M: std::ops::RangeInclusive<f64> = 0.5..=4.0;
 /// Smaller outlines are hatch slivers or symbols, not rooms anyone walks into.
-const MIN_ROOM_M2: f64 = 1.0;
+pub(crate) const MIN_ROOM_M2: f64 = 1.0;
 /// A polyline whose last vertex is this close to its first is closed, flag or not.
 const CLOSE_M: f64 = 0.01;
 
 pub(crate) struct Room {
-    pub handle: Handle,
+    /// What names it to the visitor: a DXF handle (`2F`), a GeoJSON feature's id.
+    pub handle: String,
     pub layer: String,
     /// Counter-clockwise, without the closing repeat.
     pub ring: Vec<Point>,
@@ -33,7 +34,7 @@ pub(crate) struct Room {
 }
 
 pub(crate) struct Door {
-    pub handle: Handle,
+    pub handle: String,
     pub layer: String,
     pub centre: Point,
     pub width: f64,
@@ -82,13 +83,13 @@ impl Plan {
         let mut problems = Vec::new();
         for entity in points::model_space(drawing) {
             let layer = &entity.common.layer;
-            let handle = entity.common.handle;
+            let handle = entity.common.handle.as_string();
             let meaning = mapping.meaning(layer);
             match (meaning, &entity.specific) {
                 (_, EntityType::LwPolyline(_) | EntityType::Polyline(_)) if meaning.is_room() => {
                     match room(&entity.specific, to_level) {
                         Ok(ring) => plan.rooms.push(Room {
-                            handle,
+                            handle: handle.clone(),
                             layer: layer.clone(),
                             ring,
                             name: None,
@@ -98,7 +99,7 @@ impl Plan {
                             DxfRule::Room,
                             layer,
                             "多段线",
-                            handle,
+                            &handle,
                             why,
                         )),
                     }

@@ -70,15 +70,14 @@ impl DxfProblem {
         rule: DxfRule,
         layer: &str,
         what: &str,
-        handle: dxf::Handle,
+        handle: &str,
         why: &str,
     ) -> DxfProblem {
-        let handle = handle.as_string();
         DxfProblem {
             rule,
             file: None,
             message: format!("图层 {layer} 上的{what}（句柄 {handle}）{why}"),
-            handle: Some(handle),
+            handle: Some(handle.to_owned()),
             layer: Some(layer.to_owned()),
         }
     }

@@ -35,6 +35,10 @@ use relations::Categories;
 pub const CATEGORIES_FILE: &str = "categories.toml";
 pub const WORDS_FILE: &str = "words.toml";
 
+/// IMDF 1.0.0's unit categories, space-separated: what a unit's `category` may be, for a
+/// converter that takes categories from its input (site-dxf's GeoJSON rooms).
+pub const UNIT_CATEGORIES: &str = properties::UNIT_CATEGORIES;
+
 /// Checks one venue directory; `name_as` is how problems name it (`content/venues/demo-mall`),
 /// `categories` the site's categories.toml, when the venue's categories are to be checked
 /// against it.

@@ -6,6 +6,8 @@ mod categories;
 pub(super) mod patterns;
 mod values;
 
+pub(super) use categories::UNIT as UNIT_CATEGORIES;
+
 use serde_json::{Map, Value};
 
 use super::features::Kind;
