@@ -1,6 +1,7 @@
 //! DXF floor plans turned into the IMDF files of a venue: [`convert`] for the drawing of one
 //! level, [`convert_building`] for a building drawn level by level, for a visitor who uploads
-//! the CAD drawings of their building. No HTTP: the server reads the upload, asks [`inspect`] what the
+//! the CAD drawings of their building; [`convert_geojson`] for a building whose rooms are
+//! GeoJSON polygons already. No HTTP: the server reads the upload, asks [`inspect`] what the
 //! drawing holds (its layers and what each seems to mean), lets the visitor confirm a
 //! [`Mapping`], and asks [`convert`] for the files. Those go through the one venue check
 //! (`site_venues::check::check_imdf`) and `Venue::load`, exactly as an IMDF upload does: this
@@ -9,6 +10,7 @@
 mod building;
 mod bulge;
 mod categories;
+mod geojson;
 mod inspect;
 mod labels;
 mod layout;
@@ -25,6 +27,7 @@ mod rings;
 mod work;
 
 pub use building::{BuildingMapping, LevelDrawing, convert_building};
+pub use geojson::convert_geojson;
 pub use inspect::{DrawingSummary, Extents, LayerSummary, inspect, inspect_within};
 pub use mapping::{Address, KnownLength, LengthUnit, LevelNaming, Mapping, Placement};
 pub use meaning::LayerMeaning;

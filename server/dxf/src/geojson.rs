@@ -1,0 +1,126 @@
+//! A building as plain GeoJSON (issue #32), for developers who already hold their rooms as
+//! polygons: one FeatureCollection in WGS 84 longitude and latitude, its rooms as `Polygon` or
+//! `MultiPolygon` features, its doors as `LineString` features, each with a `level` property.
+//! Each level is built as the [`Plan`] a DXF drawing gives, in metres from the file's first
+//! position, then laid out and written exactly as drawn levels are (`crate::building`).
+//!
+//! What the file holds:
+//! - the FeatureCollection's own `properties`: `name` (the building), `address`, `locality`
+//!   (the city), optional `province` (ISO 3166-2) and `country` (ISO 3166 alpha-2, `CN` if
+//!   absent);
+//! - a room: `level` (the level's key, Latin letters, digits and hyphens: `L1`, `B1`), optional
+//!   `name`, `category` (an IMDF unit category, else guessed from the name as for a DXF room),
+//!   `ordinal` (an integer: 0 the ground level, else derived from `L1`/`1F`/`F1` = 0,
+//!   `B1` = -1, `G`/`GF` = 0) and `level_name` (what visitors see, else the key); no holes;
+//! - a door: a `LineString` across the opening, on a room's edge, with `"door": true` (or
+//!   `"type": "door"`) and `level`: its middle places it, its length is its width.
+//!
+//! Every refusal names the feature: its `id` and its place in `features`.
+
+mod building_properties;
+mod levels;
+mod rings;
+#[cfg(test)]
+mod tests;
+
+use serde_json::Value;
+
+use crate::building;
+use crate::layout;
+use crate::output::ImdfFiles;
+use crate::problem::{DxfProblem, DxfRule};
+use crate::read::DxfLimits;
+use crate::work::Work;
+use levels::Levels;
+
+/// The IMDF files of the building the GeoJSON `bytes` describe, or every reason it cannot be
+/// converted. `file_name` is what the problems name as the file.
+pub fn convert_geojson(
+    bytes: &[u8],
+    file_name: &str,
+    limits: &DxfLimits,
+) -> Result<ImdfFiles, Vec<DxfProblem>> {
+    let in_file = |problems: Vec<DxfProblem>| -> Vec<DxfProblem> {
+        problems
+            .into_iter()
+            .map(|mut p| {
+                p.file = Some(file_name.to_owned());
+                p
+            })
+            .collect()
+    };
+    let collection = read(bytes).map_err(|p| in_file(vec![p]))?;
+    let features = features(&collection).map_err(|p| in_file(vec![p]))?;
+    let levels = Levels::read(features, limits).map_err(in_file)?;
+    let (mapping, mut problems) = building_properties::mapping(&collection, levels.origin);
+    let mut laid = Vec::with_capacity(levels.levels.len());
+    for level in &levels.levels {
+        let mut work = Work::new(limits.max_steps);
+        match layout::lay_out(&level.plan, &mut work) {
+            Ok(done) => laid.push((&level.naming, done)),
+            Err(found) => problems.extend(found.into_iter().map(reworded)),
+        }
+    }
+    if !problems.is_empty() {
+        return Err(in_file(problems));
+    }
+    Ok(building::write(&mapping, laid))
+}
+
+/// The file's JSON, refused when it is none: NaN and Infinity are no JSON numbers, so a file
+/// holding them is named for them rather than for the parser's column.
+fn read(bytes: &[u8]) -> Result<Value, DxfProblem> {
+    serde_json::from_slice(bytes).map_err(|error| {
+        let why = if contains(bytes, b"NaN") || contains(bytes, b"Infinity") {
+            "坐标里有 NaN 或 Infinity，JSON 里没有这样的数：每个坐标都要是有限的数".to_owned()
+        } else {
+            format!("第 {} 行第 {} 列：{error}", error.line(), error.column())
+        };
+        DxfProblem::drawing(
+            DxfRule::Unreadable,
+            format!("不是 JSON 文件（{why}）：请上传 GeoJSON 的 FeatureCollection"),
+        )
+    })
+}
+
+fn contains(bytes: &[u8], word: &[u8]) -> bool {
+    bytes.windows(word.len()).any(|w| w == word)
+}
+
+fn features(collection: &Value) -> Result<&[Value], DxfProblem> {
+    let not_collection = || {
+        DxfProblem::drawing(
+            DxfRule::Unreadable,
+            "不是 GeoJSON 的 FeatureCollection：文件要是 {\"type\": \"FeatureCollection\", \"features\": [...]}",
+        )
+    };
+    if collection.get("type").and_then(Value::as_str) != Some("FeatureCollection") {
+        return Err(not_collection());
+    }
+    collection
+        .get("features")
+        .and_then(Value::as_array)
+        .map(Vec::as_slice)
+        .ok_or_else(not_collection)
+}
+
+/// The layout speaks of DXF drawings (layers, handles, door blocks); the same sentences for a
+/// GeoJSON file, the most specific words first.
+const GEOJSON_WORDS: [(&str, &str); 6] = [
+    (
+        "在门图层上给它的墙放一个门图块（INSERT）",
+        "在它的边上画一个门（LineString，\"door\": true）",
+    ),
+    ("门图块", "门"),
+    ("图层 ", "楼层 "),
+    (" 上的", " 的"),
+    ("句柄 ", "要素 "),
+    ("图纸", "文件"),
+];
+
+fn reworded(mut problem: DxfProblem) -> DxfProblem {
+    for (dxf, geojson) in GEOJSON_WORDS {
+        problem.message = problem.message.replace(dxf, geojson);
+    }
+    problem
+}
