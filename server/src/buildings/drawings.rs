@@ -1,6 +1,7 @@
 //! A building drawn in CAD: one DXF drawing per level and the visitor's mapping of it (what each
-//! layer means, the unit, where the building stands, what it and its levels are called). The
-//! drawings are converted by site-dxf into IMDF files, archived, and that archive is taken in
+//! layer means, the unit, where the building stands, what it and its levels are called); or a
+//! building's rooms and doors as one GeoJSON file, which says all that itself. The drawings or
+//! the GeoJSON are converted by site-dxf into IMDF files, archived, and that archive is taken in
 //! exactly as an uploaded one (the intake's limits, then the venue check as the engine loads
 //! it), so what is stored is what was checked. The mapping's JSON is the API's contract
 //! (docs/api.md); its TypeScript twin is generated (http/answer_types.rs).
@@ -211,6 +212,30 @@ pub(super) fn imdf_archive(
             )
         },
     )?;
+    archived(&files, scratch)
+}
+
+/// A building's GeoJSON (`site_dxf::convert_geojson`) converted into an IMDF archive, or every
+/// problem found, each naming `file_name` and the feature.
+pub(super) fn geojson_archive(
+    bytes: &[u8],
+    file_name: &str,
+    limits: &site_dxf::DxfLimits,
+    scratch: &Path,
+) -> Result<Vec<u8>, Refused> {
+    let files = site_dxf::convert_geojson(bytes, file_name, limits).map_err(|problems| {
+        Refused::Invalid(
+            problems
+                .into_iter()
+                .map(|problem| UploadProblem::drawn(file_name, problem))
+                .collect(),
+        )
+    })?;
+    archived(&files, scratch)
+}
+
+/// The converted files as the IMDF archive an upload would be, so that they are taken in as one.
+fn archived(files: &site_dxf::ImdfFiles, scratch: &Path) -> Result<Vec<u8>, Refused> {
     let failed = |e: &dyn std::fmt::Display| Refused::Failed(e.to_string());
     let dir = ScratchDir::new(scratch).map_err(|e| failed(&e))?;
     files.write_to(dir.path()).map_err(|e| failed(&e))?;

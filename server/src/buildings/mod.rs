@@ -34,6 +34,9 @@ use crate::config::{BuildingsConfig, Config};
 use crate::leads::Leads;
 use crate::limits::client_table::client_key;
 
+/// What problems call an uploaded GeoJSON file, which comes as a body without a name.
+const GEOJSON_FILE: &str = "building.geojson";
+
 /// A building as stored: its id (the capability) and when it expires.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Stored {
@@ -106,6 +109,25 @@ impl Buildings {
             mapping,
             drawings,
             (inner.limits.levels, &drawn),
+            &inner.scratch,
+        )?;
+        self.take_in(&archive, words, catalog)
+    }
+
+    /// Converts a building's GeoJSON (rooms and doors with their levels, docs/api.md) and takes
+    /// the IMDF it makes in, as [`Buildings::take_in_drawings`] does drawings: costly, run it on
+    /// a compute thread.
+    pub(crate) fn take_in_geojson(
+        &self,
+        bytes: &[u8],
+        words: Arc<StepWords>,
+        catalog: Arc<Catalog>,
+    ) -> Result<Checked, Refused> {
+        let inner = &self.0;
+        let archive = drawings::geojson_archive(
+            bytes,
+            GEOJSON_FILE,
+            &inner.config.drawing_limits(),
             &inner.scratch,
         )?;
         self.take_in(&archive, words, catalog)

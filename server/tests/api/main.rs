@@ -13,6 +13,7 @@ mod compression;
 mod connections;
 mod drawings;
 mod edits;
+mod geojson;
 mod images;
 mod indexnow;
 mod large_files;

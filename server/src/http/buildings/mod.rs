@@ -1,8 +1,9 @@
-//! `/api/buildings`: buildings that visitors bring (issue #32). An upload (an IMDF archive, or
-//! a building's DXF drawings with their mapping: `drawings.rs`) is read within its limit, taken
-//! in on a compute thread under the cost model (`upload.rs`), and stored under an unguessable
-//! id; the answer names the link. A building is read back, downloaded as
-//! IMDF and deleted through its id. Every answer is private: never cached, never indexed.
+//! `/api/buildings`: buildings that visitors bring (issue #32). An upload (an IMDF archive, a
+//! building's DXF drawings with their mapping: `drawings.rs`, or its rooms and doors as GeoJSON)
+//! is read within its limit, taken in on a compute thread under the cost model (`upload.rs`),
+//! and stored under an unguessable id; the answer names the link. A building is read back,
+//! downloaded as IMDF and deleted through its id. Every answer is private: never cached, never
+//! indexed.
 
 mod changes;
 mod drawings;
@@ -36,7 +37,8 @@ use upload::{TakenIn, read_upload, take_in, upload_key};
 /// about 150 in a release build); the client pays what it measured.
 const TAKE_IN_MS: f64 = 300.0;
 
-/// What converting drawings and taking their IMDF in is estimated to cost, CPU milliseconds.
+/// What converting drawings (or a building's GeoJSON) and taking their IMDF in is estimated to
+/// cost, CPU milliseconds.
 const DRAWINGS_MS: f64 = 600.0;
 
 /// The buildings' work under way on this server, shared by every build's state.
@@ -128,8 +130,9 @@ pub(super) struct BuildingInfo {
     link: String,
 }
 
-/// `POST /api/buildings`: an IMDF archive (ZIP) as the body, or a building's drawings as
-/// `multipart/form-data` (`drawings.rs`).
+/// `POST /api/buildings`: an IMDF archive (ZIP) as the body, a building's drawings as
+/// `multipart/form-data` (`drawings.rs`), or its rooms and doors as GeoJSON
+/// (`application/geo+json` or `application/json`).
 pub(super) async fn post_building(
     ApiContext { state, client }: ApiContext,
     request: Request,
@@ -153,6 +156,12 @@ pub(super) async fn post_building(
                 buildings.take_in_drawings(&mapping, &drawings, words, catalog)
             });
             take_in(&state, client, &key, DRAWINGS_MS, job).await?
+        } else if is_geojson(&headers) {
+            let key = upload_key("geojson", &bytes);
+            let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
+                buildings.take_in_geojson(&bytes, words, catalog)
+            });
+            take_in(&state, client, &key, DRAWINGS_MS, job).await?
         } else {
             let key = upload_key("imdf", &bytes);
             let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
@@ -172,6 +181,19 @@ pub(super) async fn post_building(
         Ok(created(checked, &stored))
     };
     private(computed::answered(answer.await))
+}
+
+/// Whether the body is a building's GeoJSON rather than an archive: its content type says so.
+fn is_geojson(headers: &http::HeaderMap) -> bool {
+    let essence = headers
+        .get(header::CONTENT_TYPE)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|value| value.split(';').next())
+        .map(|essence| essence.trim().to_ascii_lowercase());
+    matches!(
+        essence.as_deref(),
+        Some("application/geo+json" | "application/json")
+    )
 }
 
 /// The building `id` ready to serve (`/api/venues/{id}/...`): as loaded on this server, or built
