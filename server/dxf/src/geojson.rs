@@ -49,7 +49,7 @@ pub fn convert_geojson(
             })
             .collect()
     };
-    let collection = read(bytes).map_err(|p| in_file(vec![p]))?;
+    let collection = read(bytes, limits).map_err(|p| in_file(vec![p]))?;
     let features = features(&collection).map_err(|p| in_file(vec![p]))?;
     let levels = Levels::read(features, limits).map_err(in_file)?;
     let (mapping, mut problems) = building_properties::mapping(&collection, levels.origin);
@@ -68,8 +68,23 @@ pub fn convert_geojson(
 }
 
 /// The file's JSON, refused when it is none: NaN and Infinity are no JSON numbers, so a file
-/// holding them is named for them rather than for the parser's column.
-fn read(bytes: &[u8]) -> Result<Value, DxfProblem> {
+/// holding them is named for them rather than for the parser's column. A file of more values
+/// than a building within the limits holds is refused before it is parsed: each value takes
+/// some 40 bytes as a tree, so 20 MB of `[1,1,1,...]` would take 400 MB.
+fn read(bytes: &[u8], limits: &DxfLimits) -> Result<Value, DxfProblem> {
+    let values = bytes
+        .iter()
+        .filter(|b| matches!(b, b',' | b'[' | b'{'))
+        .count();
+    let most = 4 * limits.max_vertices + 16 * limits.max_objects;
+    if values > most {
+        return Err(DxfProblem::drawing(
+            DxfRule::Level,
+            format!(
+                "文件有约 {values} 个值，超过了 {most} 个的上限：请简化房间轮廓，去掉与房间和门无关的要素和属性"
+            ),
+        ));
+    }
     serde_json::from_slice(bytes).map_err(|error| {
         let why = if contains(bytes, b"NaN") || contains(bytes, b"Infinity") {
             "坐标里有 NaN 或 Infinity，JSON 里没有这样的数：每个坐标都要是有限的数".to_owned()

@@ -203,6 +203,23 @@ fn too_many_rooms_are_refused_before_any_work() {
 }
 
 #[test]
+fn a_file_of_too_many_values_is_refused_before_it_is_parsed() {
+    let limits = DxfLimits {
+        max_vertices: 10,
+        max_objects: 1,
+        ..DxfLimits::default()
+    };
+    let mut bytes = b"[1".to_vec();
+    bytes.extend(b",1".repeat(100));
+    bytes.push(b']');
+    let problems = convert_geojson(&bytes, "x.geojson", &limits).expect_err("refused");
+    assert!(
+        problems[0].message.contains("超过了 56 个的上限"),
+        "{problems:#?}"
+    );
+}
+
+#[test]
 fn the_layouts_problems_speak_of_features_not_dxf_blocks() {
     let mut features = one_level("L1");
     features.retain(|f| f["id"] != "db");

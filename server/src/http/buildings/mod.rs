@@ -158,7 +158,10 @@ pub(super) async fn post_building(
             take_in(&state, client, &key, DRAWINGS_MS, job).await?
         } else if is_geojson(&headers) {
             let key = upload_key("geojson", &bytes);
+            // Its JSON is held as a tree while it is converted, as a drawing is while parsed.
+            let parsing = drawings::parsing_turn(&state).await?;
             let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
+                let _parsing = parsing;
                 buildings.take_in_geojson(&bytes, words, catalog)
             });
             take_in(&state, client, &key, DRAWINGS_MS, job).await?
