@@ -118,6 +118,26 @@ fn one_level_converts_around_its_first_position() {
 }
 
 #[test]
+fn a_multipolygons_parts_are_rooms_of_one_name() {
+    let mut features = one_level("L1");
+    let a = features[0]["geometry"]["coordinates"].clone();
+    let b = features[1]["geometry"]["coordinates"].clone();
+    features[0]["geometry"] = json!({"type": "MultiPolygon", "coordinates": [a, b]});
+    features.remove(1);
+    let files = convert(&collection(&features)).unwrap_or_else(|p| panic!("{p:#?}"));
+    checked(&files);
+    let offices = features_named(&files, "办公室");
+    assert_eq!(offices, 2);
+}
+
+fn features_named(files: &ImdfFiles, name: &str) -> usize {
+    features(files, "unit.geojson")
+        .iter()
+        .filter(|u| u["properties"]["name"]["zh-Hans"] == name)
+        .count()
+}
+
+#[test]
 fn what_is_no_geojson_building_is_named() {
     let not_json = refused(b"PK\x03\x04 not json");
     assert_eq!(not_json[0].rule, DxfRule::Unreadable);
