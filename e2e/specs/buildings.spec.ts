@@ -1,8 +1,8 @@
 // "用我的场馆试一试" (issue #32) in Chromium against the real server: the demo mall's IMDF archive,
-// written by the server binary itself, is uploaded on /next/editors, stored, and deleted; a broken
-// archive shows the venue check's problems; a stored building's link opens it on the map, and an
-// unknown building's link shows the server's refusal in place of the map. axe audits the form in
-// each state.
+// written by the server binary itself, is uploaded on /next/editors, stored, and deleted, and so
+// is a GeoJSON of rooms (test-fixtures/geojson); a broken archive shows the venue check's
+// problems; a stored building's link opens it on the map, and an unknown building's link shows
+// the server's refusal in place of the map. axe audits the form in each state.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -101,6 +101,18 @@ describe('a visitor uploads their own building', () => {
     // Nothing was downloaded: the archive link was never followed.
     expect(requested.filter((entry) => entry.endsWith('/imdf.zip'))).toEqual([]);
     expect((await fetch(`${base}/api/buildings/${id}`)).status).toBe(404);
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('stores a GeoJSON of rooms from /next/editors, with its levels', async () => {
+    const { context, form, console, page } = await openForm('/next/editors');
+    await upload(page, join(root, 'test-fixtures/geojson/office.geojson'));
+    const heading = form.getByRole('heading', { name: /示例办公楼/ });
+    await heading.waitFor({ timeout: 30_000 });
+    expect(await form.innerText()).toMatch(/2 个楼层/);
+    const link = await form.getByRole('link', { name: '在地图上打开' }).getAttribute('href');
+    await fetch(`${base}/api/buildings/${link!.split('=')[1]}`, { method: 'DELETE' });
     expect(console.messages).toEqual([]);
     await context.close();
   });

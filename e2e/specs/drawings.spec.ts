@@ -24,7 +24,7 @@ describe('a visitor uploads the CAD drawing of their building', () => {
     const form = page.getByRole('region', { name: '用我的场馆试一试' });
     await form.scrollIntoViewIfNeeded();
     await form
-      .getByLabel('选择 IMDF 压缩包或 DXF 图纸')
+      .getByLabel('选择 IMDF 压缩包、DXF 图纸或 GeoJSON')
       .setInputFiles(join(fixtures, 'office-mm.dxf'));
 
     const mapping = form.getByRole('form', { name: /对照图纸/ });

@@ -38,8 +38,13 @@ export async function readRefusal(
   }
 }
 
-export function uploadBuilding(file: Blob): Promise<UploadAnswer> {
-  return created(post(buildingApiBase, file, { 'content-type': 'application/zip' }));
+/** A plain GeoJSON of rooms (for developers), by its name; anything else is sent as IMDF. */
+export const isGeojson = (name: string) => /\.(geo)?json$/i.test(name);
+
+/** An IMDF archive, or a GeoJSON of rooms with their levels (docs/api.md). */
+export function uploadBuilding(file: Blob, name: string): Promise<UploadAnswer> {
+  const type = isGeojson(name) ? 'application/geo+json' : 'application/zip';
+  return created(post(buildingApiBase, file, { 'content-type': type }));
 }
 
 /** A building's drawings with their mapping: each drawing under the file name the mapping gives it. */

@@ -2,7 +2,7 @@
 // "用我的场馆试一试" (issue #32) on the browser runtime: each state of the form, with the server's
 // answers from a fetch stand-in (the real server is driven by e2e/specs/buildings.spec.ts).
 import 'preact/debug';
-import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
 import { repoContent } from '../content/repo-content';
@@ -103,6 +103,21 @@ describe('the building upload form', () => {
     expect(open.className).toContain('button--primary');
     const download = screen.getByRole('link', { name: words.download });
     expect(download.getAttribute('href')).toBe(`/api/buildings/${id}/imdf.zip`);
+  });
+
+  it('sends an archive as a ZIP and a GeoJSON of rooms as GeoJSON', async () => {
+    const fetch = answer(201, created);
+    render(island());
+    choose(archive());
+    await screen.findByRole('heading', { name: /寻境示范购物中心/ });
+    cleanup();
+    render(island());
+    choose(new File(['{"type":"FeatureCollection","features":[]}'], 'rooms.geojson'));
+    await screen.findByRole('heading', { name: /寻境示范购物中心/ });
+    const types = fetch.mock.calls.map(([, init]) =>
+      new Headers(init?.headers).get('content-type'),
+    );
+    expect(types).toEqual(['application/zip', 'application/geo+json']);
   });
 
   it('deletes the building and goes back to choosing', async () => {

@@ -107,7 +107,8 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
       return;
     }
     setState({ phase: 'uploading', file: label, converting: false });
-    void uploadBuilding(files[0]!).then((answer) => answered(answer, label, size));
+    const file = files[0]!;
+    void uploadBuilding(file, file.name).then((answer) => answered(answer, label, size));
   };
 
   // The drawings are read by the server one after another (it takes one upload of a visitor at
@@ -214,7 +215,7 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
             id={inputId}
             className="building-upload__input"
             type="file"
-            accept=".zip,application/zip,.dxf"
+            accept=".zip,application/zip,.dxf,.geojson,.json"
             multiple
             aria-describedby={`${hintId} ${statusId}`}
             disabled={state.phase !== 'choosing'}
