@@ -395,14 +395,30 @@ async fn a_client_sends_one_upload_at_a_time() {
     else {
         return;
     };
-    let socket = tokio::net::TcpSocket::new_v4().unwrap();
-    socket.bind(([127, 0, 0, 1], 0).into()).unwrap();
-    let mut slow = socket.connect(app.address).await.unwrap();
-    slow.write_all(
-        b"POST /api/buildings/drawings HTTP/1.1\r\nHost: www.indora.com\r\nContent-Type: application/dxf\r\nContent-Length: 100000\r\n\r\n0\nSECTION\n",
-    )
-    .await
-    .unwrap();
+    // The slow upload starts alone: had it arrived while a request below was being received,
+    // it would itself have been the one refused. It is being received once the server has not
+    // answered it for a while.
+    let mut slow = None;
+    for _ in 0..20 {
+        let socket = tokio::net::TcpSocket::new_v4().unwrap();
+        socket.bind(([127, 0, 0, 1], 0).into()).unwrap();
+        let mut started = socket.connect(app.address).await.unwrap();
+        started.write_all(
+            b"POST /api/buildings/drawings HTTP/1.1\r\nHost: www.indora.com\r\nContent-Type: application/dxf\r\nContent-Length: 100000\r\n\r\n0\nSECTION\n",
+        )
+        .await
+        .unwrap();
+        tokio::time::sleep(std::time::Duration::from_millis(300)).await;
+        let mut answer = [0u8; 64];
+        match started.try_read(&mut answer) {
+            Err(error) if error.kind() == std::io::ErrorKind::WouldBlock => {
+                slow = Some(started);
+                break;
+            }
+            _ => continue,
+        }
+    }
+    let slow = slow.expect("the slow upload is being received");
     let drawing = fixture("office-mm.dxf");
     // Until the server is receiving the slow upload: up to 10 s on a loaded machine.
     let busy = || async {
