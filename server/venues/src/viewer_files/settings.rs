@@ -9,8 +9,10 @@ use serde::Deserialize;
 
 use super::features::{Features, zh};
 use super::format::Samples;
+use crate::contract::contract;
 use crate::inputs::KioskFacing;
 use crate::load_error::LoadError;
+use crate::model::UnitRole;
 
 #[derive(Debug, Clone, PartialEq)]
 pub struct ViewerSettings {
@@ -66,8 +68,8 @@ impl ViewerSettings {
     /// - the default level is the lowest with ordinal >= 0 that is not parking (the ground floor
     ///   visitors walk in on), else the lowest level of all;
     /// - no kiosk has a facing, so every kiosk faces north (0);
-    /// - the samples come from the named units, an occupant's name before the unit's own, in
-    ///   the order of the files: the first three different names as searches, a route from the
+    /// - the samples come from the named units (the shops and rooms among them when there are
+    ///   two or more), an occupant's name before the unit's own, in the order of the files: the first three different names as searches, a route from the
     ///   first to the second named unit of the default level (the first two of the venue when
     ///   that level has fewer), starting where the route starts; no plates, since nothing says
     ///   which cars park there.
@@ -83,22 +85,31 @@ impl ViewerSettings {
             .find(|l| l.properties.ordinal >= 0 && l.properties.category != "parking");
         let default = walked_in.or(levels.first());
         let default_id = default.map(|level| level.id.as_str());
-        let named = named_units(venue);
+        // Shops and rooms make the samples: a lift or a corridor named in a drawing makes a
+        // poor search and a poorer route (an uploaded mall once got escalator to escalator).
+        let all = named_units(venue);
+        let is_destination = |unit: &&NamedUnit| contract().role(unit.3) == UnitRole::Destination;
+        let destinations: Vec<NamedUnit> = all.iter().filter(is_destination).cloned().collect();
+        let named = if destinations.len() >= 2 {
+            destinations
+        } else {
+            all
+        };
         let mut queries: Vec<String> = Vec::new();
-        for (_, _, name) in &named {
+        for (_, _, name, _) in &named {
             if queries.len() < DERIVED_QUERIES && !queries.contains(name) {
                 queries.push(name.clone());
             }
         }
         let on_default: Vec<&str> = named
             .iter()
-            .filter(|(_, level, _)| Some(*level) == default_id)
-            .map(|(id, _, _)| *id)
+            .filter(|(_, level, _, _)| Some(*level) == default_id)
+            .map(|(id, _, _, _)| *id)
             .collect();
         let ends = if on_default.len() >= 2 {
             on_default
         } else {
-            named.iter().map(|(id, _, _)| *id).collect()
+            named.iter().map(|(id, _, _, _)| *id).collect()
         };
         let end = |i: usize| ends.get(i).map_or_else(String::new, |id| (*id).to_owned());
         ViewerSettings {
@@ -115,8 +126,11 @@ impl ViewerSettings {
     }
 }
 
-/// (unit id, level id, name) of every named unit, in unit file order.
-fn named_units(venue: &Features) -> Vec<(&str, &str, String)> {
+/// (unit id, level id, name, category) of a named unit.
+type NamedUnit<'v> = (&'v str, &'v str, String, &'v str);
+
+/// Every named unit, in unit file order.
+fn named_units(venue: &Features) -> Vec<NamedUnit<'_>> {
     // Per unit, the name of its first named occupant: found in one pass (a search of the
     // occupants and their anchors for every unit took most of an edit's time).
     let anchors: HashMap<&str, &str> = venue
@@ -141,7 +155,13 @@ fn named_units(venue: &Features) -> Vec<(&str, &str, String)> {
             let name = occupant_name(&unit.id)
                 .or_else(|| zh(unit.properties.names.name.as_ref()))
                 .filter(|name| !name.is_empty())?;
-            Some((unit.id.as_str(), unit.properties.level_id.as_str(), name))
+            let category = unit.properties.category.as_str();
+            Some((
+                unit.id.as_str(),
+                unit.properties.level_id.as_str(),
+                name,
+                category,
+            ))
         })
         .collect()
 }

@@ -44,3 +44,22 @@ fn a_venue_without_settings_gets_derived_ones() {
         assert!(!venue.search(&request).unwrap().is_empty(), "{query}");
     }
 }
+
+#[test]
+fn a_buildings_derived_samples_are_shops_and_rooms_not_lifts_or_escalators() {
+    // The demo mall without its venue.toml, as a visitor who uploads it: the first named units
+    // of its default level are escalators.
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../content/venues/demo-mall");
+    let settings = ViewerSettings::derived(&dir).unwrap();
+    let venue = Features::read(&dir).unwrap();
+    let role = |id: &str| {
+        let unit = venue.unit(id).unwrap_or_else(|| panic!("{id} is a unit"));
+        crate::contract::contract().role(&unit.properties.category)
+    };
+    let samples = &settings.samples;
+    assert_eq!(
+        role(&samples.route_from),
+        crate::model::UnitRole::Destination
+    );
+    assert_eq!(role(&samples.route_to), crate::model::UnitRole::Destination);
+}
