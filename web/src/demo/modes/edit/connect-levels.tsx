@@ -2,10 +2,11 @@
 // relationship of that kind between the two rooms, which the venue check then holds to the
 // contract and the engine routes through. Only rooms of the same kind are offered on the other
 // level, from its level file.
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { FeatureChange } from '../../api-answers';
 import type { UnitShape } from '../../../content/venues/viewer-files';
 import type { ModeKit } from '../kit';
+import { EditForm } from './edit-form';
 
 /** The unit categories that join levels (docs/venue-contract.json, role "connector"). */
 const connectors = ['elevator', 'escalator', 'stairs'];
@@ -67,12 +68,11 @@ export function ConnectLevels(props: {
   }, [other, room.c]);
 
   if (!connectors.includes(room.c)) return <p>{words.edit_connect_kind}</p>;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
+  const submit = () => {
     if (target) props.onConnect(connection(crypto.randomUUID(), room.c, room.id, target));
   };
   return (
-    <form className="demo-edit__room" onSubmit={submit} aria-label={words.edit_connect}>
+    <EditForm label={words.edit_connect} onSubmit={submit}>
       <label htmlFor={levelId}>{words.edit_connect_level}</label>
       <select
         id={levelId}
@@ -112,6 +112,6 @@ export function ConnectLevels(props: {
           <p>{words.edit_connect_none}</p>
         )
       ) : null}
-    </form>
+    </EditForm>
   );
 }

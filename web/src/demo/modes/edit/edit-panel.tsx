@@ -3,13 +3,14 @@
 // along its wall, remove it), and the outcome of the last edit: saved, a conflict with another
 // tab (reload), or the venue check's problems, each with a button that shows it on the map.
 // Undo sends the changes the server answered with the edit, so it restores exactly what was.
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useEffect, useId, useState } from 'react';
 import type { BuildingProblem, FeatureChange } from '../../api-answers';
 import { buildingPaths } from '../../../islands/building-requests';
 import { fill } from '../../../format/fill';
 import { metresToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import { ConnectLevels } from './connect-levels';
+import { EditForm } from './edit-form';
 import { roomOf } from './edit-mode';
 import { buildingVersion, sendEdit } from './edit-requests';
 import { doorWidth, roomDoors } from './room-doors';
@@ -393,12 +394,8 @@ function RoomForm(props: {
   const categoryId = `demo-${useId()}`;
   const choices = Object.entries(props.categories);
   if (!props.categories[props.category]) choices.push([props.category, props.category]);
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    props.onSave(name.trim(), category);
-  };
   return (
-    <form className="demo-edit__room" onSubmit={submit} aria-label={words.edit_room}>
+    <EditForm label={words.edit_room} onSubmit={() => props.onSave(name.trim(), category)}>
       <label htmlFor={nameId}>{words.edit_name}</label>
       <input
         id={nameId}
@@ -421,6 +418,6 @@ function RoomForm(props: {
       <button type="submit" className="demo-action" disabled={props.disabled}>
         {words.edit_save_room}
       </button>
-    </form>
+    </EditForm>
   );
 }
