@@ -408,6 +408,29 @@ async fn an_uploaded_venue_answers_as_the_demo_venue_it_was_exported_from() {
     );
 }
 
+/// The route between the first results of two searches of `venue` (its API path), which must
+/// change level; its length in metres.
+pub(crate) async fn route_across_levels(
+    app: &TestApp,
+    venue: &str,
+    from: &Value,
+    to: &Value,
+) -> f64 {
+    let first = |answer: &Value| answer["results"][0]["id"].as_str().unwrap().to_owned();
+    let path = format!(
+        "{venue}/route?from={}&to={}",
+        urlencoding(&first(from)),
+        urlencoding(&first(to))
+    );
+    let (status, route) = api(app, &path).await;
+    assert_eq!(status, StatusCode::OK, "{route}");
+    assert!(
+        !route["transitions"].as_array().unwrap().is_empty(),
+        "{route}"
+    );
+    route["distance_m"].as_f64().unwrap()
+}
+
 pub(crate) fn urlencoding(text: &str) -> String {
     url::form_urlencoded::byte_serialize(text.as_bytes()).collect()
 }

@@ -9,7 +9,7 @@ use std::path::Path;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::buildings::{api, app_on, refusal, stored_count, urlencoding};
+use super::buildings::{api, app_on, refusal, route_across_levels, stored_count, urlencoding};
 use crate::support::app::{TestApp, header, json_body};
 use crate::support::databases::Backend;
 
@@ -202,24 +202,9 @@ async fn the_demo_mall_drawn_level_by_level_routes_from_the_car_park_to_the_top_
 
     // From a parking space two floors down to a restaurant on the top floor, by lift or stairs.
     let venue = format!("/api/venues/{}", created["id"].as_str().unwrap());
-    let first = |answer: &Value| answer["results"][0]["id"].as_str().unwrap().to_owned();
     let (_, space) = api(&app, &format!("{venue}/search?q=B2-015")).await;
     let (_, restaurant) = api(&app, &format!("{venue}/search?q=haidilao")).await;
-    let (status, route) = api(
-        &app,
-        &format!(
-            "{venue}/route?from={}&to={}",
-            first(&space),
-            first(&restaurant)
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{route}");
-    assert!(
-        !route["transitions"].as_array().unwrap().is_empty(),
-        "{route}"
-    );
-    let metres = route["distance_m"].as_f64().unwrap();
+    let metres = route_across_levels(&app, &venue, &space, &restaurant).await;
     assert!((100.0..250.0).contains(&metres), "{metres} m");
 }
 

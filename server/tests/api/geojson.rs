@@ -8,7 +8,7 @@ use std::path::Path;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::buildings::{api, app_on, refusal, stored_count, urlencoding};
+use super::buildings::{api, app_on, refusal, route_across_levels, stored_count, urlencoding};
 use crate::support::app::{TestApp, header, json_body};
 use crate::support::databases::Backend;
 
@@ -54,7 +54,6 @@ async fn the_office_is_uploaded_stored_and_routed_from_level_to_level() {
 
     // From the meeting room on the ground floor to an office upstairs, by the lift or stairs.
     let venue = format!("/api/venues/{id}");
-    let first = |answer: &Value| answer["results"][0]["id"].as_str().unwrap().to_owned();
     let (status, meeting) = api(&app, &format!("{venue}/search?q={}", urlencoding("会议室"))).await;
     assert_eq!(status, StatusCode::OK, "{meeting}");
     let (status, office) = api(
@@ -64,21 +63,7 @@ async fn the_office_is_uploaded_stored_and_routed_from_level_to_level() {
     .await;
     assert_eq!(status, StatusCode::OK, "{office}");
     assert_eq!(office["results"][0]["name"], "办公室 203", "{office}");
-    let (status, route) = api(
-        &app,
-        &format!(
-            "{venue}/route?from={}&to={}",
-            first(&meeting),
-            first(&office)
-        ),
-    )
-    .await;
-    assert_eq!(status, StatusCode::OK, "{route}");
-    assert!(
-        !route["transitions"].as_array().unwrap().is_empty(),
-        "{route}"
-    );
-    let metres = route["distance_m"].as_f64().unwrap();
+    let metres = route_across_levels(&app, &venue, &meeting, &office).await;
     assert!((10.0..80.0).contains(&metres), "{metres} m");
 }
 
