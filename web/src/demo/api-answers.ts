@@ -398,4 +398,12 @@ export type FeatureChange = { "op": "add", feature: { type: 'Feature'; id: strin
 /**
  * The new door's id.
  */
-id: string, unit: string, at: [number, number], width_m: number, } | { "op": "remove", feature_type: string, id: string, };
+id: string, unit: string, at: [number, number], width_m: number, } | { "op": "draw_room", 
+/**
+ * The new room's id.
+ */
+id: string, 
+/**
+ * Its door's id.
+ */
+door_id: string, level_id: string, corners: [number, number][], name?: string, category: string, } | { "op": "move_corner", id: string, at: [number, number], to: [number, number], } | { "op": "remove", feature_type: string, id: string, };

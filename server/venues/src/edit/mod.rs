@@ -11,6 +11,7 @@ use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
 mod positions;
+mod shapes;
 
 use crate::export::FEATURE_TYPES;
 use crate::geometry::Point;
@@ -71,6 +72,31 @@ pub enum Change {
         at: [f64; 2],
         width_m: f64,
     },
+    /// Adds a room drawn on the map: its corners (`[lon, lat]`, in order around it) snapped to
+    /// the level's corners and walls within half a metre, cut out of the walkable units it
+    /// covers (a walkway, a lobby), with a door in its longest wall onto walkable floor.
+    DrawRoom {
+        /// The new room's id.
+        id: String,
+        /// Its door's id.
+        door_id: String,
+        level_id: String,
+        #[cfg_attr(feature = "ts", ts(type = "[number, number][]"))]
+        corners: Vec<[f64; 2]>,
+        #[serde(default)]
+        #[cfg_attr(feature = "ts", ts(optional))]
+        name: Option<String>,
+        category: String,
+    },
+    /// Moves the corner of room `id` nearest `at` to `to` (snapped like a drawn corner), and
+    /// with it every room and level outline sharing the corner and the doors on its walls.
+    MoveCorner {
+        id: String,
+        #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
+        at: [f64; 2],
+        #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
+        to: [f64; 2],
+    },
     /// Removes a feature.
     Remove { feature_type: String, id: String },
 }
@@ -124,7 +150,7 @@ pub fn apply_changes(
     let mut files = Files::new(dir);
     let mut undo = Vec::with_capacity(changes.len());
     for (at, change) in changes.iter().enumerate() {
-        undo.push(files.apply(at + 1, change)?);
+        undo.extend(files.apply(at + 1, change)?);
     }
     files.write()?;
     undo.reverse();
@@ -159,7 +185,33 @@ impl<'a> Files<'a> {
         }
     }
 
-    fn apply(&mut self, index: usize, change: &Change) -> Result<Change, EditError> {
+    /// Applies `change`; answers the changes that undo it, in the order they were made.
+    fn apply(&mut self, index: usize, change: &Change) -> Result<Vec<Change>, EditError> {
+        match change {
+            Change::DrawRoom {
+                id,
+                door_id,
+                level_id,
+                corners,
+                name,
+                category,
+            } => {
+                let room = shapes::DrawnRoom {
+                    id,
+                    door_id,
+                    level_id,
+                    corners,
+                    name: name.as_deref().filter(|name| !name.is_empty()),
+                    category,
+                };
+                self.draw_room(index, room)
+            }
+            Change::MoveCorner { id, at, to } => self.move_corner(index, id, *at, *to),
+            other => self.apply_one(index, other).map(|undo| vec![undo]),
+        }
+    }
+
+    fn apply_one(&mut self, index: usize, change: &Change) -> Result<Change, EditError> {
         match change {
             Change::Add { feature } => self.add(index, feature.clone()),
             Change::AddDoor {
@@ -228,6 +280,9 @@ impl<'a> Files<'a> {
                     _ => Err("只有一条线（门）能沿自身移动".to_owned()),
                 };
                 self.shift(index, feature_type, id, by)
+            }
+            Change::DrawRoom { .. } | Change::MoveCorner { .. } => {
+                unreachable!("apply() takes the changes of several features")
             }
             Change::Patch {
                 feature_type,
@@ -508,5 +563,7 @@ fn found(
         })
 }
 
+#[cfg(test)]
+mod shapes_tests;
 #[cfg(test)]
 mod tests;

@@ -1,7 +1,7 @@
 use super::*;
 use serde_json::json;
 
-fn building() -> tempfile::TempDir {
+pub(super) fn building() -> tempfile::TempDir {
     let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/three-level-mall");
     let dir = tempfile::tempdir().unwrap();
     for entry in std::fs::read_dir(&source).unwrap() {
@@ -11,7 +11,7 @@ fn building() -> tempfile::TempDir {
     dir
 }
 
-fn feature(dir: &Path, feature_type: &str, id: &str) -> Option<Value> {
+pub(super) fn feature(dir: &Path, feature_type: &str, id: &str) -> Option<Value> {
     let text = std::fs::read_to_string(dir.join(format!("{feature_type}.geojson"))).unwrap();
     let collection: Value = serde_json::from_str(&text).unwrap();
     collection["features"]

@@ -1,0 +1,193 @@
+use serde_json::{Value, json};
+
+use super::tests::{building, feature};
+use super::*;
+use crate::check::check_imdf;
+
+/// The first level of the fixture: a walkway 60 m by 6 m along the north of a lobby and two
+/// rooms; the lobby and the first room share the corner (121.400126, 31.1701437), which lies
+/// inside the walkway's long south wall.
+const LEVEL: &str = "5f130c4e-e011-49e8-8444-87779ab2d091";
+const WALKWAY: &str = "905865f8-2daf-4f98-b742-2bc7cb9b7596";
+const LOBBY: &str = "1505a984-197e-441a-93c3-9088d526b0d0";
+const ROOM: &str = "b70e1cc6-e4f0-42f1-b5b9-402463df2e53";
+const SHARED: [f64; 2] = [121.400126, 31.1701437];
+const NEW_ROOM: &str = "0b7d2a4e-5f1c-4e8a-9d3b-6c2e1f0a9b8c";
+const NEW_DOOR: &str = "4c9e1b7a-2d3f-4a5b-8c6d-7e8f9a0b1c2d";
+
+fn area(geometry: &Value) -> f64 {
+    let mut rings = Vec::new();
+    positions::collect_rings(geometry, &mut rings);
+    let frame = Frame::new(121.4, 31.17);
+    rings
+        .iter()
+        .map(|ring| {
+            let local: Vec<Point> = ring.iter().map(|p| frame.to_local(p[0], p[1])).collect();
+            crate::geometry::signed_area(&local)
+        })
+        .sum()
+}
+
+fn problems(dir: &Path) -> Vec<String> {
+    check_imdf(dir, "building")
+        .into_iter()
+        .map(|problem| problem.message)
+        .collect()
+}
+
+#[test]
+fn a_drawn_room_snaps_to_the_wall_is_cut_out_of_the_walkway_and_its_undo_restores_it() {
+    let dir = building();
+    assert_eq!(problems(dir.path()), Vec::<String>::new());
+    let walkway = feature(dir.path(), "unit", WALKWAY).unwrap();
+    // Two corners 14 cm north of the walkway's south wall, one 20 cm from the shared corner.
+    let draw = Change::DrawRoom {
+        id: NEW_ROOM.into(),
+        door_id: NEW_DOOR.into(),
+        level_id: LEVEL.into(),
+        corners: vec![
+            [121.4001278, 31.1701450],
+            [121.40017, 31.1701450],
+            [121.40017, 31.17017],
+            [121.4001278, 31.17017],
+        ],
+        name: Some("新房间".into()),
+        category: "room".into(),
+    };
+    let undo = apply_changes(dir.path(), &[draw], 10).unwrap();
+    let room = feature(dir.path(), "unit", NEW_ROOM).unwrap();
+    let corners = room["geometry"]["coordinates"][0].as_array().unwrap();
+    assert_eq!(corners.len(), 5, "four corners, closed: {room}");
+    // Snapped exactly: the corner onto the shared corner, the other onto the wall.
+    assert!(corners.contains(&json!(SHARED)), "{room}");
+    assert!(
+        corners
+            .iter()
+            .any(|c| c[1] == json!(31.1701437) && c[0] != json!(SHARED[0]))
+    );
+    assert!(area(&room["geometry"]) > 0.0, "counter-clockwise");
+    assert_eq!(room["properties"]["name"], json!({"zh-Hans": "新房间"}));
+    let cut = feature(dir.path(), "unit", WALKWAY).unwrap();
+    let taken = area(&walkway["geometry"]) - area(&cut["geometry"]);
+    assert!((taken - area(&room["geometry"])).abs() < 0.01, "{taken}");
+    // Its door is on its north wall, the longest onto the walkway; the venue check passes.
+    let door = feature(dir.path(), "opening", NEW_DOOR).unwrap();
+    let ends = door["geometry"]["coordinates"].as_array().unwrap();
+    assert!(
+        ends.iter()
+            .all(|end| (end[1].as_f64().unwrap() - 31.17017).abs() < 1e-7),
+        "{door}"
+    );
+    assert_eq!(problems(dir.path()), Vec::<String>::new());
+
+    apply_changes(dir.path(), &undo, 10).unwrap();
+    assert_eq!(feature(dir.path(), "unit", WALKWAY).unwrap(), walkway);
+    assert_eq!(feature(dir.path(), "unit", NEW_ROOM), None);
+    assert_eq!(feature(dir.path(), "opening", NEW_DOOR), None);
+}
+
+#[test]
+fn a_room_over_a_whole_walkway_crossing_itself_or_too_small_is_refused() {
+    let dir = building();
+    let draw = |corners: Vec<[f64; 2]>| Change::DrawRoom {
+        id: "x".into(),
+        door_id: "y".into(),
+        level_id: LEVEL.into(),
+        corners,
+        name: None,
+        category: "room".into(),
+    };
+    let cases = [
+        (
+            vec![
+                [121.3999, 31.17014],
+                [121.4007, 31.17014],
+                [121.4007, 31.1702],
+                [121.3999, 31.1702],
+            ],
+            "盖住了整个",
+        ),
+        (
+            vec![
+                [121.4001, 31.17015],
+                [121.4002, 31.17019],
+                [121.4002, 31.17015],
+                [121.4001, 31.17019],
+            ],
+            "交叉",
+        ),
+        (
+            vec![
+                [121.4001, 31.17015],
+                [121.40010001, 31.17015],
+                [121.4001, 31.1701501],
+            ],
+            "面积",
+        ),
+        (
+            vec![
+                [121.4001, 31.17015],
+                [f64::NAN, 31.17015],
+                [121.4001, 31.1701501],
+            ],
+            "经纬度",
+        ),
+    ];
+    for (corners, says) in cases {
+        let error = apply_changes(dir.path(), &[draw(corners)], 10).unwrap_err();
+        assert!(error.to_string().contains(says), "{error}");
+        assert_eq!(feature(dir.path(), "unit", "x"), None);
+    }
+}
+
+#[test]
+fn a_moved_corner_takes_the_rooms_and_walls_sharing_it_and_its_undo_restores_them() {
+    let dir = building();
+    let before: Vec<Value> = [LOBBY, ROOM, WALKWAY]
+        .iter()
+        .map(|id| feature(dir.path(), "unit", id).unwrap())
+        .collect();
+    let frame = Frame::new(SHARED[0], SHARED[1]);
+    // Pointed at 30 cm off the corner; moved 1.5 m east.
+    let at = frame.to_lon_lat(Point::new(0.3, -0.1));
+    let to = frame.to_lon_lat(Point::new(1.5, 0.0));
+    let change = Change::MoveCorner {
+        id: LOBBY.into(),
+        at,
+        to,
+    };
+    let undo = apply_changes(dir.path(), &[change], 10).unwrap();
+    for id in [LOBBY, ROOM, WALKWAY] {
+        let unit = feature(dir.path(), "unit", id).unwrap();
+        let mut all = Vec::new();
+        positions::collect_positions(&unit["geometry"], &mut all);
+        assert!(all.contains(&to), "{id}: {unit}");
+        assert!(!all.contains(&SHARED), "{id}: {unit}");
+    }
+    // The lobby grew by what the room lost; the walkway only bent its wall.
+    let gain = area(&feature(dir.path(), "unit", LOBBY).unwrap()["geometry"])
+        - area(&before[0]["geometry"]);
+    let loss = area(&before[1]["geometry"])
+        - area(&feature(dir.path(), "unit", ROOM).unwrap()["geometry"]);
+    assert!(gain > 1.0 && (gain - loss).abs() < 0.01, "{gain} {loss}");
+    let found = problems(dir.path());
+    assert_eq!(found, Vec::<String>::new());
+
+    apply_changes(dir.path(), &undo, 10).unwrap();
+    for (id, old) in [LOBBY, ROOM, WALKWAY].iter().zip(&before) {
+        assert_eq!(&feature(dir.path(), "unit", id).unwrap(), old);
+    }
+}
+
+#[test]
+fn a_corner_is_looked_for_within_two_metres() {
+    let dir = building();
+    let frame = Frame::new(SHARED[0], SHARED[1]);
+    let change = Change::MoveCorner {
+        id: LOBBY.into(),
+        at: frame.to_lon_lat(Point::new(-5.0, -5.0)),
+        to: SHARED,
+    };
+    let error = apply_changes(dir.path(), &[change], 10).unwrap_err();
+    assert!(error.to_string().contains("2 米内"), "{error}");
+}
