@@ -1,6 +1,7 @@
 //! The online editor's edits of a stored building (issue #32), over real HTTP against the real
 //! server on SQLite and PostgreSQL: moving a door of the demo mall changes the route at once and
-//! its undo brings the route back; an edit to a replaced version is a conflict, and of two tabs
+//! its undo brings the route back; a room drawn in a walkway is routed to at once and its corner
+//! moves; an edit to a replaced version is a conflict, and of two tabs
 //! saving at once exactly one wins; an edit that breaks the building, does not apply, or is not
 //! an edit is refused with its message and stores nothing.
 
@@ -341,4 +342,123 @@ async fn a_breaking_a_wrong_or_a_malformed_edit_is_refused_and_stores_nothing() 
             (StatusCode::NOT_FOUND, "building_unknown")
         );
     }
+}
+
+/// A room 4 m along the longest wall of a walkway of the mall and 2.5 m deep, its corners
+/// given 20 cm off (the server snaps the two on the wall back onto it); the first that stores.
+#[tokio::test]
+async fn a_room_drawn_in_a_walkway_is_routed_to_at_once_and_a_corner_of_it_moves() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((app, _url, _data)) = app_on(backend, |_| {}).await else {
+            continue;
+        };
+        let (_, created) = upload(&app, mall_archive()).await;
+        let id = created["id"].as_str().unwrap().to_owned();
+        let walkways: Vec<Value> = features(&app, &id, "unit.geojson")
+            .await
+            .into_iter()
+            .filter(|u| u["properties"]["category"] == "walkway")
+            .collect();
+        let room_id = "5a1e0000-0000-4000-8000-00000000a001";
+        let door_id = "5a1e0000-0000-4000-8000-00000000a002";
+        let mut drawn = None;
+        for walkway in &walkways {
+            let ring = points(&walkway["geometry"]);
+            let (a, b) = ring
+                .windows(2)
+                .map(|w| (w[0], w[1]))
+                .max_by(|x, y| length(x.0, x.1).total_cmp(&length(y.0, y.1)))
+                .unwrap();
+            // Metres to degrees near the mall, east and north.
+            let (east, north) = (1.0 / 95_300.0, 1.0 / 111_200.0);
+            let along = length(a, b);
+            let unit = [(b[0] - a[0]) / east / along, (b[1] - a[1]) / north / along];
+            // Inward: left of the wall when the ring runs counter-clockwise.
+            let ccw = signed(&ring) > 0.0;
+            let inward = if ccw {
+                [-unit[1], unit[0]]
+            } else {
+                [unit[1], -unit[0]]
+            };
+            let middle = [(a[0] + b[0]) / 2.0, (a[1] + b[1]) / 2.0];
+            let at = |s: f64, t: f64| {
+                [
+                    middle[0] + (unit[0] * s + inward[0] * t) * east,
+                    middle[1] + (unit[1] * s + inward[1] * t) * north,
+                ]
+            };
+            let corners = json!([at(-2.0, 0.2), at(2.0, 0.2), at(2.0, 2.5), at(-2.0, 2.5)]);
+            let level = walkway["properties"]["level_id"].clone();
+            let draw = json!([{"op": "draw_room", "id": room_id, "door_id": door_id,
+                "level_id": level, "corners": corners, "name": "新会议室", "category": "room"}]);
+            let (status, answer) = edit(&app, &id, 1, draw).await;
+            if status == StatusCode::OK {
+                drawn = Some((answer, at(2.0, 2.5), at(2.6, 3.0)));
+                break;
+            }
+            assert_eq!(refusal(&answer).0, "edit_invalid", "{backend:?}: {answer}");
+        }
+        let (saved, corner, moved_to) = drawn.expect("a room fits in one of the walkways");
+        let drawn_ring = |units: &[Value]| {
+            points(&units.iter().find(|u| u["id"] == room_id).unwrap()["geometry"])
+        };
+        let units = features(&app, &id, "unit.geojson").await;
+        let before_move = drawn_ring(&units);
+        assert!(
+            units
+                .iter()
+                .any(|u| u["id"] == room_id && u["properties"]["name"]["zh-Hans"] == "新会议室")
+        );
+        let doors = features(&app, &id, "opening.geojson").await;
+        assert!(doors.iter().any(|d| d["id"] == door_id));
+
+        // Routed to at once: the new room is a place of the building's engine.
+        let from = crate::support::fixture::venues::sample("demo-mall", "route_from");
+        let path = format!(
+            "/api/venues/{id}/route?from={}&to={room_id}",
+            urlencoding(&from)
+        );
+        let (status, answer) = api(&app, &path).await;
+        assert_eq!(status, StatusCode::OK, "{backend:?}: {answer}");
+        assert_eq!(answer["to"]["name"], "新会议室", "{answer}");
+
+        // Its far corner moved 0.6 m along and 0.5 m further in: the walkway follows.
+        let change = json!([{"op": "move_corner", "id": room_id, "at": corner, "to": moved_to}]);
+        let (status, moved) = edit(&app, &id, 2, change).await;
+        assert_eq!(status, StatusCode::OK, "{backend:?}: {moved}");
+        let units = features(&app, &id, "unit.geojson").await;
+        let room = units.iter().find(|u| u["id"] == room_id).unwrap();
+        assert_ne!(drawn_ring(&units), before_move);
+        // Where it was asked to go, or snapped to a wall or corner within half a metre of it.
+        let nearest = points(&room["geometry"])
+            .into_iter()
+            .map(|p| length(p, moved_to))
+            .fold(f64::INFINITY, f64::min);
+        assert!(nearest < 0.51, "{nearest} m: {room}");
+
+        // Undone twice: the room and its door are gone, the walkways as uploaded.
+        let (status, _) = edit(&app, &id, 3, moved["undo"].clone()).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = edit(&app, &id, 4, saved["undo"].clone()).await;
+        assert_eq!(status, StatusCode::OK);
+        let units = features(&app, &id, "unit.geojson").await;
+        assert!(units.iter().all(|u| u["id"] != room_id));
+        let now: Vec<Value> = units
+            .into_iter()
+            .filter(|u| u["properties"]["category"] == "walkway")
+            .collect();
+        assert_eq!(now, walkways, "{backend:?}");
+    }
+}
+
+/// Metres between two `[lon, lat]` near the mall.
+fn length(a: [f64; 2], b: [f64; 2]) -> f64 {
+    ((b[0] - a[0]) * 95_300.0).hypot((b[1] - a[1]) * 111_200.0)
+}
+
+/// Twice the signed area of a ring, in degrees: positive when counter-clockwise.
+fn signed(ring: &[[f64; 2]]) -> f64 {
+    ring.windows(2)
+        .map(|w| w[0][0] * w[1][1] - w[1][0] * w[0][1])
+        .sum()
 }

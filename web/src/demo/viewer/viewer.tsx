@@ -142,9 +142,13 @@ function VenueView(props: VenueViewProps) {
   const guide = useKioskMode(kit, route);
   const live = useLiveMode(kit, mode === 'live', () => rendererRef.current?.camera);
   const flow = useFlowMode(kit, mode === 'flow');
-  const edit = useEditMode(kit, mode === 'edit', route.route?.answer.to.id ?? null, () => {
-    void loaded.refresh().then(route.replan, () => undefined);
-  });
+  const edit = useEditMode(
+    kit,
+    mode === 'edit',
+    route.route?.answer.to.id ?? null,
+    () => void loaded.refresh().then(route.replan, () => undefined),
+    () => rendererRef.current?.camera,
+  );
   const start = useStartMode(kit, { place, search, route, findcar, nursing, edit });
   const editing = mode === 'edit';
 
@@ -241,6 +245,8 @@ function VenueView(props: VenueViewProps) {
         {...route.map}
         markers={markers}
         {...live.map}
+        liveFence={editing ? edit.outline : live.map.liveFence}
+        venueFences={editing ? edit.fences : live.map.venueFences}
         onTapPoint={(editing && edit.tapPoint) || live.map.onTapPoint}
         {...flow.map}
         highlight={editing ? edit.highlight : place.card ? place.highlight : route.highlight}

@@ -1,10 +1,11 @@
 // The online editor of a visitor's building (issue #32), one of the viewer's modes: the visitor
-// picks a room on the map, renames it or changes its category, and slides or removes its doors;
-// each edit is saved by the server as a new version once the venue check passes, and the map
+// picks a room on the map, renames it or changes its category, slides, adds or removes its
+// doors, moves its corners, draws new rooms and fences; each edit is saved by the server as a new version once the venue check passes, and the map
 // and the route shown are fetched again. Only a visitor's building (a 32-hex-digit id) offers
 // it. The panel (edit-panel.tsx) is loaded when the mode first opens, so the viewer carries
 // none of its weight before.
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
+import type { FenceOutline } from '../../live-dots';
 import type { MapTarget } from '../../map-labels';
 import type { MapMarker } from '../../render/layers';
 import type { LevelModel } from '../../level-model';
@@ -12,6 +13,27 @@ import type { ModeKit } from '../kit';
 import type { EditPanelProps, Selection } from './edit-panel';
 
 const buildingId = /^[0-9a-f]{32}$/;
+
+/** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved. */
+export type Tool = 'door' | 'room' | 'fence' | 'corner';
+
+/** The tool in hand and the points placed with it so far, world decimetres. */
+export interface Drawing {
+  tool: Tool | null;
+  points: [number, number][];
+  choose: (tool: Tool | null) => void;
+  place: (point: [number, number]) => void;
+  /** Places the point in the middle of the map: the keyboard's tap. */
+  placeCentre: () => void;
+  /** Takes back the last point. */
+  back: () => void;
+}
+
+interface Held {
+  tool: Tool | null;
+  points: [number, number][];
+  level: string | null;
+}
 
 /** The room of a unit or occupant id, on the level shown. */
 export function roomOf(model: LevelModel | null, id: string) {
@@ -26,13 +48,42 @@ export function useEditMode(
   /** The place selected when the editor opens: the route's destination, when one is shown. */
   first: string | null,
   onSaved: () => void,
+  /** Where the map looks, world units. */
+  centre: () => { x: number; y: number } | undefined,
 ) {
   const [Panel, setPanel] = useState<ComponentType<EditPanelProps> | null>(null);
   const [selected, setSelected] = useState<Selection | null>(null);
   const [failed, setFailed] = useState(0);
-  // Adding a door by a tap on the map: armed by the panel, the tap's world point handed back.
-  const [placing, setPlacing] = useState(false);
-  const [tap, setTap] = useState<[number, number] | null>(null);
+  // The points belong to the level they were placed on: another level starts afresh.
+  const [held, setHeld] = useState<Held>({ tool: null, points: [], level: null });
+  const here = held.level === kit.level ? held : { ...held, points: [] };
+  const place = (point: [number, number]) =>
+    setHeld((now) => ({
+      ...now,
+      level: kit.level,
+      points: [...(now.level === kit.level ? now.points : []), point],
+    }));
+  const drawing: Drawing = {
+    tool: here.tool,
+    points: here.points,
+    choose: (tool) => setHeld({ tool, points: [], level: kit.level }),
+    place,
+    placeCentre: () => {
+      const at = centre();
+      if (at) place([at.x, at.y]);
+    },
+    back: () => setHeld((now) => ({ ...now, points: now.points.slice(0, -1) })),
+  };
+  // The building's own fences on the level, so a fence drawn shows once saved.
+  const allFences = kit.summary?.fences;
+  const fences = useMemo(
+    () => (active ? (allFences ?? []).filter((f) => f.level === kit.level).map((f) => f.ring) : []),
+    [active, allFences, kit.level],
+  );
+  const outline: FenceOutline | null =
+    active && here.tool && here.tool !== 'door' && here.points.length
+      ? { corners: here.points, closed: false }
+      : null;
   // The route's destination is selected when the editor opens, or when a route is planned in it.
   const [seen, setSeen] = useState<{ active: boolean; first: string | null }>({
     active: false,
@@ -78,20 +129,18 @@ export function useEditMode(
         null)
       : null,
     markers,
-    /** While a door is being placed, the map's taps go to it. */
-    tapPoint: placing
-      ? (x: number, y: number) => {
-          setTap([x, y]);
-          setPlacing(false);
-        }
-      : undefined,
+    /** The shape being drawn, and the fences drawn before. */
+    outline,
+    fences,
+    /** While a tool is in hand, the map's taps place its points. */
+    tapPoint: here.tool ? (x: number, y: number) => place([x, y]) : undefined,
     panel: Panel ? (
       <Panel
         kit={kit}
         selected={selected}
         onSelect={setSelected}
         onSaved={onSaved}
-        placing={{ armed: placing, arm: setPlacing, tap, used: () => setTap(null) }}
+        drawing={drawing}
       />
     ) : (
       <p className="demo-status" role="status">

@@ -10,8 +10,9 @@ import { fill } from '../../../format/fill';
 import { metresToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import { ConnectLevels } from './connect-levels';
+import { DrawTools } from './draw-tools';
 import { EditForm } from './edit-form';
-import { roomOf } from './edit-mode';
+import { type Drawing, roomOf } from './edit-mode';
 import { buildingVersion, sendEdit } from './edit-requests';
 import { doorWidth, roomDoors } from './room-doors';
 
@@ -23,14 +24,8 @@ export interface EditPanelProps {
   onSelect: (selection: Selection | null) => void;
   /** An edit was stored: the map and the route are fetched again. */
   onSaved: () => void;
-  /** Adding a door where the visitor taps: whether the next tap is for it, and that tap. */
-  placing: {
-    armed: boolean;
-    arm: (armed: boolean) => void;
-    /** The tap's world point, decimetres, until it is used. */
-    tap: [number, number] | null;
-    used: () => void;
-  };
+  /** The tool in hand (a door placed where the visitor taps, a room drawn...) and its points. */
+  drawing: Drawing;
 }
 
 type Outcome =
@@ -44,7 +39,7 @@ const slideStep = 1;
 /** The width of a door the editor adds, metres. */
 const doorWidthM = 1.5;
 
-export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPanelProps) {
+export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPanelProps) {
   const { words, venue, model, summary } = kit;
   const [version, setVersion] = useState<number | null>(null);
   const [busy, setBusy] = useState(false);
@@ -136,13 +131,15 @@ export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPan
     };
     void send([change], 'do');
   };
-  const { tap, used } = placing;
-  const latestAdd = useLatest(addDoor);
+  // The door tool acts on its one tap.
+  const tap = drawing.tool === 'door' ? drawing.points[0] : undefined;
+  const latestAdd = useLatest((at: [number, number]) => {
+    drawing.choose(null);
+    addDoor(...at);
+  });
   useEffect(() => {
-    if (!tap) return;
-    used();
-    latestAdd.current(...tap);
-  }, [tap, used, latestAdd]);
+    if (tap) latestAdd.current(tap);
+  }, [tap, latestAdd]);
 
   /** Shows a problem's feature, when it is on the level shown. */
   const showProblem = (feature: string) => {
@@ -259,11 +256,11 @@ export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPan
           <button
             type="button"
             className="demo-action"
-            aria-pressed={placing.armed}
+            aria-pressed={drawing.tool === 'door'}
             disabled={busy}
-            onClick={() => placing.arm(!placing.armed)}
+            onClick={() => drawing.choose(drawing.tool === 'door' ? null : 'door')}
           >
-            {placing.armed ? words.edit_add_door_cancel : words.edit_add_door_tap}
+            {drawing.tool === 'door' ? words.edit_add_door_cancel : words.edit_add_door_tap}
           </button>
           <button
             type="button"
@@ -275,7 +272,7 @@ export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPan
           </button>
         </div>
       ) : null}
-      {placing.armed ? (
+      {drawing.tool === 'door' ? (
         <p className="demo-status" role="status">
           {fill(words.edit_add_door_hint, { width: doorWidthM })}
         </p>
@@ -330,6 +327,14 @@ export function EditPanel({ kit, selected, onSelect, onSaved, placing }: EditPan
           </button>
         </div>
       ) : null}
+
+      <DrawTools
+        kit={kit}
+        unit={unit}
+        drawing={drawing}
+        busy={busy}
+        send={(changes) => void send(changes, 'do')}
+      />
     </section>
   );
 

@@ -1,0 +1,192 @@
+// The editor's drawing tools: a new room or a fence drawn corner by corner, and a corner of the
+// selected room moved. Each point is a tap on the map, or the middle of the map for a visitor on
+// the keyboard (the arrow keys move the map under it). The server snaps a room's corners to the
+// walls and corners already there, so a tap near a wall lands on it.
+import { useEffect, useId, useState } from 'react';
+import type { FeatureChange } from '../../api-answers';
+import { fill } from '../../../format/fill';
+import type { UnitModel } from '../../level-model';
+import { metresToLonLat } from '../../projection';
+import type { ModeKit } from '../kit';
+import { useLatest } from '../kit';
+import type { Drawing, Tool } from './edit-mode';
+
+export interface DrawToolsProps {
+  kit: ModeKit;
+  /** The room selected, whose corners the corner tool moves. */
+  unit: UnitModel | undefined;
+  drawing: Drawing;
+  busy: boolean;
+  send: (changes: FeatureChange[]) => void;
+}
+
+/** The corners a drawn shape needs before it can be finished. */
+const fewest = 3;
+
+export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
+  const { words, summary, level } = kit;
+  const [name, setName] = useState('');
+  const nameId = `demo-${useId()}`;
+  const { tool, points } = drawing;
+  const levelId = summary?.levels.find((entry) => entry.short === level)?.id;
+  const lonLat = (point: [number, number]) =>
+    summary ? metresToLonLat(summary.origin, point[0] / 10, point[1] / 10) : point;
+
+  // The corner tool acts on its second point: the corner pointed at, then where it goes.
+  const moveCorner = useLatest(() => {
+    const [at, to] = points;
+    if (!unit || !at || !to) return;
+    drawing.choose(null);
+    send([{ op: 'move_corner', id: unit.shape.id, at: lonLat(at), to: lonLat(to) }]);
+  });
+  useEffect(() => {
+    if (tool === 'corner' && points.length === 2) moveCorner.current();
+  }, [tool, points.length, moveCorner]);
+
+  const finish = () => {
+    if (!levelId || points.length < fewest) return;
+    const corners = points.map(lonLat);
+    const label = name.trim();
+    drawing.choose(null);
+    setName('');
+    send([tool === 'room' ? room(levelId, corners, label) : fence(levelId, corners, label)]);
+  };
+
+  const tools: [Tool, string][] = [
+    ['room', words.edit_draw_room],
+    ['fence', words.edit_draw_fence],
+    ...(unit ? ([['corner', words.edit_move_corner]] as [Tool, string][]) : []),
+  ];
+  const hint =
+    tool === 'room' || tool === 'fence'
+      ? fill(tool === 'room' ? words.edit_draw_room_hint : words.edit_draw_fence_hint, {
+          count: points.length,
+        })
+      : tool === 'corner'
+        ? points.length
+          ? words.edit_move_corner_to
+          : words.edit_move_corner_hint
+        : null;
+  return (
+    <>
+      <h3 className="demo-edit__heading">{words.edit_draw}</h3>
+      <div className="demo-actions" role="group" aria-label={words.edit_draw}>
+        {tools.map(([each, label]) => (
+          <button
+            key={each}
+            type="button"
+            className="demo-action"
+            aria-pressed={tool === each}
+            disabled={busy}
+            onClick={() => drawing.choose(tool === each ? null : each)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      {tool && tool !== 'door' ? (
+        <>
+          <p className="demo-status" role="status">
+            {hint}
+          </p>
+          {tool === 'room' || tool === 'fence' ? (
+            <p className="demo-edit__field">
+              <label htmlFor={nameId}>{words.edit_name}</label>
+              <input
+                id={nameId}
+                value={name}
+                maxLength={60}
+                onInput={(event) => setName(event.currentTarget.value)}
+              />
+            </p>
+          ) : null}
+          {tool === 'corner' && unit && !points.length ? (
+            <div className="demo-actions" role="group" aria-label={words.edit_move_corner}>
+              {roomCorners(unit).map((corner, index) => (
+                <button
+                  key={index}
+                  type="button"
+                  className="demo-action"
+                  onClick={() => drawing.place(corner)}
+                >
+                  {fill(words.edit_corner, { number: index + 1 })}
+                </button>
+              ))}
+            </div>
+          ) : null}
+          <div className="demo-actions" role="group" aria-label={hint ?? words.edit_draw}>
+            <button type="button" className="demo-action" onClick={drawing.placeCentre}>
+              {words.edit_place_centre}
+            </button>
+            <button
+              type="button"
+              className="demo-action"
+              disabled={!points.length}
+              onClick={drawing.back}
+            >
+              {words.edit_point_back}
+            </button>
+            {tool === 'room' || tool === 'fence' ? (
+              <button
+                type="button"
+                className="demo-action"
+                disabled={busy || points.length < fewest}
+                onClick={finish}
+              >
+                {words.edit_draw_finish}
+              </button>
+            ) : null}
+            <button type="button" className="demo-action" onClick={() => drawing.choose(null)}>
+              {words.edit_draw_cancel}
+            </button>
+          </div>
+        </>
+      ) : null}
+    </>
+  );
+}
+
+function room(levelId: string, corners: [number, number][], name: string): FeatureChange {
+  return {
+    op: 'draw_room',
+    id: crypto.randomUUID(),
+    door_id: crypto.randomUUID(),
+    level_id: levelId,
+    corners,
+    ...(name ? { name } : {}),
+    category: 'room',
+  };
+}
+
+/** An IMDF geofence on the level, its display point the corners' mean. */
+function fence(levelId: string, corners: [number, number][], name: string): FeatureChange {
+  const mean = (axis: 0 | 1) => corners.reduce((sum, c) => sum + c[axis], 0) / corners.length;
+  return {
+    op: 'add',
+    feature: {
+      type: 'Feature',
+      id: crypto.randomUUID(),
+      feature_type: 'geofence',
+      geometry: { type: 'Polygon', coordinates: [[...corners, corners[0]]] },
+      properties: {
+        category: 'geofence',
+        restriction: null,
+        name: name ? { 'zh-Hans': name } : null,
+        alt_name: null,
+        correlation_id: null,
+        display_point: { type: 'Point', coordinates: [mean(0), mean(1)] },
+        building_ids: null,
+        level_ids: [levelId],
+        parents: null,
+      },
+    },
+  };
+}
+
+/** The selected room's corners, for a keyboard visitor who cannot point at one. */
+function roomCorners(unit: UnitModel) {
+  const ring = unit.shape.g[0] ?? [];
+  const corners: [number, number][] = [];
+  for (let i = 0; i + 1 < ring.length; i += 2) corners.push([ring[i]!, ring[i + 1]!]);
+  return corners;
+}
