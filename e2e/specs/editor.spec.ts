@@ -2,7 +2,8 @@
 // demo mall, uploaded as a visitor's building, opens in the editor; a route to a restaurant is
 // planned in it, the restaurant's door slides along its wall, the route is planned again as the
 // server now answers it, undo brings the first route back, a door is added and undone, and the
-// export link downloads the building. axe audits the editor's panel.
+// export link downloads the building; a fence is drawn with taps (and one corner from the
+// keyboard) and stored. axe audits the editor's panel.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -130,6 +131,56 @@ describe('a visitor edits their building', () => {
     const archive = await fetch(`${base}${exported}`);
     expect(archive.headers.get('content-type')).toBe('application/zip');
     expect(await seriousViolations(page)).toEqual([]);
+    expect(console.messages).toEqual([]);
+    await context.close();
+  });
+
+  it('draws a fence with taps on the map and offers a room’s corners from the keyboard', async () => {
+    const { page, context, console } = await openPage(
+      browser(),
+      `${base}/next/demo?building=${id}`,
+      { width: 1280, height: 900 },
+    );
+    await waitForHydration(page);
+    await page.waitForFunction(
+      () => performance.getEntriesByName('demo:first-draw').length > 0,
+      null,
+      { timeout: 20_000 },
+    );
+    await page.getByRole('button', { name: '编辑地图' }).click();
+    const editor = page.getByRole('region', { name: '编辑地图' });
+    await editor.getByText(/^第 \d+ 版，已保存$/).waitFor({ timeout: 20_000 });
+
+    await editor.getByRole('button', { name: '画围栏' }).click();
+    const map = page.locator('.demo-map');
+    await map.scrollIntoViewIfNeeded();
+    const box = (await map.boundingBox())!;
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    for (const [dx, dy] of [
+      [-60, -60],
+      [60, -60],
+      [60, 60],
+    ] as const) {
+      await page.mouse.click(cx + dx, cy + dy);
+      await page.waitForTimeout(100);
+    }
+    // The fourth corner from the keyboard: the middle of the map.
+    await editor.getByRole('button', { name: '在地图中心放一个点' }).click();
+    await editor.getByText(/已点 4 个/).waitFor();
+    await editor.getByLabel('名称').fill('收银台警戒区');
+    await editor.getByRole('button', { name: '完成' }).click();
+    await editor.getByText(/^已保存为第 \d+ 版$/).waitFor({ timeout: 20_000 });
+    const summary = (await (await fetch(`${base}/api/venues/${id}`)).json()) as {
+      fences: { name: string }[];
+    };
+    expect(summary.fences.map((fence) => fence.name)).toContain('收银台警戒区');
+
+    // A room picked on the map offers its corners as buttons, for a visitor on the keyboard.
+    await page.mouse.click(cx, cy);
+    await editor.getByRole('button', { name: '移动这个房间的角' }).click();
+    await editor.getByRole('button', { name: '角 1', exact: true }).waitFor();
+    expect(await seriousViolations(page)).toEqual([]);
+    await editor.getByRole('button', { name: '取消' }).click();
     expect(console.messages).toEqual([]);
     await context.close();
   });

@@ -4,7 +4,7 @@ import type { FeatureChange } from '../../api-answers';
 import { modelLevel } from '../../level-model';
 import { testLevel } from '../../test-level';
 import { testAt, testKit } from '../test-kit';
-import { DrawTools } from './draw-tools';
+import { DrawTools, turning } from './draw-tools';
 import type { Drawing, Tool } from './edit-mode';
 
 const square = { id: 'room-1', c: 'room', g: [[0, 0, 100, 0, 100, 100, 0, 100]], n: '仓库' };
@@ -68,6 +68,21 @@ describe('the editor’s drawing tools', () => {
     fireEvent.click(screen.getByRole('button', { name: kit.words.edit_place_centre }));
     expect(held.placeCentre).toHaveBeenCalledOnce();
     expect(send).not.toHaveBeenCalled();
+  });
+
+  it('sends a fence drawn clockwise counter-clockwise, as the venue check asks', () => {
+    const { kit, send } = show('fence', [
+      [0, 0],
+      [0, 100],
+      [100, 100],
+    ]);
+    fireEvent.click(screen.getByRole('button', { name: kit.words.edit_draw_finish }));
+    const [change] = send.mock.calls[0]![0];
+    if (change?.op !== 'add') throw new Error('a fence is added whole');
+    const ring = (change.feature.geometry as { coordinates: [number, number][][] }).coordinates[0]!;
+    expect(turning(ring.slice(0, -1))).toBeGreaterThan(0);
+    expect(ring[0]).toEqual(ring[ring.length - 1]);
+    expect(change.feature.properties['level_ids']).toEqual(['level-l1']);
   });
 
   it('lists the selected room’s corners for a visitor on the keyboard', () => {

@@ -158,8 +158,10 @@ function room(levelId: string, corners: [number, number][], name: string): Featu
   };
 }
 
-/** An IMDF geofence on the level, its display point the corners' mean. */
-function fence(levelId: string, corners: [number, number][], name: string): FeatureChange {
+/** An IMDF geofence on the level: its ring counter-clockwise (RFC 7946, as the venue check
+ * asks), its display point the corners' mean. */
+function fence(levelId: string, drawn: [number, number][], name: string): FeatureChange {
+  const corners = turning(drawn) < 0 ? [...drawn].reverse() : drawn;
   const mean = (axis: 0 | 1) => corners.reduce((sum, c) => sum + c[axis], 0) / corners.length;
   return {
     op: 'add',
@@ -181,6 +183,16 @@ function fence(levelId: string, corners: [number, number][], name: string): Feat
       },
     },
   };
+}
+
+/** Twice the signed area of a ring of [lon, lat]: positive when it runs counter-clockwise. */
+export function turning(ring: [number, number][]): number {
+  let sum = 0;
+  ring.forEach(([x1, y1], i) => {
+    const [x2, y2] = ring[(i + 1) % ring.length]!;
+    sum += x1 * y2 - x2 * y1;
+  });
+  return sum;
 }
 
 /** The selected room's corners, for a keyboard visitor who cannot point at one. */
