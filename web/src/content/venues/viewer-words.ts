@@ -250,6 +250,7 @@ export const viewerWordsSchema = z
     edit_saved: phrase,
     edit_undone: phrase,
     edit_problems: phrase,
+    edit_problem: phrase,
     edit_show: phrase,
     edit_conflict_reload: phrase,
     edit_reloaded: phrase,

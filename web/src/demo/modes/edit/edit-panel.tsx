@@ -156,6 +156,11 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
       kit.moveMap(boxAround((door.a[0] + door.a[2]) / 2, (door.a[1] + door.a[3]) / 2, 60), 2);
     }
   };
+  /** What a problem is about: a room of the level by its name, else the file and feature. */
+  const subjectOf = (problem: BuildingProblem) => {
+    const name = problem.feature ? roomOf(model, problem.feature)?.shape.n : undefined;
+    return name ?? [problem.file, problem.feature].filter(Boolean).join(' ');
+  };
   const onLevel = (feature: string | null) =>
     Boolean(
       feature &&
@@ -365,7 +370,10 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
             <ul className="demo-edit__problems">
               {shown.problems.map((problem, index) => (
                 <li key={index}>
-                  {problem.message}
+                  {fill(words.edit_problem, {
+                    subject: subjectOf(problem),
+                    message: problem.message,
+                  })}
                   {onLevel(problem.feature) ? (
                     <button
                       type="button"
