@@ -3,7 +3,8 @@
 // planned in it, the restaurant's door slides along its wall, the route is planned again as the
 // server now answers it, undo brings the first route back, a door is added and undone, and the
 // export link downloads the building; a fence is drawn with taps (and one corner from the
-// keyboard) and stored. axe audits the editor's panel.
+// keyboard) and stored, a swap of two levels that would break the escalators is refused with
+// its problems listed. axe audits the editor's panel.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -135,7 +136,7 @@ describe('a visitor edits their building', () => {
     await context.close();
   });
 
-  it('draws a fence with taps on the map and offers a room’s corners from the keyboard', async () => {
+  it('draws a fence with taps, lists why a swap of levels is refused and offers a room’s corners from the keyboard', async () => {
     const { page, context, console } = await openPage(
       browser(),
       `${base}/next/demo?building=${id}`,
@@ -167,7 +168,7 @@ describe('a visitor edits their building', () => {
     // The fourth corner from the keyboard: the middle of the map.
     await editor.getByRole('button', { name: '在地图中心放一个点' }).click();
     await editor.getByText(/已点 4 个/).waitFor();
-    await editor.getByLabel('名称').fill('收银台警戒区');
+    await editor.getByLabel('名称', { exact: true }).fill('收银台警戒区');
     await editor.getByRole('button', { name: '完成' }).click();
     await editor.getByText(/^已保存为第 \d+ 版$/).waitFor({ timeout: 20_000 });
     const summary = (await (await fetch(`${base}/api/venues/${id}`)).json()) as {
@@ -175,13 +176,34 @@ describe('a visitor edits their building', () => {
     };
     expect(summary.fences.map((fence) => fence.name)).toContain('收银台警戒区');
 
+    // The level shown swapped with the one above: the mall's escalators would then join levels
+    // that are not neighbours, so the check refuses it, lists why, and nothing changes.
+    const order = async () =>
+      (
+        (await (await fetch(`${base}/api/venues/${id}`)).json()) as {
+          levels: { id: string }[];
+        }
+      ).levels.map((level) => level.id);
+    const before = await order();
+    await editor.getByRole('button', { name: /^与上面的 .* 对调顺序$/ }).click();
+    await editor
+      .getByText(/不是相邻楼层；escalator 关系只连接两个相邻楼层/)
+      .first()
+      .waitFor({
+        timeout: 20_000,
+      });
+    expect(await order()).toEqual(before);
+
     // A room picked on the map offers its corners as buttons, for a visitor on the keyboard.
     await page.mouse.click(cx, cy);
     await editor.getByRole('button', { name: '移动这个房间的角' }).click();
     await editor.getByRole('button', { name: '角 1', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await editor.getByRole('button', { name: '取消' }).click();
-    expect(console.messages).toEqual([]);
+    // The refused swap is the one failed request the browser reports.
+    expect(
+      console.messages.filter((message) => !message.includes('(Unprocessable Entity)')),
+    ).toEqual([]);
     await context.close();
   });
 });

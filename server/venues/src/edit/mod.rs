@@ -10,6 +10,7 @@ use std::path::Path;
 use serde::{Deserialize, Serialize};
 use serde_json::{Map, Value};
 
+mod levels;
 mod positions;
 mod shapes;
 
@@ -97,6 +98,9 @@ pub enum Change {
         #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
         to: [f64; 2],
     },
+    /// Orders the levels as listed, lowest first: they keep the ordinals they had, in the new
+    /// order, and every relationship lists its units in it.
+    OrderLevels { ids: Vec<String> },
     /// Removes a feature.
     Remove { feature_type: String, id: String },
 }
@@ -207,6 +211,7 @@ impl<'a> Files<'a> {
                 self.draw_room(index, room)
             }
             Change::MoveCorner { id, at, to } => self.move_corner(index, id, *at, *to),
+            Change::OrderLevels { ids } => self.order_levels(index, ids),
             other => self.apply_one(index, other).map(|undo| vec![undo]),
         }
     }
@@ -281,7 +286,7 @@ impl<'a> Files<'a> {
                 };
                 self.shift(index, feature_type, id, by)
             }
-            Change::DrawRoom { .. } | Change::MoveCorner { .. } => {
+            Change::DrawRoom { .. } | Change::MoveCorner { .. } | Change::OrderLevels { .. } => {
                 unreachable!("apply() takes the changes of several features")
             }
             Change::Patch {

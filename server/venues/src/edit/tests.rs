@@ -292,3 +292,43 @@ fn changes_read_as_the_editor_sends_them() {
         serde_json::from_str(&serde_json::to_string(&changes).unwrap()).unwrap();
     assert_eq!(again, changes);
 }
+
+/// The editor's level order: two levels swapped keep the ordinals' set, the relationships list
+/// their units in the new order, the venue check passes and the engine reads the new order;
+/// the undo restores every file exactly.
+#[test]
+fn levels_put_in_a_new_order_pass_the_check_and_undo_exactly() {
+    let dir = building();
+    let read = |file: &str| std::fs::read_to_string(dir.path().join(file)).unwrap();
+    let before = (read("level.geojson"), read("relationship.geojson"));
+    let (b1, l1, l2) = (
+        "70666b84-a16b-456a-ad0c-0bdadc3216ab",
+        "5f130c4e-e011-49e8-8444-87779ab2d091",
+        "5159f094-dd6a-4eab-9ef0-bbc3846e3d87",
+    );
+    let order = |ids: &[&str]| Change::OrderLevels {
+        ids: ids.iter().map(|id| (*id).to_owned()).collect(),
+    };
+    for wrong in [vec![b1, l2], vec![b1, l1, l1], vec![b1, l1, "x"]] {
+        let error = apply_changes(dir.path(), &[order(&wrong)], 10).unwrap_err();
+        assert!(error.to_string().contains("全部 3 个楼层"), "{error}");
+    }
+    let undo = apply_changes(dir.path(), &[order(&[b1, l2, l1])], 10).unwrap();
+    let problems = crate::check::check_imdf(dir.path(), "building");
+    assert!(problems.is_empty(), "{problems:?}");
+    let venue = crate::testing::load("building", dir.path(), &crate::VenueExtras::default());
+    let mut levels: Vec<_> = venue.levels().iter().collect();
+    levels.sort_by_key(|level| level.ordinal);
+    let order: Vec<&str> = levels.iter().map(|level| level.short.as_str()).collect();
+    assert_eq!(order, ["B1", "L2", "L1"]);
+    apply_changes(dir.path(), &undo, 10).unwrap();
+    let after: (Value, Value) = (
+        serde_json::from_str(&read("level.geojson")).unwrap(),
+        serde_json::from_str(&read("relationship.geojson")).unwrap(),
+    );
+    let before: (Value, Value) = (
+        serde_json::from_str(&before.0).unwrap(),
+        serde_json::from_str(&before.1).unwrap(),
+    );
+    assert_eq!(after, before);
+}

@@ -11,6 +11,7 @@ import { metresToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import { ConnectLevels } from './connect-levels';
 import { DrawTools } from './draw-tools';
+import { LevelForm } from './level-form';
 import { EditForm } from './edit-form';
 import { type Drawing, roomOf } from './edit-mode';
 import { buildingVersion, sendEdit } from './edit-requests';
@@ -340,6 +341,8 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
         busy={busy}
         send={(changes) => void send(changes, 'do')}
       />
+
+      <LevelForm kit={kit} busy={busy} send={(changes) => void send(changes, 'do')} />
     </section>
   );
 
