@@ -3,7 +3,7 @@
 // planned in it, the restaurant's door slides along its wall, the route is planned again as the
 // server now answers it, undo brings the first route back, a door is added and undone, and the
 // export link downloads the building; a fence is drawn with taps (and one corner from the
-// keyboard) and stored, a swap of two levels that would break the escalators is refused with
+// keyboard) and stored, an ATM is placed from the keyboard, a swap of two levels that would break the escalators is refused with
 // its problems listed. axe audits the editor's panel.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -136,7 +136,7 @@ describe('a visitor edits their building', () => {
     await context.close();
   });
 
-  it('draws a fence with taps, lists why a swap of levels is refused and offers a room’s corners from the keyboard', async () => {
+  it('draws a fence, places an ATM, lists why a swap of levels is refused and offers a room’s corners', async () => {
     const { page, context, console } = await openPage(
       browser(),
       `${base}/next/demo?building=${id}`,
@@ -176,6 +176,22 @@ describe('a visitor edits their building', () => {
     };
     expect(summary.fences.map((fence) => fence.name)).toContain('收银台警戒区');
 
+    // An ATM placed at the map's middle, from the keyboard: the level's amenities list it.
+    const atms = async () => {
+      const summary = (await (await fetch(`${base}/api/venues/${id}`)).json()) as {
+        defaultLevel: string;
+      };
+      const level = (await (
+        await fetch(`${base}/api/venues/${id}/levels/${summary.defaultLevel}`)
+      ).json()) as { amenities: { c: string; n?: string }[] };
+      return level.amenities.filter((amenity) => amenity.n === '一层取款机').length;
+    };
+    await editor.getByRole('button', { name: '放置设施' }).click();
+    await editor.getByLabel('类别', { exact: true }).selectOption('atm');
+    await editor.getByLabel('名称', { exact: true }).fill('一层取款机');
+    await editor.getByRole('button', { name: '在地图中心放一个点' }).click();
+    await expect.poll(atms, { timeout: 20_000 }).toBe(1);
+
     // The level shown swapped with the one above: the mall's escalators would then join levels
     // that are not neighbours, so the check refuses it, lists why, and nothing changes.
     const order = async () =>
@@ -195,7 +211,8 @@ describe('a visitor edits their building', () => {
     expect(await order()).toEqual(before);
 
     // A room picked on the map offers its corners as buttons, for a visitor on the keyboard.
-    await page.mouse.click(cx, cy);
+    // (Beside the middle, where the ATM's icon now stands.)
+    await page.mouse.click(cx - 40, cy + 40);
     await editor.getByRole('button', { name: '移动这个房间的角' }).click();
     await editor.getByRole('button', { name: '角 1', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);

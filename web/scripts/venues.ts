@@ -10,6 +10,7 @@ import { dirname, join } from 'node:path';
 import { brotli, gzip } from '../src/content/venues/compression';
 import type { VenueCategory, VenueToml } from '../src/content/venues/imdf-types';
 import type { LoadedVenues } from '../src/content/venues/types';
+import type { EditorChoices } from '../src/content/venues/venue-files';
 
 export interface VenuesManifest {
   list: {
@@ -28,6 +29,7 @@ export interface VenuesManifest {
   }[];
   categories: Record<string, VenueCategory>;
   groups: { label: string; categories: string[] }[];
+  editor: EditorChoices;
   words: { steps: Record<string, string>; api_errors: Record<string, string> };
 }
 
@@ -106,6 +108,7 @@ export function writeVenues(
     list,
     categories: venues.categories,
     groups: venues.groups,
+    editor: venues.editor,
     words: { steps, api_errors },
   };
 }

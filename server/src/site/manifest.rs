@@ -6,7 +6,9 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::leads::Catalog;
-use site_venues::{CategoryWords, DirectoryGroup, FlowSettings, KioskFacing, StepWords};
+use site_venues::{
+    CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords,
+};
 
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
 /// version 5 the live demo's venues, `venues` (issue #14).
@@ -42,6 +44,8 @@ pub(crate) struct VenuesEntry {
     pub categories: BTreeMap<String, CategoryWords>,
     /// The directory groups of a guide screen, in display order.
     pub groups: Vec<DirectoryGroup>,
+    /// What the online editor offers a visitor's building: room and amenity categories.
+    pub editor: EditorChoices,
     pub words: VenueWordsEntry,
 }
 
@@ -52,6 +56,7 @@ impl VenuesEntry {
         site_venues::Catalog {
             categories: self.categories.clone(),
             groups: self.groups.clone(),
+            editor: self.editor.clone(),
         }
     }
 }

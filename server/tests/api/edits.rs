@@ -354,6 +354,15 @@ async fn a_room_drawn_in_a_walkway_is_routed_to_at_once_and_a_corner_of_it_moves
         };
         let (_, created) = upload(&app, mall_archive()).await;
         let id = created["id"].as_str().unwrap().to_owned();
+        // The editor's choices come with a building's summary, labelled, and with no demo's.
+        let (_, summary) = api(&app, &format!("/api/venues/{id}")).await;
+        assert_eq!(
+            summary["choices"]["units"]["restroom"], "卫生间",
+            "{summary}"
+        );
+        assert_eq!(summary["choices"]["amenities"]["atm"], "自助取款机");
+        let (_, demo) = api(&app, "/api/venues/demo-mall").await;
+        assert!(demo.get("choices").is_none());
         let walkways: Vec<Value> = features(&app, &id, "unit.geojson")
             .await
             .into_iter()

@@ -135,6 +135,18 @@ pub struct Catalog {
     pub categories: BTreeMap<String, CategoryWords>,
     #[serde(default)]
     pub groups: Vec<DirectoryGroup>,
+    #[serde(default)]
+    pub editor: EditorChoices,
+}
+
+/// What the online editor offers (`[editor]`): the categories a room may have and those of the
+/// amenities a visitor may place, in the order its lists show them.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+pub struct EditorChoices {
+    #[serde(default)]
+    pub units: Vec<String>,
+    #[serde(default)]
+    pub amenities: Vec<String>,
 }
 
 impl Catalog {

@@ -64,8 +64,8 @@ pub use distances::PlaceDistance;
 pub use export::{ExportError, export_imdf};
 pub use infrastructure::read_devices;
 pub use inputs::{
-    Catalog, CategoryWords, DirectoryGroup, FlowSettings, KioskFacing, StepWords, VenueExtras,
-    category_matches, fill,
+    Catalog, CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords,
+    VenueExtras, category_matches, fill,
 };
 pub use kiosk::{
     DirectoryEntry, DirectoryLevel, DirectorySection, KioskError, KioskInfo, KioskView,

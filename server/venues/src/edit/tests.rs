@@ -332,3 +332,24 @@ fn levels_put_in_a_new_order_pass_the_check_and_undo_exactly() {
     );
     assert_eq!(after, before);
 }
+
+/// An amenity as the editor places it (web/src/demo/modes/edit/draw-tools.tsx) passes the check.
+#[test]
+fn an_amenity_placed_in_a_room_passes_the_check() {
+    let dir = building();
+    let amenity = json!({
+        "type": "Feature",
+        "id": "6b0e4c2a-1d3f-4e5a-9b7c-8d9e0f1a2b3c",
+        "feature_type": "amenity",
+        "geometry": {"type": "Point", "coordinates": [121.40022, 31.17007]},
+        "properties": {
+            "category": "atm", "accessibility": null, "name": {"zh-Hans": "取款机"},
+            "alt_name": null, "hours": null, "phone": null, "website": null,
+            "unit_ids": ["b70e1cc6-e4f0-42f1-b5b9-402463df2e53"], "address_id": null,
+            "correlation_id": null,
+        },
+    });
+    apply_changes(dir.path(), &[Change::Add { feature: amenity }], 10).unwrap();
+    let problems = crate::check::check_imdf(dir.path(), "building");
+    assert!(problems.is_empty(), "{problems:?}");
+}

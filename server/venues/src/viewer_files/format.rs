@@ -38,6 +38,16 @@ pub struct VenueSummary {
     /// Category -> Chinese label of every category the venue's visitors see.
     pub labels: Labels,
     pub fences: Vec<FenceEntry>,
+    /// What the online editor offers, labelled: only a visitor's building has it.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub choices: Option<EditorLabels>,
+}
+
+/// The categories a visitor may give a room or an amenity in the editor, in the order offered.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct EditorLabels {
+    pub units: Labels,
+    pub amenities: Labels,
 }
 
 /// Hints the viewer shows; the routes' ends and the start are locations (§4.2).

@@ -57,7 +57,8 @@ pub fn viewer_files_derived(
 ) -> Result<(ViewerSettings, ViewerFiles), LoadError> {
     let venue = Features::read(dir)?;
     let settings = ViewerSettings::derived_from(&venue);
-    let files = build(id, &venue, &settings, catalog);
+    let mut files = build(id, &venue, &settings, catalog);
+    files.summary.choices = Some(summary::editor_labels(catalog));
     Ok((settings, files))
 }
 

@@ -3,7 +3,9 @@
 
 use super::coords::point;
 use super::features::{Features, zh};
-use super::format::{EntranceEntry, FenceEntry, KioskEntry, Labels, LevelEntry, VenueSummary};
+use super::format::{
+    EditorLabels, EntranceEntry, FenceEntry, KioskEntry, Labels, LevelEntry, VenueSummary,
+};
 use super::js::{JsNumber, dm, locale_cmp};
 use super::placement::{Placement, middle};
 use super::settings::ViewerSettings;
@@ -163,5 +165,22 @@ pub(super) fn summary(
         samples: settings.samples.clone(),
         labels: labels(venue, catalog),
         fences: fences(venue),
+        choices: None,
+    }
+}
+
+/// The editor's choices with their labels (a category without one is left out: the check makes
+/// sure each has one).
+pub(super) fn editor_labels(catalog: &Catalog) -> EditorLabels {
+    let labelled = |list: &[String]| {
+        Labels(
+            list.iter()
+                .filter_map(|c| Some((c.clone(), catalog.label(c)?.to_owned())))
+                .collect(),
+        )
+    };
+    EditorLabels {
+        units: labelled(&catalog.editor.units),
+        amenities: labelled(&catalog.editor.amenities),
     }
 }

@@ -109,7 +109,7 @@ export function loadVenues(contentDir: string, problems: Problems): LoadedVenues
   const before = problems.list.length;
   const words = readWords(root, problems);
   const catalogue = readFile(root, 'categories.toml', 'TOML', problems);
-  const { categories, groups } = readCategoriesToml(catalogue ?? {});
+  const { categories, groups, editor } = readCategoriesToml(catalogue ?? {});
   const list: LoadedVenue[] = [];
   const entries = readdirSync(root, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
@@ -125,5 +125,5 @@ export function loadVenues(contentDir: string, problems: Problems): LoadedVenues
   }
   if (problems.list.length > before || !words || !catalogue) return undefined;
   list.sort((a, b) => a.settings.order - b.settings.order);
-  return { list, categories, groups, words };
+  return { list, categories, groups, editor, words };
 }

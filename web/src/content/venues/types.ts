@@ -11,6 +11,7 @@ import type {
   VenueToml,
 } from './imdf-types';
 import type { LevelPreview } from './preview';
+import type { EditorChoices } from './venue-files';
 
 export interface LoadedVenue {
   /** The directory name, the venue id of URLs: "demo-mall". */
@@ -32,6 +33,8 @@ export interface LoadedVenues {
   list: LoadedVenue[];
   categories: Record<string, VenueCategory>;
   groups: CategoryGroup[];
+  /** What the online editor offers a visitor's building (categories.toml `[editor]`). */
+  editor: EditorChoices;
   words: {
     steps: Record<string, string>;
     api_errors: Record<string, string>;

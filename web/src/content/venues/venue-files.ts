@@ -82,14 +82,27 @@ export function readVenueToml(table: Table): VenueToml {
   };
 }
 
-/** categories.toml: its categories and groups, texts trimmed, synonyms and groups empty if left out. */
+/** The online editor's choices (`[editor]`): room and amenity categories, in the order offered. */
+export interface EditorChoices {
+  units: string[];
+  amenities: string[];
+}
+
+/** categories.toml: its categories, groups and the editor's choices, texts trimmed, synonyms,
+ * groups and choices empty if left out. */
 export function readCategoriesToml(table: Table): {
   categories: Record<string, VenueCategory>;
   groups: CategoryGroup[];
+  editor: EditorChoices;
 } {
   const categories = (table.categories ?? {}) as Record<string, Partial<VenueCategory>>;
   const groups = (table.groups ?? []) as CategoryGroup[];
+  const editor = (table.editor ?? {}) as Partial<EditorChoices>;
   return {
+    editor: {
+      units: (editor.units ?? []).map(trim),
+      amenities: (editor.amenities ?? []).map(trim),
+    },
     categories: Object.fromEntries(
       Object.entries(categories).map(([key, entry]) => [
         key,

@@ -29,6 +29,8 @@ export interface VenueSummary {
   samples: VenueSamples;
   /** Category -> Chinese label, for every category used in this venue. */
   labels: Record<string, string>;
+  /** What the online editor offers (category -> label, in order): a visitor's building only. */
+  choices?: { units: Record<string, string>; amenities: Record<string, string> };
   /** The venue's own fences (IMDF geofences), which the live stream watches (issue #17). */
   fences: FenceEntry[];
 }

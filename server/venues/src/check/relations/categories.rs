@@ -87,7 +87,7 @@ impl Categories {
             }
         };
         for key in table.keys() {
-            if key != "categories" && key != "groups" {
+            if !["categories", "groups", "editor"].contains(&key.as_str()) {
                 report(key, Rule::Categories, UNKNOWN_KEY.to_owned());
             }
         }
@@ -119,6 +119,9 @@ impl Categories {
                 Rule::Categories,
                 "必须是表的数组：每个分组一个 [[groups]]，写 label 和 categories".to_owned(),
             ),
+        }
+        if let Some(editor) = table.get("editor") {
+            super::editor_choices::check(editor, keys.as_ref(), &mut report);
         }
         Categories { keys }
     }
@@ -229,6 +232,38 @@ fn read_entries(
     keys
 }
 
+/// A list of categories (a group's, the editor's): each a text with an entry under
+/// `[categories]` (when those could be read); answers the categories.
+pub(super) fn check_listed<'a>(
+    list: &'a [Value],
+    list_field: &str,
+    keys: Option<&BTreeSet<String>>,
+    report: &mut impl FnMut(&str, Rule, String),
+) -> Vec<&'a str> {
+    let mut listed = Vec::new();
+    for (at, category) in list.iter().enumerate() {
+        let field = format!("{list_field}[{at}]");
+        check_text(Some(category), &field, report);
+        let Some(category) = category.as_str().map(str::trim) else {
+            continue;
+        };
+        listed.push(category);
+        let Some(keys) = keys else {
+            continue;
+        };
+        if !category.is_empty() && entry_key(keys, category).is_none() {
+            report(
+                &field,
+                Rule::Categories,
+                format!(
+                    "\"{category}\" 在 [categories] 里没有条目；请加上它的条目，或把它从这个列表里删去"
+                ),
+            );
+        }
+    }
+    listed
+}
+
 /// `[[groups]]`: a `label` and the `categories` listed under it, at least one, each with an
 /// entry under `[categories]` (when those could be read).
 fn read_groups(
@@ -260,23 +295,7 @@ fn read_groups(
                 "至少要列出一个类别".to_owned(),
             ),
             Some(Value::Array(list)) => {
-                for (at, category) in list.iter().enumerate() {
-                    let field = format!("{list_field}[{at}]");
-                    check_text(Some(category), &field, report);
-                    let (Some(keys), Some(category)) = (keys, category.as_str()) else {
-                        continue;
-                    };
-                    let category = category.trim();
-                    if !category.is_empty() && entry_key(keys, category).is_none() {
-                        report(
-                            &field,
-                            Rule::Categories,
-                            format!(
-                                "\"{category}\" 在 [categories] 里没有条目；请加上它的条目，或把它从这个分组里删去"
-                            ),
-                        );
-                    }
-                }
+                check_listed(list, &list_field, keys, report);
             }
             Some(_) => report(
                 &list_field,

@@ -3,6 +3,7 @@
 //! visitor sees having an entry in categories.toml (§3.1).
 
 mod categories;
+mod editor_choices;
 mod levels;
 mod references;
 mod relationships;

@@ -2,7 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { FeatureChange } from '../../api-answers';
 import { modelLevel } from '../../level-model';
-import { testLevel } from '../../test-level';
+import { testLevel, testSummary } from '../../test-level';
 import { testAt, testKit } from '../test-kit';
 import { DrawTools, turning } from './draw-tools';
 import type { Drawing, Tool } from './edit-mode';
@@ -21,7 +21,14 @@ function drawing(tool: Tool | null, points: [number, number][]): Drawing {
 }
 
 function show(tool: Tool | null, points: [number, number][], withRoom = false) {
-  const kit = testKit({ level: 'L1' });
+  const kit = testKit({
+    level: 'L1',
+    model: modelLevel({ ...testLevel(), units: [square] }),
+    summary: {
+      ...testSummary(),
+      choices: { units: {}, amenities: { atm: '自助取款机', defibrillator: '除颤仪' } },
+    },
+  });
   const held = drawing(tool, points);
   const send = vi.fn<(changes: FeatureChange[]) => void>();
   const unit = withRoom
@@ -32,6 +39,24 @@ function show(tool: Tool | null, points: [number, number][], withRoom = false) {
 }
 
 describe('the editor’s drawing tools', () => {
+  it('places an amenity of the first kind offered in the room under its point', () => {
+    const { held, send } = show('amenity', [[50, 50]]);
+    expect(held.choose).toHaveBeenCalledWith(null);
+    const [change] = send.mock.calls[0]![0];
+    if (change?.op !== 'add') throw new Error('an amenity is added whole');
+    expect(change.feature).toMatchObject({
+      feature_type: 'amenity',
+      geometry: { type: 'Point', coordinates: testAt(50, 50) },
+      properties: { category: 'atm', unit_ids: ['room-1'] },
+    });
+  });
+
+  it('says so, and sends nothing, when the amenity’s point is in no room', () => {
+    const { kit, send } = show('amenity', [[500, 500]]);
+    expect(screen.getByRole('alert').textContent).toBe(kit.words.edit_place_amenity_nowhere);
+    expect(send).not.toHaveBeenCalled();
+  });
+
   it('offers the corner tool only with a room selected, and picks a tool', () => {
     const { kit, held } = show(null, []);
     expect(screen.queryByRole('button', { name: kit.words.edit_move_corner })).toBeNull();

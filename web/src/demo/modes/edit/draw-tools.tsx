@@ -1,8 +1,9 @@
-// The editor's drawing tools: a new room or a fence drawn corner by corner, and a corner of the
-// selected room moved. Each point is a tap on the map, or the middle of the map for a visitor on
+// The editor's drawing tools: a new room or a fence drawn corner by corner, a corner of the
+// selected room moved, and an amenity (an ATM, a defibrillator) placed in the room it stands in. Each point is a tap on the map, or the middle of the map for a visitor on
 // the keyboard (the arrow keys move the map under it). The server snaps a room's corners to the
 // walls and corners already there, so a tap near a wall lands on it.
 import { useEffect, useId, useState } from 'react';
+import { pointInPoly } from '../../geometry';
 import type { FeatureChange } from '../../api-answers';
 import { fill } from '../../../format/fill';
 import type { UnitModel } from '../../level-model';
@@ -27,6 +28,11 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
   const { words, summary, level } = kit;
   const [name, setName] = useState('');
   const nameId = `demo-${useId()}`;
+  const amenities = Object.entries(summary?.choices?.amenities ?? {});
+  const [picked, setAmenity] = useState('');
+  const amenity = picked || (amenities[0]?.[0] ?? '');
+  const amenityId = `demo-${useId()}`;
+  const [nowhere, setNowhere] = useState(false);
   const { tool, points } = drawing;
   const levelId = summary?.levels.find((entry) => entry.short === level)?.id;
   const lonLat = (point: [number, number]) =>
@@ -43,6 +49,22 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
     if (tool === 'corner' && points.length === 2) moveCorner.current();
   }, [tool, points.length, moveCorner]);
 
+  // The amenity tool acts on its one point, in the room (or walkway) under it.
+  const placeAmenity = useLatest(() => {
+    const [at] = points;
+    if (!at) return;
+    drawing.choose(null);
+    const room = kit.model?.units.find((each) => pointInPoly(at[0], at[1], each.shape.g));
+    setNowhere(!room);
+    if (!room || !amenity) return;
+    const label = name.trim();
+    setName('');
+    send([amenityChange(amenity, lonLat(at), room.shape.id, label)]);
+  });
+  useEffect(() => {
+    if (tool === 'amenity' && points.length === 1) placeAmenity.current();
+  }, [tool, points.length, placeAmenity]);
+
   const finish = () => {
     if (!levelId || points.length < fewest) return;
     const corners = points.map(lonLat);
@@ -55,6 +77,7 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
   const tools: [Tool, string][] = [
     ['room', words.edit_draw_room],
     ['fence', words.edit_draw_fence],
+    ...(amenities.length ? ([['amenity', words.edit_place_amenity]] as [Tool, string][]) : []),
     ...(unit ? ([['corner', words.edit_move_corner]] as [Tool, string][]) : []),
   ];
   const hint =
@@ -66,7 +89,9 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
         ? points.length
           ? words.edit_move_corner_to
           : words.edit_move_corner_hint
-        : null;
+        : tool === 'amenity'
+          ? words.edit_place_amenity_hint
+          : null;
   return (
     <>
       <h3 className="demo-edit__heading">{words.edit_draw}</h3>
@@ -78,7 +103,10 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
             className="demo-action"
             aria-pressed={tool === each}
             disabled={busy}
-            onClick={() => drawing.choose(tool === each ? null : each)}
+            onClick={() => {
+              setNowhere(false);
+              drawing.choose(tool === each ? null : each);
+            }}
           >
             {label}
           </button>
@@ -89,7 +117,23 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
           <p className="demo-status" role="status">
             {hint}
           </p>
-          {tool === 'room' || tool === 'fence' ? (
+          {tool === 'amenity' ? (
+            <p className="demo-edit__field">
+              <label htmlFor={amenityId}>{words.edit_category}</label>
+              <select
+                id={amenityId}
+                value={amenity}
+                onChange={(event) => setAmenity(event.currentTarget.value)}
+              >
+                {amenities.map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            </p>
+          ) : null}
+          {tool === 'room' || tool === 'fence' || tool === 'amenity' ? (
             <p className="demo-edit__field">
               <label htmlFor={nameId}>{words.edit_name}</label>
               <input
@@ -142,8 +186,43 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
           </div>
         </>
       ) : null}
+      {nowhere ? (
+        <p className="demo-alert" role="alert">
+          {words.edit_place_amenity_nowhere}
+        </p>
+      ) : null}
     </>
   );
+}
+
+/** An IMDF amenity at `at` ([lon, lat]) in the unit `unit`. */
+function amenityChange(
+  category: string,
+  at: [number, number],
+  unit: string,
+  name: string,
+): FeatureChange {
+  return {
+    op: 'add',
+    feature: {
+      type: 'Feature',
+      id: crypto.randomUUID(),
+      feature_type: 'amenity',
+      geometry: { type: 'Point', coordinates: at },
+      properties: {
+        category,
+        accessibility: null,
+        name: name ? { 'zh-Hans': name } : null,
+        alt_name: null,
+        hours: null,
+        phone: null,
+        website: null,
+        unit_ids: [unit],
+        address_id: null,
+        correlation_id: null,
+      },
+    },
+  };
 }
 
 function room(levelId: string, corners: [number, number][], name: string): FeatureChange {

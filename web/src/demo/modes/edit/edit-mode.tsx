@@ -14,8 +14,9 @@ import type { EditPanelProps, Selection } from './edit-panel';
 
 const buildingId = /^[0-9a-f]{32}$/;
 
-/** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved. */
-export type Tool = 'door' | 'room' | 'fence' | 'corner';
+/** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved, an
+ * amenity. */
+export type Tool = 'door' | 'room' | 'fence' | 'corner' | 'amenity';
 
 /** The tool in hand and the points placed with it so far, world decimetres. */
 export interface Drawing {
@@ -81,7 +82,7 @@ export function useEditMode(
     [active, allFences, kit.level],
   );
   const outline: FenceOutline | null =
-    active && here.tool && here.tool !== 'door' && here.points.length
+    active && here.tool && here.tool !== 'door' && here.tool !== 'amenity' && here.points.length
       ? { corners: here.points, closed: false }
       : null;
   // The route's destination is selected when the editor opens, or when a route is planned in it.

@@ -213,7 +213,7 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
           kit={kit}
           name={unit.shape.n ?? ''}
           category={unit.shape.c}
-          categories={summary?.labels ?? {}}
+          categories={summary?.choices?.units ?? summary?.labels ?? {}}
           disabled={busy}
           onSave={(name, category) =>
             void send(
