@@ -314,6 +314,7 @@ async fn a_breaking_a_wrong_or_a_malformed_edit_is_refused_and_stores_nothing() 
                 ]),
                 "一次最多提交 3 处修改",
             ),
+            (json!([]), "没有要保存的修改"),
         ];
         for (changes, expected) in refused {
             let (status, answer) = edit(&app, &id, 1, changes).await;

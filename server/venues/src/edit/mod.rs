@@ -111,6 +111,8 @@ const DOOR_WIDTHS: std::ops::RangeInclusive<f64> = 0.5..=10.0;
 /// Why a change set was not applied; `index` counts the changes from 1.
 #[derive(Debug, Clone, PartialEq, thiserror::Error)]
 pub enum EditError {
+    #[error("没有要保存的修改")]
+    Nothing,
     #[error("一次最多提交 {max} 处修改，这次有 {count} 处")]
     TooMany { count: usize, max: usize },
     #[error("第 {index} 处修改：{feature_type} 不是 IMDF 的要素类型")]
@@ -145,6 +147,10 @@ pub fn apply_changes(
     changes: &[Change],
     max_changes: usize,
 ) -> Result<Vec<Change>, EditError> {
+    if changes.is_empty() {
+        // A version that changes nothing would only push the building's history along.
+        return Err(EditError::Nothing);
+    }
     if changes.len() > max_changes {
         return Err(EditError::TooMany {
             count: changes.len(),
@@ -226,23 +232,7 @@ impl<'a> Files<'a> {
                 width_m,
             } => {
                 let door = self.door_in_wall(index, unit, *at, *width_m)?;
-                let feature = serde_json::json!({
-                    "type": "Feature",
-                    "id": id,
-                    "feature_type": "opening",
-                    "geometry": {"type": "LineString", "coordinates": door.ends},
-                    "properties": {
-                        "category": "pedestrian",
-                        "accessibility": null,
-                        "access_control": null,
-                        "door": null,
-                        "name": null,
-                        "alt_name": null,
-                        "display_point": null,
-                        "level_id": door.level_id,
-                    },
-                });
-                self.add(index, feature)
+                self.add(index, door_feature(id, door.ends, &door.level_id))
             }
             Change::Remove { feature_type, id } => {
                 let file = self.file(index, feature_type)?;
@@ -530,6 +520,26 @@ fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
 struct PlacedDoor {
     ends: [[f64; 2]; 2],
     level_id: Value,
+}
+
+/// A plain pedestrian door (an IMDF opening) between `ends`, on the level `level_id`.
+fn door_feature(id: &str, ends: [[f64; 2]; 2], level_id: &Value) -> Value {
+    serde_json::json!({
+        "type": "Feature",
+        "id": id,
+        "feature_type": "opening",
+        "geometry": {"type": "LineString", "coordinates": ends},
+        "properties": {
+            "category": "pedestrian",
+            "accessibility": null,
+            "access_control": null,
+            "door": null,
+            "name": null,
+            "alt_name": null,
+            "display_point": null,
+            "level_id": level_id,
+        },
+    })
 }
 
 /// A new feature's type and id.

@@ -222,22 +222,8 @@ impl Files<'_> {
         });
         undo.push(self.add(index, feature)?);
         if let Some([a, b]) = door {
-            let door = json!({
-                "type": "Feature",
-                "id": room.door_id,
-                "feature_type": "opening",
-                "geometry": {"type": "LineString", "coordinates": [frame.to_lon_lat(a), frame.to_lon_lat(b)]},
-                "properties": {
-                    "category": "pedestrian",
-                    "accessibility": null,
-                    "access_control": null,
-                    "door": null,
-                    "name": null,
-                    "alt_name": null,
-                    "display_point": null,
-                    "level_id": room.level_id,
-                },
-            });
+            let ends = [frame.to_lon_lat(a), frame.to_lon_lat(b)];
+            let door = super::door_feature(room.door_id, ends, &json!(room.level_id));
             undo.push(self.add(index, door)?);
         }
         Ok(undo)
