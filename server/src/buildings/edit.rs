@@ -1,15 +1,15 @@
 //! A change set of the online editor applied to a stored building (issue #32): the stored
 //! archive unpacked, the changes applied to its files (`site_venues::edit`), counted again
 //! within the upload's limits, decided by the venue check as the engine builds, and archived
-//! again. The engine built on the way is the new version's, so the route the editor asks next
+//! again (the files it did not change copied compressed from the stored archive). The engine built on the way is the new version's, so the route the editor asks next
 //! waits for nothing.
 
 use std::io::Cursor;
 use std::sync::Arc;
 
-use site_venues::edit::{Change, apply_changes};
+use site_venues::edit::{Change, apply_listing};
 use site_venues::intake::{IntakeLimits, census_dir, unpack_imdf};
-use site_venues::{Catalog, StepWords, export_imdf};
+use site_venues::{Catalog, StepWords, export_edited};
 
 use super::engines::{LoadedBuilding, build_beside};
 use super::take_in::{LevelName, Refused, ScratchDir};
@@ -46,13 +46,14 @@ pub(crate) fn edit(
     let started = std::time::Instant::now();
     let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
     unpack_imdf(base.archive, limits, dir.path()).map_err(Refused::Intake)?;
-    let undo = apply_changes(dir.path(), changes, max_changes)
+    let (undo, changed) = apply_listing(dir.path(), changes, max_changes)
         .map_err(|error| Refused::Request(error.to_string()))?;
     census_dir(dir.path(), limits).map_err(Refused::Intake)?;
     let applied = started.elapsed();
     let archived = || {
         let mut archive = Cursor::new(Vec::new());
-        export_imdf(dir.path(), &mut archive).map(|_| archive.into_inner())
+        export_edited(dir.path(), base.archive, &changed, &mut archive)
+            .map(|_| archive.into_inner())
     };
     let (loaded, archive) = build_beside(
         base.id,

@@ -9,10 +9,10 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
-use site_venues::edit::{Change, apply_changes};
+use site_venues::edit::{Change, apply_listing};
 use site_venues::intake::{IntakeLimits, census_dir, unpack_imdf};
 use site_venues::viewer_files::viewer_files_derived;
-use site_venues::{Venue, VenueExtras, export_imdf, testing};
+use site_venues::{Venue, VenueExtras, export_edited, export_imdf, testing};
 
 fn main() {
     let rounds: usize = std::env::args()
@@ -46,7 +46,7 @@ fn main() {
             id: door.clone(),
             along_m: along,
         };
-        apply_changes(dir.path(), &[slide], 10).expect("applies");
+        let (_, changed) = apply_listing(dir.path(), &[slide], 10).expect("applies");
         lap("apply");
         census_dir(dir.path(), &limits).expect("within the limits");
         lap("count again");
@@ -62,7 +62,7 @@ fn main() {
         let files = viewer_files_derived("edited", dir.path(), &catalog).expect("viewer files");
         lap("viewer files");
         let mut again = Cursor::new(Vec::new());
-        export_imdf(dir.path(), &mut again).expect("archives");
+        export_edited(dir.path(), &archive, &changed, &mut again).expect("archives");
         lap("archive again");
         drop((venue, files));
         let total: f64 = phases.iter().map(|(_, ms)| ms).sum();

@@ -43,11 +43,43 @@ pub enum ExportError {
 /// Writes the archive of `imdf_dir` to `out`; returns the names written. The manifest is
 /// required; feature files are taken for every IMDF feature type present.
 pub fn export_imdf(imdf_dir: &Path, out: impl Write + Seek) -> Result<Vec<String>, ExportError> {
+    export_reusing(imdf_dir, None, out)
+}
+
+/// The archive of an edited building: what [`export_imdf`] would write for `imdf_dir`, with the
+/// entries of the feature types not in `changed` copied compressed as they are from `before`
+/// (the archive [`export_imdf`] wrote before the edit). An edit recompresses only the files it
+/// touched.
+pub fn export_edited(
+    imdf_dir: &Path,
+    before: &[u8],
+    changed: &[String],
+    out: impl Write + Seek,
+) -> Result<Vec<String>, ExportError> {
+    let before = zip::ZipArchive::new(std::io::Cursor::new(before))?;
+    export_reusing(imdf_dir, Some((before, changed)), out)
+}
+
+type Reused<'a> = (zip::ZipArchive<std::io::Cursor<&'a [u8]>>, &'a [String]);
+
+fn export_reusing(
+    imdf_dir: &Path,
+    mut reuse: Option<Reused<'_>>,
+    out: impl Write + Seek,
+) -> Result<Vec<String>, ExportError> {
     let mut zip = ZipWriter::new(out);
     let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
     let mut names = Vec::new();
     let mut add =
         |zip: &mut ZipWriter<_>, name: String, required: bool| -> Result<(), ExportError> {
+            if let Some((before, changed)) = reuse.as_mut() {
+                let unchanged = !changed.iter().any(|t| name == format!("{t}.geojson"));
+                if unchanged && let Ok(entry) = before.by_name_raw(name.as_bytes()) {
+                    zip.raw_copy_file(entry)?;
+                    names.push(name);
+                    return Ok(());
+                }
+            }
             let file = imdf_dir.join(&name);
             let bytes = match std::fs::read(&file) {
                 Ok(bytes) => bytes,
@@ -71,6 +103,62 @@ pub fn export_imdf(imdf_dir: &Path, out: impl Write + Seek) -> Result<Vec<String
 mod tests {
     use super::*;
     use std::io::{Cursor, Read};
+
+    fn entries(archive: Vec<u8>) -> Vec<(String, Vec<u8>)> {
+        let mut archive = zip::ZipArchive::new(Cursor::new(archive)).unwrap();
+        (0..archive.len())
+            .map(|i| {
+                let mut entry = archive.by_index(i).unwrap();
+                let mut bytes = Vec::new();
+                entry.read_to_end(&mut bytes).unwrap();
+                (entry.name().unwrap().into_owned(), bytes)
+            })
+            .collect()
+    }
+
+    #[test]
+    fn an_edited_archive_holds_what_a_new_export_would_copying_the_files_not_changed() {
+        let source = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/three-level-mall");
+        let dir = tempfile::tempdir().unwrap();
+        for entry in std::fs::read_dir(&source).unwrap() {
+            let path = entry.unwrap().path();
+            std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+        }
+        let mut before = Cursor::new(Vec::new());
+        export_imdf(dir.path(), &mut before).unwrap();
+        let before = before.into_inner();
+        // An edit rewrote the openings and wrote a fence file the building had none of.
+        let empty = r#"{"type":"FeatureCollection","features":[]}"#;
+        std::fs::write(dir.path().join("opening.geojson"), empty).unwrap();
+        std::fs::remove_file(dir.path().join("geofence.geojson")).unwrap();
+        let mut without_fences = Cursor::new(Vec::new());
+        export_imdf(dir.path(), &mut without_fences).unwrap();
+        std::fs::write(dir.path().join("geofence.geojson"), empty).unwrap();
+        let changed = ["geofence".to_owned(), "opening".to_owned()];
+        let mut edited = Cursor::new(Vec::new());
+        let names = export_edited(
+            dir.path(),
+            &without_fences.into_inner(),
+            &changed,
+            &mut edited,
+        )
+        .unwrap();
+        let mut fresh = Cursor::new(Vec::new());
+        assert_eq!(export_imdf(dir.path(), &mut fresh).unwrap(), names);
+        let edited = entries(edited.into_inner());
+        assert_eq!(edited, entries(fresh.into_inner()));
+        assert!(
+            edited
+                .iter()
+                .any(|(name, bytes)| name == "opening.geojson" && bytes == empty.as_bytes())
+        );
+        // Not changed, so copied: the stored archive's bytes, not the directory's.
+        std::fs::write(dir.path().join("unit.geojson"), empty).unwrap();
+        let mut copied = Cursor::new(Vec::new());
+        export_edited(dir.path(), &before, &changed, &mut copied).unwrap();
+        let unit = |all: Vec<(String, Vec<u8>)>| all.into_iter().find(|(n, _)| n == "unit.geojson");
+        assert_eq!(unit(entries(copied.into_inner())), unit(entries(before)));
+    }
 
     #[test]
     fn the_archive_holds_the_manifest_and_every_feature_file_and_each_parses() {

@@ -147,6 +147,16 @@ pub fn apply_changes(
     changes: &[Change],
     max_changes: usize,
 ) -> Result<Vec<Change>, EditError> {
+    apply_listing(dir, changes, max_changes).map(|(undo, _)| undo)
+}
+
+/// [`apply_changes`], answering also the feature types whose files it rewrote (an edit's archive
+/// recompresses only those, [`crate::export_edited`]).
+pub fn apply_listing(
+    dir: &Path,
+    changes: &[Change],
+    max_changes: usize,
+) -> Result<(Vec<Change>, Vec<String>), EditError> {
     if changes.is_empty() {
         // A version that changes nothing would only push the building's history along.
         return Err(EditError::Nothing);
@@ -164,7 +174,12 @@ pub fn apply_changes(
     }
     files.write()?;
     undo.reverse();
-    Ok(undo)
+    let mut changed: Vec<String> = (files.read.iter())
+        .filter(|(_, file)| file.changed)
+        .map(|(feature_type, _)| feature_type.clone())
+        .collect();
+    changed.sort();
+    Ok((undo, changed))
 }
 
 /// The feature files read so far, each with its features' places by id.
