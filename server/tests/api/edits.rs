@@ -1,7 +1,7 @@
 //! The online editor's edits of a stored building (issue #32), over real HTTP against the real
 //! server on SQLite and PostgreSQL: moving a door of the demo mall changes the route at once and
-//! its undo brings the route back; a room drawn in a walkway is routed to at once and its corner
-//! moves; an edit to a replaced version is a conflict, and of two tabs
+//! its undo brings the route back; a room drawn in a walkway is routed to at once, its corner
+//! moves, a corner is added to it and removed; an edit to a replaced version is a conflict, and of two tabs
 //! saving at once exactly one wins; an edit that breaks the building, does not apply, or is not
 //! an edit is refused with its message and stores nothing.
 
@@ -446,10 +446,27 @@ async fn a_room_drawn_in_a_walkway_is_routed_to_at_once_and_a_corner_of_it_moves
             .fold(f64::INFINITY, f64::min);
         assert!(nearest < 0.51, "{nearest} m: {room}");
 
+        // A corner added in the middle of the room's first wall, and removed again.
+        let ring = points(&room["geometry"]);
+        let middle = [
+            (ring[0][0] + ring[1][0]) / 2.0,
+            (ring[0][1] + ring[1][1]) / 2.0,
+        ];
+        let add = json!([{"op": "add_corner", "id": room_id, "at": middle}]);
+        let (status, added) = edit(&app, &id, 3, add).await;
+        assert_eq!(status, StatusCode::OK, "{backend:?}: {added}");
+        let units = features(&app, &id, "unit.geojson").await;
+        assert_eq!(drawn_ring(&units).len(), ring.len() + 1);
+        let remove = json!([{"op": "remove_corner", "id": room_id, "at": middle}]);
+        let (status, removed) = edit(&app, &id, 4, remove).await;
+        assert_eq!(status, StatusCode::OK, "{backend:?}: {removed}");
+        let units = features(&app, &id, "unit.geojson").await;
+        assert_eq!(drawn_ring(&units), ring);
+
         // Undone twice: the room and its door are gone, the walkways as uploaded.
-        let (status, _) = edit(&app, &id, 3, moved["undo"].clone()).await;
+        let (status, _) = edit(&app, &id, 5, moved["undo"].clone()).await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = edit(&app, &id, 4, saved["undo"].clone()).await;
+        let (status, _) = edit(&app, &id, 6, saved["undo"].clone()).await;
         assert_eq!(status, StatusCode::OK);
         let units = features(&app, &id, "unit.geojson").await;
         assert!(units.iter().all(|u| u["id"] != room_id));

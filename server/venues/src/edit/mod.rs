@@ -98,6 +98,20 @@ pub enum Change {
         #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
         to: [f64; 2],
     },
+    /// Adds a corner to room `id` on its wall nearest `at` (within 2 m), and to every room and
+    /// level outline whose wall passes there.
+    AddCorner {
+        id: String,
+        #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
+        at: [f64; 2],
+    },
+    /// Removes the corner of room `id` nearest `at` (within 2 m) from every room and level
+    /// outline that has it.
+    RemoveCorner {
+        id: String,
+        #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
+        at: [f64; 2],
+    },
     /// Orders the levels as listed, lowest first: they keep the ordinals they had, in the new
     /// order, and every relationship lists its units in it.
     OrderLevels { ids: Vec<String> },
@@ -233,6 +247,14 @@ impl<'a> Files<'a> {
             }
             Change::MoveCorner { id, at, to } => self.move_corner(index, id, *at, *to),
             Change::OrderLevels { ids } => self.order_levels(index, ids),
+            Change::AddCorner { id, at } => {
+                let pointed = self.pointed(index, id, *at)?;
+                self.add_corner(index, &pointed)
+            }
+            Change::RemoveCorner { id, at } => {
+                let pointed = self.pointed(index, id, *at)?;
+                self.remove_corner(index, &pointed)
+            }
             other => self.apply_one(index, other).map(|undo| vec![undo]),
         }
     }
@@ -291,7 +313,11 @@ impl<'a> Files<'a> {
                 };
                 self.shift(index, feature_type, id, by)
             }
-            Change::DrawRoom { .. } | Change::MoveCorner { .. } | Change::OrderLevels { .. } => {
+            Change::DrawRoom { .. }
+            | Change::MoveCorner { .. }
+            | Change::AddCorner { .. }
+            | Change::RemoveCorner { .. }
+            | Change::OrderLevels { .. } => {
                 unreachable!("apply() takes the changes of several features")
             }
             Change::Patch {

@@ -191,3 +191,83 @@ fn a_corner_is_looked_for_within_two_metres() {
     let error = apply_changes(dir.path(), &[change], 10).unwrap_err();
     assert!(error.to_string().contains("2 米内"), "{error}");
 }
+
+#[test]
+fn a_corner_added_on_a_shared_wall_moved_and_removed_leaves_the_rooms_as_they_were_and_valid() {
+    let dir = building();
+    let before: Vec<Value> = [LOBBY, WALKWAY]
+        .iter()
+        .map(|id| feature(dir.path(), "unit", id).unwrap())
+        .collect();
+    // The middle of the lobby's north wall, the walkway's south wall, pointed at 30 cm off.
+    let frame = Frame::new(121.400063, 31.1701437);
+    let at = frame.to_lon_lat(Point::new(0.0, 0.3));
+    let add = Change::AddCorner {
+        id: LOBBY.into(),
+        at,
+    };
+    apply_changes(dir.path(), &[add], 10).unwrap();
+    let corner = [121.400063, 31.1701437];
+    let has = |id: &str, point: [f64; 2]| {
+        let mut all = Vec::new();
+        positions::collect_positions(
+            &feature(dir.path(), "unit", id).unwrap()["geometry"],
+            &mut all,
+        );
+        let local = |p: [f64; 2]| frame.to_local(p[0], p[1]);
+        all.iter().any(|p| local(*p).distance(local(point)) < 0.001)
+    };
+    assert!(has(LOBBY, corner) && has(WALKWAY, corner));
+    let to = frame.to_lon_lat(Point::new(0.0, 1.0));
+    let moved = Change::MoveCorner {
+        id: LOBBY.into(),
+        at,
+        to,
+    };
+    apply_changes(dir.path(), &[moved], 10).unwrap();
+    assert!(has(LOBBY, to) && has(WALKWAY, to));
+    assert_eq!(problems(dir.path()), Vec::<String>::new());
+    let remove = Change::RemoveCorner {
+        id: LOBBY.into(),
+        at: to,
+    };
+    apply_changes(dir.path(), &[remove], 10).unwrap();
+    // The lobby as it was; the walkway too, but for the corners of the lobby and the room it
+    // took on its straight south wall while the corner moved.
+    let lobby = feature(dir.path(), "unit", LOBBY).unwrap();
+    assert_eq!(lobby["geometry"], before[0]["geometry"]);
+    let walkway = feature(dir.path(), "unit", WALKWAY).unwrap();
+    assert!((area(&walkway["geometry"]) - area(&before[1]["geometry"])).abs() < 1e-6);
+    assert_eq!(problems(dir.path()), Vec::<String>::new());
+}
+
+#[test]
+fn a_corner_is_not_added_twice_nor_removed_below_three() {
+    let dir = building();
+    let frame = Frame::new(SHARED[0], SHARED[1]);
+    let add = Change::AddCorner {
+        id: LOBBY.into(),
+        at: frame.to_lon_lat(Point::new(-0.05, 0.05)),
+    };
+    let error = apply_changes(dir.path(), &[add], 10).unwrap_err();
+    assert!(error.to_string().contains("已经有一个角"), "{error}");
+    // The first room is a rectangle: one corner goes, the second would leave two.
+    let room = feature(dir.path(), "unit", ROOM).unwrap();
+    let corners = room["geometry"]["coordinates"][0]
+        .as_array()
+        .unwrap()
+        .clone();
+    let corner = |i: usize| {
+        [
+            corners[i][0].as_f64().unwrap(),
+            corners[i][1].as_f64().unwrap(),
+        ]
+    };
+    let remove = |i: usize| Change::RemoveCorner {
+        id: ROOM.into(),
+        at: corner(i),
+    };
+    let error = apply_changes(dir.path(), &[remove(1), remove(2)], 10).unwrap_err();
+    assert!(error.to_string().contains("不到三个角"), "{error}");
+    assert_eq!(feature(dir.path(), "unit", ROOM).unwrap(), room);
+}

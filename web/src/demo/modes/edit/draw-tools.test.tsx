@@ -1,4 +1,4 @@
-import { fireEvent, render, screen } from '@testing-library/preact';
+import { cleanup, fireEvent, render, screen } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import type { FeatureChange } from '../../api-answers';
 import { modelLevel } from '../../level-model';
@@ -114,6 +114,19 @@ describe('the editor’s drawing tools', () => {
     const picked = show('corner', [], true);
     fireEvent.click(screen.getByRole('button', { name: '角 2' }));
     expect(picked.held.place).toHaveBeenCalledWith([100, 0]);
+  });
+
+  it('adds a corner on the wall at its one point, or removes the corner picked', () => {
+    const added = show('split', [[50, 2]], true);
+    expect(added.send.mock.calls[0]![0]).toEqual([
+      { op: 'add_corner', id: 'room-1', at: testAt(50, 2) },
+    ]);
+    cleanup();
+    const picked = show('corner', [[100, 0]], true);
+    fireEvent.click(screen.getByRole('button', { name: picked.kit.words.edit_remove_corner }));
+    expect(picked.send.mock.calls[0]![0]).toEqual([
+      { op: 'remove_corner', id: 'room-1', at: testAt(100, 0) },
+    ]);
   });
 
   it('sends the corner’s move on its second point', () => {

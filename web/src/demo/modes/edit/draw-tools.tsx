@@ -49,6 +49,17 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
     if (tool === 'corner' && points.length === 2) moveCorner.current();
   }, [tool, points.length, moveCorner]);
 
+  // The corner tools that act on one point: a corner added on the wall there, or removed.
+  const atCorner = useLatest((op: 'add_corner' | 'remove_corner') => {
+    const [at] = points;
+    if (!unit || !at) return;
+    drawing.choose(null);
+    send([{ op, id: unit.shape.id, at: lonLat(at) }]);
+  });
+  useEffect(() => {
+    if (tool === 'split' && points.length === 1) atCorner.current('add_corner');
+  }, [tool, points.length, atCorner]);
+
   // The amenity tool acts on its one point, in the room (or walkway) under it.
   const placeAmenity = useLatest(() => {
     const [at] = points;
@@ -78,7 +89,12 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
     ['room', words.edit_draw_room],
     ['fence', words.edit_draw_fence],
     ...(amenities.length ? ([['amenity', words.edit_place_amenity]] as [Tool, string][]) : []),
-    ...(unit ? ([['corner', words.edit_move_corner]] as [Tool, string][]) : []),
+    ...(unit
+      ? ([
+          ['corner', words.edit_move_corner],
+          ['split', words.edit_add_corner],
+        ] as [Tool, string][])
+      : []),
   ];
   const hint =
     tool === 'room' || tool === 'fence'
@@ -91,7 +107,9 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
           : words.edit_move_corner_hint
         : tool === 'amenity'
           ? words.edit_place_amenity_hint
-          : null;
+          : tool === 'split'
+            ? words.edit_add_corner_hint
+            : null;
   return (
     <>
       <h3 className="demo-edit__heading">{words.edit_draw}</h3>
@@ -170,6 +188,16 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
             >
               {words.edit_point_back}
             </button>
+            {tool === 'corner' && points.length === 1 ? (
+              <button
+                type="button"
+                className="demo-action"
+                disabled={busy}
+                onClick={() => atCorner.current('remove_corner')}
+              >
+                {words.edit_remove_corner}
+              </button>
+            ) : null}
             {tool === 'room' || tool === 'fence' ? (
               <button
                 type="button"

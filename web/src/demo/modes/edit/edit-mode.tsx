@@ -14,9 +14,9 @@ import type { EditPanelProps, Selection } from './edit-panel';
 
 const buildingId = /^[0-9a-f]{32}$/;
 
-/** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved, an
- * amenity. */
-export type Tool = 'door' | 'room' | 'fence' | 'corner' | 'amenity';
+/** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved, a
+ * corner added on a room's wall, an amenity. */
+export type Tool = 'door' | 'room' | 'fence' | 'corner' | 'split' | 'amenity';
 
 /** The tool in hand and the points placed with it so far, world decimetres. */
 export interface Drawing {
@@ -82,7 +82,9 @@ export function useEditMode(
     [active, allFences, kit.level],
   );
   const outline: FenceOutline | null =
-    active && here.tool && here.tool !== 'door' && here.tool !== 'amenity' && here.points.length
+    active &&
+    (here.tool === 'room' || here.tool === 'fence' || here.tool === 'corner') &&
+    here.points.length
       ? { corners: here.points, closed: false }
       : null;
   // The route's destination is selected when the editor opens, or when a route is planned in it.

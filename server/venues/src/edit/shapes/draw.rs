@@ -1,0 +1,242 @@
+//! A room drawn on the map: its corners snapped, the room cut out of the walkable units it covers
+//! (units of a level never overlap, venue contract §2.4), and a door onto the floor beside it.
+
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::single::SingleFloatOverlay;
+use serde_json::{Value, json};
+
+use super::{LevelUnits, SAME_M, is_lon_lat, open};
+use crate::contract::contract;
+use crate::edit::{Change, EditError, Files};
+use crate::geometry::{Point, Polygon, segments_cross, signed_area};
+use crate::projection::Frame;
+
+/// The corners a drawn room may have.
+const CORNERS: std::ops::RangeInclusive<usize> = 3..=100;
+/// The width of the door a drawn room gets, m.
+const DOOR_M: f64 = 1.5;
+/// The smallest room that can be drawn, m².
+const MIN_ROOM_M2: f64 = 1.0;
+
+/// A room the visitor drew (a [`Change::DrawRoom`]).
+#[derive(Clone, Copy)]
+pub(in crate::edit) struct DrawnRoom<'a> {
+    pub id: &'a str,
+    /// The id of the door it gets onto the walkable floor beside it.
+    pub door_id: &'a str,
+    pub level_id: &'a str,
+    pub corners: &'a [[f64; 2]],
+    pub name: Option<&'a str>,
+    pub category: &'a str,
+}
+
+impl Files<'_> {
+    /// Adds the room, cut out of the walkable units of its level it covers; answers the
+    /// changes that undo it, in the order they were made.
+    pub(in crate::edit) fn draw_room(
+        &mut self,
+        index: usize,
+        room: DrawnRoom,
+    ) -> Result<Vec<Change>, EditError> {
+        let cannot = |reason: &str| EditError::Cannot {
+            index,
+            reason: reason.to_owned(),
+        };
+        if !CORNERS.contains(&room.corners.len()) {
+            return Err(cannot("画的房间应有 3 到 100 个角"));
+        }
+        if !room.corners.iter().all(|&p| is_lon_lat(p)) {
+            return Err(cannot("房间的角不是有效的经纬度"));
+        }
+        let [lon0, lat0] = room.corners[0];
+        let frame = Frame::new(lon0, lat0);
+        let level = self.level_units(index, room.level_id, frame)?;
+        let mut corners: Vec<[f64; 2]> = Vec::with_capacity(room.corners.len());
+        for &[lon, lat] in room.corners {
+            let snapped = level.snap(frame, frame.to_local(lon, lat), None);
+            let local = |q: [f64; 2]| frame.to_local(q[0], q[1]);
+            if corners
+                .last()
+                .is_none_or(|&last| local(last).distance(local(snapped)) >= SAME_M)
+            {
+                corners.push(snapped);
+            }
+        }
+        let local = |ring: &[[f64; 2]]| -> Vec<Point> {
+            ring.iter()
+                .map(|&[lon, lat]| frame.to_local(lon, lat))
+                .collect()
+        };
+        while corners.len() > 1
+            && local(&corners[..1])[0].distance(local(&corners)[corners.len() - 1]) < SAME_M
+        {
+            corners.pop();
+        }
+        let mut ring = local(&corners);
+        if crosses_itself(&ring) {
+            return Err(cannot("房间的边互相交叉了：请按顺序沿墙画一圈"));
+        }
+        if ring.len() < 3 || signed_area(&ring).abs() < MIN_ROOM_M2 {
+            return Err(cannot("房间至少要有三个不同的角，面积不小于 1 平方米"));
+        }
+        // Counter-clockwise, as the contract has outer rings (§2.3).
+        if signed_area(&ring) < 0.0 {
+            ring.reverse();
+            corners.reverse();
+        }
+
+        let mut undo = Vec::new();
+        let door = door_onto_floor(&ring, &level);
+        let room_exact: Vec<(Point, [f64; 2])> =
+            ring.iter().copied().zip(corners.clone()).collect();
+        let file = self.file(index, "unit")?;
+        for (at, id, rings, walkable) in &level.units {
+            if !walkable {
+                continue;
+            }
+            let unit = &mut file.features()[*at];
+            let category = unit["properties"]["category"].as_str().unwrap_or_default();
+            let before =
+                Polygon::new(rings.iter().map(|r| open(&r.local).to_vec()).collect()).area();
+            let subject: Vec<Vec<[f64; 2]>> = rings
+                .iter()
+                .map(|r| open(&r.local).iter().map(|p| [p.x, p.y]).collect())
+                .collect();
+            let clip: Vec<[f64; 2]> = ring.iter().map(|p| [p.x, p.y]).collect();
+            let shapes = subject.overlay(&[clip], OverlayRule::Difference, FillRule::EvenOdd);
+            let known: Vec<(Point, [f64; 2])> = rings
+                .iter()
+                .flat_map(|r| r.local.iter().copied().zip(r.exact.iter().copied()))
+                .chain(room_exact.iter().copied())
+                .collect();
+            let polygons = polygons_of(shapes, frame, &known);
+            let after: f64 = polygons.iter().map(|(_, area)| area).sum();
+            if before - after < contract().overlap_limit_m2 {
+                continue;
+            }
+            if polygons.is_empty() {
+                return Err(cannot(&format!(
+                    "新房间盖住了整个 {id}（{category}）：请把房间画在它里面"
+                )));
+            }
+            let coordinates: Vec<Value> = polygons.into_iter().map(|(p, _)| p).collect();
+            let geometry = match <[Value; 1]>::try_from(coordinates) {
+                Ok([polygon]) => json!({"type": "Polygon", "coordinates": polygon}),
+                Err(many) => json!({"type": "MultiPolygon", "coordinates": many}),
+            };
+            let old = std::mem::replace(&mut unit["geometry"], geometry);
+            file.changed = true;
+            undo.push(Change::Patch {
+                feature_type: "unit".to_owned(),
+                id: id.clone(),
+                geometry: Some(old),
+                properties: None,
+            });
+        }
+        let mut closed = corners;
+        closed.push(closed[0]);
+        let feature = json!({
+            "type": "Feature",
+            "id": room.id,
+            "feature_type": "unit",
+            "geometry": {"type": "Polygon", "coordinates": [closed]},
+            "properties": {
+                "category": room.category,
+                "restriction": null,
+                "accessibility": null,
+                "name": room.name.map(|name| json!({"zh-Hans": name})),
+                "alt_name": null,
+                "display_point": null,
+                "level_id": room.level_id,
+            },
+        });
+        undo.push(self.add(index, feature)?);
+        if let Some([a, b]) = door {
+            let ends = [frame.to_lon_lat(a), frame.to_lon_lat(b)];
+            let door = crate::edit::door_feature(room.door_id, ends, &json!(room.level_id));
+            undo.push(self.add(index, door)?);
+        }
+        Ok(undo)
+    }
+}
+
+/// A door in the middle of the room's longest wall onto walkable floor (a room nobody can enter
+/// would fail the venue check), [`DOOR_M`] wide or most of a shorter wall; none if no wall of
+/// the room (counter-clockwise) borders walkable floor.
+fn door_onto_floor(ring: &[Point], level: &LevelUnits) -> Option<[Point; 2]> {
+    let floors: Vec<Polygon> = level
+        .units
+        .iter()
+        .filter(|(_, _, _, walkable)| *walkable)
+        .map(|(_, _, rings, _)| {
+            Polygon::new(rings.iter().map(|r| open(&r.local).to_vec()).collect())
+        })
+        .collect();
+    let n = ring.len();
+    let (a, b) = (0..n)
+        .map(|i| (ring[i], ring[(i + 1) % n]))
+        .filter(|&(a, b)| {
+            // Just outside the wall's middle: right of a counter-clockwise ring.
+            let along = (b - a).normalized();
+            let outside = a.lerp(b, 0.5) + Point::new(along.y, -along.x) * 0.05;
+            floors.iter().any(|floor| floor.contains(outside))
+        })
+        .max_by(|x, y| x.0.distance(x.1).total_cmp(&y.0.distance(y.1)))?;
+    let half = DOOR_M.min(a.distance(b) * 0.8) / 2.0;
+    let along = (b - a).normalized();
+    let centre = a.lerp(b, 0.5);
+    Some([centre - along * half, centre + along * half])
+}
+
+fn crosses_itself(ring: &[Point]) -> bool {
+    let n = ring.len();
+    (0..n).any(|i| {
+        (i + 2..n).any(|j| {
+            // Edges that share a corner meet there by design.
+            (i + 1) % n != j && (j + 1) % n != i && {
+                let (a, b) = (ring[i], ring[(i + 1) % n]);
+                let (c, d) = (ring[j], ring[(j + 1) % n]);
+                segments_cross(a, b, c, d)
+            }
+        })
+    })
+}
+
+/// The overlay's shapes as GeoJSON polygon coordinates (outer ring counter-clockwise, holes
+/// clockwise, closed) with each one's area; a position within [`SAME_M`] of a `known` one is
+/// written as that one's exact coordinates, so shared walls stay exactly shared.
+fn polygons_of(
+    shapes: Vec<Vec<Vec<[f64; 2]>>>,
+    frame: Frame,
+    known: &[(Point, [f64; 2])],
+) -> Vec<(Value, f64)> {
+    let exact = |p: Point| {
+        known
+            .iter()
+            .find(|(q, _)| q.distance(p) < SAME_M)
+            .map_or_else(|| frame.to_lon_lat(p), |(_, exact)| *exact)
+    };
+    shapes
+        .into_iter()
+        .filter_map(|shape| {
+            let mut area = 0.0;
+            let rings: Vec<Vec<[f64; 2]>> = shape
+                .into_iter()
+                .enumerate()
+                .map(|(i, contour)| {
+                    let mut ring: Vec<Point> =
+                        contour.into_iter().map(|[x, y]| Point::new(x, y)).collect();
+                    if (signed_area(&ring) > 0.0) != (i == 0) {
+                        ring.reverse();
+                    }
+                    area += signed_area(&ring);
+                    let mut positions: Vec<[f64; 2]> = ring.into_iter().map(exact).collect();
+                    positions.push(positions[0]);
+                    positions
+                })
+                .collect();
+            (area > contract().overlap_limit_m2).then(|| (json!(rings), area))
+        })
+        .collect()
+}
