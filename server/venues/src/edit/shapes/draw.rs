@@ -9,7 +9,7 @@ use serde_json::{Value, json};
 use super::{LevelUnits, SAME_M, is_lon_lat, open};
 use crate::contract::contract;
 use crate::edit::{Change, EditError, Files};
-use crate::geometry::{Point, Polygon, segments_cross, signed_area};
+use crate::geometry::{Bbox, Point, Polygon, segments_cross, signed_area};
 use crate::projection::Frame;
 
 /// The corners a drawn room may have.
@@ -91,8 +91,13 @@ impl Files<'_> {
         let room_exact: Vec<(Point, [f64; 2])> =
             ring.iter().copied().zip(corners.clone()).collect();
         let file = self.file(index, "unit")?;
+        let reach = Bbox::of_points(ring.iter().copied());
         for (at, id, rings, walkable) in &level.units {
-            if !walkable {
+            // Only the walkable units the room can reach are cut: a level may hold thousands.
+            let near = rings
+                .iter()
+                .any(|r| Bbox::of_points(r.local.iter().copied()).intersects(&reach));
+            if !walkable || !near {
                 continue;
             }
             let unit = &mut file.features()[*at];
