@@ -1,7 +1,7 @@
 //! The online editor's edits of a stored building (issue #32), over real HTTP against the real
 //! server on SQLite and PostgreSQL: moving a door of the demo mall changes the route at once and
 //! its undo brings the route back; a room drawn in a walkway is routed to at once, its corner
-//! moves, a corner is added to it and removed; an edit to a replaced version is a conflict, and of two tabs
+//! moves, a corner is added to it and removed, and the room is removed; an edit to a replaced version is a conflict, and of two tabs
 //! saving at once exactly one wins; an edit that breaks the building, does not apply, or is not
 //! an edit is refused with its message and stores nothing.
 
@@ -463,10 +463,21 @@ async fn a_room_drawn_in_a_walkway_is_routed_to_at_once_and_a_corner_of_it_moves
         let units = features(&app, &id, "unit.geojson").await;
         assert_eq!(drawn_ring(&units), ring);
 
-        // Undone twice: the room and its door are gone, the walkways as uploaded.
-        let (status, _) = edit(&app, &id, 5, moved["undo"].clone()).await;
+        // The room removed: its floor back in the walkway, no route to it; and undone.
+        let remove = json!([{"op": "remove_room", "id": room_id}]);
+        let (status, removed) = edit(&app, &id, 5, remove).await;
+        assert_eq!(status, StatusCode::OK, "{backend:?}: {removed}");
+        let (status, _) = api(&app, &path).await;
+        assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{backend:?}");
+        let (status, _) = edit(&app, &id, 6, removed["undo"].clone()).await;
         assert_eq!(status, StatusCode::OK);
-        let (status, _) = edit(&app, &id, 6, saved["undo"].clone()).await;
+        let (status, _) = api(&app, &path).await;
+        assert_eq!(status, StatusCode::OK, "{backend:?}");
+
+        // Undone twice: the room and its door are gone, the walkways as uploaded.
+        let (status, _) = edit(&app, &id, 7, moved["undo"].clone()).await;
+        assert_eq!(status, StatusCode::OK);
+        let (status, _) = edit(&app, &id, 8, saved["undo"].clone()).await;
         assert_eq!(status, StatusCode::OK);
         let units = features(&app, &id, "unit.geojson").await;
         assert!(units.iter().all(|u| u["id"] != room_id));

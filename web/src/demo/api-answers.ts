@@ -406,4 +406,4 @@ id: string,
 /**
  * Its door's id.
  */
-door_id: string, level_id: string, corners: [number, number][], name?: string, category: string, } | { "op": "move_corner", id: string, at: [number, number], to: [number, number], } | { "op": "add_corner", id: string, at: [number, number], } | { "op": "remove_corner", id: string, at: [number, number], } | { "op": "order_levels", ids: Array<string>, } | { "op": "remove", feature_type: string, id: string, };
+door_id: string, level_id: string, corners: [number, number][], name?: string, category: string, } | { "op": "move_corner", id: string, at: [number, number], to: [number, number], } | { "op": "add_corner", id: string, at: [number, number], } | { "op": "remove_corner", id: string, at: [number, number], } | { "op": "remove_room", id: string, } | { "op": "order_levels", ids: Array<string>, } | { "op": "remove", feature_type: string, id: string, };

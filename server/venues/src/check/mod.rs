@@ -14,7 +14,7 @@ pub(crate) mod broken_cases;
 mod devices;
 mod feature_stream;
 mod features;
-mod layout;
+pub(crate) mod layout;
 mod problem;
 mod properties;
 mod read;

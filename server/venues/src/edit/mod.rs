@@ -112,6 +112,9 @@ pub enum Change {
         #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]
         at: [f64; 2],
     },
+    /// Removes room `id`: its floor joins the walkable unit it shares the longest wall with, the
+    /// doors between them go, its shops go, its amenities and anchors stand in the walkway.
+    RemoveRoom { id: String },
     /// Orders the levels as listed, lowest first: they keep the ordinals they had, in the new
     /// order, and every relationship lists its units in it.
     OrderLevels { ids: Vec<String> },
@@ -247,6 +250,7 @@ impl<'a> Files<'a> {
             }
             Change::MoveCorner { id, at, to } => self.move_corner(index, id, *at, *to),
             Change::OrderLevels { ids } => self.order_levels(index, ids),
+            Change::RemoveRoom { id } => self.remove_room(index, id),
             Change::AddCorner { id, at } => {
                 let pointed = self.pointed(index, id, *at)?;
                 self.add_corner(index, &pointed)
@@ -317,7 +321,8 @@ impl<'a> Files<'a> {
             | Change::MoveCorner { .. }
             | Change::AddCorner { .. }
             | Change::RemoveCorner { .. }
-            | Change::OrderLevels { .. } => {
+            | Change::OrderLevels { .. }
+            | Change::RemoveRoom { .. } => {
                 unreachable!("apply() takes the changes of several features")
             }
             Change::Patch {

@@ -271,3 +271,49 @@ fn a_corner_is_not_added_twice_nor_removed_below_three() {
     assert!(error.to_string().contains("不到三个角"), "{error}");
     assert_eq!(feature(dir.path(), "unit", ROOM).unwrap(), room);
 }
+
+#[test]
+fn a_removed_room_gives_its_floor_to_the_walkway_and_its_undo_restores_every_file() {
+    let dir = building();
+    let files = ["unit", "opening", "anchor", "occupant", "amenity"];
+    let read = |dir: &Path| -> Vec<Value> {
+        files
+            .iter()
+            .map(|t| {
+                let text = std::fs::read_to_string(dir.join(format!("{t}.geojson"))).unwrap();
+                let mut collection: Value = serde_json::from_str(&text).unwrap();
+                // An undone removal adds the feature back at the end of its file.
+                let features = collection["features"].as_array_mut().unwrap();
+                features.sort_by_key(|f| f["id"].as_str().unwrap().to_owned());
+                collection
+            })
+            .collect()
+    };
+    let before = read(dir.path());
+    let walkway = feature(dir.path(), "unit", WALKWAY).unwrap();
+    let room = feature(dir.path(), "unit", ROOM).unwrap();
+    let change = Change::RemoveRoom { id: ROOM.into() };
+    let undo = apply_changes(dir.path(), &[change], 10).unwrap();
+    assert_eq!(feature(dir.path(), "unit", ROOM), None);
+    // The room's floor went to the walkway it shares its longest wall with, not to the lobby.
+    let grown = area(&feature(dir.path(), "unit", WALKWAY).unwrap()["geometry"]);
+    let sum = area(&walkway["geometry"]) + area(&room["geometry"]);
+    assert!((grown - sum).abs() < 0.01, "{grown} {sum}");
+    assert_eq!(problems(dir.path()), Vec::<String>::new());
+    apply_changes(dir.path(), &undo, 10).unwrap();
+    assert!(
+        read(dir.path()) == before,
+        "the undo restores every feature"
+    );
+}
+
+#[test]
+fn a_walkway_or_a_lift_is_not_removed_as_a_room() {
+    let dir = building();
+    let lift = "b5ad503f-97a9-4101-9e9e-dfef5ebd195f";
+    for (id, says) in [(WALKWAY, "不是房间"), (lift, "连着其他楼层")] {
+        let change = Change::RemoveRoom { id: id.into() };
+        let error = apply_changes(dir.path(), &[change], 10).unwrap_err();
+        assert!(error.to_string().contains(says), "{error}");
+    }
+}

@@ -217,6 +217,7 @@ export const viewerWordsSchema = z
     edit_name: phrase,
     edit_category: phrase,
     edit_save_room: phrase,
+    edit_remove_room: phrase,
     edit_doors: phrase,
     edit_door: phrase,
     edit_no_doors: phrase,

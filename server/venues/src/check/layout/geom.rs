@@ -151,7 +151,7 @@ pub(super) fn point_outside(inner: &Polygon, outer: &Shape, tolerance: f64) -> O
 
 /// Length of boundary two polygons share: parts of their edges lying on one line (within
 /// `tolerance`) and overlapping. Where two walkable units share it, it is open floor (§2.5).
-pub(super) fn shared_boundary_length(a: &Polygon, b: &Polygon, tolerance: f64) -> f64 {
+pub(crate) fn shared_boundary_length(a: &Polygon, b: &Polygon, tolerance: f64) -> f64 {
     let mut total = 0.0;
     for (p, q) in a.edges() {
         let length = p.distance(q);

@@ -7,6 +7,7 @@
 //! placement found, so they run only when the shapes and placement found no problem.
 
 mod geom;
+pub(crate) use geom::shared_boundary_length;
 mod level_index;
 mod overlap;
 mod parking;

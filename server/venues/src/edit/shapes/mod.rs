@@ -4,17 +4,18 @@
 //! corner moved, added or removed takes along every unit and level outline that shares it
 //! (`corners`).
 
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use super::positions::collect_rings;
 use super::{Change, EditError, Files};
 use crate::contract::contract;
-use crate::geometry::{Point, nearest_on_segment};
+use crate::geometry::{Point, nearest_on_segment, signed_area};
 use crate::model::UnitRole;
 use crate::projection::Frame;
 
 mod corners;
 mod draw;
+mod remove_room;
 
 pub(super) use draw::DrawnRoom;
 
@@ -120,4 +121,42 @@ fn open(ring: &[Point]) -> &[Point] {
         [first, .., last] if first.distance(*last) < SAME_M => &ring[..ring.len() - 1],
         _ => ring,
     }
+}
+
+/// The overlay's shapes as GeoJSON polygon coordinates (outer ring counter-clockwise, holes
+/// clockwise, closed) with each one's area; a position within [`SAME_M`] of a `known` one is
+/// written as that one's exact coordinates, so shared walls stay exactly shared.
+fn polygons_of(
+    shapes: Vec<Vec<Vec<[f64; 2]>>>,
+    frame: Frame,
+    known: &[(Point, [f64; 2])],
+) -> Vec<(Value, f64)> {
+    let exact = |p: Point| {
+        known
+            .iter()
+            .find(|(q, _)| q.distance(p) < SAME_M)
+            .map_or_else(|| frame.to_lon_lat(p), |(_, exact)| *exact)
+    };
+    shapes
+        .into_iter()
+        .filter_map(|shape| {
+            let mut area = 0.0;
+            let rings: Vec<Vec<[f64; 2]>> = shape
+                .into_iter()
+                .enumerate()
+                .map(|(i, contour)| {
+                    let mut ring: Vec<Point> =
+                        contour.into_iter().map(|[x, y]| Point::new(x, y)).collect();
+                    if (signed_area(&ring) > 0.0) != (i == 0) {
+                        ring.reverse();
+                    }
+                    area += signed_area(&ring);
+                    let mut positions: Vec<[f64; 2]> = ring.into_iter().map(exact).collect();
+                    positions.push(positions[0]);
+                    positions
+                })
+                .collect();
+            (area > contract().overlap_limit_m2).then(|| (json!(rings), area))
+        })
+        .collect()
 }

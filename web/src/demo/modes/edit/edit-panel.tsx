@@ -234,6 +234,17 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
       )}
 
       {unit ? (
+        <button
+          type="button"
+          className="demo-action"
+          disabled={busy}
+          onClick={() => void send([{ op: 'remove_room', id: unit.shape.id }], 'do')}
+        >
+          {words.edit_remove_room}
+        </button>
+      ) : null}
+
+      {unit ? (
         <>
           <h3 className="demo-edit__heading">{words.edit_doors}</h3>
           {doors.length ? (
