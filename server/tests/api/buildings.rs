@@ -84,11 +84,22 @@ pub(crate) async fn app_on(
 
 /// Uploads `bytes`; every answer, refusals included, is private.
 pub(crate) async fn upload(app: &TestApp, bytes: Vec<u8>) -> (StatusCode, Value) {
+    post_private(app, "/api/buildings", "application/zip", bytes).await
+}
+
+/// Posts `body` to `path` of the buildings API; its answer, refusals included, is private
+/// (`no-store`, `noindex`).
+pub(crate) async fn post_private(
+    app: &TestApp,
+    path: &str,
+    content_type: &str,
+    body: Vec<u8>,
+) -> (StatusCode, Value) {
     let response = app
         .client
-        .post(app.url("/api/buildings"))
-        .header("content-type", "application/zip")
-        .body(bytes)
+        .post(app.url(path))
+        .header("content-type", content_type)
+        .body(body)
         .send()
         .await
         .expect("request");

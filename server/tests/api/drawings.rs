@@ -9,8 +9,10 @@ use std::path::Path;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::buildings::{api, app_on, refusal, route_across_levels, stored_count, urlencoding};
-use crate::support::app::{TestApp, header, json_body};
+use super::buildings::{
+    api, app_on, post_private, refusal, route_across_levels, stored_count, urlencoding,
+};
+use crate::support::app::TestApp;
 use crate::support::databases::Backend;
 
 fn fixture(name: &str) -> Vec<u8> {
@@ -21,17 +23,7 @@ fn fixture(name: &str) -> Vec<u8> {
 }
 
 async fn inspect(app: &TestApp, bytes: Vec<u8>) -> (StatusCode, Value) {
-    let response = app
-        .client
-        .post(app.url("/api/buildings/drawings"))
-        .header("content-type", "application/dxf")
-        .body(bytes)
-        .send()
-        .await
-        .expect("request");
-    let status = response.status();
-    assert_eq!(header(&response, "cache-control"), "no-store");
-    (status, json_body(response).await)
+    post_private(app, "/api/buildings/drawings", "application/dxf", bytes).await
 }
 
 const BOUNDARY: &str = "----drawings-test-boundary";
@@ -54,18 +46,8 @@ fn multipart(parts: &[(&str, Option<&str>, &[u8])]) -> Vec<u8> {
 }
 
 async fn upload_drawings(app: &TestApp, body: Vec<u8>) -> (StatusCode, Value) {
-    let response = app
-        .client
-        .post(app.url("/api/buildings"))
-        .header(
-            "content-type",
-            format!("multipart/form-data; boundary={BOUNDARY}"),
-        )
-        .body(body)
-        .send()
-        .await
-        .expect("request");
-    (response.status(), json_body(response).await)
+    let content_type = format!("multipart/form-data; boundary={BOUNDARY}");
+    post_private(app, "/api/buildings", &content_type, body).await
 }
 
 /// The mapping a visitor who accepts every suggestion of `summary` sends for one level.

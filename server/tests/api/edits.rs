@@ -10,8 +10,8 @@ use std::io::{Cursor, Read};
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use crate::buildings::{api, app_on, mall_archive, refusal, upload, urlencoding};
-use crate::support::app::{TestApp, json_body};
+use crate::buildings::{api, app_on, mall_archive, post_private, refusal, upload, urlencoding};
+use crate::support::app::TestApp;
 use crate::support::databases::Backend;
 
 /// Sends an edit of building `id` made to version `base`.
@@ -21,15 +21,8 @@ async fn edit(app: &TestApp, id: &str, base: i64, changes: Value) -> (StatusCode
 }
 
 async fn send(app: &TestApp, id: &str, body: String) -> (StatusCode, Value) {
-    let response = app
-        .client
-        .post(app.url(&format!("/api/buildings/{id}/changes")))
-        .header("content-type", "application/json")
-        .body(body)
-        .send()
-        .await
-        .expect("request");
-    (response.status(), json_body(response).await)
+    let path = format!("/api/buildings/{id}/changes");
+    post_private(app, &path, "application/json", body.into_bytes()).await
 }
 
 /// The features of `file` in the building's IMDF archive.

@@ -8,8 +8,10 @@ use std::path::Path;
 use reqwest::StatusCode;
 use serde_json::{Value, json};
 
-use super::buildings::{api, app_on, refusal, route_across_levels, stored_count, urlencoding};
-use crate::support::app::{TestApp, header, json_body};
+use super::buildings::{
+    api, app_on, post_private, refusal, route_across_levels, stored_count, urlencoding,
+};
+use crate::support::app::TestApp;
 use crate::support::databases::Backend;
 
 fn office() -> Vec<u8> {
@@ -19,17 +21,7 @@ fn office() -> Vec<u8> {
 }
 
 async fn upload_geojson(app: &TestApp, content_type: &str, body: Vec<u8>) -> (StatusCode, Value) {
-    let response = app
-        .client
-        .post(app.url("/api/buildings"))
-        .header("content-type", content_type)
-        .body(body)
-        .send()
-        .await
-        .expect("request");
-    let status = response.status();
-    assert_eq!(header(&response, "cache-control"), "no-store");
-    (status, json_body(response).await)
+    post_private(app, "/api/buildings", content_type, body).await
 }
 
 #[tokio::test]
