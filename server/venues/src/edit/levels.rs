@@ -69,15 +69,7 @@ impl Files<'_> {
         let mut reordered = Vec::new();
         for relationship in relationships.features().iter_mut() {
             let properties = &mut relationship["properties"];
-            let mut nodes: Vec<Value> = std::iter::once(properties["origin"].clone())
-                .chain(
-                    properties["intermediary"]
-                        .as_array()
-                        .cloned()
-                        .unwrap_or_default(),
-                )
-                .chain(std::iter::once(properties["destination"].clone()))
-                .collect();
+            let mut nodes: Vec<Value> = nodes(properties).cloned().collect();
             let rank = |node: &Value| {
                 let unit = node["feature_type"] == "unit";
                 node["id"]
@@ -134,4 +126,11 @@ fn put_back(
         geometry: None,
         properties: Some(Map::from_iter(properties)),
     }
+}
+
+/// A relationship's features in order: its origin, intermediaries and destination.
+pub(super) fn nodes(properties: &Value) -> impl Iterator<Item = &Value> + Clone {
+    std::iter::once(&properties["origin"])
+        .chain(properties["intermediary"].as_array().into_iter().flatten())
+        .chain(std::iter::once(&properties["destination"]))
 }

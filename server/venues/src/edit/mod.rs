@@ -408,8 +408,7 @@ impl<'a> Files<'a> {
         if !DOOR_WIDTHS.contains(&width_m) {
             return Err(cannot("门宽应在 0.5 到 10 米之间"));
         }
-        if !(at[0].is_finite() && at[1].is_finite() && at[0].abs() <= 180.0 && at[1].abs() <= 90.0)
-        {
+        if !positions::is_lon_lat(at) {
             return Err(cannot("门的位置不是有效的经纬度"));
         }
         let file = self.file(index, "unit")?;

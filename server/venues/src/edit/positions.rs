@@ -63,6 +63,11 @@ pub(super) fn move_positions(value: &mut Value, frame: Frame, by: Point) {
     }
 }
 
+/// Whether `[lon, lat]` is a position on the earth.
+pub(super) fn is_lon_lat([lon, lat]: [f64; 2]) -> bool {
+    lon.is_finite() && lat.is_finite() && lon.abs() <= 180.0 && lat.abs() <= 90.0
+}
+
 /// A GeoJSON position: two or more numbers.
 fn position(items: &[Value]) -> Option<[f64; 2]> {
     match items {

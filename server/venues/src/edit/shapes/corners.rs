@@ -21,12 +21,7 @@ pub(in crate::edit) struct Pointed {
 
 impl Pointed {
     fn rings(&self) -> &[Ring] {
-        self.level
-            .units
-            .iter()
-            .find(|(at, _, _, _)| *at == self.place)
-            .map(|(_, _, rings, _)| rings.as_slice())
-            .expect("the unit is on its own level")
+        self.level.rings_at(self.place)
     }
 
     /// Every corner of the level's units, local and exact.

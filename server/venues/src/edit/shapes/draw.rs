@@ -1,12 +1,10 @@
 //! A room drawn on the map: its corners snapped, the room cut out of the walkable units it covers
 //! (units of a level never overlap, venue contract §2.4), and a door onto the floor beside it.
 
-use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
-use i_overlay::float::single::SingleFloatOverlay;
-use serde_json::{Value, json};
+use serde_json::json;
 
-use super::{LevelUnits, SAME_M, is_lon_lat, open, polygons_of};
+use super::{LevelUnits, Ring, SAME_M, is_lon_lat, overlay, patch_back, polygon};
 use crate::contract::contract;
 use crate::edit::{Change, EditError, Files};
 use crate::geometry::{Bbox, Point, Polygon, segments_cross, signed_area};
@@ -52,28 +50,19 @@ impl Files<'_> {
         let [lon0, lat0] = room.corners[0];
         let frame = Frame::new(lon0, lat0);
         let level = self.level_units(index, room.level_id, frame)?;
+        let local = |q: [f64; 2]| frame.to_local(q[0], q[1]);
+        let same = |a: [f64; 2], b: [f64; 2]| local(a).distance(local(b)) < SAME_M;
         let mut corners: Vec<[f64; 2]> = Vec::with_capacity(room.corners.len());
-        for &[lon, lat] in room.corners {
-            let snapped = level.snap(frame, frame.to_local(lon, lat), None);
-            let local = |q: [f64; 2]| frame.to_local(q[0], q[1]);
-            if corners
-                .last()
-                .is_none_or(|&last| local(last).distance(local(snapped)) >= SAME_M)
-            {
+        for &corner in room.corners {
+            let snapped = level.snap(frame, local(corner), None);
+            if corners.last().is_none_or(|&last| !same(last, snapped)) {
                 corners.push(snapped);
             }
         }
-        let local = |ring: &[[f64; 2]]| -> Vec<Point> {
-            ring.iter()
-                .map(|&[lon, lat]| frame.to_local(lon, lat))
-                .collect()
-        };
-        while corners.len() > 1
-            && local(&corners[..1])[0].distance(local(&corners)[corners.len() - 1]) < SAME_M
-        {
+        while corners.len() > 1 && same(corners[0], corners[corners.len() - 1]) {
             corners.pop();
         }
-        let mut ring = local(&corners);
+        let mut ring: Vec<Point> = corners.iter().map(|&c| local(c)).collect();
         if crosses_itself(&ring) {
             return Err(cannot("房间的边互相交叉了：请按顺序沿墙画一圈"));
         }
@@ -88,10 +77,12 @@ impl Files<'_> {
 
         let mut undo = Vec::new();
         let door = door_onto_floor(&ring, &level);
-        let room_exact: Vec<(Point, [f64; 2])> =
-            ring.iter().copied().zip(corners.clone()).collect();
-        let file = self.file(index, "unit")?;
         let reach = Bbox::of_points(ring.iter().copied());
+        let drawn = [Ring {
+            local: ring,
+            exact: corners.clone(),
+        }];
+        let file = self.file(index, "unit")?;
         for (at, id, rings, walkable) in &level.units {
             // Only the walkable units the room can reach are cut: a level may hold thousands.
             let near = rings
@@ -100,44 +91,21 @@ impl Files<'_> {
             if !walkable || !near {
                 continue;
             }
-            let unit = &mut file.features()[*at];
-            let category = unit["properties"]["category"].as_str().unwrap_or_default();
-            let before =
-                Polygon::new(rings.iter().map(|r| open(&r.local).to_vec()).collect()).area();
-            let subject: Vec<Vec<[f64; 2]>> = rings
-                .iter()
-                .map(|r| open(&r.local).iter().map(|p| [p.x, p.y]).collect())
-                .collect();
-            let clip: Vec<[f64; 2]> = ring.iter().map(|p| [p.x, p.y]).collect();
-            let shapes = subject.overlay(&[clip], OverlayRule::Difference, FillRule::EvenOdd);
-            let known: Vec<(Point, [f64; 2])> = rings
-                .iter()
-                .flat_map(|r| r.local.iter().copied().zip(r.exact.iter().copied()))
-                .chain(room_exact.iter().copied())
-                .collect();
-            let polygons = polygons_of(shapes, frame, &known);
-            let after: f64 = polygons.iter().map(|(_, area)| area).sum();
-            if before - after < contract().overlap_limit_m2 {
+            let cut = overlay(rings, &drawn, OverlayRule::Difference, frame);
+            let after = cut.as_ref().map_or(0.0, |(_, area)| *area);
+            if polygon(rings).area() - after < contract().overlap_limit_m2 {
                 continue;
             }
-            if polygons.is_empty() {
+            let unit = &mut file.features()[*at];
+            let Some((geometry, _)) = cut else {
+                let category = unit["properties"]["category"].as_str().unwrap_or_default();
                 return Err(cannot(&format!(
                     "新房间盖住了整个 {id}（{category}）：请把房间画在它里面"
                 )));
-            }
-            let coordinates: Vec<Value> = polygons.into_iter().map(|(p, _)| p).collect();
-            let geometry = match <[Value; 1]>::try_from(coordinates) {
-                Ok([polygon]) => json!({"type": "Polygon", "coordinates": polygon}),
-                Err(many) => json!({"type": "MultiPolygon", "coordinates": many}),
             };
             let old = std::mem::replace(&mut unit["geometry"], geometry);
             file.changed = true;
-            undo.push(Change::Patch {
-                feature_type: "unit".to_owned(),
-                id: id.clone(),
-                geometry: Some(old),
-                properties: None,
-            });
+            undo.push(patch_back("unit", id, old));
         }
         let mut closed = corners;
         closed.push(closed[0]);
@@ -170,13 +138,9 @@ impl Files<'_> {
 /// would fail the venue check), [`DOOR_M`] wide or most of a shorter wall; none if no wall of
 /// the room (counter-clockwise) borders walkable floor.
 fn door_onto_floor(ring: &[Point], level: &LevelUnits) -> Option<[Point; 2]> {
-    let floors: Vec<Polygon> = level
-        .units
-        .iter()
+    let floors: Vec<Polygon> = (level.units.iter())
         .filter(|(_, _, _, walkable)| *walkable)
-        .map(|(_, _, rings, _)| {
-            Polygon::new(rings.iter().map(|r| open(&r.local).to_vec()).collect())
-        })
+        .map(|(_, _, rings, _)| polygon(rings))
         .collect();
     let n = ring.len();
     let (a, b) = (0..n)

@@ -4,12 +4,15 @@
 //! corner moved, added or removed takes along every unit and level outline that shares it
 //! (`corners`).
 
+use i_overlay::core::fill_rule::FillRule;
+use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::single::SingleFloatOverlay;
 use serde_json::{Value, json};
 
-use super::positions::collect_rings;
+use super::positions::{collect_rings, is_lon_lat};
 use super::{Change, EditError, Files};
 use crate::contract::contract;
-use crate::geometry::{Point, nearest_on_segment, signed_area};
+use crate::geometry::{Point, Polygon, nearest_on_segment, signed_area};
 use crate::model::UnitRole;
 use crate::projection::Frame;
 
@@ -39,6 +42,14 @@ struct LevelUnits {
 }
 
 impl LevelUnits {
+    /// The rings of the unit at `place` in the unit file, one of this level's.
+    fn rings_at(&self, place: usize) -> &[Ring] {
+        (self.units.iter())
+            .find(|(at, _, _, _)| *at == place)
+            .map(|(_, _, rings, _)| rings.as_slice())
+            .expect("the unit is on its own level")
+    }
+
     /// The stored corner or wall point within [`SNAP_M`] of `p` (corners first), skipping
     /// corners at `except` and the walls that end there; `p` itself if none is.
     fn snap(&self, frame: Frame, p: Point, except: Option<Point>) -> [f64; 2] {
@@ -96,10 +107,6 @@ fn patch_back(feature_type: &str, id: &str, geometry: Value) -> Change {
     }
 }
 
-fn is_lon_lat([lon, lat]: [f64; 2]) -> bool {
-    lon.is_finite() && lat.is_finite() && lon.abs() <= 180.0 && lat.abs() <= 90.0
-}
-
 fn rings_of(geometry: &Value, frame: Frame) -> Vec<Ring> {
     let mut rings = Vec::new();
     collect_rings(geometry, &mut rings);
@@ -121,6 +128,40 @@ fn open(ring: &[Point]) -> &[Point] {
         [first, .., last] if first.distance(*last) < SAME_M => &ring[..ring.len() - 1],
         _ => ring,
     }
+}
+
+/// The rings as one polygon (a MultiPolygon's rings together: its area and walls add up).
+fn polygon(rings: &[Ring]) -> Polygon {
+    Polygon::new(rings.iter().map(|r| open(&r.local).to_vec()).collect())
+}
+
+/// `subject` and `clip` (rings of `frame`) combined by `rule`, as a GeoJSON Polygon or
+/// MultiPolygon whose corners keep the exact coordinates they had in either, with its area;
+/// None when nothing is left.
+fn overlay(
+    subject: &[Ring],
+    clip: &[Ring],
+    rule: OverlayRule,
+    frame: Frame,
+) -> Option<(Value, f64)> {
+    let contours = |rings: &[Ring]| -> Vec<Vec<[f64; 2]>> {
+        (rings.iter())
+            .map(|r| open(&r.local).iter().map(|p| [p.x, p.y]).collect())
+            .collect()
+    };
+    let shapes = contours(subject).overlay(&contours(clip), rule, FillRule::EvenOdd);
+    let known: Vec<(Point, [f64; 2])> = (subject.iter().chain(clip))
+        .flat_map(|r| r.local.iter().copied().zip(r.exact.iter().copied()))
+        .collect();
+    let (coordinates, areas): (Vec<Value>, Vec<f64>) =
+        polygons_of(shapes, frame, &known).into_iter().unzip();
+    let area = areas.iter().sum();
+    let geometry = match <[Value; 1]>::try_from(coordinates) {
+        Ok([polygon]) => json!({"type": "Polygon", "coordinates": polygon}),
+        Err(many) if many.is_empty() => return None,
+        Err(many) => json!({"type": "MultiPolygon", "coordinates": many}),
+    };
+    Some((geometry, area))
 }
 
 /// The overlay's shapes as GeoJSON polygon coordinates (outer ring counter-clockwise, holes

@@ -2,14 +2,13 @@
 //! has no holes), the doors between the two go, and what stood in the room follows: its shops
 //! (occupants) go with it, its amenities and anchors now stand in the walkway.
 
-use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
-use i_overlay::float::single::SingleFloatOverlay;
 use serde_json::{Map, Value, json};
 
-use super::{open, patch_back, polygons_of, rings_of};
+use super::{overlay, patch_back, polygon};
 use crate::check::layout::shared_boundary_length;
 use crate::contract::contract;
+use crate::edit::levels::nodes;
 use crate::edit::positions::collect_positions;
 use crate::edit::{Change, EditError, Files};
 use crate::geometry::{Point, Polygon};
@@ -42,20 +41,20 @@ impl Files<'_> {
             return Err(cannot("这个房间没有坐标".to_owned()));
         };
         let frame = Frame::new(lon0, lat0);
-        let rings = rings_of(&room["geometry"], frame);
-        let shape = Polygon::new(rings.iter().map(|r| open(&r.local).to_vec()).collect());
         let level = self.level_units(index, &level_id, frame)?;
+        let rings = level.rings_at(place);
+        let shape = polygon(rings);
         let tolerance = contract().on_boundary_m;
-        let Some((floor_at, floor_id, floor_rings, _)) = (level.units.iter())
+        let Some(((floor_at, floor_id, floor_rings, _), floor)) = (level.units.iter())
             .filter(|(_, _, _, walkable)| *walkable)
-            .map(|unit| {
-                let polygon =
-                    Polygon::new(unit.2.iter().map(|r| open(&r.local).to_vec()).collect());
-                (unit, shared_boundary_length(&shape, &polygon, tolerance))
+            .map(|unit| (unit, polygon(&unit.2)))
+            .map(|(unit, floor)| {
+                let shared = shared_boundary_length(&shape, &floor, tolerance);
+                (unit, floor, shared)
             })
-            .filter(|(_, shared)| *shared > 0.0)
-            .max_by(|a, b| a.1.total_cmp(&b.1))
-            .map(|(unit, _)| unit)
+            .filter(|(_, _, shared)| *shared > 0.0)
+            .max_by(|a, b| a.2.total_cmp(&b.2))
+            .map(|(unit, floor, _)| (unit, floor))
         else {
             return Err(cannot(
                 "这个房间没有和通道共用的墙：删掉它会在楼层里留下空洞；可以把它的类别改成通道"
@@ -64,37 +63,15 @@ impl Files<'_> {
         };
         self.refuse_if_connected(index, id)?;
 
-        // The walkway with the room's floor.
-        let subject: Vec<Vec<[f64; 2]>> = (floor_rings.iter())
-            .map(|r| open(&r.local).iter().map(|p| [p.x, p.y]).collect())
-            .collect();
-        let clip: Vec<Vec<[f64; 2]>> = (rings.iter())
-            .map(|r| open(&r.local).iter().map(|p| [p.x, p.y]).collect())
-            .collect();
-        let shapes = subject.overlay(&clip, OverlayRule::Union, FillRule::EvenOdd);
-        let known: Vec<(Point, [f64; 2])> = (floor_rings.iter().chain(&rings))
-            .flat_map(|r| r.local.iter().copied().zip(r.exact.iter().copied()))
-            .collect();
-        let coordinates: Vec<Value> = polygons_of(shapes, frame, &known)
-            .into_iter()
-            .map(|(polygon, _)| polygon)
-            .collect();
-        let geometry = match <[Value; 1]>::try_from(coordinates) {
-            Ok([polygon]) => json!({"type": "Polygon", "coordinates": polygon}),
-            Err(many) => json!({"type": "MultiPolygon", "coordinates": many}),
-        };
+        // The walkway with the room's floor (a union of two units is never empty).
+        let (geometry, _) = overlay(floor_rings, rings, OverlayRule::Union, frame)
+            .ok_or_else(|| cannot("房间和通道合起来没有面积".to_owned()))?;
         let units = self.file(index, "unit")?;
         let old = std::mem::replace(&mut units.features()[*floor_at]["geometry"], geometry);
         units.changed = true;
         let mut undo = vec![patch_back("unit", floor_id, old)];
 
         // The doors between the room and the walkway: both ends on both outlines.
-        let floor = Polygon::new(
-            floor_rings
-                .iter()
-                .map(|r| open(&r.local).to_vec())
-                .collect(),
-        );
         let on = |polygon: &Polygon, p: Point| polygon.boundary_distance(p) < tolerance;
         let doors: Vec<String> = (self.file(index, "opening")?.features().iter())
             .filter(|door| door["properties"]["level_id"] == level_id.as_str())
@@ -117,13 +94,8 @@ impl Files<'_> {
     /// A room that lifts, escalators or stairs join to other levels is not removed here.
     fn refuse_if_connected(&mut self, index: usize, id: &str) -> Result<(), EditError> {
         let relationships = self.file(index, "relationship")?;
-        let joined = relationships.features().iter().any(|relationship| {
-            let p = &relationship["properties"];
-            std::iter::once(&p["origin"])
-                .chain(p["intermediary"].as_array().into_iter().flatten())
-                .chain(std::iter::once(&p["destination"]))
-                .any(|node| node["id"] == id)
-        });
+        let joined = (relationships.features().iter())
+            .any(|relationship| nodes(&relationship["properties"]).any(|node| node["id"] == id));
         if joined {
             return Err(EditError::Cannot {
                 index,
