@@ -56,21 +56,27 @@ async function nextRoute(page: Page, act: () => Promise<unknown>): Promise<strin
   return JSON.stringify(body.legs.map((leg) => leg.path.geometry.coordinates));
 }
 
+/** The building in the viewer once its first level is drawn, the editor opened. */
+async function openEditor(options: Parameters<typeof openPage>[2]) {
+  const opened = await openPage(browser(), `${base}/next/demo?building=${id}`, options);
+  const { page } = opened;
+  await waitForHydration(page);
+  await page.waitForFunction(
+    () => performance.getEntriesByName('demo:first-draw').length > 0,
+    null,
+    { timeout: 20_000 },
+  );
+  await page.getByRole('button', { name: '编辑地图' }).click();
+  return { ...opened, editor: page.getByRole('region', { name: '编辑地图' }) };
+}
+
 describe('a visitor edits their building', () => {
   it('slides a door, sees the route planned again, undoes it, adds a door, removes the room and exports', async () => {
-    const { page, context, console } = await openPage(
-      browser(),
-      `${base}/next/demo?building=${id}`,
-      { userAgent: iphoneUserAgent, width: 390, height: 844 },
-    );
-    await waitForHydration(page);
-    await page.waitForFunction(
-      () => performance.getEntriesByName('demo:first-draw').length > 0,
-      null,
-      { timeout: 20_000 },
-    );
-    await page.getByRole('button', { name: '编辑地图' }).click();
-    const editor = page.getByRole('region', { name: '编辑地图' });
+    const { page, context, console, editor } = await openEditor({
+      userAgent: iphoneUserAgent,
+      width: 390,
+      height: 844,
+    });
     await editor.getByText('第 1 版，已保存').waitFor({ timeout: 20_000 });
 
     // A route to the restaurant, planned from the search box while editing.
@@ -148,19 +154,7 @@ describe('a visitor edits their building', () => {
   });
 
   it('draws a fence, places an ATM, lists why a swap of levels is refused and offers a room’s corners', async () => {
-    const { page, context, console } = await openPage(
-      browser(),
-      `${base}/next/demo?building=${id}`,
-      { width: 1280, height: 900 },
-    );
-    await waitForHydration(page);
-    await page.waitForFunction(
-      () => performance.getEntriesByName('demo:first-draw').length > 0,
-      null,
-      { timeout: 20_000 },
-    );
-    await page.getByRole('button', { name: '编辑地图' }).click();
-    const editor = page.getByRole('region', { name: '编辑地图' });
+    const { page, context, console, editor } = await openEditor({ width: 1280, height: 900 });
     await editor.getByText(/^第 \d+ 版，已保存$/).waitFor({ timeout: 20_000 });
 
     await editor.getByRole('button', { name: '画围栏' }).click();

@@ -29,6 +29,11 @@ export function metresToLonLat(origin: [number, number], x: number, y: number): 
   ];
 }
 
+/** World decimetres -> [lon, lat], the inverse of lonLatToWorld. */
+export function worldToLonLat(origin: [number, number], point: [number, number]): [number, number] {
+  return metresToLonLat(origin, point[0] / 10, point[1] / 10);
+}
+
 /** [lon, lat] of an API answer -> world decimetres (not rounded). */
 export function lonLatToWorld(origin: [number, number], point: [number, number]): [number, number] {
   const [x, y] = lonLatToMetres(origin, point[0], point[1]);

@@ -1,6 +1,6 @@
 // What the viewer gives every mode: the venue as loaded, the API, and the services they share
 // (showing a level, moving the map, saying what happened, opening another mode).
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import type { Api } from '../api';
 import type { VenueSummary } from '../../content/venues/viewer-files';
 import type { Box } from '../geometry';
@@ -55,6 +55,16 @@ export function useMapFocus() {
     setFocus({ box, serial: serial.current, closest });
   };
   return [focus, moveMap] as const;
+}
+
+/** The venue's own fences on the level shown, world rings, while `active` (else none). */
+export function useLevelFences(kit: ModeKit, active: boolean): [number, number][][] {
+  const { level } = kit;
+  const fences = kit.summary?.fences;
+  return useMemo(
+    () => (active && fences ? fences.filter((f) => f.level === level).map((f) => f.ring) : []),
+    [active, fences, level],
+  );
 }
 
 /** The newest `value`: a retry calls an action as the viewer is now, not as it was when it failed. */

@@ -4,7 +4,8 @@ import type { FeatureChange } from '../../api-answers';
 import { modelLevel } from '../../level-model';
 import { testLevel, testSummary } from '../../test-level';
 import { testAt, testKit } from '../test-kit';
-import { DrawTools, turning } from './draw-tools';
+import { ringArea } from '../../geometry';
+import { DrawTools } from './draw-tools';
 import type { Drawing, Tool } from './edit-mode';
 
 const square = { id: 'room-1', c: 'room', g: [[0, 0, 100, 0, 100, 100, 0, 100]], n: '仓库' };
@@ -105,7 +106,7 @@ describe('the editor’s drawing tools', () => {
     const [change] = send.mock.calls[0]![0];
     if (change?.op !== 'add') throw new Error('a fence is added whole');
     const ring = (change.feature.geometry as { coordinates: [number, number][][] }).coordinates[0]!;
-    expect(turning(ring.slice(0, -1))).toBeGreaterThan(0);
+    expect(ringArea(ring.slice(0, -1).flat())).toBeGreaterThan(0);
     expect(ring[0]).toEqual(ring[ring.length - 1]);
     expect(change.feature.properties['level_ids']).toEqual(['level-l1']);
   });

@@ -2,14 +2,15 @@
 // selected room moved, and an amenity (an ATM, a defibrillator) placed in the room it stands in. Each point is a tap on the map, or the middle of the map for a visitor on
 // the keyboard (the arrow keys move the map under it). The server snaps a room's corners to the
 // walls and corners already there, so a tap near a wall lands on it.
-import { useEffect, useId, useState } from 'react';
-import { pointInPoly } from '../../geometry';
+import { useEffect, useState } from 'react';
+import { pointInPoly, ringArea } from '../../geometry';
 import type { FeatureChange } from '../../api-answers';
 import { fill } from '../../../format/fill';
 import type { UnitModel } from '../../level-model';
-import { metresToLonLat } from '../../projection';
+import { worldToLonLat } from '../../projection';
 import type { ModeKit } from '../kit';
 import { useLatest } from '../kit';
+import { ChoiceField, TextField } from './edit-form';
 import type { Drawing, Tool } from './edit-mode';
 
 export interface DrawToolsProps {
@@ -27,16 +28,14 @@ const fewest = 3;
 export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
   const { words, summary, level } = kit;
   const [name, setName] = useState('');
-  const nameId = `demo-${useId()}`;
   const amenities = Object.entries(summary?.choices?.amenities ?? {});
   const [picked, setAmenity] = useState('');
   const amenity = picked || (amenities[0]?.[0] ?? '');
-  const amenityId = `demo-${useId()}`;
   const [nowhere, setNowhere] = useState(false);
   const { tool, points } = drawing;
   const levelId = summary?.levels.find((entry) => entry.short === level)?.id;
   const lonLat = (point: [number, number]) =>
-    summary ? metresToLonLat(summary.origin, point[0] / 10, point[1] / 10) : point;
+    summary ? worldToLonLat(summary.origin, point) : point;
 
   // The corner tool acts on its second point: the corner pointed at, then where it goes.
   const moveCorner = useLatest(() => {
@@ -137,29 +136,17 @@ export function DrawTools({ kit, unit, drawing, busy, send }: DrawToolsProps) {
           </p>
           {tool === 'amenity' ? (
             <p className="demo-edit__field">
-              <label htmlFor={amenityId}>{words.edit_category}</label>
-              <select
-                id={amenityId}
+              <ChoiceField
+                label={words.edit_category}
                 value={amenity}
-                onChange={(event) => setAmenity(event.currentTarget.value)}
-              >
-                {amenities.map(([value, label]) => (
-                  <option key={value} value={value}>
-                    {label}
-                  </option>
-                ))}
-              </select>
+                choices={amenities}
+                onChange={setAmenity}
+              />
             </p>
           ) : null}
           {tool === 'room' || tool === 'fence' || tool === 'amenity' ? (
             <p className="demo-edit__field">
-              <label htmlFor={nameId}>{words.edit_name}</label>
-              <input
-                id={nameId}
-                value={name}
-                maxLength={60}
-                onInput={(event) => setName(event.currentTarget.value)}
-              />
+              <TextField label={words.edit_name} value={name} maxLength={60} onInput={setName} />
             </p>
           ) : null}
           {tool === 'corner' && unit && !points.length ? (
@@ -268,7 +255,7 @@ function room(levelId: string, corners: [number, number][], name: string): Featu
 /** An IMDF geofence on the level: its ring counter-clockwise (RFC 7946, as the venue check
  * asks), its display point the corners' mean. */
 function fence(levelId: string, drawn: [number, number][], name: string): FeatureChange {
-  const corners = turning(drawn) < 0 ? [...drawn].reverse() : drawn;
+  const corners = ringArea(drawn.flat()) < 0 ? [...drawn].reverse() : drawn;
   const mean = (axis: 0 | 1) => corners.reduce((sum, c) => sum + c[axis], 0) / corners.length;
   return {
     op: 'add',
@@ -290,16 +277,6 @@ function fence(levelId: string, drawn: [number, number][], name: string): Featur
       },
     },
   };
-}
-
-/** Twice the signed area of a ring of [lon, lat]: positive when it runs counter-clockwise. */
-export function turning(ring: [number, number][]): number {
-  let sum = 0;
-  ring.forEach(([x1, y1], i) => {
-    const [x2, y2] = ring[(i + 1) % ring.length]!;
-    sum += x1 * y2 - x2 * y1;
-  });
-  return sum;
 }
 
 /** The selected room's corners, for a keyboard visitor who cannot point at one. */

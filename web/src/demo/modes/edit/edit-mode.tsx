@@ -4,12 +4,12 @@
 // and the route shown are fetched again. Only a visitor's building (a 32-hex-digit id) offers
 // it. The panel (edit-panel.tsx) is loaded when the mode first opens, so the viewer carries
 // none of its weight before.
-import { type ComponentType, useEffect, useMemo, useState } from 'react';
+import { type ComponentType, useEffect, useState } from 'react';
 import type { FenceOutline } from '../../live-dots';
 import type { MapTarget } from '../../map-labels';
 import type { MapMarker } from '../../render/layers';
 import type { LevelModel } from '../../level-model';
-import type { ModeKit } from '../kit';
+import { type ModeKit, useLevelFences } from '../kit';
 import type { EditPanelProps, Selection } from './edit-panel';
 
 const buildingId = /^[0-9a-f]{32}$/;
@@ -76,11 +76,7 @@ export function useEditMode(
     back: () => setHeld((now) => ({ ...now, points: now.points.slice(0, -1) })),
   };
   // The building's own fences on the level, so a fence drawn shows once saved.
-  const allFences = kit.summary?.fences;
-  const fences = useMemo(
-    () => (active ? (allFences ?? []).filter((f) => f.level === kit.level).map((f) => f.ring) : []),
-    [active, allFences, kit.level],
-  );
+  const fences = useLevelFences(kit, active);
   const outline: FenceOutline | null =
     active &&
     (here.tool === 'room' || here.tool === 'fence' || here.tool === 'corner') &&

@@ -7,12 +7,12 @@ import { useEffect, useId, useState } from 'react';
 import type { BuildingProblem, FeatureChange } from '../../api-answers';
 import { buildingPaths } from '../../../islands/building-requests';
 import { fill } from '../../../format/fill';
-import { metresToLonLat } from '../../projection';
+import { worldToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import { ConnectLevels } from './connect-levels';
 import { DrawTools } from './draw-tools';
 import { LevelForm } from './level-form';
-import { EditForm } from './edit-form';
+import { ChoiceField, EditForm, TextField } from './edit-form';
 import { type Drawing, roomOf } from './edit-mode';
 import { buildingVersion, sendEdit } from './edit-requests';
 import { doorWidth, roomDoors } from './room-doors';
@@ -121,7 +121,7 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
   /** Adds a door in the selected room's wall nearest the world point `[x, y]` (decimetres). */
   const addDoor = (x: number, y: number) => {
     if (!unit || !summary) return;
-    const at = metresToLonLat(summary.origin, x / 10, y / 10);
+    const at = worldToLonLat(summary.origin, [x, y]);
     const id = crypto.randomUUID();
     const change: FeatureChange = {
       op: 'add_door',
@@ -417,31 +417,17 @@ function RoomForm(props: {
   const { words } = props.kit;
   const [name, setName] = useState(props.name);
   const [category, setCategory] = useState(props.category);
-  const nameId = `demo-${useId()}`;
-  const categoryId = `demo-${useId()}`;
   const choices = Object.entries(props.categories);
   if (!props.categories[props.category]) choices.push([props.category, props.category]);
   return (
     <EditForm label={words.edit_room} onSubmit={() => props.onSave(name.trim(), category)}>
-      <label htmlFor={nameId}>{words.edit_name}</label>
-      <input
-        id={nameId}
-        value={name}
-        maxLength={60}
-        onInput={(event) => setName(event.currentTarget.value)}
-      />
-      <label htmlFor={categoryId}>{words.edit_category}</label>
-      <select
-        id={categoryId}
+      <TextField label={words.edit_name} value={name} maxLength={60} onInput={setName} />
+      <ChoiceField
+        label={words.edit_category}
         value={category}
-        onChange={(event) => setCategory(event.currentTarget.value)}
-      >
-        {choices.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
+        choices={choices}
+        onChange={setCategory}
+      />
       <button type="submit" className="demo-action" disabled={props.disabled}>
         {words.edit_save_room}
       </button>

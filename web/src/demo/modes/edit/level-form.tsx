@@ -6,7 +6,7 @@ import type { FeatureChange } from '../../api-answers';
 import type { LevelEntry } from '../../../content/venues/viewer-files';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
-import { EditForm } from './edit-form';
+import { EditForm, TextField } from './edit-form';
 
 export interface LevelFormProps {
   kit: ModeKit;
@@ -56,7 +56,6 @@ function LevelFields(props: {
   const { kit, level, busy, send } = props;
   const { words } = kit;
   const [name, setName] = useState(level.name);
-  const nameId = `demo-level-name-${level.id}`;
   return (
     <>
       <h3 className="demo-edit__heading">{fill(words.edit_level, { short: level.short })}</h3>
@@ -75,13 +74,12 @@ function LevelFields(props: {
             ]);
         }}
       >
-        <label htmlFor={nameId}>{words.edit_level_name}</label>
-        <input
-          id={nameId}
+        <TextField
+          label={words.edit_level_name}
           value={name}
           maxLength={40}
           required
-          onInput={(event) => setName(event.currentTarget.value)}
+          onInput={setName}
         />
         <button type="submit" className="demo-action" disabled={busy}>
           {words.edit_level_save}

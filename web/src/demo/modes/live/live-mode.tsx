@@ -4,8 +4,8 @@
 import { type ReactNode, useEffect, useMemo, useState } from 'react';
 import type { FenceEntry } from '../../../content/venues/viewer-files';
 import { type FenceOutline, type LiveDot, dotsOf, replayOn, squareAround } from '../../live-dots';
-import { metresToLonLat } from '../../projection';
-import type { ModeKit } from '../kit';
+import { worldToLonLat } from '../../projection';
+import { type ModeKit, useLevelFences } from '../kit';
 import { type FencePhase, FencePanel } from './fence-panel';
 import { LivePanel } from './live-panel';
 import { ReplayPanel } from './replay-panel';
@@ -39,10 +39,7 @@ export function useLiveMode(
   const { words, api, venue, level, summary, show, fail } = kit;
   const origin = summary?.origin ?? null;
   const fences = summary?.fences ?? noFences;
-  const venueFences = useMemo(
-    () => (active ? fences.filter((f) => f.level === level).map((f) => f.ring) : []),
-    [active, fences, level],
-  );
+  const venueFences = useLevelFences(kit, active);
   const fenceNames = [...new Set(fences.map((f) => `${f.name}（${f.level}）`))].join('、');
   const [truth, setTruth] = useState(false);
   const [replay, setReplay] = useState<Replay | null>(null);
@@ -58,7 +55,7 @@ export function useLiveMode(
   const fenceHere = fencePhase !== 'none' && fenceLevel === level;
   const fenceLonLat =
     fenceHere && fencePhase === 'on' && origin
-      ? fenceCorners.map(([x, y]) => metresToLonLat(origin, x / 10, y / 10))
+      ? fenceCorners.map((corner) => worldToLonLat(origin, corner))
       : undefined;
   const fenceOutline = useMemo(
     () => (fenceHere ? { corners: fenceCorners, closed: fencePhase === 'on' } : null),
