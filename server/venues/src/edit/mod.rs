@@ -122,6 +122,9 @@ pub enum Change {
     Remove { feature_type: String, id: String },
 }
 
+/// The corners of the rooms one change set may draw (a room has at most 100).
+const MAX_DRAWN_CORNERS: usize = 1000;
+
 /// The widths a door added by [`Change::AddDoor`] may have, metres.
 const DOOR_WIDTHS: std::ops::RangeInclusive<f64> = 0.5..=10.0;
 
@@ -132,6 +135,8 @@ pub enum EditError {
     Nothing,
     #[error("一次最多提交 {max} 处修改，这次有 {count} 处")]
     TooMany { count: usize, max: usize },
+    #[error("一次最多画 {max} 个房间的角，这次有 {count} 个")]
+    TooManyCorners { count: usize, max: usize },
     #[error("第 {index} 处修改：{feature_type} 不是 IMDF 的要素类型")]
     UnknownType { index: usize, feature_type: String },
     #[error("第 {index} 处修改：新要素不是 GeoJSON Feature（{reason}）")]
@@ -177,6 +182,20 @@ pub fn apply_listing(
     if changes.is_empty() {
         // A version that changes nothing would only push the building's history along.
         return Err(EditError::Nothing);
+    }
+    // Each drawn corner is snapped against every corner of its level, which the rooms drawn
+    // before it in the set have grown: the set's corners are bounded, not only its changes.
+    let corners: usize = (changes.iter())
+        .map(|change| match change {
+            Change::DrawRoom { corners, .. } => corners.len(),
+            _ => 0,
+        })
+        .sum();
+    if corners > MAX_DRAWN_CORNERS {
+        return Err(EditError::TooManyCorners {
+            count: corners,
+            max: MAX_DRAWN_CORNERS,
+        });
     }
     if changes.len() > max_changes {
         return Err(EditError::TooMany {

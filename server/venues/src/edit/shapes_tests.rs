@@ -317,3 +317,53 @@ fn a_walkway_or_a_lift_is_not_removed_as_a_room() {
         assert!(error.to_string().contains(says), "{error}");
     }
 }
+
+#[test]
+fn a_change_set_draws_at_most_a_thousand_corners() {
+    let dir = building();
+    let corners: Vec<[f64; 2]> = (0..100)
+        .map(|i| {
+            [
+                121.4001 + f64::from(i) * 1e-7,
+                31.17015 + f64::from(i % 2) * 1e-5,
+            ]
+        })
+        .collect();
+    let draw = |i: usize| Change::DrawRoom {
+        id: format!("room-{i}"),
+        door_id: format!("door-{i}"),
+        level_id: LEVEL.into(),
+        corners: corners.clone(),
+        name: None,
+        category: "room".into(),
+    };
+    let set: Vec<Change> = (0..11).map(draw).collect();
+    let error = apply_changes(dir.path(), &set, 200).unwrap_err();
+    assert!(
+        error
+            .to_string()
+            .contains("一次最多画 1000 个房间的角，这次有 1100 个"),
+        "{error}"
+    );
+}
+
+/// 120 copies of a room over each other make 7,140 overlapping pairs: the check reports the
+/// first hundred and stops looking (an upload or an edit must not hold a thread for seconds).
+#[test]
+fn the_check_reports_a_hundred_overlaps_at_most() {
+    let dir = building();
+    let room = feature(dir.path(), "unit", ROOM).unwrap();
+    let copies: Vec<Change> = (0..120)
+        .map(|i| {
+            let mut copy = room.clone();
+            copy["id"] = json!(format!("0b7d2a4e-5f1c-4e8a-9d3b-{i:012x}"));
+            Change::Add { feature: copy }
+        })
+        .collect();
+    apply_changes(dir.path(), &copies, 200).unwrap();
+    let overlaps = problems(dir.path())
+        .iter()
+        .filter(|p| p.contains("重叠"))
+        .count();
+    assert_eq!(overlaps, 100);
+}
