@@ -63,12 +63,65 @@ def plan(path, layers, units=4, closed=True):
     doc.saveas(path)
 
 
+def walls_plan(path, swings=False):
+    """The same office as an architect's CAD draws it: no room outlines, one LINE per wall on
+    the wall layer with a gap for each door, the door block in the gap swinging into the room,
+    the corridor closed at both ends and entered by a door in the west wall. With `swings`, each
+    door is its leaf and swing (a LINE and an ARC) instead of a block."""
+    layers = LATIN_LAYERS
+    doc = ezdxf.new("R2013", setup=False)
+    doc.header["$INSUNITS"] = 4
+    for layer in layers.values():
+        doc.layers.add(layer)
+    door = doc.blocks.new("DOOR900")
+    half = DOOR_WIDTH / 2
+    door.add_line((-half, 0), (half, 0))
+    door.add_arc((-half, 0), DOOR_WIDTH, 0, 90)
+    msp = doc.modelspace()
+    wall = {"layer": layers["wall"]}
+    top = SOUTH_DEPTH + CORRIDOR + NORTH_DEPTH
+    north_y0 = SOUTH_DEPTH + CORRIDOR
+    # The outer walls, the west one with the entrance's gap in the corridor.
+    entrance_y = SOUTH_DEPTH + CORRIDOR / 2
+    msp.add_line((0, 0), (LENGTH, 0), dxfattribs=wall)
+    msp.add_line((LENGTH, 0), (LENGTH, top), dxfattribs=wall)
+    msp.add_line((LENGTH, top), (0, top), dxfattribs=wall)
+    msp.add_line((0, top), (0, entrance_y + half), dxfattribs=wall)
+    msp.add_line((0, entrance_y - half), (0, 0), dxfattribs=wall)
+    msp.add_blockref("DOOR900", (0, entrance_y), dxfattribs={"layer": layers["door"], "rotation": 90})
+    # The partitions between rooms.
+    width = LENGTH / 3
+    for x in (width, 2 * width):
+        msp.add_line((x, 0), (x, SOUTH_DEPTH), dxfattribs=wall)
+        msp.add_line((x, north_y0), (x, top), dxfattribs=wall)
+    # The corridor's walls, a gap at each room's door.
+    for y, rotation in ((SOUTH_DEPTH, 180), (north_y0, 0)):
+        x = 0
+        for i in range(3):
+            centre = (i + 0.5) * width
+            msp.add_line((x, y), (centre - half, y), dxfattribs=wall)
+            msp.add_blockref("DOOR900", (centre, y), dxfattribs={"layer": layers["door"], "rotation": rotation})
+            x = centre + half
+        msp.add_line((x, y), (LENGTH, y), dxfattribs=wall)
+    for name, corners, _, _ in rooms():
+        cx = sum(x for x, _ in corners) / 4
+        cy = sum(y for _, y in corners) / 4
+        msp.add_text(name, height=300, dxfattribs={"layer": layers["text"], "insert": (cx, cy)})
+    if swings:
+        for insert in list(msp.query("INSERT")):
+            for piece in insert.explode():
+                piece.dxf.layer = layers["door"]
+    doc.saveas(path)
+
+
 def main():
     OUT.mkdir(parents=True, exist_ok=True)
     plan(OUT / "office-mm.dxf", LATIN_LAYERS)
     plan(OUT / "office-chinese-layers.dxf", CHINESE_LAYERS)
     plan(OUT / "no-closed-room.dxf", LATIN_LAYERS, closed=False)
     plan(OUT / "unitless.dxf", LATIN_LAYERS, units=0)
+    walls_plan(OUT / "office-walls.dxf")
+    walls_plan(OUT / "office-walls-swings.dxf", swings=True)
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ mod problem;
 mod read;
 mod rides;
 mod rings;
+mod walls;
 mod work;
 
 pub use building::{BuildingMapping, LevelDrawing, convert_building};

@@ -12,11 +12,14 @@ use crate::meaning::LayerMeaning;
 use crate::points;
 use crate::problem::{DxfProblem, DxfRule};
 use crate::read::DxfLimits;
+use crate::walls;
 use crate::work::Work;
 
 /// A door block whose size is unknown or implausible is taken as a common single door.
 pub(crate) const DEFAULT_DOOR_M: f64 = 0.9;
 pub(crate) const PLAUSIBLE_DOOR_M: std::ops::RangeInclusive<f64> = 0.5..=4.0;
+/// The radius of a door's swing drawn as an arc: a leaf, not a round wall.
+const SWING_M: std::ops::RangeInclusive<f64> = 0.6..=1.5;
 /// Smaller outlines are hatch slivers or symbols, not rooms anyone walks into.
 pub(crate) const MIN_ROOM_M2: f64 = 1.0;
 /// A polyline whose last vertex is this close to its first is closed, flag or not.
@@ -45,6 +48,9 @@ pub(crate) struct Plan {
     pub doors: Vec<Door>,
     /// Ends of wall lines: the level's outline encloses them as well as the rooms.
     pub wall_points: Vec<Point>,
+    /// The wall lines' straight pieces: the rooms when no room layer draws them
+    /// (`crate::walls`).
+    pub walls: Vec<[Point; 2]>,
 }
 
 /// Drawing units to metres, along the drawing's own axes: walls drawn square stay square, so
@@ -78,9 +84,11 @@ impl Plan {
             rooms: Vec::new(),
             doors: Vec::new(),
             wall_points: Vec::new(),
+            walls: Vec::new(),
         };
         let mut texts: Vec<(Point, String)> = Vec::new();
         let mut problems = Vec::new();
+        let mut wall_layer: Option<&str> = None;
         for entity in points::model_space(drawing) {
             let layer = &entity.common.layer;
             let handle = entity.common.handle.as_string();
@@ -113,17 +121,57 @@ impl Plan {
                         width,
                     });
                 }
-                // Room labels are often kept on the rooms' own layer (AIA's A-AREA with its IDEN).
-                (_, specific) if meaning == LayerMeaning::Text || meaning.is_room() => {
+                // A door drawn as its swing, not as a block: on the doors' layer, or on the
+                // walls' in drawings that keep everything on one layer.
+                (LayerMeaning::Door | LayerMeaning::Wall, EntityType::Arc(arc))
+                    if let Some((centre, width)) = swing(&entity.specific, arc, to_level) =>
+                {
+                    plan.doors.push(Door {
+                        handle,
+                        layer: layer.clone(),
+                        centre,
+                        width,
+                    });
+                }
+                // Windows drawn across the wall's gap, door leaves: they close rooms as walls
+                // do when the rooms come from the walls.
+                (
+                    LayerMeaning::Door,
+                    specific @ (EntityType::Line(_)
+                    | EntityType::LwPolyline(_)
+                    | EntityType::Polyline(_)),
+                ) => {
+                    plan.walls.extend(
+                        points::segments(specific)
+                            .into_iter()
+                            .map(|[a, b]| [to_level.point(a), to_level.point(b)]),
+                    );
+                }
+                // Room labels are often kept on the rooms' own layer (AIA's A-AREA with its IDEN),
+                // or on the walls' in drawings of one layer.
+                (_, specific)
+                    if meaning == LayerMeaning::Text
+                        || meaning.is_room()
+                        || (meaning == LayerMeaning::Wall
+                            && matches!(specific, EntityType::Text(_) | EntityType::MText(_))) =>
+                {
                     if let Some((at, text)) = labels::label(specific) {
                         texts.push((to_level.point(at), text));
                     }
                 }
-                (LayerMeaning::Wall, specific) => plan.wall_points.extend(
-                    points::outline_points(drawing, specific)
-                        .into_iter()
-                        .map(|p| to_level.point(p)),
-                ),
+                (LayerMeaning::Wall, specific) => {
+                    wall_layer.get_or_insert(layer);
+                    plan.wall_points.extend(
+                        points::outline_points(drawing, specific)
+                            .into_iter()
+                            .map(|p| to_level.point(p)),
+                    );
+                    plan.walls.extend(
+                        points::segments(specific)
+                            .into_iter()
+                            .map(|[a, b]| [to_level.point(a), to_level.point(b)]),
+                    );
+                }
                 _ => {}
             }
         }
@@ -142,9 +190,25 @@ impl Plan {
             )]);
         }
         if plan.rooms.is_empty() && problems.is_empty() {
+            // Most CAD draws walls, not rooms: the spaces the walls enclose are the rooms.
+            let rings =
+                walls::rooms_from_walls(&plan.walls, &plan.doors, work).map_err(|p| vec![p])?;
+            plan.rooms = rings
+                .into_iter()
+                .enumerate()
+                .map(|(n, ring)| Room {
+                    handle: format!("墙线围合 {}", n + 1),
+                    layer: wall_layer.unwrap_or_default().to_owned(),
+                    ring,
+                    name: None,
+                    category: None,
+                })
+                .collect();
+        }
+        if plan.rooms.is_empty() && problems.is_empty() {
             problems.push(DxfProblem::drawing(
                 DxfRule::NoRooms,
-                "房间图层上没有闭合的多段线：每个房间要画成房间图层上的一条闭合多段线（LWPOLYLINE 或 POLYLINE）",
+                "房间图层上没有闭合的多段线，墙图层上的线也没有围出带门的房间：每个房间要画成房间图层上的一条闭合多段线（LWPOLYLINE 或 POLYLINE），或由墙线围成、墙上有门图块",
             ));
         }
         if !problems.is_empty() {
@@ -211,6 +275,29 @@ fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static
         ring.reverse();
     }
     Ok(ring)
+}
+
+/// A door's swing: an arc of at most a little over a quarter turn (drawn half open, often)
+/// whose radius is a door's width. Its middle
+/// and width, as a door block's would be (the box of the hinge and the arc's ends).
+fn swing(
+    specific: &EntityType,
+    arc: &dxf::entities::Arc,
+    to_level: ToLevel,
+) -> Option<(Point, f64)> {
+    let width = arc.radius * to_level.scale;
+    let sweep = (arc.end_angle - arc.start_angle).rem_euclid(360.0);
+    if !SWING_M.contains(&width) || !(10.0..=110.0).contains(&sweep) {
+        return None;
+    }
+    let c = [arc.center.x, arc.center.y];
+    let at = |deg: f64| {
+        let rad = deg.to_radians();
+        [c[0] + arc.radius * rad.cos(), c[1] + arc.radius * rad.sin()]
+    };
+    let points = points::to_world(specific, vec![c, at(arc.start_angle), at(arc.end_angle)]);
+    let bbox = Bbox::of_points(points.into_iter().map(|p| to_level.point(p)));
+    Some((bbox.min.lerp(bbox.max, 0.5), width))
 }
 
 /// The middle of the door block's drawing and its width (the longer side of its box): a door

@@ -4,6 +4,8 @@
 use dxf::Drawing;
 use dxf::entities::{EntityType, Insert};
 
+use crate::bulge;
+
 /// The entities of the model space, where the building is drawn: paper space holds the sheet's
 /// frame, title block and viewports.
 pub(crate) fn model_space(drawing: &Drawing) -> impl Iterator<Item = &dxf::entities::Entity> {
@@ -49,6 +51,63 @@ pub(crate) fn outline_points(drawing: &Drawing, specific: &EntityType) -> Vec<[f
         other => own_points(other),
     };
     to_world(specific, own)
+}
+
+/// The straight pieces of a wall entity in the drawing's coordinates: a LINE, a polyline's
+/// segments (arcs as chords), an ARC as chords; nothing for other entities.
+pub(crate) fn segments(specific: &EntityType) -> Vec<[[f64; 2]; 2]> {
+    let (points, closed) = match specific {
+        EntityType::Line(line) => (vec![[line.p1.x, line.p1.y], [line.p2.x, line.p2.y]], false),
+        EntityType::LwPolyline(poly) => {
+            let vertices: Vec<_> = poly
+                .vertices
+                .iter()
+                .map(|v| ([v.x, v.y], v.bulge))
+                .collect();
+            (
+                bulge::flatten(&vertices, poly.is_closed()),
+                poly.is_closed(),
+            )
+        }
+        EntityType::Polyline(poly) => {
+            let vertices: Vec<_> = poly
+                .vertices()
+                .map(|v| ([v.location.x, v.location.y], v.bulge))
+                .collect();
+            (
+                bulge::flatten(&vertices, poly.is_closed()),
+                poly.is_closed(),
+            )
+        }
+        EntityType::Arc(arc) => (arc_chords(arc), false),
+        _ => return Vec::new(),
+    };
+    let points = to_world(specific, points);
+    let mut pieces: Vec<[[f64; 2]; 2]> = points.windows(2).map(|w| [w[0], w[1]]).collect();
+    if closed && points.len() > 2 {
+        pieces.push([points[points.len() - 1], points[0]]);
+    }
+    pieces
+}
+
+/// An arc's chords, at most a polyline arc's step each (angles in degrees, counter-clockwise).
+fn arc_chords(arc: &dxf::entities::Arc) -> Vec<[f64; 2]> {
+    let end = if arc.end_angle < arc.start_angle {
+        arc.end_angle + 360.0
+    } else {
+        arc.end_angle
+    };
+    let steps = ((end - arc.start_angle) / 7.5).ceil().max(1.0) as usize;
+    (0..=steps)
+        .map(|i| {
+            let rad =
+                (arc.start_angle + (end - arc.start_angle) * i as f64 / steps as f64).to_radians();
+            [
+                arc.center.x + arc.radius * rad.cos(),
+                arc.center.y + arc.radius * rad.sin(),
+            ]
+        })
+        .collect()
 }
 
 /// The entity's points in its own coordinate system; a block reference has none of its own.

@@ -92,6 +92,20 @@ fn chinese_layers_route_across_the_corridor() {
     route_through_corridor("office-chinese-layers.dxf");
 }
 
+/// Walls drawn as lines with door blocks in their gaps, and no room outlines: the rooms are the
+/// spaces the walls enclose, the corridor the one most doors open onto.
+#[test]
+fn rooms_enclosed_by_wall_lines_route_across_the_corridor() {
+    route_through_corridor("office-walls.dxf");
+}
+
+/// The same with each door drawn as its leaf and swing (a LINE and an ARC on the doors' layer)
+/// instead of a block.
+#[test]
+fn doors_drawn_as_their_swing_are_doors() {
+    route_through_corridor("office-walls-swings.dxf");
+}
+
 #[test]
 fn rooms_take_the_names_written_inside_them() {
     let (_, files) = load(

@@ -107,27 +107,45 @@ async fn a_drawing_is_read_mapped_uploaded_and_routed_through() {
         .find(|layer| layer["name"] == "ROOM")
         .unwrap();
     assert_eq!(room["closed_polylines"], 6, "{room}");
+    uploaded_and_routed(&app, &url, &drawing, &summary).await;
+}
 
-    let mapping = accepted(&summary, "office.dxf", None).to_string();
+/// The same office as an architect's CAD draws it, walls as lines with door blocks in their
+/// gaps and no room outlines: its rooms are the spaces the walls enclose, named by their texts.
+#[tokio::test]
+async fn a_drawing_of_wall_lines_only_becomes_rooms_and_is_routed_through() {
+    let Some((app, url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let drawing = fixture("office-walls.dxf");
+    let (status, summary) = inspect(&app, drawing.clone()).await;
+    assert_eq!(status, StatusCode::OK, "{summary}");
+    uploaded_and_routed(&app, &url, &drawing, &summary).await;
+}
+
+/// Uploads the office drawing with every suggestion taken, then searches it for two rooms on
+/// the two sides of its corridor and routes between them.
+async fn uploaded_and_routed(app: &TestApp, url: &str, drawing: &[u8], summary: &Value) {
+    let mapping = accepted(summary, "office.dxf", None).to_string();
     let body = multipart(&[
         ("mapping", None, mapping.as_bytes()),
-        ("drawing", Some("office.dxf"), &drawing),
+        ("drawing", Some("office.dxf"), drawing),
     ]);
-    let (status, created) = upload_drawings(&app, body).await;
+    let (status, created) = upload_drawings(app, body).await;
     assert_eq!(status, StatusCode::CREATED, "{created}");
     assert_eq!(created["name"], "示例办公楼");
     assert_eq!(created["levels"], json!([{"short": "L1", "name": "一层"}]));
-    assert_eq!(stored_count(&url).await, 1);
+    assert_eq!(stored_count(url).await, 1);
 
     // On the map and routed through as the demo's venues are.
     let id = created["id"].as_str().unwrap();
     let venue = format!("/api/venues/{id}");
     let found = |answer: &Value| answer["results"][0]["id"].as_str().unwrap().to_owned();
-    let (status, desk) = api(&app, &format!("{venue}/search?q={}", urlencoding("前台"))).await;
+    let (status, desk) = api(app, &format!("{venue}/search?q={}", urlencoding("前台"))).await;
     assert_eq!(status, StatusCode::OK, "{desk}");
-    let (_, training) = api(&app, &format!("{venue}/search?q=peixunshi")).await;
+    let (_, training) = api(app, &format!("{venue}/search?q=peixunshi")).await;
     let (status, route) = api(
-        &app,
+        app,
         &format!(
             "{venue}/route?from={}&to={}",
             found(&desk),

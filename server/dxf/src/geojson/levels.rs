@@ -330,6 +330,7 @@ fn level_of<'r>(
                     rooms: Vec::new(),
                     doors: Vec::new(),
                     wall_points: Vec::new(),
+                    walls: Vec::new(),
                 },
             });
             readings.len() - 1
