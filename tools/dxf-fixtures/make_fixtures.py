@@ -41,7 +41,8 @@ def rooms():
         yield name, corners, ((x0 + x1) / 2, north_y0), 180
 
 
-def plan(path, layers, units=4, closed=True):
+def new_drawing(layers, units):
+    """A drawing with the layers and the door block the plans use."""
     doc = ezdxf.new("R2013", setup=False)
     doc.header["$INSUNITS"] = units
     for layer in layers.values():
@@ -51,6 +52,11 @@ def plan(path, layers, units=4, closed=True):
     half = DOOR_WIDTH / 2
     door.add_line((-half, 0), (half, 0))
     door.add_arc((-half, 0), DOOR_WIDTH, 0, 90)
+    return doc
+
+
+def plan(path, layers, units=4, closed=True):
+    doc = new_drawing(layers, units)
     msp = doc.modelspace()
     for name, corners, centre, rotation in rooms():
         msp.add_lwpolyline(corners, close=closed, dxfattribs={"layer": layers["room"]})
@@ -69,14 +75,8 @@ def walls_plan(path, swings=False):
     the corridor closed at both ends and entered by a door in the west wall. With `swings`, each
     door is its leaf and swing (a LINE and an ARC) instead of a block."""
     layers = LATIN_LAYERS
-    doc = ezdxf.new("R2013", setup=False)
-    doc.header["$INSUNITS"] = 4
-    for layer in layers.values():
-        doc.layers.add(layer)
-    door = doc.blocks.new("DOOR900")
+    doc = new_drawing(layers, 4)
     half = DOOR_WIDTH / 2
-    door.add_line((-half, 0), (half, 0))
-    door.add_arc((-half, 0), DOOR_WIDTH, 0, 90)
     msp = doc.modelspace()
     wall = {"layer": layers["wall"]}
     top = SOUTH_DEPTH + CORRIDOR + NORTH_DEPTH
