@@ -173,7 +173,8 @@ impl Buildings {
             levels: &levels,
             archive: &edited.archive,
         };
-        if !self.database()?.save_edit(&saved).await? {
+        let storage_bytes = self.0.config.storage_mib * 1024 * 1024;
+        if !self.database()?.save_edit(&saved, storage_bytes).await? {
             return Ok(None);
         }
         let version = edited.loaded.version;

@@ -179,12 +179,30 @@ impl Pool {
     /// Stores `edit` as the next version of the building it names, unless that building moved
     /// past the version the edit was made to (then [`StoreError::Conflict`] with the stored
     /// version) or is gone (`Ok(false)`).
-    pub(crate) async fn save_edit(&self, edit: &SavedEdit<'_>) -> Result<bool, StoreError> {
+    pub(crate) async fn save_edit(
+        &self,
+        edit: &SavedEdit<'_>,
+        storage_bytes: u64,
+    ) -> Result<bool, StoreError> {
+        // The storage's cap holds for an edit that grows a building as for an upload: the sum
+        // with this building's new archive instead of its old one.
         const UPDATE: &str = "UPDATE buildings SET version = version + 1, name = $1, levels = $2, \
-             archive_bytes = $3, archive = $4 WHERE id = $5 AND version = $6 AND expires_at > $7";
+             archive_bytes = $3, archive = $4 WHERE id = $5 AND version = $6 AND expires_at > $7 \
+             AND (SELECT COALESCE(SUM(archive_bytes), 0) FROM buildings) - archive_bytes + $3 <= $8";
         const VERSION: &str = "SELECT version FROM buildings WHERE id = $1 AND expires_at > $2";
-        let updated = with_pool!(self, pool => {
-            sqlx::query(UPDATE)
+        let is_postgres = matches!(self, Pool::Postgres(_));
+        let storage_bytes = i64::try_from(storage_bytes).unwrap_or(i64::MAX);
+        let (updated, version) = with_pool!(self, pool => {
+            let mut tx = pool.begin().await.map_err(StoreError::unavailable)?;
+            if is_postgres {
+                // Uploads and edits count the storage in turn across replicas.
+                sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                    .bind(UPLOAD_LOCK)
+                    .execute(&mut *tx)
+                    .await
+                    .map_err(StoreError::unavailable)?;
+            }
+            let updated = sqlx::query(UPDATE)
                 .bind(edit.name)
                 .bind(edit.levels)
                 .bind(edit.archive.len() as i64)
@@ -192,25 +210,29 @@ impl Pool {
                 .bind(edit.id)
                 .bind(edit.base)
                 .bind(edit.now)
-                .execute(pool)
+                .bind(storage_bytes)
+                .execute(&mut *tx)
                 .await
                 .map(|done| done.rows_affected() > 0)
-                .map_err(StoreError::unavailable)
+                .map_err(StoreError::unavailable)?;
+            let version: Option<i64> = if updated {
+                None
+            } else {
+                sqlx::query_scalar(VERSION)
+                    .bind(edit.id)
+                    .bind(edit.now)
+                    .fetch_optional(&mut *tx)
+                    .await
+                    .map_err(StoreError::unavailable)?
+            };
+            tx.commit().await.map_err(StoreError::unavailable)?;
+            Ok::<_, StoreError>((updated, version))
         })?;
-        if updated {
-            return Ok(true);
-        }
-        let version: Option<i64> = with_pool!(self, pool => {
-            sqlx::query_scalar(VERSION)
-                .bind(edit.id)
-                .bind(edit.now)
-                .fetch_optional(pool)
-                .await
-                .map_err(StoreError::unavailable)
-        })?;
-        match version {
-            Some(version) => Err(StoreError::Conflict(version)),
-            None => Ok(false),
+        match (updated, version) {
+            (true, _) => Ok(true),
+            (false, Some(version)) if version == edit.base => Err(StoreError::Full),
+            (false, Some(version)) => Err(StoreError::Conflict(version)),
+            (false, None) => Ok(false),
         }
     }
 

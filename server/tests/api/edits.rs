@@ -3,7 +3,7 @@
 //! its undo brings the route back; a room drawn in a walkway is routed to at once, its corner
 //! moves, a corner is added to it and removed, and the room is removed; an edit to a replaced version is a conflict, and of two tabs
 //! saving at once exactly one wins; an edit that breaks the building, does not apply, or is not
-//! an edit is refused with its message and stores nothing.
+//! an edit is refused with its message and stores nothing, as is one that would overflow the storage.
 
 use std::io::{Cursor, Read};
 
@@ -255,6 +255,52 @@ async fn of_two_tabs_saving_at_once_exactly_one_wins() {
         let stored = units.iter().find(|u| u["id"] == unit).unwrap();
         assert_eq!(stored["properties"]["name"]["zh-Hans"], winner);
         assert_eq!(version(&app, &id).await, 2);
+    }
+}
+
+/// The storage's cap holds for edits as for uploads: an edit that would grow the buildings past
+/// it is refused as full and stores nothing.
+#[tokio::test]
+async fn an_edit_that_would_overflow_the_storage_is_refused() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((app, _url, _data)) = app_on(backend, |config| {
+            config.buildings.storage_mib = 1;
+            config.buildings.per_client_per_day = 1000;
+        })
+        .await
+        else {
+            continue;
+        };
+        let size = mall_archive().len();
+        let mut id = String::new();
+        for _ in 0..1024 * 1024 / size {
+            let (status, created) = upload(&app, mall_archive()).await;
+            assert_eq!(status, StatusCode::CREATED, "{backend:?}: {created}");
+            id = created["id"].as_str().unwrap().to_owned();
+        }
+        // Names that do not compress, 3 KB each on 150 rooms (parking spaces have names of a
+        // form): more than the space left.
+        let units = features(&app, &id, "unit.geojson").await;
+        let changes: Vec<Value> = units
+            .iter()
+            .filter(|unit| unit["properties"]["category"] != "parking")
+            .take(150)
+            .map(|unit| {
+                let name: String = (0..84)
+                    .map(|_| uuid::Uuid::new_v4().simple().to_string())
+                    .collect();
+                json!({"op": "patch", "feature_type": "unit", "id": unit["id"],
+                    "properties": {"name": {"zh-Hans": name}}})
+            })
+            .collect();
+        let (status, body) = edit(&app, &id, 1, Value::from(changes)).await;
+        assert_eq!(
+            status,
+            StatusCode::SERVICE_UNAVAILABLE,
+            "{backend:?}: {body}"
+        );
+        assert_eq!(refusal(&body).0, "buildings_full", "{backend:?}");
+        assert_eq!(version(&app, &id).await, 1, "{backend:?}");
     }
 }
 
