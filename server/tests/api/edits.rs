@@ -258,6 +258,55 @@ async fn of_two_tabs_saving_at_once_exactly_one_wins() {
     }
 }
 
+/// A building's summary lists its relationships between rooms; removing one takes it out of
+/// the summary at once, and its undo puts it back. (The check refuses a lift left in no
+/// relationship: the first is replaced by a copy of it before it goes.)
+#[tokio::test]
+async fn a_relationship_listed_in_the_summary_is_removed_and_restored() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let (_, created) = upload(&app, mall_archive()).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let links = |summary: &Value| -> Vec<String> {
+        summary["links"]
+            .as_array()
+            .expect("a building's summary lists its links")
+            .iter()
+            .map(|link| link["id"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (_, summary) = api(&app, &format!("/api/venues/{id}")).await;
+    let before = links(&summary);
+    let first = &summary["links"][0];
+    assert!(first["units"].as_array().unwrap().len() >= 2, "{first}");
+    assert!(first["units"][0]["level"].is_string(), "{first}");
+    let gone = before[0].clone();
+    let relationships = features(&app, &id, "relationship.geojson").await;
+    let mut copy = relationships
+        .iter()
+        .find(|r| r["id"] == gone.as_str())
+        .unwrap()
+        .clone();
+    copy["id"] = Value::from(uuid::Uuid::new_v4().to_string());
+    let (status, saved) = edit(
+        &app,
+        &id,
+        1,
+        json!([{"op": "add", "feature": copy},
+            {"op": "remove", "feature_type": "relationship", "id": gone}]),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let (_, summary) = api(&app, &format!("/api/venues/{id}")).await;
+    assert_eq!(links(&summary).len(), before.len());
+    assert!(!links(&summary).contains(&gone));
+    let (status, restored) = edit(&app, &id, 2, saved["undo"].clone()).await;
+    assert_eq!(status, StatusCode::OK, "{restored}");
+    let (_, summary) = api(&app, &format!("/api/venues/{id}")).await;
+    assert!(links(&summary).contains(&gone));
+}
+
 /// The storage's cap holds for edits as for uploads: an edit that would grow the buildings past
 /// it is refused as full and stores nothing.
 #[tokio::test]

@@ -41,6 +41,27 @@ pub struct VenueSummary {
     /// What the online editor offers, labelled: only a visitor's building has it.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub choices: Option<EditorLabels>,
+    /// The relationships joining rooms (lifts, escalators, stairs across levels), for the
+    /// editor to show and remove: only a visitor's building has them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub links: Option<Vec<LinkEntry>>,
+}
+
+/// An IMDF relationship between rooms: its id and category, and the rooms it joins in order.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LinkEntry {
+    pub id: String,
+    pub category: String,
+    pub units: Vec<LinkedUnit>,
+}
+
+/// A room a relationship joins: its id, its level's short name, its name when it has one.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct LinkedUnit {
+    pub id: String,
+    pub level: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
 }
 
 /// The categories a visitor may give a room or an amenity in the editor, in the order offered.

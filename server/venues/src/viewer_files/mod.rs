@@ -59,6 +59,7 @@ pub fn viewer_files_derived(
     let settings = ViewerSettings::derived_from(&venue);
     let mut files = build(id, &venue, &settings, catalog);
     files.summary.choices = Some(summary::editor_labels(catalog));
+    files.summary.links = Some(summary::links(&venue, dir)?);
     Ok((settings, files))
 }
 

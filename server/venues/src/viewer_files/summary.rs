@@ -4,15 +4,18 @@
 use super::coords::point;
 use super::features::{Features, zh};
 use super::format::{
-    EditorLabels, EntranceEntry, FenceEntry, KioskEntry, Labels, LevelEntry, VenueSummary,
+    EditorLabels, EntranceEntry, FenceEntry, KioskEntry, Labels, LevelEntry, LinkEntry, LinkedUnit,
+    VenueSummary,
 };
 use super::js::{JsNumber, dm, locale_cmp};
 use super::placement::{Placement, middle};
 use super::settings::ViewerSettings;
 use crate::contract::contract;
 use crate::geometry::Bbox;
-use crate::imdf::{Feature, LevelProps};
+use crate::imdf::{Feature, LevelProps, RelationshipProps};
 use crate::inputs::Catalog;
+use crate::load_error::LoadError;
+use crate::read::read_features;
 
 /// The Chinese label of every category visitors see in this venue (names on the map, search,
 /// the directory), sorted; the check found an entry for each, its own or a prefix's (§3.1).
@@ -166,6 +169,7 @@ pub(super) fn summary(
         labels: labels(venue, catalog),
         fences: fences(venue),
         choices: None,
+        links: None,
     }
 }
 
@@ -183,4 +187,44 @@ pub(super) fn editor_labels(catalog: &Catalog) -> EditorLabels {
         units: labelled(&catalog.editor.units),
         amenities: labelled(&catalog.editor.amenities),
     }
+}
+
+/// The venue's relationships between rooms, each with the rooms it joins in order (origin,
+/// intermediaries, destination); references to other features are left out.
+pub(super) fn links(venue: &Features, dir: &std::path::Path) -> Result<Vec<LinkEntry>, LoadError> {
+    let (_, relationships) = read_features::<RelationshipProps>(dir, "relationship")?;
+    let by_id: std::collections::HashMap<&str, &Feature<crate::imdf::UnitProps>> = venue
+        .units
+        .iter()
+        .map(|unit| (unit.id.as_str(), unit))
+        .collect();
+    let unit = |id: &str| {
+        let unit = by_id.get(id)?;
+        let level = venue.level(&unit.properties.level_id)?;
+        Some(LinkedUnit {
+            id: id.to_owned(),
+            level: zh(Some(&level.properties.short_name)).unwrap_or_default(),
+            name: zh(unit.properties.names.name.as_ref()),
+        })
+    };
+    Ok(relationships
+        .into_iter()
+        .map(|relationship| {
+            let p = relationship.properties;
+            let ends = p
+                .origin
+                .into_iter()
+                .chain(p.intermediary.into_iter().flatten());
+            let units = ends
+                .chain(p.destination)
+                .filter(|end| end.feature_type == "unit")
+                .filter_map(|end| unit(&end.id))
+                .collect();
+            LinkEntry {
+                id: relationship.id,
+                category: p.category,
+                units,
+            }
+        })
+        .collect())
 }

@@ -63,3 +63,35 @@ fn a_buildings_derived_samples_are_shops_and_rooms_not_lifts_or_escalators() {
     );
     assert_eq!(role(&samples.route_to), crate::model::UnitRole::Destination);
 }
+
+#[test]
+fn a_buildings_summary_lists_its_relationships_with_the_rooms_they_join() {
+    let dir = fixture("three-level-mall");
+    let catalog = crate::testing::catalog();
+    let (_, files) = viewer_files_derived("three", &dir, &catalog).unwrap();
+    let links = files
+        .summary
+        .links
+        .expect("a building's summary has its links");
+    let categories: Vec<&str> = links.iter().map(|l| l.category.as_str()).collect();
+    assert_eq!(categories, ["elevator", "stairs"]);
+    for link in &links {
+        assert!(link.units.len() >= 2, "{link:?}");
+        let mut levels: Vec<&str> = link.units.iter().map(|u| u.level.as_str()).collect();
+        levels.dedup();
+        assert_eq!(
+            levels.len(),
+            link.units.len(),
+            "one room per level: {link:?}"
+        );
+    }
+    // The demo's own venues are not edited: their summaries carry none.
+    let settings = ViewerSettings::derived(&dir).unwrap();
+    assert!(
+        viewer_files("three", &dir, &settings, &catalog)
+            .unwrap()
+            .summary
+            .links
+            .is_none()
+    );
+}

@@ -31,6 +31,8 @@ export interface VenueSummary {
   labels: Record<string, string>;
   /** What the online editor offers (category -> label, in order): a visitor's building only. */
   choices?: { units: Record<string, string>; amenities: Record<string, string> };
+  /** The relationships joining rooms, for the editor: a visitor's building only. */
+  links?: LinkEntry[];
   /** The venue's own fences (IMDF geofences), which the live stream watches (issue #17). */
   fences: FenceEntry[];
 }
@@ -59,6 +61,13 @@ export interface KioskEntry {
   at: Point;
   /** Where a visitor standing at the screen looks, degrees clockwise from north. */
   facing: number;
+}
+
+/** An IMDF relationship (a lift, an escalator, a stair across levels) and the rooms it joins. */
+export interface LinkEntry {
+  id: string;
+  category: string;
+  units: { id: string; level: string; name?: string }[];
 }
 
 export interface EntranceEntry {

@@ -261,6 +261,8 @@ export const viewerWordsSchema = z
     edit_connect_room: phrase,
     edit_connect_button: phrase,
     edit_connect_none: phrase,
+    edit_links: phrase,
+    edit_unlink: phrase,
     edit_saved: phrase,
     edit_undone: phrase,
     edit_problems: phrase,

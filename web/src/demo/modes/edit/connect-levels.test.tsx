@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, waitFor } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { modelLevel } from '../../level-model';
-import { testLevel } from '../../test-level';
+import { testLevel, testSummary } from '../../test-level';
 import { testKit } from '../test-kit';
 import { ConnectLevels, connection } from './connect-levels';
 
@@ -52,6 +52,32 @@ describe('joining a room to its like on another level', () => {
     expect(change).toMatchObject(
       connection(expect.any(String) as unknown as string, 'stairs', 'stairs-l1', 'stairs-b1'),
     );
+  });
+
+  it('lists the room’s connections, each with a button that removes it', () => {
+    const links = [
+      {
+        id: 'rel-1',
+        category: 'stairs',
+        units: [
+          { id: 'stairs-l1', level: 'L1', name: '楼梯' },
+          { id: 'stairs-b1', level: 'B1', name: '地下楼梯' },
+        ],
+      },
+      { id: 'rel-2', category: 'elevator', units: [{ id: 'lift', level: 'L1' }] },
+    ];
+    const kit = testKit({ summary: { ...testSummary(), links } });
+    const onConnect = vi.fn();
+    render(<ConnectLevels kit={kit} room={stairs} disabled={false} onConnect={onConnect} />);
+    const list = screen.getByRole('list', { name: kit.words.edit_links });
+    expect(list.querySelectorAll('li')).toHaveLength(1);
+    const unlink = screen.getByRole('button', { name: '断开与 B1 地下楼梯 的连接' });
+    fireEvent.click(unlink);
+    expect(onConnect).toHaveBeenCalledWith({
+      op: 'remove',
+      feature_type: 'relationship',
+      id: 'rel-1',
+    });
   });
 
   it('asks for a connector kind first', () => {

@@ -1,9 +1,11 @@
 // Joins a lift, an escalator or a stair of one level to its like on another (issue #32): an IMDF
 // relationship of that kind between the two rooms, which the venue check then holds to the
 // contract and the engine routes through. Only rooms of the same kind are offered on the other
-// level, from its level file.
+// level, from its level file. The room's relationships (the summary's links) are listed, each
+// with a button that removes it.
 import { useEffect, useId, useState } from 'react';
 import type { FeatureChange } from '../../api-answers';
+import { fill } from '../../../format/fill';
 import type { UnitShape } from '../../../content/venues/viewer-files';
 import type { ModeKit } from '../kit';
 import { EditForm } from './edit-form';
@@ -71,47 +73,76 @@ export function ConnectLevels(props: {
   const submit = () => {
     if (target) props.onConnect(connection(crypto.randomUUID(), room.c, room.id, target));
   };
+  const links = (summary?.links ?? []).filter((link) =>
+    link.units.some((unit) => unit.id === room.id),
+  );
   return (
-    <EditForm label={words.edit_connect} onSubmit={submit}>
-      <label htmlFor={levelId}>{words.edit_connect_level}</label>
-      <select
-        id={levelId}
-        value={other}
-        onChange={(event) => {
-          setChoices(null);
-          setOther(event.currentTarget.value);
-        }}
-      >
-        <option value="">—</option>
-        {otherLevels.map((entry) => (
-          <option key={entry.short} value={entry.short}>
-            {entry.short} {entry.name}
-          </option>
-        ))}
-      </select>
-      {other && choices ? (
-        choices.length ? (
-          <>
-            <label htmlFor={roomId}>{words.edit_connect_room}</label>
-            <select
-              id={roomId}
-              value={target}
-              onChange={(event) => setTarget(event.currentTarget.value)}
-            >
-              {choices.map((unit, index) => (
-                <option key={unit.id} value={unit.id}>
-                  {unit.n ?? `${index + 1}`}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="demo-action" disabled={props.disabled}>
-              {words.edit_connect_button}
-            </button>
-          </>
-        ) : (
-          <p>{words.edit_connect_none}</p>
-        )
+    <>
+      {links.length ? (
+        <ul className="demo-edit__links" aria-label={words.edit_links}>
+          {links.map((link) => {
+            const others = link.units
+              .filter((unit) => unit.id !== room.id)
+              .map((unit) => `${unit.level} ${unit.name ?? ''}`.trim())
+              .join('、');
+            return (
+              <li key={link.id}>
+                <button
+                  type="button"
+                  className="demo-action"
+                  disabled={props.disabled}
+                  onClick={() =>
+                    props.onConnect({ op: 'remove', feature_type: 'relationship', id: link.id })
+                  }
+                >
+                  {fill(words.edit_unlink, { place: others })}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
       ) : null}
-    </EditForm>
+      <EditForm label={words.edit_connect} onSubmit={submit}>
+        <label htmlFor={levelId}>{words.edit_connect_level}</label>
+        <select
+          id={levelId}
+          value={other}
+          onChange={(event) => {
+            setChoices(null);
+            setOther(event.currentTarget.value);
+          }}
+        >
+          <option value="">—</option>
+          {otherLevels.map((entry) => (
+            <option key={entry.short} value={entry.short}>
+              {entry.short} {entry.name}
+            </option>
+          ))}
+        </select>
+        {other && choices ? (
+          choices.length ? (
+            <>
+              <label htmlFor={roomId}>{words.edit_connect_room}</label>
+              <select
+                id={roomId}
+                value={target}
+                onChange={(event) => setTarget(event.currentTarget.value)}
+              >
+                {choices.map((unit, index) => (
+                  <option key={unit.id} value={unit.id}>
+                    {unit.n ?? `${index + 1}`}
+                  </option>
+                ))}
+              </select>
+              <button type="submit" className="demo-action" disabled={props.disabled}>
+                {words.edit_connect_button}
+              </button>
+            </>
+          ) : (
+            <p>{words.edit_connect_none}</p>
+          )
+        ) : null}
+      </EditForm>
+    </>
   );
 }
