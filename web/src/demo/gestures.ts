@@ -2,7 +2,9 @@
 // mouse and touch alike: one pointer pans, two pinch (zoom), turn (rotate) and pan together; the
 // right mouse button or Shift+drag rotates. The wheel zooms, except in an embedded demo, where it
 // zooms only with Ctrl (a trackpad pinch sends that too) so the page still scrolls past the map.
-// Keys, while the canvas has focus: arrows pan, + and - zoom, Q and E rotate, 0 resets.
+// Keys, while the canvas has focus: arrows pan, + and - zoom, Q and E rotate, 0 resets. While
+// the target holds something under the pointer (the editor's corner), one pointer drags it
+// instead of the map.
 import { type Camera, panBy, rotateAround, zoomAround } from './projection';
 
 export interface GestureTarget {
@@ -15,6 +17,16 @@ export interface GestureTarget {
   reset(): void;
   /** A plain wheel turn over an embedded map: tell the visitor to hold Ctrl. */
   wheelHint(): void;
+  /** Something to drag under the pointer pressed there, or undefined: the map pans. */
+  hold?(sx: number, sy: number): Held | undefined;
+}
+
+/** What a pointer holds: it follows the pointer and is let go where the pointer is lifted. */
+export interface Held {
+  move(sx: number, sy: number): void;
+  drop(sx: number, sy: number): void;
+  /** Another finger came down, or the browser took the pointer: nothing is moved. */
+  cancel(): void;
 }
 
 const tapSlop = 6;
@@ -32,6 +44,11 @@ export function attachGestures(
   let moved = 0;
   let rotating = false;
   let downAt: { x: number; y: number } | null = null;
+  let held: Held | undefined;
+  const letGo = () => {
+    held?.cancel();
+    held = undefined;
+  };
 
   const local = (event: { clientX: number; clientY: number }) => {
     const rect = box.getBoundingClientRect();
@@ -57,8 +74,10 @@ export function attachGestures(
       moved = 0;
       downAt = p;
       rotating = event.button === 2 || event.shiftKey;
+      if (!rotating) held = target.hold?.(p.x, p.y);
     } else {
       downAt = null;
+      letGo();
     }
   };
 
@@ -78,6 +97,10 @@ export function attachGestures(
     } else {
       pointers.set(event.pointerId, p);
       moved += Math.hypot(p.x - before.x, p.y - before.y);
+      if (held) {
+        held.move(p.x, p.y);
+        return;
+      }
       if (rotating) {
         camera = rotateAround(
           camera,
@@ -95,6 +118,18 @@ export function attachGestures(
   const onUp = (event: PointerEvent) => {
     if (!pointers.has(event.pointerId)) return;
     pointers.delete(event.pointerId);
+    if (held) {
+      // A press that did not move is a tap, as without the hold.
+      const dropped = event.type === 'pointerup' && moved >= tapSlop;
+      const p = local(event);
+      if (dropped) held.drop(p.x, p.y);
+      else letGo();
+      held = undefined;
+      if (dropped) {
+        downAt = null;
+        return;
+      }
+    }
     if (
       event.type === 'pointerup' &&
       pointers.size === 0 &&

@@ -2,7 +2,7 @@
 // over it. The canvas is an image to assistive technology (role="img", named after the venue and
 // level); everything on it that matters is also reachable from the panel beside it.
 import { type MutableRefObject, useEffect, useRef, useState } from 'react';
-import { attachGestures } from '../gestures';
+import { attachGestures, type Held } from '../gestures';
 import { IconButton } from '../icon-button';
 import type { LevelModel } from '../level-model';
 import type { MapLayers, MapMarker } from './layers';
@@ -52,6 +52,9 @@ export interface MapViewProps {
   taken?: TakenSpaces | null | undefined;
   /** While set, a tap on the map is a point (world units) for it, not a pick. */
   onTapPoint?: ((x: number, y: number) => void) | undefined;
+  /** While set, a press on the map (world units) may take hold of something within `reach`
+   * (world units: a fingertip's width), which the pointer then drags instead of the map. */
+  onHold?: ((x: number, y: number, reach: number) => Held | undefined) | undefined;
   highlight: string | null;
   onPick: (pick: MapTarget | undefined) => void;
   /** The visitor took hold of the map (stops the navigation's camera following). */
@@ -65,6 +68,8 @@ export interface MapViewProps {
 }
 
 const control = 'demo-controls__button';
+/** How near a press must be to what it takes hold of, CSS pixels. */
+const fingertip = 22;
 const noDots: LiveDot[] = [];
 const noLine: [number, number][] = [];
 const noFences: [number, number][][] = [];
@@ -124,6 +129,18 @@ export function MapView(props: MapViewProps) {
           const onTapPoint = latest.current.onTapPoint;
           if (onTapPoint) onTapPoint(...screenToWorld(renderer.camera, sx, sy));
           else latest.current.onPick(renderer.pick(sx, sy));
+        },
+        hold: (sx, sy) => {
+          const onHold = latest.current.onHold;
+          if (!onHold) return undefined;
+          const world = (x: number, y: number) => screenToWorld(renderer.camera, x, y);
+          const held = onHold(...world(sx, sy), fingertip / renderer.camera.scale);
+          if (!held) return undefined;
+          return {
+            move: (x, y) => held.move(...world(x, y)),
+            drop: (x, y) => held.drop(...world(x, y)),
+            cancel: () => held.cancel(),
+          };
         },
         reset: () => {
           const view = renderer.fitView();

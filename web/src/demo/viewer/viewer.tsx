@@ -248,6 +248,7 @@ function VenueView(props: VenueViewProps) {
         liveFence={editing ? edit.outline : live.map.liveFence}
         venueFences={editing ? edit.fences : live.map.venueFences}
         onTapPoint={(editing && edit.tapPoint) || live.map.onTapPoint}
+        onHold={editing ? edit.hold : undefined}
         {...flow.map}
         highlight={editing ? edit.highlight : place.card ? place.highlight : route.highlight}
         onPick={editing ? edit.pick : place.pick}

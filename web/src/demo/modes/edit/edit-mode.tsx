@@ -5,6 +5,7 @@
 // it. The panel (edit-panel.tsx) is loaded when the mode first opens, so the viewer carries
 // none of its weight before.
 import { type ComponentType, useEffect, useState } from 'react';
+import type { Held as Holding } from '../../gestures';
 import type { FenceOutline } from '../../live-dots';
 import type { MapTarget } from '../../map-labels';
 import type { MapMarker } from '../../render/layers';
@@ -39,6 +40,20 @@ interface Held {
 /** The room of a unit or occupant id, on the level shown. */
 export function roomOf(model: LevelModel | null, id: string) {
   return model?.byOccupant.get(id) ?? model?.byId.get(id);
+}
+
+/** The corner of a flat ring `[x0, y0, x1, y1, ...]` nearest (x, y), if within `reach`. */
+export function nearestCorner(ring: number[], x: number, y: number, reach: number) {
+  let best: [number, number] | undefined;
+  let bestDistance = reach;
+  for (let i = 0; i + 1 < ring.length; i += 2) {
+    const distance = Math.hypot(ring[i]! - x, ring[i + 1]! - y);
+    if (distance <= bestDistance) {
+      best = [ring[i]!, ring[i + 1]!];
+      bestDistance = distance;
+    }
+  }
+  return best;
 }
 
 export type EditMode = ReturnType<typeof useEditMode>;
@@ -77,12 +92,36 @@ export function useEditMode(
   };
   // The building's own fences on the level, so a fence drawn shows once saved.
   const fences = useLevelFences(kit, active);
-  const outline: FenceOutline | null =
-    active &&
-    (here.tool === 'room' || here.tool === 'fence' || here.tool === 'corner') &&
-    here.points.length
+  // A corner dragged on the map: where it was and where the pointer is.
+  const [dragged, setDragged] = useState<[number, number][] | null>(null);
+  const outline: FenceOutline | null = dragged
+    ? { corners: dragged, closed: false }
+    : active &&
+        (here.tool === 'room' || here.tool === 'fence' || here.tool === 'corner') &&
+        here.points.length
       ? { corners: here.points, closed: false }
       : null;
+  const room = selected
+    ? roomOf(kit.model, selected.kind === 'unit' ? selected.id : selected.unit)
+    : undefined;
+  // With the corner tool in hand, a press on a corner of the selected room drags it; letting go
+  // places both points, as two taps would.
+  const hold =
+    active && here.tool === 'corner' && !here.points.length && room
+      ? (x: number, y: number, reach: number): Holding | undefined => {
+          const from = nearestCorner(room.shape.g[0] ?? [], x, y, reach);
+          if (!from) return undefined;
+          setDragged([from, from]);
+          return {
+            move: (mx, my) => setDragged([from, [mx, my]]),
+            drop: (mx, my) => {
+              setDragged(null);
+              setHeld({ tool: 'corner', level: kit.level, points: [from, [mx, my]] });
+            },
+            cancel: () => setDragged(null),
+          };
+        }
+      : undefined;
   // The route's destination is selected when the editor opens, or when a route is planned in it.
   const [seen, setSeen] = useState<{ active: boolean; first: string | null }>({
     active: false,
@@ -123,16 +162,17 @@ export function useEditMode(
     /** A room picked on the map is selected for editing. */
     pick: (target: MapTarget | undefined) =>
       setSelected(target?.type === 'unit' ? { kind: 'unit', id: target.id } : null),
-    highlight: selected
-      ? (roomOf(kit.model, selected.kind === 'unit' ? selected.id : selected.unit)?.shape.id ??
-        null)
-      : null,
+    highlight: room?.shape.id ?? null,
     markers,
     /** The shape being drawn, and the fences drawn before. */
     outline,
     fences,
     /** While a tool is in hand, the map's taps place its points. */
     tapPoint: here.tool ? (x: number, y: number) => place([x, y]) : undefined,
+    /** What a press on the map takes hold of: a corner of the selected room, with its tool. */
+    hold,
+    /** The tool in hand and its points, which the panel's drawing tools act on. */
+    drawing,
     panel: Panel ? (
       <Panel
         kit={kit}
