@@ -222,6 +222,7 @@ export const viewerWordsSchema = z
     edit_door: phrase,
     edit_no_doors: phrase,
     edit_door_selected: phrase,
+    edit_slide_drag_hint: phrase,
     edit_slide_back: phrase,
     edit_slide_on: phrase,
     edit_remove_door: phrase,

@@ -10,14 +10,16 @@ import type { FenceOutline } from '../../live-dots';
 import type { MapTarget } from '../../map-labels';
 import type { MapMarker } from '../../render/layers';
 import type { LevelModel } from '../../level-model';
+import { distanceToSegment } from '../../geometry';
 import { type ModeKit, useLevelFences } from '../kit';
 import type { EditPanelProps, Selection } from './edit-panel';
 
 const buildingId = /^[0-9a-f]{32}$/;
 
 /** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved, a
- * corner added on a room's wall, an amenity. */
-export type Tool = 'door' | 'room' | 'fence' | 'corner' | 'split' | 'amenity';
+ * corner added on a room's wall, an amenity; and where a door dragged along its wall went
+ * (`slide`, from a drag only). */
+export type Tool = 'door' | 'room' | 'fence' | 'corner' | 'split' | 'amenity' | 'slide';
 
 /** The tool in hand and the points placed with it so far, world decimetres. */
 export interface Drawing {
@@ -104,24 +106,38 @@ export function useEditMode(
   const room = selected
     ? roomOf(kit.model, selected.kind === 'unit' ? selected.id : selected.unit)
     : undefined;
-  // With the corner tool in hand, a press on a corner of the selected room drags it; letting go
-  // places both points, as two taps would.
-  const hold =
-    active && here.tool === 'corner' && !here.points.length && room
-      ? (x: number, y: number, reach: number): Holding | undefined => {
-          const from = nearestCorner(room.shape.g[0] ?? [], x, y, reach);
-          if (!from) return undefined;
-          setDragged([from, from]);
-          return {
-            move: (mx, my) => setDragged([from, [mx, my]]),
-            drop: (mx, my) => {
-              setDragged(null);
-              setHeld({ tool: 'corner', level: kit.level, points: [from, [mx, my]] });
-            },
-            cancel: () => setDragged(null),
-          };
-        }
+  const door =
+    selected?.kind === 'door'
+      ? kit.model?.data.openings.find((opening) => opening.id === selected.id)
       : undefined;
+  // What a press takes hold of: with the corner tool, a corner of the selected room; with no
+  // tool, the selected door. Letting go places both points (where it was, where it went) for
+  // the tool, as two taps would: the panel then moves the corner or slides the door.
+  const dragFrom = (from: [number, number], tool: Tool): Holding => {
+    setDragged([from, from]);
+    return {
+      move: (mx, my) => setDragged([from, [mx, my]]),
+      drop: (mx, my) => {
+        setDragged(null);
+        setHeld({ tool, level: kit.level, points: [from, [mx, my]] });
+      },
+      cancel: () => setDragged(null),
+    };
+  };
+  const hold = !active
+    ? undefined
+    : here.tool === 'corner' && !here.points.length && room
+      ? (x: number, y: number, reach: number) => {
+          const from = nearestCorner(room.shape.g[0] ?? [], x, y, reach);
+          return from && dragFrom(from, 'corner');
+        }
+      : !here.tool && door
+        ? (x: number, y: number, reach: number) => {
+            const [ax, ay, bx, by] = door.a;
+            const near = distanceToSegment(x, y, [ax, ay], [bx, by]) <= reach;
+            return near ? dragFrom([x, y], 'slide') : undefined;
+          }
+        : undefined;
   // The route's destination is selected when the editor opens, or when a route is planned in it.
   const [seen, setSeen] = useState<{ active: boolean; first: string | null }>({
     active: false,
@@ -150,10 +166,6 @@ export function useEditMode(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, Panel, failed]);
 
-  const door =
-    selected?.kind === 'door'
-      ? kit.model?.data.openings.find((opening) => opening.id === selected.id)
-      : undefined;
   const markers: MapMarker[] = door
     ? [{ kind: 'place', x: (door.a[0] + door.a[2]) / 2, y: (door.a[1] + door.a[3]) / 2 }]
     : [];

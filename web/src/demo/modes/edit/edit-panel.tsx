@@ -1,5 +1,5 @@
 // The editor's panel (loaded by edit-mode.tsx when the mode first opens): the building's version
-// and undo/redo, the room selected (name, category, its doors), the door selected (slide it
+// and undo/redo, the room selected (name, category, its doors), the door selected (door-actions.tsx: slide it
 // along its wall, remove it), and the outcome of the last edit: saved, a conflict with another
 // tab (reload), or the venue check's problems, each with a button that shows it on the map.
 // Undo sends the changes the server answered with the edit, so it restores exactly what was.
@@ -10,6 +10,7 @@ import { fill } from '../../../format/fill';
 import { worldToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
 import { ConnectLevels } from './connect-levels';
+import { DoorActions } from './door-actions';
 import { DrawTools } from './draw-tools';
 import { LevelForm } from './level-form';
 import { ChoiceField, EditForm, TextField } from './edit-form';
@@ -35,8 +36,6 @@ type Outcome =
   | { kind: 'conflict'; message: string }
   | { kind: 'failed' };
 
-/** How far a door slides per press, metres. */
-const slideStep = 1;
 /** The width of a door the editor adds, metres. */
 const doorWidthM = 1.5;
 
@@ -309,40 +308,14 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
       ) : null}
 
       {selected?.kind === 'door' && doors.some((door) => door.id === selected.id) ? (
-        <div
-          className="demo-actions"
-          role="group"
-          aria-label={fill(words.edit_door_selected, {
-            number: doors.findIndex((door) => door.id === selected.id) + 1,
-          })}
-        >
-          {([-slideStep, slideStep] as const).map((along) => (
-            <button
-              key={along}
-              type="button"
-              className="demo-action"
-              disabled={busy}
-              onClick={() =>
-                void send(
-                  [{ op: 'slide', feature_type: 'opening', id: selected.id, along_m: along }],
-                  'do',
-                )
-              }
-            >
-              {fill(along < 0 ? words.edit_slide_back : words.edit_slide_on, { step: slideStep })}
-            </button>
-          ))}
-          <button
-            type="button"
-            className="demo-action"
-            disabled={busy}
-            onClick={() =>
-              void send([{ op: 'remove', feature_type: 'opening', id: selected.id }], 'do')
-            }
-          >
-            {words.edit_remove_door}
-          </button>
-        </div>
+        <DoorActions
+          kit={kit}
+          door={selected.id}
+          number={doors.findIndex((door) => door.id === selected.id) + 1}
+          drawing={drawing}
+          busy={busy}
+          send={(changes) => void send(changes, 'do')}
+        />
       ) : null}
 
       <DrawTools
