@@ -106,7 +106,8 @@ pub enum Change {
         at: [f64; 2],
     },
     /// Removes the corner of room `id` nearest `at` (within 2 m) from every room and level
-    /// outline that has it.
+    /// outline that has it; its two walls become one, from the nearest corner of another room
+    /// on each.
     RemoveCorner {
         id: String,
         #[cfg_attr(feature = "ts", ts(type = "[number, number]"))]

@@ -367,3 +367,37 @@ fn the_check_reports_a_hundred_overlaps_at_most() {
         .count();
     assert_eq!(overlaps, 100);
 }
+
+#[test]
+fn a_removed_corner_keeps_the_walls_joined_at_a_neighbours_corner() {
+    let dir = building();
+    // The lobby's north-west corner is the walkway's south-west one too; the walkway's south
+    // wall runs on past the lobby's north-east corner (the next room's), which pins it.
+    let frame = Frame::new(SHARED[0], SHARED[1]);
+    let west = frame.to_lon_lat(Point::new(-12.0, 0.0));
+    let pin = frame.to_lon_lat(Point::new(0.0, 0.0));
+    let remove = Change::RemoveCorner {
+        id: LOBBY.into(),
+        at: west,
+    };
+    apply_changes(dir.path(), &[remove], 10).unwrap();
+    let corners = |id: &str| {
+        let mut all = Vec::new();
+        positions::collect_positions(
+            &feature(dir.path(), "unit", id).unwrap()["geometry"],
+            &mut all,
+        );
+        all.iter()
+            .map(|p| frame.to_local(p[0], p[1]))
+            .collect::<Vec<Point>>()
+    };
+    let near = |points: &[Point], p: [f64; 2]| {
+        let p = frame.to_local(p[0], p[1]);
+        points.iter().any(|q| q.distance(p) < 0.001)
+    };
+    let walkway = corners(WALKWAY);
+    assert!(!near(&walkway, west), "{walkway:?}");
+    // The walkway's new wall runs to the lobby's other corner on it, not across to its far end.
+    assert!(near(&walkway, pin), "{walkway:?}");
+    assert!(near(&corners(LOBBY), pin));
+}

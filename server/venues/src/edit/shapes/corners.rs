@@ -234,9 +234,12 @@ impl Files<'_> {
             return Err(not_a_corner(index, "所指的位置 2 米内没有这个房间的角"));
         };
         let frame = pointed.frame;
-        // No pins: the two walls become one straight wall, in every unit that has the corner.
+        // The two walls at the corner become one straight wall, in every unit that has the
+        // corner, from the nearest corner of another unit on each (a neighbour's corner on
+        // one of them stays on the new wall, so the two stay joined), else from its ends.
+        let pins = pointed.pins();
         self.reshape_level(index, pointed, corner, |geometry| {
-            let removed = move_corner_in(geometry, frame, corner, None, &[]);
+            let removed = move_corner_in(geometry, frame, corner, None, &pins);
             if rings_too_small(geometry) {
                 return Err("去掉这个角后，有的房间或楼层轮廓不到三个角".to_owned());
             }
