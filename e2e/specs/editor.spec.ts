@@ -2,9 +2,11 @@
 // demo mall, uploaded as a visitor's building, opens in the editor; a route to a restaurant is
 // planned in it, the restaurant's door slides along its wall, the route is planned again as the
 // server now answers it, undo brings the first route back, a door is added and undone, the
-// restaurant is removed and brought back, and the export link downloads the building; a fence is drawn with taps (and one corner from the
-// keyboard) and stored, an ATM is placed from the keyboard, a swap of two levels that would break the escalators is refused with
-// its problems listed. axe audits the editor's panel.
+// restaurant is removed and brought back, and the export link downloads the building. On a
+// desktop page: a fence is drawn with taps (and one corner from the keyboard) and stored, an ATM
+// is placed from the keyboard, a swap of two levels that would break the escalators is refused
+// with its problems listed, a room's corners are offered as buttons, and a door chosen in the
+// list is dragged along its wall on the map. axe audits the editor's panel.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -153,7 +155,7 @@ describe('a visitor edits their building', () => {
     await context.close();
   });
 
-  it('draws a fence, places an ATM, lists why a swap of levels is refused and offers a room’s corners', async () => {
+  it('draws a fence, places an ATM, lists why a swap of levels is refused, offers a room’s corners and drags a door', async () => {
     const { page, context, console, editor } = await openEditor({ width: 1280, height: 900 });
     await editor.getByText(/^第 \d+ 版，已保存$/).waitFor({ timeout: 20_000 });
 
@@ -222,6 +224,24 @@ describe('a visitor edits their building', () => {
     await editor.getByRole('button', { name: '角 1', exact: true }).waitFor();
     expect(await seriousViolations(page)).toEqual([]);
     await editor.getByRole('button', { name: '取消' }).click();
+
+    // A door of the room, chosen in the list, comes to the middle of the map; dragged there
+    // along its wall, it slides: the editor sends the slide (saved, or refused by the check).
+    await editor.getByRole('button', { name: /^门 1（/ }).click();
+    await page.waitForTimeout(1000);
+    const slid = page.waitForRequest(
+      (request) => request.url().endsWith('/changes') && request.postData()!.includes('"slide"'),
+    );
+    await page.mouse.move(cx, cy);
+    await page.mouse.down();
+    await page.mouse.move(cx + 30, cy + 30, { steps: 6 });
+    await page.mouse.up();
+    const sent = JSON.parse((await slid).postData()!) as { changes: { along_m: number }[] };
+    expect(Math.abs(sent.changes[0]!.along_m)).toBeGreaterThan(0.1);
+    await editor
+      .getByText(/^已保存为第 \d+ 版$|没有保存/)
+      .first()
+      .waitFor({ timeout: 20_000 });
     // The refused swap is the one failed request the browser reports.
     expect(
       console.messages.filter((message) => !message.includes('(Unprocessable Entity)')),

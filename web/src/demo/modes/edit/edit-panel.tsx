@@ -153,9 +153,12 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
     const around = door && units.find((entry) => roomDoors(entry.shape, [door]).length);
     if (door && around) {
       onSelect({ kind: 'door', id: door.id, unit: around.shape.id });
-      kit.moveMap(boxAround((door.a[0] + door.a[2]) / 2, (door.a[1] + door.a[3]) / 2, 60), 2);
+      showDoor(door);
     }
   };
+  /** Brings a door into the middle of the map, where it can be dragged along its wall. */
+  const showDoor = (door: { a: number[] }) =>
+    kit.moveMap(boxAround((door.a[0]! + door.a[2]!) / 2, (door.a[1]! + door.a[3]!) / 2, 60), 2);
   /** What a problem is about: a room of the level by its name, else the file and feature. */
   const subjectOf = (problem: BuildingProblem) => {
     const name = problem.feature ? roomOf(model, problem.feature)?.shape.n : undefined;
@@ -254,7 +257,10 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
                     type="button"
                     className="demo-action"
                     aria-pressed={selected?.kind === 'door' && selected.id === door.id}
-                    onClick={() => onSelect({ kind: 'door', id: door.id, unit: unit.shape.id })}
+                    onClick={() => {
+                      onSelect({ kind: 'door', id: door.id, unit: unit.shape.id });
+                      showDoor(door);
+                    }}
                   >
                     {fill(words.edit_door, { number: index + 1, width: doorWidth(door) })}
                   </button>
