@@ -20,6 +20,7 @@ SOUTH_DEPTH = 6000
 CORRIDOR = 2400
 NORTH_DEPTH = 6000
 DOOR_WIDTH = 900
+WINDOW_WIDTH = 4500
 SOUTH_NAMES = ["前台", "会议室", "经理办公室"]
 NORTH_NAMES = ["茶水间", "档案室", "培训室"]
 
@@ -72,7 +73,8 @@ def plan(path, layers, units=4, closed=True):
 def walls_plan(path, swings=False):
     """The same office as an architect's CAD draws it: no room outlines, one LINE per wall on
     the wall layer with a gap for each door, the door block in the gap swinging into the room,
-    the corridor closed at both ends and entered by a door in the west wall. With `swings`, each
+    the corridor closed at both ends and entered by a door in the west wall, a window on the
+    doors' layer in the north wall. With `swings`, each
     door is its leaf and swing (a LINE and an ARC) instead of a block."""
     layers = LATIN_LAYERS
     doc = new_drawing(layers, 4)
@@ -81,11 +83,19 @@ def walls_plan(path, swings=False):
     wall = {"layer": layers["wall"]}
     top = SOUTH_DEPTH + CORRIDOR + NORTH_DEPTH
     north_y0 = SOUTH_DEPTH + CORRIDOR
-    # The outer walls, the west one with the entrance's gap in the corridor.
+    # The outer walls, the west one with the entrance's gap in the corridor, the north one with
+    # a window's: a block of four lines along the gap (the wall's faces and the glass), wider
+    # than any door, named as nothing in particular.
     entrance_y = SOUTH_DEPTH + CORRIDOR / 2
+    window = doc.blocks.new("GLASS4500")
+    for y in (-100, -33, 33, 100):
+        window.add_line((-WINDOW_WIDTH / 2, y), (WINDOW_WIDTH / 2, y))
+    window_x = LENGTH / 6
     msp.add_line((0, 0), (LENGTH, 0), dxfattribs=wall)
     msp.add_line((LENGTH, 0), (LENGTH, top), dxfattribs=wall)
-    msp.add_line((LENGTH, top), (0, top), dxfattribs=wall)
+    msp.add_line((LENGTH, top), (window_x + WINDOW_WIDTH / 2, top), dxfattribs=wall)
+    msp.add_line((window_x - WINDOW_WIDTH / 2, top), (0, top), dxfattribs=wall)
+    msp.add_blockref("GLASS4500", (window_x, top), dxfattribs={"layer": layers["door"]})
     msp.add_line((0, top), (0, entrance_y + half), dxfattribs=wall)
     msp.add_line((0, entrance_y - half), (0, 0), dxfattribs=wall)
     msp.add_blockref("DOOR900", (0, entrance_y), dxfattribs={"layer": layers["door"], "rotation": 90})

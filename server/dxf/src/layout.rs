@@ -135,6 +135,7 @@ fn doors(
         work.spend(near.iter().map(|&i| plan.rooms[i].ring.len()).sum())?;
         let (a, b) = match place_door(door, plan, &near, outline) {
             Ok(ends) => ends,
+            Err(_) if plan.rooms_from_walls => continue,
             Err(problem) => {
                 problems.push(problem);
                 continue;

@@ -26,7 +26,8 @@ pub enum LayerMeaning {
 /// Name fragments of each meaning, in the order they are tried: a door or text layer often
 /// names the wall or room it belongs to (`A-WALL-DOOR`, `ROOM-TEXT`), so those come first.
 /// The Latin ones follow the AIA layer names (`A-WALL`, `A-DOOR`, `A-AREA-IDEN`, `A-ANNO`,
-/// `A-FLOR-EVTR`, `A-FLOR-STRS`; not `ELEV`, which is AIA's elevations).
+/// `A-FLOR-EVTR`, `A-FLOR-STRS`; not `ELEV`, which is AIA's elevations). Glazing (`A-GLAZ`,
+/// curtain walls) encloses rooms as walls do.
 const FRAGMENTS: [(LayerMeaning, &[&str]); 7] = [
     (LayerMeaning::Door, &["DOOR", "门"]),
     (
@@ -43,7 +44,10 @@ const FRAGMENTS: [(LayerMeaning, &[&str]); 7] = [
         LayerMeaning::Room,
         &["ROOM", "SPACE", "AREA", "房间", "空间"],
     ),
-    (LayerMeaning::Wall, &["WALL", "PARTITION", "墙"]),
+    (
+        LayerMeaning::Wall,
+        &["WALL", "PARTITION", "GLAZ", "CURTAIN", "墙"],
+    ),
 ];
 
 impl LayerMeaning {
@@ -85,6 +89,8 @@ mod tests {
             ("墙体", Wall),
             ("A-320G - Permanent Solid Partitions 12", Wall),
             ("A—墙体", Wall),
+            ("A-GLAZ", Wall),
+            ("玻璃幕墙", Wall),
             ("A—门窗", Door),
             ("A-DOOR", Door),
             ("门", Door),

@@ -51,6 +51,9 @@ pub(crate) struct Plan {
     /// The wall lines' straight pieces: the rooms when no room layer draws them
     /// (`crate::walls`).
     pub walls: Vec<[Point; 2]>,
+    /// The rooms are the spaces the walls enclose: a door that leads into none of them is a
+    /// door of a space the walls leave open, inside the walkway, and is left out.
+    pub rooms_from_walls: bool,
 }
 
 /// Drawing units to metres, along the drawing's own axes: walls drawn square stay square, so
@@ -85,6 +88,7 @@ impl Plan {
             doors: Vec::new(),
             wall_points: Vec::new(),
             walls: Vec::new(),
+            rooms_from_walls: false,
         };
         let mut texts: Vec<(Point, String)> = Vec::new();
         let mut problems = Vec::new();
@@ -113,13 +117,18 @@ impl Plan {
                     }
                 }
                 (LayerMeaning::Door, EntityType::Insert(insert)) => {
-                    let (centre, width) = door(drawing, insert, to_level);
-                    plan.doors.push(Door {
-                        handle,
-                        layer: layer.clone(),
-                        centre,
-                        width,
-                    });
+                    match opening(drawing, insert, to_level) {
+                        Opening::Door(centre, width) => plan.doors.push(Door {
+                            handle,
+                            layer: layer.clone(),
+                            centre,
+                            width,
+                        }),
+                        // A window across the wall's gap closes the room as the wall does.
+                        Opening::Window(corners) => plan
+                            .walls
+                            .extend((0..4).map(|i| [corners[i], corners[(i + 1) % 4]])),
+                    }
                 }
                 // A door drawn as its swing, not as a block: on the doors' layer, or on the
                 // walls' in drawings that keep everything on one layer.
@@ -141,8 +150,17 @@ impl Plan {
                     | EntityType::LwPolyline(_)
                     | EntityType::Polyline(_)),
                 ) => {
+                    // A block on a wall layer (a glazing panel, a column) encloses as its box.
+                    let pieces = match specific {
+                        EntityType::Insert(insert) => points::placed_block(drawing, insert)
+                            .map(|block| block.corners)
+                            .map_or_else(Vec::new, |c| {
+                                (0..4).map(|i| [c[i], c[(i + 1) % 4]]).collect()
+                            }),
+                        other => points::segments(other),
+                    };
                     plan.walls.extend(
-                        points::segments(specific)
+                        pieces
                             .into_iter()
                             .map(|[a, b]| [to_level.point(a), to_level.point(b)]),
                     );
@@ -193,6 +211,7 @@ impl Plan {
             // Most CAD draws walls, not rooms: the spaces the walls enclose are the rooms.
             let rings =
                 walls::rooms_from_walls(&plan.walls, &plan.doors, work).map_err(|p| vec![p])?;
+            plan.rooms_from_walls = true;
             plan.rooms = rings
                 .into_iter()
                 .enumerate()
@@ -300,21 +319,46 @@ fn swing(
     Some((bbox.min.lerp(bbox.max, 0.5), width))
 }
 
-/// The middle of the door block's drawing and its width (the longer side of its box): a door
-/// block is drawn around its opening, leaf and swing, whatever its base point.
-fn door(drawing: &Drawing, insert: &Insert, to_level: ToLevel) -> (Point, f64) {
+/// A block on the doors' layer: a door, or a window (the layer is often 门窗, doors and
+/// windows).
+enum Opening {
+    /// The middle of the door block's drawing and its width (the longer side of its box): a
+    /// door block is drawn around its opening, leaf and swing, whatever its base point.
+    Door(Point, f64),
+    /// A block as thin as a wall, longer than a door is narrow, drawn as three or more lines
+    /// along its length (the wall's faces and the glass), or named a window: its box's corners.
+    Window([Point; 4]),
+}
+
+/// Thinner than this and at least a narrow door long, a block on the doors' layer may be a
+/// window.
+const WINDOW_DEPTH_M: f64 = 0.45;
+
+/// Whether the block's name says it is a window (窗, `WIN`, `WINDOW`).
+fn named_window(name: &str) -> bool {
+    name.contains('窗') || name.to_ascii_uppercase().contains("WIN")
+}
+
+fn opening(drawing: &Drawing, insert: &Insert, to_level: ToLevel) -> Opening {
     let Some(block) = points::placed_block(drawing, insert) else {
         let at = points::to_world(
             &EntityType::Insert(insert.clone()),
             vec![[insert.location.x, insert.location.y]],
         );
-        return (to_level.point(at[0]), DEFAULT_DOOR_M);
+        return Opening::Door(to_level.point(at[0]), DEFAULT_DOOR_M);
     };
-    let width = block.size[0].max(block.size[1]) * to_level.scale;
-    let width = if PLAUSIBLE_DOOR_M.contains(&width) {
-        width
+    let [long, short] = [
+        block.size[0].max(block.size[1]) * to_level.scale,
+        block.size[0].min(block.size[1]) * to_level.scale,
+    ];
+    let thin = short < WINDOW_DEPTH_M && long >= *PLAUSIBLE_DOOR_M.start();
+    if thin && (block.long_lines >= 3 || named_window(&insert.name)) {
+        return Opening::Window(block.corners.map(|p| to_level.point(p)));
+    }
+    let width = if PLAUSIBLE_DOOR_M.contains(&long) {
+        long
     } else {
         DEFAULT_DOOR_M
     };
-    (to_level.point(block.centre), width)
+    Opening::Door(to_level.point(block.centre), width)
 }

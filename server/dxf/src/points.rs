@@ -157,6 +157,9 @@ pub(crate) struct PlacedBlock {
     pub corners: [[f64; 2]; 4],
     pub centre: [f64; 2],
     pub size: [f64; 2],
+    /// The block's lines that run the length of its box (along its longer side, at least four
+    /// fifths of it): a window has three or more (the wall's faces and its glass), a door one.
+    pub long_lines: usize,
 }
 
 /// None when the block is missing or draws nothing this crate reads (blocks in blocks are not
@@ -194,10 +197,26 @@ pub(crate) fn placed_block(drawing: &Drawing, insert: &Insert) -> Option<PlacedB
         place([(min[0] + max[0]) / 2.0, (min[1] + max[1]) / 2.0]),
     ];
     let world = to_world(&EntityType::Insert(insert.clone()), own);
+    let size = [sx.abs() * (max[0] - min[0]), sy.abs() * (max[1] - min[1])];
+    let along = usize::from(size[1] > size[0]);
+    let length = max[along] - min[along];
+    let long_lines = block
+        .entities
+        .iter()
+        .flat_map(|e| segments(&e.specific))
+        .filter(|[a, b]| {
+            let (d, across) = (
+                (b[along] - a[along]).abs(),
+                (b[1 - along] - a[1 - along]).abs(),
+            );
+            d >= 0.8 * length && across <= 0.05 * d
+        })
+        .count();
     Some(PlacedBlock {
         corners: [world[0], world[1], world[2], world[3]],
         centre: world[4],
-        size: [sx.abs() * (max[0] - min[0]), sy.abs() * (max[1] - min[1])],
+        size,
+        long_lines,
     })
 }
 

@@ -331,6 +331,7 @@ fn level_of<'r>(
                     doors: Vec::new(),
                     wall_points: Vec::new(),
                     walls: Vec::new(),
+                    rooms_from_walls: false,
                 },
             });
             readings.len() - 1
