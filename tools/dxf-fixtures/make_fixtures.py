@@ -70,12 +70,13 @@ def plan(path, layers, units=4, closed=True):
     doc.saveas(path)
 
 
-def walls_plan(path, swings=False):
+def walls_plan(path, swings=False, doors=True):
     """The same office as an architect's CAD draws it: no room outlines, one LINE per wall on
     the wall layer with a gap for each door, the door block in the gap swinging into the room,
     the corridor closed at both ends and entered by a door in the west wall, a window on the
     doors' layer in the north wall. With `swings`, each
-    door is its leaf and swing (a LINE and an ARC) instead of a block."""
+    door is its leaf and swing (a LINE and an ARC) instead of a block; without `doors`, the
+    doorways are only gaps in the walls, as drawings filtered down to their walls have them."""
     layers = LATIN_LAYERS
     doc = new_drawing(layers, 4)
     half = DOOR_WIDTH / 2
@@ -98,7 +99,8 @@ def walls_plan(path, swings=False):
     msp.add_blockref("GLASS4500", (window_x, top), dxfattribs={"layer": layers["door"]})
     msp.add_line((0, top), (0, entrance_y + half), dxfattribs=wall)
     msp.add_line((0, entrance_y - half), (0, 0), dxfattribs=wall)
-    msp.add_blockref("DOOR900", (0, entrance_y), dxfattribs={"layer": layers["door"], "rotation": 90})
+    if doors:
+        msp.add_blockref("DOOR900", (0, entrance_y), dxfattribs={"layer": layers["door"], "rotation": 90})
     # The partitions between rooms.
     width = LENGTH / 3
     for x in (width, 2 * width):
@@ -110,7 +112,8 @@ def walls_plan(path, swings=False):
         for i in range(3):
             centre = (i + 0.5) * width
             msp.add_line((x, y), (centre - half, y), dxfattribs=wall)
-            msp.add_blockref("DOOR900", (centre, y), dxfattribs={"layer": layers["door"], "rotation": rotation})
+            if doors:
+                msp.add_blockref("DOOR900", (centre, y), dxfattribs={"layer": layers["door"], "rotation": rotation})
             x = centre + half
         msp.add_line((x, y), (LENGTH, y), dxfattribs=wall)
     for name, corners, _, _ in rooms():
@@ -132,6 +135,7 @@ def main():
     plan(OUT / "unitless.dxf", LATIN_LAYERS, units=0)
     walls_plan(OUT / "office-walls.dxf")
     walls_plan(OUT / "office-walls-swings.dxf", swings=True)
+    walls_plan(OUT / "office-walls-gaps.dxf", doors=False)
 
 
 if __name__ == "__main__":

@@ -133,28 +133,39 @@ fn doors(
             .filter(|&i| boxes[i].inflated(reach).contains(door.centre))
             .collect();
         work.spend(near.iter().map(|&i| plan.rooms[i].ring.len()).sum())?;
-        let (a, b) = match place_door(door, plan, &near, outline) {
-            Ok(ends) => ends,
-            Err(_) if plan.rooms_from_walls => continue,
-            Err(problem) => {
-                problems.push(problem);
-                continue;
+        let placed = if plan.rooms_from_walls {
+            // Rooms made from walls keep the wall's thickness between them: the door opens
+            // onto each room on either side of it (a door of none is a door of a space the
+            // walls leave open, inside the walkway).
+            crate::walls::sides(door, &near, |i| &plan.rooms[i].ring)
+                .into_iter()
+                .map(|i| edge_door(door, &plan.rooms[i].ring))
+                .collect()
+        } else {
+            match place_door(door, plan, &near, outline) {
+                Ok(ends) => vec![ends],
+                Err(problem) => {
+                    problems.push(problem);
+                    continue;
+                }
             }
         };
-        let ends = [a, b, a.lerp(b, 0.5)];
-        // A door in the wall between two rooms is a door of both.
-        for &i in &near {
-            if ends.iter().all(|p| on_ring(&plan.rooms[i].ring, *p)) {
-                has_door[i] = true;
+        for (a, b) in placed {
+            let ends = [a, b, a.lerp(b, 0.5)];
+            // A door in the wall between two rooms is a door of both.
+            for &i in &near {
+                if ends.iter().all(|p| on_ring(&plan.rooms[i].ring, *p)) {
+                    has_door[i] = true;
+                }
             }
+            let outside = ends.iter().all(|p| on_ring(outline, *p));
+            openings.push(Opening {
+                a,
+                b,
+                entrance: outside.then(String::new),
+                invented: false,
+            });
         }
-        let outside = ends.iter().all(|p| on_ring(outline, *p));
-        openings.push(Opening {
-            a,
-            b,
-            entrance: outside.then(String::new),
-            invented: false,
-        });
     }
     for (room, _) in plan.rooms.iter().zip(&has_door).filter(|(_, has)| !**has) {
         problems.push(DxfProblem::entity(
@@ -230,7 +241,7 @@ fn place_door(
     let Some(((distance, at), a, b)) = nearest else {
         unreachable!("the outline has edges");
     };
-    if distance > DOOR_REACH_M.max(door.width) {
+    if distance > reach_of(door) {
         return Err(DxfProblem::entity(
             DxfRule::Door,
             &door.layer,
@@ -241,14 +252,33 @@ fn place_door(
             ),
         ));
     }
+    Ok(on_edge(door, at, a, b))
+}
+
+/// How far from a room's edge a door may stand and still be its door.
+pub(crate) fn reach_of(door: &Door) -> f64 {
+    DOOR_REACH_M.max(door.width)
+}
+
+/// The opening of `door` on the edge a-b of a ring, as near `at` as the edge allows.
+fn on_edge(door: &Door, at: Point, a: Point, b: Point) -> (Point, Point) {
     let length = a.distance(b);
     let width = door.width.min(length * EDGE_SHARE);
     let along = a.distance(at).clamp(width / 2.0, length - width / 2.0);
     let dir = (b - a).normalized();
-    Ok((
+    (
         a + dir * (along - width / 2.0),
         a + dir * (along + width / 2.0),
-    ))
+    )
+}
+
+/// The opening of `door` on the ring's edge nearest it.
+fn edge_door(door: &Door, ring: &[Point]) -> (Point, Point) {
+    let ((_, at), a, b) = edges(ring)
+        .map(|(a, b)| (nearest_on_segment(door.centre, a, b), a, b))
+        .min_by(|x, y| x.0.0.total_cmp(&y.0.0))
+        .expect("a room has edges");
+    on_edge(door, at, a, b)
 }
 
 /// One entrance per walkway piece that a door opens onto and no door of the drawing leads

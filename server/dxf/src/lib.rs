@@ -10,6 +10,7 @@
 mod building;
 mod bulge;
 mod categories;
+mod doorways;
 mod geojson;
 mod inspect;
 mod labels;

@@ -6,6 +6,7 @@ use dxf::entities::{EntityType, Insert};
 use site_venues::geometry::{Bbox, Point, Polygon, signed_area};
 
 use crate::bulge;
+use crate::doorways::doorways;
 use crate::labels;
 use crate::mapping::Mapping;
 use crate::meaning::LayerMeaning;
@@ -208,7 +209,18 @@ impl Plan {
             )]);
         }
         if plan.rooms.is_empty() && problems.is_empty() {
-            // Most CAD draws walls, not rooms: the spaces the walls enclose are the rooms.
+            // Most CAD draws walls, not rooms: the spaces the walls enclose are the rooms, and
+            // a gap in a wall with no door drawn in it is a doorway.
+            let gaps = doorways(&plan.walls, &plan.doors, work).map_err(|p| vec![p])?;
+            for (n, [a, b]) in gaps.iter().enumerate() {
+                plan.doors.push(Door {
+                    handle: format!("墙上缺口 {}", n + 1),
+                    layer: wall_layer.unwrap_or_default().to_owned(),
+                    centre: a.lerp(*b, 0.5),
+                    width: a.distance(*b),
+                });
+            }
+            plan.walls.extend(gaps);
             let rings =
                 walls::rooms_from_walls(&plan.walls, &plan.doors, work).map_err(|p| vec![p])?;
             plan.rooms_from_walls = true;

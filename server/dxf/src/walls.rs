@@ -6,14 +6,18 @@
 
 use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
+use i_overlay::float::scale::FixedScaleFloatOverlay;
 use i_overlay::float::single::SingleFloatOverlay;
 use site_venues::geometry::{Point, nearest_on_segment, signed_area};
 
+use crate::layout::reach_of;
 use crate::plan::{Door, MIN_ROOM_M2};
 use crate::problem::DxfProblem;
 use crate::rings::without_spikes;
 use crate::work::Work;
 
+/// The merged bands' grid, points per metre.
+const GRID_PER_M: f64 = 100.0;
 /// Half a wall line's band: gaps under twice this between wall ends close, and the two faces of
 /// a wall drawn as two lines merge when they are less than this apart.
 const HALF_BAND_M: f64 = 0.08;
@@ -28,8 +32,8 @@ const GAP_ENDS: usize = 6;
 const MIN_WIDTH_M: f64 = 0.6;
 /// A vertex this close to the line between its neighbours is dropped: merged bands leave steps.
 const STRAIGHT_M: f64 = 0.02;
-/// A door this far from a space's edge does not lead into it.
-const DOOR_REACH_M: f64 = 1.0;
+/// Spaces this much further from a door than the nearest are on the other side of its wall.
+const WALL_M: f64 = 0.3;
 /// The corridor is the space most doors lead into, when at least this many do.
 const CORRIDOR_DOORS: usize = 3;
 
@@ -44,35 +48,30 @@ pub(crate) fn rooms_from_walls(
     lines.extend(gap_closers(walls, doors, work)?);
     work.spend(lines.len())?;
     let bands: Vec<Vec<[f64; 2]>> = lines.iter().filter_map(|&[a, b]| band(a, b)).collect();
-    let merged = bands.overlay(
-        &Vec::<Vec<[f64; 2]>>::new(),
-        OverlayRule::Union,
-        FillRule::NonZero,
-    );
+    // On a centimetre grid: the float overlay's own scale is far finer, and its splitting of
+    // thousands of crossing bands took 9.6 s on a real campus drawing (0.2 s so).
+    let none = Vec::<Vec<[f64; 2]>>::new();
+    let merged = bands
+        .overlay_with_fixed_scale(&none, OverlayRule::Union, FillRule::NonZero, GRID_PER_M)
+        .unwrap_or_else(|_| bands.overlay(&none, OverlayRule::Union, FillRule::NonZero));
     let mut spaces: Vec<Vec<Point>> = merged
         .into_iter()
         .flat_map(|shape| shape.into_iter().skip(1))
         .filter_map(|hole| space(hole.into_iter().map(|[x, y]| Point::new(x, y)).collect()))
         .collect();
     work.spend(spaces.len() * doors.len())?;
-    // A door leads into the space nearest its middle (its leaf swings into it), and opens onto
-    // every space whose edge it reaches.
+    // A door leads into the spaces on either side of its wall (`sides`), and opens onto every
+    // space whose edge it reaches.
     let (mut into, mut onto) = (vec![0usize; spaces.len()], vec![0usize; spaces.len()]);
+    let all: Vec<usize> = (0..spaces.len()).collect();
     for door in doors {
-        let reach = DOOR_REACH_M.max(door.width);
-        let distances: Vec<f64> = spaces
-            .iter()
-            .map(|ring| distance_to_ring(door.centre, ring))
-            .collect();
-        for (i, _) in distances.iter().enumerate().filter(|(_, d)| **d <= reach) {
-            onto[i] += 1;
+        let reach = reach_of(door);
+        for (i, ring) in spaces.iter().enumerate() {
+            if distance_to_ring(door.centre, ring) <= reach {
+                onto[i] += 1;
+            }
         }
-        let nearest = distances
-            .iter()
-            .enumerate()
-            .min_by(|a, b| a.1.total_cmp(b.1))
-            .filter(|(_, d)| **d <= reach);
-        if let Some((i, _)) = nearest {
+        for i in sides(door, &all, |i| &spaces[i]) {
             into[i] += 1;
         }
     }
@@ -175,6 +174,29 @@ fn straightened(ring: Vec<Point>) -> Vec<Point> {
         }
     }
     kept
+}
+
+/// The spaces of `near` on either side of the door's wall: the nearest within its reach, and
+/// any other no more than a wall's thickness further (its leaf swings into the nearest; a door
+/// drawn in the wall's middle stands between both).
+pub(crate) fn sides<'r>(
+    door: &Door,
+    near: &[usize],
+    ring: impl Fn(usize) -> &'r [Point],
+) -> Vec<usize> {
+    let distances: Vec<(usize, f64)> = near
+        .iter()
+        .map(|&i| (i, distance_to_ring(door.centre, ring(i))))
+        .filter(|(_, d)| *d <= reach_of(door))
+        .collect();
+    let Some(nearest) = distances.iter().map(|(_, d)| *d).min_by(f64::total_cmp) else {
+        return Vec::new();
+    };
+    distances
+        .into_iter()
+        .filter(|(_, d)| *d <= nearest + WALL_M)
+        .map(|(i, _)| i)
+        .collect()
 }
 
 fn distance_to_ring(p: Point, ring: &[Point]) -> f64 {

@@ -99,6 +99,12 @@ fn rooms_enclosed_by_wall_lines_route_across_the_corridor() {
     route_through_corridor("office-walls.dxf");
 }
 
+/// The same with no doors drawn at all, only the gaps in the walls where they are.
+#[test]
+fn gaps_in_wall_lines_are_doorways() {
+    route_through_corridor("office-walls-gaps.dxf");
+}
+
 /// The same with each door drawn as its leaf and swing (a LINE and an ARC on the doors' layer)
 /// instead of a block.
 #[test]
