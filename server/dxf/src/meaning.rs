@@ -27,7 +27,8 @@ pub enum LayerMeaning {
 /// names the wall or room it belongs to (`A-WALL-DOOR`, `ROOM-TEXT`), so those come first.
 /// The Latin ones follow the AIA layer names (`A-WALL`, `A-DOOR`, `A-AREA-IDEN`, `A-ANNO`,
 /// `A-FLOR-EVTR`, `A-FLOR-STRS`; not `ELEV`, which is AIA's elevations). Glazing (`A-GLAZ`,
-/// curtain walls) encloses rooms as walls do.
+/// curtain walls) and the existing structure of a refurbishment's drawing enclose rooms as
+/// walls do.
 const FRAGMENTS: [(LayerMeaning, &[&str]); 7] = [
     (LayerMeaning::Door, &["DOOR", "门"]),
     (
@@ -46,7 +47,7 @@ const FRAGMENTS: [(LayerMeaning, &[&str]); 7] = [
     ),
     (
         LayerMeaning::Wall,
-        &["WALL", "PARTITION", "GLAZ", "CURTAIN", "墙"],
+        &["WALL", "PARTITION", "STRUCTURE", "GLAZ", "CURTAIN", "墙"],
     ),
 ];
 
@@ -90,6 +91,7 @@ mod tests {
             ("A-320G - Permanent Solid Partitions 12", Wall),
             ("A—墙体", Wall),
             ("A-GLAZ", Wall),
+            ("A-210 G - Existing Structure 4", Wall),
             ("玻璃幕墙", Wall),
             ("A—门窗", Door),
             ("A-DOOR", Door),
