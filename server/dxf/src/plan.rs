@@ -211,6 +211,7 @@ impl Plan {
         if plan.rooms.is_empty() && problems.is_empty() {
             // Most CAD draws walls, not rooms: the spaces the walls enclose are the rooms, and
             // a gap in a wall with no door drawn in it is a doorway.
+            walls::not_too_dense(&plan.walls, work).map_err(|p| vec![p])?;
             let gaps = doorways(&plan.walls, &plan.doors, work).map_err(|p| vec![p])?;
             for (n, [a, b]) in gaps.iter().enumerate() {
                 plan.doors.push(Door {
