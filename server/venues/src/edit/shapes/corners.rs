@@ -32,6 +32,24 @@ impl Pointed {
             .collect()
     }
 
+    /// Whether the room's walls run straight on through `corner` (a corner added on a wall).
+    fn straight_at(&self, corner: Point) -> bool {
+        self.rings().iter().any(|ring| {
+            let mut corners = ring.local.as_slice();
+            if corners.len() > 1 && corners.first() == corners.last() {
+                corners = &corners[..corners.len() - 1];
+            }
+            let n = corners.len();
+            corners
+                .iter()
+                .position(|p| p.distance(corner) < SAME_M)
+                .is_some_and(|i| {
+                    let (prev, next) = (corners[(i + n - 1) % n], corners[(i + 1) % n]);
+                    nearest_on_segment(corner, prev, next).0 < SAME_M
+                })
+        })
+    }
+
     /// The room's corner nearest the point, within [`PICK_M`].
     fn corner(&self) -> Option<Point> {
         self.rings()
@@ -236,8 +254,13 @@ impl Files<'_> {
         let frame = pointed.frame;
         // The two walls at the corner become one straight wall, in every unit that has the
         // corner, from the nearest corner of another unit on each (a neighbour's corner on
-        // one of them stays on the new wall, so the two stay joined), else from its ends.
-        let pins = pointed.pins();
+        // one of them stays on the new wall, so the two stay joined), else from its ends. A
+        // corner on a straight wall takes nothing with it: no corner is pinned into the wall.
+        let pins = if pointed.straight_at(corner) {
+            Vec::new()
+        } else {
+            pointed.pins()
+        };
         self.reshape_level(index, pointed, corner, |geometry| {
             let removed = move_corner_in(geometry, frame, corner, None, &pins);
             if rings_too_small(geometry) {
