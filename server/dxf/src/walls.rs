@@ -1,8 +1,10 @@
 //! Rooms from wall lines, for a drawing that has no closed outline on a room layer: how most
-//! architects' CAD draws a floor (LINEs on `A-WALL` or `墙体`, door blocks in the gaps). Each
-//! wall line becomes a thin band; a door's gap is closed by joining the wall ends around it;
-//! the bands are merged, and every space they enclose is a room candidate. A candidate no door
-//! leads into is left to the walkway, and so is the one most doors lead into (the corridor).
+//! architects' CAD draws a floor (LINEs on `A-WALL` or `墙体`, door blocks in the gaps). Lines
+//! too many and too dense to merge at a bounded cost are refused first ([`not_too_dense`]);
+//! doorways with no door drawn are found by `crate::doorways`. Each wall line becomes a thin
+//! band; a door's gap is closed by joining the wall ends around it; the bands are merged, and
+//! every space they enclose is a room candidate. A candidate no door leads into is left to the
+//! walkway, and so is the one most doors lead into (the corridor).
 
 use std::collections::HashMap;
 
