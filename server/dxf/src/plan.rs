@@ -151,17 +151,8 @@ impl Plan {
                     | EntityType::LwPolyline(_)
                     | EntityType::Polyline(_)),
                 ) => {
-                    // A block on a wall layer (a glazing panel, a column) encloses as its box.
-                    let pieces = match specific {
-                        EntityType::Insert(insert) => points::placed_block(drawing, insert)
-                            .map(|block| block.corners)
-                            .map_or_else(Vec::new, |c| {
-                                (0..4).map(|i| [c[i], c[(i + 1) % 4]]).collect()
-                            }),
-                        other => points::segments(other),
-                    };
                     plan.walls.extend(
-                        pieces
+                        points::segments(specific)
                             .into_iter()
                             .map(|[a, b]| [to_level.point(a), to_level.point(b)]),
                     );
@@ -180,16 +171,23 @@ impl Plan {
                 }
                 (LayerMeaning::Wall, specific) => {
                     wall_layer.get_or_insert(layer);
-                    plan.wall_points.extend(
-                        points::outline_points(drawing, specific)
-                            .into_iter()
-                            .map(|p| to_level.point(p)),
-                    );
-                    plan.walls.extend(
-                        points::segments(specific)
-                            .into_iter()
-                            .map(|[a, b]| [to_level.point(a), to_level.point(b)]),
-                    );
+                    let outline: Vec<Point> = points::outline_points(drawing, specific)
+                        .into_iter()
+                        .map(|p| to_level.point(p))
+                        .collect();
+                    // A block on a wall layer (a glazing panel, a column) encloses as its box,
+                    // whose corners are its outline points.
+                    match specific {
+                        EntityType::Insert(_) if outline.len() == 4 => plan
+                            .walls
+                            .extend((0..4).map(|i| [outline[i], outline[(i + 1) % 4]])),
+                        other => plan.walls.extend(
+                            points::segments(other)
+                                .into_iter()
+                                .map(|[a, b]| [to_level.point(a), to_level.point(b)]),
+                        ),
+                    }
+                    plan.wall_points.extend(outline);
                 }
                 _ => {}
             }
