@@ -137,7 +137,8 @@ fn doors(
             // Rooms made from walls keep the wall's thickness between them: the door opens
             // onto each room on either side of it (a door of none is a door of a space the
             // walls leave open, inside the walkway).
-            crate::walls::sides(door, &near, |i| &plan.rooms[i].ring)
+            let reached = crate::walls::reached(door, &near, |i| &plan.rooms[i].ring);
+            crate::walls::sides(&reached)
                 .into_iter()
                 .map(|i| edge_door(door, &plan.rooms[i].ring))
                 .collect()

@@ -75,13 +75,11 @@ pub(crate) fn rooms_from_walls(
     let (mut into, mut onto) = (vec![0usize; spaces.len()], vec![0usize; spaces.len()]);
     let all: Vec<usize> = (0..spaces.len()).collect();
     for door in doors {
-        let reach = reach_of(door);
-        for (i, ring) in spaces.iter().enumerate() {
-            if distance_to_ring(door.centre, ring) <= reach {
-                onto[i] += 1;
-            }
+        let reached = reached(door, &all, |i| &spaces[i]);
+        for &(i, _) in &reached {
+            onto[i] += 1;
         }
-        for i in sides(door, &all, |i| &spaces[i]) {
+        for i in sides(&reached) {
             into[i] += 1;
         }
     }
@@ -266,26 +264,29 @@ fn straightened(ring: Vec<Point>) -> Vec<Point> {
     kept
 }
 
-/// The spaces of `near` on either side of the door's wall: the nearest within its reach, and
-/// any other no more than a wall's thickness further (its leaf swings into the nearest; a door
-/// drawn in the wall's middle stands between both).
-pub(crate) fn sides<'r>(
+/// The spaces of `near` the door reaches, each with its distance from the door's middle.
+pub(crate) fn reached<'r>(
     door: &Door,
     near: &[usize],
     ring: impl Fn(usize) -> &'r [Point],
-) -> Vec<usize> {
-    let distances: Vec<(usize, f64)> = near
-        .iter()
+) -> Vec<(usize, f64)> {
+    near.iter()
         .map(|&i| (i, distance_to_ring(door.centre, ring(i))))
         .filter(|(_, d)| *d <= reach_of(door))
-        .collect();
-    let Some(nearest) = distances.iter().map(|(_, d)| *d).min_by(f64::total_cmp) else {
+        .collect()
+}
+
+/// Of the spaces a door reaches ([`reached`]), those on either side of its wall: the nearest,
+/// and any other no more than a wall's thickness further (its leaf swings into the nearest; a
+/// door drawn in the wall's middle stands between both).
+pub(crate) fn sides(reached: &[(usize, f64)]) -> Vec<usize> {
+    let Some(nearest) = reached.iter().map(|(_, d)| *d).min_by(f64::total_cmp) else {
         return Vec::new();
     };
-    distances
-        .into_iter()
+    reached
+        .iter()
         .filter(|(_, d)| *d <= nearest + WALL_M)
-        .map(|(i, _)| i)
+        .map(|(i, _)| *i)
         .collect()
 }
 
