@@ -70,6 +70,23 @@ row! {
     }
 }
 
+/// A transaction in which the storage in use is counted: on PostgreSQL under the uploads'
+/// advisory lock, so uploads and edits count it in turn across replicas (SQLite's write lock
+/// does it there, from the transaction's first write).
+macro_rules! counting_storage {
+    ($pool:expr, $is_postgres:expr) => {{
+        let mut tx = $pool.begin().await.map_err(StoreError::unavailable)?;
+        if $is_postgres {
+            sqlx::query("SELECT pg_advisory_xact_lock($1)")
+                .bind(UPLOAD_LOCK)
+                .execute(&mut *tx)
+                .await
+                .map_err(StoreError::unavailable)?;
+        }
+        tx
+    }};
+}
+
 impl Pool {
     /// Deletes the expired buildings, then stores `new` unless its client reached its uploads
     /// of the day or the storage would overflow; in one transaction.
@@ -86,14 +103,7 @@ impl Pool {
         let is_postgres = matches!(self, Pool::Postgres(_));
         let size = new.archive.len() as i64;
         with_pool!(self, pool => {
-            let mut tx = pool.begin().await.map_err(StoreError::unavailable)?;
-            if is_postgres {
-                sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                    .bind(UPLOAD_LOCK)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(StoreError::unavailable)?;
-            }
+            let mut tx = counting_storage!(pool, is_postgres);
             // A write first: SQLite takes its write lock here, so the counts below hold.
             sqlx::query(EXPIRED).bind(new.now).execute(&mut *tx).await.map_err(StoreError::unavailable)?;
             let today: i64 = sqlx::query_scalar(UPLOADS_SINCE)
@@ -193,15 +203,7 @@ impl Pool {
         let is_postgres = matches!(self, Pool::Postgres(_));
         let storage_bytes = i64::try_from(storage_bytes).unwrap_or(i64::MAX);
         let (updated, version) = with_pool!(self, pool => {
-            let mut tx = pool.begin().await.map_err(StoreError::unavailable)?;
-            if is_postgres {
-                // Uploads and edits count the storage in turn across replicas.
-                sqlx::query("SELECT pg_advisory_xact_lock($1)")
-                    .bind(UPLOAD_LOCK)
-                    .execute(&mut *tx)
-                    .await
-                    .map_err(StoreError::unavailable)?;
-            }
+            let mut tx = counting_storage!(pool, is_postgres);
             let updated = sqlx::query(UPDATE)
                 .bind(edit.name)
                 .bind(edit.levels)
