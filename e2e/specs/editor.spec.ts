@@ -155,7 +155,7 @@ describe('a visitor edits their building', () => {
     await context.close();
   });
 
-  it('draws a fence, places an ATM, lists why a swap of levels is refused, offers a room’s corners and drags a door', async () => {
+  it('draws a fence, places an ATM, lists why a swap of levels is refused, sets a level’s height, offers a room’s corners and drags a door', async () => {
     const { page, context, console, editor } = await openEditor({ width: 1280, height: 900 });
     await editor.getByText(/^第 \d+ 版，已保存$/).waitFor({ timeout: 20_000 });
 
@@ -216,6 +216,22 @@ describe('a visitor edits their building', () => {
         timeout: 20_000,
       });
     expect(await order()).toEqual(before);
+
+    // The level's height, typed in its form and saved, is in the summary the viewer reads.
+    const heights = async () =>
+      (
+        (await (await fetch(`${base}/api/venues/${id}`)).json()) as {
+          levels: { height: number | null }[];
+        }
+      ).levels.map((level) => level.height);
+    expect((await heights()).every((height) => height === null)).toBe(true);
+    await editor.getByLabel('层高（米）').fill('5.5');
+    await editor.getByRole('button', { name: '保存楼层名称和层高' }).click();
+    await expect
+      .poll(async () => (await heights()).filter((height) => height === 5.5), {
+        timeout: 20_000,
+      })
+      .toEqual([5.5]);
 
     // A room picked on the map offers its corners as buttons, for a visitor on the keyboard.
     // (Beside the middle, where the ATM's icon now stands.)

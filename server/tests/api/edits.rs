@@ -1,6 +1,6 @@
 //! The online editor's edits of a stored building (issue #32), over real HTTP against the real
 //! server on SQLite and PostgreSQL: moving a door of the demo mall changes the route at once and
-//! its undo brings the route back; a room drawn in a walkway is routed to at once, its corner
+//! its undo brings the route back; a level's height is saved and an impossible one refused; a room drawn in a walkway is routed to at once, its corner
 //! moves, a corner is added to it and removed, and the room is removed; an edit to a replaced version is a conflict, and of two tabs
 //! saving at once exactly one wins; an edit that breaks the building, does not apply, or is not
 //! an edit is refused with its message and stores nothing, as is one that would overflow the storage.
@@ -305,6 +305,40 @@ async fn a_relationship_listed_in_the_summary_is_removed_and_restored() {
     assert_eq!(status, StatusCode::OK, "{restored}");
     let (_, summary) = api(&app, &format!("/api/venues/{id}")).await;
     assert!(links(&summary).contains(&gone));
+}
+
+/// A level's height set in the editor shows in the summary the editor reads; one outside the
+/// contract's range is the venue check's problem, named by file, feature and field.
+#[tokio::test]
+async fn a_level_height_is_saved_and_shown_and_an_impossible_one_refused() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let (_, created) = upload(&app, mall_archive()).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let (_, summary) = api(&app, &format!("/api/venues/{id}")).await;
+    let level = summary["levels"][0]["id"].as_str().unwrap().to_owned();
+    assert_eq!(summary["levels"][0]["height"], Value::Null, "{summary}");
+    let height = |metres: f64| {
+        json!([{"op": "patch", "feature_type": "level", "id": level,
+            "properties": {"height": metres}}])
+    };
+    let (status, saved) = edit(&app, &id, 1, height(5.2)).await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let (_, summary) = api(&app, &format!("/api/venues/{id}")).await;
+    assert_eq!(summary["levels"][0]["height"], json!(5.2), "{summary}");
+
+    let (status, answer) = edit(&app, &id, 2, height(0.5)).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{answer}");
+    assert_eq!(refusal(&answer).0, "edit_invalid");
+    let problems = answer["error"]["problems"].as_array().unwrap();
+    assert!(
+        problems.iter().any(|p| p["file"] == "level.geojson"
+            && p["feature"] == level.as_str()
+            && p["field"] == "properties.height"),
+        "{answer}"
+    );
+    assert_eq!(version(&app, &id).await, 2);
 }
 
 /// The storage's cap holds for edits as for uploads: an edit that would grow the buildings past

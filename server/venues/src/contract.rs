@@ -22,6 +22,16 @@ struct ContractFile {
     overlap_limit_m2: f64,
     open_edge_min_m: f64,
     earth_radius_m: f64,
+    level_height_m: LevelHeights,
+}
+
+/// A level's height (§2.4): from its floor to the floor of the level above, metres.
+#[derive(Debug, Clone, Copy, Deserialize)]
+pub(crate) struct LevelHeights {
+    /// A level whose data gives none: the storey the engine's ride times are written for.
+    pub(crate) default: f64,
+    pub(crate) min: f64,
+    pub(crate) max: f64,
 }
 
 /// The rules the engine applies.
@@ -39,6 +49,7 @@ pub(crate) struct Contract {
     pub(crate) open_edge_min_m: f64,
     /// The sphere of the local frame's projection (§2.3).
     pub(crate) earth_radius_m: f64,
+    pub(crate) level_height_m: LevelHeights,
 }
 
 impl Contract {
@@ -57,6 +68,7 @@ impl Contract {
             overlap_limit_m2: file.overlap_limit_m2,
             open_edge_min_m: file.open_edge_min_m,
             earth_radius_m: file.earth_radius_m,
+            level_height_m: file.level_height_m,
         })
     }
 
@@ -156,6 +168,12 @@ mod tests {
             contract().open_edge_min_m,
             file["open_edge_min_m"].as_f64().unwrap()
         );
+        let heights = &file["level_height_m"];
+        let LevelHeights { default, min, max } = contract().level_height_m;
+        assert_eq!(default, heights["default"].as_f64().unwrap());
+        assert_eq!(min, heights["min"].as_f64().unwrap());
+        assert_eq!(max, heights["max"].as_f64().unwrap());
+        assert!(min <= default && default <= max);
     }
 
     #[test]

@@ -1,5 +1,7 @@
 //! What walking and riding cost, in seconds: the one place the route engine's numbers live.
-//! Routes are optimal in time, so these decide between an elevator and the stairs.
+//! Routes are optimal in time, so these decide between an elevator and the stairs. Rides are
+//! timed per storey of the contract's default level height (4.5 m, §2.4); a ride past taller or
+//! lower levels takes their heights' share of it ([`storeys`]).
 
 /// Walking speed in a mall or hospital. Pedestrian studies give about 1.2–1.4 m/s for free
 /// walking (the U.S. MUTCD assumes 1.07–1.22 m/s at crossings; Fruin's indoor figures are
@@ -36,9 +38,15 @@ pub const WALL_INSET_M: f64 = 0.4;
 /// away (docs/venue-contract.md §4.2); farther is "far from walkable space".
 pub const SNAP_MAX_M: f64 = 10.0;
 
-/// The time of an elevator ride between levels `floors` apart: the wait is paid once per ride.
-pub fn elevator_ride_s(floors: u32) -> f64 {
-    ELEVATOR_WAIT_S + ELEVATOR_DOORS_S + ELEVATOR_PER_FLOOR_S * f64::from(floors)
+/// How many default storeys a ride climbing `rise_m` metres is worth.
+pub fn storeys(rise_m: f64) -> f64 {
+    rise_m / crate::contract::contract().level_height_m.default
+}
+
+/// The time of an elevator ride climbing or descending `rise_m` metres: the wait is paid once
+/// per ride.
+pub fn elevator_ride_s(rise_m: f64) -> f64 {
+    ELEVATOR_WAIT_S + ELEVATOR_DOORS_S + ELEVATOR_PER_FLOOR_S * storeys(rise_m)
 }
 
 /// The time of a walk of `metres`.

@@ -8,7 +8,7 @@ use std::collections::{HashMap, HashSet};
 use super::corners::find_corners;
 use super::costs::{
     ESCALATOR_RIDE_S, RAMP_MIN_LENGTH_M, STAIRS_PER_FLOOR_S, WALK_SPEED_M_S, WALL_INSET_M,
-    elevator_ride_s, walk_s,
+    elevator_ride_s, storeys, walk_s,
 };
 use super::free_space::LevelSpace;
 use super::geometry::Point;
@@ -157,17 +157,15 @@ impl Graph {
             for (i, &a) in stops.iter().enumerate() {
                 for &b in &stops[i + 1..] {
                     let (na, nb) = (nodes[a as usize], nodes[b as usize]);
-                    let floors = model.levels[na.level]
-                        .ordinal
-                        .abs_diff(model.levels[nb.level].ordinal);
+                    let rise = model.rise_m(na.level, nb.level);
                     let plan = na.point.distance(nb.point);
                     let (cost_s, metres) = match connector.kind {
-                        ConnectorKind::Elevator => (elevator_ride_s(floors), 0.0),
+                        ConnectorKind::Elevator => (elevator_ride_s(rise), 0.0),
                         // Adjacent stops only: a longer ride is the sum of its storeys.
                         ConnectorKind::Stairs if b == stops[i + 1] => {
-                            (STAIRS_PER_FLOOR_S * f64::from(floors), 0.0)
+                            (STAIRS_PER_FLOOR_S * storeys(rise), 0.0)
                         }
-                        ConnectorKind::Escalator => (ESCALATOR_RIDE_S, 0.0),
+                        ConnectorKind::Escalator => (ESCALATOR_RIDE_S * storeys(rise), 0.0),
                         ConnectorKind::Ramp if b == stops[i + 1] => {
                             let length = ramp_length(
                                 model,

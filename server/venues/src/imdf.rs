@@ -97,6 +97,9 @@ pub(crate) struct VenueProps {
 pub(crate) struct LevelProps {
     pub category: String,
     pub ordinal: i32,
+    /// Not in IMDF's level table: the storey's height, metres (contract §2.4). May be left out.
+    #[serde(default)]
+    pub height: Option<f64>,
     pub name: Labels,
     pub short_name: Labels,
 }

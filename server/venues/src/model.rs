@@ -39,6 +39,9 @@ pub struct Level {
     pub short: String,
     pub name: String,
     pub ordinal: i32,
+    /// From its floor to the floor of the level above, metres (the contract's default when
+    /// the data gives none): what a ride between levels climbs.
+    pub height: f64,
     pub parking: bool,
     pub outline: Shape,
 }
@@ -239,6 +242,16 @@ pub struct Model {
 }
 
 impl Model {
+    /// The height between the floors of levels `a` and `b` (indexes into `levels`, which run
+    /// from the lowest up): the heights of the levels from the lower one up to the higher one.
+    pub fn rise_m(&self, a: usize, b: usize) -> f64 {
+        let (low, high) = (a.min(b), a.max(b));
+        self.levels[low..high]
+            .iter()
+            .map(|level| level.height)
+            .sum()
+    }
+
     /// A level by short name ("L1", any case) or id.
     pub fn level_index(&self, key: &str) -> Option<usize> {
         self.levels
@@ -303,6 +316,7 @@ pub(crate) mod test_model {
                 short: "L1".into(),
                 name: "一层".into(),
                 ordinal: 0,
+                height: 4.5,
                 parking: false,
                 outline: rect(-100.0, -100.0, 100.0, 100.0),
             }],

@@ -57,8 +57,8 @@ export function testSummary(): VenueSummary {
     origin: [121.4, 31.17],
     bounds: [0, 0, 1000, 600],
     levels: [
-      { id: 'level-b1', short: 'B1', name: '地下一层', ordinal: -1, parking: true },
-      { id: 'level-l1', short: 'L1', name: '一层', ordinal: 0, parking: false },
+      { id: 'level-b1', short: 'B1', name: '地下一层', ordinal: -1, height: null, parking: true },
+      { id: 'level-l1', short: 'L1', name: '一层', ordinal: 0, height: 4, parking: false },
     ],
     defaultLevel: 'L1',
     kiosks: [{ id: 'kiosk', name: 'L1 导视屏', level: 'L1', at: [800, 100], facing: 90 }],

@@ -32,6 +32,8 @@ impl Builder {
                     name: label(&f.properties.name).unwrap_or_else(|| short.clone()),
                     short,
                     ordinal: f.properties.ordinal,
+                    height: (f.properties.height)
+                        .unwrap_or(crate::contract::contract().level_height_m.default),
                     parking: f.properties.category == "parking",
                     id: f.id,
                 })

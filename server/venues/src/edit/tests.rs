@@ -353,3 +353,59 @@ fn an_amenity_placed_in_a_room_passes_the_check() {
     let problems = crate::check::check_imdf(dir.path(), "building");
     assert!(problems.is_empty(), "{problems:?}");
 }
+
+/// The editor's level height: a patch the check passes, which the engine reads into the ride
+/// times (an elevator climbing 18 m instead of two default storeys of 4.5 m rides two storeys
+/// more at the contract's pace; routes answer whole seconds); cleared again, the default applies.
+#[test]
+fn a_level_height_set_in_the_editor_times_the_rides_past_it() {
+    let dir = building();
+    let (b1, l1) = (
+        "70666b84-a16b-456a-ad0c-0bdadc3216ab",
+        "5f130c4e-e011-49e8-8444-87779ab2d091",
+    );
+    let height = |id: &str, metres: Value| Change::Patch {
+        feature_type: "level".into(),
+        id: id.into(),
+        geometry: None,
+        properties: Some(json!({ "height": metres }).as_object().unwrap().clone()),
+    };
+    let ride = |dir: &Path| {
+        let venue = crate::testing::load("building", dir, &crate::VenueExtras::default());
+        let to = "3c2b3a5a-6034-44ce-a91f-faf3262d0e52";
+        venue.route("B1-001", to, true).unwrap().duration_s
+    };
+    let before = ride(dir.path());
+    let undo = apply_changes(
+        dir.path(),
+        &[height(b1, json!(9)), height(l1, json!(9))],
+        10,
+    )
+    .unwrap();
+    let problems = crate::check::check_imdf(dir.path(), "building");
+    assert!(problems.is_empty(), "{problems:?}");
+    let longer = ride(dir.path()) - before;
+    let expected = crate::costs::ELEVATOR_PER_FLOOR_S * 2.0;
+    assert!(
+        (longer - expected).abs() < 1e-9,
+        "{longer} s longer, not {expected}"
+    );
+    apply_changes(dir.path(), &undo, 10).unwrap();
+    assert_eq!(ride(dir.path()), before);
+    // Absent before, null after the undo (IMDF's "no value").
+    let properties = &feature(dir.path(), "level", b1).unwrap()["properties"];
+    assert!(properties.get("height").is_none_or(Value::is_null));
+
+    let applied = apply_changes(dir.path(), &[height(l1, json!(1))], 10);
+    assert!(
+        applied.is_ok(),
+        "the edit applies; the check refuses the result"
+    );
+    let problems = crate::check::check_imdf(dir.path(), "building");
+    assert!(
+        problems
+            .iter()
+            .any(|p| p.to_string().contains("2 到 30 米")),
+        "{problems:?}"
+    );
+}

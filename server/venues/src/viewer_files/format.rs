@@ -106,6 +106,9 @@ pub struct LevelEntry {
     pub short: String,
     pub name: String,
     pub ordinal: i32,
+    /// The storey's height in metres as the data gives it (contract §2.4); null: not given,
+    /// and routes take the contract's default.
+    pub height: Option<JsNumber>,
     pub parking: bool,
 }
 

@@ -152,6 +152,7 @@ pub(super) fn summary(
         short: zh(Some(&level.properties.short_name)).unwrap_or_default(),
         name: zh(Some(&level.properties.name)).unwrap_or_default(),
         ordinal: level.properties.ordinal,
+        height: level.properties.height.map(JsNumber),
         parking: level.properties.category == "parking",
     });
     VenueSummary {

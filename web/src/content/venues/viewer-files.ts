@@ -51,6 +51,8 @@ export interface LevelEntry {
   short: string;
   name: string;
   ordinal: number;
+  /** The storey's height in metres as the data gives it; null: the venue contract's default. */
+  height: number | null;
   parking: boolean;
 }
 

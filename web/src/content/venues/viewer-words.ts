@@ -251,6 +251,8 @@ export const viewerWordsSchema = z
     edit_place_amenity_nowhere: phrase,
     edit_level: phrase,
     edit_level_name: phrase,
+    edit_level_height: phrase,
+    edit_level_height_hint: phrase,
     edit_level_save: phrase,
     edit_level_order: phrase,
     edit_level_order_group: phrase,

@@ -92,6 +92,14 @@ const LEVEL: &[Key] = &[
     or_null("restriction", RESTRICTION),
     key("outdoor", Val::Bool),
     key("ordinal", Val::Integer),
+    // Not in IMDF's level table: the storey's height, which ride times and device heights take
+    // (contract §2.4), and IMDF allows extra properties. May be left out.
+    Key {
+        name: "height",
+        val: Val::LevelHeight,
+        nullable: true,
+        optional: true,
+    },
     key("name", Val::Name),
     key("short_name", Val::Name),
     or_null("display_point", Val::DisplayPoint),

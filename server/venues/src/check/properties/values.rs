@@ -55,6 +55,8 @@ pub(super) enum Val {
     Bool,
     /// A whole number (a level's ordinal).
     Integer,
+    /// A level's height in metres, within the contract's range (§2.4).
+    LevelHeight,
     /// A list of at least one feature id, none twice.
     IdList,
     /// A list of words of an IMDF list.
@@ -196,6 +198,22 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
         Val::Bool => match value {
             Value::Bool(_) => Flow::Go,
             _ => out.wrong(field, format!("是 {}；必须是 true 或 false", shown(value))),
+        },
+        Val::LevelHeight => match value.as_f64() {
+            None => out.wrong(field, format!("是 {}；必须是数字（米）", shown(value))),
+            Some(metres) => {
+                let range = crate::contract::contract().level_height_m;
+                if !(range.min..=range.max).contains(&metres) {
+                    out.push(
+                        field,
+                        format!(
+                            "是 {value} 米；楼层高度（本层地面到上一层地面）须在 {} 到 {} 米之间",
+                            range.min, range.max
+                        ),
+                    );
+                }
+                Flow::Go
+            }
         },
         Val::Integer => match value.as_f64() {
             None => out.wrong(field, format!("是 {}；必须是数字", shown(value))),

@@ -35,4 +35,31 @@ describe('the level form of the editor', () => {
       },
     ]);
   });
+
+  it('sets the height, clears it back to the contract default, and sends nothing unchanged', () => {
+    const kit = testKit({ level: 'L1' });
+    const send = vi.fn<(changes: FeatureChange[]) => void>();
+    render(<LevelForm kit={kit} busy={false} send={send} />);
+    const height = screen.getByLabelText<HTMLInputElement>(kit.words.edit_level_height);
+    // The contract's range and default (docs/venue-contract.json), and the level's 4 m.
+    expect([height.min, height.max, height.placeholder, height.value]).toEqual([
+      '2',
+      '30',
+      '4.5',
+      '4',
+    ]);
+    expect(height.getAttribute('aria-describedby')).toBeTruthy();
+    fireEvent.submit(height.closest('form')!);
+    expect(send).not.toHaveBeenCalled();
+    fireEvent.input(height, { target: { value: '5.2' } });
+    fireEvent.submit(height.closest('form')!);
+    expect(send).toHaveBeenLastCalledWith([
+      { op: 'patch', feature_type: 'level', id: 'level-l1', properties: { height: 5.2 } },
+    ]);
+    fireEvent.input(height, { target: { value: '' } });
+    fireEvent.submit(height.closest('form')!);
+    expect(send).toHaveBeenLastCalledWith([
+      { op: 'patch', feature_type: 'level', id: 'level-l1', properties: { height: null } },
+    ]);
+  });
 });

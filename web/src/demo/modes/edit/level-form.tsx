@@ -1,7 +1,8 @@
-// The level shown, in the editor: its name, and its place in the building's order, swapped with
-// the level above or below (the server gives the levels their ordinals in the new order and
-// lists each lift's and stairs' units in it, as the venue contract has them).
-import { useState } from 'react';
+// The level shown, in the editor: its name and height, and its place in the building's order,
+// swapped with the level above or below (the server gives the levels their ordinals in the new
+// order and lists each lift's and stairs' units in it, as the venue contract has them).
+import { useId, useState } from 'react';
+import { level_height_m as heights } from '../../../../../docs/venue-contract.json';
 import type { FeatureChange } from '../../api-answers';
 import type { LevelEntry } from '../../../content/venues/viewer-files';
 import { fill } from '../../../format/fill';
@@ -22,7 +23,7 @@ export function LevelForm({ kit, busy, send }: LevelFormProps) {
   if (!level) return null;
   return (
     <LevelFields
-      key={`${level.id}:${level.name}:${level.ordinal}`}
+      key={`${level.id}:${level.name}:${level.ordinal}:${level.height}`}
       kit={kit}
       level={level}
       below={levels[at - 1]}
@@ -56,22 +57,16 @@ function LevelFields(props: {
   const { kit, level, busy, send } = props;
   const { words } = kit;
   const [name, setName] = useState(level.name);
+  const [height, setHeight] = useState(level.height === null ? '' : String(level.height));
+  const heightId = `demo-${useId()}`;
   return (
     <>
       <h3 className="demo-edit__heading">{fill(words.edit_level, { short: level.short })}</h3>
       <EditForm
         label={fill(words.edit_level, { short: level.short })}
         onSubmit={() => {
-          const text = name.trim();
-          if (text)
-            send([
-              {
-                op: 'patch',
-                feature_type: 'level',
-                id: level.id,
-                properties: { name: { 'zh-Hans': text } },
-              },
-            ]);
+          const properties = changed(level, name.trim(), height.trim());
+          if (properties) send([{ op: 'patch', feature_type: 'level', id: level.id, properties }]);
         }}
       >
         <TextField
@@ -81,6 +76,20 @@ function LevelFields(props: {
           required
           onInput={setName}
         />
+        <label htmlFor={heightId}>{words.edit_level_height}</label>
+        <input
+          id={heightId}
+          type="number"
+          inputMode="decimal"
+          min={heights.min}
+          max={heights.max}
+          step={0.1}
+          placeholder={String(heights.default)}
+          value={height}
+          aria-describedby={`${heightId}-hint`}
+          onInput={(event) => setHeight(event.currentTarget.value)}
+        />
+        <p id={`${heightId}-hint`}>{fill(words.edit_level_height_hint, heights)}</p>
         <button type="submit" className="demo-action" disabled={busy}>
           {words.edit_level_save}
         </button>
@@ -108,4 +117,15 @@ function LevelFields(props: {
       </div>
     </>
   );
+}
+
+/** The level's properties the form changes, or null when it changes none (or the name is empty:
+ * the browser's `required` says so). An empty height clears it: the contract's default applies. */
+function changed(level: LevelEntry, name: string, height: string): Record<string, unknown> | null {
+  const properties: Record<string, unknown> = {};
+  if (!name) return null;
+  if (name !== level.name) properties['name'] = { 'zh-Hans': name };
+  const metres = height === '' ? null : Number(height);
+  if (metres !== level.height) properties['height'] = metres;
+  return Object.keys(properties).length ? properties : null;
 }
