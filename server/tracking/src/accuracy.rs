@@ -62,17 +62,37 @@ pub fn measure(
     walkers: u64,
     stops: usize,
 ) -> Table {
+    measure_watched(venue, devices, seed, walkers, stops, &mut |_, _| true)
+        .expect("nothing stops it")
+}
+
+/// [`measure`], telling `watch` after each walker how many of how many have walked; `None` as
+/// soon as `watch` answers false (a cancelled job).
+pub fn measure_watched(
+    venue: &Venue,
+    devices: Vec<Device>,
+    seed: u64,
+    walkers: u64,
+    stops: usize,
+    watch: &mut dyn FnMut(u64, u64) -> bool,
+) -> Option<Table> {
     let space = RadioSpace::build(venue.model());
     let devices = Devices::new(devices);
     let radio_map = RadioMap::build(&devices, seed);
     let simulator = Simulator::new(&devices, &space, seed);
     let mut table = Table::new();
-    for technology in Technology::ALL {
-        let covered = coverage(&devices, technology);
-        if covered.is_empty() {
-            continue;
-        }
+    let technologies: Vec<(Technology, Vec<Coverage>)> = (Technology::ALL.into_iter())
+        .map(|technology| (technology, coverage(&devices, technology)))
+        .filter(|(_, covered)| !covered.is_empty())
+        .collect();
+    let total = walkers * technologies.len() as u64;
+    let mut walked = 0;
+    for (technology, covered) in technologies {
         for walker in 0..walkers {
+            walked += 1;
+            if !watch(walked - 1, total) {
+                return None;
+            }
             let tag = key(&[technology as u64, walker]);
             let eligible = |place: &Place| {
                 let ordinal = venue.levels()[place.level].ordinal;
@@ -109,7 +129,7 @@ pub fn measure(
             }
         }
     }
-    table
+    watch(total, total).then_some(table)
 }
 
 /// Where a technology's tags are positioned: BLE anywhere on a level with beacons; AoA within

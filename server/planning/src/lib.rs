@@ -1,0 +1,23 @@
+//! Device planning (issue #33): where BLE beacons, AoA gateways or UWB anchors go on a venue
+//! for a target accuracy, with as few devices as the planner finds, and the accuracy lab that
+//! proves a plan with the live engine's own simulator and particle filter. No HTTP types: the
+//! server runs plans as jobs and shapes their answers.
+//!
+//! - [`floor`]: demand points and candidate sites, sampled on a level per technology.
+//! - [`serve`]: which sites serve which points (reach, walls, line of sight).
+//! - [`cover`]: the fewest sites serving every point as often as it needs (greedy, pruned).
+//! - [`spread`]: devices around a point, not on one line through it (UWB's geometry).
+//! - [`lab`]: CEP50/75/95, floor detection and service share, per level and in all.
+//! - [`plan`]: the rounds of placement and lab that meet the target.
+
+pub mod cover;
+pub mod floor;
+pub mod lab;
+pub mod plan;
+pub mod serve;
+pub mod spread;
+
+pub use plan::{Plan, PlanError, Progress, Request, plan};
+
+#[cfg(test)]
+mod tests;
