@@ -13,6 +13,7 @@ pub mod indexnow;
 pub mod leads;
 mod limits;
 mod negotiation;
+mod plans;
 pub mod process;
 mod rate_limit;
 pub mod site;

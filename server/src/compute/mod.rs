@@ -14,7 +14,7 @@
 //!   which they are refused at once ([`Compute::long`]). Identical ones under way share one computation, and values that are
 //!   functions of their inputs are kept within a memory bound (`flights.rs`).
 
-mod cpu_time;
+pub(crate) mod cpu_time;
 mod flights;
 mod turns;
 

@@ -40,7 +40,7 @@ pub use keys::keys_help;
 pub use leads::{LeadsConfig, MIN_ADMIN_TOKEN_CHARS, ProxyNet, RateLimit};
 pub use log::{Log, LogFormat};
 pub use secret::{Secret, redact_url};
-pub use venues::{ComputeConfig, LiveConfig, RequestRate, VenuesConfig};
+pub use venues::{ComputeConfig, LiveConfig, PlanningConfig, RequestRate, VenuesConfig};
 
 /// Everything the server needs to know about the deployment it runs in.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]

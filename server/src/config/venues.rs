@@ -12,6 +12,7 @@ pub struct VenuesConfig {
     pub rate_limit: RequestRate,
     pub compute: ComputeConfig,
     pub live: LiveConfig,
+    pub planning: PlanningConfig,
     /// Origins (`https://partner.example.com`) whose pages may call the API from the
     /// visitor's browser, e.g. a partner embedding the demo. Every other site's page is refused
     /// (403) on the computed answers and the stream; the site's own origins always may.
@@ -106,6 +107,35 @@ impl ComputeConfig {
     }
 }
 
+/// Device planning (issue #33): plans and their accuracy lab are jobs of seconds (the demo mall
+/// about ten), run one after another on their own low-priority threads.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PlanningConfig {
+    /// Threads running plans, in the idle scheduling class.
+    pub workers: usize,
+    /// Plans that may wait for a thread, each shown its place in the queue; more are refused
+    /// at once (503). One client has one plan waiting or running at a time.
+    pub queue: usize,
+    /// Finished plans kept, by venue version and request: asking again costs nothing.
+    pub kept: usize,
+    /// CPU seconds of plans one client may spend in an hour (refilled evenly); a plan that
+    /// would start past it is refused (429). 0 turns the budget off (for benchmarks).
+    pub cpu_secs_per_hour: u32,
+}
+
+impl Default for PlanningConfig {
+    fn default() -> Self {
+        Self {
+            workers: 1,
+            queue: 6,
+            kept: 64,
+            // Six plans of the demo mall an hour, thirty of a hospital's size.
+            cpu_secs_per_hour: 60,
+        }
+    }
+}
+
 /// The most tags a venue may be given.
 const MAX_LIVE_TAGS: u32 = 5_000;
 
@@ -158,6 +188,8 @@ impl VenuesConfig {
                     .to_owned(),
             ));
         }
+        require_positive("venues.planning.workers", self.planning.workers as u64)?;
+        require_positive("venues.planning.kept", self.planning.kept as u64)?;
         for origin in &self.embed_origins {
             let parsed = url::Url::parse(origin).ok().filter(|url| {
                 matches!(url.scheme(), "http" | "https")

@@ -24,6 +24,9 @@ use super::venues::answers::{
     LegProperties, LineString, ParkingSpace, RouteAnswer, RouteEnd, RouteLeg, RouteStep,
     RouteTransition, SearchAnswer, SearchResult, VenueList, VenueListEntry,
 };
+use super::venues::plan_answers::{
+    PlanAnswer, PlanFailed, PlanFigures, PlanProgress, PlanQueued, PlanRound, PlannedDevice,
+};
 use crate::buildings::{
     DrawingAddress, DrawingLength, DrawingLevel, DrawingMapping, DrawingPlacement, UploadProblem,
 };
@@ -81,6 +84,13 @@ fn declarations() -> Vec<String> {
         EditRequest::decl(),
         EditSaved::decl(),
         site_venues::edit::Change::decl(),
+        PlanQueued::decl(),
+        PlanProgress::decl(),
+        PlanAnswer::decl(),
+        PlannedDevice::decl(),
+        PlanFigures::decl(),
+        PlanRound::decl(),
+        PlanFailed::decl(),
     ]
 }
 

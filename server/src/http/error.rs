@@ -127,6 +127,9 @@ api_codes! {
     EditMalformed => "edit_malformed", BAD_REQUEST;
     EditRefused => "edit_refused", UNPROCESSABLE_ENTITY;
     EditInvalid => "edit_invalid", UNPROCESSABLE_ENTITY;
+    TechnologyUnknown => "technology_unknown", BAD_REQUEST;
+    TargetMalformed => "target_malformed", BAD_REQUEST;
+    PlanRefused => "plan_refused", UNPROCESSABLE_ENTITY;
 }
 
 impl ApiCode {
@@ -208,6 +211,11 @@ impl ApiError {
             problems,
             ..Self::new(words, code, None, &[("count", &count)])
         }
+    }
+
+    /// The code and message, for a refusal sent inside a stream (an event, not a status).
+    pub(super) fn code_and_message(self) -> (&'static str, String) {
+        (self.code.name(), self.message)
     }
 
     pub(super) fn rate_limited(words: &ApiErrorWords, retry_after_secs: u64) -> Self {

@@ -53,6 +53,8 @@ struct Details<'a> {
     kept_bytes: usize,
     /// Buildings visitors brought whose engine and map this server holds now.
     buildings_loaded: usize,
+    /// Device plans run since start.
+    plans_computed: u64,
 }
 
 #[derive(Serialize)]
@@ -93,5 +95,6 @@ fn details_of(state: &AppState) -> Details<'_> {
         compute: state.compute.stats(),
         kept_bytes: state.answers.bytes() + state.flow_days.bytes(),
         buildings_loaded: state.buildings.loaded_count(),
+        plans_computed: state.plans.computed(),
     }
 }

@@ -97,6 +97,8 @@ pub(crate) struct State {
     pub(in crate::http) answers: Arc<Flights<Arc<computed::Answer>>>,
     /// The flow analytics' days computed, kept and under way (a quarter of the cache).
     pub(in crate::http) flow_days: positions::FlowDays,
+    /// Device plans waiting, running and kept (issue #33); shared by every build's state.
+    pub(in crate::http) plans: crate::plans::Plans,
     /// The live streams open, and the signal that ends them at shutdown.
     pub(in crate::http) streams: positions::Streams,
     /// Editing mode only (`live_reload`).
@@ -125,6 +127,7 @@ pub(crate) struct HttpSettings {
     positions: Arc<positions::PositionHub>,
     api_budget: Arc<TokenBuckets>,
     compute: Compute,
+    plans: crate::plans::Plans,
     answers: Arc<Flights<Arc<computed::Answer>>>,
     flow_days: positions::FlowDays,
     streams: positions::Streams,
@@ -170,6 +173,7 @@ impl HttpSettings {
                 venues.rate_limit.burst,
             )),
             compute: Compute::new(&venues.compute)?,
+            plans: crate::plans::Plans::new(&venues.planning)?,
             answers: Flights::new(cache_bytes / 4 * 3, |answer| answer.weight()),
             flow_days: Flights::new(cache_bytes / 4, |day| day.held_bytes()),
             streams: positions::Streams::new(&venues.live, closing),
@@ -212,6 +216,7 @@ impl AppState {
             positions: settings.positions,
             api_budget: settings.api_budget,
             compute: settings.compute,
+            plans: settings.plans,
             answers: settings.answers,
             flow_days: settings.flow_days,
             streams: settings.streams,
@@ -318,6 +323,7 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             venues::computed_route(venues::find_car, venues::ROUTE_MS),
         ),
         ("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk)),
+        ("/api/venues/{venue}/plan", get(venues::get_plan)),
         ("/api/venues/{venue}/live", get(positions::get_live)),
         ("/api/venues/{venue}/flow", get(positions::get_flow)),
         (

@@ -25,6 +25,7 @@ mod leads_http;
 mod leads_store;
 mod lifecycle;
 mod pages;
+mod plans;
 mod reload;
 mod replicas;
 mod security_headers;

@@ -9,7 +9,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use site_server::config::Config;
 
-use crate::support::app::{TestApp, header, json_body, spawn_app_with};
+use crate::support::app::{TestApp, header, json_body, refused_at_once, spawn_app_with};
 use crate::support::fixture::FixtureDist;
 use crate::support::fixture::venues::{kiosk_id, sample};
 use crate::support::sse::{Stream, events};
@@ -41,17 +41,6 @@ async fn details(app: &TestApp) -> Value {
 fn hour_of_track(tag: &str, ago: u64) -> String {
     let to = now() - ago;
     format!("{HOSPITAL}/tracks/{tag}?from={}&to={to}", to - 3_599)
-}
-
-/// Asks for `path` as `client`: the answer must be a 503 with `code` and a `Retry-After` of at
-/// least a second, within 300 ms.
-async fn refused_at_once(app: &TestApp, client: &reqwest::Client, path: &str, code: &str) {
-    let started = Instant::now();
-    let refused = client.get(app.url(path)).send().await.unwrap();
-    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE, "{path}");
-    assert!(started.elapsed() < Duration::from_millis(300), "{path}");
-    assert!(header(&refused, "retry-after").parse::<u64>().unwrap() >= 1);
-    assert_eq!(json_body(refused).await["error"]["code"], code);
 }
 
 #[tokio::test]

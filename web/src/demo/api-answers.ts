@@ -407,3 +407,41 @@ id: string,
  * Its door's id.
  */
 door_id: string, level_id: string, corners: [number, number][], name?: string, category: string, } | { "op": "move_corner", id: string, at: [number, number], to: [number, number], } | { "op": "add_corner", id: string, at: [number, number], } | { "op": "remove_corner", id: string, at: [number, number], } | { "op": "remove_room", id: string, } | { "op": "order_levels", ids: Array<string>, } | { "op": "remove", feature_type: string, id: string, };
+
+export type PlanQueued = { ahead: number, };
+
+export type PlanProgress = { round: number, stage: 'placing' | 'measuring', reach_m: number | null, devices: number | null, walked: number | null, walkers: number | null, };
+
+export type PlanAnswer = { technology: Technology, target_cep95_m: number, meets_target: boolean, devices: Array<PlannedDevice>, 
+/**
+ * All levels the plan covers.
+ */
+total: PlanFigures, levels: Array<PlanFigures>, 
+/**
+ * Demand points sampled every 2 m, and those no device can serve as asked.
+ */
+points: number, short_points: number, rounds: Array<PlanRound>, };
+
+export type PlannedDevice = { 
+/**
+ * "L1-BLE-001".
+ */
+name: string, level: string, 
+/**
+ * `[lon, lat]`.
+ */
+point: [number, number], 
+/**
+ * Mount height above the level's floor.
+ */
+height_m: number, };
+
+export type PlanFigures = { 
+/**
+ * The level's short name; "" for all levels.
+ */
+level: string, fixes: number, cep50_m: number, cep75_m: number, cep95_m: number, floor_rate: number, served_share: number, };
+
+export type PlanRound = { reach_m: number, devices: number, cep95_m: number, };
+
+export type PlanFailed = { code: string, message: string, };

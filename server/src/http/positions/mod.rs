@@ -28,6 +28,7 @@ use bytes::Bytes;
 
 pub(super) use flow::{FlowDays, get_flow};
 pub(crate) use stream::Streams;
+pub(in crate::http) use stream::event_stream;
 pub(super) use tracks::get_track;
 
 use super::AppState;

@@ -117,8 +117,14 @@ pub(super) fn respond(watch: Watch, streams: &Streams) -> Response {
         let chunk = follower.next_chunk().await?;
         Some((chunk, follower))
     });
-    let body = opening.chain(following).map(Ok::<_, Infallible>);
-    let mut response = Body::from_stream(body).into_response();
+    event_stream(opening.chain(following))
+}
+
+/// A response of server-sent events: `chunks` as they come, never stored.
+pub(in crate::http) fn event_stream(
+    chunks: impl futures_util::Stream<Item = Bytes> + Send + 'static,
+) -> Response {
+    let mut response = Body::from_stream(chunks.map(Ok::<_, Infallible>)).into_response();
     let headers = response.headers_mut();
     headers.insert(
         header::CONTENT_TYPE,

@@ -8,6 +8,8 @@
 
 pub(in crate::http) mod answers;
 mod handover;
+mod plan;
+pub(in crate::http) mod plan_answers;
 mod refusals;
 pub(in crate::http) mod request;
 
@@ -35,6 +37,7 @@ use answers::{
     tenth,
 };
 pub(super) use handover::get_handover;
+pub(super) use plan::get_plan;
 use refusals::{car_error, route_error, search_error};
 use request::{
     Params, VenueKeyPath, VenuePath, count, flag, missing, query_params, required, unknown,

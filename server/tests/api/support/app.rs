@@ -242,3 +242,22 @@ pub(crate) fn unbrotli(bytes: &[u8]) -> Vec<u8> {
     brotli::BrotliDecompress(&mut &bytes[..], &mut out).expect("valid brotli");
     out
 }
+
+/// Asks for `path` as `client`: the answer must be a 503 with `code` and a `Retry-After` of at
+/// least a second, within 300 ms.
+pub(crate) async fn refused_at_once(
+    app: &TestApp,
+    client: &reqwest::Client,
+    path: &str,
+    code: &str,
+) {
+    let started = std::time::Instant::now();
+    let refused = client.get(app.url(path)).send().await.unwrap();
+    assert_eq!(refused.status(), StatusCode::SERVICE_UNAVAILABLE, "{path}");
+    assert!(
+        started.elapsed() < std::time::Duration::from_millis(300),
+        "{path}"
+    );
+    assert!(header(&refused, "retry-after").parse::<u64>().unwrap() >= 1);
+    assert_eq!(json_body(refused).await["error"]["code"], code);
+}

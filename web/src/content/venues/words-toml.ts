@@ -98,6 +98,9 @@ export const apiErrorKeys = [
   'edit_malformed',
   'edit_refused',
   'edit_invalid',
+  'technology_unknown',
+  'target_malformed',
+  'plan_refused',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

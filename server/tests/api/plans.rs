@@ -1,0 +1,191 @@
+//! Device plans over real HTTP on the real venues (issue #33): a plan streams its progress,
+//! then its devices and the lab's figures, and is kept; a wrong request is refused with its
+//! code; one address plans one at a time, a full queue refuses at once, a waiting plan hears
+//! its place, and a visitor who leaves cancels the plan, which frees the thread for the next.
+
+use std::time::{Duration, Instant};
+
+use reqwest::StatusCode;
+use serde_json::Value;
+use site_server::config::Config;
+
+use crate::support::app::{TestApp, json_body, refused_at_once, spawn_app_with};
+use crate::support::fixture::FixtureDist;
+use crate::support::sse::{Event, Stream, parse};
+
+const HOSPITAL_AOA: &str = "/api/venues/demo-hospital/plan?technology=aoa&target=1&levels=L1";
+const MALL_BLE: &str = "/api/venues/demo-mall/plan?technology=ble&target=3";
+
+async fn app(customise: impl FnOnce(&mut Config)) -> TestApp {
+    spawn_app_with(FixtureDist::new().with_venues().build(), |config| {
+        config.venues.live.tags = 10;
+        customise(config);
+    })
+    .await
+}
+
+/// The events of a plan's stream to its end.
+async fn to_the_end(mut stream: Stream) -> Vec<Event> {
+    let mut events = Vec::new();
+    while let Some(block) = stream.block(Duration::from_secs(120)).await {
+        events.extend(parse(&block));
+    }
+    events
+}
+
+async fn plans_computed(app: &TestApp) -> u64 {
+    let details = json_body(app.fetch("/healthz?details").await).await;
+    details["plans_computed"].as_u64().unwrap()
+}
+
+#[tokio::test]
+async fn a_plan_streams_its_progress_then_its_devices_and_figures_and_is_kept() {
+    let app = app(|_| {}).await;
+    let mut events = to_the_end(Stream::open(&app, HOSPITAL_AOA, &[]).await).await;
+    // Told it is next, while the idle thread takes it up.
+    if events[0].name == "queued" {
+        assert_eq!(events.remove(0).data["ahead"], 0);
+    }
+    let names: Vec<&str> = events.iter().map(|e| e.name.as_str()).collect();
+    assert_eq!(names.last(), Some(&"plan"), "{names:?}");
+    assert!(names[..names.len() - 1].iter().all(|n| *n == "progress"));
+    let first = &events[0].data;
+    assert_eq!(
+        (first["round"].as_u64(), first["stage"].as_str()),
+        (Some(1), Some("placing"))
+    );
+    let measured = &events[events.len() - 2].data;
+    assert_eq!(measured["stage"], "measuring");
+    assert_eq!(measured["walked"], measured["walkers"]);
+
+    let plan = &events.last().unwrap().data;
+    assert_eq!(plan["technology"], "aoa");
+    assert_eq!(plan["target_cep95_m"], 1.0);
+    assert_eq!(plan["meets_target"], true, "{plan}");
+    let devices = plan["devices"].as_array().unwrap();
+    assert!(devices.len() >= 2, "{plan}");
+    for (n, device) in devices.iter().enumerate() {
+        assert_eq!(device["name"], format!("L1-AOA-{:03}", n + 1));
+        assert_eq!(device["level"], "L1");
+        let [lon, lat] = [&device["point"][0], &device["point"][1]].map(|v| v.as_f64().unwrap());
+        assert!(
+            (121.0..122.0).contains(&lon) && (31.0..32.0).contains(&lat),
+            "{device}"
+        );
+        assert!(device["height_m"].as_f64().unwrap() > 2.0);
+    }
+    let total = &plan["total"];
+    let cep = |name: &str| total[name].as_f64().unwrap();
+    assert!(cep("cep50_m") <= cep("cep75_m") && cep("cep75_m") <= cep("cep95_m"));
+    assert!(cep("cep95_m") <= 1.0, "{total}");
+    assert_eq!(plan["levels"].as_array().unwrap().len(), 1);
+    assert_eq!(plan["levels"][0]["level"], "L1");
+    assert_eq!(plans_computed(&app).await, 1);
+
+    // Asked again: the plan kept, at once, and nothing computed.
+    let started = Instant::now();
+    let again = to_the_end(Stream::open(&app, HOSPITAL_AOA, &[]).await).await;
+    assert!(started.elapsed() < Duration::from_secs(1));
+    assert_eq!(again.len(), 1);
+    assert_eq!(&again[0].data, plan);
+    assert_eq!(plans_computed(&app).await, 1);
+}
+
+#[tokio::test]
+async fn a_wrong_plan_request_is_refused_with_its_code() {
+    let app = app(|_| {}).await;
+    for (query, status, code) in [
+        (
+            "technology=wifi",
+            StatusCode::BAD_REQUEST,
+            "technology_unknown",
+        ),
+        (
+            "technology=uwb&target=0.05",
+            StatusCode::BAD_REQUEST,
+            "target_malformed",
+        ),
+        (
+            "technology=ble&target=NaN",
+            StatusCode::BAD_REQUEST,
+            "target_malformed",
+        ),
+        (
+            "levels=L1,L9",
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "level_unknown",
+        ),
+    ] {
+        let response = app
+            .fetch(&format!("/api/venues/demo-hospital/plan?{query}"))
+            .await;
+        assert_eq!(response.status(), status, "{query}");
+        let answer: Value = json_body(response).await;
+        assert_eq!(answer["error"]["code"], code, "{query}");
+    }
+    let response = app.fetch("/api/venues/nowhere/plan").await;
+    assert_eq!(response.status(), StatusCode::NOT_FOUND);
+    assert_eq!(plans_computed(&app).await, 0);
+}
+
+#[tokio::test]
+async fn one_address_plans_one_at_a_time_a_full_queue_refuses_and_leaving_cancels() {
+    // One thread, one place in the queue, no budget to run out of.
+    let app = app(|config| {
+        config.venues.planning.workers = 1;
+        config.venues.planning.queue = 1;
+        config.venues.planning.cpu_secs_per_hour = 0;
+    })
+    .await;
+    let (first, second, third) = (
+        TestApp::client_from("127.0.0.1"),
+        TestApp::client_from("127.0.0.2"),
+        TestApp::client_from("127.0.0.3"),
+    );
+    // The first address's plan of the whole mall (seconds) takes the thread.
+    let mall = first.get(app.url(MALL_BLE)).send().await.unwrap();
+    let mut mall = Stream::of(mall, MALL_BLE);
+    let opening = mall.block(Duration::from_secs(30)).await.unwrap();
+    assert!(opening.starts_with("retry:"), "{opening}");
+    // Told it is next (until the thread takes it), then its progress.
+    loop {
+        let event = parse(&mall.block(Duration::from_secs(30)).await.unwrap()).unwrap();
+        match event.name.as_str() {
+            "queued" => assert_eq!(event.data["ahead"], 0),
+            "progress" => break,
+            other => panic!("{other}"),
+        }
+    }
+    // Its second plan is refused at once.
+    refused_at_once(&app, &first, HOSPITAL_AOA, "client_busy").await;
+    // A second address waits in the queue and is told it is next.
+    let waiting = second.get(app.url(HOSPITAL_AOA)).send().await.unwrap();
+    let mut waiting = Stream::of(waiting, HOSPITAL_AOA);
+    waiting.block(Duration::from_secs(5)).await.unwrap();
+    let queued = parse(&waiting.block(Duration::from_secs(5)).await.unwrap()).unwrap();
+    assert_eq!(
+        (queued.name.as_str(), &queued.data),
+        ("queued", &serde_json::json!({"ahead": 0}))
+    );
+    // A third finds the thread and the queue taken.
+    refused_at_once(&app, &third, HOSPITAL_AOA, "busy").await;
+
+    // The first visitor leaves: the mall's plan stops, and the waiting one runs at once.
+    let left = Instant::now();
+    drop(mall);
+    let events = to_the_end(waiting).await;
+    assert_eq!(events.last().unwrap().name, "plan");
+    assert!(
+        left.elapsed() < Duration::from_secs(10),
+        "{:?}",
+        left.elapsed()
+    );
+    assert_eq!(
+        plans_computed(&app).await,
+        1,
+        "the cancelled plan is not counted"
+    );
+    // The first address may plan again.
+    let again = first.get(app.url(HOSPITAL_AOA)).send().await.unwrap();
+    assert_eq!(again.status(), StatusCode::OK);
+}
