@@ -22,7 +22,16 @@ export interface DemoTask {
 
 /** The panel's modes: the start panel, search results, and one per feature of the demo. */
 export type Mode =
-  'start' | 'results' | 'route' | 'findcar' | 'nursing' | 'kiosk' | 'live' | 'flow' | 'edit';
+  | 'start'
+  | 'results'
+  | 'route'
+  | 'findcar'
+  | 'nursing'
+  | 'kiosk'
+  | 'live'
+  | 'flow'
+  | 'plan'
+  | 'edit';
 
 export type ModeEvent =
   | { type: 'open'; mode: Mode }

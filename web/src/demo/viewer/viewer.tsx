@@ -15,6 +15,7 @@ import { MapView } from '../render/map-view';
 import { useEditMode } from '../modes/edit/edit-mode';
 import { useFindCarMode } from '../modes/findcar/findcar-mode';
 import { useFlowMode } from '../modes/flow/flow-mode';
+import { usePlanMode } from '../modes/plan/plan-mode';
 import { type ModeKit, useMapFocus } from '../modes/kit';
 import { kioskOf, useKioskMode } from '../modes/kiosk/kiosk-mode';
 import { useLiveMode } from '../modes/live/live-mode';
@@ -142,6 +143,7 @@ function VenueView(props: VenueViewProps) {
   const guide = useKioskMode(kit, route);
   const live = useLiveMode(kit, mode === 'live', () => rendererRef.current?.camera);
   const flow = useFlowMode(kit, mode === 'flow');
+  const planning = usePlanMode(kit, mode === 'plan');
   const edit = useEditMode(
     kit,
     mode === 'edit',
@@ -194,6 +196,7 @@ function VenueView(props: VenueViewProps) {
     kiosk: guide.panel,
     live: withBack(live.panel),
     flow: withBack(flow.panel),
+    plan: withBack(planning.panel),
     edit: withBack(edit.panel),
   };
 
@@ -250,6 +253,7 @@ function VenueView(props: VenueViewProps) {
         onTapPoint={(editing && edit.tapPoint) || live.map.onTapPoint}
         onHold={editing ? edit.hold : undefined}
         {...flow.map}
+        {...(mode === 'plan' ? planning.map : {})}
         highlight={editing ? edit.highlight : place.card ? place.highlight : route.highlight}
         onPick={editing ? edit.pick : place.pick}
         wheelNeedsCtrl={layout === 'embedded'}

@@ -37,6 +37,8 @@ describe('the start panel', () => {
     expect(kit.dispatch).toHaveBeenLastCalledWith({ type: 'open', mode: 'live' });
     fireEvent.click(within(actions).getByRole('button', { name: kit.words.flow }));
     expect(kit.dispatch).toHaveBeenLastCalledWith({ type: 'open', mode: 'flow' });
+    fireEvent.click(within(actions).getByRole('button', { name: kit.words.plan }));
+    expect(kit.dispatch).toHaveBeenLastCalledWith({ type: 'open', mode: 'plan' });
   });
 
   it('leaves out what the venue does not have', () => {
@@ -47,7 +49,7 @@ describe('the start panel', () => {
       within(actions)
         .getAllByRole('button')
         .map((button) => button.textContent),
-    ).toEqual([kit.words.action_route, kit.words.live, kit.words.flow]);
+    ).toEqual([kit.words.action_route, kit.words.live, kit.words.flow, kit.words.plan]);
   });
 
   it("offers the editor on a visitor's building", () => {

@@ -57,6 +57,7 @@ export function useStartMode(
             {action(words.nursing, nursing.listed && nursing.find)}
             {action(words.live, open('live'))}
             {action(words.flow, open('flow'))}
+            {action(words.plan, open('plan'))}
             {action(words.edit, modes.edit.editable && open('edit'))}
           </div>
         </section>

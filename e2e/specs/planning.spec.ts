@@ -1,0 +1,54 @@
+// Device planning (issue #33) in a real browser against the real server, on a phone: the
+// hospital's ground floor planned with AoA gateways to CEP95 1 m, the progress shown while it
+// runs, then the figures per level, the bill of materials linking the product's page, the
+// installation list as a file and the gateways drawn on the map; no serious axe violation.
+import { describe, expect, inject, it } from 'vitest';
+import { seriousViolations } from '../helpers/axe';
+import { openPhone, useBrowser } from '../helpers/browser';
+
+const base = inject('baseUrl');
+const browser = useBrowser();
+
+describe('device planning', () => {
+  it('plans the hospital’s ground floor on a phone, with its figures, bill and list', async () => {
+    const { context, page } = await openPhone(browser(), `${base}/next/demo`);
+    const launch = page.getByRole('button', { name: '试一试' });
+    if (await launch.count()) await launch.first().tap();
+    await page.locator('select.demo-venue__select').selectOption({ label: '寻境示范医院门诊楼' });
+    await page.getByRole('button', { name: '部署规划' }).tap();
+    await page.getByLabel('定位技术').selectOption('aoa');
+    expect(await page.getByLabel('目标精度 CEP95（米）').inputValue()).toBe('1');
+    await page.getByLabel('覆盖范围').selectOption('shown');
+    const canvas = page.locator('.demo canvas').first();
+    const before = await canvas.screenshot();
+    const stream = page.waitForRequest((r) =>
+      r.url().includes('/plan?technology=aoa&target=1&levels=L1'),
+    );
+    await page.getByRole('button', { name: '开始规划' }).tap();
+    await stream;
+    const plan = page.locator('[data-plan-devices]');
+    await plan.waitFor({ timeout: 60_000 });
+    expect(Number(await plan.getAttribute('data-plan-devices'))).toBeGreaterThan(5);
+    await plan.getByText(/个 AOA 定位网关，预测 CEP95 0\.\d\d 米，达到目标 1 米/).waitFor();
+    const rows = await page.getByRole('table').first().getByRole('row').allInnerTexts();
+    expect(rows).toHaveLength(3);
+    expect(rows[1]).toMatch(/^L1\s+\d+\s+0\.\d\d 米\s+0\.\d\d 米\s+0\.\d\d 米/);
+    const product = page.getByRole('link', { name: 'AOA 定位网关' });
+    expect(await product.getAttribute('href')).toBe('/next/device/5');
+    const download = page.waitForEvent('download');
+    await page.getByRole('link', { name: '下载安装清单（CSV）' }).tap();
+    const file = await (await download).path();
+    const { readFileSync } = await import('node:fs');
+    const bytes = readFileSync(file);
+    // UTF-8 with its byte-order mark, so spreadsheet programs read the Chinese header.
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
+    expect(lines[0]).toBe('编号,楼层,经度,纬度,安装高度（米）');
+    expect(lines[1]).toMatch(/^L1-AOA-001,L1,121\.\d{7},31\.\d{7},\d\.\d$/);
+    // The gateways are drawn.
+    await page.waitForTimeout(300);
+    expect((await canvas.screenshot()).equals(before)).toBe(false);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+});

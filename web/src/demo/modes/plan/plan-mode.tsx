@@ -1,0 +1,163 @@
+// The viewer's device planning mode (issue #33), whole: the visitor's request, the plan's
+// stream (cancelled when the visitor starts another, leaves the mode or the venue), the panel,
+// and the planned devices of the level shown, drawn as dots.
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { PlanAnswer, PlanProgress, Technology } from '../../api-answers';
+import type { LiveDot } from '../../live-dots';
+import { lonLatToWorld } from '../../projection';
+import { fill } from '../../../format/fill';
+import type { ModeKit } from '../kit';
+import type * as PlanParts from './plan-parts';
+
+/** Per technology: the target CEP95 a visitor may ask, metres, and the one offered first (the
+ * server's ranges, server/src/http/venues/plan.rs). */
+export const targetRange: Record<Technology, [number, number, number]> = {
+  ble: [1, 10, 3],
+  aoa: [0.3, 5, 1],
+  uwb: [0.1, 2, 0.3],
+};
+
+export interface PlanRequest {
+  technology: Technology;
+  target: number;
+  /** The level shown only, else every level. */
+  thisLevel: boolean;
+}
+
+export type PlanState =
+  | { kind: 'idle' }
+  | { kind: 'running'; queued: number | null; progress: PlanProgress | null }
+  | { kind: 'done'; plan: PlanAnswer }
+  | { kind: 'failed'; message: string };
+
+export interface PlanMode {
+  panel: ReactNode;
+  map: { liveDots: LiveDot[] | undefined };
+}
+
+export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
+  const { words, api, venue, level, summary } = kit;
+  const [request, setRequest] = useState<PlanRequest>({
+    technology: 'ble',
+    target: 3,
+    thisLevel: false,
+  });
+  const [state, setState] = useState<PlanState>({ kind: 'idle' });
+  const [parts, setParts] = useState<typeof PlanParts | null>(null);
+  const [failed, setFailed] = useState(0);
+  useEffect(() => {
+    if (!active || parts) return;
+    let alive = true;
+    import('./plan-parts').then(
+      (module) => alive && setParts(module),
+      (error: unknown) => alive && kit.fail(error, () => setFailed((count) => count + 1)),
+    );
+    return () => {
+      alive = false;
+    };
+    // Asked again when the visitor retries a failed load.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, parts, failed]);
+  const running = useRef<AbortController | null>(null);
+  const stop = () => {
+    running.current?.abort();
+    running.current = null;
+  };
+  // Leaving the mode or the venue closes the stream, which cancels the plan on the server.
+  useEffect(() => {
+    if (!active) stop();
+    return stop;
+  }, [active, venue]);
+
+  const start = () => {
+    if (!parts) return;
+    stop();
+    const controller = new AbortController();
+    running.current = controller;
+    setState({ kind: 'running', queued: null, progress: null });
+    const levels = request.thisLevel && level ? [level] : [];
+    const url = api.planUrl(venue, request.technology, request.target, levels);
+    parts
+      .streamPlan(
+        url,
+        (update) => {
+          if (controller.signal.aborted) return;
+          if (update.kind === 'queued') {
+            setState({ kind: 'running', queued: update.data.ahead, progress: null });
+          } else if (update.kind === 'progress') {
+            setState({ kind: 'running', queued: null, progress: update.data });
+          } else if (update.kind === 'plan') {
+            setState({ kind: 'done', plan: update.data });
+            kit.announce(
+              fill(update.data.meets_target ? words.plan_met : words.plan_missed, {
+                count: update.data.devices.length,
+                kind: words[`plan_bom_${update.data.technology}`],
+                cep95: update.data.total.cep95_m.toFixed(2),
+                target: update.data.target_cep95_m,
+              }),
+            );
+          } else {
+            setState({ kind: 'failed', message: update.data.message });
+          }
+        },
+        controller.signal,
+      )
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        setState({
+          kind: 'failed',
+          message: error instanceof Error ? error.message : String(error),
+        });
+      });
+  };
+
+  const plan = state.kind === 'done' ? state.plan : null;
+  const origin = summary?.origin;
+  const dots = useMemo(() => {
+    if (!active || !plan || !origin) return undefined;
+    return plan.devices
+      .filter((device) => device.level === level)
+      .map((device) => {
+        const [x, y] = lonLatToWorld(origin, device.point);
+        return { id: device.name, technology: plan.technology, x, y, spread: 0 };
+      });
+  }, [active, plan, origin, level]);
+  const csvHref = useMemo(
+    () =>
+      plan && parts && typeof URL.createObjectURL === 'function'
+        ? URL.createObjectURL(
+            new Blob([parts.planCsv(plan, words.plan_csv_header)], { type: 'text/csv' }),
+          )
+        : null,
+    [plan, parts, words.plan_csv_header],
+  );
+  useEffect(
+    () => () => {
+      if (csvHref) URL.revokeObjectURL(csvHref);
+    },
+    [csvHref],
+  );
+
+  const panel = !parts ? (
+    <p className="demo-status">{words.loading}</p>
+  ) : (
+    <parts.PlanPanel
+      words={words}
+      request={request}
+      onRequest={setRequest}
+      level={level}
+      state={state}
+      onStart={start}
+      onCancel={() => {
+        stop();
+        setState({ kind: 'idle' });
+      }}
+      csvHref={csvHref}
+      csvName={fill(words.plan_csv_name, {
+        venue: summary?.name ?? venue,
+        technology: request.technology,
+      })}
+    />
+  );
+  return { panel, map: { liveDots: dots } };
+}

@@ -1,0 +1,229 @@
+// Device planning (部署规划, issue #33): the request (technology, target CEP95, levels), the
+// plan's place in the queue and progress while it runs, then what it found: the device count
+// against the target, the lab's figures per level with each statistic named, the bill of
+// materials with the products' pages, and the installation list as CSV.
+import { useId } from 'react';
+import type { PlanAnswer, Technology } from '../../api-answers';
+import { fill } from '../../../format/fill';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
+import { TableHead } from '../table-head';
+import { ChoiceField } from '../edit/edit-form';
+import { Button } from '../button';
+import type { PlanState, PlanRequest } from './plan-mode';
+import { targetRange } from './plan-mode';
+
+export interface PlanPanelProps {
+  words: ViewerWords;
+  request: PlanRequest;
+  onRequest: (request: PlanRequest) => void;
+  /** The level shown, for "this level only". */
+  level: string | null;
+  state: PlanState;
+  onStart: () => void;
+  onCancel: () => void;
+  /** The installation list of a finished plan, as a file address. */
+  csvHref: string | null;
+  csvName: string;
+}
+
+const metres = (words: ViewerWords, value: number) =>
+  fill(words.plan_metres, { value: value.toFixed(2) });
+const percent = (words: ViewerWords, value: number) =>
+  fill(words.plan_percent, { value: (value * 100).toFixed(1) });
+
+export function PlanPanel(props: PlanPanelProps) {
+  const { words, request, onRequest, state } = props;
+  const id = `demo-${useId()}`;
+  const running = state.kind === 'running';
+  const [min, max] = targetRange[request.technology];
+  return (
+    <section className="demo-section" aria-labelledby={id}>
+      <h2 id={id} className="demo-panel__title">
+        {words.plan}
+      </h2>
+      <p className="demo-section__intro">{words.plan_intro}</p>
+      <form
+        className="demo-edit__room"
+        aria-label={words.plan}
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (!running) props.onStart();
+        }}
+      >
+        <ChoiceField
+          label={words.plan_technology}
+          value={request.technology}
+          choices={[
+            ['ble', words.plan_technology_ble],
+            ['aoa', words.plan_technology_aoa],
+            ['uwb', words.plan_technology_uwb],
+          ]}
+          onChange={(value) => {
+            const technology = value as Technology;
+            onRequest({ ...request, technology, target: targetRange[technology][2] });
+          }}
+        />
+        <label htmlFor={`${id}-target`}>{words.plan_target}</label>
+        <input
+          id={`${id}-target`}
+          type="number"
+          inputMode="decimal"
+          min={min}
+          max={max}
+          step={0.1}
+          required
+          value={request.target}
+          aria-describedby={`${id}-target-hint`}
+          onInput={(event) => onRequest({ ...request, target: event.currentTarget.valueAsNumber })}
+        />
+        <p id={`${id}-target-hint`}>{fill(words.plan_target_hint, { min, max })}</p>
+        <ChoiceField
+          label={words.plan_levels}
+          value={request.thisLevel ? 'shown' : 'all'}
+          choices={[
+            ['all', words.plan_levels_all],
+            ...(props.level
+              ? [
+                  ['shown', fill(words.plan_levels_shown, { level: props.level })] as [
+                    string,
+                    string,
+                  ],
+                ]
+              : []),
+          ]}
+          onChange={(value) => onRequest({ ...request, thisLevel: value === 'shown' })}
+        />
+        <div className="demo-actions">
+          <button type="submit" className="demo-button demo-button--primary" disabled={running}>
+            {state.kind === 'done' ? words.plan_again : words.plan_start}
+          </button>
+          {running ? <Button onClick={props.onCancel}>{words.plan_cancel}</Button> : null}
+        </div>
+      </form>
+      <PlanStatus words={words} state={state} />
+      {state.kind === 'done' ? (
+        <PlanResult
+          words={words}
+          plan={state.plan}
+          csvHref={props.csvHref}
+          csvName={props.csvName}
+        />
+      ) : null}
+    </section>
+  );
+}
+
+function PlanStatus({ words, state }: { words: ViewerWords; state: PlanState }) {
+  if (state.kind !== 'running' && state.kind !== 'failed') return null;
+  if (state.kind === 'failed') {
+    return (
+      <p className="demo-status" role="alert">
+        {state.message}
+      </p>
+    );
+  }
+  const { queued, progress } = state;
+  let text = words.plan_queued_next;
+  let value: number | undefined;
+  if (progress?.stage === 'placing') {
+    text = fill(words.plan_placing, { round: progress.round, reach: progress.reach_m ?? '' });
+  } else if (progress?.stage === 'measuring') {
+    text = fill(words.plan_measuring, {
+      round: progress.round,
+      devices: progress.devices ?? 0,
+      walked: progress.walked ?? 0,
+      walkers: progress.walkers ?? 0,
+    });
+    value = (progress.walked ?? 0) / Math.max(1, progress.walkers ?? 1);
+  } else if (queued !== null && queued > 0) {
+    text = fill(words.plan_queued, { ahead: queued });
+  }
+  return (
+    <>
+      <p className="demo-status" role="status">
+        {text}
+      </p>
+      <progress className="demo-plan__progress" aria-label={words.plan_progress} value={value} />
+    </>
+  );
+}
+
+function PlanResult(props: {
+  words: ViewerWords;
+  plan: PlanAnswer;
+  csvHref: string | null;
+  csvName: string;
+}) {
+  const { words, plan } = props;
+  const kind = words[`plan_bom_${plan.technology}`];
+  const count = plan.devices.length;
+  const summary = fill(plan.meets_target ? words.plan_met : words.plan_missed, {
+    count,
+    kind,
+    cep95: plan.total.cep95_m.toFixed(2),
+    target: plan.target_cep95_m,
+  });
+  const perLevel = (level: string) => plan.devices.filter((d) => d.level === level).length;
+  return (
+    <div data-plan-devices={count}>
+      <p className="demo-plan__summary">{summary}</p>
+      {plan.short_points > 0 ? (
+        <p>{fill(words.plan_short, { short: plan.short_points, points: plan.points })}</p>
+      ) : null}
+      <p>{words.plan_on_map}</p>
+      <h3 className="demo-live__subtitle">{words.plan_figures}</h3>
+      <table className="demo-live__table">
+        <TableHead
+          columns={[
+            words.plan_level,
+            words.plan_devices,
+            words.plan_cep50,
+            words.plan_cep75,
+            words.plan_cep95,
+            words.plan_floor_rate,
+            words.plan_served,
+          ]}
+        />
+        <tbody>
+          {[...plan.levels, plan.total].map((row) => (
+            <tr key={row.level || 'total'}>
+              <th scope="row">{row.level || words.plan_all_levels}</th>
+              <td>{row.level ? perLevel(row.level) : count}</td>
+              <td>{metres(words, row.cep50_m)}</td>
+              <td>{metres(words, row.cep75_m)}</td>
+              <td>{metres(words, row.cep95_m)}</td>
+              <td>{percent(words, row.floor_rate)}</td>
+              <td>{percent(words, row.served_share)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <h3 className="demo-live__subtitle">{words.plan_bom}</h3>
+      <table className="demo-live__table">
+        <TableHead columns={[words.plan_bom_model, words.plan_bom_count]} />
+        <tbody>
+          <tr>
+            <th scope="row">
+              <a href={words[`plan_bom_${plan.technology}_href`]}>{kind}</a>
+            </th>
+            <td>{count}</td>
+          </tr>
+          {plan.technology === 'ble' ? null : (
+            <tr>
+              <th scope="row">{words.plan_bom_network}</th>
+              <td>{count}</td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+      {plan.technology === 'ble' ? <p>{words.plan_bom_battery}</p> : null}
+      {props.csvHref ? (
+        <p>
+          <a className="demo-button" href={props.csvHref} download={props.csvName}>
+            {words.plan_csv}
+          </a>
+        </p>
+      ) : null}
+    </div>
+  );
+}
