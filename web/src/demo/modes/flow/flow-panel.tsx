@@ -8,7 +8,7 @@ import { FlowParkingSection } from './flow-parking';
 import { heatColour } from '../../heat-map';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
-import { TableHead } from '../table-head';
+import { FigureTable, TableHead } from '../table-head';
 
 export interface FlowPanelProps {
   words: ViewerWords;
@@ -125,32 +125,25 @@ export function FlowPanel(props: FlowPanelProps) {
             </tbody>
           </table>
           <h3 className="demo-live__subtitle">{words.flow_zones}</h3>
-          <table className="demo-live__table">
-            <TableHead
-              columns={[
-                words.flow_zone,
-                words.flow_level,
-                words.flow_zone_visitors,
-                words.flow_dwell,
-              ]}
-            />
-            <tbody>
-              {answer.zones.slice(0, TOP).map((zone) => (
-                <tr key={zone.id}>
-                  <th scope="row">{zone.name ?? zone.id}</th>
-                  <td>{zone.level}</td>
-                  <td>{zone.visitors}</td>
-                  <td>
-                    {zone.dwell_median_s === null
-                      ? '—'
-                      : fill(words.flow_minutes, {
-                          minutes: Math.round(zone.dwell_median_s / 60),
-                        })}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <FigureTable
+            columns={[
+              words.flow_zone,
+              words.flow_level,
+              words.flow_zone_visitors,
+              words.flow_dwell,
+            ]}
+            rows={answer.zones.slice(0, TOP).map((zone) => ({
+              key: zone.id,
+              head: zone.name ?? zone.id,
+              cells: [
+                zone.level,
+                zone.visitors,
+                zone.dwell_median_s === null
+                  ? '—'
+                  : fill(words.flow_minutes, { minutes: Math.round(zone.dwell_median_s / 60) }),
+              ],
+            }))}
+          />
           {answer.parking ? (
             <FlowParkingSection
               words={words}

@@ -4,7 +4,7 @@ import { useId } from 'react';
 import type { FlowParking } from '../../api';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
-import { TableHead } from '../table-head';
+import { FigureTable } from '../table-head';
 
 export interface FlowParkingProps {
   words: ViewerWords;
@@ -36,33 +36,28 @@ export function FlowParkingSection(props: FlowParkingProps) {
           ))}
         </select>
       </div>
-      <table className="demo-live__table">
-        <TableHead
-          columns={[
-            words.flow_parking_level,
-            words.flow_parking_spaces,
-            words.flow_parking_taken,
-            words.flow_parking_rate,
-          ]}
-        />
-        <tbody>
-          {parking.levels.map((entry) => {
-            const taken = entry.occupied[parking.at] ?? 0;
-            return (
-              <tr key={entry.level}>
-                <th scope="row">{entry.level}</th>
-                <td>{entry.spaces}</td>
-                <td>{taken}</td>
-                <td>
-                  {fill(words.live_percent, {
-                    value: Math.round((100 * taken) / Math.max(1, entry.spaces)),
-                  })}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+      <FigureTable
+        columns={[
+          words.flow_parking_level,
+          words.flow_parking_spaces,
+          words.flow_parking_taken,
+          words.flow_parking_rate,
+        ]}
+        rows={parking.levels.map((entry) => {
+          const taken = entry.occupied[parking.at] ?? 0;
+          return {
+            key: entry.level,
+            head: entry.level,
+            cells: [
+              entry.spaces,
+              taken,
+              fill(words.live_percent, {
+                value: Math.round((100 * taken) / Math.max(1, entry.spaces)),
+              }),
+            ],
+          };
+        })}
+      />
       <p className="demo-live__hint" data-flow-taken={here ? parking.taken.length : undefined}>
         {here
           ? fill(words.flow_parking_map, {

@@ -8,7 +8,7 @@ import type { LiveStatus } from './use-live';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { Button } from '../button';
-import { TableHead } from '../table-head';
+import { FigureTable } from '../table-head';
 
 export interface LivePanelProps {
   words: ViewerWords;
@@ -66,36 +66,36 @@ export function LivePanel(props: LivePanelProps) {
       {truth ? <p className="demo-live__hint">{words.live_truth_hint}</p> : null}
       <h3 className="demo-live__subtitle">{words.live_accuracy}</h3>
       {rows.length ? (
-        <table className="demo-live__table">
-          <TableHead
-            columns={[
-              words.live_technology,
-              words.live_cep50,
-              words.live_cep95,
-              words.live_target,
-              words.live_floor,
-            ]}
-          />
-          <tbody>
-            {rows.map((row) => {
-              const [name, target] = names(words)[row.technology];
-              return (
-                <tr key={row.technology} data-technology={row.technology}>
-                  <th scope="row">
-                    <svg className="demo-live__swatch" viewBox="0 0 10 10" aria-hidden="true">
-                      <circle cx="5" cy="5" r="5" fill={technologyColours[row.technology]} />
-                    </svg>
-                    {name}
-                  </th>
-                  <td>{metres(row.cep50M)}</td>
-                  <td>{metres(row.cep95M)}</td>
-                  <td>{target}</td>
-                  <td>{fill(words.live_percent, { value: (row.floorRate * 100).toFixed(1) })}</td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <FigureTable
+          columns={[
+            words.live_technology,
+            words.live_cep50,
+            words.live_cep95,
+            words.live_target,
+            words.live_floor,
+          ]}
+          rows={rows.map((row) => {
+            const [name, target] = names(words)[row.technology];
+            return {
+              key: row.technology,
+              data: { 'data-technology': row.technology },
+              head: (
+                <>
+                  <svg className="demo-live__swatch" viewBox="0 0 10 10" aria-hidden="true">
+                    <circle cx="5" cy="5" r="5" fill={technologyColours[row.technology]} />
+                  </svg>
+                  {name}
+                </>
+              ),
+              cells: [
+                metres(row.cep50M),
+                metres(row.cep95M),
+                target,
+                fill(words.live_percent, { value: (row.floorRate * 100).toFixed(1) }),
+              ],
+            };
+          })}
+        />
       ) : (
         <p className="demo-status">{words.live_accuracy_none}</p>
       )}

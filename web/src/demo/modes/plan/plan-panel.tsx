@@ -6,7 +6,7 @@ import { useId } from 'react';
 import type { PlanAnswer, Technology } from '../../api-answers';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
-import { TableHead } from '../table-head';
+import { FigureTable } from '../table-head';
 import { ChoiceField } from '../edit/edit-form';
 import { Button } from '../button';
 import type { PlanState, PlanRequest } from './plan-mode';
@@ -172,50 +172,43 @@ function PlanResult(props: {
       ) : null}
       <p>{words.plan_on_map}</p>
       <h3 className="demo-live__subtitle">{words.plan_figures}</h3>
-      <table className="demo-live__table">
-        <TableHead
-          columns={[
-            words.plan_level,
-            words.plan_devices,
-            words.plan_cep50,
-            words.plan_cep75,
-            words.plan_cep95,
-            words.plan_floor_rate,
-            words.plan_served,
-          ]}
-        />
-        <tbody>
-          {[...plan.levels, plan.total].map((row) => (
-            <tr key={row.level || 'total'}>
-              <th scope="row">{row.level || words.plan_all_levels}</th>
-              <td>{row.level ? perLevel(row.level) : count}</td>
-              <td>{metres(words, row.cep50_m)}</td>
-              <td>{metres(words, row.cep75_m)}</td>
-              <td>{metres(words, row.cep95_m)}</td>
-              <td>{percent(words, row.floor_rate)}</td>
-              <td>{percent(words, row.served_share)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <FigureTable
+        columns={[
+          words.plan_level,
+          words.plan_devices,
+          words.plan_cep50,
+          words.plan_cep75,
+          words.plan_cep95,
+          words.plan_floor_rate,
+          words.plan_served,
+        ]}
+        rows={[...plan.levels, plan.total].map((row) => ({
+          key: row.level || 'total',
+          head: row.level || words.plan_all_levels,
+          cells: [
+            row.level ? perLevel(row.level) : count,
+            metres(words, row.cep50_m),
+            metres(words, row.cep75_m),
+            metres(words, row.cep95_m),
+            percent(words, row.floor_rate),
+            percent(words, row.served_share),
+          ],
+        }))}
+      />
       <h3 className="demo-live__subtitle">{words.plan_bom}</h3>
-      <table className="demo-live__table">
-        <TableHead columns={[words.plan_bom_model, words.plan_bom_count]} />
-        <tbody>
-          <tr>
-            <th scope="row">
-              <a href={words[`plan_bom_${plan.technology}_href`]}>{kind}</a>
-            </th>
-            <td>{count}</td>
-          </tr>
-          {plan.technology === 'ble' ? null : (
-            <tr>
-              <th scope="row">{words.plan_bom_network}</th>
-              <td>{count}</td>
-            </tr>
-          )}
-        </tbody>
-      </table>
+      <FigureTable
+        columns={[words.plan_bom_model, words.plan_bom_count]}
+        rows={[
+          {
+            key: 'device',
+            head: <a href={words[`plan_bom_${plan.technology}_href`]}>{kind}</a>,
+            cells: [count],
+          },
+          ...(plan.technology === 'ble'
+            ? []
+            : [{ key: 'network', head: words.plan_bom_network, cells: [count] }]),
+        ]}
+      />
       {plan.technology === 'ble' ? <p>{words.plan_bom_battery}</p> : null}
       {props.csvHref ? (
         <p>
