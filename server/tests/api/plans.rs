@@ -1,5 +1,6 @@
 //! Device plans over real HTTP on the real venues (issue #33): a plan streams its progress,
-//! then its devices and the lab's figures, and is kept; a wrong request is refused with its
+//! then its devices and the lab's figures, and is kept; a visitor's uploaded building is planned
+//! like a demo venue, and a new version of it is planned again; a wrong request is refused with its
 //! code; one address plans one at a time, a full queue refuses at once, a waiting plan hears
 //! its place, and a visitor who leaves cancels the plan, which frees the thread for the next.
 
@@ -9,7 +10,9 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use site_server::config::Config;
 
+use crate::buildings::{app_on, mall_archive, post_private, upload};
 use crate::support::app::{TestApp, json_body, refused_at_once, spawn_app_with};
+use crate::support::databases::Backend;
 use crate::support::fixture::FixtureDist;
 use crate::support::sse::{Event, Stream, parse};
 
@@ -188,4 +191,48 @@ async fn one_address_plans_one_at_a_time_a_full_queue_refuses_and_leaving_cancel
     // The first address may plan again.
     let again = first.get(app.url(HOSPITAL_AOA)).send().await.unwrap();
     assert_eq!(again.status(), StatusCode::OK);
+}
+
+/// The demo mall uploaded as a visitor would: its ground floor planned with AoA gateways, named
+/// by the building's own level; an edit makes a new version, which is planned afresh.
+#[tokio::test]
+async fn an_uploaded_building_is_planned_and_its_next_version_planned_again() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let (_, created) = upload(&app, mall_archive()).await;
+    let id = created["id"].as_str().unwrap().to_owned();
+    let path = format!("/api/venues/{id}/plan?technology=aoa&target=1&levels=L1");
+    let events = to_the_end(Stream::open(&app, &path, &[]).await).await;
+    let plan = &events.last().unwrap().data;
+    assert_eq!(events.last().unwrap().name, "plan", "{plan}");
+    let devices = plan["devices"].as_array().unwrap();
+    assert!(devices.len() >= 10, "{plan}");
+    assert!(devices.iter().all(|d| d["level"] == "L1"));
+    assert_eq!(plans_computed(&app).await, 1);
+    // The same again is the plan kept; a level's height set is another version, planned again.
+    let again = to_the_end(Stream::open(&app, &path, &[]).await).await;
+    assert_eq!(&again.last().unwrap().data, plan);
+    assert_eq!(plans_computed(&app).await, 1);
+    let summary = json_body(app.fetch(&format!("/api/venues/{id}")).await).await;
+    let level = summary["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|l| l["short"] == "L1")
+        .unwrap();
+    let edit = serde_json::json!({"base": 1, "changes": [{"op": "patch", "feature_type": "level",
+        "id": level["id"], "properties": {"height": 5.0}}]});
+    let changes = format!("/api/buildings/{id}/changes");
+    let (status, saved) = post_private(
+        &app,
+        &changes,
+        "application/json",
+        edit.to_string().into_bytes(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{saved}");
+    let replanned = to_the_end(Stream::open(&app, &path, &[]).await).await;
+    assert_eq!(replanned.last().unwrap().name, "plan");
+    assert_eq!(plans_computed(&app).await, 2);
 }
