@@ -156,6 +156,45 @@ describe('business enquiries', () => {
     await context.close();
   });
 
+  it('a device plan is sent to sales from the demo: the form holds its summary, the store and the notice too', async () => {
+    const { context, page, errors } = await open('/next/demo');
+    const launch = page.getByRole('button', { name: '试一试' });
+    if (await launch.count()) await launch.first().click();
+    await page.getByRole('button', { name: '部署规划' }).click();
+    await page.getByLabel('定位技术').selectOption('aoa');
+    await page.getByLabel('覆盖范围').selectOption('shown');
+    await page.getByRole('button', { name: '开始规划' }).click();
+    await page.locator('[data-plan-devices]').waitFor({ timeout: 60_000 });
+    await page.getByRole('link', { name: '发送给销售' }).click();
+    await page.waitForURL(/\/next\/business\?message=/);
+    await hydrated(page);
+    const form = page.locator('#lead-form');
+    const message = form.locator('[name="message"]');
+    await expect
+      .poll(() => message.inputValue())
+      .toMatch(/^部署规划：寻境示范购物中心，蓝牙 AoA 网关/);
+    expect(await message.inputValue()).toMatch(
+      /规划 \d+ 个 AOA 定位网关，预测 CEP50 0\.\d\d 米、CEP95 0\.\d\d 米/,
+    );
+    await form.locator('[name="name"]').fill('赵规划');
+    await form.locator('[name="company"]').fill('赵规划的商场');
+    await form.locator('[name="phone"]').fill('138 0000 1234');
+    await form.locator('[name="product"]').selectOption('device:5');
+    await form.locator('[name="scenario"]').selectOption('factory');
+    await form.locator('[name="consent"]').check();
+    await form.locator('.lead-form__submit').click();
+    await expect.poll(() => page.locator('#lead-form-success').isVisible()).toBe(true);
+    const lead = (await stored('赵规划')) as Lead & { message: string };
+    expect(lead.message).toMatch(/^部署规划：寻境示范购物中心/);
+    await expect
+      .poll(() => webhook.messages.some((body) => body.includes('部署规划：寻境示范购物中心')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('with JavaScript: sent from the consultation popup of another page', async () => {
     const { context, page, errors } = await open('/next/map');
     await hydrated(page);

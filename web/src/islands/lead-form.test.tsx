@@ -4,7 +4,7 @@
 // over a form the server filled in, and what it does with each answer of POST /api/leads. The
 // answers come from a fetch stand-in; the real server is driven by the browser tests (e2e/).
 import 'preact/debug';
-import { render, screen, waitFor } from '@testing-library/preact';
+import { cleanup, render, screen, waitFor } from '@testing-library/preact';
 import { hydrateRoot } from 'react-dom/client';
 import { act } from 'preact/test-utils';
 import { describe, expect, it, vi } from 'vitest';
@@ -72,6 +72,22 @@ function fillValid() {
 cleanUpAfterEach();
 
 describe('the enquiry form', () => {
+  it('fills the description a page sent the visitor with (a device plan), and only that form', async () => {
+    const asked = '部署规划：寻境示范医院门诊楼，蓝牙 AoA 网关，目标 CEP95 1 米';
+    window.history.replaceState(null, '', `/next/business?message=${encodeURIComponent(asked)}`);
+    try {
+      render(island());
+      await waitFor(() => expect(field<HTMLTextAreaElement>('message').value).toBe(asked));
+      cleanup();
+      render(
+        island(leadFormProps(content, { formId: 'consult-lead-form', page: '/next/business' })),
+      );
+      expect(byId<HTMLTextAreaElement>('consult-lead-form-message').value).toBe('');
+    } finally {
+      window.history.replaceState(null, '', '/');
+    }
+  });
+
   it('posts to /api/leads#lead-form without JavaScript, with the native limits', () => {
     render(island());
     const form = byId<HTMLFormElement>(pageFormId);

@@ -2,14 +2,20 @@
 // are checked as the visitor goes, with the server's own rules (src/leads/rules.ts), and all of
 // them once more before sending (lead-submission.ts); the server still decides.
 import { type ChangeEvent, type FormEvent, useEffect, useRef, useState } from 'react';
-import type { LeadFormProps } from '../leads/catalog';
+import { type LeadFormProps, pageFormId } from '../leads/catalog';
 import {
   type LeadAnswerField,
   type LeadField,
   leadAnswerFields,
   leadFields,
 } from '../content/lead-fields';
-import { type LeadInput, fieldMessage, fillTemplate, validateField } from '../leads/rules';
+import {
+  type LeadInput,
+  fieldMessage,
+  fillTemplate,
+  leadLimits,
+  validateField,
+} from '../leads/rules';
 import { errorId, leadFieldId, marker } from './lead-form-ids';
 import { sendLead } from './lead-submission';
 
@@ -113,6 +119,18 @@ export function useLeadForm(props: LeadFormProps) {
   useEffect(() => {
     if (sent) successRef.current?.focus();
   }, [sent]);
+
+  // A page that sends the visitor here with what to ask (the demo's "发送给销售" with a device
+  // plan) fills the page's own form's description once hydrated, unless it holds one already:
+  // typed in, as the visitor would, so the form's state follows.
+  useEffect(() => {
+    if (formId !== pageFormId) return;
+    const asked = new URLSearchParams(window.location.search).get('message')?.trim();
+    const field = formRef.current?.elements.namedItem('message');
+    if (!asked || !(field instanceof HTMLTextAreaElement) || field.value) return;
+    field.value = asked.slice(0, leadLimits.message);
+    field.dispatchEvent(new Event('input', { bubbles: true }));
+  }, [formId]);
 
   const messageFor = (field: LeadField, input: LeadInput) => {
     const code = validateField(field, input, choices);

@@ -251,6 +251,10 @@ export const viewerWordsSchema = z
     plan_csv: phrase,
     plan_csv_header: phrase,
     plan_csv_name: phrase,
+    plan_send: phrase,
+    plan_send_hint: phrase,
+    plan_enquiry: phrase,
+    plan_enquiry_link: phrase,
     plan_on_map: phrase,
     // The online editor of a visitor's building.
     edit: phrase,

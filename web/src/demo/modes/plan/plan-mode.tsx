@@ -138,6 +138,29 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     [csvHref],
   );
 
+  const enquiryHref = useMemo(() => {
+    if (!plan || !summary) return null;
+    const levels = plan.levels.map((row) => row.level).join('、');
+    const building = /^[0-9a-f]{32}$/.test(venue)
+      ? fill(words.plan_enquiry_link, {
+          url: `${window.location.origin}/next/demo?building=${venue}`,
+        })
+      : '';
+    const message = fill(words.plan_enquiry, {
+      venue: summary.name,
+      technology: words[`plan_technology_${plan.technology}`],
+      target: plan.target_cep95_m,
+      levels,
+      count: plan.devices.length,
+      kind: words[`plan_bom_${plan.technology}`],
+      cep50: plan.total.cep50_m.toFixed(2),
+      cep95: plan.total.cep95_m.toFixed(2),
+      floor: `${(plan.total.floor_rate * 100).toFixed(1)}%`,
+      link: building,
+    }).trim();
+    return `/next/business?message=${encodeURIComponent(message)}#lead-form`;
+  }, [plan, summary, venue, words]);
+
   const panel = !parts ? (
     <p className="demo-status">{words.loading}</p>
   ) : (
@@ -153,6 +176,7 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
         setState({ kind: 'idle' });
       }}
       csvHref={csvHref}
+      enquiryHref={enquiryHref}
       csvName={fill(words.plan_csv_name, {
         venue: summary?.name ?? venue,
         technology: request.technology,

@@ -24,6 +24,8 @@ export interface PlanPanelProps {
   /** The installation list of a finished plan, as a file address. */
   csvHref: string | null;
   csvName: string;
+  /** The enquiry form, its description filled with the plan's summary. */
+  enquiryHref: string | null;
 }
 
 const metres = (words: ViewerWords, value: number) =>
@@ -107,6 +109,7 @@ export function PlanPanel(props: PlanPanelProps) {
           plan={state.plan}
           csvHref={props.csvHref}
           csvName={props.csvName}
+          enquiryHref={props.enquiryHref}
         />
       ) : null}
     </section>
@@ -153,6 +156,7 @@ function PlanResult(props: {
   plan: PlanAnswer;
   csvHref: string | null;
   csvName: string;
+  enquiryHref: string | null;
 }) {
   const { words, plan } = props;
   const kind = words[`plan_bom_${plan.technology}`];
@@ -216,6 +220,16 @@ function PlanResult(props: {
             {words.plan_csv}
           </a>
         </p>
+      ) : null}
+      {props.enquiryHref ? (
+        <>
+          <p>
+            <a className="demo-button demo-button--primary" href={props.enquiryHref}>
+              {words.plan_send}
+            </a>
+          </p>
+          <p>{words.plan_send_hint}</p>
+        </>
       ) : null}
     </div>
   );

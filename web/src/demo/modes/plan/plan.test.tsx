@@ -46,6 +46,7 @@ function renderPanel(state: PlanState, changes: Partial<Parameters<typeof PlanPa
     onCancel: vi.fn<() => void>(),
     csvHref: 'blob:plan',
     csvName: '测试商场-部署规划-aoa.csv',
+    enquiryHref: '/next/business?message=plan#lead-form',
     ...changes,
   };
   render(<PlanPanel {...props} />);
@@ -128,6 +129,8 @@ describe('the device plan', () => {
     const csv = screen.getByRole<HTMLAnchorElement>('link', { name: words.plan_csv });
     expect(csv.getAttribute('download')).toBe('测试商场-部署规划-aoa.csv');
     expect(screen.getByText(/有 3 处（共 400 处）位置/)).toBeTruthy();
+    const send = screen.getByRole<HTMLAnchorElement>('link', { name: words.plan_send });
+    expect(send.getAttribute('href')).toBe('/next/business?message=plan#lead-form');
   });
 
   it('shows why a plan failed', () => {
