@@ -186,6 +186,15 @@ describe('business enquiries', () => {
     await expect.poll(() => page.locator('#lead-form-success').isVisible()).toBe(true);
     const lead = (await stored('赵规划')) as Lead & { message: string };
     expect(lead.message).toMatch(/^部署规划：寻境示范购物中心/);
+    // The sales engineer opens the plan from the enquiry: the same plan, made again at once.
+    const link = /打开这份规划：(\S+)/.exec(lead.message)![1]!;
+    expect(link).toBe(`${site.baseUrl}/next/demo?venue=demo-mall&plan=aoa,1,L1`);
+    const devices = await page.locator('[data-plan-devices]').count();
+    expect(devices).toBe(0);
+    await page.goto(link);
+    const reopened = page.locator('[data-plan-devices]');
+    await reopened.waitFor({ timeout: 60_000 });
+    expect(await reopened.getByText(/个 AOA 定位网关，预测 CEP95/).count()).toBe(1);
     await expect
       .poll(() => webhook.messages.some((body) => body.includes('部署规划：寻境示范购物中心')), {
         timeout: 15_000,

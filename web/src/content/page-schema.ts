@@ -61,6 +61,7 @@ export const demoModes = [
   'kiosk',
   'live',
   'flow',
+  'plan',
 ] as const;
 
 /**

@@ -28,6 +28,22 @@ describe('taskFromAddress', () => {
     expect(taskFromAddress('?venue=elsewhere', venues)).toBeNull();
   });
 
+  it('reopens a plan sent to sales, on a demo venue or a building, and ignores a malformed one', () => {
+    expect(taskFromAddress('?venue=demo-mall&plan=aoa,1,L1', venues)).toEqual({
+      mode: 'plan',
+      venue: 'demo-mall',
+      plan: 'aoa,1,L1',
+    });
+    expect(taskFromAddress(`?building=${building}&plan=ble,2.5`, venues)).toEqual({
+      mode: 'plan',
+      venue: building,
+      plan: 'ble,2.5',
+    });
+    for (const plan of ['wifi,1', 'ble', 'ble,x', 'ble,1,../L1', `ble,1${',L1'.repeat(31)}`]) {
+      expect(taskFromAddress(`?venue=demo-mall&plan=${plan}`, venues)?.mode, plan).toBe('map');
+    }
+  });
+
   it("opens a visitor's building on its map", () => {
     expect(taskFromAddress(`?building=${building}`, venues)).toEqual({
       mode: 'map',

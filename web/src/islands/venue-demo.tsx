@@ -50,6 +50,9 @@ type State =
   | { phase: 'gone'; message: string }
   | { phase: 'ready'; Viewer: Viewer; preload: NonNullable<ViewerProps['preload']> };
 
+/** A plan in an address: technology, target CEP95 in metres, and the levels' short names. */
+const planAddress = /^(ble|aoa|uwb),\d{1,2}(\.\d{1,2})?(,[A-Za-z0-9-]{1,16}){0,30}$/;
+
 /**
  * A hand-over address's task, or null when the address carries none. A visitor's building
  * (?building=<32 hex digits>) opens on its map; the server knows whether it still exists.
@@ -57,10 +60,15 @@ type State =
 export function taskFromAddress(search: string, venues: string[]): DemoTask | null {
   const params = new URLSearchParams(search);
   const venue = params.get('venue');
+  // A plan sent to sales reopens as it was made (docs/planning.md).
+  const plan = params.get('plan') ?? '';
+  const planned = planAddress.test(plan) ? { mode: 'plan' as const, plan } : null;
   if (!venue || !venues.includes(venue)) {
     const building = params.get('building');
-    return building && buildingIdPattern.test(building) ? { mode: 'map', venue: building } : null;
+    if (!building || !buildingIdPattern.test(building)) return null;
+    return planned ? { ...planned, venue: building } : { mode: 'map', venue: building };
   }
+  if (planned) return { ...planned, venue };
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
   const accessible = params.get('accessible') === 'true';

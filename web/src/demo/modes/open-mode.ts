@@ -18,6 +18,8 @@ export interface DemoTask {
   /** Kiosk mode: the kiosk id. */
   kiosk?: string;
   accessible?: boolean;
+  /** Plan mode: the plan to make at once, as its address writes it ("aoa,1,L1"). */
+  plan?: string;
 }
 
 /** The panel's modes: the start panel, search results, and one per feature of the demo. */

@@ -22,6 +22,22 @@ export interface PlanRequest {
   target: number;
   /** The level shown only, else every level. */
   thisLevel: boolean;
+  /** The levels of a plan reopened from its address, until the visitor changes the request. */
+  levels?: string[];
+}
+
+/** A plan as an address writes it ("aoa,1,L1"): what `taskFromAddress` checked. */
+export function planOfAddress(text: string): PlanRequest | null {
+  const [technology, target, ...levels] = text.split(',');
+  if (technology !== 'ble' && technology !== 'aoa' && technology !== 'uwb') return null;
+  const metres = Number(target);
+  if (!Number.isFinite(metres)) return null;
+  return { technology, target: metres, thisLevel: false, levels };
+}
+
+/** The address part of a plan, for the link that reopens it. */
+export function planAddressOf(technology: Technology, target: number, levels: string[]): string {
+  return [technology, String(target), ...levels].join(',');
 }
 
 export type PlanState =
@@ -69,14 +85,17 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     return stop;
   }, [active, venue]);
 
-  const start = () => {
+  // The levels of the plan last asked for, for the link that reopens it.
+  const [asked, setAsked] = useState<string[]>([]);
+  const start = (chosen: PlanRequest = request) => {
     if (!parts) return;
     stop();
     const controller = new AbortController();
     running.current = controller;
     setState({ kind: 'running', queued: null, progress: null });
-    const levels = request.thisLevel && level ? [level] : [];
-    const url = api.planUrl(venue, request.technology, request.target, levels);
+    const levels = chosen.levels ?? (chosen.thisLevel && level ? [level] : []);
+    setAsked(levels);
+    const url = api.planUrl(venue, chosen.technology, chosen.target, levels);
     parts
       .streamPlan(
         url,
@@ -111,6 +130,20 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
       });
   };
 
+  // A plan reopened from its address is made as soon as the panel is in, once.
+  const fromAddress = useRef(kit.task.mode === 'plan' ? kit.task.plan : undefined);
+  useEffect(() => {
+    const text = fromAddress.current;
+    if (!active || !parts || !text) return;
+    fromAddress.current = undefined;
+    const chosen = planOfAddress(text);
+    if (!chosen) return;
+    setRequest(chosen);
+    start(chosen);
+    // Once, when the panel first arrives.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [active, parts]);
+
   const plan = state.kind === 'done' ? state.plan : null;
   const origin = summary?.origin;
   const dots = useMemo(() => {
@@ -140,26 +173,24 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
 
   const enquiryHref = useMemo(() => {
     if (!plan || !summary) return null;
-    const levels = plan.levels.map((row) => row.level).join('、');
-    const building = /^[0-9a-f]{32}$/.test(venue)
-      ? fill(words.plan_enquiry_link, {
-          url: `${window.location.origin}/next/demo?building=${venue}`,
-        })
-      : '';
+    // The link that reopens this plan: on a visitor's building, also the building's own link.
+    const key = /^[0-9a-f]{32}$/.test(venue) ? 'building' : 'venue';
+    const address = planAddressOf(plan.technology, plan.target_cep95_m, asked);
+    const reopen = `${window.location.origin}/next/demo?${key}=${venue}&plan=${address}`;
     const message = fill(words.plan_enquiry, {
       venue: summary.name,
       technology: words[`plan_technology_${plan.technology}`],
       target: plan.target_cep95_m,
-      levels,
+      levels: plan.levels.map((row) => row.level).join('、'),
       count: plan.devices.length,
       kind: words[`plan_bom_${plan.technology}`],
       cep50: plan.total.cep50_m.toFixed(2),
       cep95: plan.total.cep95_m.toFixed(2),
       floor: `${(plan.total.floor_rate * 100).toFixed(1)}%`,
-      link: building,
-    }).trim();
+      link: fill(words.plan_enquiry_link, { url: reopen }),
+    });
     return `/next/business?message=${encodeURIComponent(message)}#lead-form`;
-  }, [plan, summary, venue, words]);
+  }, [plan, summary, venue, words, asked]);
 
   const panel = !parts ? (
     <p className="demo-status">{words.loading}</p>
@@ -167,10 +198,10 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     <parts.PlanPanel
       words={words}
       request={request}
-      onRequest={setRequest}
+      onRequest={(changed) => setRequest({ ...changed, levels: undefined })}
       level={level}
       state={state}
-      onStart={start}
+      onStart={() => start()}
       onCancel={() => {
         stop();
         setState({ kind: 'idle' });

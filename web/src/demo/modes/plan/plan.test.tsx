@@ -3,7 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import type { PlanAnswer } from '../../api-answers';
 import { testWords } from '../../test-words';
 import { planCsv } from './plan-csv';
-import { type PlanRequest, type PlanState, targetRange } from './plan-mode';
+import {
+  type PlanRequest,
+  type PlanState,
+  planAddressOf,
+  planOfAddress,
+  targetRange,
+} from './plan-mode';
 import { PlanPanel } from './plan-panel';
 import { parseBlock } from './plan-stream';
 
@@ -62,6 +68,19 @@ describe('the device plan', () => {
     expect(parseBlock('retry: 5000')).toBeNull();
     expect(parseBlock('event: plan\ndata: {broken')).toBeNull();
     expect(parseBlock('event: other\ndata: {}')).toBeNull();
+  });
+
+  it('writes a plan into an address and reads it back', () => {
+    const address = planAddressOf('aoa', 1, ['L1', 'L2']);
+    expect(address).toBe('aoa,1,L1,L2');
+    expect(planOfAddress(address)).toEqual({
+      technology: 'aoa',
+      target: 1,
+      thisLevel: false,
+      levels: ['L1', 'L2'],
+    });
+    expect(planOfAddress('ble,3')?.levels).toEqual([]);
+    expect(planOfAddress('wifi,3')).toBeNull();
   });
 
   it('lists the devices as CSV, numbered, with a byte-order mark for spreadsheets', () => {
