@@ -1,13 +1,11 @@
 // The live demo's map viewer (issue #14, docs/venue-contract.md §6): a venue drawn by the canvas
-// renderer beside a panel of modes, one open at a time (../modes/open-mode.ts): search and place
-// cards, multi-level routes and their simulated navigation, find-my-car, the nursing-room finder,
-// the guide-screen (kiosk) view, live positioning and flow analytics, all through the HTTP API of
-// docs/venue-contract.md §4. This file loads the venue and composes the modes: the open mode's
-// panel, and what each mode draws on the map. The launcher island imports this module when the
-// visitor asks for the demo, so none of it weighs on the page before that. Every visible word
-// comes from the [viewer] table of words.toml.
+// renderer beside a panel of modes, one open at a time (../modes/open-mode.ts), each in its own
+// folder of ../modes/, all through the HTTP API of docs/venue-contract.md §4. This file loads
+// the venue and composes the modes: the open mode's panel, and what each draws on the map. The
+// launcher island imports it when the visitor asks for the demo. Every visible word comes from
+// the [viewer] table of words.toml.
 import '../../styles/demo.css';
-import { type ReactNode, useEffect, useId, useMemo, useReducer, useRef, useState } from 'react';
+import { type ReactNode, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiPanel } from '../api-panel';
 import { type ApiCall, createApi } from '../api';
 import type { LevelData, VenueSummary } from '../../content/venues/viewer-files';
@@ -28,6 +26,8 @@ import { useSearchMode } from '../modes/search/search-mode';
 import { useStartMode } from '../modes/start/start-mode';
 import type { MapRenderer } from '../render/renderer';
 import { useVenue } from '../use-venue';
+import { VenueSwitcher } from './venue-switcher';
+import { useStartTask } from './start-task';
 import { fill } from '../../format/fill';
 import type { ViewerWords } from '../../content/venues/viewer-words';
 
@@ -53,27 +53,17 @@ export function Viewer(props: ViewerProps) {
   const [call, setCall] = useState<ApiCall | null>(null);
   // The task's own places and preloaded data belong to its venue, on the first visit only.
   const [switched, setSwitched] = useState(false);
-  const selectId = `demo-${useId()}`;
   const switcher =
     venues.length > 1 && layout !== 'kiosk' ? (
-      <div className="demo-venue">
-        <label htmlFor={selectId}>{words.venue}</label>
-        <select
-          id={selectId}
-          className="demo-venue__select"
-          value={venue}
-          onChange={(event) => {
-            setSwitched(true);
-            setVenue(event.currentTarget.value);
-          }}
-        >
-          {venues.map((entry) => (
-            <option key={entry.id} value={entry.id}>
-              {entry.name}
-            </option>
-          ))}
-        </select>
-      </div>
+      <VenueSwitcher
+        words={words}
+        venues={venues}
+        venue={venue}
+        onVenue={(chosen) => {
+          setSwitched(true);
+          setVenue(chosen);
+        }}
+      />
     ) : null;
   return (
     <section className={`demo demo--${layout}`} aria-label={words.region}>
@@ -154,22 +144,13 @@ function VenueView(props: VenueViewProps) {
   const start = useStartMode(kit, { place, search, route, findcar, nursing, edit });
   const editing = mode === 'edit';
 
-  // Opens the task once the venue's summary is in (with the venue's own samples after a switch).
-  const started = useRef(false);
-  useEffect(() => {
-    if (!summary || started.current) return;
-    started.current = true;
-    const first = task.level || summary.defaultLevel;
-    if (task.mode === 'route' || task.mode === 'nav') route.begin();
-    else if (task.mode === 'kiosk') guide.begin(first);
-    else {
-      void show(first);
-      if (task.mode === 'nursing') nursing.find();
-      if (task.mode === 'search') search.begin();
-    }
-    // Runs once per venue, when its summary arrives.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [summary]);
+  useStartTask(task, summary, {
+    route: () => route.begin(),
+    kiosk: (first) => guide.begin(first),
+    show: (first) => void show(first),
+    nursing: () => nursing.find(),
+    search: () => search.begin(),
+  });
 
   // Under a route, its pins stand in for the place card's; the card's outline for the route's end.
   const markers = useMemo(
