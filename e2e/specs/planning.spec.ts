@@ -45,6 +45,17 @@ describe('device planning', () => {
     const lines = bytes.subarray(3).toString('utf8').trim().split('\r\n');
     expect(lines[0]).toBe('编号,楼层,经度,纬度,安装高度（米）');
     expect(lines[1]).toMatch(/^L1-AOA-001,L1,121\.\d{7},31\.\d{7},\d\.\d$/);
+    // Printed, the plan is the page: its list opened, nothing else shown.
+    await page.evaluate(() => {
+      window.print = () => document.body.setAttribute('data-printed', '');
+    });
+    await page.getByRole('button', { name: '打印规划（可另存为 PDF）' }).tap();
+    await page.locator('body[data-printed]').waitFor();
+    expect(await page.locator('.demo-plan__list').getAttribute('open')).not.toBeNull();
+    await page.emulateMedia({ media: 'print' });
+    expect(await page.getByText('L1-AOA-001', { exact: true }).isVisible()).toBe(true);
+    expect(await canvas.isVisible()).toBe(false);
+    await page.emulateMedia({ media: 'screen' });
     // The gateways are drawn.
     await page.waitForTimeout(300);
     expect((await canvas.screenshot()).equals(before)).toBe(false);

@@ -255,6 +255,11 @@ export const viewerWordsSchema = z
     plan_send_hint: phrase,
     plan_enquiry: phrase,
     plan_enquiry_link: phrase,
+    plan_list: phrase,
+    plan_list_name: phrase,
+    plan_list_height: phrase,
+    plan_print: phrase,
+    plan_title: phrase,
     plan_on_map: phrase,
     // The online editor of a visitor's building.
     edit: phrase,

@@ -208,6 +208,7 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
       }}
       csvHref={csvHref}
       enquiryHref={enquiryHref}
+      venueName={summary?.name ?? venue}
       csvName={fill(words.plan_csv_name, {
         venue: summary?.name ?? venue,
         technology: request.technology,

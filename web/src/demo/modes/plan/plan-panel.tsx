@@ -2,7 +2,7 @@
 // plan's place in the queue and progress while it runs, then what it found: the device count
 // against the target, the lab's figures per level with each statistic named, the bill of
 // materials with the products' pages, and the installation list as CSV.
-import { useId } from 'react';
+import { useId, useRef } from 'react';
 import type { PlanAnswer, Technology } from '../../api-answers';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
@@ -26,6 +26,8 @@ export interface PlanPanelProps {
   csvName: string;
   /** The enquiry form, its description filled with the plan's summary. */
   enquiryHref: string | null;
+  /** The venue's name, heading the plan (printed too). */
+  venueName: string;
 }
 
 const metres = (words: ViewerWords, value: number) =>
@@ -110,6 +112,7 @@ export function PlanPanel(props: PlanPanelProps) {
           csvHref={props.csvHref}
           csvName={props.csvName}
           enquiryHref={props.enquiryHref}
+          venueName={props.venueName}
         />
       ) : null}
     </section>
@@ -157,6 +160,7 @@ function PlanResult(props: {
   csvHref: string | null;
   csvName: string;
   enquiryHref: string | null;
+  venueName: string;
 }) {
   const { words, plan } = props;
   const kind = words[`plan_bom_${plan.technology}`];
@@ -168,13 +172,15 @@ function PlanResult(props: {
     target: plan.target_cep95_m,
   });
   const perLevel = (level: string) => plan.devices.filter((d) => d.level === level).length;
+  const listRef = useRef<HTMLDetailsElement>(null);
   return (
-    <div data-plan-devices={count}>
+    <div className="demo-plan__result" data-plan-devices={count}>
+      <h3 className="demo-live__subtitle">{fill(words.plan_title, { venue: props.venueName })}</h3>
       <p className="demo-plan__summary">{summary}</p>
       {plan.short_points > 0 ? (
         <p>{fill(words.plan_short, { short: plan.short_points, points: plan.points })}</p>
       ) : null}
-      <p>{words.plan_on_map}</p>
+      <p className="demo-plan__print-hide">{words.plan_on_map}</p>
       <h3 className="demo-live__subtitle">{words.plan_figures}</h3>
       <FigureTable
         columns={[
@@ -214,6 +220,30 @@ function PlanResult(props: {
         ]}
       />
       {plan.technology === 'ble' ? <p>{words.plan_bom_battery}</p> : null}
+      <details className="demo-plan__list" ref={listRef}>
+        <summary>{fill(words.plan_list, { count })}</summary>
+        <FigureTable
+          columns={[words.plan_list_name, words.plan_level, words.plan_list_height]}
+          rows={plan.devices.map((device) => ({
+            key: device.name,
+            head: device.name,
+            cells: [device.level, metres(words, device.height_m)],
+          }))}
+        />
+      </details>
+      <p className="demo-plan__print-hide">
+        <button
+          type="button"
+          className="demo-button"
+          onClick={() => {
+            // The list is part of the printed plan: opened first.
+            if (listRef.current) listRef.current.open = true;
+            window.print();
+          }}
+        >
+          {words.plan_print}
+        </button>
+      </p>
       {props.csvHref ? (
         <p>
           <a className="demo-button" href={props.csvHref} download={props.csvName}>
@@ -228,7 +258,7 @@ function PlanResult(props: {
               {words.plan_send}
             </a>
           </p>
-          <p>{words.plan_send_hint}</p>
+          <p className="demo-plan__print-hide">{words.plan_send_hint}</p>
         </>
       ) : null}
     </div>

@@ -53,6 +53,7 @@ function renderPanel(state: PlanState, changes: Partial<Parameters<typeof PlanPa
     csvHref: 'blob:plan',
     csvName: '测试商场-部署规划-aoa.csv',
     enquiryHref: '/next/business?message=plan#lead-form',
+    venueName: '测试商场',
     ...changes,
   };
   render(<PlanPanel {...props} />);
