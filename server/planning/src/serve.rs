@@ -10,7 +10,8 @@ use std::ops::RangeInclusive;
 
 use site_positioning::{Point as EnginePoint, Space, Technology};
 use site_venues::RadioSpace;
-use site_venues::geometry::Point;
+use site_venues::geometry::{Bbox, Point};
+use site_venues::grid::Grid;
 
 use super::floor::Floor;
 
@@ -107,7 +108,15 @@ pub fn needs(floor: &Floor, requirement: Requirement) -> Vec<u8> {
 /// For each candidate site of `floor`, the demand points it serves.
 pub fn serves(floor: &Floor, space: &RadioSpace, requirement: Requirement) -> Vec<Vec<u32>> {
     let longest = requirement.reach_m.max(requirement.reach_walkable_m);
-    let buckets = Buckets::new(&floor.points, longest);
+    // The venue engine's spatial index, each point a box of no size.
+    let boxes: Vec<Bbox> = (floor.points.iter())
+        .map(|&p| Bbox { min: p, max: p })
+        .collect();
+    let grid = Grid::build(
+        Bbox::of_points(floor.points.iter().copied()),
+        longest,
+        &boxes,
+    );
     let reach2 = requirement.reach_m * requirement.reach_m;
     let reach_walkable2 = requirement.reach_walkable_m * requirement.reach_walkable_m;
     floor
@@ -115,7 +124,12 @@ pub fn serves(floor: &Floor, space: &RadioSpace, requirement: Requirement) -> Ve
         .iter()
         .map(|&site| {
             let mut served = Vec::new();
-            buckets.near(site, |index| {
+            let near = Bbox {
+                min: site,
+                max: site,
+            }
+            .inflated(longest);
+            grid.visit_box(&near, |index| {
                 let point = floor.points[index as usize];
                 let (dx, dy) = (point.x - site.x, point.y - site.y);
                 let reach2 = if floor.walkable[index as usize] {
@@ -123,18 +137,17 @@ pub fn serves(floor: &Floor, space: &RadioSpace, requirement: Requirement) -> Ve
                 } else {
                     reach2
                 };
-                if dx * dx + dy * dy > reach2 {
-                    return;
-                }
-                let walls = space.walls_up_to(
-                    floor.ordinal,
-                    engine(site),
-                    engine(point),
-                    requirement.walls,
-                );
-                if walls <= requirement.walls {
+                if dx * dx + dy * dy <= reach2
+                    && space.walls_up_to(
+                        floor.ordinal,
+                        engine(site),
+                        engine(point),
+                        requirement.walls,
+                    ) <= requirement.walls
+                {
                     served.push(index);
                 }
+                true
             });
             served.sort_unstable();
             served
@@ -144,38 +157,4 @@ pub fn serves(floor: &Floor, space: &RadioSpace, requirement: Requirement) -> Ve
 
 fn engine(p: Point) -> EnginePoint {
     EnginePoint::new(p.x, p.y)
-}
-
-/// Points bucketed on a square grid of `size` metres, for the points within `size` of a site.
-struct Buckets {
-    size: f64,
-    cells: std::collections::HashMap<(i64, i64), Vec<u32>>,
-}
-
-impl Buckets {
-    fn new(points: &[Point], size: f64) -> Self {
-        let mut cells: std::collections::HashMap<(i64, i64), Vec<u32>> = Default::default();
-        for (i, p) in points.iter().enumerate() {
-            cells
-                .entry(Self::cell(size, *p))
-                .or_default()
-                .push(i as u32);
-        }
-        Self { size, cells }
-    }
-
-    fn cell(size: f64, p: Point) -> (i64, i64) {
-        ((p.x / size).floor() as i64, (p.y / size).floor() as i64)
-    }
-
-    fn near(&self, p: Point, mut each: impl FnMut(u32)) {
-        let (cx, cy) = Self::cell(self.size, p);
-        for dy in -1..=1 {
-            for dx in -1..=1 {
-                if let Some(list) = self.cells.get(&(cx + dx, cy + dy)) {
-                    list.iter().copied().for_each(&mut each);
-                }
-            }
-        }
-    }
 }

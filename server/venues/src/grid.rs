@@ -5,7 +5,7 @@
 use super::geometry::{Bbox, Point};
 
 #[derive(Debug, Clone)]
-pub(crate) struct Grid {
+pub struct Grid {
     origin: Point,
     cell: f64,
     cols: usize,
@@ -18,7 +18,7 @@ pub(crate) struct Grid {
 impl Grid {
     /// A grid over `area` with square cells of `cell` metres, each item listed in every cell
     /// its box touches.
-    pub(crate) fn build(area: Bbox, cell: f64, boxes: &[Bbox]) -> Grid {
+    pub fn build(area: Bbox, cell: f64, boxes: &[Bbox]) -> Grid {
         let area = if area.min.x.is_finite() {
             area
         } else {
@@ -104,7 +104,7 @@ impl Grid {
 
     /// Calls `f` with the items of every cell the box touches until it returns false; an item
     /// may come more than once.
-    pub(crate) fn visit_box(&self, b: &Bbox, mut f: impl FnMut(u32) -> bool) -> bool {
+    pub fn visit_box(&self, b: &Bbox, mut f: impl FnMut(u32) -> bool) -> bool {
         let (c0, c1, r0, r1) = self.span(b);
         for r in r0..=r1 {
             for c in c0..=c1 {

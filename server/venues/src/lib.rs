@@ -25,7 +25,7 @@ mod feature_ids;
 mod free_space;
 pub mod geometry;
 mod graph;
-mod grid;
+pub mod grid;
 mod imdf;
 mod infrastructure;
 mod inputs;

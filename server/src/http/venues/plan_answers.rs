@@ -122,15 +122,18 @@ pub(in crate::http) struct PlanFailed {
     pub(super) message: String,
 }
 
-/// Hundredths of a metre, or of a share.
-fn hundredth(value: f64) -> f64 {
-    (value * 100.0).round() / 100.0
+/// Metres to the hundredth; a level no walker was served on has no figures, and NaN is not
+/// JSON: 0.
+fn metres(value: f64) -> f64 {
+    if value.is_finite() {
+        (value * 100.0).round() / 100.0
+    } else {
+        0.0
+    }
 }
 
 impl PlanFigures {
     fn of(figures: &Figures) -> Self {
-        // A level no walker was served on has no figures: NaN is not JSON.
-        let metres = |v: f64| if v.is_finite() { hundredth(v) } else { 0.0 };
         Self {
             level: figures.level.clone(),
             fixes: figures.fixes,
@@ -185,11 +188,7 @@ impl PlanAnswer {
                 .map(|r| PlanRound {
                     reach_m: tenth(r.reach_m),
                     devices: r.devices,
-                    cep95_m: if r.cep95_m.is_finite() {
-                        hundredth(r.cep95_m)
-                    } else {
-                        0.0
-                    },
+                    cep95_m: metres(r.cep95_m),
                 })
                 .collect(),
         }
