@@ -103,6 +103,22 @@ fn technology() -> String {
     format!("type Technology = {};", names.join(" | "))
 }
 
+/// The target CEP95 a plan may ask per technology, `[min, max, offered]` metres, as the server
+/// takes them (a constant among the types: the form and the server share one list).
+fn plan_targets() -> String {
+    let entries: Vec<String> = Technology::ALL
+        .iter()
+        .map(|&technology| {
+            let (min, max, offered) = super::venues::plan_targets(technology);
+            format!("{}: [{min}, {max}, {offered}]", technology.name())
+        })
+        .collect();
+    format!(
+        "const planTargets: Record<Technology, [min: number, max: number, offered: number]> = {{ {} }};",
+        entries.join(", ")
+    )
+}
+
 fn generated(declarations: impl IntoIterator<Item = String>) -> String {
     let mut text = String::from(
         "// Generated from the server's answer types (server/src/http/answer_types.rs): do not edit.\n\
@@ -122,7 +138,11 @@ fn the_web_answer_types_are_the_servers() {
     let files = [
         (
             web.join("demo/api-answers.ts"),
-            generated([technology()].into_iter().chain(declarations())),
+            generated(
+                [technology(), plan_targets()]
+                    .into_iter()
+                    .chain(declarations()),
+            ),
         ),
         (
             web.join("islands/lead-answers.ts"),

@@ -3,6 +3,8 @@
 
 export type Technology = 'ble' | 'aoa' | 'uwb';
 
+export const planTargets: Record<Technology, [min: number, max: number, offered: number]> = { ble: [1, 10, 3], aoa: [0.3, 5, 1], uwb: [0.1, 2, 0.3] };
+
 export type VenueList = { venues: Array<VenueListEntry>, };
 
 export type VenueListEntry = { id: string, name: string, 

@@ -10,6 +10,7 @@ import type { BuildingInfo } from '../demo/api-answers';
 import type { ViewerWords } from '../content/venues/viewer-words';
 import { useElementId } from './island-root';
 import { buildingIdPattern, buildingPaths, readRefusal } from './building-requests';
+import { readPlanAddress } from '../demo/modes/plan/plan-address';
 
 /** Where the server answers the venue API (server/src/http/venues.rs). */
 export const venueApiBase = '/api/venues';
@@ -50,9 +51,6 @@ type State =
   | { phase: 'gone'; message: string }
   | { phase: 'ready'; Viewer: Viewer; preload: NonNullable<ViewerProps['preload']> };
 
-/** A plan in an address: technology, target CEP95 in metres, and the levels' short names. */
-const planAddress = /^(ble|aoa|uwb),\d{1,2}(\.\d{1,2})?(,[A-Za-z0-9-]{1,16}){0,30}$/;
-
 /**
  * A hand-over address's task, or null when the address carries none. A visitor's building
  * (?building=<32 hex digits>) opens on its map; the server knows whether it still exists.
@@ -62,7 +60,7 @@ export function taskFromAddress(search: string, venues: string[]): DemoTask | nu
   const venue = params.get('venue');
   // A plan sent to sales reopens as it was made (docs/planning.md).
   const plan = params.get('plan') ?? '';
-  const planned = planAddress.test(plan) ? { mode: 'plan' as const, plan } : null;
+  const planned = readPlanAddress(plan) ? { mode: 'plan' as const, plan } : null;
   if (!venue || !venues.includes(venue)) {
     const building = params.get('building');
     if (!building || !buildingIdPattern.test(building)) return null;

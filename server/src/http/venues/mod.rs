@@ -38,6 +38,9 @@ use answers::{
 };
 pub(super) use handover::get_handover;
 pub(super) use plan::get_plan;
+// The answer types' generator writes the targets for the viewer's form.
+#[cfg(test)]
+pub(super) use plan::targets as plan_targets;
 use refusals::{car_error, route_error, search_error};
 use request::{
     Params, VenueKeyPath, VenuePath, count, flag, missing, query_params, required, unknown,

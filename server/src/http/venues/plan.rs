@@ -26,8 +26,9 @@ use crate::http::AppState;
 use crate::plans::{Job, Refusal, Update};
 use crate::site::ApiErrorWords;
 
-/// The targets a visitor may ask, CEP95 in metres, and the one asked when none is given.
-fn targets(technology: Technology) -> (f64, f64, f64) {
+/// The targets a visitor may ask, CEP95 in metres, and the one asked when none is given (the
+/// viewer's form takes them from web/src/demo/api-answers.ts, generated from this).
+pub(in crate::http) fn targets(technology: Technology) -> (f64, f64, f64) {
     match technology {
         Technology::Ble => (1.0, 10.0, 3.0),
         Technology::Aoa => (0.3, 5.0, 1.0),

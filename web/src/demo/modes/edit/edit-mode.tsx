@@ -12,9 +12,8 @@ import type { MapMarker } from '../../render/layers';
 import type { LevelModel } from '../../level-model';
 import { distanceToSegment } from '../../geometry';
 import { type ModeKit, useLevelFences } from '../kit';
+import { buildingIdPattern } from '../../../islands/building-requests';
 import type { EditPanelProps, Selection } from './edit-panel';
-
-const buildingId = /^[0-9a-f]{32}$/;
 
 /** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved, a
  * corner added on a room's wall, an amenity; and where a door dragged along its wall went
@@ -170,7 +169,7 @@ export function useEditMode(
     ? [{ kind: 'place', x: (door.a[0] + door.a[2]) / 2, y: (door.a[1] + door.a[3]) / 2 }]
     : [];
   return {
-    editable: buildingId.test(kit.venue),
+    editable: buildingIdPattern.test(kit.venue),
     /** A room picked on the map is selected for editing. */
     pick: (target: MapTarget | undefined) =>
       setSelected(target?.type === 'unit' ? { kind: 'unit', id: target.id } : null),

@@ -2,20 +2,19 @@
 // stream (cancelled when the visitor starts another, leaves the mode or the venue), the panel,
 // and the planned devices of the level shown, drawn as dots.
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
-import type { PlanAnswer, PlanProgress, Technology } from '../../api-answers';
+import {
+  type PlanAnswer,
+  type PlanProgress,
+  type Technology,
+  planTargets,
+} from '../../api-answers';
 import type { LiveDot } from '../../live-dots';
 import { lonLatToWorld } from '../../projection';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
+import { buildingIdPattern } from '../../../islands/building-requests';
+import { planAddressOf, readPlanAddress } from './plan-address';
 import type * as PlanParts from './plan-parts';
-
-/** Per technology: the target CEP95 a visitor may ask, metres, and the one offered first (the
- * server's ranges, server/src/http/venues/plan.rs). */
-export const targetRange: Record<Technology, [number, number, number]> = {
-  ble: [1, 10, 3],
-  aoa: [0.3, 5, 1],
-  uwb: [0.1, 2, 0.3],
-};
 
 export interface PlanRequest {
   technology: Technology;
@@ -26,19 +25,13 @@ export interface PlanRequest {
   levels?: string[];
 }
 
-/** A plan as an address writes it ("aoa,1,L1"): what `taskFromAddress` checked. */
+/** A plan reopened from its address (`readPlanAddress`), as the form asks it. */
 export function planOfAddress(text: string): PlanRequest | null {
-  const [technology, target, ...levels] = text.split(',');
-  if (technology !== 'ble' && technology !== 'aoa' && technology !== 'uwb') return null;
-  const metres = Number(target);
-  if (!Number.isFinite(metres)) return null;
-  return { technology, target: metres, thisLevel: false, levels };
+  const plan = readPlanAddress(text);
+  return plan && { ...plan, thisLevel: false };
 }
 
-/** The address part of a plan, for the link that reopens it. */
-export function planAddressOf(technology: Technology, target: number, levels: string[]): string {
-  return [technology, String(target), ...levels].join(',');
-}
+export { planAddressOf };
 
 export type PlanState =
   | { kind: 'idle' }
@@ -55,7 +48,7 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
   const { words, api, venue, level, summary } = kit;
   const [request, setRequest] = useState<PlanRequest>({
     technology: 'ble',
-    target: 3,
+    target: planTargets.ble[2],
     thisLevel: false,
   });
   const [state, setState] = useState<PlanState>({ kind: 'idle' });
@@ -174,7 +167,7 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
   const enquiryHref = useMemo(() => {
     if (!plan || !summary) return null;
     // The link that reopens this plan: on a visitor's building, also the building's own link.
-    const key = /^[0-9a-f]{32}$/.test(venue) ? 'building' : 'venue';
+    const key = buildingIdPattern.test(venue) ? 'building' : 'venue';
     const address = planAddressOf(plan.technology, plan.target_cep95_m, asked);
     const reopen = `${window.location.origin}/next/demo?${key}=${venue}&plan=${address}`;
     const message = fill(words.plan_enquiry, {

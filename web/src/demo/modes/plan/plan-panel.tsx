@@ -3,14 +3,13 @@
 // against the target, the lab's figures per level with each statistic named, the bill of
 // materials with the products' pages, and the installation list as CSV.
 import { useId, useRef } from 'react';
-import type { PlanAnswer, Technology } from '../../api-answers';
+import { type PlanAnswer, type Technology, planTargets } from '../../api-answers';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { FigureTable } from '../table-head';
 import { ChoiceField } from '../edit/edit-form';
 import { Button } from '../button';
 import type { PlanState, PlanRequest } from './plan-mode';
-import { targetRange } from './plan-mode';
 
 export interface PlanPanelProps {
   words: ViewerWords;
@@ -39,7 +38,7 @@ export function PlanPanel(props: PlanPanelProps) {
   const { words, request, onRequest, state } = props;
   const id = `demo-${useId()}`;
   const running = state.kind === 'running';
-  const [min, max] = targetRange[request.technology];
+  const [min, max] = planTargets[request.technology];
   return (
     <section className="demo-section" aria-labelledby={id}>
       <h2 id={id} className="demo-panel__title">
@@ -64,7 +63,7 @@ export function PlanPanel(props: PlanPanelProps) {
           ]}
           onChange={(value) => {
             const technology = value as Technology;
-            onRequest({ ...request, technology, target: targetRange[technology][2] });
+            onRequest({ ...request, technology, target: planTargets[technology][2] });
           }}
         />
         <label htmlFor={`${id}-target`}>{words.plan_target}</label>

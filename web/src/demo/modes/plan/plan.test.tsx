@@ -1,15 +1,9 @@
 import { fireEvent, render, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
-import type { PlanAnswer } from '../../api-answers';
+import { type PlanAnswer, planTargets } from '../../api-answers';
 import { testWords } from '../../test-words';
 import { planCsv } from './plan-csv';
-import {
-  type PlanRequest,
-  type PlanState,
-  planAddressOf,
-  planOfAddress,
-  targetRange,
-} from './plan-mode';
+import { type PlanRequest, type PlanState, planAddressOf, planOfAddress } from './plan-mode';
 import { PlanPanel } from './plan-panel';
 import { parseBlock } from './plan-stream';
 
@@ -107,7 +101,7 @@ describe('the device plan', () => {
     expect(props.onRequest).toHaveBeenCalledWith({ ...request, technology: 'uwb', target: 0.3 });
     fireEvent.click(screen.getByRole('button', { name: words.plan_start }));
     expect(props.onStart).toHaveBeenCalled();
-    expect(targetRange.ble).toEqual([1, 10, 3]);
+    expect(planTargets.ble).toEqual([1, 10, 3]);
   });
 
   it('says where the plan is while it runs, and may be cancelled', () => {
