@@ -81,7 +81,10 @@ describe('a visitor uploads their own building', () => {
     await upload(page, mallZip);
     const heading = form.getByRole('heading', { name: new RegExp(mallName) });
     await heading.waitFor({ timeout: 30_000 });
-    expect(await heading.evaluate((element) => element === document.activeElement)).toBe(true);
+    // The focus moves in an effect, which Preact runs after the frame that shows the result.
+    await expect
+      .poll(() => heading.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     expect(await form.innerText()).toMatch(/7 个楼层/);
     expect(await form.innerText()).toMatch(/保存至 \d{4}年\d{1,2}月\d{1,2}日/);
     const open = form.getByRole('link', { name: '在地图上打开' });
@@ -96,7 +99,9 @@ describe('a visitor uploads their own building', () => {
     await form.getByRole('button', { name: '删除' }).click();
     const input = form.getByLabel('选择 IMDF 压缩包');
     await input.waitFor();
-    expect(await input.evaluate((element) => element === document.activeElement)).toBe(true);
+    await expect
+      .poll(() => input.evaluate((element) => element === document.activeElement))
+      .toBe(true);
     expect(requested).toContain(`DELETE ${base}/api/buildings/${id}`);
     // Nothing was downloaded: the archive link was never followed.
     expect(requested.filter((entry) => entry.endsWith('/imdf.zip'))).toEqual([]);
