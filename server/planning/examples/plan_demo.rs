@@ -44,6 +44,7 @@ fn main() {
             target_cep95_m: target,
             levels,
             seed: 1,
+            layout: None,
         };
         let started = Instant::now();
         let (mut last, mut longest_silence) = (Instant::now(), 0.0_f64);

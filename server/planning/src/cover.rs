@@ -68,13 +68,21 @@ fn prune(chosen: &mut Vec<usize>, count: &mut [u8], need: &[u8], serves: &[Vec<u
 
 /// How many points the sites `chosen` serve fewer times than they need.
 pub fn shortfall(need: &[u8], serves: &[Vec<u32>], chosen: &[usize]) -> usize {
+    shortfall_points(need, serves, chosen).len()
+}
+
+/// The points the sites `chosen` serve fewer times than they need.
+pub fn shortfall_points(need: &[u8], serves: &[Vec<u32>], chosen: &[usize]) -> Vec<usize> {
     let mut count = vec![0u8; need.len()];
     for &site in chosen {
         for &p in &serves[site] {
             count[p as usize] = count[p as usize].saturating_add(1);
         }
     }
-    count.iter().zip(need).filter(|(c, n)| c < n).count()
+    (count.iter().zip(need).enumerate())
+        .filter(|(_, (c, n))| c < n)
+        .map(|(p, _)| p)
+        .collect()
 }
 
 #[cfg(test)]

@@ -7,11 +7,15 @@
 //! - [`serve`]: which sites serve which points (reach, walls, line of sight).
 //! - [`cover`]: the fewest sites serving every point as often as it needs (greedy, pruned).
 //! - [`spread`]: devices around a point, not on one line through it (UWB's geometry).
-//! - [`lab`]: CEP50/75/95, floor detection and service share, per level and in all.
-//! - [`plan`]: the rounds of placement and lab that meet the target.
+//! - [`lab`]: CEP50/75/95, floor detection, service share and time to first fix, per level
+//!   and in all, and each level's error as a heat map.
+//! - [`gaps`]: where a layout leaves points without service, outlined.
+//! - [`plan`]: the rounds of placement and lab that meet the target, or the lab over a layout
+//!   the visitor changed.
 
 pub mod cover;
 pub mod floor;
+pub mod gaps;
 pub mod lab;
 pub mod plan;
 pub mod serve;

@@ -9,6 +9,9 @@
 //! within [`MAX_ROUNDS`] (the lab's CEP95 follows the reach only roughly: one walker's route more
 //! or less moves it by a tenth of a metre). The plan kept is the one with the fewest devices that
 //! met the target, or when none did the one nearest to it, marked as not meeting it.
+//!
+//! A layout the visitor changed (a device moved, added or taken away) is not placed again: the
+//! lab measures it as it is, in one round, and its gaps are found the same way.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -17,6 +20,7 @@ use site_venues::{RadioSpace, Venue};
 
 use super::cover::{choose, shortfall};
 use super::floor::{Floor, sample};
+use super::gaps::{self, Gaps};
 use super::lab::{self, Lab};
 use super::serve::{Requirement, needs, serves};
 use super::spread;
@@ -34,6 +38,8 @@ pub struct Request {
     /// Model level indexes to cover; empty: every level.
     pub levels: Vec<usize>,
     pub seed: u64,
+    /// The visitor's own layout, measured as it is instead of placing devices.
+    pub layout: Option<Vec<Device>>,
 }
 
 /// What the planner reports while it works.
@@ -70,6 +76,8 @@ pub struct Plan {
     pub lab: Lab,
     pub meets_target: bool,
     pub rounds: Vec<Round>,
+    /// Per level the plan covers, the points its devices leave without service.
+    pub gaps: Vec<Gaps>,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
@@ -98,6 +106,9 @@ pub fn plan(
         .iter()
         .map(|&level| sample(model, level, request.technology))
         .collect();
+    if let Some(layout) = &request.layout {
+        return measure(venue, &space, &floors, request, layout, progress, cancel);
+    }
     if floors.iter().all(|f| f.sites.is_empty()) {
         return Err(PlanError::NowhereToMount);
     }
@@ -157,6 +168,7 @@ pub fn plan(
             lab,
             meets_target: meets,
             rounds: Vec::new(),
+            gaps: Vec::new(),
         };
         if meets {
             met = Some(met.map_or(reach, |m: f64| m.max(reach)));
@@ -186,7 +198,75 @@ pub fn plan(
     }
     let mut plan = best.or(closest).expect("at least one round ran");
     plan.rounds = rounds;
+    plan.gaps = gaps_of(&space, &floors, &plan.devices, request);
     Ok(plan)
+}
+
+/// The lab over the visitor's `layout` (its devices of the plan's technology on the plan's
+/// levels), in one round.
+fn measure(
+    venue: &Venue,
+    space: &RadioSpace,
+    floors: &[Floor],
+    request: &Request,
+    layout: &[Device],
+    progress: &mut dyn FnMut(Progress),
+    cancel: &AtomicBool,
+) -> Result<Plan, PlanError> {
+    let kind = request.technology.device_kind();
+    let devices: Vec<Device> = (layout.iter())
+        .filter(|d| d.kind == kind && floors.iter().any(|f| f.ordinal == d.level))
+        .cloned()
+        .collect();
+    let mut watch = |walked, walkers| {
+        progress(Progress::Measuring {
+            round: 1,
+            devices: devices.len(),
+            walked,
+            walkers,
+        });
+        !cancel.load(Ordering::Relaxed)
+    };
+    let lab = lab::run_watched(
+        venue,
+        &devices,
+        request.technology,
+        request.seed,
+        &mut watch,
+    )
+    .ok_or(PlanError::Cancelled)?;
+    let gaps = gaps_of(space, floors, &devices, request);
+    let cep95_m = lab.total.cep95_m;
+    Ok(Plan {
+        technology: request.technology,
+        points: floors.iter().map(|f| f.points.len()).sum(),
+        short_points: gaps.iter().map(|g| g.points).sum(),
+        meets_target: cep95_m <= request.target_cep95_m,
+        // No placement: no rounds.
+        rounds: Vec::new(),
+        devices,
+        lab,
+        gaps,
+    })
+}
+
+fn gaps_of(
+    space: &RadioSpace,
+    floors: &[Floor],
+    devices: &[Device],
+    request: &Request,
+) -> Vec<Gaps> {
+    (floors.iter())
+        .map(|floor| {
+            gaps::find(
+                floor,
+                space,
+                devices,
+                request.technology,
+                request.target_cep95_m,
+            )
+        })
+        .collect()
 }
 
 /// Devices on every floor meeting `requirement`: the demand points in all and those left short.

@@ -28,6 +28,7 @@ fn request(technology: Technology, target: f64, venue: &Venue, ordinals: &[i32])
         target_cep95_m: target,
         levels,
         seed: 1,
+        layout: None,
     }
 }
 
@@ -134,6 +135,77 @@ fn a_ble_plan_of_the_hospital_meets_its_target_with_fewer_beacons_than_by_hand()
     // The lab's figures per level name the levels, lowest first.
     let levels: Vec<&str> = plan.lab.levels.iter().map(|f| f.level.as_str()).collect();
     assert_eq!(levels, ["L1", "L2", "L3", "L4"]);
+    lab_reports_first_fix_heat_and_gaps(&plan, &request);
+    a_changed_layout_is_measured_as_it_is(&venue, &plan, &request);
+}
+
+/// The time to first fix of every walker, the heat map of every level with the mean error of
+/// the fixes in it, and no gaps where the plan serves every point.
+fn lab_reports_first_fix_heat_and_gaps(plan: &super::Plan, request: &Request) {
+    let total = &plan.lab.total;
+    assert!(total.first_fix_p50_s >= 1.0 && total.first_fix_p50_s <= total.first_fix_p95_s);
+    assert!(total.first_fix_p95_s <= 10.0, "{total:?}");
+    assert_eq!(plan.lab.heat.len(), plan.lab.levels.len());
+    for heat in &plan.lab.heat {
+        assert_eq!(heat.mean_error_m.len(), heat.columns * heat.rows);
+        let fixed: Vec<f32> = heat.mean_error_m.iter().copied().flatten().collect();
+        assert!(
+            fixed.len() > 10,
+            "level {}: {} cells",
+            heat.level,
+            fixed.len()
+        );
+        // No cell's mean can pass the level's worst error; most are well under the target.
+        let under = fixed.iter().filter(|&&e| f64::from(e) <= 3.0).count();
+        assert!(under * 10 >= fixed.len() * 8, "{under} of {}", fixed.len());
+    }
+    assert_eq!(plan.gaps.len(), request.levels.len());
+    assert!(
+        plan.gaps
+            .iter()
+            .all(|g| g.points == 0 && g.outlines.is_empty())
+    );
+}
+
+/// The plan's own layout measured again gives the plan's figures (the same devices, the same
+/// walkers); without the ground floor's beacons of its western half, that half is a gap,
+/// outlined, and the floor's accuracy drops.
+fn a_changed_layout_is_measured_as_it_is(venue: &Venue, plan: &super::Plan, request: &Request) {
+    let again = Request {
+        layout: Some(plan.devices.clone()),
+        ..request.clone()
+    };
+    let measured = quietly(venue, &again);
+    assert!(
+        measured.lab == plan.lab,
+        "measured again, the plan's figures differ"
+    );
+    assert_eq!(measured.devices, plan.devices);
+    assert!(measured.rounds.is_empty());
+    let ground = venue.levels()[0].outline.bbox;
+    let middle = (ground.min.x + ground.max.x) / 2.0;
+    let thinned: Vec<Device> = (plan.devices.iter())
+        .filter(|d| d.level != 0 || d.at.x > middle)
+        .cloned()
+        .collect();
+    assert!(thinned.len() < plan.devices.len());
+    let thinned = quietly(
+        venue,
+        &Request {
+            layout: Some(thinned),
+            ..request.clone()
+        },
+    );
+    let ground_gaps = &thinned.gaps[0];
+    assert!(ground_gaps.points > 0 && !ground_gaps.outlines.is_empty());
+    assert_eq!(thinned.short_points, ground_gaps.points);
+    assert!(thinned.gaps[1..].iter().all(|g| g.points == 0));
+    for ring in &ground_gaps.outlines {
+        assert!(
+            ring.len() >= 4 && ring.iter().all(|p| p.x <= middle + 20.0),
+            "{ring:?}"
+        );
+    }
 }
 
 /// AoA gateways over the hospital's ground floor: two in sight of every point of its halls and

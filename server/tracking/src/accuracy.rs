@@ -29,6 +29,12 @@ pub struct Row {
     pub baseline: Errors,
     /// Time the filter took over all the seconds, for its cost per tag and second.
     pub filter_time: std::time::Duration,
+    /// Each fix the filter gave a served tag: where the tag truly was and how far off the fix
+    /// was, metres (the accuracy lab's heat map of the error).
+    pub located: Vec<(EnginePoint, f32)>,
+    /// Per walker that set out on this level, the seconds of scanning until the filter's first
+    /// fix (time to first fix, from a cold start).
+    pub first_fix_s: Vec<u32>,
 }
 
 impl Row {
@@ -48,6 +54,8 @@ impl Row {
         self.seconds += other.seconds;
         self.filter.merge(&other.filter);
         self.baseline.merge(&other.baseline);
+        self.located.extend_from_slice(&other.located);
+        self.first_fix_s.extend_from_slice(&other.first_fix_s);
     }
 }
 
@@ -104,12 +112,19 @@ pub fn measure_watched(
                 continue;
             };
             let mut filter = ParticleFilter::new(technology, key(&[seed, tag]));
+            let mut first_fix = false;
             for second in 0..=walk.seconds() as u64 {
                 let truth = walk.at(second as f64);
                 let scan = simulator.scan(tag, technology, second, truth);
                 let started = std::time::Instant::now();
                 let estimate = filter.step(&scan, &devices, &radio_map, &space);
                 let took = started.elapsed();
+                if estimate.is_some() && !first_fix {
+                    first_fix = true;
+                    let start = level_short(venue, walk.at(0.0).level);
+                    let row = table.entry((technology, start)).or_default();
+                    row.first_fix_s.push(second as u32 + 1);
+                }
                 if second < SETTLING_S {
                     continue;
                 }
@@ -122,6 +137,10 @@ pub fn measure_watched(
                 }
                 row.served += 1;
                 row.filter.add(truth, estimate.map(|e| e.pose));
+                if let Some(e) = estimate {
+                    row.located
+                        .push((truth.at, truth.at.distance(e.pose.at) as f32));
+                }
                 let level = estimate.map_or(truth.level, |e| e.pose.level);
                 let one_shot = baseline::estimate(&scan.readings, level, &devices);
                 row.baseline
