@@ -87,10 +87,7 @@ pub fn outline(centres: &[Point], side: f64) -> Vec<Vec<Point>> {
         while next.get(&start).is_some_and(|n| !n.is_empty()) {
             let mut ring = vec![start];
             let mut at = start;
-            loop {
-                let Some(to) = next.get_mut(&at).and_then(Vec::pop) else {
-                    break;
-                };
+            while let Some(to) = next.get_mut(&at).and_then(Vec::pop) {
                 if to == start {
                     break;
                 }
