@@ -67,7 +67,8 @@ pub struct Round {
 #[derive(Debug, Clone)]
 pub struct Plan {
     pub technology: Technology,
-    /// In installation order: by level, then as chosen.
+    /// In installation order: by level, then in rows from north to south (a changed layout: as
+    /// the visitor sent it).
     pub devices: Vec<Device>,
     /// Demand points of the plan's levels, and those left without the service asked (no site
     /// can serve them: a room too small to hang a device in, behind too many walls).
@@ -290,6 +291,14 @@ fn place(
             short += spread::repair(&floor.points, &floor.sites, &serves, &mut chosen, min);
         }
         let level = &model.levels[floor.level];
+        // In the order an installer walks the floor: rows 2 m deep from north to south, west
+        // to east along each. The lab's random draws follow the devices' order, so the plan's
+        // layout sent back as it was named measures the same.
+        chosen.sort_by(|&a, &b| {
+            let (a, b) = (floor.sites[a], floor.sites[b]);
+            let row = |y: f64| -(y / 2.0).floor();
+            row(a.y).total_cmp(&row(b.y)).then(a.x.total_cmp(&b.x))
+        });
         for site in chosen {
             let at = floor.sites[site];
             devices.push(device(
@@ -305,7 +314,7 @@ fn place(
 
 /// Mount heights: beacons at 2.8 m (2.6 m in a car park), gateways at 4 m, anchors at 3 m (the
 /// demo venues' figures, docs/live-positioning.md), each at least 0.3 m under the next floor.
-fn device(
+pub fn device(
     technology: Technology,
     ordinal: i32,
     at: EnginePoint,

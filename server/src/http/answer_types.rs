@@ -25,8 +25,10 @@ use super::venues::answers::{
     RouteTransition, SearchAnswer, SearchResult, VenueList, VenueListEntry,
 };
 use super::venues::plan_answers::{
-    PlanAnswer, PlanFailed, PlanFigures, PlanProgress, PlanQueued, PlanRound, PlannedDevice,
+    PlanAnswer, PlanFailed, PlanFigures, PlanGaps, PlanHeat, PlanProgress, PlanQueued, PlanRound,
+    PlannedDevice,
 };
+use super::venues::{LayoutDevice, LayoutRequest};
 use crate::buildings::{
     DrawingAddress, DrawingLength, DrawingLevel, DrawingMapping, DrawingPlacement, UploadProblem,
 };
@@ -90,7 +92,11 @@ fn declarations() -> Vec<String> {
         PlannedDevice::decl(),
         PlanFigures::decl(),
         PlanRound::decl(),
+        PlanHeat::decl(),
+        PlanGaps::decl(),
         PlanFailed::decl(),
+        LayoutRequest::decl(),
+        LayoutDevice::decl(),
     ]
 }
 

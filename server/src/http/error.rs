@@ -130,6 +130,7 @@ api_codes! {
     TechnologyUnknown => "technology_unknown", BAD_REQUEST;
     TargetMalformed => "target_malformed", BAD_REQUEST;
     PlanRefused => "plan_refused", UNPROCESSABLE_ENTITY;
+    LayoutMalformed => "layout_malformed", BAD_REQUEST;
 }
 
 impl ApiCode {

@@ -323,7 +323,10 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             venues::computed_route(venues::find_car, venues::ROUTE_MS),
         ),
         ("/api/venues/{venue}/kiosks/{kiosk}", get(venues::get_kiosk)),
-        ("/api/venues/{venue}/plan", get(venues::get_plan)),
+        (
+            "/api/venues/{venue}/plan",
+            get(venues::get_plan).post(venues::post_plan),
+        ),
         ("/api/venues/{venue}/live", get(positions::get_live)),
         ("/api/venues/{venue}/flow", get(positions::get_flow)),
         (

@@ -20,6 +20,14 @@ pub(super) enum ReadError {
     Broken,
 }
 
+/// `response` to a request whose body was not read to its end: the connection cannot carry
+/// another request, so it is closed after this answer.
+pub(super) fn closing(mut response: axum::response::Response) -> axum::response::Response {
+    let close = http::HeaderValue::from_static("close");
+    (response.headers_mut()).insert(http::header::CONNECTION, close);
+    response
+}
+
 /// The whole body, refusing it as soon as it grows past `limit`, with or without a
 /// Content-Length.
 pub(super) async fn read_limited(mut body: Body, limit: usize) -> Result<Vec<u8>, ReadError> {

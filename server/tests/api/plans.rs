@@ -94,6 +94,133 @@ async fn a_plan_streams_its_progress_then_its_devices_and_figures_and_is_kept() 
     assert_eq!(plans_computed(&app).await, 1);
 }
 
+/// Posts `body` as a changed layout of `path`'s plan: the stream, or the refusal's status and
+/// answer.
+async fn post_layout(
+    app: &TestApp,
+    path: &str,
+    body: Vec<u8>,
+) -> Result<Stream, (StatusCode, Value)> {
+    let response = app
+        .client
+        .post(app.url(path))
+        .header("content-type", "application/json")
+        .body(body)
+        .send()
+        .await
+        .expect("request");
+    if response.status() == StatusCode::OK {
+        Ok(Stream::of(response, path))
+    } else {
+        Err((response.status(), json_body(response).await))
+    }
+}
+
+/// The plan's own layout posted back is measured as it is and gives the plan's figures (within
+/// the noise of points rounded to a centimetre); with a
+/// gateway taken away, one device fewer and the lab's figures of that; the heat map, the gaps
+/// and the time to first fix come with each; a wrong layout is refused, naming what is wrong.
+#[tokio::test]
+async fn a_changed_layout_is_measured_as_it_is_and_a_wrong_one_is_refused() {
+    let app = app(|_| {}).await;
+    let events = to_the_end(Stream::open(&app, HOSPITAL_AOA, &[]).await).await;
+    let plan = events.last().unwrap().data.clone();
+    assert_eq!(
+        plan["heat"].as_array().unwrap().len(),
+        1,
+        "{}",
+        plan["heat"]
+    );
+    assert_eq!(plan["heat"][0]["level"], "L1");
+    assert_eq!(plan["heat"][0]["scale_m"], 2.0);
+    assert!(plan["heat"][0]["cells"].as_str().unwrap().len() > 10);
+    assert_eq!(plan["gaps"][0]["level"], "L1");
+    assert!(plan["total"]["first_fix_p50_s"].as_f64().unwrap() >= 1.0);
+    let layout: Vec<Value> = (plan["devices"].as_array().unwrap().iter())
+        .map(|d| serde_json::json!({"level": d["level"], "point": d["point"]}))
+        .collect();
+    let body =
+        |devices: &[Value]| serde_json::to_vec(&serde_json::json!({ "devices": devices })).unwrap();
+
+    let same = post_layout(&app, HOSPITAL_AOA, body(&layout))
+        .await
+        .ok()
+        .unwrap();
+    let same = to_the_end(same).await;
+    let measured = &same.last().unwrap().data;
+    assert_eq!(same.last().unwrap().name, "plan");
+    // The same devices in the same order, their points rounded to a centimetre by [lon, lat]:
+    // the same walkers, figures within the filter's noise.
+    assert_eq!(measured["total"]["fixes"], plan["total"]["fixes"]);
+    for cep in ["cep50_m", "cep75_m", "cep95_m"] {
+        let (a, b) = (
+            measured["total"][cep].as_f64().unwrap(),
+            plan["total"][cep].as_f64().unwrap(),
+        );
+        assert!(
+            (a - b).abs() <= 0.05 + 0.05 * b,
+            "{cep}: {a} measured, {b} planned"
+        );
+    }
+    assert_eq!(measured["devices"], plan["devices"]);
+    assert_eq!(measured["rounds"], serde_json::json!([]));
+    assert_eq!(plans_computed(&app).await, 2);
+
+    let fewer = to_the_end(
+        post_layout(&app, HOSPITAL_AOA, body(&layout[1..]))
+            .await
+            .ok()
+            .unwrap(),
+    )
+    .await;
+    let fewer = &fewer.last().unwrap().data;
+    assert_eq!(fewer["devices"].as_array().unwrap().len(), layout.len() - 1);
+    assert_eq!(fewer["levels"][0]["level"], "L1");
+    assert_eq!(plans_computed(&app).await, 3);
+
+    let point = &layout[0]["point"];
+    let many: Vec<Value> = (0..2_001).map(|_| layout[0].clone()).collect();
+    for (body, reason) in [
+        (
+            body(&[serde_json::json!({"level": "L2", "point": point})]),
+            "第 1 台设备的楼层 L2 不在规划的楼层中",
+        ),
+        (
+            body(&[
+                layout[0].clone(),
+                serde_json::json!({"level": "L1", "point": [0.0, 0.0]}),
+            ]),
+            "第 2 台设备不在 L1 层的范围内",
+        ),
+        (body(&many), "一个布局最多 2000 台设备"),
+        (b"{\"devices\": 3}".to_vec(), "不是设备布局的 JSON"),
+        (
+            body(&[serde_json::json!({"level": "L1", "point": point, "extra": 1})]),
+            "unknown field",
+        ),
+    ] {
+        let (status, answer) = post_layout(&app, HOSPITAL_AOA, body).await.err().unwrap();
+        assert_eq!(status, StatusCode::BAD_REQUEST, "{answer}");
+        assert_eq!(answer["error"]["code"], "layout_malformed");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(
+            message.starts_with("设备布局有误：") && message.contains(reason),
+            "{message}"
+        );
+    }
+    // Past 256 KB the body is not read to its end, and the connection closes after the answer.
+    let response = app
+        .client
+        .post(app.url(HOSPITAL_AOA))
+        .body(vec![b' '; 300 * 1024])
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), StatusCode::BAD_REQUEST);
+    assert_eq!(response.headers()["connection"], "close");
+    assert_eq!(plans_computed(&app).await, 3);
+}
+
 #[tokio::test]
 async fn a_wrong_plan_request_is_refused_with_its_code() {
     let app = app(|_| {}).await;

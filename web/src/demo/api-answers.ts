@@ -422,7 +422,20 @@ total: PlanFigures, levels: Array<PlanFigures>,
 /**
  * Demand points sampled every 2 m, and those no device can serve as asked.
  */
-points: number, short_points: number, rounds: Array<PlanRound>, };
+points: number, short_points: number, 
+/**
+ * Empty for a layout the visitor changed: measured as it is, not placed.
+ */
+rounds: Array<PlanRound>, 
+/**
+ * The lab's error per level, for its heat map.
+ */
+heat: Array<PlanHeat>, 
+/**
+ * Per level, the points no device serves even at the longest reach the target allows,
+ * outlined: each outline a closed ring of `[lon, lat]` corners (the first not repeated).
+ */
+gaps: Array<PlanGaps>, };
 
 export type PlannedDevice = { 
 /**
@@ -442,8 +455,33 @@ export type PlanFigures = {
 /**
  * The level's short name; "" for all levels.
  */
-level: string, fixes: number, cep50_m: number, cep75_m: number, cep95_m: number, floor_rate: number, served_share: number, };
+level: string, fixes: number, cep50_m: number, cep75_m: number, cep95_m: number, floor_rate: number, served_share: number, 
+/**
+ * Seconds of scanning to a walker's first fix from a cold start: the median walker's and
+ * the 95th percentile's (0 with no walker).
+ */
+first_fix_p50_s: number, first_fix_p95_s: number, };
 
 export type PlanRound = { reach_m: number, devices: number, cep95_m: number, };
 
+export type PlanHeat = { level: string, cell_m: number, south_west: [number, number], north_east: [number, number], columns: number, rows: number, scale_m: number, cells: string, };
+
+export type PlanGaps = { level: string, 
+/**
+ * Demand points (one every 2 m) left without service.
+ */
+points: number, outlines: Array<Array<[number, number]>>, };
+
 export type PlanFailed = { code: string, message: string, };
+
+export type LayoutRequest = { devices: Array<LayoutDevice>, };
+
+export type LayoutDevice = { 
+/**
+ * The level's short name ("L1").
+ */
+level: string, 
+/**
+ * `[lon, lat]`.
+ */
+point: [number, number], };

@@ -65,13 +65,7 @@ pub(in crate::http) async fn post_changes(
                 ReadError::TooLarge => format!("一次修改最多 {} MB", BODY_BYTES / 1024 / 1024),
                 ReadError::Broken => "请求没有发完".to_owned(),
             };
-            // The rest of the body was not read: the connection cannot carry another request.
-            let mut response = private(malformed(&reason).into_response());
-            let close = http::HeaderValue::from_static("close");
-            response
-                .headers_mut()
-                .insert(http::header::CONNECTION, close);
-            return response;
+            return request_body::closing(private(malformed(&reason).into_response()));
         }
     };
     let answer = async {

@@ -37,7 +37,9 @@ use answers::{
     tenth,
 };
 pub(super) use handover::get_handover;
-pub(super) use plan::get_plan;
+#[cfg(test)]
+pub(super) use plan::{LayoutDevice, LayoutRequest};
+pub(super) use plan::{get_plan, post_plan};
 // The answer types' generator writes the targets for the viewer's form.
 #[cfg(test)]
 pub(super) use plan::targets as plan_targets;

@@ -3,6 +3,10 @@
 //! ahead of it) while it waits, `progress` while it is placed and proven, then `plan` with the
 //! devices and the lab's figures, or `error`. A kept plan is one `plan` event at once. Closing
 //! the stream cancels the plan.
+//!
+//! `POST` to the same address with a layout the visitor changed (`{"devices": [{"level",
+//! "point"}]}`, the plan's devices moved, added or taken away) measures that layout instead of
+//! placing devices: the same events, the same job queue and budget, kept by the layout's hash.
 
 use std::sync::Arc;
 
@@ -18,6 +22,7 @@ use super::super::api_guard::ApiContext;
 use super::super::buildings::loaded_building;
 use super::super::error::{ApiCode, ApiError, retry_after_secs};
 use super::super::positions::event_stream;
+use super::super::request_body::{self, ReadError};
 use super::plan_answers::{PlanAnswer, PlanFailed, PlanProgress, PlanQueued};
 use super::request::{VenuePath, query_params, unknown, venue_segment};
 use super::shared_venue;
@@ -46,10 +51,102 @@ pub(in crate::http) async fn get_plan(
 ) -> Response {
     // Read before any await: a request's body is not shared between threads.
     let params = query_params(&request);
-    match start(&state, client, venue, params).await {
+    match start(&state, client, venue, params, None).await {
         Ok(job) => respond(job),
         Err(error) => error.into_response(),
     }
+}
+
+/// A layout's body at most: 2,000 devices of about 60 bytes each, with room to spare.
+const LAYOUT_BYTES: usize = 256 * 1024;
+/// Devices a layout may hold: nearly twice the demo mall's planned beacons (1,079).
+const LAYOUT_DEVICES: usize = 2_000;
+
+/// A layout the visitor changed.
+#[derive(serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub(in crate::http) struct LayoutRequest {
+    devices: Vec<LayoutDevice>,
+}
+
+#[derive(serde::Deserialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+#[serde(deny_unknown_fields)]
+pub(in crate::http) struct LayoutDevice {
+    /// The level's short name ("L1").
+    level: String,
+    /// `[lon, lat]`.
+    point: [f64; 2],
+}
+
+pub(in crate::http) async fn post_plan(
+    ApiContext { state, client }: ApiContext,
+    venue: VenuePath,
+    request: Request,
+) -> Response {
+    let params = query_params(&request);
+    let words = &state.venue_api.words;
+    let malformed =
+        |reason: &str| ApiError::explained(words, ApiCode::LayoutMalformed, "reason", reason);
+    let body = match request_body::read_limited(request.into_body(), LAYOUT_BYTES).await {
+        Ok(body) => body,
+        Err(error) => {
+            let reason = match error {
+                ReadError::TooLarge => format!("布局最多 {} KB", LAYOUT_BYTES / 1024),
+                ReadError::Broken => "请求没有发完".to_owned(),
+            };
+            return request_body::closing(malformed(&reason).into_response());
+        }
+    };
+    let layout = match serde_json::from_slice::<LayoutRequest>(&body) {
+        Ok(layout) if layout.devices.len() > LAYOUT_DEVICES => {
+            let reason = format!("一个布局最多 {LAYOUT_DEVICES} 台设备");
+            return malformed(&reason).into_response();
+        }
+        Ok(layout) => layout,
+        Err(error) => return malformed(&format!("不是设备布局的 JSON：{error}")).into_response(),
+    };
+    match start(&state, client, venue, params, Some(layout)).await {
+        Ok(job) => respond(job),
+        Err(error) => error.into_response(),
+    }
+}
+
+/// The layout's devices of `technology` on the engine's terms, or why one cannot be: a level
+/// the plan does not cover, a point off its level.
+fn layout_devices(
+    venue: &Venue,
+    technology: Technology,
+    levels: &[usize],
+    layout: &LayoutRequest,
+    words: &ApiErrorWords,
+) -> Result<Vec<site_positioning::Device>, ApiError> {
+    let model = venue.model();
+    let mut devices = Vec::with_capacity(layout.devices.len());
+    for (n, device) in layout.devices.iter().enumerate() {
+        let refuse = |why: &str| {
+            let reason = format!("第 {} 台设备{why}", n + 1);
+            ApiError::explained(words, ApiCode::LayoutMalformed, "reason", &reason)
+        };
+        let index = (model.level_index(&device.level))
+            .filter(|i| levels.is_empty() || levels.contains(i))
+            .ok_or_else(|| refuse(&format!("的楼层 {} 不在规划的楼层中", device.level)))?;
+        let level = &model.levels[index];
+        let [lon, lat] = device.point;
+        let at = venue.to_local(lon, lat);
+        if !(at.x.is_finite() && at.y.is_finite() && level.outline.bbox.contains(at)) {
+            return Err(refuse(&format!("不在 {} 层的范围内", level.short)));
+        }
+        let at = site_positioning::Point::new(at.x, at.y);
+        devices.push(site_planning::plan::device(
+            technology,
+            level.ordinal,
+            at,
+            level,
+        ));
+    }
+    Ok(devices)
 }
 
 /// What the stream needs: the job, its venue (for the devices' names and positions), the
@@ -61,6 +158,7 @@ async fn start(
     client: std::net::IpAddr,
     venue: VenuePath,
     params: super::request::Params,
+    layout: Option<LayoutRequest>,
 ) -> Result<Started, ApiError> {
     let words = &state.venue_api.words;
     let id = venue_segment(venue, words)?;
@@ -120,15 +218,31 @@ async fn start(
         }
         levels.sort_unstable();
     }
-    let key = format!(
+    let layout = (layout.as_ref())
+        .map(|layout| layout_devices(&venue, technology, &levels, layout, words))
+        .transpose()?;
+    let mut key = format!(
         "plan/{id}/{version:016x}/{SEED}/{}/{target}/{levels:?}",
         technology.name()
     );
+    if let Some(devices) = &layout {
+        // The devices in their order: the lab's random draws follow it.
+        let mut hash = std::hash::DefaultHasher::new();
+        for d in devices {
+            std::hash::Hash::hash(&(d.level, d.at.x.to_bits(), d.at.y.to_bits()), &mut hash);
+        }
+        key.push_str(&format!(
+            "/layout/{}/{:016x}",
+            devices.len(),
+            std::hash::Hasher::finish(&hash)
+        ));
+    }
     let plan_request = PlanRequest {
         technology,
         target_cep95_m: target,
         levels,
         seed: SEED,
+        layout,
     };
     let job = state
         .plans

@@ -4,7 +4,8 @@ use serde::Serialize;
 #[cfg(test)]
 use ts_rs::TS;
 
-use site_planning::lab::Figures;
+use base64::Engine as _;
+use site_planning::lab::{Figures, HEAT_CELL_M, Heat};
 use site_planning::{Plan, Progress};
 use site_venues::Venue;
 use site_venues::geometry::Point;
@@ -62,8 +63,8 @@ impl PlanProgress {
     }
 }
 
-/// `plan`: the devices, numbered per level and kind as an installer walks each floor (rows from
-/// north to south, west to east), and the lab's figures, each named by its statistic.
+/// `plan`: the devices, numbered per level and kind in the plan's order (as an installer walks
+/// each floor: rows from north to south, west to east), and the lab's figures, each named by its statistic.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlanAnswer {
@@ -78,7 +79,38 @@ pub(in crate::http) struct PlanAnswer {
     /// Demand points sampled every 2 m, and those no device can serve as asked.
     pub(super) points: usize,
     pub(super) short_points: usize,
+    /// Empty for a layout the visitor changed: measured as it is, not placed.
     pub(super) rounds: Vec<PlanRound>,
+    /// The lab's error per level, for its heat map.
+    pub(super) heat: Vec<PlanHeat>,
+    /// Per level, the points no device serves even at the longest reach the target allows,
+    /// outlined: each outline a closed ring of `[lon, lat]` corners (the first not repeated).
+    pub(super) gaps: Vec<PlanGaps>,
+}
+
+/// One level's error as a grid over its outline's box, drawn as the flow analytics' heat map
+/// is: one byte per cell, row by row from the south, base64; 0 no fix in the cell, 1-255 the
+/// cell's mean error from 0 to `scale_m` (twice the target) or more.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub(in crate::http) struct PlanHeat {
+    pub(super) level: String,
+    pub(super) cell_m: f64,
+    pub(super) south_west: [f64; 2],
+    pub(super) north_east: [f64; 2],
+    pub(super) columns: usize,
+    pub(super) rows: usize,
+    pub(super) scale_m: f64,
+    pub(super) cells: String,
+}
+
+#[derive(Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub(in crate::http) struct PlanGaps {
+    pub(super) level: String,
+    /// Demand points (one every 2 m) left without service.
+    pub(super) points: usize,
+    pub(super) outlines: Vec<Vec<[f64; 2]>>,
 }
 
 #[derive(Serialize)]
@@ -104,6 +136,10 @@ pub(in crate::http) struct PlanFigures {
     pub(super) cep95_m: f64,
     pub(super) floor_rate: f64,
     pub(super) served_share: f64,
+    /// Seconds of scanning to a walker's first fix from a cold start: the median walker's and
+    /// the 95th percentile's (0 with no walker).
+    pub(super) first_fix_p50_s: f64,
+    pub(super) first_fix_p95_s: f64,
 }
 
 #[derive(Serialize)]
@@ -122,9 +158,9 @@ pub(in crate::http) struct PlanFailed {
     pub(super) message: String,
 }
 
-/// Metres to the hundredth; a level no walker was served on has no figures, and NaN is not
+/// To the hundredth (metres, seconds); a level no walker was served on has no figures, and NaN is not
 /// JSON: 0.
-fn metres(value: f64) -> f64 {
+fn hundredths(value: f64) -> f64 {
     if value.is_finite() {
         (value * 100.0).round() / 100.0
     } else {
@@ -137,11 +173,13 @@ impl PlanFigures {
         Self {
             level: figures.level.clone(),
             fixes: figures.fixes,
-            cep50_m: metres(figures.cep50_m),
-            cep75_m: metres(figures.cep75_m),
-            cep95_m: metres(figures.cep95_m),
+            cep50_m: hundredths(figures.cep50_m),
+            cep75_m: hundredths(figures.cep75_m),
+            cep95_m: hundredths(figures.cep95_m),
             floor_rate: (figures.floor_rate * 1000.0).round() / 1000.0,
             served_share: (figures.served_share * 1000.0).round() / 1000.0,
+            first_fix_p50_s: hundredths(figures.first_fix_p50_s),
+            first_fix_p95_s: hundredths(figures.first_fix_p95_s),
         }
     }
 }
@@ -152,17 +190,9 @@ impl PlanAnswer {
         let kind = plan.technology.name().to_uppercase();
         let mut devices = Vec::with_capacity(plan.devices.len());
         for level in &model.levels {
-            let mut here: Vec<_> = (plan.devices.iter())
-                .filter(|d| d.level == level.ordinal)
-                .collect();
-            // Rows 2 m deep from north to south, west to east along each.
-            here.sort_by(|a, b| {
-                let row = |y: f64| -(y / 2.0).floor();
-                row(a.at.y)
-                    .total_cmp(&row(b.at.y))
-                    .then(a.at.x.total_cmp(&b.at.x))
-            });
-            for (n, device) in here.into_iter().enumerate() {
+            // In the plan's order (the installer's rows of the planner, or the visitor's own).
+            let here = (plan.devices.iter()).filter(|d| d.level == level.ordinal);
+            for (n, device) in here.enumerate() {
                 let at = Point {
                     x: device.at.x,
                     y: device.at.y,
@@ -188,9 +218,51 @@ impl PlanAnswer {
                 .map(|r| PlanRound {
                     reach_m: tenth(r.reach_m),
                     devices: r.devices,
-                    cep95_m: metres(r.cep95_m),
+                    cep95_m: hundredths(r.cep95_m),
                 })
                 .collect(),
+            heat: (plan.lab.heat.iter())
+                .map(|heat| PlanHeat::of(venue, heat, 2.0 * target))
+                .collect(),
+            gaps: (plan.gaps.iter())
+                .map(|gaps| PlanGaps {
+                    level: model.levels[gaps.level].short.clone(),
+                    points: gaps.points,
+                    outlines: (gaps.outlines.iter())
+                        .map(|ring| {
+                            (ring.iter())
+                                .map(|&p| lon_lat(model.frame.to_lon_lat(p)))
+                                .collect()
+                        })
+                        .collect(),
+                })
+                .collect(),
+        }
+    }
+}
+
+impl PlanHeat {
+    fn of(venue: &Venue, heat: &Heat, scale_m: f64) -> Self {
+        let frame = venue.model().frame;
+        let north_east = Point {
+            x: heat.origin.x + heat.columns as f64 * HEAT_CELL_M,
+            y: heat.origin.y + heat.rows as f64 * HEAT_CELL_M,
+        };
+        let bytes: Vec<u8> = (heat.mean_error_m.iter())
+            .map(|error| match error {
+                None => 0,
+                Some(e) => (1.0 + 254.0 * (f64::from(*e) / scale_m).min(1.0)).round() as u8,
+            })
+            .collect();
+        Self {
+            level: venue.levels()[heat.level].short.clone(),
+            cell_m: HEAT_CELL_M,
+            south_west: lon_lat(frame.to_lon_lat(heat.origin)),
+            north_east: lon_lat(frame.to_lon_lat(north_east)),
+            columns: heat.columns,
+            rows: heat.rows,
+            scale_m,
+            cells: base64::engine::general_purpose::STANDARD.encode(bytes),
         }
     }
 }

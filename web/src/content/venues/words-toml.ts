@@ -101,6 +101,7 @@ export const apiErrorKeys = [
   'technology_unknown',
   'target_malformed',
   'plan_refused',
+  'layout_malformed',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */
