@@ -1,7 +1,8 @@
 // Device planning (issue #33) in a real browser against the real server, on a phone: the
 // hospital's ground floor planned with AoA gateways to CEP95 1 m, the progress shown while it
 // runs, then the figures per level, the bill of materials linking the product's page, the
-// installation list as a file and the gateways drawn on the map; no serious axe violation.
+// installation list as a file and the gateways drawn on the map; no serious axe violation; then
+// the layout changed (a gateway removed from the list, one added on the map) and measured again.
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { openPhone, useBrowser } from '../helpers/browser';
@@ -60,6 +61,27 @@ describe('device planning', () => {
     await page.waitForTimeout(300);
     expect((await canvas.screenshot()).equals(before)).toBe(false);
     expect(await seriousViolations(page)).toEqual([]);
+
+    // The layout changed by keyboard and pointer, then measured again: the first gateway taken
+    // away from the list, a new one tapped onto the map; the lab answers for that layout.
+    const count = Number(await plan.getAttribute('data-plan-devices'));
+    await page.getByRole('button', { name: 'L1-AOA-001', exact: true }).tap();
+    await page.getByText('已选中 L1-AOA-001（L1 层）').waitFor();
+    await page.getByRole('button', { name: '删除所选设备' }).tap();
+    await page.getByText(`布局已修改（${count - 1} 个设备）`, { exact: false }).waitFor();
+    await page.getByRole('button', { name: '添加设备' }).tap();
+    const box = (await canvas.boundingBox())!;
+    await canvas.tap({ position: { x: box.width / 2, y: box.height / 2 } });
+    await page.getByText(`布局已修改（${count} 个设备）`, { exact: false }).waitFor();
+    const measured = page.waitForRequest(
+      (r) => r.method() === 'POST' && r.url().includes('/plan?technology=aoa&target=1&levels=L1'),
+    );
+    await page.getByRole('button', { name: '重新测量' }).tap();
+    const body = JSON.parse((await measured).postData() ?? '{}') as { devices: unknown[] };
+    expect(body.devices).toHaveLength(count);
+    await page.getByText('按您调整后的布局实测').waitFor({ timeout: 60_000 });
+    expect(Number(await plan.getAttribute('data-plan-devices'))).toBe(count);
+    expect(await page.getByText('布局已修改', { exact: false }).count()).toBe(0);
     await context.close();
   });
 });

@@ -50,7 +50,13 @@ function decode(base64: string): Uint8Array {
   return bytes;
 }
 
-export function heatLayerOf(heat: FlowHeat, origin: [number, number]): HeatLayer {
+/** A level's grid of one byte a cell: the flow analytics' heat, or a device plan's error. */
+export type HeatGrid = Pick<
+  FlowHeat,
+  'level' | 'south_west' | 'north_east' | 'columns' | 'rows' | 'cells'
+>;
+
+export function heatLayerOf(heat: HeatGrid, origin: [number, number]): HeatLayer {
   const [x, y] = lonLatToWorld(origin, heat.south_west);
   const [east, north] = lonLatToWorld(origin, heat.north_east);
   const cells = decode(heat.cells);

@@ -24,6 +24,18 @@ describe('the fences pass', () => {
     );
   });
 
+  it("outlines a plan's coverage gaps, dashed red, under the venue's fences", () => {
+    const { frame, recorder } = recordingFrame({ gaps: [square], venueFences: [square] });
+    drawFences(frame);
+    const [gap, fence] = recorder.ops('stroke');
+    expect(gap?.strokeStyle).toBe('#b91c1c');
+    expect(gap?.lineDash).toEqual([4, 3]);
+    expect(fence?.strokeStyle).toBe('#d97706');
+    expect(pathPoints(gap?.path ?? [])).toEqual(
+      square.map(([x, y]) => worldToScreen(frame.view, x, y)),
+    );
+  });
+
   it('fills a closed fence being drawn and marks its corners; an open one is dashed, unfilled', () => {
     const closed = recordingFrame({ liveFence: { corners: square, closed: true } });
     drawFences(closed.frame);

@@ -1,5 +1,6 @@
-// Fences over the map, screen space: the venue's own (dashed amber), then the one being drawn
-// (red, dashed until closed, its corners marked).
+// Outlines over the map, screen space: a device plan's coverage gaps (dashed red, hatched), the
+// venue's own fences (dashed amber), then the fence being drawn (red, dashed until closed, its
+// corners marked).
 import type { FenceOutline } from '../live-dots';
 import type { Context2D } from '../icons';
 import { type Camera, worldToScreen } from '../projection';
@@ -7,7 +8,8 @@ import { type Frame, traceWorld } from './frame';
 import type { MapLayers } from './layers';
 
 export function drawFences({ c, view: camera, layers }: Frame) {
-  drawVenueFences(c, camera, layers.venueFences);
+  drawRings(c, camera, layers.gaps, gapStyle);
+  drawRings(c, camera, layers.venueFences, fenceStyle);
   drawFence(c, camera, layers.liveFence);
 }
 
@@ -34,14 +36,30 @@ function drawFence(c: Context2D, camera: Camera, fence: FenceOutline | null) {
   c.restore();
 }
 
-/** The venue's own fences on the level (world units): dashed amber outlines, named by the panel. */
-function drawVenueFences(c: Context2D, camera: Camera, rings: MapLayers['venueFences']) {
+interface RingStyle {
+  stroke: string;
+  fill: string;
+  dash: number[];
+}
+
+/** The venue's own fences, named by the panel. */
+const fenceStyle: RingStyle = { stroke: '#d97706', fill: 'rgb(217 119 6 / 12%)', dash: [8, 5] };
+/** Where a plan's devices serve no one, named per level by the planning panel. */
+const gapStyle: RingStyle = { stroke: '#b91c1c', fill: 'rgb(185 28 28 / 18%)', dash: [4, 3] };
+
+/** Closed outlines on the level (world units). */
+function drawRings(
+  c: Context2D,
+  camera: Camera,
+  rings: MapLayers['venueFences'],
+  style: RingStyle,
+) {
   if (rings.length === 0) return;
   c.save();
-  c.strokeStyle = '#d97706';
-  c.fillStyle = 'rgb(217 119 6 / 12%)';
+  c.strokeStyle = style.stroke;
+  c.fillStyle = style.fill;
   c.lineWidth = 2;
-  c.setLineDash([8, 5]);
+  c.setLineDash(style.dash);
   for (const ring of rings) {
     traceWorld(c, camera, ring);
     c.closePath();

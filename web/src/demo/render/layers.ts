@@ -27,7 +27,10 @@ export interface MapLayers {
   readonly liveFence: FenceOutline | null;
   /** The venue's own fences on this level. */
   readonly venueFences: readonly (readonly (readonly [number, number])[])[];
-  /** The flow analytics' heat map of this level, over the floor and under the labels. */
+  /** A device plan's coverage gaps on this level: outlines, dashed red. */
+  readonly gaps: readonly (readonly (readonly [number, number])[])[];
+  /** The flow analytics' heat map of this level (or a device plan's error), over the floor and
+   * under the labels. */
   readonly heat: HeatLayer | null;
   /** Parking spaces with a car in them (the flow analytics' car park), drawn red. */
   readonly taken: TakenSpaces | null;
@@ -42,6 +45,7 @@ export const noLayers: MapLayers = Object.freeze({
   liveLine: [],
   liveFence: null,
   venueFences: [],
+  gaps: [],
   heat: null,
   taken: null,
   highlight: null,

@@ -46,7 +46,9 @@ export interface MapViewProps {
   liveFence?: FenceOutline | null | undefined;
   /** The venue's own fences on this level (world units). */
   venueFences?: [number, number][][] | undefined;
-  /** The flow analytics' heat map of a level. */
+  /** A device plan's coverage gaps on this level (world units). */
+  gaps?: [number, number][][] | undefined;
+  /** The flow analytics' heat map of a level, or a device plan's error. */
   heat?: HeatLayer | null | undefined;
   /** The flow analytics' parking spaces with a car in them. */
   taken?: TakenSpaces | null | undefined;
@@ -83,6 +85,7 @@ export function MapView(props: MapViewProps) {
   const liveLine = props.liveLine ?? noLine;
   const liveFence = props.liveFence ?? null;
   const venueFences = props.venueFences ?? noFences;
+  const gaps = props.gaps ?? noFences;
   const heat = props.heat ?? null;
   const taken = props.taken ?? null;
   const canvasRef = useRef<HTMLCanvasElement>(null);
@@ -197,6 +200,7 @@ export function MapView(props: MapViewProps) {
     liveLine,
     liveFence,
     venueFences,
+    gaps,
     heat,
     taken,
     highlight,

@@ -1,6 +1,7 @@
 // The viewer's device planning mode (issue #33), whole: the visitor's request, the plan's
 // stream (cancelled when the visitor starts another, leaves the mode or the venue), the panel,
-// and the planned devices of the level shown, drawn as dots.
+// and the plan on the map (plan-map.ts), where the visitor may change the layout and have the
+// lab measure it again.
 import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import {
   type PlanAnswer,
@@ -8,12 +9,12 @@ import {
   type Technology,
   planTargets,
 } from '../../api-answers';
-import type { LiveDot } from '../../live-dots';
-import { lonLatToWorld } from '../../projection';
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
+import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { buildingIdPattern } from '../../../islands/building-requests';
 import { planAddressOf, readPlanAddress } from './plan-address';
+import { type PlanMap, usePlanLayout } from './plan-map';
 import type * as PlanParts from './plan-parts';
 
 export interface PlanRequest {
@@ -33,6 +34,18 @@ export function planOfAddress(text: string): PlanRequest | null {
 
 export { planAddressOf };
 
+/** What a plan found in a sentence: its devices against the target. A layout the visitor
+ * changed was measured, not planned: a shortfall there is theirs to mend. */
+export function planSummary(words: ViewerWords, plan: PlanAnswer): string {
+  const missed = plan.rounds.length === 0 ? words.plan_layout_missed : words.plan_missed;
+  return fill(plan.meets_target ? words.plan_met : missed, {
+    count: plan.devices.length,
+    kind: words[`plan_bom_${plan.technology}`],
+    cep95: plan.total.cep95_m.toFixed(2),
+    target: plan.target_cep95_m,
+  });
+}
+
 export type PlanState =
   | { kind: 'idle' }
   | { kind: 'running'; queued: number | null; progress: PlanProgress | null }
@@ -41,7 +54,7 @@ export type PlanState =
 
 export interface PlanMode {
   panel: ReactNode;
-  map: { liveDots: LiveDot[] | undefined };
+  map: PlanMap;
 }
 
 export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
@@ -80,12 +93,15 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
 
   // The levels of the plan last asked for, for the link that reopens it.
   const [asked, setAsked] = useState<string[]>([]);
-  const start = (chosen: PlanRequest = request) => {
+  // The plan on the map: the last one, kept while a changed layout of it is measured.
+  const [shown, setShown] = useState<PlanAnswer | null>(null);
+  const start = (chosen: PlanRequest = request, layout?: string) => {
     if (!parts) return;
     stop();
     const controller = new AbortController();
     running.current = controller;
     setState({ kind: 'running', queued: null, progress: null });
+    if (!layout) setShown(null);
     const levels = chosen.levels ?? (chosen.thisLevel && level ? [level] : []);
     setAsked(levels);
     const url = api.planUrl(venue, chosen.technology, chosen.target, levels);
@@ -100,19 +116,14 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
             setState({ kind: 'running', queued: null, progress: update.data });
           } else if (update.kind === 'plan') {
             setState({ kind: 'done', plan: update.data });
-            kit.announce(
-              fill(update.data.meets_target ? words.plan_met : words.plan_missed, {
-                count: update.data.devices.length,
-                kind: words[`plan_bom_${update.data.technology}`],
-                cep95: update.data.total.cep95_m.toFixed(2),
-                target: update.data.target_cep95_m,
-              }),
-            );
+            setShown(update.data);
+            kit.announce(planSummary(words, update.data));
           } else {
             setState({ kind: 'failed', message: update.data.message });
           }
         },
         controller.signal,
+        layout,
       )
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -137,25 +148,30 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, parts]);
 
+  // The last plan stays on the map (and may be changed) while its changed layout is measured.
   const plan = state.kind === 'done' ? state.plan : null;
-  const origin = summary?.origin;
-  const dots = useMemo(() => {
-    if (!active || !plan || !origin) return undefined;
-    return plan.devices
-      .filter((device) => device.level === level)
-      .map((device) => {
-        const [x, y] = lonLatToWorld(origin, device.point);
-        return { id: device.name, technology: plan.technology, x, y, spread: 0 };
-      });
-  }, [active, plan, origin, level]);
+  const layout = usePlanLayout(active ? shown : null, level, summary?.origin, parts?.layoutEdits);
+  // The plan as it stands: the changed layout's devices with the figures last measured.
+  const current = useMemo(
+    () => plan && (layout.changed ? { ...plan, devices: [...layout.devices] } : plan),
+    [plan, layout.changed, layout.devices],
+  );
+  const measure = () => {
+    if (!plan) return;
+    const levels = asked.length ? { levels: asked } : {};
+    start(
+      { technology: plan.technology, target: plan.target_cep95_m, thisLevel: false, ...levels },
+      parts?.layoutEdits.layoutBody(layout.devices),
+    );
+  };
   const csvHref = useMemo(
     () =>
-      plan && parts && typeof URL.createObjectURL === 'function'
+      current && parts && typeof URL.createObjectURL === 'function'
         ? URL.createObjectURL(
-            new Blob([parts.planCsv(plan, words.plan_csv_header)], { type: 'text/csv' }),
+            new Blob([parts.planCsv(current, words.plan_csv_header)], { type: 'text/csv' }),
           )
         : null,
-    [plan, parts, words.plan_csv_header],
+    [current, parts, words.plan_csv_header],
   );
   useEffect(
     () => () => {
@@ -165,7 +181,8 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
   );
 
   const enquiryHref = useMemo(() => {
-    if (!plan || !summary) return null;
+    // A changed layout is sent once measured: its link reopens the planner's plan.
+    if (!plan || !summary || layout.changed) return null;
     // The link that reopens this plan: on a visitor's building, also the building's own link.
     const key = buildingIdPattern.test(venue) ? 'building' : 'venue';
     const address = planAddressOf(plan.technology, plan.target_cep95_m, asked);
@@ -182,8 +199,10 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
       floor: `${(plan.total.floor_rate * 100).toFixed(1)}%`,
       link: fill(words.plan_enquiry_link, { url: reopen }),
     });
-    return `/next/business?message=${encodeURIComponent(message)}#lead-form`;
-  }, [plan, summary, venue, words, asked]);
+    // The link reopens the planner's plan; a layout the visitor changed travels as its figures.
+    const adjusted = plan.rounds.length === 0 ? words.plan_enquiry_adjusted : '';
+    return `/next/business?message=${encodeURIComponent(message + adjusted)}#lead-form`;
+  }, [plan, summary, venue, words, asked, layout.changed]);
 
   const panel = !parts ? (
     <p className="demo-status">{words.loading}</p>
@@ -194,6 +213,9 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
       onRequest={(changed) => setRequest({ ...changed, levels: undefined })}
       level={level}
       state={state}
+      current={current}
+      layout={layout}
+      onMeasure={measure}
       onStart={() => start()}
       onCancel={() => {
         stop();
@@ -208,5 +230,5 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
       })}
     />
   );
-  return { panel, map: { liveDots: dots } };
+  return { panel, map: layout.map };
 }

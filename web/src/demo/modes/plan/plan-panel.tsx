@@ -1,7 +1,8 @@
 // Device planning (部署规划, issue #33): the request (technology, target CEP95, levels), the
 // plan's place in the queue and progress while it runs, then what it found: the device count
 // against the target, the lab's figures per level with each statistic named, the bill of
-// materials with the products' pages, and the installation list as CSV.
+// materials with the products' pages, and the installation list as CSV; the tools that change
+// the layout are plan-edit.tsx.
 import { useId, useRef } from 'react';
 import { type PlanAnswer, type Technology, planTargets } from '../../api-answers';
 import { fill } from '../../../format/fill';
@@ -9,7 +10,9 @@ import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { FigureTable } from '../table-head';
 import { ChoiceField } from '../edit/edit-form';
 import { Button } from '../button';
-import type { PlanState, PlanRequest } from './plan-mode';
+import { type PlanState, type PlanRequest, planSummary } from './plan-mode';
+import type { PlanLayoutEdits } from './plan-map';
+import { PlanEdit } from './plan-edit';
 
 export interface PlanPanelProps {
   words: ViewerWords;
@@ -18,6 +21,11 @@ export interface PlanPanelProps {
   /** The level shown, for "this level only". */
   level: string | null;
   state: PlanState;
+  /** The finished plan with the devices as they stand (changed by the visitor or not). */
+  current: PlanAnswer | null;
+  layout: PlanLayoutEdits;
+  /** Has the lab measure the changed layout. */
+  onMeasure: () => void;
   onStart: () => void;
   onCancel: () => void;
   /** The installation list of a finished plan, as a file address. */
@@ -104,10 +112,12 @@ export function PlanPanel(props: PlanPanelProps) {
         </div>
       </form>
       <PlanStatus words={words} state={state} />
-      {state.kind === 'done' ? (
+      {props.current ? (
         <PlanResult
           words={words}
-          plan={state.plan}
+          plan={props.current}
+          layout={props.layout}
+          onMeasure={props.onMeasure}
           csvHref={props.csvHref}
           csvName={props.csvName}
           enquiryHref={props.enquiryHref}
@@ -156,6 +166,8 @@ function PlanStatus({ words, state }: { words: ViewerWords; state: PlanState }) 
 function PlanResult(props: {
   words: ViewerWords;
   plan: PlanAnswer;
+  layout: PlanLayoutEdits;
+  onMeasure: () => void;
   csvHref: string | null;
   csvName: string;
   enquiryHref: string | null;
@@ -164,22 +176,21 @@ function PlanResult(props: {
   const { words, plan } = props;
   const kind = words[`plan_bom_${plan.technology}`];
   const count = plan.devices.length;
-  const summary = fill(plan.meets_target ? words.plan_met : words.plan_missed, {
-    count,
-    kind,
-    cep95: plan.total.cep95_m.toFixed(2),
-    target: plan.target_cep95_m,
-  });
+  // A layout the visitor changed was measured, not planned.
+  const measured = plan.rounds.length === 0;
+  const summary = planSummary(words, plan);
   const perLevel = (level: string) => plan.devices.filter((d) => d.level === level).length;
   const listRef = useRef<HTMLDetailsElement>(null);
   return (
     <div className="demo-plan__result" data-plan-devices={count}>
       <h3 className="demo-live__subtitle">{fill(words.plan_title, { venue: props.venueName })}</h3>
       <p className="demo-plan__summary">{summary}</p>
-      {plan.short_points > 0 ? (
+      {plan.short_points > 0 && !measured ? (
         <p>{fill(words.plan_short, { short: plan.short_points, points: plan.points })}</p>
       ) : null}
+      {measured ? <p>{words.plan_measured}</p> : null}
       <p className="demo-plan__print-hide">{words.plan_on_map}</p>
+      <PlanEdit words={words} plan={plan} layout={props.layout} onMeasure={props.onMeasure} />
       <h3 className="demo-live__subtitle">{words.plan_figures}</h3>
       <FigureTable
         columns={[
@@ -190,6 +201,7 @@ function PlanResult(props: {
           words.plan_cep95,
           words.plan_floor_rate,
           words.plan_served,
+          words.plan_first_fix,
         ]}
         rows={[...plan.levels, plan.total].map((row) => ({
           key: row.level || 'total',
@@ -201,6 +213,7 @@ function PlanResult(props: {
             metres(words, row.cep95_m),
             percent(words, row.floor_rate),
             percent(words, row.served_share),
+            fill(words.plan_seconds, { p50: row.first_fix_p50_s, p95: row.first_fix_p95_s }),
           ],
         }))}
       />
@@ -225,7 +238,16 @@ function PlanResult(props: {
           columns={[words.plan_list_name, words.plan_level, words.plan_list_height]}
           rows={plan.devices.map((device) => ({
             key: device.name,
-            head: device.name,
+            head: (
+              <button
+                type="button"
+                className="demo-plan__device"
+                aria-pressed={props.layout.selected === device.name}
+                onClick={() => props.layout.select(device.name)}
+              >
+                {device.name}
+              </button>
+            ),
             cells: [device.level, metres(words, device.height_m)],
           }))}
         />

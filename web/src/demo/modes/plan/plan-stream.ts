@@ -1,4 +1,5 @@
-// A device plan's stream (`GET /api/venues/{venue}/plan`, issue #33), read with fetch rather than
+// A device plan's stream (`GET /api/venues/{venue}/plan`, issue #33, or `POST` with a changed
+// layout to measure), read with fetch rather than
 // EventSource: a refusal keeps its status and message, and a finished stream is not reopened
 // (EventSource would ask for the plan again). Aborting the fetch closes the stream, which
 // cancels the plan on the server.
@@ -30,15 +31,24 @@ export function parseBlock(block: string): PlanUpdate | null {
   }
 }
 
-/** Reads the plan at `url`, handing on each update; resolves when the stream ends. */
+/** Reads the plan at `url` (posting `layout`, a LayoutRequest, when given), handing on each
+ * update; resolves when the stream ends. */
 export async function streamPlan(
   url: string,
   onUpdate: (update: PlanUpdate) => void,
   signal: AbortSignal,
+  layout?: string,
 ): Promise<void> {
   let response: Response;
   try {
-    response = await fetch(url, { headers: { Accept: 'text/event-stream' }, signal });
+    const posted = layout
+      ? { method: 'POST', body: layout, headers: { 'Content-Type': 'application/json' } }
+      : {};
+    response = await fetch(url, {
+      ...posted,
+      headers: { Accept: 'text/event-stream', ...posted.headers },
+      signal,
+    });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new NetworkError(String(error));

@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, within } from '@testing-library/preact';
+import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { type PlanAnswer, planTargets } from '../../api-answers';
 import { testWords } from '../../test-words';
@@ -6,6 +6,10 @@ import { planCsv } from './plan-csv';
 import { type PlanRequest, type PlanState, planAddressOf, planOfAddress } from './plan-mode';
 import { PlanPanel } from './plan-panel';
 import { parseBlock } from './plan-stream';
+import * as layoutEdits from './plan-layout';
+import { addDevice, layoutBody, nearestDevice, nudgeDevice, removeDevice } from './plan-layout';
+import { type PlanLayoutEdits, usePlanLayout } from './plan-map';
+import { lonLatToWorld } from '../../projection';
 
 const figures = (level: string, cep95: number) => ({
   level,
@@ -15,6 +19,8 @@ const figures = (level: string, cep95: number) => ({
   cep95_m: cep95,
   floor_rate: 0.995,
   served_share: 0.9,
+  first_fix_p50_s: 1,
+  first_fix_p95_s: 4,
 });
 
 const plan: PlanAnswer = {
@@ -31,7 +37,51 @@ const plan: PlanAnswer = {
   points: 400,
   short_points: 3,
   rounds: [{ reach_m: 12, devices: 3, cep95_m: 0.96 }],
+  heat: [
+    {
+      level: 'L1',
+      cell_m: 3,
+      south_west: [121.4, 31.17],
+      north_east: [121.4003, 31.1703],
+      columns: 2,
+      rows: 1,
+      scale_m: 2,
+      cells: 'AH8=',
+    },
+  ],
+  gaps: [
+    { level: 'L1', points: 2, outlines: [] },
+    { level: 'L2', points: 0, outlines: [] },
+  ],
 };
+
+const origin: [number, number] = [121.4, 31.17];
+
+function layoutOf(changes: Partial<PlanLayoutEdits> = {}): PlanLayoutEdits {
+  return {
+    devices: plan.devices,
+    changed: false,
+    selected: null,
+    adding: false,
+    showHeat: true,
+    setAdding: vi.fn(),
+    select: vi.fn(),
+    setShowHeat: vi.fn(),
+    nudge: vi.fn(),
+    copy: vi.fn(),
+    remove: vi.fn(),
+    reset: vi.fn(),
+    map: {
+      liveDots: [],
+      markers: [],
+      heat: null,
+      gaps: undefined,
+      onTapPoint: undefined,
+      onHold: undefined,
+    },
+    ...changes,
+  };
+}
 
 const request: PlanRequest = { technology: 'ble', target: 3, thisLevel: false };
 
@@ -42,6 +92,9 @@ function renderPanel(state: PlanState, changes: Partial<Parameters<typeof PlanPa
     onRequest: vi.fn<(request: PlanRequest) => void>(),
     level: 'L1',
     state,
+    current: state.kind === 'done' ? state.plan : null,
+    layout: layoutOf(),
+    onMeasure: vi.fn<() => void>(),
     onStart: vi.fn<() => void>(),
     onCancel: vi.fn<() => void>(),
     csvHref: 'blob:plan',
@@ -135,8 +188,10 @@ describe('the device plan', () => {
     const rows = within(figures!)
       .getAllByRole('row')
       .map((row) => row.textContent);
-    expect(rows[1]).toBe('L120.80 米1.20 米0.90 米99.5%90.0%');
-    expect(rows[3]).toBe(`${words.plan_all_levels}30.80 米1.20 米0.96 米99.5%90.0%`);
+    expect(rows[1]).toBe('L120.80 米1.20 米0.90 米99.5%90.0%1 / 4 秒');
+    expect(rows[3]).toBe(`${words.plan_all_levels}30.80 米1.20 米0.96 米99.5%90.0%1 / 4 秒`);
+    expect(screen.getByText(/每 3 米一格.*红色达到 2 米或更大/)).toBeTruthy();
+    expect(screen.getByText(/没有设备覆盖的区域：L1 层 2 处。/)).toBeTruthy();
     const link = within(bill!).getByRole<HTMLAnchorElement>('link', { name: words.plan_bom_aoa });
     expect(link.getAttribute('href')).toBe('/next/device/5');
     expect(within(bill!).getByText(words.plan_bom_network)).toBeTruthy();
@@ -145,6 +200,78 @@ describe('the device plan', () => {
     expect(screen.getByText(/有 3 处（共 400 处）位置/)).toBeTruthy();
     const send = screen.getByRole<HTMLAnchorElement>('link', { name: words.plan_send });
     expect(send.getAttribute('href')).toBe('/next/business?message=plan#lead-form');
+  });
+
+  it('changes a layout: the nearest device, a new one named after the last, a metre east, one fewer', () => {
+    const [x, y] = lonLatToWorld(origin, plan.devices[1]!.point);
+    expect(nearestDevice(plan.devices, 'L1', origin, x + 5, y, 30)).toBe('L1-AOA-002');
+    expect(nearestDevice(plan.devices, 'L1', origin, x + 50, y, 30)).toBeNull();
+    expect(nearestDevice(plan.devices, 'L2', origin, x, y, 30)).toBeNull();
+    const added = addDevice(plan.devices, 'aoa', 'L1', 4, origin, x + 100, y);
+    expect(added.name).toBe('L1-AOA-003');
+    expect(added.layout).toHaveLength(4);
+    const [ax, ay] = lonLatToWorld(origin, added.layout[3]!.point);
+    expect([ax, ay].map(Math.round)).toEqual([Math.round(x + 100), Math.round(y)]);
+    const nudged = nudgeDevice(added.layout, 'L1-AOA-003', origin, 1, 0);
+    const [nx] = lonLatToWorld(origin, nudged[3]!.point);
+    expect(nx - ax).toBeCloseTo(10, 3);
+    expect(removeDevice(nudged, 'L1-AOA-001').map((d) => d.name)).toEqual([
+      'L1-AOA-002',
+      'L2-AOA-001',
+      'L1-AOA-003',
+    ]);
+    expect(JSON.parse(layoutBody(plan.devices.slice(0, 1)))).toEqual({
+      devices: [{ level: 'L1', point: [121.40001, 31.17002] }],
+    });
+  });
+
+  it('lets the visitor drag a device, add one by tapping, select, copy and remove, then go back', () => {
+    const { result } = renderHook(() => usePlanLayout(plan, 'L1', origin, layoutEdits));
+    expect(result.current.map.liveDots).toHaveLength(2);
+    expect(result.current.map.heat?.columns).toBe(2);
+    const [x, y] = lonLatToWorld(origin, plan.devices[0]!.point);
+    // Pressed next to the first device, dragged 20 units north, dropped.
+    act(() => {
+      const held = result.current.map.onHold!(x + 3, y, 10)!;
+      held.move(x, y + 10);
+      held.drop(x, y + 20);
+    });
+    expect(result.current.changed).toBe(true);
+    expect(result.current.selected).toBe('L1-AOA-001');
+    const moved = lonLatToWorld(origin, result.current.devices[0]!.point);
+    expect(moved[1] - y).toBeCloseTo(20, 3);
+    // Adding: a tap places a third device on the level, selected.
+    act(() => result.current.setAdding(true));
+    act(() => result.current.map.onTapPoint!(x + 200, y));
+    expect(result.current.selected).toBe('L1-AOA-003');
+    expect(result.current.map.liveDots).toHaveLength(3);
+    expect(result.current.map.markers).toHaveLength(1);
+    act(() => result.current.copy());
+    expect(result.current.devices.map((d) => d.name)).toContain('L1-AOA-004');
+    act(() => result.current.remove());
+    expect(result.current.devices).toHaveLength(4);
+    act(() => result.current.reset());
+    expect(result.current.changed).toBe(false);
+    expect(result.current.devices).toBe(plan.devices);
+  });
+
+  it('offers the changed layout to be measured, and each device of the list to be selected', () => {
+    const layout = layoutOf({ changed: true, selected: 'L1-AOA-002' });
+    const props = renderPanel({ kind: 'done', plan }, { layout });
+    const words = props.words;
+    expect(screen.getByText(/布局已修改（3 个设备）/)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: words.plan_measure }));
+    expect(props.onMeasure).toHaveBeenCalled();
+    fireEvent.click(screen.getByRole('button', { name: words.plan_nudge_east }));
+    expect(layout.nudge).toHaveBeenCalledWith(1, 0);
+    fireEvent.click(screen.getByRole('button', { name: words.plan_remove }));
+    expect(layout.remove).toHaveBeenCalled();
+    const listed = screen.getByRole('button', { name: 'L2-AOA-001' });
+    fireEvent.click(listed);
+    expect(layout.select).toHaveBeenCalledWith('L2-AOA-001');
+    expect(screen.getByRole('button', { name: 'L1-AOA-002' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
   });
 
   it('shows why a plan failed', () => {
