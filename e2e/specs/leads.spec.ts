@@ -1,16 +1,22 @@
 // Business enquiries (issue #6) end to end: a visitor sends one from the business page and from
 // the consultation popup, with JavaScript and without it, on desktop and on a phone; sales get
 // the WeChat notification (a local stand-in for the enterprise WeChat robot), see the enquiry on
-// /admin/leads, change its status and export the CSV. A second real server with a config that
+// /admin/leads, change its status and export the CSV; a visitor's building planned on a phone
+// reaches sales with its plan's link, which opens it. A second real server with a config that
 // names the admin token and the webhook, on its own SQLite file.
 import { type IncomingMessage, type Server, createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopUserAgent, iphoneUserAgent, useBrowser } from '../helpers/browser';
 import { type RunningSite, startSite } from '../helpers/server';
 
 const token = 'e2e-sales-token-0123456789';
+/** A building of rooms as GeoJSON, small enough to plan in a second. */
+const officeRooms = fileURLToPath(
+  new URL('../../test-fixtures/geojson/office.geojson', import.meta.url),
+);
 const browser = useBrowser();
 
 interface Lead {
@@ -202,6 +208,80 @@ describe('business enquiries', () => {
       .toBe(true);
     expect(errors).toEqual([]);
     await context.close();
+  });
+
+  it('a visitor’s building on a phone: uploaded, planned, exported with its beacons, sent to sales, opened by sales', async () => {
+    const phone = {
+      userAgent: iphoneUserAgent,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    };
+    const { context, page, errors } = await open('/next/editors', phone);
+    await hydrated(page);
+    await page.getByLabel('选择 IMDF 压缩包').setInputFiles(officeRooms);
+    const opened = page.getByRole('link', { name: '在地图上打开' });
+    await opened.waitFor({ timeout: 30_000 });
+    const id = (await opened.getAttribute('href'))!.split('=')[1]!;
+    await opened.tap();
+    await page.waitForURL(/\/next\/demo\?building=/);
+    // A building's link opens the viewer at once, without the launcher's button.
+    await page.getByRole('button', { name: '部署规划' }).tap();
+    await page.getByRole('button', { name: '开始规划' }).tap();
+    const plan = page.locator('[data-plan-devices]');
+    await plan.waitFor({ timeout: 60_000 });
+    const count = Number(await plan.getAttribute('data-plan-devices'));
+    expect(count).toBeGreaterThan(0);
+    // The building's IMDF archive with the plan's beacons beside its files.
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: '下载含设备的 IMDF 数据包' }).tap();
+    const saved = await download;
+    expect(saved.suggestedFilename()).toBe(`building-${id}.imdf.zip`);
+    const { readFileSync } = await import('node:fs');
+    const zip = readFileSync((await saved.path())!);
+    expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+    expect(zip.includes(Buffer.from('infrastructure.geojson'))).toBe(true);
+    expect(zip.includes(Buffer.from('unit.geojson'))).toBe(true);
+
+    await page.getByRole('link', { name: '发送给销售' }).tap();
+    await page.waitForURL(/\/next\/business\?message=/);
+    await hydrated(page);
+    const form = page.locator('#lead-form');
+    const message = form.locator('[name="message"]');
+    await expect.poll(() => message.inputValue()).toMatch(/^部署规划：示例办公楼，蓝牙信标/);
+    await form.locator('[name="name"]').fill('钱规划');
+    await form.locator('[name="company"]').fill('钱规划的写字楼');
+    await form.locator('[name="phone"]').fill('138 0000 5678');
+    await form.locator('[name="product"]').selectOption('device:1');
+    await form.locator('[name="scenario"]').selectOption('factory');
+    await form.locator('[name="consent"]').check();
+    await form.locator('.lead-form__submit').tap();
+    await expect.poll(() => page.locator('#lead-form-success').isVisible()).toBe(true);
+    const lead = (await stored('钱规划')) as Lead & { message: string };
+    expect(lead.variant).toBe('mobile');
+    const link = `/next/demo?building=${id}&plan=ble,3`;
+    expect(lead.message).toContain(`打开这份规划：${site.baseUrl}${link}`);
+    await expect
+      .poll(() => webhook.messages.some((body) => body.includes('部署规划：示例办公楼')), {
+        timeout: 15_000,
+      })
+      .toBe(true);
+    expect(errors).toEqual([]);
+    await context.close();
+
+    // Sales open the building and its plan from the enquiry.
+    const admin = await open('/admin/leads', {
+      httpCredentials: { username: 'sales', password: token },
+    });
+    await hydrated(admin.page);
+    const row = admin.page.locator('tr[data-lead-id]', { hasText: '钱规划' });
+    const planLink = row.getByRole('link', { name: `${site.baseUrl}${link}` });
+    expect(await planLink.getAttribute('href')).toBe(link);
+    await admin.page.goto(`${site.baseUrl}${link}`);
+    const reopened = admin.page.locator('[data-plan-devices]');
+    await reopened.waitFor({ timeout: 60_000 });
+    expect(Number(await reopened.getAttribute('data-plan-devices'))).toBe(count);
+    await admin.context.close();
   });
 
   it('with JavaScript: sent from the consultation popup of another page', async () => {

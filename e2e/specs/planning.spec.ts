@@ -82,6 +82,16 @@ describe('device planning', () => {
     await page.getByText('按您调整后的布局实测').waitFor({ timeout: 60_000 });
     expect(Number(await plan.getAttribute('data-plan-devices'))).toBe(count);
     expect(await page.getByText('布局已修改', { exact: false }).count()).toBe(0);
+    // The measured layout's gateways as infrastructure.geojson, as a venue carries them.
+    const layer = page.waitForEvent('download');
+    await page.getByRole('button', { name: '下载设备图层（infrastructure.geojson）' }).tap();
+    const saved = await layer;
+    expect(saved.suggestedFilename()).toBe('demo-hospital-aoa-infrastructure.geojson');
+    const geojson = JSON.parse(readFileSync((await saved.path())!, 'utf8')) as {
+      features: { properties: { kind: string; name: string } }[];
+    };
+    expect(geojson.features).toHaveLength(count);
+    expect(geojson.features.every((f) => f.properties.kind === 'aoa_gateway')).toBe(true);
     await context.close();
   });
 });

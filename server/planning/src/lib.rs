@@ -10,10 +10,12 @@
 //! - [`lab`]: CEP50/75/95, floor detection, service share and time to first fix, per level
 //!   and in all, and each level's error as a heat map.
 //! - [`gaps`]: where a layout leaves points without service, outlined.
+//! - [`export`]: the devices' names and infrastructure.geojson.
 //! - [`plan`]: the rounds of placement and lab that meet the target, or the lab over a layout
 //!   the visitor changed.
 
 pub mod cover;
+pub mod export;
 pub mod floor;
 pub mod gaps;
 pub mod lab;

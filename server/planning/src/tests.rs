@@ -136,6 +136,7 @@ fn a_ble_plan_of_the_hospital_meets_its_target_with_fewer_beacons_than_by_hand()
     let levels: Vec<&str> = plan.lab.levels.iter().map(|f| f.level.as_str()).collect();
     assert_eq!(levels, ["L1", "L2", "L3", "L4"]);
     lab_reports_first_fix_heat_and_gaps(&plan, &request);
+    exported_as_the_venue_checks_it(&venue, &plan);
     a_changed_layout_is_measured_as_it_is(&venue, &plan, &request);
 }
 
@@ -277,4 +278,34 @@ fn the_labs_prediction_for_the_demo_layouts_matches_the_published_accuracy() {
             );
         }
     }
+}
+
+/// The plan's beacons as infrastructure.geojson in place of the hospital's own: the venue check
+/// finds nothing wrong with it (one iBeacon uuid, a major per level, minors and names once
+/// each, every beacon inside its level), and the engine reads the same devices back.
+fn exported_as_the_venue_checks_it(venue: &Venue, plan: &super::Plan) {
+    let source = content_dir().join("demo-hospital");
+    let dir = tempfile::tempdir().unwrap();
+    for entry in std::fs::read_dir(&source).unwrap() {
+        let path = entry.unwrap().path();
+        std::fs::copy(&path, dir.path().join(path.file_name().unwrap())).unwrap();
+    }
+    let file = super::export::infrastructure(
+        venue.model(),
+        "demo-hospital",
+        Technology::Ble,
+        &plan.devices,
+    );
+    std::fs::write(dir.path().join("infrastructure.geojson"), file.to_string()).unwrap();
+    let problems = site_venues::check::check_venue(dir.path(), "planned", None);
+    assert!(problems.is_empty(), "{problems:?}");
+    let read = read_devices(dir.path(), venue.model()).unwrap();
+    assert_eq!(read.len(), plan.devices.len());
+    for (read, planned) in read.iter().zip(&plan.devices) {
+        assert_eq!((read.kind, read.level), (planned.kind, planned.level));
+        assert!(read.at.distance(planned.at) < 0.02, "{read:?} {planned:?}");
+    }
+    let features = file["features"].as_array().unwrap();
+    assert_eq!(features[0]["properties"]["name"], "L1-BLE-001");
+    assert_eq!(features[0]["properties"]["major"], 100);
 }

@@ -343,7 +343,14 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             "/api/buildings/{id}",
             get(buildings::get_building).delete(buildings::delete_building),
         ),
-        ("/api/buildings/{id}/imdf.zip", get(buildings::get_archive)),
+        (
+            "/api/buildings/{id}/imdf.zip",
+            get(buildings::get_archive).post(buildings::post_archive),
+        ),
+        (
+            "/api/venues/{venue}/plan/infrastructure.geojson",
+            post(venues::post_infrastructure),
+        ),
         ("/api/buildings/{id}/changes", post(buildings::post_changes)),
     ])
     .route_layer(middleware::from_fn_with_state(state, api_guard::guard))

@@ -4,6 +4,7 @@
 //! code; one address plans one at a time, a full queue refuses at once, a waiting plan hears
 //! its place, and a visitor who leaves cancels the plan, which frees the thread for the next.
 
+use std::io::Cursor;
 use std::time::{Duration, Instant};
 
 use reqwest::StatusCode;
@@ -321,7 +322,8 @@ async fn one_address_plans_one_at_a_time_a_full_queue_refuses_and_leaving_cancel
 }
 
 /// The demo mall uploaded as a visitor would: its ground floor planned with AoA gateways, named
-/// by the building's own level; an edit makes a new version, which is planned afresh.
+/// by the building's own level, and exported with the building; an edit makes a new version,
+/// which is planned afresh.
 #[tokio::test]
 async fn an_uploaded_building_is_planned_and_its_next_version_planned_again() {
     let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
@@ -337,6 +339,7 @@ async fn an_uploaded_building_is_planned_and_its_next_version_planned_again() {
     assert!(devices.len() >= 10, "{plan}");
     assert!(devices.iter().all(|d| d["level"] == "L1"));
     assert_eq!(plans_computed(&app).await, 1);
+    exported_with_the_building(&app, &id, devices).await;
     // The same again is the plan kept; a level's height set is another version, planned again.
     let again = to_the_end(Stream::open(&app, &path, &[]).await).await;
     assert_eq!(&again.last().unwrap().data, plan);
@@ -362,4 +365,78 @@ async fn an_uploaded_building_is_planned_and_its_next_version_planned_again() {
     let replanned = to_the_end(Stream::open(&app, &path, &[]).await).await;
     assert_eq!(replanned.last().unwrap().name, "plan");
     assert_eq!(plans_computed(&app).await, 2);
+}
+
+/// The plan's gateways in the building's IMDF archive: every file of the building and
+/// infrastructure.geojson, which passes the venue check (every key of the contract, ids, names
+/// and anchor ids once each, every device inside its level) and reads back as the engine's
+/// devices where the plan put them. The same devices alone as infrastructure.geojson.
+async fn exported_with_the_building(app: &TestApp, id: &str, devices: &[Value]) {
+    let layout: Vec<Value> = (devices.iter())
+        .map(|d| serde_json::json!({"level": d["level"], "point": d["point"]}))
+        .collect();
+    let body = serde_json::to_vec(&serde_json::json!({ "devices": layout })).unwrap();
+    let post = |path: String| {
+        app.client
+            .post(app.url(&path))
+            .header("content-type", "application/json")
+            .body(body.clone())
+            .send()
+    };
+    let plain = app.fetch(&format!("/api/buildings/{id}/imdf.zip")).await;
+    let plain = zip::ZipArchive::new(Cursor::new(plain.bytes().await.unwrap().to_vec())).unwrap();
+    let response = post(format!(
+        "/api/buildings/{id}/imdf.zip?technology=aoa&levels=L1"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(response.status(), StatusCode::OK);
+    assert_eq!(response.headers()["content-type"], "application/zip");
+    assert_eq!(response.headers()["cache-control"], "no-store");
+    let bytes = response.bytes().await.unwrap().to_vec();
+    let mut archive = zip::ZipArchive::new(Cursor::new(bytes)).unwrap();
+    assert_eq!(archive.len(), plain.len() + 1);
+    let dir = tempfile::tempdir().unwrap();
+    archive.extract(dir.path()).unwrap();
+    let text = std::fs::read_to_string(dir.path().join("infrastructure.geojson")).unwrap();
+    let file: Value = serde_json::from_str(&text).unwrap();
+    let features = file["features"].as_array().unwrap();
+    assert_eq!(features.len(), devices.len());
+    assert_eq!(features[0]["properties"]["kind"], "aoa_gateway");
+    assert_eq!(features[0]["properties"]["name"], devices[0]["name"]);
+    assert_eq!(features[0]["geometry"]["coordinates"], devices[0]["point"]);
+    // The venue check's rules of infrastructure.geojson, on the building as exported.
+    let problems = site_venues::check::check_venue(dir.path(), "exported", None);
+    let devices_problems: Vec<_> = (problems.iter())
+        .filter(|p| p.file.contains("infrastructure"))
+        .collect();
+    assert!(devices_problems.is_empty(), "{devices_problems:?}");
+    let model = site_venues::testing::load(id, dir.path(), &Default::default());
+    let read = site_venues::read_devices(dir.path(), model.model()).unwrap();
+    assert_eq!(read.len(), devices.len());
+
+    let alone = post(format!(
+        "/api/venues/{id}/plan/infrastructure.geojson?technology=aoa&levels=L1"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(alone.status(), StatusCode::OK);
+    assert_eq!(alone.headers()["content-type"], "application/geo+json");
+    let disposition = alone.headers()["content-disposition"]
+        .to_str()
+        .unwrap()
+        .to_owned();
+    assert!(
+        disposition.ends_with("-aoa-infrastructure.geojson\""),
+        "{disposition}"
+    );
+    let alone: Value = serde_json::from_slice(&alone.bytes().await.unwrap()).unwrap();
+    assert_eq!(alone, file);
+    // A layout on a level the export does not cover is refused, nothing written.
+    let refused = post(format!(
+        "/api/buildings/{id}/imdf.zip?technology=aoa&levels=L2"
+    ))
+    .await
+    .unwrap();
+    assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
 }

@@ -60,6 +60,29 @@ pub fn export_edited(
     export_reusing(imdf_dir, Some((before, changed)), out)
 }
 
+/// `archive` (one [`export_imdf`] wrote) with `name` holding `bytes` beside its files, every
+/// other entry copied compressed as it is (an entry of that name is replaced).
+pub fn with_file(
+    archive: &[u8],
+    name: &str,
+    bytes: &[u8],
+    out: impl Write + Seek,
+) -> Result<(), ExportError> {
+    let mut before = zip::ZipArchive::new(std::io::Cursor::new(archive))?;
+    let mut zip = ZipWriter::new(out);
+    for index in 0..before.len() {
+        let entry = before.by_index_raw(index)?;
+        if entry.name_raw() != name.as_bytes() {
+            zip.raw_copy_file(entry)?;
+        }
+    }
+    let options = SimpleFileOptions::default().compression_method(CompressionMethod::Deflated);
+    zip.start_file(name, options)?;
+    zip.write_all(bytes)?;
+    zip.finish()?;
+    Ok(())
+}
+
 type Reused<'a> = (zip::ZipArchive<std::io::Cursor<&'a [u8]>>, &'a [String]);
 
 fn export_reusing(
@@ -158,6 +181,27 @@ mod tests {
         export_edited(dir.path(), &before, &changed, &mut copied).unwrap();
         let unit = |all: Vec<(String, Vec<u8>)>| all.into_iter().find(|(n, _)| n == "unit.geojson");
         assert_eq!(unit(entries(copied.into_inner())), unit(entries(before)));
+    }
+
+    #[test]
+    fn a_file_added_beside_the_archive_keeps_every_entry_and_replaces_its_own_name() {
+        let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/three-level-mall");
+        let mut archive = Cursor::new(Vec::new());
+        export_imdf(&dir, &mut archive).unwrap();
+        let archive = archive.into_inner();
+        let mut once = Cursor::new(Vec::new());
+        with_file(&archive, "infrastructure.geojson", b"first", &mut once).unwrap();
+        let mut twice = Cursor::new(Vec::new());
+        with_file(
+            &once.into_inner(),
+            "infrastructure.geojson",
+            b"second",
+            &mut twice,
+        )
+        .unwrap();
+        let mut expected = entries(archive);
+        expected.push(("infrastructure.geojson".to_owned(), b"second".to_vec()));
+        assert_eq!(entries(twice.into_inner()), expected);
     }
 
     #[test]

@@ -61,7 +61,7 @@ use std::sync::Arc;
 
 pub use car::{Car, CarError, FoundCar, normalise_plate, plate_hash};
 pub use distances::PlaceDistance;
-pub use export::{ExportError, export_edited, export_imdf};
+pub use export::{ExportError, export_edited, export_imdf, with_file};
 pub use infrastructure::read_devices;
 pub use inputs::{
     Catalog, CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords,

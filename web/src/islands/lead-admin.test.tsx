@@ -9,7 +9,7 @@ import { repoContent } from '../content/repo-content';
 import { placeholderRuntime } from '../runtime/runtime';
 import { textsOf } from '../testing/test-texts';
 import { IslandRoot } from './island-root';
-import { type AdminLead, LeadAdmin } from './lead-admin';
+import { type AdminLead, LeadAdmin, MessageText } from './lead-admin';
 
 const { leads } = repoContent();
 
@@ -164,5 +164,22 @@ describe('the sales table', () => {
     expect(screen.getByRole('link', { name: leads.admin.export }).getAttribute('href')).toBe(
       '/admin/leads.csv?q=%E5%AF%BB%E5%A2%83&status=',
     );
+  });
+
+  it("links this site's demo addresses in a message (a device plan's), and nothing else", () => {
+    const origin = 'https://www.indora.cn';
+    const plan = '/next/demo?building=0123456789abcdef0123456789abcdef&plan=ble,3';
+    render(
+      <p>
+        <MessageText
+          text={`部署规划：示例办公楼。打开这份规划：${origin}${plan} 另见 https://evil.example/next/demo?x=1`}
+          origin={origin}
+        />
+      </p>,
+    );
+    const links = screen.getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual([plan]);
+    expect(links[0]!.textContent).toBe(`${origin}${plan}`);
+    expect(screen.getByText(/另见 https:\/\/evil\.example/)).toBeTruthy();
   });
 });

@@ -15,6 +15,37 @@ import { fillTemplate } from '../leads/rules';
 
 export type { LeadAdminProps } from '../leads/catalog';
 
+/** This site's demo addresses in a message: a device plan sent from the viewer (issue #33) ends
+ * with the link that reopens it. Only this origin's `/next/demo?` links become links: anything
+ * else a visitor typed stays text. */
+const demoLink = /(https?:\/\/[^\s/]+)(\/next\/demo\?[^\s]+)/g;
+
+/** An enquiry's message, this site's demo links in it opening the building and plan. */
+export function MessageText({ text, origin }: { text: string; origin: string }) {
+  const parts: (string | { path: string })[] = [];
+  let at = 0;
+  for (const match of text.matchAll(demoLink)) {
+    if (match[1] !== origin) continue;
+    parts.push(text.slice(at, match.index), { path: match[2]! });
+    at = match.index + match[0].length;
+  }
+  parts.push(text.slice(at));
+  return (
+    <>
+      {parts.map((part, i) =>
+        typeof part === 'string' ? (
+          part
+        ) : (
+          <a key={i} href={part.path} target="_blank" rel="noopener">
+            {origin}
+            {part.path}
+          </a>
+        ),
+      )}
+    </>
+  );
+}
+
 /** One enquiry as GET /admin/leads.json lists it (contract section 5). */
 export type AdminLead = Record<Exclude<LeadColumn, 'status' | 'delivery'>, string> & {
   status: LeadStatus;
@@ -249,7 +280,9 @@ export function LeadAdmin({ words, labels, statuses: statusNames }: LeadAdminPro
                   <td>{lead.email ? <a href={`mailto:${lead.email}`}>{lead.email}</a> : null}</td>
                   <td>{lead.scenario_label || lead.scenario}</td>
                   <td>{lead.product_label || lead.product}</td>
-                  <td className="lead-admin__message">{lead.message}</td>
+                  <td className="lead-admin__message">
+                    <MessageText text={lead.message} origin={window.location.origin} />
+                  </td>
                   <td>
                     {lead.page}
                     <br />

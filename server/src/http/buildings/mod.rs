@@ -2,11 +2,12 @@
 //! building's DXF drawings with their mapping: `drawings.rs`, or its rooms and doors as GeoJSON)
 //! is read within its limit, taken in on a compute thread under the cost model (`upload.rs`),
 //! and stored under an unguessable id; the answer names the link. A building is read back,
-//! downloaded as IMDF and deleted through its id. Every answer is private: never cached, never
+//! downloaded as IMDF (with a device plan in it: `plan_archive.rs`) and deleted through its id. Every answer is private: never cached, never
 //! indexed.
 
 mod changes;
 mod drawings;
+mod plan_archive;
 mod upload;
 
 use std::sync::Arc;
@@ -31,6 +32,7 @@ pub(super) use changes::{EditRequest, EditSaved};
 pub(super) use drawings::post_drawing;
 #[cfg(test)]
 pub(super) use drawings::{DrawingAnswer, DrawingExtents, DrawingLayer};
+pub(super) use plan_archive::post_archive;
 use upload::{TakenIn, read_upload, take_in, upload_key};
 
 /// What taking in an IMDF archive is estimated to cost, CPU milliseconds (the demo mall takes

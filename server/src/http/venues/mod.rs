@@ -10,6 +10,8 @@ pub(in crate::http) mod answers;
 mod handover;
 mod plan;
 pub(in crate::http) mod plan_answers;
+mod plan_export;
+pub(in crate::http) mod plan_request;
 mod refusals;
 pub(in crate::http) mod request;
 
@@ -37,12 +39,13 @@ use answers::{
     tenth,
 };
 pub(super) use handover::get_handover;
-#[cfg(test)]
-pub(super) use plan::{LayoutDevice, LayoutRequest};
 pub(super) use plan::{get_plan, post_plan};
+pub(super) use plan_export::post_infrastructure;
+#[cfg(test)]
+pub(super) use plan_request::{LayoutDevice, LayoutRequest};
 // The answer types' generator writes the targets for the viewer's form.
 #[cfg(test)]
-pub(super) use plan::targets as plan_targets;
+pub(super) use plan_request::targets as plan_targets;
 use refusals::{car_error, route_error, search_error};
 use request::{
     Params, VenueKeyPath, VenuePath, count, flag, missing, query_params, required, unknown,

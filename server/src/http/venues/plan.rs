@@ -15,31 +15,19 @@ use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 use futures_util::StreamExt;
 use site_planning::Request as PlanRequest;
-use site_positioning::Technology;
 use site_venues::Venue;
 
 use super::super::api_guard::ApiContext;
-use super::super::buildings::loaded_building;
 use super::super::error::{ApiCode, ApiError, retry_after_secs};
 use super::super::positions::event_stream;
-use super::super::request_body::{self, ReadError};
 use super::plan_answers::{PlanAnswer, PlanFailed, PlanProgress, PlanQueued};
-use super::request::{VenuePath, query_params, unknown, venue_segment};
-use super::shared_venue;
-use crate::buildings::is_building_id;
+use super::plan_request::{
+    LayoutRequest, layout_devices, levels_of, read_layout, target_of, technology_of, venue_of,
+};
+use super::request::{VenuePath, query_params, venue_segment};
 use crate::http::AppState;
 use crate::plans::{Job, Refusal, Update};
 use crate::site::ApiErrorWords;
-
-/// The targets a visitor may ask, CEP95 in metres, and the one asked when none is given (the
-/// viewer's form takes them from web/src/demo/api-answers.ts, generated from this).
-pub(in crate::http) fn targets(technology: Technology) -> (f64, f64, f64) {
-    match technology {
-        Technology::Ble => (1.0, 10.0, 3.0),
-        Technology::Aoa => (0.3, 5.0, 1.0),
-        Technology::Uwb => (0.1, 2.0, 0.3),
-    }
-}
 
 /// The plans' seed: fixed, so a plan is the same on every replica and every time.
 const SEED: u64 = 1;
@@ -57,96 +45,20 @@ pub(in crate::http) async fn get_plan(
     }
 }
 
-/// A layout's body at most: 2,000 devices of about 60 bytes each, with room to spare.
-const LAYOUT_BYTES: usize = 256 * 1024;
-/// Devices a layout may hold: nearly twice the demo mall's planned beacons (1,079).
-const LAYOUT_DEVICES: usize = 2_000;
-
-/// A layout the visitor changed.
-#[derive(serde::Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub(in crate::http) struct LayoutRequest {
-    devices: Vec<LayoutDevice>,
-}
-
-#[derive(serde::Deserialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[serde(deny_unknown_fields)]
-pub(in crate::http) struct LayoutDevice {
-    /// The level's short name ("L1").
-    level: String,
-    /// `[lon, lat]`.
-    point: [f64; 2],
-}
-
 pub(in crate::http) async fn post_plan(
     ApiContext { state, client }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
     let params = query_params(&request);
-    let words = &state.venue_api.words;
-    let malformed =
-        |reason: &str| ApiError::explained(words, ApiCode::LayoutMalformed, "reason", reason);
-    let body = match request_body::read_limited(request.into_body(), LAYOUT_BYTES).await {
-        Ok(body) => body,
-        Err(error) => {
-            let reason = match error {
-                ReadError::TooLarge => format!("布局最多 {} KB", LAYOUT_BYTES / 1024),
-                ReadError::Broken => "请求没有发完".to_owned(),
-            };
-            return request_body::closing(malformed(&reason).into_response());
-        }
-    };
-    let layout = match serde_json::from_slice::<LayoutRequest>(&body) {
-        Ok(layout) if layout.devices.len() > LAYOUT_DEVICES => {
-            let reason = format!("一个布局最多 {LAYOUT_DEVICES} 台设备");
-            return malformed(&reason).into_response();
-        }
+    let layout = match read_layout(request.into_body(), &state.venue_api.words).await {
         Ok(layout) => layout,
-        Err(error) => return malformed(&format!("不是设备布局的 JSON：{error}")).into_response(),
+        Err(refusal) => return refusal,
     };
     match start(&state, client, venue, params, Some(layout)).await {
         Ok(job) => respond(job),
         Err(error) => error.into_response(),
     }
-}
-
-/// The layout's devices of `technology` on the engine's terms, or why one cannot be: a level
-/// the plan does not cover, a point off its level.
-fn layout_devices(
-    venue: &Venue,
-    technology: Technology,
-    levels: &[usize],
-    layout: &LayoutRequest,
-    words: &ApiErrorWords,
-) -> Result<Vec<site_positioning::Device>, ApiError> {
-    let model = venue.model();
-    let mut devices = Vec::with_capacity(layout.devices.len());
-    for (n, device) in layout.devices.iter().enumerate() {
-        let refuse = |why: &str| {
-            let reason = format!("第 {} 台设备{why}", n + 1);
-            ApiError::explained(words, ApiCode::LayoutMalformed, "reason", &reason)
-        };
-        let index = (model.level_index(&device.level))
-            .filter(|i| levels.is_empty() || levels.contains(i))
-            .ok_or_else(|| refuse(&format!("的楼层 {} 不在规划的楼层中", device.level)))?;
-        let level = &model.levels[index];
-        let [lon, lat] = device.point;
-        let at = venue.to_local(lon, lat);
-        if !(at.x.is_finite() && at.y.is_finite() && level.outline.bbox.contains(at)) {
-            return Err(refuse(&format!("不在 {} 层的范围内", level.short)));
-        }
-        let at = site_positioning::Point::new(at.x, at.y);
-        devices.push(site_planning::plan::device(
-            technology,
-            level.ordinal,
-            at,
-            level,
-        ));
-    }
-    Ok(devices)
 }
 
 /// What the stream needs: the job, its venue (for the devices' names and positions), the
@@ -162,62 +74,10 @@ async fn start(
 ) -> Result<Started, ApiError> {
     let words = &state.venue_api.words;
     let id = venue_segment(venue, words)?;
-    let (venue, version) = if is_building_id(&id) {
-        let building = loaded_building(state, &id, client).await?;
-        (Arc::clone(&building.venue), building.version as u64)
-    } else {
-        let version = state.venues.version(&id).unwrap_or_default();
-        (shared_venue(state, words, &id)?, version)
-    };
-    let technology = match params.get("technology").map(String::as_str) {
-        Some("ble") | None => Technology::Ble,
-        Some("aoa") => Technology::Aoa,
-        Some("uwb") => Technology::Uwb,
-        Some(other) => {
-            return Err(unknown(
-                words,
-                ApiCode::TechnologyUnknown,
-                "technology",
-                other,
-            ));
-        }
-    };
-    let (min, max, default) = targets(technology);
-    let target = match params.get("target") {
-        None => default,
-        Some(text) => text
-            .parse::<f64>()
-            .ok()
-            .filter(|t| (min..=max).contains(t))
-            .ok_or_else(|| {
-                let (min, max) = (min.to_string(), max.to_string());
-                ApiError::new(
-                    words,
-                    ApiCode::TargetMalformed,
-                    Some("target"),
-                    &[("min", &min), ("max", &max), ("value", text)],
-                )
-            })?,
-    };
-    // Hundredths of a metre: a request differing below that is the same plan.
-    let target = (target * 100.0).round() / 100.0;
-    let mut levels = Vec::new();
-    if let Some(list) = params.get("levels").filter(|l| !l.trim().is_empty()) {
-        for key in list
-            .split(',')
-            .map(str::trim)
-            .take(venue.levels().len() + 1)
-        {
-            let index = venue
-                .model()
-                .level_index(key)
-                .ok_or_else(|| unknown(words, ApiCode::LevelUnknown, "levels", key))?;
-            if !levels.contains(&index) {
-                levels.push(index);
-            }
-        }
-        levels.sort_unstable();
-    }
+    let (venue, version) = venue_of(state, client, &id).await?;
+    let technology = technology_of(&params, words)?;
+    let target = target_of(&params, technology, words)?;
+    let levels = levels_of(&params, &venue, words)?;
     let layout = (layout.as_ref())
         .map(|layout| layout_devices(&venue, technology, &levels, layout, words))
         .transpose()?;

@@ -187,24 +187,23 @@ impl PlanFigures {
 impl PlanAnswer {
     pub(super) fn of(plan: &Plan, venue: &Venue, target: f64) -> Self {
         let model = venue.model();
-        let kind = plan.technology.name().to_uppercase();
-        let mut devices = Vec::with_capacity(plan.devices.len());
-        for level in &model.levels {
-            // In the plan's order (the installer's rows of the planner, or the visitor's own).
-            let here = (plan.devices.iter()).filter(|d| d.level == level.ordinal);
-            for (n, device) in here.enumerate() {
+        // In the plan's order (the installer's rows of the planner, or the visitor's own).
+        let names = site_planning::export::names(model, plan.technology, &plan.devices);
+        let devices = (plan.devices.iter().zip(names))
+            .filter_map(|(device, name)| {
+                let level = model.levels.iter().find(|l| l.ordinal == device.level)?;
                 let at = Point {
                     x: device.at.x,
                     y: device.at.y,
                 };
-                devices.push(PlannedDevice {
-                    name: format!("{}-{kind}-{:03}", level.short, n + 1),
+                Some(PlannedDevice {
+                    name,
                     level: level.short.clone(),
                     point: lon_lat(model.frame.to_lon_lat(at)),
                     height_m: tenth(device.height),
-                });
-            }
-        }
+                })
+            })
+            .collect();
         Self {
             technology: plan.technology.name(),
             target_cep95_m: target,

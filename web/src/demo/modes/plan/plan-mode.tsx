@@ -12,7 +12,7 @@ import {
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
-import { buildingIdPattern } from '../../../islands/building-requests';
+import { buildingIdPattern, buildingPaths } from '../../../islands/building-requests';
 import { planAddressOf, readPlanAddress } from './plan-address';
 import { type PlanMap, usePlanLayout } from './plan-map';
 import type * as PlanParts from './plan-parts';
@@ -44,6 +44,16 @@ export function planSummary(words: ViewerWords, plan: PlanAnswer): string {
     cep95: plan.total.cep95_m.toFixed(2),
     target: plan.target_cep95_m,
   });
+}
+
+/** Where the plan's devices are exported (plan-export.tsx): its stream's address with the
+ * export's path, and a visitor's building's archive with the same query. */
+function exportsOf(planUrl: string, archive: string | null) {
+  const query = planUrl.slice(planUrl.indexOf('?'));
+  return {
+    geojsonUrl: planUrl.replace('/plan?', '/plan/infrastructure.geojson?'),
+    archiveUrl: archive && `${archive}${query}`,
+  };
 }
 
 export type PlanState =
@@ -222,6 +232,15 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
         setState({ kind: 'idle' });
       }}
       csvHref={csvHref}
+      exports={exportsOf(
+        api.planUrl(
+          venue,
+          plan?.technology ?? request.technology,
+          plan?.target_cep95_m ?? request.target,
+          asked,
+        ),
+        buildingIdPattern.test(venue) ? buildingPaths.archive(venue) : null,
+      )}
       enquiryHref={enquiryHref}
       venueName={summary?.name ?? venue}
       csvName={fill(words.plan_csv_name, {

@@ -13,6 +13,7 @@ import { Button } from '../button';
 import { type PlanState, type PlanRequest, planSummary } from './plan-mode';
 import type { PlanLayoutEdits } from './plan-map';
 import { PlanEdit } from './plan-edit';
+import { PlanExport, type PlanExports } from './plan-export';
 
 export interface PlanPanelProps {
   words: ViewerWords;
@@ -26,6 +27,7 @@ export interface PlanPanelProps {
   layout: PlanLayoutEdits;
   /** Has the lab measure the changed layout. */
   onMeasure: () => void;
+  exports: PlanExports;
   onStart: () => void;
   onCancel: () => void;
   /** The installation list of a finished plan, as a file address. */
@@ -118,6 +120,7 @@ export function PlanPanel(props: PlanPanelProps) {
           plan={props.current}
           layout={props.layout}
           onMeasure={props.onMeasure}
+          exports={props.exports}
           csvHref={props.csvHref}
           csvName={props.csvName}
           enquiryHref={props.enquiryHref}
@@ -168,6 +171,7 @@ function PlanResult(props: {
   plan: PlanAnswer;
   layout: PlanLayoutEdits;
   onMeasure: () => void;
+  exports: PlanExports;
   csvHref: string | null;
   csvName: string;
   enquiryHref: string | null;
@@ -272,6 +276,7 @@ function PlanResult(props: {
           </a>
         </p>
       ) : null}
+      <PlanExport words={words} exports={props.exports} layout={plan.devices} />
       {props.enquiryHref ? (
         <>
           <p>

@@ -95,6 +95,10 @@ function renderPanel(state: PlanState, changes: Partial<Parameters<typeof PlanPa
     current: state.kind === 'done' ? state.plan : null,
     layout: layoutOf(),
     onMeasure: vi.fn<() => void>(),
+    exports: {
+      geojsonUrl: '/api/venues/v/plan/infrastructure.geojson?technology=aoa',
+      archiveUrl: null,
+    },
     onStart: vi.fn<() => void>(),
     onCancel: vi.fn<() => void>(),
     csvHref: 'blob:plan',

@@ -1,0 +1,36 @@
+//! `POST /api/buildings/{id}/imdf.zip?technology=&levels=` (issue #33, docs/api.md): the
+//! building's IMDF archive with a plan's devices in it, as infrastructure.geojson beside the
+//! IMDF files (the body is the layout the lab measures, `LayoutRequest`): the building as the
+//! installer will have it, which the venue check and the live engine read like a demo venue.
+
+use axum::extract::{Path, Request};
+use axum::response::{IntoResponse, Response};
+
+use super::{answer_stored, download, private};
+use crate::http::api_guard::ApiContext;
+use crate::http::error::{ApiCode, ApiError};
+use crate::http::venues::plan_request::exported_layout;
+use crate::leads::time::now_millis;
+
+pub(in crate::http) async fn post_archive(
+    ApiContext { state, client }: ApiContext,
+    Path(id): Path<String>,
+    request: Request,
+) -> Response {
+    let file = match exported_layout(&state, client, &id, request).await {
+        Ok((_, file)) => file.to_string().into_bytes(),
+        Err(refusal) => return private(refusal),
+    };
+    let found = state.buildings.archive(&id, now_millis()).await;
+    answer_stored(&state, found, |archive| {
+        let mut out = std::io::Cursor::new(Vec::new());
+        match site_venues::with_file(&archive, "infrastructure.geojson", &file, &mut out) {
+            Ok(()) => download(&id, out.into_inner()),
+            Err(error) => {
+                tracing::error!(%error, "a stored building's archive could not be rewritten");
+                let words = &state.venue_api.words;
+                ApiError::new(words, ApiCode::ComputeFailed, None, &[]).into_response()
+            }
+        }
+    })
+}
