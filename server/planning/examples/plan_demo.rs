@@ -44,6 +44,7 @@ fn main() {
             target_cep95_m: target,
             levels,
             seed: 1,
+            scope: Default::default(),
             layout: None,
         };
         let started = Instant::now();

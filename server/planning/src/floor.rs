@@ -7,6 +7,8 @@ use site_positioning::Technology;
 use site_venues::geometry::{Bbox, Point};
 use site_venues::model::{Model, Unit, UnitRole};
 
+use super::scope::Scope;
+
 /// Spacing of demand points and candidate sites, metres: the coverage tests of the demo venues'
 /// hand-placed devices use 2 m too (tools/venues/coverage.py).
 pub const GRID_M: f64 = 2.0;
@@ -46,14 +48,15 @@ pub fn mount_unit(technology: Technology, unit: &Unit) -> bool {
     served_unit(technology, unit) && unit.category != "escalator"
 }
 
-/// The demand points and candidate sites of `technology` on model level `level`.
-pub fn sample(model: &Model, level: usize, technology: Technology) -> Floor {
+/// The demand points and candidate sites of `technology` on model level `level`, in `scope`.
+pub fn sample(model: &Model, level: usize, technology: Technology, scope: Scope) -> Floor {
     let mut points = Vec::new();
     let mut walkable = Vec::new();
     let mut sites = Vec::new();
     for unit in model.units.iter().filter(|u| u.level == level) {
-        let serve = served_unit(technology, unit);
-        let mount = mount_unit(technology, unit);
+        let here = scope.holds(unit, &model.levels[level]);
+        let serve = here && served_unit(technology, unit);
+        let mount = here && mount_unit(technology, unit);
         if !serve && !mount {
             continue;
         }

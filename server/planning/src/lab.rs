@@ -8,7 +8,7 @@
 //! [`HEAT_CELL_M`] cell).
 
 use site_positioning::{Device, Technology};
-use site_tracking::accuracy::{Row, measure_watched};
+use site_tracking::accuracy::{Row, Within, measure_watched};
 use site_venues::Venue;
 use site_venues::geometry::Point;
 
@@ -114,21 +114,30 @@ pub struct Lab {
 
 /// Runs the lab over `venue` with `devices` (of `technology`; others are ignored).
 pub fn run(venue: &Venue, devices: &[Device], technology: Technology, seed: u64) -> Lab {
-    run_watched(venue, devices, technology, seed, &mut |_, _| true).expect("nothing stops it")
+    run_watched(
+        venue,
+        devices,
+        technology,
+        seed,
+        &|_, _| true,
+        &mut |_, _| true,
+    )
+    .expect("nothing stops it")
 }
 
-/// [`run`], telling `watch` how many walkers of how many have walked; `None` once `watch`
-/// answers false.
+/// [`run`] `within` a part of the venue (a plan's scope), telling `watch` how many walkers of
+/// how many have walked; `None` once `watch` answers false.
 pub fn run_watched(
     venue: &Venue,
     devices: &[Device],
     technology: Technology,
     seed: u64,
+    within: Within<'_>,
     watch: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Option<Lab> {
     let kind = technology.device_kind();
     let devices: Vec<Device> = devices.iter().filter(|d| d.kind == kind).cloned().collect();
-    let table = measure_watched(venue, devices, seed, WALKERS, STOPS, watch)?;
+    let table = measure_watched(venue, devices, seed, WALKERS, STOPS, within, watch)?;
     let mut total = Row::default();
     let mut rows = Vec::new();
     for ((t, level), row) in &table {

@@ -11,6 +11,7 @@
 //!   and in all, and each level's error as a heat map.
 //! - [`gaps`]: where a layout leaves points without service, outlined.
 //! - [`export`]: the devices' names and infrastructure.geojson.
+//! - [`scope`]: the zone of the levels a plan covers, and whether stairwells count.
 //! - [`plan`]: the rounds of placement and lab that meet the target, or the lab over a layout
 //!   the visitor changed.
 
@@ -20,6 +21,7 @@ pub mod floor;
 pub mod gaps;
 pub mod lab;
 pub mod plan;
+pub mod scope;
 pub mod serve;
 pub mod spread;
 

@@ -22,6 +22,7 @@ use super::cover::{choose, shortfall};
 use super::floor::{Floor, sample};
 use super::gaps::{self, Gaps};
 use super::lab::{self, Lab};
+use super::scope::Scope;
 use super::serve::{Requirement, needs, serves};
 use super::spread;
 
@@ -38,6 +39,8 @@ pub struct Request {
     /// Model level indexes to cover; empty: every level.
     pub levels: Vec<usize>,
     pub seed: u64,
+    /// The zone of those levels and whether stairwells count.
+    pub scope: Scope,
     /// The visitor's own layout, measured as it is instead of placing devices.
     pub layout: Option<Vec<Device>>,
 }
@@ -67,6 +70,8 @@ pub struct Round {
 #[derive(Debug, Clone)]
 pub struct Plan {
     pub technology: Technology,
+    /// The zone of the levels covered, and whether stairwells count.
+    pub scope: Scope,
     /// In installation order: by level, then in rows from north to south (a changed layout: as
     /// the visitor sent it).
     pub devices: Vec<Device>,
@@ -105,8 +110,9 @@ pub fn plan(
     };
     let floors: Vec<Floor> = levels
         .iter()
-        .map(|&level| sample(model, level, request.technology))
+        .map(|&level| sample(model, level, request.technology, request.scope))
         .collect();
+    let within = |ordinal, at| request.scope.contains(model, &space, ordinal, at);
     if let Some(layout) = &request.layout {
         return measure(venue, &space, &floors, request, layout, progress, cancel);
     }
@@ -152,6 +158,7 @@ pub fn plan(
             &devices,
             request.technology,
             request.seed,
+            &within,
             &mut watch,
         )
         .ok_or(PlanError::Cancelled)?;
@@ -163,6 +170,7 @@ pub fn plan(
         });
         let candidate = Plan {
             technology: request.technology,
+            scope: request.scope,
             devices,
             points,
             short_points,
@@ -228,11 +236,13 @@ fn measure(
         });
         !cancel.load(Ordering::Relaxed)
     };
+    let within = |ordinal, at| request.scope.contains(venue.model(), space, ordinal, at);
     let lab = lab::run_watched(
         venue,
         &devices,
         request.technology,
         request.seed,
+        &within,
         &mut watch,
     )
     .ok_or(PlanError::Cancelled)?;
@@ -240,6 +250,7 @@ fn measure(
     let cep95_m = lab.total.cep95_m;
     Ok(Plan {
         technology: request.technology,
+        scope: request.scope,
         points: floors.iter().map(|f| f.points.len()).sum(),
         short_points: gaps.iter().map(|g| g.points).sum(),
         meets_target: cep95_m <= request.target_cep95_m,

@@ -28,6 +28,7 @@ fn request(technology: Technology, target: f64, venue: &Venue, ordinals: &[i32])
         target_cep95_m: target,
         levels,
         seed: 1,
+        scope: Default::default(),
         layout: None,
     }
 }
@@ -66,7 +67,7 @@ fn holds_its_properties(venue: &Venue, plan: &super::Plan, request: &Request) {
     let devices = Devices::new(plan.devices.clone());
     let mut unserved = 0;
     for &level in &request.levels {
-        let floor = sample(model, level, plan.technology);
+        let floor = sample(model, level, plan.technology, request.scope);
         for point in &floor.points {
             let truth = Pose {
                 level: floor.ordinal,
@@ -308,4 +309,67 @@ fn exported_as_the_venue_checks_it(venue: &Venue, plan: &super::Plan) {
     let features = file["features"].as_array().unwrap();
     assert_eq!(features[0]["properties"]["name"], "L1-BLE-001");
     assert_eq!(features[0]["properties"]["major"], 100);
+}
+
+/// A plan of one zone covers that zone alone: the mall's ground floor circulation with AoA
+/// gateways, every gateway in public circulation off the car park and every demand point there;
+/// its rooms with beacons, every beacon in a room. Stairwells left out have no demand points.
+#[test]
+fn a_zone_is_planned_alone_and_stairwells_may_be_left_out() {
+    use super::scope::{Scope, Zone};
+    let (venue, _) = venue("demo-mall");
+    let model = venue.model();
+    let in_units = |plan: &super::Plan, role: site_venues::model::UnitRole| {
+        plan.devices.iter().all(|device| {
+            let at = site_venues::geometry::Point {
+                x: device.at.x,
+                y: device.at.y,
+            };
+            model.units.iter().any(|u| {
+                model.levels[u.level].ordinal == device.level
+                    && u.role == role
+                    && u.shape.contains(at)
+            })
+        })
+    };
+    let mut circulation = request(Technology::Aoa, 1.0, &venue, &[0]);
+    circulation.scope = Scope {
+        zone: Zone::Circulation,
+        stairs: false,
+    };
+    let plan = quietly(&venue, &circulation);
+    assert!(!plan.devices.is_empty());
+    assert!(in_units(&plan, site_venues::model::UnitRole::Walkable));
+    let mut rooms = request(Technology::Ble, 3.0, &venue, &[0]);
+    rooms.scope.zone = Zone::Rooms;
+    let rooms_plan = quietly(&venue, &rooms);
+    assert!(in_units(
+        &rooms_plan,
+        site_venues::model::UnitRole::Destination
+    ));
+    let everywhere = quietly(&venue, &request(Technology::Ble, 3.0, &venue, &[0]));
+    // Fewer points to serve, not fewer beacons: a room served from the corridor outside it
+    // needs a beacon of its own once corridors are not the plan's.
+    assert!(rooms_plan.points < everywhere.points);
+    eprintln!(
+        "L1 rooms: {} beacons, {} points; everywhere: {} beacons, {} points",
+        rooms_plan.devices.len(),
+        rooms_plan.points,
+        everywhere.devices.len(),
+        everywhere.points
+    );
+
+    let (hospital, _) = self::venue("demo-hospital");
+    let level = hospital.model().level_index("L1").unwrap();
+    let with = sample(hospital.model(), level, Technology::Ble, Scope::default());
+    let without = sample(
+        hospital.model(),
+        level,
+        Technology::Ble,
+        Scope {
+            zone: Zone::All,
+            stairs: false,
+        },
+    );
+    assert!(without.points.len() < with.points.len());
 }

@@ -131,6 +131,7 @@ api_codes! {
     TargetMalformed => "target_malformed", BAD_REQUEST;
     PlanRefused => "plan_refused", UNPROCESSABLE_ENTITY;
     LayoutMalformed => "layout_malformed", BAD_REQUEST;
+    ZoneUnknown => "zone_unknown", BAD_REQUEST;
 }
 
 impl ApiCode {

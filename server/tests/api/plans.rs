@@ -93,6 +93,20 @@ async fn a_plan_streams_its_progress_then_its_devices_and_figures_and_is_kept() 
     assert_eq!(again.len(), 1);
     assert_eq!(&again[0].data, plan);
     assert_eq!(plans_computed(&app).await, 1);
+    assert_eq!(
+        (&plan["zone"], &plan["stairs"]),
+        (&Value::from("all"), &Value::from(true))
+    );
+
+    // Another scope is another plan, which says what it covers.
+    let zoned = format!("{HOSPITAL_AOA}&zone=circulation&stairs=false");
+    let zoned = to_the_end(Stream::open(&app, &zoned, &[]).await).await;
+    let zoned = &zoned.last().unwrap().data;
+    assert_eq!(
+        (&zoned["zone"], &zoned["stairs"]),
+        (&Value::from("circulation"), &Value::from(false))
+    );
+    assert_eq!(plans_computed(&app).await, 2);
 }
 
 /// Posts `body` as a changed layout of `path`'s plan: the stream, or the refusal's status and
@@ -246,6 +260,8 @@ async fn a_wrong_plan_request_is_refused_with_its_code() {
             StatusCode::UNPROCESSABLE_ENTITY,
             "level_unknown",
         ),
+        ("zone=garden", StatusCode::BAD_REQUEST, "zone_unknown"),
+        ("stairs=maybe", StatusCode::BAD_REQUEST, "boolean_malformed"),
     ] {
         let response = app
             .fetch(&format!("/api/venues/demo-hospital/plan?{query}"))

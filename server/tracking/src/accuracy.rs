@@ -70,18 +70,31 @@ pub fn measure(
     walkers: u64,
     stops: usize,
 ) -> Table {
-    measure_watched(venue, devices, seed, walkers, stops, &mut |_, _| true)
-        .expect("nothing stops it")
+    measure_watched(
+        venue,
+        devices,
+        seed,
+        walkers,
+        stops,
+        &|_, _| true,
+        &mut |_, _| true,
+    )
+    .expect("nothing stops it")
 }
 
-/// [`measure`], telling `watch` after each walker how many of how many have walked; `None` as
-/// soon as `watch` answers false (a cancelled job).
+/// Where on a level (its ordinal) the accuracy is measured: the walkers stop only there and
+/// only their seconds there count.
+pub type Within<'a> = &'a dyn Fn(i32, EnginePoint) -> bool;
+
+/// [`measure`] within a part of the venue, telling `watch` after each walker how many of how
+/// many have walked; `None` as soon as `watch` answers false (a cancelled job).
 pub fn measure_watched(
     venue: &Venue,
     devices: Vec<Device>,
     seed: u64,
     walkers: u64,
     stops: usize,
+    within: Within<'_>,
     watch: &mut dyn FnMut(u64, u64) -> bool,
 ) -> Option<Table> {
     let space = RadioSpace::build(venue.model());
@@ -104,9 +117,8 @@ pub fn measure_watched(
             let tag = key(&[technology as u64, walker]);
             let eligible = |place: &Place| {
                 let ordinal = venue.levels()[place.level].ordinal;
-                covered
-                    .iter()
-                    .any(|c| c.covers(ordinal, EnginePoint::new(place.point.x, place.point.y)))
+                let at = EnginePoint::new(place.point.x, place.point.y);
+                within(ordinal, at) && covered.iter().any(|c| c.covers(ordinal, at))
             };
             let Some(walk) = random_walk(venue, seed, tag, stops, eligible) else {
                 continue;
@@ -125,7 +137,7 @@ pub fn measure_watched(
                     let row = table.entry((technology, start)).or_default();
                     row.first_fix_s.push(second as u32 + 1);
                 }
-                if second < SETTLING_S {
+                if second < SETTLING_S || !within(truth.level, truth.at) {
                     continue;
                 }
                 let short = level_short(venue, truth.level);

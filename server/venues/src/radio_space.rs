@@ -66,6 +66,13 @@ impl RadioSpace {
         Self { levels, lift }
     }
 
+    /// The model index of the unit at `at` on the level of `ordinal`, at the raster's
+    /// resolution; none between units.
+    pub fn unit_at(&self, ordinal: i32, at: EnginePoint) -> Option<usize> {
+        let label = self.level(ordinal)?.label(point(at));
+        (label != BLOCKED).then(|| (label - 1) as usize)
+    }
+
     fn level(&self, ordinal: i32) -> Option<&LevelRaster> {
         self.levels
             .iter()

@@ -414,7 +414,11 @@ export type PlanQueued = { ahead: number, };
 
 export type PlanProgress = { round: number, stage: 'placing' | 'measuring', reach_m: number | null, devices: number | null, walked: number | null, walkers: number | null, };
 
-export type PlanAnswer = { technology: Technology, target_cep95_m: number, meets_target: boolean, devices: Array<PlannedDevice>, 
+export type PlanAnswer = { technology: Technology, target_cep95_m: number, 
+/**
+ * The zone of the levels covered, and whether stairwells count.
+ */
+zone: 'all' | 'parking' | 'circulation' | 'rooms', stairs: boolean, meets_target: boolean, devices: Array<PlannedDevice>, 
 /**
  * All levels the plan covers.
  */

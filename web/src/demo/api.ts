@@ -171,11 +171,19 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
         truth ? '&truth=true' : ''
       }${fence ? `&fence=${corners}&dwell=${fence.dwellMinutes}` : ''}`;
     },
-    /** A device plan's stream (issue #33): `levels` short names, none for every level. */
-    planUrl: (venue: string, technology: Technology, target: number, levels: string[]) =>
+    /** A device plan's stream (issue #33): `levels` short names, none for every level; the zone
+     * and stairwells only when not every part. */
+    planUrl: (
+      venue: string,
+      technology: Technology,
+      target: number,
+      levels: string[],
+      zone = 'all',
+      stairs = true,
+    ) =>
       `${base}${venuePath(venue)}/plan?technology=${technology}&target=${target}${
         levels.length ? `&levels=${levels.map(encodeURIComponent).join(',')}` : ''
-      }`,
+      }${zone === 'all' ? '' : `&zone=${zone}`}${stairs ? '' : '&stairs=false'}`,
     /** The QR code that opens a route on a phone (docs/venue-contract.md §4 handover.svg). */
     handoverUrl: (venue: string, from: string, to: string, accessible: boolean) =>
       `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}`,

@@ -22,7 +22,8 @@ use super::super::error::{ApiCode, ApiError, retry_after_secs};
 use super::super::positions::event_stream;
 use super::plan_answers::{PlanAnswer, PlanFailed, PlanProgress, PlanQueued};
 use super::plan_request::{
-    LayoutRequest, layout_devices, levels_of, read_layout, target_of, technology_of, venue_of,
+    LayoutRequest, layout_devices, levels_of, read_layout, scope_of, target_of, technology_of,
+    venue_of,
 };
 use super::request::{VenuePath, query_params, venue_segment};
 use crate::http::AppState;
@@ -78,12 +79,15 @@ async fn start(
     let technology = technology_of(&params, words)?;
     let target = target_of(&params, technology, words)?;
     let levels = levels_of(&params, &venue, words)?;
+    let scope = scope_of(&params, words)?;
     let layout = (layout.as_ref())
         .map(|layout| layout_devices(&venue, technology, &levels, layout, words))
         .transpose()?;
     let mut key = format!(
-        "plan/{id}/{version:016x}/{SEED}/{}/{target}/{levels:?}",
-        technology.name()
+        "plan/{id}/{version:016x}/{SEED}/{}/{target}/{levels:?}/{}/{}",
+        technology.name(),
+        scope.zone.name(),
+        scope.stairs
     );
     if let Some(devices) = &layout {
         // The devices in their order: the lab's random draws follow it.
@@ -102,6 +106,7 @@ async fn start(
         target_cep95_m: target,
         levels,
         seed: SEED,
+        scope,
         layout,
     };
     let job = state

@@ -71,6 +71,10 @@ pub(in crate::http) struct PlanAnswer {
     #[cfg_attr(test, ts(type = "Technology"))]
     pub(super) technology: &'static str,
     pub(super) target_cep95_m: f64,
+    /// The zone of the levels covered, and whether stairwells count.
+    #[cfg_attr(test, ts(type = "'all' | 'parking' | 'circulation' | 'rooms'"))]
+    pub(super) zone: &'static str,
+    pub(super) stairs: bool,
     pub(super) meets_target: bool,
     pub(super) devices: Vec<PlannedDevice>,
     /// All levels the plan covers.
@@ -207,6 +211,8 @@ impl PlanAnswer {
         Self {
             technology: plan.technology.name(),
             target_cep95_m: target,
+            zone: plan.scope.zone.name(),
+            stairs: plan.scope.stairs,
             meets_target: plan.meets_target,
             devices,
             total: PlanFigures::of(&plan.lab.total),

@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use axum::body::Body;
 use axum::response::{IntoResponse, Response};
+use site_planning::scope::{Scope, Zone};
 use site_positioning::{Device, Technology};
 use site_venues::Venue;
 
@@ -14,7 +15,7 @@ use super::super::AppState;
 use super::super::buildings::loaded_building;
 use super::super::error::{ApiCode, ApiError};
 use super::super::request_body::{self, ReadError};
-use super::request::{Params, query_params, unknown};
+use super::request::{Params, flag, query_params, unknown};
 use super::shared_venue;
 use crate::buildings::is_building_id;
 use crate::site::ApiErrorWords;
@@ -82,6 +83,19 @@ pub(in crate::http) fn technology_of(
             other,
         )),
     }
+}
+
+/// `zone` (`all`, the default, `parking`, `circulation` or `rooms`) and `stairs` (stairwells
+/// count unless `false`: a flag that is on when absent).
+pub(in crate::http) fn scope_of(params: &Params, words: &ApiErrorWords) -> Result<Scope, ApiError> {
+    let zone = match params.get("zone").map(String::as_str) {
+        None | Some("") => Zone::All,
+        Some(name) => {
+            Zone::parse(name).ok_or_else(|| unknown(words, ApiCode::ZoneUnknown, "zone", name))?
+        }
+    };
+    let stairs = !params.contains_key("stairs") || flag(params, words, "stairs")?;
+    Ok(Scope { zone, stairs })
 }
 
 /// `target`, CEP95 metres within the technology's range (its default when absent), to the

@@ -102,6 +102,7 @@ export const apiErrorKeys = [
   'target_malformed',
   'plan_refused',
   'layout_malformed',
+  'zone_unknown',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

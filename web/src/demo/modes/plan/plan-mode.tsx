@@ -13,7 +13,7 @@ import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { buildingIdPattern, buildingPaths } from '../../../islands/building-requests';
-import { planAddressOf, readPlanAddress } from './plan-address';
+import { type Zone, planAddressOf, readPlanAddress } from './plan-address';
 import { type PlanMap, usePlanLayout } from './plan-map';
 import type * as PlanParts from './plan-parts';
 
@@ -24,6 +24,9 @@ export interface PlanRequest {
   thisLevel: boolean;
   /** The levels of a plan reopened from its address, until the visitor changes the request. */
   levels?: string[];
+  zone: Zone;
+  /** Stairwells count. */
+  stairs: boolean;
 }
 
 /** A plan reopened from its address (`readPlanAddress`), as the form asks it. */
@@ -73,6 +76,8 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     technology: 'ble',
     target: planTargets.ble[2],
     thisLevel: false,
+    zone: 'all',
+    stairs: true,
   });
   const [state, setState] = useState<PlanState>({ kind: 'idle' });
   const [parts, setParts] = useState<typeof PlanParts | null>(null);
@@ -114,7 +119,14 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     if (!layout) setShown(null);
     const levels = chosen.levels ?? (chosen.thisLevel && level ? [level] : []);
     setAsked(levels);
-    const url = api.planUrl(venue, chosen.technology, chosen.target, levels);
+    const url = api.planUrl(
+      venue,
+      chosen.technology,
+      chosen.target,
+      levels,
+      chosen.zone,
+      chosen.stairs,
+    );
     parts
       .streamPlan(
         url,
@@ -170,7 +182,14 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     if (!plan) return;
     const levels = asked.length ? { levels: asked } : {};
     start(
-      { technology: plan.technology, target: plan.target_cep95_m, thisLevel: false, ...levels },
+      {
+        technology: plan.technology,
+        target: plan.target_cep95_m,
+        thisLevel: false,
+        zone: plan.zone,
+        stairs: plan.stairs,
+        ...levels,
+      },
       parts?.layoutEdits.layoutBody(layout.devices),
     );
   };
@@ -195,13 +214,23 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
     if (!plan || !summary || layout.changed) return null;
     // The link that reopens this plan: on a visitor's building, also the building's own link.
     const key = buildingIdPattern.test(venue) ? 'building' : 'venue';
-    const address = planAddressOf(plan.technology, plan.target_cep95_m, asked);
+    const address = planAddressOf(
+      plan.technology,
+      plan.target_cep95_m,
+      asked,
+      plan.zone,
+      plan.stairs,
+    );
+    const scope = [
+      ...(plan.zone === 'all' ? [] : [words[`plan_zone_${plan.zone}`]]),
+      ...(plan.stairs ? [] : [words.plan_no_stairs]),
+    ];
     const reopen = `${window.location.origin}/next/demo?${key}=${venue}&plan=${address}`;
     const message = fill(words.plan_enquiry, {
       venue: summary.name,
       technology: words[`plan_technology_${plan.technology}`],
       target: plan.target_cep95_m,
-      levels: plan.levels.map((row) => row.level).join('、'),
+      levels: [plan.levels.map((row) => row.level).join('、'), ...scope].join('，'),
       count: plan.devices.length,
       kind: words[`plan_bom_${plan.technology}`],
       cep50: plan.total.cep50_m.toFixed(2),
@@ -238,6 +267,8 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
           plan?.technology ?? request.technology,
           plan?.target_cep95_m ?? request.target,
           asked,
+          plan?.zone ?? request.zone,
+          plan?.stairs ?? request.stairs,
         ),
         buildingIdPattern.test(venue) ? buildingPaths.archive(venue) : null,
       )}

@@ -13,6 +13,9 @@ import { Button } from '../button';
 import { type PlanState, type PlanRequest, planSummary } from './plan-mode';
 import type { PlanLayoutEdits } from './plan-map';
 import { PlanEdit } from './plan-edit';
+import type { Zone } from './plan-address';
+
+const zones: Zone[] = ['all', 'parking', 'circulation', 'rooms'];
 import { PlanExport, type PlanExports } from './plan-export';
 
 export interface PlanPanelProps {
@@ -106,6 +109,21 @@ export function PlanPanel(props: PlanPanelProps) {
           ]}
           onChange={(value) => onRequest({ ...request, thisLevel: value === 'shown' })}
         />
+        <ChoiceField
+          label={words.plan_zone}
+          value={request.zone}
+          choices={zones.map((zone) => [zone, words[`plan_zone_${zone}`]] as [string, string])}
+          onChange={(value) => onRequest({ ...request, zone: value as Zone })}
+        />
+        <label className="demo-check">
+          <input
+            type="checkbox"
+            checked={request.stairs}
+            onChange={(event) => onRequest({ ...request, stairs: event.currentTarget.checked })}
+          />
+          {words.plan_stairs}
+        </label>
+        <p>{words.plan_lifts}</p>
         <div className="demo-actions">
           <button type="submit" className="demo-button demo-button--primary" disabled={running}>
             {state.kind === 'done' ? words.plan_again : words.plan_start}

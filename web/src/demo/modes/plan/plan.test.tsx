@@ -26,6 +26,8 @@ const figures = (level: string, cep95: number) => ({
 const plan: PlanAnswer = {
   technology: 'aoa',
   target_cep95_m: 1,
+  zone: 'all',
+  stairs: true,
   meets_target: true,
   devices: [
     { name: 'L1-AOA-001', level: 'L1', point: [121.40001, 31.17002], height_m: 4 },
@@ -83,7 +85,13 @@ function layoutOf(changes: Partial<PlanLayoutEdits> = {}): PlanLayoutEdits {
   };
 }
 
-const request: PlanRequest = { technology: 'ble', target: 3, thisLevel: false };
+const request: PlanRequest = {
+  technology: 'ble',
+  target: 3,
+  thisLevel: false,
+  zone: 'all',
+  stairs: true,
+};
 
 function renderPanel(state: PlanState, changes: Partial<Parameters<typeof PlanPanel>[0]> = {}) {
   const props = {
@@ -130,7 +138,13 @@ describe('the device plan', () => {
       target: 1,
       thisLevel: false,
       levels: ['L1', 'L2'],
+      zone: 'all',
+      stairs: true,
     });
+    const zoned = planAddressOf('ble', 3, ['B1'], 'parking', false);
+    expect(zoned).toBe('ble,3,B1,@parking,-stairs');
+    expect(planOfAddress(zoned)).toMatchObject({ levels: ['B1'], zone: 'parking', stairs: false });
+    expect(planOfAddress('ble,3,@garden')).toBeNull();
     expect(planOfAddress('ble,3')?.levels).toEqual([]);
     expect(planOfAddress('wifi,3')).toBeNull();
   });
@@ -156,6 +170,12 @@ describe('the device plan', () => {
     technology.value = 'uwb';
     technology.dispatchEvent(new Event('change', { bubbles: true }));
     expect(props.onRequest).toHaveBeenCalledWith({ ...request, technology: 'uwb', target: 0.3 });
+    const zone = screen.getByLabelText<HTMLSelectElement>(words.plan_zone);
+    zone.value = 'parking';
+    zone.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(props.onRequest).toHaveBeenCalledWith({ ...request, zone: 'parking' });
+    fireEvent.click(screen.getByLabelText(words.plan_stairs));
+    expect(props.onRequest).toHaveBeenCalledWith({ ...request, stairs: false });
     fireEvent.click(screen.getByRole('button', { name: words.plan_start }));
     expect(props.onStart).toHaveBeenCalled();
     expect(planTargets.ble).toEqual([1, 10, 3]);
