@@ -399,7 +399,10 @@ fn venue_version(config: &Config, site: &Site, venue: &site::VenueEntry) -> u64 
             .map(|file| config.dist_dir.join(file)),
     );
     for file in files {
-        hash.update(file.as_os_str().as_encoded_bytes());
+        // Named within the dist directory: replicas with theirs elsewhere share versions (the
+        // device plans they share are keyed by them).
+        let name = file.strip_prefix(&config.dist_dir).unwrap_or(&file);
+        hash.update(name.as_os_str().as_encoded_bytes());
         match std::fs::read(&file) {
             Ok(bytes) => hash.update(&bytes),
             Err(_) => return fastrand::u64(..),

@@ -8,7 +8,7 @@ use sqlx::migrate::{Migration, MigrationType, Migrator};
 
 /// Every migration of `server/migrations`, oldest first: version, description (the file name's
 /// rest, as sqlx reads it, so databases migrated before keep their records) and SQL.
-const MIGRATIONS: [(i64, &str, &str); 5] = [
+const MIGRATIONS: [(i64, &str, &str); 6] = [
     (
         20261201000000,
         "leads",
@@ -33,6 +33,11 @@ const MIGRATIONS: [(i64, &str, &str); 5] = [
         20261205000000,
         "buildings",
         include_str!("../../migrations/20261205000000_buildings.sql"),
+    ),
+    (
+        20261206000000,
+        "plan_answers",
+        include_str!("../../migrations/20261206000000_plan_answers.sql"),
     ),
 ];
 

@@ -4,8 +4,11 @@
 //! progress, walker by walker. One client has one plan waiting or running; past `queue`
 //! waiting, plans are refused at once. A visitor who leaves (the stream dropped) cancels the
 //! plan, waiting or running. Finished plans are kept by venue version and request, so asking
-//! again costs nothing. No HTTP types: `http/venues/plan.rs` reads the request and streams the
+//! again costs nothing; their answers are shared with the other servers of the database
+//! (`store.rs`). No HTTP types: `http/venues/plan.rs` reads the request and streams the
 //! updates.
+
+pub(crate) mod store;
 
 use std::collections::{HashMap, VecDeque};
 use std::net::IpAddr;
@@ -97,6 +100,11 @@ impl Plans {
             next_ticket: AtomicU64::new(0),
             computed: AtomicU64::new(0),
         })))
+    }
+
+    /// Whether this server keeps the plan of `key`.
+    pub(crate) fn is_kept(&self, key: &str) -> bool {
+        self.0.kept(key).is_some()
     }
 
     /// Plans run since start.

@@ -456,3 +456,42 @@ async fn exported_with_the_building(app: &TestApp, id: &str, devices: &[Value]) 
     .unwrap();
     assert_eq!(refused.status(), StatusCode::BAD_REQUEST);
 }
+
+/// Two servers of one database (replicas), on both backends: a plan the first made is sent at
+/// once by the second, which computes nothing; a visitor's own layout is not shared.
+#[tokio::test]
+async fn a_plan_one_server_made_is_sent_at_once_by_another_of_its_database() {
+    for backend in [Backend::Sqlite, Backend::Postgres] {
+        let Some((first, url, _data)) = app_on(backend, |_| {}).await else {
+            continue;
+        };
+        let second = spawn_app_with(FixtureDist::new().with_venues().build(), |config| {
+            config.database_url = url.clone();
+            config.venues.live.tags = 10;
+        })
+        .await;
+        let made = to_the_end(Stream::open(&first, HOSPITAL_AOA, &[]).await).await;
+        let plan = &made.last().unwrap().data;
+        assert_eq!(plans_computed(&first).await, 1, "{backend:?}");
+        // Kept in the database before the first visitor had it: the second server sends it.
+        let started = Instant::now();
+        let shared = to_the_end(Stream::open(&second, HOSPITAL_AOA, &[]).await).await;
+        assert!(started.elapsed() < Duration::from_secs(1));
+        assert_eq!(plans_computed(&second).await, 0, "{backend:?}");
+        assert_eq!(shared.len(), 1, "{backend:?}");
+        assert_eq!((shared[0].name.as_str(), &shared[0].data), ("plan", plan));
+
+        let layout: Vec<Value> = (plan["devices"].as_array().unwrap().iter())
+            .map(|d| serde_json::json!({"level": d["level"], "point": d["point"]}))
+            .collect();
+        let body = serde_json::to_vec(&serde_json::json!({ "devices": layout })).unwrap();
+        let measured = post_layout(&first, HOSPITAL_AOA, body.clone())
+            .await
+            .ok()
+            .unwrap();
+        to_the_end(measured).await;
+        let again = post_layout(&second, HOSPITAL_AOA, body).await.ok().unwrap();
+        to_the_end(again).await;
+        assert_eq!(plans_computed(&second).await, 1, "{backend:?}");
+    }
+}

@@ -26,7 +26,9 @@ use super::plan_request::{
     venue_of,
 };
 use super::request::{VenuePath, query_params, venue_segment};
+use crate::database::Pool;
 use crate::http::AppState;
+use crate::leads::time::now_millis;
 use crate::plans::{Job, Refusal, Update};
 use crate::site::ApiErrorWords;
 
@@ -41,7 +43,7 @@ pub(in crate::http) async fn get_plan(
     // Read before any await: a request's body is not shared between threads.
     let params = query_params(&request);
     match start(&state, client, venue, params, None).await {
-        Ok(job) => respond(job),
+        Ok(started) => respond(started),
         Err(error) => error.into_response(),
     }
 }
@@ -57,14 +59,24 @@ pub(in crate::http) async fn post_plan(
         Err(refusal) => return refusal,
     };
     match start(&state, client, venue, params, Some(layout)).await {
-        Ok(job) => respond(job),
+        Ok(started) => respond(started),
         Err(error) => error.into_response(),
     }
 }
 
 /// What the stream needs: the job, its venue (for the devices' names and positions), the
-/// target, and the words of its refusals.
-type Started = (Job, Arc<Venue>, f64, ApiErrorWords);
+/// target, the words of its refusals and where to share its answer; or the answer another
+/// server of the database made.
+enum Started {
+    Job {
+        job: Job,
+        venue: Arc<Venue>,
+        target: f64,
+        words: ApiErrorWords,
+        share: Option<(Pool, String)>,
+    },
+    Shared(String),
+}
 
 async fn start(
     state: &AppState,
@@ -101,6 +113,20 @@ async fn start(
             std::hash::Hasher::finish(&hash)
         ));
     }
+    // A planner's plan is shared through the database (a visitor's own layout is theirs).
+    let share = (layout.is_none())
+        .then(|| state.leads.database())
+        .flatten()
+        .map(|pool| (pool, key.clone()));
+    if let Some((pool, key)) = &share
+        && !state.plans.is_kept(key)
+    {
+        match pool.plan_answer(key).await {
+            Ok(Some(answer)) => return Ok(Started::Shared(answer)),
+            Ok(None) => {}
+            Err(error) => tracing::warn!(%error, "the shared plans could not be read"),
+        }
+    }
     let plan_request = PlanRequest {
         technology,
         target_cep95_m: target,
@@ -113,7 +139,13 @@ async fn start(
         .plans
         .start(client, key, Arc::clone(&venue), plan_request)
         .map_err(|refusal| refused(words, refusal))?;
-    Ok((job, venue, target, words.clone()))
+    Ok(Started::Job {
+        job,
+        venue,
+        target,
+        words: words.clone(),
+        share,
+    })
 }
 
 fn refused(words: &ApiErrorWords, refusal: Refusal) -> ApiError {
@@ -124,37 +156,77 @@ fn refused(words: &ApiErrorWords, refusal: Refusal) -> ApiError {
     }
 }
 
-fn respond((job, venue, target, words): Started) -> Response {
+fn respond(started: Started) -> Response {
     let opening = futures_util::stream::once(async { Bytes::from_static(b"retry: 5000\n\n") });
+    let (job, venue, target, words, share) = match started {
+        Started::Shared(answer) => {
+            let plan = Bytes::from(format!("event: plan\ndata: {answer}\n\n"));
+            return event_stream(opening.chain(futures_util::stream::once(async { plan })));
+        }
+        Started::Job {
+            job,
+            venue,
+            target,
+            words,
+            share,
+        } => (job, venue, target, words, share),
+    };
     let updates = futures_util::stream::unfold(Some(job), move |job| {
-        let (venue, words) = (Arc::clone(&venue), words.clone());
+        let (venue, words, share) = (Arc::clone(&venue), words.clone(), share.clone());
         async move {
             let mut job = job?;
             let update = job.next().await?;
-            let (event, last) = event(&update, &venue, target, &words);
+            let (event, last, answer) = event(&update, &venue, target, &words);
+            if let (Some(answer), Some((pool, key))) = (answer, share) {
+                shared(&pool, &key, &answer).await;
+            }
             Some((event, (!last).then_some(job)))
         }
     });
     event_stream(opening.chain(updates))
 }
 
-/// An update as its event, and whether it is the last.
-fn event(update: &Update, venue: &Venue, target: f64, words: &ApiErrorWords) -> (Bytes, bool) {
+/// How long the database may take to keep a plan for the other servers before the visitor is
+/// sent it anyway.
+const SHARING: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Keeps a plan's answer in the database for the other servers, before its visitor is sent it:
+/// once one visitor has a plan, every replica has it. A failure costs only the sharing.
+async fn shared(pool: &Pool, key: &str, answer: &str) {
+    match tokio::time::timeout(SHARING, pool.keep_plan_answer(key, now_millis(), answer)).await {
+        Ok(Ok(())) => {}
+        Ok(Err(error)) => tracing::warn!(%error, "a plan could not be shared"),
+        Err(_) => tracing::warn!("sharing a plan took too long"),
+    }
+}
+
+/// An update as its event, whether it is the last, and a plan's answer (to share).
+fn event(
+    update: &Update,
+    venue: &Venue,
+    target: f64,
+    words: &ApiErrorWords,
+) -> (Bytes, bool, Option<String>) {
+    use erased::Json as _;
     let sse = |name: &str, data: &dyn erased::Json| {
         Bytes::from(format!("event: {name}\ndata: {}\n\n", data.json()))
     };
     match update {
-        Update::Queued(ahead) => (sse("queued", &PlanQueued { ahead: *ahead }), false),
-        Update::Progress(step) => (sse("progress", &PlanProgress::of(*step)), false),
-        Update::Done(plan) => (sse("plan", &PlanAnswer::of(plan, venue, target)), true),
+        Update::Queued(ahead) => (sse("queued", &PlanQueued { ahead: *ahead }), false, None),
+        Update::Progress(step) => (sse("progress", &PlanProgress::of(*step)), false, None),
+        Update::Done(plan) => {
+            let answer = PlanAnswer::of(plan, venue, target).json();
+            let event = Bytes::from(format!("event: plan\ndata: {answer}\n\n"));
+            (event, true, Some(answer))
+        }
         Update::Refused(error) => {
             let reason = error.to_string();
             let error = ApiError::explained(words, ApiCode::PlanRefused, "reason", &reason);
-            (sse("error", &PlanFailed::from(error)), true)
+            (sse("error", &PlanFailed::from(error)), true, None)
         }
         Update::Failed => {
             let error = ApiError::new(words, ApiCode::ComputeFailed, None, &[]);
-            (sse("error", &PlanFailed::from(error)), true)
+            (sse("error", &PlanFailed::from(error)), true, None)
         }
     }
 }
