@@ -73,6 +73,8 @@ describe('device planning', () => {
     const box = (await canvas.boundingBox())!;
     await canvas.tap({ position: { x: box.width / 2, y: box.height / 2 } });
     await page.getByText(`布局已修改（${count} 个设备）`, { exact: false }).waitFor();
+    // The layout tools, a device selected and the layout changed: still no serious violation.
+    expect(await seriousViolations(page)).toEqual([]);
     const measured = page.waitForRequest(
       (r) => r.method() === 'POST' && r.url().includes('/plan?technology=aoa&target=1&levels=L1'),
     );
