@@ -359,6 +359,30 @@ async fn json_answers(backend: Backend) {
 }
 on_both_backends!(json_bodies_get_json_unless_they_ask_for_html, json_answers);
 
+/// A device plan sent to sales from the viewer (issue #33, web/src/demo/modes/plan/): its
+/// summary and the link that reopens the building and the plan, stored whole and listed for
+/// sales as sent, on either backend.
+async fn device_plan(backend: Backend) {
+    let app = spawn_leads_app(backend, no_limits).await;
+    let message = "部署规划：示例办公楼，蓝牙信标（手机定位），目标 CEP95 3 米，覆盖 L1、L2，\
+        房间（店铺、诊室、病房等），不含楼梯间。规划 12 个 Smart Beacon 智能信标，预测 CEP50 1.10 米、\
+        CEP95 2.80 米，楼层识别率 99.5%。打开这份规划：https://www.indora.cn/next/demo?\
+        building=0123456789abcdef0123456789abcdef&plan=ble,3,L1,L2,@rooms,-stairs\
+        （以上数字是访客调整布局后的实测；链接打开的是调整前的规划。）";
+    let response = app
+        .post_json(&with(&json!({ "message": message })))
+        .send()
+        .await
+        .unwrap();
+    assert_eq!(response.status(), 201);
+    let listed = app
+        .admin_list("?q=%E9%83%A8%E7%BD%B2%E8%A7%84%E5%88%92")
+        .await;
+    assert_eq!(listed["total"], 1);
+    assert_eq!(listed["leads"][0]["message"], message);
+}
+on_both_backends!(a_device_plans_enquiry_is_stored_whole, device_plan);
+
 async fn honeypot(backend: Backend) {
     let app = spawn_leads_app(backend, no_limits).await;
     let response = app
