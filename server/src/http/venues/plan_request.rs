@@ -13,6 +13,7 @@ use site_venues::Venue;
 
 use super::super::AppState;
 use super::super::buildings::loaded_building;
+use super::super::computed;
 use super::super::error::{ApiCode, ApiError};
 use super::super::request_body::{self, ReadError};
 use super::request::{Params, flag, query_params, unknown};
@@ -50,12 +51,24 @@ pub(in crate::http) async fn exported_layout(
         let (venue, _) = venue_of(state, client, id).await?;
         let technology = technology_of(&params, words)?;
         let levels = levels_of(&params, &venue, words)?;
-        let devices = layout_devices(&venue, technology, &levels, &layout, words)?;
-        let file = site_planning::export::infrastructure(venue.model(), id, technology, &devices);
+        // Charged to the client like any computation (2,000 devices take about 20 ms).
+        let file = state
+            .compute
+            .inline(client, EXPORT_MS, || {
+                let devices = layout_devices(&venue, technology, &levels, &layout, words)?;
+                let model = venue.model();
+                Ok(site_planning::export::infrastructure(
+                    model, id, technology, &devices,
+                ))
+            })
+            .map_err(|refused| computed::refusal(words, refused))??;
         Ok::<_, ApiError>((technology, file))
     };
     read.await.map_err(IntoResponse::into_response)
 }
+
+/// What reading a layout and writing its devices is estimated to cost, CPU milliseconds.
+pub(in crate::http) const EXPORT_MS: f64 = 20.0;
 
 /// The targets a visitor may ask, CEP95 in metres, and the one asked when none is given (the
 /// viewer's form takes them from web/src/demo/api-answers.ts, generated from this).
