@@ -1,7 +1,8 @@
-//! `GET /api/venues/{venue}/plan?technology=&target=&levels=` (issue #33, docs/planning.md): a
-//! device plan of a demo venue or a visitor's building, as server-sent events: `queued` (plans
-//! ahead of it) while it waits, `progress` while it is placed and proven, then `plan` with the
-//! devices and the lab's figures, or `error`. A kept plan is one `plan` event at once. Closing
+//! `GET /api/venues/{venue}/plan?technology=&target=&levels=&zone=&stairs=` (issue #33,
+//! docs/planning.md): a device plan of a demo venue or a visitor's building, as server-sent
+//! events: `queued` (plans ahead of it) while it waits, `progress` while it is placed and
+//! proven, then `plan` with the devices and the lab's figures, or `error`. A plan kept (by this
+//! server, or by another of its database: `plans/store.rs`) is one `plan` event at once. Closing
 //! the stream cancels the plan.
 //!
 //! `POST` to the same address with a layout the visitor changed (`{"devices": [{"level",
