@@ -5,7 +5,7 @@
 // the layout changed (a gateway removed from the list, one added on the map) and measured again.
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { openPhone, useBrowser } from '../helpers/browser';
+import { openPage, openPhone, useBrowser } from '../helpers/browser';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -94,6 +94,40 @@ describe('device planning', () => {
     };
     expect(geojson.features).toHaveLength(count);
     expect(geojson.features.every((f) => f.properties.kind === 'aoa_gateway')).toBe(true);
+    await context.close();
+  });
+
+  it('mixes technologies by zone on a desktop: UWB anchors for the car park, AoA gateways for the rest', async () => {
+    const { context, page } = await openPage(
+      browser(),
+      `${base}/next/demo?venue=demo-mall&plan=uwb,0.3,B1,@parking`,
+    );
+    const plan = page.locator('[data-plan-devices]');
+    await plan.getByText(/个 UWB 定位基站，预测 CEP95/).waitFor({ timeout: 60_000 });
+    const anchors = Number(await plan.getAttribute('data-plan-devices'));
+    await page.getByRole('button', { name: '加入组合规划' }).click();
+    await page.getByLabel('定位技术').selectOption('aoa');
+    await page.getByLabel('覆盖区域').selectOption('rest');
+    await page.getByRole('button', { name: '重新规划' }).click();
+    await plan.getByText(/个 AOA 定位网关，预测 CEP95/).waitFor({ timeout: 60_000 });
+    const gateways = Number(await plan.getAttribute('data-plan-devices'));
+    await page.getByRole('button', { name: '加入组合规划' }).click();
+    const combined = page.locator('[data-plan-parts="2"]');
+    await combined.waitFor();
+    const bill = await combined.getByRole('row').allInnerTexts();
+    expect(bill.slice(1).map((row) => row.replace(/\s+/g, ' '))).toEqual([
+      `UWB 定位基站 ${anchors}`,
+      `AOA 定位网关 ${gateways}`,
+      `PoE 网络供电点 ${anchors + gateways}`,
+    ]);
+    const send = combined.getByRole('link', { name: '把组合规划发送给销售' });
+    const message = decodeURIComponent(
+      /message=([^#]+)/.exec((await send.getAttribute('href'))!)![1]!,
+    );
+    expect(message).toMatch(/^组合部署规划：寻境示范购物中心。\n【UWB 基站/);
+    expect(message).toContain('plan=uwb,0.3,B1,@parking');
+    expect(message).toContain('plan=aoa,1,@rest');
+    expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
 });

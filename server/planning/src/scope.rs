@@ -18,10 +18,18 @@ pub enum Zone {
     Circulation,
     /// Rooms a visitor enters (shops, consulting rooms, wards, restrooms) off the car park.
     Rooms,
+    /// Everything but the car park: with a plan of the car park in another technology, a mix.
+    Rest,
 }
 
 impl Zone {
-    pub const ALL: [Zone; 4] = [Zone::All, Zone::Parking, Zone::Circulation, Zone::Rooms];
+    pub const ALL: [Zone; 5] = [
+        Zone::All,
+        Zone::Parking,
+        Zone::Circulation,
+        Zone::Rooms,
+        Zone::Rest,
+    ];
 
     /// The API's name of the zone.
     pub fn name(self) -> &'static str {
@@ -30,6 +38,7 @@ impl Zone {
             Zone::Parking => "parking",
             Zone::Circulation => "circulation",
             Zone::Rooms => "rooms",
+            Zone::Rest => "rest",
         }
     }
 
@@ -66,6 +75,7 @@ impl Scope {
                 && match self.zone {
                     Zone::All | Zone::Circulation => true,
                     Zone::Parking => level.parking,
+                    Zone::Rest => !level.parking,
                     Zone::Rooms => false,
                 };
         }
@@ -74,6 +84,7 @@ impl Scope {
             Zone::Parking => parking,
             Zone::Circulation => !parking && unit.role == UnitRole::Walkable,
             Zone::Rooms => !parking && unit.role == UnitRole::Destination,
+            Zone::Rest => !parking,
         }
     }
 

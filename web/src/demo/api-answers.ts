@@ -418,7 +418,7 @@ export type PlanAnswer = { technology: Technology, target_cep95_m: number,
 /**
  * The zone of the levels covered, and whether stairwells count.
  */
-zone: 'all' | 'parking' | 'circulation' | 'rooms', stairs: boolean, meets_target: boolean, devices: Array<PlannedDevice>, 
+zone: 'all' | 'parking' | 'circulation' | 'rooms' | 'rest', stairs: boolean, meets_target: boolean, devices: Array<PlannedDevice>, 
 /**
  * All levels the plan covers.
  */

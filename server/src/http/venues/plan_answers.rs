@@ -72,7 +72,10 @@ pub(in crate::http) struct PlanAnswer {
     pub(super) technology: &'static str,
     pub(super) target_cep95_m: f64,
     /// The zone of the levels covered, and whether stairwells count.
-    #[cfg_attr(test, ts(type = "'all' | 'parking' | 'circulation' | 'rooms'"))]
+    #[cfg_attr(
+        test,
+        ts(type = "'all' | 'parking' | 'circulation' | 'rooms' | 'rest'")
+    )]
     pub(super) zone: &'static str,
     pub(super) stairs: bool,
     pub(super) meets_target: bool,

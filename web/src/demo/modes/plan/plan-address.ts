@@ -8,7 +8,7 @@ import type { PlanAnswer, Technology } from '../../api-answers';
 export type Zone = PlanAnswer['zone'];
 
 const pattern =
-  /^(ble|aoa|uwb),\d{1,2}(\.\d{1,2})?(,[A-Za-z0-9][A-Za-z0-9-]{0,15}){0,30}(,@(parking|circulation|rooms))?(,-stairs)?$/;
+  /^(ble|aoa|uwb),\d{1,2}(\.\d{1,2})?(,[A-Za-z0-9][A-Za-z0-9-]{0,15}){0,30}(,@(parking|circulation|rooms|rest))?(,-stairs)?$/;
 
 export interface AddressedPlan {
   technology: Technology;

@@ -14,6 +14,7 @@ import type { ModeKit } from '../kit';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { buildingIdPattern, buildingPaths } from '../../../islands/building-requests';
 import { type Zone, planAddressOf, readPlanAddress } from './plan-address';
+import { useCombination } from './plan-combination';
 import { type PlanMap, usePlanLayout } from './plan-map';
 import type * as PlanParts from './plan-parts';
 
@@ -211,37 +212,21 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
 
   const enquiryHref = useMemo(() => {
     // A changed layout is sent once measured: its link reopens the planner's plan.
-    if (!plan || !summary || layout.changed) return null;
-    // The link that reopens this plan: on a visitor's building, also the building's own link.
-    const key = buildingIdPattern.test(venue) ? 'building' : 'venue';
-    const address = planAddressOf(
-      plan.technology,
-      plan.target_cep95_m,
-      asked,
-      plan.zone,
-      plan.stairs,
-    );
-    const scope = [
-      ...(plan.zone === 'all' ? [] : [words[`plan_zone_${plan.zone}`]]),
-      ...(plan.stairs ? [] : [words.plan_no_stairs]),
-    ];
-    const reopen = `${window.location.origin}/next/demo?${key}=${venue}&plan=${address}`;
-    const message = fill(words.plan_enquiry, {
-      venue: summary.name,
-      technology: words[`plan_technology_${plan.technology}`],
-      target: plan.target_cep95_m,
-      levels: [plan.levels.map((row) => row.level).join('、'), ...scope].join('，'),
-      count: plan.devices.length,
-      kind: words[`plan_bom_${plan.technology}`],
-      cep50: plan.total.cep50_m.toFixed(2),
-      cep95: plan.total.cep95_m.toFixed(2),
-      floor: `${(plan.total.floor_rate * 100).toFixed(1)}%`,
-      link: fill(words.plan_enquiry_link, { url: reopen }),
-    });
-    // The link reopens the planner's plan; a layout the visitor changed travels as its figures.
-    const adjusted = plan.rounds.length === 0 ? words.plan_enquiry_adjusted : '';
-    return `/next/business?message=${encodeURIComponent(message + adjusted)}#lead-form`;
-  }, [plan, summary, venue, words, asked, layout.changed]);
+    if (!plan || !summary || layout.changed || !parts) return null;
+    const { enquiryAddress, planEnquiry, reopenLink } = parts.enquiries;
+    const url = reopenLink(window.location.origin, venue, { plan, levels: asked });
+    return enquiryAddress(planEnquiry(words, summary.name, plan, url));
+  }, [plan, summary, venue, words, asked, layout.changed, parts]);
+
+  const combination = useCombination(kit, active, shown, parts?.enquiries);
+  const partDots = combination.dots;
+  const map = useMemo(
+    () =>
+      partDots.length
+        ? { ...layout.map, liveDots: [...(layout.map.liveDots ?? []), ...partDots] }
+        : layout.map,
+    [layout.map, partDots],
+  );
 
   const panel = !parts ? (
     <p className="demo-status">{words.loading}</p>
@@ -273,6 +258,12 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
         buildingIdPattern.test(venue) ? buildingPaths.archive(venue) : null,
       )}
       enquiryHref={enquiryHref}
+      combination={{
+        parts: combination.parts,
+        onAdd: plan && !layout.changed ? () => combination.add({ plan, levels: asked }) : null,
+        onRemove: combination.remove,
+        enquiryHref: combination.enquiryHref,
+      }}
       venueName={summary?.name ?? venue}
       csvName={fill(words.plan_csv_name, {
         venue: summary?.name ?? venue,
@@ -280,5 +271,5 @@ export function usePlanMode(kit: ModeKit, active: boolean): PlanMode {
       })}
     />
   );
-  return { panel, map: layout.map };
+  return { panel, map };
 }

@@ -15,8 +15,9 @@ import type { PlanLayoutEdits } from './plan-map';
 import { PlanEdit } from './plan-edit';
 import type { Zone } from './plan-address';
 
-const zones: Zone[] = ['all', 'parking', 'circulation', 'rooms'];
+const zones: Zone[] = ['all', 'parking', 'rest', 'circulation', 'rooms'];
 import { PlanExport, type PlanExports } from './plan-export';
+import { type PlanCombination, PlanCombined } from './plan-combined';
 
 export interface PlanPanelProps {
   words: ViewerWords;
@@ -38,6 +39,8 @@ export interface PlanPanelProps {
   csvName: string;
   /** The enquiry form, its description filled with the plan's summary. */
   enquiryHref: string | null;
+  /** Plans of other zones kept with this one. */
+  combination: PlanCombination;
   /** The venue's name, heading the plan (printed too). */
   venueName: string;
 }
@@ -139,12 +142,14 @@ export function PlanPanel(props: PlanPanelProps) {
           layout={props.layout}
           onMeasure={props.onMeasure}
           exports={props.exports}
+          onCombine={props.combination.onAdd}
           csvHref={props.csvHref}
           csvName={props.csvName}
           enquiryHref={props.enquiryHref}
           venueName={props.venueName}
         />
       ) : null}
+      <PlanCombined words={words} combination={props.combination} />
     </section>
   );
 }
@@ -190,6 +195,7 @@ function PlanResult(props: {
   layout: PlanLayoutEdits;
   onMeasure: () => void;
   exports: PlanExports;
+  onCombine: (() => void) | null;
   csvHref: string | null;
   csvName: string;
   enquiryHref: string | null;
@@ -295,6 +301,11 @@ function PlanResult(props: {
         </p>
       ) : null}
       <PlanExport words={words} exports={props.exports} layout={plan.devices} />
+      {props.onCombine ? (
+        <p className="demo-plan__print-hide">
+          <Button onClick={props.onCombine}>{words.plan_combine}</Button>
+        </p>
+      ) : null}
       {props.enquiryHref ? (
         <>
           <p>

@@ -4,3 +4,4 @@ export { PlanPanel } from './plan-panel';
 export { planCsv } from './plan-csv';
 export { streamPlan } from './plan-stream';
 export * as layoutEdits from './plan-layout';
+export * as enquiries from './plan-enquiry';

@@ -10,6 +10,7 @@ import * as layoutEdits from './plan-layout';
 import { addDevice, layoutBody, nearestDevice, nudgeDevice, removeDevice } from './plan-layout';
 import { type PlanLayoutEdits, usePlanLayout } from './plan-map';
 import { lonLatToWorld } from '../../projection';
+import { combinedEnquiry, reopenLink } from './plan-enquiry';
 
 const figures = (level: string, cep95: number) => ({
   level,
@@ -112,6 +113,7 @@ function renderPanel(state: PlanState, changes: Partial<Parameters<typeof PlanPa
     csvHref: 'blob:plan',
     csvName: '测试商场-部署规划-aoa.csv',
     enquiryHref: '/next/business?message=plan#lead-form',
+    combination: { parts: [], onAdd: vi.fn(), onRemove: vi.fn(), enquiryHref: null },
     venueName: '测试商场',
     ...changes,
   };
@@ -296,6 +298,55 @@ describe('the device plan', () => {
     expect(screen.getByRole('button', { name: 'L1-AOA-002' }).getAttribute('aria-pressed')).toBe(
       'true',
     );
+  });
+
+  it('keeps plans of different zones together: each with its figures, the bills added up, sent together', () => {
+    const car: PlanAnswer = {
+      ...plan,
+      technology: 'uwb',
+      zone: 'parking',
+      target_cep95_m: 0.3,
+      total: figures('', 0.12),
+    };
+    const rest: PlanAnswer = { ...plan, technology: 'ble', zone: 'rest', target_cep95_m: 3 };
+    const parts = [
+      { plan: car, levels: ['B1'] },
+      { plan: rest, levels: [] },
+    ];
+    const combination = {
+      parts,
+      onAdd: vi.fn(),
+      onRemove: vi.fn(),
+      enquiryHref: '/next/business?message=mix#lead-form',
+    };
+    const props = renderPanel({ kind: 'done', plan: rest }, { combination });
+    const words = props.words;
+    fireEvent.click(screen.getByRole('button', { name: words.plan_combine }));
+    expect(combination.onAdd).toHaveBeenCalled();
+    const section = screen.getByText(/组合规划（2 份）/).closest('section')!;
+    expect(section.textContent).toContain(
+      '停车场（车位、车道和停车楼层），UWB 基站（标签定位）：3 个 UWB 定位基站，CEP95 0.12 米（目标 0.3 米）',
+    );
+    const bill = within(section)
+      .getAllByRole('row')
+      .map((row) => row.textContent);
+    expect(bill.slice(1)).toEqual(['UWB 定位基站3', 'Smart Beacon 智能信标3', 'PoE 网络供电点3']);
+    fireEvent.click(
+      within(section).getAllByRole('button', { name: words.plan_combined_remove })[0]!,
+    );
+    expect(combination.onRemove).toHaveBeenCalledWith(0);
+    const send = within(section).getByRole('link', { name: words.plan_combined_send });
+    expect(send.getAttribute('href')).toBe('/next/business?message=mix#lead-form');
+
+    const message = combinedEnquiry(words, '测试商场', parts, (part) =>
+      reopenLink('https://www.indora.cn', 'demo-mall', part),
+    );
+    const lines = message.split('\n');
+    expect(lines[0]).toBe('组合部署规划：测试商场。');
+    expect(lines[1]).toMatch(
+      /^【UWB 基站（标签定位），L1、L2，停车场.*】3 个 UWB 定位基站，预测 CEP95 0.12 米，打开：https:\/\/www.indora.cn\/next\/demo\?venue=demo-mall&plan=uwb,0.3,B1,@parking$/,
+    );
+    expect(lines[2]).toMatch(/plan=ble,3,@rest$/);
   });
 
   it('shows why a plan failed', () => {
