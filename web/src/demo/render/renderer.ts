@@ -33,8 +33,7 @@ import { glyphSprite } from './draw-labels';
 import { LabelPlacement } from './label-placement';
 import { clear, paint } from './painter';
 import { type Surface, sizeSurface, surfaceOf } from './surface';
-
-let firstDrawMarked = false;
+import { markOnce } from './marks';
 
 export interface RendererOptions {
   /** Called after the camera moved, once per frame at most (the compass follows the bearing). */
@@ -338,9 +337,9 @@ export class MapRenderer {
       paint({ c, dpr, view, level, layers, raised: this.isRaised, labels, measure, sprite });
     }
     this.surface.present();
-    if (level && !firstDrawMarked) {
-      firstDrawMarked = true;
-      performance.mark('demo:first-draw');
+    if (level) {
+      markOnce('demo:first-draw');
+      if (this.layers.route) markOnce('demo:first-route');
     }
   }
 }
