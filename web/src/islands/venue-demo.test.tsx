@@ -6,7 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ViewerWords } from '../content/venues/viewer-words';
 import { placeholderRuntime } from '../runtime/runtime';
 import { IslandRoot } from './island-root';
-import { VenueDemo, type VenueDemoProps, taskFromAddress } from './venue-demo';
+import { VenueDemo, type VenueDemoProps, loadViewer, taskFromAddress } from './venue-demo';
 
 const venues = ['demo-mall', 'demo-hospital'];
 const building = '0123456789abcdef0123456789abcdef';
@@ -109,5 +109,13 @@ describe("the launcher on a visitor's building", () => {
     const link = screen.getByRole('link', { name: '重新上传您的场馆' });
     expect(link.getAttribute('href')).toBe('#building-upload');
     expect(screen.queryByRole('button', { name: '试一试' })).toBeNull();
+  });
+});
+
+describe("the viewer's code", () => {
+  it('is fetched once, whether intent, idle time or the press asks for it first', async () => {
+    const first = loadViewer();
+    expect(loadViewer()).toBe(first);
+    expect(typeof (await first).Viewer).toBe('function');
   });
 });

@@ -6,6 +6,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer/viewer';
+import type * as ViewerCode from '../demo/viewer/viewer';
 import type { BuildingInfo } from '../demo/api-answers';
 import type { ViewerWords } from '../content/venues/viewer-words';
 import { useElementId } from './island-root';
@@ -42,6 +43,21 @@ export interface VenueDemoProps {
 }
 
 type Viewer = typeof ViewerComponent;
+
+let viewerCode: Promise<typeof ViewerCode> | null = null;
+
+/** The viewer's code (issue #34), fetched once: as soon as the visitor shows intent (the pointer
+ * over the button, a finger on it, its focus), when the demo page is idle, or at the press; a
+ * failed load is asked for again the next time. */
+export function loadViewer(): Promise<typeof ViewerCode> {
+  viewerCode ??= import('../demo/viewer/viewer').catch((error: unknown) => {
+    viewerCode = null;
+    throw error;
+  });
+  return viewerCode;
+}
+
+const warm = () => void loadViewer().catch(() => undefined);
 
 type State =
   | { phase: 'idle' }
@@ -111,7 +127,7 @@ export function VenueDemo(props: VenueDemoProps) {
     };
     preload.summary.catch(() => undefined);
     preload.level.catch(() => undefined);
-    import('../demo/viewer/viewer').then(
+    loadViewer().then(
       (module) => setState({ phase: 'ready', Viewer: module.Viewer, preload }),
       () => setState({ phase: 'failed' }),
     );
@@ -163,6 +179,17 @@ export function VenueDemo(props: VenueDemoProps) {
     if (state.phase === 'ready') rootRef.current?.scrollIntoView({ block: 'nearest' });
   }, [state.phase]);
 
+  // The demo page is there to be tried: its viewer is fetched once the page has loaded and is
+  // idle, so the page's own first paint does not share the network with it.
+  useEffect(() => {
+    if (!props.readsAddress) return;
+    const idle = () =>
+      (window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200)))(warm);
+    if (document.readyState === 'complete') idle();
+    else window.addEventListener('load', idle, { once: true });
+    return () => window.removeEventListener('load', idle);
+  }, [props.readsAddress]);
+
   if (state.phase === 'ready') {
     const { Viewer } = state;
     return (
@@ -213,6 +240,9 @@ export function VenueDemo(props: VenueDemoProps) {
           type="button"
           className="button button--primary venue-demo__button"
           onClick={() => begin(task)}
+          onPointerEnter={warm}
+          onTouchStart={warm}
+          onFocus={warm}
           disabled={busy}
           aria-describedby={statusId}
         >
