@@ -112,7 +112,6 @@ pub fn plan(
         .iter()
         .map(|&level| sample(model, level, request.technology, request.scope))
         .collect();
-    let within = |ordinal, at| request.scope.contains(model, &space, ordinal, at);
     if let Some(layout) = &request.layout {
         return measure(venue, &space, &floors, request, layout, progress, cancel);
     }
@@ -143,25 +142,7 @@ pub fn plan(
         let (devices, points, short_points) =
             place(venue, &space, &floors, requirement, request.technology);
         stopped()?;
-        let devices_count = devices.len();
-        let mut watch = |walked, walkers| {
-            progress(Progress::Measuring {
-                round,
-                devices: devices_count,
-                walked,
-                walkers,
-            });
-            !cancel.load(Ordering::Relaxed)
-        };
-        let lab = lab::run_watched(
-            venue,
-            &devices,
-            request.technology,
-            request.seed,
-            &within,
-            &mut watch,
-        )
-        .ok_or(PlanError::Cancelled)?;
+        let lab = prove(venue, &space, request, round, &devices, progress, cancel)?;
         let meets = lab.total.cep95_m <= request.target_cep95_m;
         rounds.push(Round {
             reach_m: reach,
@@ -227,25 +208,7 @@ fn measure(
         .filter(|d| d.kind == kind && floors.iter().any(|f| f.ordinal == d.level))
         .cloned()
         .collect();
-    let mut watch = |walked, walkers| {
-        progress(Progress::Measuring {
-            round: 1,
-            devices: devices.len(),
-            walked,
-            walkers,
-        });
-        !cancel.load(Ordering::Relaxed)
-    };
-    let within = |ordinal, at| request.scope.contains(venue.model(), space, ordinal, at);
-    let lab = lab::run_watched(
-        venue,
-        &devices,
-        request.technology,
-        request.seed,
-        &within,
-        &mut watch,
-    )
-    .ok_or(PlanError::Cancelled)?;
+    let lab = prove(venue, space, request, 1, &devices, progress, cancel)?;
     let gaps = gaps_of(space, floors, &devices, request);
     let cep95_m = lab.total.cep95_m;
     Ok(Plan {
@@ -260,6 +223,32 @@ fn measure(
         lab,
         gaps,
     })
+}
+
+/// Round `round`'s lab over `devices`, within the request's scope, telling `progress` walker by
+/// walker; stopped by `cancel` between walkers.
+fn prove(
+    venue: &Venue,
+    space: &RadioSpace,
+    request: &Request,
+    round: usize,
+    devices: &[Device],
+    progress: &mut dyn FnMut(Progress),
+    cancel: &AtomicBool,
+) -> Result<Lab, PlanError> {
+    let mut watch = |walked, walkers| {
+        progress(Progress::Measuring {
+            round,
+            devices: devices.len(),
+            walked,
+            walkers,
+        });
+        !cancel.load(Ordering::Relaxed)
+    };
+    let within = |ordinal, at| request.scope.contains(venue.model(), space, ordinal, at);
+    let (technology, seed) = (request.technology, request.seed);
+    lab::run_watched(venue, devices, technology, seed, &within, &mut watch)
+        .ok_or(PlanError::Cancelled)
 }
 
 fn gaps_of(
