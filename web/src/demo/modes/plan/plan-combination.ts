@@ -3,7 +3,7 @@
 import { useMemo, useState } from 'react';
 import type { PlanAnswer } from '../../api-answers';
 import type { LiveDot } from '../../live-dots';
-import { lonLatToWorld } from '../../projection';
+import { deviceDots } from './plan-map';
 import type { ModeKit } from '../kit';
 import type * as Enquiries from './plan-enquiry';
 import type { PlanPart } from './plan-enquiry';
@@ -24,14 +24,7 @@ export function useCombination(
     if (!active || !origin) return [];
     return parts
       .filter((part) => part.plan !== shown)
-      .flatMap(({ plan }) =>
-        plan.devices
-          .filter((device) => device.level === level)
-          .map((device) => {
-            const [x, y] = lonLatToWorld(origin, device.point);
-            return { id: device.name, technology: plan.technology, x, y, spread: 0 };
-          }),
-      );
+      .flatMap(({ plan }) => deviceDots(plan.devices, plan.technology, level, origin));
   }, [active, origin, parts, shown, level]);
   const enquiryHref =
     parts.length > 0 && summary && enquiries

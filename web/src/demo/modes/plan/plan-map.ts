@@ -3,7 +3,7 @@
 // outlined; a press on a device drags it, a tap selects one or, while adding, places a new one.
 // The changed layout is kept here until the lab measures it (`measure` in plan-mode.tsx).
 import { useMemo, useState } from 'react';
-import type { PlanAnswer } from '../../api-answers';
+import type { PlanAnswer, Technology } from '../../api-answers';
 import type { Held } from '../../gestures';
 import { type HeatLayer, heatLayerOf } from '../../heat-map';
 import type { LiveDot } from '../../live-dots';
@@ -20,6 +20,21 @@ const noMarkers: MapMarker[] = [];
 const tapReach = 30;
 /** Where a copy goes beside its device, metres east. */
 const copyOffset = 2;
+
+/** The devices of `level` as the map's dots, in the technology's colour. */
+export function deviceDots(
+  devices: Layout,
+  technology: Technology,
+  level: string | null,
+  origin: [number, number],
+): LiveDot[] {
+  return devices
+    .filter((device) => device.level === level)
+    .map((device) => {
+      const [x, y] = lonLatToWorld(origin, device.point);
+      return { id: device.name, technology, x, y, spread: 0 };
+    });
+}
 
 export interface PlanMap {
   liveDots: LiveDot[] | undefined;
@@ -69,15 +84,10 @@ export function usePlanLayout(
   const chosen = devices.find((d) => d.name === selected) ?? null;
 
   const technology = plan?.technology;
-  const dots = useMemo(() => {
-    if (!technology || !origin) return undefined;
-    return devices
-      .filter((device) => device.level === level)
-      .map((device) => {
-        const [x, y] = lonLatToWorld(origin, device.point);
-        return { id: device.name, technology, x, y, spread: 0 };
-      });
-  }, [devices, technology, origin, level]);
+  const dots = useMemo(
+    () => (technology && origin ? deviceDots(devices, technology, level, origin) : undefined),
+    [devices, technology, origin, level],
+  );
   const heat = useMemo(() => {
     const grid = showHeat && origin ? plan?.heat.find((h) => h.level === level) : undefined;
     return grid && origin ? heatLayerOf(grid, origin) : null;
