@@ -1,6 +1,6 @@
 // "How this demo calls the API": the last request (method and URL) and its JSON answer, for the
 // developers among the visitors. Long answers (a level file) are cut, with a note saying so.
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import type { ApiCall } from './api';
 import { cutText, jsonText } from './json-text';
 import { fill } from '../format/fill';
@@ -17,13 +17,15 @@ function readableUrl(url: string): string {
 }
 
 export function ApiPanel({ words, call }: { words: ViewerWords; call: ApiCall | null }) {
+  // Written out only while open: a level's answer is large, and the first frame comes first.
+  const [open, setOpen] = useState(false);
   const body = useMemo(() => {
-    if (!call) return null;
+    if (!call || !open) return null;
     const text = jsonText(call.body);
     return { ...cutText(text, budget), total: text.length };
-  }, [call]);
+  }, [call, open]);
   return (
-    <details className="demo-api">
+    <details className="demo-api" onToggle={(event) => setOpen(event.currentTarget.open)}>
       <summary>{words.api}</summary>
       {call && body ? (
         <div className="demo-api__body">

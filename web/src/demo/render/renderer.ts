@@ -44,6 +44,7 @@ export interface RendererOptions {
 export class MapRenderer {
   private cam: Camera = { x: 0, y: 0, scale: 1, bearing: 0, tilt: 0, width: 300, height: 150 };
   private dpr = 1;
+  private sized = false;
   private level: LevelPaths | undefined;
   private layers: MapLayers = noLayers;
   private isRaised = false;
@@ -109,6 +110,11 @@ export class MapRenderer {
   }
 
   resize(width: number, height: number, dpr: number) {
+    // A resize observer reports the size it starts with, which the map was just given: a canvas
+    // sized again is cleared and drawn again for nothing.
+    const same = width === this.cam.width && height === this.cam.height && dpr === this.dpr;
+    if (this.sized && same) return;
+    this.sized = true;
     this.dpr = dpr;
     this.overscan = Math.round(Math.max(width, height) * 0.2);
     sizeSurface(this.surface, width, height, dpr, this.overscan);
@@ -117,6 +123,8 @@ export class MapRenderer {
     this.updateMinScale();
     if (this.level && !this.positioned) this.fit(false);
     else if (this.framing) this.frame(this.framing.box, this.framing.closest, false);
+    // A resized canvas is blank: with no level yet there is nothing to draw on it.
+    if (!this.level) return;
     this.placeNow();
     this.render();
   }

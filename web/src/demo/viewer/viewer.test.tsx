@@ -77,8 +77,13 @@ describe('the viewer', () => {
     await settle();
     const dialog = screen.getByRole('dialog', { name: '星巴克' });
     expect(within(dialog).getByText('每天 10:00–22:00')).toBeTruthy();
-    // The API panel shows the last request and its answer.
-    expect(screen.getByText(/GET \/api\/venues\/test-mall\/search\?q=xbk/)).toBeTruthy();
+    // The API panel, opened, shows the last request and its answer (written out only when open).
+    const panel = document.querySelector<HTMLDetailsElement>('details.demo-api')!;
+    expect(within(panel).queryByText(/GET \/api/)).toBeNull();
+    panel.open = true;
+    fireEvent(panel, new Event('toggle'));
+    await settle();
+    expect(within(panel).getByText(/GET \/api\/venues\/test-mall\/search\?q=xbk/)).toBeTruthy();
   });
 
   it('plans the task route and lists its steps in order', async () => {
