@@ -1,5 +1,8 @@
-// Three builds share this file (run in order by scripts/build.mjs):
+// Four builds share this file (run in order by scripts/build.mjs):
 //   mode "browser"        the client bundle: islands + stylesheets, hashed into dist/client/assets
+//   mode "first-frame"    the mobile demo page's script as one file with the viewer inside and its
+//                         stylesheet, which the prerender writes into the page a hand-over address
+//                         is answered with (issue #34, docs/live-demo.md) (build/first-frame)
 //   mode "islands-server" the islands' server renderer, for the prerender (build/islands)
 //   mode "pages-server"   the prerender script with every page, rendered by React (build/pages)
 // The first two use the browser runtime: island components are written against React's API,
@@ -22,7 +25,7 @@ export const browserRuntime: Alias[] = [
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
 ];
 
-export type BuildMode = 'browser' | 'islands-server' | 'pages-server';
+export type BuildMode = 'browser' | 'first-frame' | 'islands-server' | 'pages-server';
 
 const builds: Record<BuildMode, UserConfig> = {
   browser: {
@@ -44,6 +47,24 @@ const builds: Record<BuildMode, UserConfig> = {
           site: 'src/styles/site.css',
           markdown: 'src/styles/markdown.css',
         },
+      },
+    },
+  },
+  // One file: a script inside the page cannot import the chunks of another build without a
+  // second copy of the runtime, and each further file would be a round trip on a weak network.
+  'first-frame': {
+    resolve: { alias: browserRuntime },
+    build: {
+      outDir: 'build/first-frame',
+      emptyOutDir: true,
+      copyPublicDir: false,
+      manifest: true,
+      target: 'es2022',
+      assetsInlineLimit: 2048,
+      cssCodeSplit: false,
+      rollupOptions: {
+        input: { 'first-frame': 'src/entry-demo.tsx' },
+        output: { codeSplitting: false },
       },
     },
   },

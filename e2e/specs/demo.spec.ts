@@ -151,6 +151,82 @@ describe('the live demo', () => {
     await phone.context.close();
   });
 
+  it('draws a scanned route on a throttled phone from the page alone, asking the API only after', async () => {
+    // The mall's sample route (content/venues/demo-mall/venue.toml), as a guide screen's QR code.
+    const address = `${base}/next/demo?venue=demo-mall&from=B2-015&to=8b2b5d96-5b06-4089-9095-4bd8e7c0cda3`;
+    const context = await browser().newContext({
+      userAgent: iphoneUserAgent,
+      viewport: { width: 412, height: 823 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('console', (message) => {
+      if (message.type() === 'error') errors.push(message.text());
+    });
+    page.on('pageerror', (error) => errors.push(error.message));
+    // Lighthouse's mobile throttling (Slow 4G, 4x CPU), as bench/demo.mjs measures it.
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 562.5,
+      downloadThroughput: (1474.56 * 1024) / 8,
+      uploadThroughput: (675 * 1024) / 8,
+    });
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    await page.goto(address, { waitUntil: 'commit' });
+    await page.waitForFunction(
+      () => performance.getEntriesByName('demo:first-route').length > 0,
+      null,
+      {
+        timeout: 30_000,
+      },
+    );
+    // The route's other level is fetched once the first frame is drawn: it shows requests are seen.
+    await page.waitForFunction(
+      () =>
+        performance
+          .getEntriesByType('resource')
+          .some((entry) => entry.name.endsWith('/api/venues/demo-mall/levels/L5')),
+      null,
+      { timeout: 30_000 },
+    );
+    const { drawnAt, before } = await page.evaluate(() => {
+      const drawn = performance.getEntriesByName('demo:first-route')[0]!.startTime;
+      const loads = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
+      return {
+        drawnAt: drawn,
+        before: loads
+          .filter((entry) => entry.startTime < drawn)
+          .map((entry) => `${entry.initiatorType} ${new URL(entry.name).pathname}`),
+      };
+    });
+    expect(drawnAt).toBeGreaterThan(0);
+    // Nothing of the demo was fetched before its first frame: no venue data, no route, no code.
+    expect(before.filter((entry) => /\/api\/|\.js$|\.css$/.test(entry))).toEqual([]);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    });
+    // The route drawn is the address's, from the car park level, with its steps listed.
+    await page.getByRole('list', { name: '路线步骤' }).waitFor();
+    expect((await stepTexts(page))[0]).toContain('B2-015');
+    expect(await pressedLevel(page).innerText()).toBe('B2');
+    // The panel of API calls shows the route as the call the page answered.
+    await page.locator('details.demo-api > summary').click();
+    await expect
+      .poll(() => page.locator('.demo-api__request').innerText())
+      .toMatch(/GET \/api\/venues\/demo-mall\/(route|levels)/);
+    // Its inline script and stylesheet ran under the page's policy: nothing was refused.
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
   it('works with touch on the mobile page: tap to start, drag to pan, tap a shop for its card', async () => {
     const { context, page } = await openPhone(browser(), `${base}/next/map`);
     await page.getByRole('button', { name: '试一试' }).tap();

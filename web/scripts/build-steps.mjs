@@ -13,12 +13,12 @@ export const repoRoot = join(webDir, '..');
 const configFile = join(webDir, 'vite.config.ts');
 
 /**
- * The three Vite builds (see vite.config.ts): the client bundle into `<distDir>/client`, the
- * islands' server renderer and the prerender script into web/build. `extraInputs` adds
+ * The four Vite builds (see vite.config.ts): the client bundle into `<distDir>/client`, the
+ * first-frame script, the islands' server renderer and the prerender script into web/build. `extraInputs` adds
  * browser entries (editing mode's live-reload client).
  */
 export async function buildBundles({ distDir, extraInputs = {} }) {
-  for (const mode of ['browser', 'islands-server', 'pages-server']) {
+  for (const mode of ['browser', 'first-frame', 'islands-server', 'pages-server']) {
     const overrides =
       mode === 'browser'
         ? { build: { outDir: join(distDir, 'client'), rollupOptions: { input: extraInputs } } }

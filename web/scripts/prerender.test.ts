@@ -1,6 +1,7 @@
 // The prerender's part of the enquiry contract (issue #6, docs/enquiries.md sections 3 and 4), run
-// for real over content/ into a scratch dist/: manifest version 5 with its `leads` section, the
+// for real over content/ into a scratch dist/: manifest version 6 with its `leads` section, the
 // no-JavaScript form templates, the sales page and the thank-you page.
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -12,6 +13,8 @@ import { manifestVersion, prerender } from './prerender';
 const repoRoot = join(import.meta.dirname, '../..');
 let distDir = '';
 let manifest: Awaited<ReturnType<typeof prerender>>;
+// Holds the text of a server placeholder, as the runtime's defaults do.
+const firstFrameScript = 'const key = (k) => `%%SITE:${k}%%`; hydrate();';
 const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
 
 beforeAll(async () => {
@@ -33,17 +36,42 @@ beforeAll(async () => {
       'src/entry-demo.tsx': chunk('assets/entry-demo.js', ['_hydrate.js']),
       '_hydrate.js': chunk('assets/hydrate.js'),
       '_lead-form.js': chunk('assets/lead-form.js'),
+      'src/demo/viewer/viewer.tsx': {
+        ...chunk('assets/viewer.js', ['_hydrate.js']),
+        css: ['assets/viewer.css'],
+      },
     }),
   );
-  manifest = await prerender({ contentDir: repoContentDir, distDir, repoRoot, renderIsland });
+  mkdirSync(join(distDir, 'client/assets'), { recursive: true });
+  writeFileSync(join(distDir, 'client/assets/site.css'), 'body{margin:0}');
+  // The first-frame build: one script, one stylesheet (vite.config.ts).
+  const firstFrameDir = join(distDir, 'first-frame');
+  mkdirSync(join(firstFrameDir, '.vite'), { recursive: true });
+  mkdirSync(join(firstFrameDir, 'assets'), { recursive: true });
+  writeFileSync(
+    join(firstFrameDir, '.vite/manifest.json'),
+    JSON.stringify({
+      'src/entry-demo.tsx': chunk('assets/first-frame.js'),
+      'style.css': chunk('assets/style.css'),
+    }),
+  );
+  writeFileSync(join(firstFrameDir, 'assets/first-frame.js'), firstFrameScript);
+  writeFileSync(join(firstFrameDir, 'assets/style.css'), '.demo{color:red}');
+  manifest = await prerender({
+    contentDir: repoContentDir,
+    distDir,
+    repoRoot,
+    renderIsland,
+    firstFrameDir,
+  });
 }, 120_000);
 
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
 describe('manifest.json for enquiries', () => {
   it('has the leads section of contract section 3', () => {
-    expect(manifest.version).toBe(5);
-    expect(manifestVersion).toBe(5);
+    expect(manifest.version).toBe(6);
+    expect(manifestVersion).toBe(6);
     const written = JSON.parse(read('manifest.json')) as typeof manifest;
     const { leads } = written;
     expect(leads.form_path).toBe('/next/business');
@@ -182,6 +210,43 @@ describe('manifest.json for the live demo (issue #14)', () => {
       ),
     ).toBe(true);
     expect(Object.keys(venues.words).sort()).toEqual(['api_errors', 'steps']);
+  });
+});
+
+describe('the demo page of a hand-over address (issue #34)', () => {
+  const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+  it('writes the phone page with the stylesheets and the script inside, allowed by their hashes', () => {
+    const entry = manifest.first_frame;
+    expect(entry.path).toBe('/next/demo');
+    const html = read(entry.files.mobile);
+    const style = /<style>(.*?)<\/style>/s.exec(html)?.[1];
+    const script = /<script type="module" async="">(.*?)<\/script>/s.exec(html)?.[1];
+    expect(style).toBe('body{margin:0}.demo{color:red}');
+    // The server fills %%SITE:…%% in pages: the script's own text is escaped, the same string.
+    expect(script).toBe('const key = (k) => `%%SITE\\x3a${k}%%`; hydrate();');
+    expect(entry.style_hashes).toEqual([sha256(style!)]);
+    expect(entry.script_hashes).toEqual([sha256(script!)]);
+    expect(html).not.toContain('rel="stylesheet"');
+    // The viewer starts at once: no picture of the level to fetch before it.
+    expect(html).not.toContain('venue-demo__preview');
+    expect(html).toContain('"starting":true');
+    expect(html).not.toMatch(/<script type="module" src=/);
+    // The frame's place is last: the script before it starts while the frame still arrives.
+    expect(html).toMatch(
+      /<script type="module" async="">[^<]*<\/script><script type="application\/json" id="demo-first-frame">%%FIRST-FRAME%%<\/script><\/body><\/html>$/,
+    );
+  });
+
+  it('writes the desktop pages with the viewer preloaded and the same place for the frame', () => {
+    const html = read(manifest.first_frame.files.desktop_china);
+    expect(html).toContain('<link rel="modulepreload" href="/next/assets/viewer.js"/>');
+    expect(html).toContain('<link rel="preload" as="style" href="/next/assets/viewer.css"/>');
+    expect(html).toContain('id="demo-first-frame">%%FIRST-FRAME%%</script>');
+    // The page the demo's address is answered with otherwise is unchanged.
+    expect(
+      read(manifest.pages.find((page) => page.path === '/next/demo')!.files.desktop_china),
+    ).not.toContain('demo-first-frame');
   });
 });
 

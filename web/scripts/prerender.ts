@@ -21,9 +21,12 @@ import { type ShareCard, renderShareImages, shareImageSize } from './share-image
 import type { Content, LoadedPage } from '../src/content/types';
 import { writeVenues } from './venues';
 import { liveReloadTag } from './live-reload';
+import { cspHashes, firstFrameAssets, firstFramePage } from './first-frame';
+import { firstFrameMarker } from '../src/island-props/first-frame-place';
 
-/** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14). */
-export const manifestVersion = 5;
+/** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14);
+ * 6 added `first_frame`, the demo page of a hand-over address (issue #34). */
+export const manifestVersion = 6;
 
 interface ViteChunk {
   file: string;
@@ -53,7 +56,7 @@ function viteChunkUrl(distDir: string, key: string): string {
   return viteChunks(distDir).url(key);
 }
 
-function siteAssets(distDir: string): SiteAssets {
+function siteAssets(distDir: string, firstFrameDir: string): SiteAssets {
   const { chunks, url } = viteChunks(distDir);
   const entry = (key: string): EntryScript => {
     const preload = new Set<string>();
@@ -76,6 +79,11 @@ function siteAssets(distDir: string): SiteAssets {
     leadForm: entry('src/entry-lead-form.tsx'),
     demo: entry('src/entry-demo.tsx'),
     admin: entry('src/entry-admin.tsx'),
+    firstFrame: firstFrameAssets(
+      firstFrameDir,
+      chunks,
+      readFileSync(join(distDir, 'client', chunks['src/styles/site.css']!.file), 'utf8'),
+    ),
   };
 }
 
@@ -156,17 +164,20 @@ export async function prerender({
   repoRoot,
   renderIsland,
   liveReload,
+  firstFrameDir = join(repoRoot, 'web/build/first-frame'),
 }: {
   contentDir: string;
   distDir: string;
   repoRoot: string;
+  /** The first-frame build (vite.config.ts), read into the demo page of a hand-over address. */
+  firstFrameDir?: string;
   /** The islands' renderer, built separately with the browser runtime (scripts/build.mjs). */
   renderIsland: IslandRenderer;
   /** Editing mode (scripts/dev): every document loads this browser entry, the live-reload client. */
   liveReload?: { entry: string };
 }) {
   const content = loadContent(contentDir);
-  const context = { assets: siteAssets(distDir), renderIsland };
+  const context = { assets: siteAssets(distDir, firstFrameDir), renderIsland };
   const target: HtmlTarget = {
     distDir,
     headTag: liveReload ? liveReloadTag(contentDir, viteChunkUrl(distDir, liveReload.entry)) : '',
@@ -221,6 +232,25 @@ export async function prerender({
       html,
     );
   }
+  // The demo page of a hand-over address, with the place of its first frame (first-frame.ts).
+  const demoIndex = content.pages.findIndex((page) => page.route.path === firstFramePage);
+  const demoPage = content.pages[demoIndex];
+  if (!demoPage) throw new Error(`no page at ${firstFramePage} for the first frame`);
+  const demoHead = pageHead(demoPage, content, {
+    shareImage: shareImages[demoIndex]!,
+    icons,
+    lastmod: pages[demoIndex]!.lastmod,
+  });
+  const firstFrameFiles = {} as PageFiles;
+  for (const variant of pageVariants) {
+    const html = renderPage(demoPage, content, variant, context, demoHead, { firstFrame: true });
+    assertNoPlaceholderInIslandProps(html, `${firstFramePage} (first frame)`);
+    firstFrameFiles[variantField[variant]] = writeHtml(
+      target,
+      `pages/demo.first-frame.${variant}.html`,
+      html,
+    );
+  }
   rmSync(join(distDir, 'admin'), { recursive: true, force: true });
   writeHtml(target, leadPaths.adminFile, renderAdminPage(content, context));
 
@@ -272,6 +302,12 @@ export async function prerender({
     not_found: notFound,
     files,
     images: { device_sizes, image_sizes, qualities: [quality] },
+    first_frame: {
+      path: firstFramePage,
+      files: firstFrameFiles,
+      marker: firstFrameMarker,
+      ...cspHashes(context.assets.firstFrame),
+    },
     leads: {
       form_path: leadPaths.form,
       thanks_path: leadPaths.thanks,

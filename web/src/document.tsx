@@ -1,10 +1,12 @@
 // The HTML document around every page: head metadata (kept on every variant, mobile included,
 // so search engines crawling as a phone still see title and description), stylesheets, and on
-// desktop the island script with the runtime values the server fills in.
+// desktop the island script with the runtime values the server fills in; on the page of a
+// hand-over address, the place of the demo's first frame.
 import type { ReactNode } from 'react';
 import { jsonForScript } from './components/json-for-script';
 import type { PageMeta } from './content/schema';
 import { runtimePlaceholder, runtimeScriptId } from './runtime/runtime';
+import { firstFrameScriptId } from './island-props/first-frame-place';
 import type { PageHead } from './seo/head';
 import { absolute } from './seo/origin';
 
@@ -14,6 +16,14 @@ export interface DocumentAssets {
   script?: string | undefined;
   /** Modules the script imports, preloaded so they download in parallel. */
   preload?: string[] | undefined;
+  /** Stylesheets a script applies later, fetched now beside the page's own. */
+  preloadStyles?: string[] | undefined;
+  /**
+   * A page a hand-over address is answered with (issue #34): where the server writes what the
+   * demo's first frame needs, and on phones the stylesheet and the script written into the
+   * page itself, so that one answer holds everything.
+   */
+  firstFrame?: { marker: string; style?: string; script?: string } | undefined;
 }
 
 /** Open Graph and Twitter card tags: how a shared link to the page looks. */
@@ -73,9 +83,15 @@ export function Document({
         {assets.stylesheets.map((href) => (
           <link rel="stylesheet" href={href} key={href} />
         ))}
+        {assets.firstFrame?.style ? (
+          <style dangerouslySetInnerHTML={{ __html: assets.firstFrame.style }} />
+        ) : null}
         {assets.script ? <script type="module" src={assets.script} /> : null}
         {assets.preload?.map((href) => (
           <link rel="modulepreload" href={href} key={href} />
+        ))}
+        {assets.preloadStyles?.map((href) => (
+          <link rel="preload" as="style" href={href} key={href} />
         ))}
         {head.structuredData.map((block, index) => (
           <script
@@ -87,11 +103,26 @@ export function Document({
       </head>
       <body>
         {children}
-        {assets.script ? (
+        {assets.script || assets.firstFrame?.script ? (
           <script
             type="application/json"
             id={runtimeScriptId}
             dangerouslySetInnerHTML={{ __html: runtimePlaceholder }}
+          />
+        ) : null}
+        {/* Run as soon as it is read: it starts while the frame after it still arrives. */}
+        {assets.firstFrame?.script ? (
+          <script
+            type="module"
+            async
+            dangerouslySetInnerHTML={{ __html: assets.firstFrame.script }}
+          />
+        ) : null}
+        {assets.firstFrame ? (
+          <script
+            type="application/json"
+            id={firstFrameScriptId}
+            dangerouslySetInnerHTML={{ __html: assets.firstFrame.marker }}
           />
         ) : null}
       </body>

@@ -3,6 +3,7 @@
 // rendered by `renderIsland`, the islands' own renderer (src/islands/render.tsx).
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
+import { firstFrameMarker } from './island-props/first-frame-place';
 import { Island, IslandRendererContext } from './shell/island';
 import type { Content, LoadedPage } from './content/types';
 import { Document, type DocumentAssets } from './document';
@@ -31,6 +32,18 @@ export interface SiteAssets {
   demo: EntryScript;
   /** The sales page. */
   admin: EntryScript;
+  /** The demo page of a hand-over address (scripts/first-frame.ts). */
+  firstFrame: FirstFrameAssets;
+}
+
+/** What the page of a hand-over address adds (issue #34). */
+export interface FirstFrameAssets {
+  /** Phones: the stylesheets and the demo's script, written into the page. */
+  style: string;
+  script: string;
+  /** Desktops: the viewer's modules and stylesheets, preloaded. */
+  modules: string[];
+  styles: string[];
 }
 
 /** The island a mobile page needs, if any: mobile pages have no shell. */
@@ -41,10 +54,25 @@ function documentAssets(
   variant: PageVariant,
   markdown: boolean,
   mobileIsland: MobileIsland,
+  firstFrame = false,
 ): DocumentAssets {
   const stylesheets = markdown
     ? [assets.stylesheet, assets.markdownStylesheet]
     : [assets.stylesheet];
+  if (firstFrame) {
+    const { style, script, modules, styles } = assets.firstFrame;
+    if (variant === 'mobile') {
+      return { stylesheets: [], firstFrame: { marker: firstFrameMarker, style, script } };
+    }
+    const preload = [...new Set([...assets.site.preload, ...modules])];
+    return {
+      stylesheets,
+      ...assets.site,
+      preload,
+      preloadStyles: styles,
+      firstFrame: { marker: firstFrameMarker },
+    };
+  }
   if (variant !== 'mobile') return { stylesheets, ...assets.site };
   // Mobile pages ship no JavaScript, except the business page, whose enquiry form checks its
   // fields as the visitor types, and the pages with the live demo, whose launcher loads it.
@@ -83,7 +111,7 @@ export function renderPage(
   variant: PageVariant,
   context: RenderContext,
   head: PageHead,
-  options: { leadTemplate?: boolean } = {},
+  options: { leadTemplate?: boolean; firstFrame?: boolean } = {},
 ): string {
   return renderDocument(
     context,
@@ -95,10 +123,16 @@ export function renderPage(
         variant,
         page.bodyHtml !== undefined,
         mobileIslandOf(page),
+        options.firstFrame,
       )}
     >
       <Layout variant={variant} path={page.route.path} content={content}>
-        <ContentPage page={page} content={content} leadTemplate={options.leadTemplate ?? false} />
+        <ContentPage
+          page={page}
+          content={content}
+          leadTemplate={options.leadTemplate ?? false}
+          firstFrame={options.firstFrame ?? false}
+        />
       </Layout>
     </Document>,
   );

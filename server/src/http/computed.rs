@@ -82,6 +82,8 @@ pub(crate) struct Answer {
     cache: CachePolicy,
     /// `Content-Disposition` of a download (a track as GeoJSON or CSV).
     disposition: Option<HeaderValue>,
+    /// An HTML page's policy; such a page also varies by device (`Vary: User-Agent`).
+    document_csp: Option<HeaderValue>,
 }
 
 impl Answer {
@@ -92,6 +94,24 @@ impl Answer {
             content_type: HeaderValue::from_static(content_type),
             cache,
             disposition: None,
+            document_csp: None,
+        }
+    }
+
+    /// The answer as a page of the site, under `csp`, differing by device.
+    pub(super) fn page(mut self, csp: HeaderValue) -> Self {
+        self.document_csp = Some(csp);
+        self
+    }
+
+    /// An answer of a body compressed already.
+    pub(super) fn of_body(body: Body, content_type: &'static str, cache: CachePolicy) -> Self {
+        Self {
+            body,
+            content_type: HeaderValue::from_static(content_type),
+            cache,
+            disposition: None,
+            document_csp: None,
         }
     }
 
@@ -113,8 +133,8 @@ impl Answer {
             body: &self.body,
             content_type: self.content_type.clone(),
             cache: self.cache,
-            vary_user_agent: false,
-            document_csp: None,
+            vary_user_agent: self.document_csp.is_some(),
+            document_csp: self.document_csp.as_ref(),
         }
         .respond_exact(method, request);
         if let Some(disposition) = &self.disposition {

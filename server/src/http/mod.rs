@@ -14,6 +14,7 @@ mod crawler_files;
 mod cross_site;
 mod disk_files;
 mod error;
+mod first_frame;
 mod first_head;
 mod health;
 mod image;
@@ -70,6 +71,8 @@ pub(crate) struct State {
     pub china_domain: String,
     /// The pages' Content-Security-Policy, built once from the configured statistics origins.
     pub content_security_policy: http::HeaderValue,
+    /// The same for the demo page of a hand-over address, with its inline elements' hashes.
+    pub(in crate::http) first_frame_csp: http::HeaderValue,
     /// The enquiry store (issue #6).
     pub leads: Leads,
     /// Shared by every build's state: a reload does not forget who submitted what.
@@ -210,6 +213,11 @@ impl AppState {
     ) -> Self {
         let image_cache_control = cache_policy::revalidate_after(images.ttl());
         let venue_api = venues::VenueApi::new(&site, &venues, settings.embedders);
+        let first_frame_csp = representation::content_security_policy_with_inline(
+            &settings.analytics_origins,
+            site.first_frame().script_sources(),
+            site.first_frame().style_sources(),
+        );
         Self(Arc::new(State {
             venues,
             venue_api,
@@ -227,6 +235,7 @@ impl AppState {
             content_security_policy: representation::content_security_policy(
                 &settings.analytics_origins,
             ),
+            first_frame_csp,
             leads,
             rate_limiter: settings.rate_limiter,
             trusted_proxies: settings.trusted_proxies,

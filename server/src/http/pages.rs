@@ -54,6 +54,17 @@ pub(super) async fn get_page_or_file(State(state): State<AppState>, request: Req
     let variant = state.variant(headers);
     let csp = &state.content_security_policy;
     if let Some(page) = site.page(path) {
+        // A demo address naming a venue: the page with the viewer's first frame written in.
+        if path == site.first_frame().path()
+            && let Some(response) = super::first_frame::page(
+                &state,
+                (method, uri, headers, request.extensions()),
+                variant,
+            )
+            .await
+        {
+            return response;
+        }
         return page_representation(page, variant, csp).respond(method, headers);
     }
     if let Some(target) = canonical_redirect(path, |p| site.page(p).is_some()) {

@@ -25,16 +25,31 @@ pub(super) struct Representation<'a> {
 /// origins, and only those, to the script, image and connection sources: the scripts load from
 /// them and send their beacons there as image requests or fetches.
 pub(super) fn content_security_policy(analytics_origins: &[String]) -> HeaderValue {
+    with_inline(analytics_origins, "", "")
+}
+
+/// The policy of a page that holds its own script and stylesheet (the demo page of a hand-over
+/// address, issue #34): the pages' policy, which also allows exactly those elements by their
+/// hashes (` 'sha256-…'` each, checked when the build was loaded).
+pub(super) fn content_security_policy_with_inline(
+    analytics_origins: &[String],
+    scripts: &str,
+    styles: &str,
+) -> HeaderValue {
+    with_inline(analytics_origins, scripts, styles)
+}
+
+fn with_inline(analytics_origins: &[String], scripts: &str, styles: &str) -> HeaderValue {
     let extra: String = analytics_origins
         .iter()
         .map(|origin| format!(" {origin}"))
         .collect();
     let policy = format!(
-        "default-src 'self'; script-src 'self'{extra}; style-src 'self'; img-src 'self' data:{extra}; \
-         font-src 'self'; connect-src 'self'{extra}; object-src 'none'; base-uri 'self'; \
-         form-action 'self'; frame-ancestors 'self'"
+        "default-src 'self'; script-src 'self'{extra}{scripts}; style-src 'self'{styles}; \
+         img-src 'self' data:{extra}; font-src 'self'; connect-src 'self'{extra}; \
+         object-src 'none'; base-uri 'self'; form-action 'self'; frame-ancestors 'self'"
     );
-    HeaderValue::from_str(&policy).expect("origins checked by the config are valid header text")
+    HeaderValue::from_str(&policy).expect("origins and hashes checked at load are header text")
 }
 
 impl Representation<'_> {

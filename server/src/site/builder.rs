@@ -5,8 +5,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::body::{self, Body, Effort};
+use super::first_frame::FirstFramePages;
 use super::lead_form::LeadTemplate;
-use super::manifest::{LeadsEntry, PageEntry, PageFiles};
+use super::manifest::{FirstFrameEntry, LeadsEntry, PageEntry, PageFiles};
 use super::placeholders::PlaceholderValues;
 use super::venue_files::VenueFiles;
 use super::{
@@ -267,6 +268,28 @@ impl Builder {
         })
     }
 
+    /// The demo page of a hand-over address per variant, placeholders filled, cut at its marker.
+    /// The pages must already be added.
+    pub(super) fn first_frame_pages(
+        &mut self,
+        dist: &Path,
+        entry: &FirstFrameEntry,
+        region_values: &[PlaceholderValues; 2],
+    ) -> Result<FirstFramePages, String> {
+        if !self.pages.iter().any(|page| page.path == entry.path) {
+            return Err(format!("first_frame.path {:?} is not a page", entry.path));
+        }
+        let mut htmls = Vec::with_capacity(4);
+        for variant in Variant::ALL {
+            let file = entry.files.for_variant(variant);
+            let (_, html) = self
+                .filled_html(dist, file, region_values, variant.region)
+                .map_err(|error| error.to_string())?;
+            htmls.push(html);
+        }
+        FirstFramePages::new(entry, &htmls)
+    }
+
     pub(super) fn finish(
         mut self,
         not_found: [usize; 4],
@@ -324,6 +347,7 @@ impl Builder {
             origins,
             venue_files: VenueFiles::default(),
             venues: VenuesEntry::default(),
+            first_frame: FirstFramePages::default(),
             leads: LeadPages {
                 form_path: leads.entry.form_path,
                 thanks_path: leads.entry.thanks_path,

@@ -59,6 +59,9 @@ impl Site {
         }
         let not_found = builder.page_bodies(dist, &manifest.not_found, &region_values)?;
         let leads = builder.lead_pages(dist, manifest.leads, &region_values, &manifest_path)?;
+        let first_frame = builder
+            .first_frame_pages(dist, &manifest.first_frame, &region_values)
+            .map_err(&invalid)?;
         let (sitemaps, robots) = crawler_files(&mut builder, &manifest.pages, &origins);
         add_static_files(&mut builder, dist, &manifest.files, &manifest_path)?;
         let venue_files = venue_files::load(dist, &manifest.venues)?;
@@ -69,6 +72,7 @@ impl Site {
         site.image_qualities = image_qualities;
         site.venue_files = venue_files;
         site.venues = manifest.venues;
+        site.first_frame = first_frame;
         Ok(site)
     }
 }

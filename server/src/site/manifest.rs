@@ -11,8 +11,9 @@ use site_venues::{
 };
 
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
-/// version 5 the live demo's venues, `venues` (issue #14).
-pub(super) const MANIFEST_VERSION: u32 = 5;
+/// version 5 the live demo's venues, `venues` (issue #14); version 6 the demo page of a
+/// hand-over address, `first_frame` (issue #34).
+pub(super) const MANIFEST_VERSION: u32 = 6;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -31,6 +32,21 @@ pub(super) struct Manifest {
     pub leads: LeadsEntry,
     /// The live demo's venues and the words their API speaks.
     pub venues: VenuesEntry,
+    /// The demo page of a hand-over address, with the place of the first frame's data.
+    pub first_frame: FirstFrameEntry,
+}
+
+/// The demo page of a hand-over address (issue #34): per variant, the page with `marker` where
+/// the first frame's JSON goes, and the CSP hashes of what phones' pages hold inline.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FirstFrameEntry {
+    /// The page it stands for, e.g. `/next/demo`.
+    pub path: String,
+    pub files: PageFiles,
+    pub marker: String,
+    pub script_hashes: Vec<String>,
+    pub style_hashes: Vec<String>,
 }
 
 /// The live demo (issue #14): where each venue's IMDF files and viewer files are, and the words

@@ -5,6 +5,7 @@ mod analytics;
 mod body;
 mod builder;
 mod content_type;
+mod first_frame;
 pub mod lead_form;
 mod load;
 mod manifest;
@@ -20,7 +21,8 @@ use std::collections::HashMap;
 use std::path::{Component, Path, PathBuf};
 use std::sync::Arc;
 
-pub use body::{Body, Effort, Encoding, compress};
+pub use body::{Body, Effort, Encoding, brotli_joinable, compress, join_brotli};
+pub use first_frame::{FirstFramePages, FirstFrameTemplate, SharedParts, script_json};
 pub use manifest::ApiErrorWords;
 pub(crate) use manifest::{VenueEntry, VenuesEntry};
 pub use variant::{Device, Region, Variant};
@@ -149,6 +151,8 @@ pub struct Site {
     venue_files: VenueFiles,
     /// Where the venue engine finds each venue, and the words it speaks.
     venues: VenuesEntry,
+    /// The demo page of a hand-over address (issue #34).
+    first_frame: FirstFramePages,
 }
 
 /// The enquiry form's parts the server answers with (manifest `leads`).
@@ -234,6 +238,11 @@ impl Site {
     /// The live demo's viewer files.
     pub fn venue_files(&self) -> &VenueFiles {
         &self.venue_files
+    }
+
+    /// The demo page of a hand-over address, cut where its first frame goes.
+    pub fn first_frame(&self) -> &FirstFramePages {
+        &self.first_frame
     }
 
     /// The manifest's `venues` section: what the venue engine loads.

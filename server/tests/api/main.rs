@@ -13,6 +13,7 @@ mod compression;
 mod connections;
 mod drawings;
 mod edits;
+mod first_frame;
 mod geojson;
 mod images;
 mod indexnow;

@@ -76,15 +76,67 @@ export interface SearchParams {
   limit?: number | undefined;
 }
 
-export function createApi(base: string, report: (call: ApiCall) => void) {
+/**
+ * Answers the viewer needs that were asked for before it was there, by address: the launcher's
+ * fetches in parallel with the viewer's code (`pending`), or what a hand-over page brought
+ * (`value`, issue #34, ../islands/first-frame.ts), which the viewer can take before its first
+ * paint. Each is taken once, by the first call for its address, and reported as that call's
+ * answer; one that failed is asked for again.
+ */
+export type EarlyAnswer = { pending: Promise<unknown> } | { value: unknown };
+export type EarlyAnswers = Map<string, EarlyAnswer>;
+
+/** The address of a call: `base` + `path`, with the parameters that are set. */
+export function apiUrl(base: string, path: string, params?: Record<string, string | undefined>) {
+  const query = params
+    ? Object.entries(params)
+        .filter((entry): entry is [string, string] => entry[1] !== undefined)
+        .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
+        .join('&')
+    : '';
+  return `${base}${path}${query ? `?${query}` : ''}`;
+}
+
+const venuePath = (venue: string) => `/${encodeURIComponent(venue)}`;
+
+/** The paths and parameters of the calls answered by files or kept answers, for early answers. */
+export const apiPaths = {
+  summary: (venue: string) => venuePath(venue),
+  level: (venue: string, level: string) =>
+    `${venuePath(venue)}/levels/${encodeURIComponent(level)}`,
+  route: (venue: string, from: string, to: string, accessible: boolean) =>
+    [
+      `${venuePath(venue)}/route`,
+      { from, to, accessible: accessible ? 'true' : undefined },
+    ] as const,
+};
+
+export function createApi(
+  base: string,
+  report: (call: ApiCall) => void,
+  early: EarlyAnswers = new Map(),
+) {
+  /** An early answer already here, taken and reported. */
+  const now = <T>(path: string, params?: Record<string, string | undefined>): T | undefined => {
+    const url = apiUrl(base, path, params);
+    const answered = early.get(url);
+    if (!answered || !('value' in answered)) return undefined;
+    early.delete(url);
+    report({ method: 'GET', url, status: 200, body: answered.value });
+    return answered.value as T;
+  };
   const get = async <T>(path: string, params?: Record<string, string | undefined>): Promise<T> => {
-    const query = params
-      ? Object.entries(params)
-          .filter((entry): entry is [string, string] => entry[1] !== undefined)
-          .map(([key, value]) => `${key}=${encodeURIComponent(value)}`)
-          .join('&')
-      : '';
-    const url = `${base}${path}${query ? `?${query}` : ''}`;
+    const url = apiUrl(base, path, params);
+    const answered = early.get(url);
+    if (answered) {
+      early.delete(url);
+      const body =
+        'value' in answered ? answered.value : await answered.pending.catch(() => undefined);
+      if (body !== undefined) {
+        report({ method: 'GET', url, status: 200, body });
+        return body as T;
+      }
+    }
     let response: Response;
     let body: unknown;
     for (let attempt = 1; ; attempt += 1) {
@@ -111,11 +163,14 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
     }
     return body as T;
   };
-  const venuePath = (venue: string) => `/${encodeURIComponent(venue)}`;
   return {
-    summary: (venue: string) => get<VenueSummary>(venuePath(venue)),
-    level: (venue: string, level: string) =>
-      get<LevelData>(`${venuePath(venue)}/levels/${encodeURIComponent(level)}`),
+    summary: (venue: string) => get<VenueSummary>(apiPaths.summary(venue)),
+    level: (venue: string, level: string) => get<LevelData>(apiPaths.level(venue, level)),
+    /** The summary or a level when an early answer has it here already, else undefined. */
+    summaryNow: (venue: string) => now<VenueSummary>(apiPaths.summary(venue)),
+    levelNow: (venue: string, level: string) => now<LevelData>(apiPaths.level(venue, level)),
+    routeNow: (venue: string, from: string, to: string, accessible: boolean) =>
+      now<RouteAnswer>(...apiPaths.route(venue, from, to, accessible)),
     search: (venue: string, params: SearchParams) =>
       get<SearchAnswer>(`${venuePath(venue)}/search`, {
         q: params.q,
@@ -125,11 +180,7 @@ export function createApi(base: string, report: (call: ApiCall) => void) {
         limit: params.limit === undefined ? undefined : String(params.limit),
       }),
     route: (venue: string, from: string, to: string, accessible: boolean) =>
-      get<RouteAnswer>(`${venuePath(venue)}/route`, {
-        from,
-        to,
-        accessible: accessible ? 'true' : undefined,
-      }),
+      get<RouteAnswer>(...apiPaths.route(venue, from, to, accessible)),
     findCar: (venue: string, car: string, from: string | undefined, accessible: boolean) =>
       get<FindCarAnswer>(`${venuePath(venue)}/findcar`, {
         car,

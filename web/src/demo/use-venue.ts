@@ -1,93 +1,68 @@
 // Loads a venue's summary and its levels (docs/venue-contract.md §4: GET /api/venues/{id} and /levels/{short}), each
-// level once, modelled for drawing (level-model.ts). The launcher may have fetched the summary and
-// the first level already, in parallel with this code: those answers are used as they are.
+// level once, modelled for drawing (level-model.ts). What the launcher fetched in parallel with
+// this code, or a hand-over page brought, is in the API's early answers (api.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { Api, ApiCall } from './api';
-import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
+import type { Api } from './api';
+import type { VenueSummary } from '../content/venues/viewer-files';
 import { type LevelModel, modelLevel } from './level-model';
-
-export interface Preload {
-  summary: Promise<VenueSummary>;
-  level: Promise<LevelData>;
-}
 
 export function useVenue(
   api: Api,
-  apiBase: string,
   venue: string,
-  preload: Preload | undefined,
-  report: (call: ApiCall) => void,
   fail: (error: unknown, retry: () => void) => void,
 ) {
-  const [summary, setSummary] = useState<VenueSummary | null>(null);
+  // A hand-over page's summary is here before the first render (api.ts, early answers).
+  const [summary, setSummary] = useState<VenueSummary | null>(() => api.summaryNow(venue) ?? null);
   const [model, setModel] = useState<LevelModel | null>(null);
   const [level, setLevel] = useState<string | null>(null);
   const cache = useRef(new Map<string, Promise<LevelModel>>());
+  /** The levels modelled, for showing one without waiting a turn. */
+  const ready = useRef(new Map<string, LevelModel>());
   const wanted = useRef<string | null>(null);
-  const preloaded = useRef<Promise<LevelModel | null> | null>(null);
   const alive = useRef(true);
-  const latest = useRef({ fail, report });
+  const latest = useRef({ fail });
   useEffect(() => {
-    latest.current = { fail, report };
+    latest.current = { fail };
   });
 
   useEffect(() => {
     alive.current = true;
-    if (preload) {
-      preloaded.current = preload.level.then(
-        (data) => {
-          latest.current.report({
-            method: 'GET',
-            url: `${apiBase}/${venue}/levels/${data.short}`,
-            status: 200,
-            body: data,
-          });
-          const levelModel = modelLevel(data);
-          cache.current.set(data.short, Promise.resolve(levelModel));
-          return levelModel;
-        },
-        () => null,
-      );
-    }
-    const load = (fromLauncher: Promise<VenueSummary> | undefined) => {
-      const request = fromLauncher
-        ? fromLauncher.then((data) => {
-            latest.current.report({
-              method: 'GET',
-              url: `${apiBase}/${venue}`,
-              status: 200,
-              body: data,
-            });
-            return data;
-          })
-        : api.summary(venue);
-      request.then(
+    if (summary) return;
+    const load = () =>
+      api.summary(venue).then(
         (data) => {
           if (alive.current) setSummary(data);
         },
         (error: unknown) => {
-          if (!alive.current) return;
-          // What the launcher could not fetch is asked for again here, once, before giving up.
-          if (fromLauncher) load(undefined);
-          else latest.current.fail(error, () => load(undefined));
+          if (alive.current) latest.current.fail(error, () => void load());
         },
       );
-    };
-    load(preload?.summary);
+    void load();
     return () => {
       alive.current = false;
     };
-  }, [api, apiBase, venue, preload]);
+    // Loaded once per venue; a summary the first render had needs no loading.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [api, venue]);
 
   /** The modelled level, fetched once. */
   const levelData = useCallback(
     (short: string): Promise<LevelModel> => {
       const cached = cache.current.get(short);
       if (cached) return cached;
-      const fetchIt = () => api.level(venue, short).then(modelLevel);
-      const pending = preloaded.current
-        ? preloaded.current.then((m) => (m && m.data.short === short ? m : fetchIt()))
-        : fetchIt();
+      const here = api.levelNow(venue, short);
+      if (here) {
+        const levelModel = modelLevel(here);
+        ready.current.set(short, levelModel);
+        const pending = Promise.resolve(levelModel);
+        cache.current.set(short, pending);
+        return pending;
+      }
+      const pending = api.level(venue, short).then((data) => {
+        const levelModel = modelLevel(data);
+        ready.current.set(short, levelModel);
+        return levelModel;
+      });
       cache.current.set(short, pending);
       pending.catch(() => cache.current.delete(short));
       return pending;
@@ -100,6 +75,14 @@ export function useVenue(
     (short: string): Promise<LevelModel | null> => {
       wanted.current = short;
       setLevel(short);
+      // A level modelled already (or brought by the page) shows in the same render as what
+      // asked for it: a hand-over page's route and its level are drawn in one frame.
+      const pending = levelData(short);
+      const here = ready.current.get(short);
+      if (here) {
+        setModel(here);
+        return pending;
+      }
       const attempt = (): Promise<LevelModel | null> =>
         levelData(short).then(
           (levelModel) => {
@@ -125,7 +108,7 @@ export function useVenue(
    */
   const refresh = useCallback(async (): Promise<void> => {
     cache.current.clear();
-    preloaded.current = null;
+    ready.current.clear();
     const data = await api.summary(venue);
     if (!alive.current) return;
     setSummary(data);

@@ -9,7 +9,7 @@ export function venueDemoProps(
   content: Content,
   task: DemoTaskContent,
   layout: VenueDemoProps['layout'],
-  options: { readsAddress?: boolean; uploadPath?: string } = {},
+  options: { readsAddress?: boolean; uploadPath?: string; firstFrame?: boolean } = {},
 ): VenueDemoProps {
   const { list, words } = content.venues;
   const venue = list.find((entry) => entry.id === task.venue);
@@ -34,8 +34,9 @@ export function venueDemoProps(
       retry: launcher.retry,
     },
     viewerWords: words.viewer,
+    // A page that brings its first frame starts the viewer at once: no picture to fetch first.
     preview:
-      venue && level && preview
+      venue && level && preview && !options.firstFrame
         ? {
             src: preview.url,
             width: preview.width,
@@ -44,6 +45,7 @@ export function venueDemoProps(
           }
         : null,
     readsAddress: options.readsAddress ?? false,
+    ...(options.firstFrame ? { starting: true } : {}),
     ...(options.uploadPath
       ? { building: { uploadPath: options.uploadPath, uploadAgain: words.upload.upload_again } }
       : {}),

@@ -3,7 +3,7 @@
 // its first-load budget. On the demo page a hand-over address (a guide screen's QR code:
 // /next/demo?venue=&from=&to=) starts the viewer at once with that route, and a visitor's own
 // building's link (/next/demo?building=<id>, issue #32) starts it on that building.
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer/viewer';
 import type * as ViewerCode from '../demo/viewer/viewer';
@@ -12,6 +12,8 @@ import type { ViewerWords } from '../content/venues/viewer-words';
 import { useElementId } from './island-root';
 import { buildingIdPattern, buildingPaths, readRefusal } from './building-requests';
 import { readPlanAddress } from '../demo/modes/plan/plan-address';
+import { type EarlyAnswers, apiPaths, apiUrl } from '../demo/api';
+import { frameAnswers, readFirstFrame } from './first-frame';
 
 /** Where the server answers the venue API (server/src/http/venues.rs). */
 export const venueApiBase = '/api/venues';
@@ -38,6 +40,8 @@ export interface VenueDemoProps {
   preview: { src: string; width: number; height: number; alt: string } | null;
   /** The demo page takes a task from its address (the QR hand-over of a guide screen). */
   readsAddress: boolean;
+  /** The page brought the viewer's first frame (issue #34): it shows as loading from the start. */
+  starting?: boolean;
   /** Where a visitor whose building is gone uploads it again (the demo page's form). */
   building?: { uploadPath: string; uploadAgain: string };
 }
@@ -86,12 +90,14 @@ export function taskFromAddress(search: string, venues: string[]): DemoTask | nu
   const from = params.get('from') ?? undefined;
   const to = params.get('to') ?? undefined;
   const accessible = params.get('accessible') === 'true';
+  const level = params.get('level') || undefined;
   return {
     mode: from && to ? 'nav' : 'map',
     venue,
     ...(from ? { from } : {}),
     ...(to ? { to } : {}),
     ...(accessible ? { accessible } : {}),
+    ...(level ? { level } : {}),
   };
 }
 
@@ -101,10 +107,29 @@ async function fetchJson<T>(url: string): Promise<T> {
   return (await response.json()) as T;
 }
 
+/**
+ * The summary and the first level, fetched in parallel with the viewer's code so the first
+ * level is not a round trip late; handed to the viewer as early answers (demo/api.ts).
+ */
+function firstLevel(
+  task: DemoTask,
+  venue: VenueEntry,
+  summary = fetchJson<VenueSummary>(apiUrl(venueApiBase, apiPaths.summary(venue.id))),
+): EarlyAnswers {
+  const levelUrl = apiUrl(venueApiBase, apiPaths.level(venue.id, task.level ?? venue.defaultLevel));
+  const level = fetchJson<LevelData>(levelUrl);
+  summary.catch(() => undefined);
+  level.catch(() => undefined);
+  return new Map([
+    [apiUrl(venueApiBase, apiPaths.summary(venue.id)), { pending: summary }],
+    [levelUrl, { pending: level }],
+  ]);
+}
+
 export function VenueDemo(props: VenueDemoProps) {
   const { words, layout, preview } = props;
   const [task, setTask] = useState(props.task);
-  const [state, setState] = useState<State>({ phase: 'idle' });
+  const [state, setState] = useState<State>({ phase: props.starting ? 'loading' : 'idle' });
   // A visitor's building joins the viewer's venues once the server has named it.
   const [building, setBuilding] = useState<VenueEntry | null>(null);
   const venues = building ? [...props.venues, building] : props.venues;
@@ -115,18 +140,11 @@ export function VenueDemo(props: VenueDemoProps) {
     chosen: DemoTask,
     venue: VenueEntry = venues.find((entry) => entry.id === chosen.venue) ?? venues[0]!,
     summary?: Promise<VenueSummary>,
+    brought?: EarlyAnswers,
   ) => {
     setTask(chosen);
     setState({ phase: 'loading' });
-    const base = `${venueApiBase}/${encodeURIComponent(venue.id)}`;
-    const level = chosen.level ?? venue.defaultLevel;
-    // The data and the code travel in parallel: the first level is not a round trip late.
-    const preload = {
-      summary: summary ?? fetchJson<VenueSummary>(base),
-      level: fetchJson<LevelData>(`${base}/levels/${encodeURIComponent(level)}`),
-    };
-    preload.summary.catch(() => undefined);
-    preload.level.catch(() => undefined);
+    const preload = brought ?? firstLevel(chosen, venue, summary);
     loadViewer().then(
       (module) => setState({ phase: 'ready', Viewer: module.Viewer, preload }),
       () => setState({ phase: 'failed' }),
@@ -137,7 +155,7 @@ export function VenueDemo(props: VenueDemoProps) {
   const startBuilding = async (chosen: DemoTask) => {
     setTask(chosen);
     setState({ phase: 'loading' });
-    const summaryUrl = `${venueApiBase}/${encodeURIComponent(chosen.venue)}`;
+    const summaryUrl = apiUrl(venueApiBase, apiPaths.summary(chosen.venue));
     try {
       const response = await fetch(buildingPaths.one(chosen.venue), {
         headers: { accept: 'application/json' },
@@ -162,16 +180,28 @@ export function VenueDemo(props: VenueDemoProps) {
     else void startBuilding(chosen);
   };
 
-  useEffect(() => {
+  // Before the first paint: a hand-over page's frame is drawn without a frame in between.
+  useLayoutEffect(() => {
     if (!props.readsAddress) return;
     const handedOver = taskFromAddress(
       window.location.search,
       props.venues.map((venue) => venue.id),
     );
+    if (!handedOver) return;
     // The address is known only in the browser, after hydration, so the start cannot be part of
     // the first render; it runs once, as the address does not change while the page is open.
-    // eslint-disable-next-line react-hooks/set-state-in-effect
-    if (handedOver) begin(handedOver);
+    const go = () => {
+      // A hand-over page brought the first frame: the viewer draws it without the network.
+      const frame = readFirstFrame(document, handedOver);
+      if (frame)
+        start(handedOver, undefined, undefined, frameAnswers(frame, handedOver, venueApiBase));
+      else begin(handedOver);
+    };
+    // A hand-over page's script runs while the frame after it is still arriving: the viewer
+    // starts once the page has loaded, so the page's load is not held up by the viewer's work.
+    if (document.readyState !== 'loading') return go();
+    window.addEventListener('load', go, { once: true });
+    return () => window.removeEventListener('load', go);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 

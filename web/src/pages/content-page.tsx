@@ -20,11 +20,14 @@ export function ContentPage({
   page,
   content,
   leadTemplate = false,
+  firstFrame = false,
 }: {
   page: LoadedPage;
   content: Content;
   /** The business page's enquiry form with the server's markers (docs/enquiries.md section 4). */
   leadTemplate?: boolean;
+  /** The demo page of a hand-over address, which brings the viewer's first frame (issue #34). */
+  firstFrame?: boolean;
 }) {
   const home = contentOf(page, 'home');
   if (home) return <HomePage page={page} home={home} content={content} />;
@@ -53,7 +56,7 @@ export function ContentPage({
   const sdk = contentOf(page, 'sdk');
   if (sdk) return <SdkPage page={page} sdk={sdk} />;
   const demo = contentOf(page, 'demo');
-  if (demo) return <DemoPage demo={demo} content={content} />;
+  if (demo) return <DemoPage demo={demo} content={content} firstFrame={firstFrame} />;
   const kiosk = contentOf(page, 'kiosk');
   if (kiosk) return <KioskPage kiosk={kiosk} content={content} />;
   // A Markdown document (privacy terms).

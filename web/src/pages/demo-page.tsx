@@ -11,7 +11,16 @@ import { kioskPath } from '../content/route-table';
 import { venueDemoProps } from '../island-props/venue-demo-props';
 import { UploadSection, uploadSectionId } from './upload-section';
 
-export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Content }) {
+export function DemoPage({
+  demo,
+  content,
+  firstFrame = false,
+}: {
+  demo: DemoPageContent;
+  content: Content;
+  /** The page of a hand-over address: the viewer starts at once (issue #34). */
+  firstFrame?: boolean;
+}) {
   const kiosks = content.venues.list.flatMap(({ summary }) =>
     summary.kiosks.map((kiosk) => ({ ...kiosk, venue: summary.name })),
   );
@@ -24,6 +33,7 @@ export function DemoPage({ demo, content }: { demo: DemoPageContent; content: Co
           props={venueDemoProps(content, demo.demo.task, 'page', {
             readsAddress: true,
             uploadPath: `#${uploadSectionId}`,
+            firstFrame,
           })}
         />
       </section>

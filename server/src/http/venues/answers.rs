@@ -68,9 +68,14 @@ pub(in crate::http) struct VenueListEntry {
 }
 
 impl VenueListEntry {
+    /// The level the viewer shows first.
+    pub(in crate::http) fn default_level(self) -> String {
+        self.default_level
+    }
+
     /// The entry of a venue from the summary the build wrote for the viewer; None when it is
     /// not one.
-    pub(super) fn of_summary(json: &[u8]) -> Option<Self> {
+    pub(in crate::http) fn of_summary(json: &[u8]) -> Option<Self> {
         #[derive(Deserialize)]
         #[serde(rename_all = "camelCase")]
         struct Summary {
@@ -206,7 +211,7 @@ pub(in crate::http) struct RouteStep<'a> {
 }
 
 impl<'a> RouteAnswer<'a> {
-    pub(super) fn of(route: &'a Route) -> Self {
+    pub(in crate::http) fn of(route: &'a Route) -> Self {
         let legs = route
             .legs
             .iter()

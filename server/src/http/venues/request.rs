@@ -22,9 +22,13 @@ pub(in crate::http) type Params = HashMap<String, String>;
 
 /// The query string's parameters; the first of a repeated one counts.
 pub(in crate::http) fn query_params(request: &Request) -> Params {
+    params_of(request.uri().query().unwrap_or(""))
+}
+
+/// The parameters of a query string; of a name given twice, the first.
+pub(in crate::http) fn params_of(query: &str) -> Params {
     let mut params = HashMap::new();
-    for (key, value) in url::form_urlencoded::parse(request.uri().query().unwrap_or("").as_bytes())
-    {
+    for (key, value) in url::form_urlencoded::parse(query.as_bytes()) {
         params
             .entry(key.into_owned())
             .or_insert_with(|| value.into_owned());

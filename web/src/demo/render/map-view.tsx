@@ -1,7 +1,7 @@
 // The map: the canvas with its renderer and gestures, the zoom, compass, 2.5D and level controls
 // over it. The canvas is an image to assistive technology (role="img", named after the venue and
 // level); everything on it that matters is also reachable from the panel beside it.
-import { type MutableRefObject, useEffect, useRef, useState } from 'react';
+import { type MutableRefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { attachGestures, type Held } from '../gestures';
 import { IconButton } from '../icon-button';
 import type { LevelModel } from '../level-model';
@@ -99,7 +99,9 @@ export function MapView(props: MapViewProps) {
     latest.current = props;
   });
 
-  useEffect(() => {
+  // Layout effects: the renderer is made and given its level and layers before the browser
+  // paints, so the first frame with a level draws it (a hand-over page's route, issue #34).
+  useLayoutEffect(() => {
     const canvas = canvasRef.current;
     const box = boxRef.current;
     if (!canvas || !box) return;
@@ -168,25 +170,25 @@ export function MapView(props: MapViewProps) {
 
   // A kiosk's map is turned to its facing before its level is first fitted.
   const { initialBearing, focus } = props;
-  useEffect(() => {
+  useLayoutEffect(() => {
     const renderer = rendererRef.current;
     if (renderer && initialBearing !== undefined) {
       renderer.presetBearing((initialBearing * Math.PI) / 180);
     }
   }, [initialBearing, rendererRef]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const renderer = rendererRef.current;
     if (renderer && model) renderer.setLevel(model, true);
   }, [model, rendererRef]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const renderer = rendererRef.current;
     if (!renderer || !focus || !Number.isFinite(focus.box[0])) return;
     renderer.frame(focus.box, focus.closest ?? Infinity, true);
   }, [focus, rendererRef]);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     const renderer = rendererRef.current;
     if (!renderer || renderer.raised === raised) return;
     renderer.setRaised(raised);
@@ -205,7 +207,7 @@ export function MapView(props: MapViewProps) {
     taken,
     highlight,
   };
-  useEffect(() => rendererRef.current?.setLayers(layers));
+  useLayoutEffect(() => rendererRef.current?.setLayers(layers));
 
   const zoom = (factor: number) => {
     const renderer = rendererRef.current;

@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { markOnce } from './marks';
 
 it('marks the first frame with a level and the first with a route, each once', () => {
@@ -7,4 +7,18 @@ it('marks the first frame with a level and the first with a route, each once', (
   markOnce('demo:first-route');
   expect(performance.getEntriesByName('demo:first-draw')).toHaveLength(1);
   expect(performance.getEntriesByName('demo:first-route')).toHaveLength(1);
+});
+
+it('lets what waits for the first frame go once it is drawn, and at once after', async () => {
+  // A page of its own: the marks above are set for good in the module they used.
+  vi.resetModules();
+  const { markOnce, whenMarked } = await import('./marks');
+  const order: string[] = [];
+  const before = whenMarked('demo:first-route').then(() => order.push('waited'));
+  await Promise.resolve();
+  expect(order).toEqual([]);
+  markOnce('demo:first-route');
+  await before;
+  await whenMarked('demo:first-route').then(() => order.push('after'));
+  expect(order).toEqual(['waited', 'after']);
 });

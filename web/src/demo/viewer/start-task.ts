@@ -1,7 +1,7 @@
 // The demo's task, begun once the venue's summary is in (with the venue's own samples after a
 // switch of venue): a route planned, a guide screen's directory, or the first level shown with
 // the nursing rooms or the search opened on it.
-import { useEffect, useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import type { VenueSummary } from '../../content/venues/viewer-files';
 import type { DemoTask } from '../modes/open-mode';
 
@@ -15,7 +15,8 @@ export interface TaskStarters {
 
 export function useStartTask(task: DemoTask, summary: VenueSummary | null, start: TaskStarters) {
   const started = useRef(false);
-  useEffect(() => {
+  // Before the paint: a summary the first render had starts the task in the same frame.
+  useLayoutEffect(() => {
     if (!summary || started.current) return;
     started.current = true;
     const first = task.level || summary.defaultLevel;

@@ -7,8 +7,7 @@
 import '../../styles/demo.css';
 import { type ReactNode, useId, useMemo, useReducer, useRef, useState } from 'react';
 import { ApiPanel } from '../api-panel';
-import { type ApiCall, createApi } from '../api';
-import type { LevelData, VenueSummary } from '../../content/venues/viewer-files';
+import { type ApiCall, type EarlyAnswers, createApi } from '../api';
 import { MapView } from '../render/map-view';
 import { useEditMode } from '../modes/edit/edit-mode';
 import { useFindCarMode } from '../modes/findcar/findcar-mode';
@@ -43,8 +42,8 @@ export interface ViewerProps {
   layout: 'embedded' | 'page' | 'kiosk';
   /** "/api/venues" */
   apiBase: string;
-  /** Fetched by the launcher in parallel with this code. */
-  preload?: { summary: Promise<VenueSummary>; level: Promise<LevelData> };
+  /** Answers fetched by the launcher in parallel with this code, or brought by the page. */
+  preload?: EarlyAnswers;
 }
 
 export function Viewer(props: ViewerProps) {
@@ -92,16 +91,10 @@ function VenueView(props: VenueViewProps) {
   const { words, layout, apiBase, venue, onCall } = props;
   // The task's own places and preloaded data belong to its venue, on the first visit only.
   const task: DemoTask = props.ownTask ? props.task : { mode: props.task.mode, venue };
-  const api = useMemo(() => createApi(apiBase, onCall), [apiBase, onCall]);
+  const { preload } = props;
+  const api = useMemo(() => createApi(apiBase, onCall, preload), [apiBase, onCall, preload]);
   const messages = useMessages(words);
-  const loaded = useVenue(
-    api,
-    apiBase,
-    venue,
-    props.ownTask ? props.preload : undefined,
-    onCall,
-    messages.tell.fail,
-  );
+  const loaded = useVenue(api, venue, messages.tell.fail);
   const { summary, model, level, show } = loaded;
   const [mode, dispatch] = useReducer(openMode, task.mode, firstMode);
   const [focus, moveMap] = useMapFocus();

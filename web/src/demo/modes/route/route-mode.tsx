@@ -2,6 +2,7 @@
 // map (its line, its ends' pins, the bubbles where it changes level, its destination outlined),
 // described in the route panel and walked on request. Find-my-car, the nursing-room finder, the
 // guide screen and the place card plan their routes through it.
+import { whenMarked } from '../../render/marks';
 import { type MutableRefObject, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { RouteAnswer } from '../../api';
 import { emptyBox, extendBox } from '../../geometry';
@@ -55,12 +56,16 @@ export function useRouteMode(
   // Only the answer to the latest request is shown.
   const serial = useRef(0);
 
-  // The H5 hand-over opens with a route: ask for it at once, beside the venue's own data.
+  // The H5 hand-over opens with a route: the one its page brought, or asked for at once, beside
+  // the venue's own data.
   const [early] = useState(() => {
     if ((task.mode !== 'route' && task.mode !== 'nav') || !task.from || !task.to) return undefined;
-    const request = api.route(venue, task.from, task.to, Boolean(task.accessible));
+    const accessible = Boolean(task.accessible);
+    const brought = api.routeNow(venue, task.from, task.to, accessible);
+    if (brought) return { brought };
+    const request = api.route(venue, task.from, task.to, accessible);
     request.catch(() => undefined);
-    return request;
+    return { request };
   });
 
   /** Shows an answer: `found` are its ends where the request did not name them (find-my-car). */
@@ -80,7 +85,10 @@ export function useRouteMode(
         minutes: minutes(answer.duration_s),
       }),
     );
-    for (const short of routeModel.levels) kit.levelData(short).catch(() => undefined);
+    // The route's other levels load once the first frame is drawn, not before it.
+    void whenMarked('demo:first-draw').then(() => {
+      for (const short of routeModel.levels) kit.levelData(short).catch(() => undefined);
+    });
     const first = routeModel.legs[0];
     if (first && !options.keepView) {
       void show(first.level);
@@ -165,10 +173,14 @@ export function useRouteMode(
   const begin = () => {
     if (!summary) return;
     if (task.level) void show(task.level);
-    plan(task.from || summary.samples.routeFrom, task.to || summary.samples.routeTo, {
-      nav: task.mode === 'nav',
-      request: early,
-    });
+    const from = task.from || summary.samples.routeFrom;
+    const to = task.to || summary.samples.routeTo;
+    const nav = task.mode === 'nav';
+    // A route the page brought is shown in the render that starts the task.
+    if (early?.brought) {
+      setEnds({ from, to });
+      showRoute(early.brought, { nav });
+    } else plan(from, to, { nav, request: early?.request });
   };
 
   const hereId = summary?.kiosks.find((entry) => entry.id === kit.kiosk)?.id;
