@@ -106,15 +106,24 @@ export function MapView(props: MapViewProps) {
     const box = boxRef.current;
     if (!canvas || !box) return;
     // Without a 2D canvas (very old browsers, the unit tests) the panel still works.
+    const viewSize = () => {
+      const rect = box.getBoundingClientRect();
+      return {
+        width: rect.width,
+        height: rect.height,
+        dpr: Math.min(window.devicePixelRatio || 1, 2),
+      };
+    };
     const renderer = MapRenderer.create(canvas, dotRef.current, {
       reducedMotion,
       onCamera: (camera) => setBearing(Math.round((camera.bearing * 180) / Math.PI) % 360),
+      viewSize,
     });
     if (!renderer) return;
     rendererRef.current = renderer;
     const size = () => {
-      const rect = box.getBoundingClientRect();
-      renderer.resize(rect.width, rect.height, Math.min(window.devicePixelRatio || 1, 2));
+      const { width, height, dpr } = viewSize();
+      renderer.resize(width, height, dpr);
     };
     size();
     const observer = new ResizeObserver(size);

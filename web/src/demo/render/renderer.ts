@@ -39,6 +39,12 @@ export interface RendererOptions {
   /** Called after the camera moved, once per frame at most (the compass follows the bearing). */
   onCamera?: (camera: Camera) => void;
   reducedMotion?: () => boolean;
+  /**
+   * The view's size in CSS pixels and its pixel ratio, read before the first frame is drawn: the
+   * page around the map may have changed it since it was last told (a panel filled in the same
+   * frame), and a frame drawn at the old size would be drawn again right after.
+   */
+  viewSize?: () => { width: number; height: number; dpr: number };
 }
 
 export class MapRenderer {
@@ -110,10 +116,19 @@ export class MapRenderer {
   }
 
   resize(width: number, height: number, dpr: number) {
+    if (!this.applySize(width, height, dpr)) return;
+    // A resized canvas is blank: with no level yet there is nothing to draw on it.
+    if (!this.level) return;
+    this.placeNow();
+    this.render();
+  }
+
+  /** Sizes the canvas and fits the camera; false when the size is the one it has. */
+  private applySize(width: number, height: number, dpr: number): boolean {
     // A resize observer reports the size it starts with, which the map was just given: a canvas
     // sized again is cleared and drawn again for nothing.
     const same = width === this.cam.width && height === this.cam.height && dpr === this.dpr;
-    if (this.sized && same) return;
+    if (this.sized && same) return false;
     this.sized = true;
     this.dpr = dpr;
     this.overscan = Math.round(Math.max(width, height) * 0.2);
@@ -123,10 +138,7 @@ export class MapRenderer {
     this.updateMinScale();
     if (this.level && !this.positioned) this.fit(false);
     else if (this.framing) this.frame(this.framing.box, this.framing.closest, false);
-    // A resized canvas is blank: with no level yet there is nothing to draw on it.
-    if (!this.level) return;
-    this.placeNow();
-    this.render();
+    return true;
   }
 
   /** Shows these layers (route, markers, highlight, live and flow layers) from the next frame. */
@@ -234,6 +246,12 @@ export class MapRenderer {
     if (this.pending) return;
     this.pending = requestAnimationFrame(() => {
       this.pending = 0;
+      // Before the first frame only: later the resize observer's word is fresh enough.
+      const size = this.rendered ? undefined : this.options.viewSize?.();
+      if (size && this.applySize(size.width, size.height, size.dpr)) {
+        this.placeNow();
+        this.dirty = true;
+      }
       if (this.animation) this.stepAnimation();
       if (this.dirty) this.render();
       else if (!this.reuse()) {
