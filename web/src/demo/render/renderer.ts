@@ -60,6 +60,8 @@ export class MapRenderer {
   /** The camera of the last render (the view's camera enlarged by the margin), if still valid. */
   private rendered: Camera | undefined;
   private overscan = 0;
+  /** The overscan the view's size asks for; `overscan` is none until the first frame is drawn. */
+  private fullOverscan = 0;
   private dirty = true;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private animation: CameraAnimation | undefined;
@@ -131,7 +133,10 @@ export class MapRenderer {
     if (this.sized && same) return false;
     this.sized = true;
     this.dpr = dpr;
-    this.overscan = Math.round(Math.max(width, height) * 0.2);
+    this.fullOverscan = Math.round(Math.max(width, height) * 0.2);
+    // The first frame is drawn without the margin, a third of the pixels: the first move draws
+    // the map again with it (issue #34: the first frame is what a scanned QR code waits for).
+    this.overscan = this.rendered ? this.fullOverscan : 0;
     sizeSurface(this.surface, width, height, dpr, this.overscan);
     this.cam = { ...this.cam, width, height };
     this.sprites.clear();
@@ -254,8 +259,13 @@ export class MapRenderer {
       }
       if (this.animation) this.stepAnimation();
       if (this.dirty) this.render();
-      else if (!this.reuse()) {
+      // A render without its margin is not moved under the view: its edges would show.
+      else if (this.overscan < this.fullOverscan || !this.reuse()) {
         // The move went past the last render: new ground needs its labels.
+        if (this.overscan < this.fullOverscan) {
+          this.overscan = this.fullOverscan;
+          sizeSurface(this.surface, this.cam.width, this.cam.height, this.dpr, this.overscan);
+        }
         this.placeNow();
         this.render();
       }
