@@ -13,6 +13,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 use axum::response::Response;
+use bytes::Bytes;
 use http::{Extensions, HeaderMap, Method, Uri};
 use site_venues::{Field, Venue};
 
@@ -23,8 +24,6 @@ use super::computed::{self, Answer};
 use super::venues::answers::{RouteAnswer, VenueListEntry};
 use super::venues::request::{Params, params_of};
 use super::venues::{ROUTE_MS, shared_venue};
-use bytes::Bytes;
-
 use crate::site::{
     Body, Effort, Encoding, FirstFrameTemplate, SharedParts, Variant, ViewerFiles, brotli_joinable,
     join_brotli, script_json,
@@ -52,7 +51,7 @@ pub(super) async fn page(
     let template = state.site.first_frame().template(variant)?;
     let client = state.trusted_proxies.client_of(extensions, headers);
     state.api_budget.spend(client, Instant::now(), 1.0).ok()?;
-    let task = Task::of(&params, &venue)?;
+    let task = Task::of(&params, &venue, files)?;
     let key = format!(
         "first-frame/{}/{:016x}/{:016x}/{}",
         variant.index(),
@@ -96,7 +95,7 @@ struct Task {
 
 impl Task {
     /// None when an end is not a place of the venue: the viewer asks and shows the API's message.
-    fn of(params: &Params, venue: &Venue) -> Option<Self> {
+    fn of(params: &Params, venue: &Venue, files: &ViewerFiles) -> Option<Self> {
         // A plan's address opens the planner, not a route (the launcher reads it so).
         let ends = match (params.get("from"), params.get("to"), params.get("plan")) {
             (Some(from), Some(to), None) if !from.is_empty() && !to.is_empty() => Some((
@@ -110,9 +109,11 @@ impl Task {
             accessible: params
                 .get("accessible")
                 .is_some_and(|value| value == "true"),
+            // Only a level the venue has: any other spelling is the same page (the default's),
+            // not one more page to compute and keep.
             level: params
                 .get("level")
-                .filter(|level| !level.is_empty())
+                .filter(|level| files.level(level).is_some())
                 .cloned(),
         })
     }
@@ -144,9 +145,7 @@ fn compose(
     let summary = identity(&files.summary);
     let first_level = task
         .level
-        .as_deref()
-        .filter(|level| files.level(level).is_some())
-        .map(str::to_owned)
+        .clone()
         .or_else(|| {
             route
                 .as_ref()
@@ -181,10 +180,7 @@ fn compose(
             best.or_else(|| brotli_joinable(part, Effort::Fast).map(Bytes::from))
         })
         .collect();
-    let page: Vec<u8> = parts
-        .iter()
-        .flat_map(|(part, _)| part.iter().copied())
-        .collect();
+    let page = parts.map(|(part, _)| part).concat();
     let joined = streams.and_then(|streams| {
         join_brotli(&streams.iter().map(|stream| &stream[..]).collect::<Vec<_>>())
     });

@@ -24,6 +24,12 @@ describe('taskFromAddress', () => {
       mode: 'map',
       venue: 'demo-mall',
     });
+    // A level named in the address is the one shown first (its first frame's, issue #34).
+    expect(taskFromAddress('?venue=demo-mall&level=B1', venues)).toEqual({
+      mode: 'map',
+      venue: 'demo-mall',
+      level: 'B1',
+    });
     expect(taskFromAddress('', venues)).toBeNull();
     expect(taskFromAddress('?venue=elsewhere', venues)).toBeNull();
   });

@@ -180,7 +180,8 @@ export function VenueDemo(props: VenueDemoProps) {
     else void startBuilding(chosen);
   };
 
-  // Before the first paint: a hand-over page's frame is drawn without a frame in between.
+  // A layout effect: on a page whose script ran after parsing, the viewer starts before the
+  // first paint, with no frame in between.
   useLayoutEffect(() => {
     if (!props.readsAddress) return;
     const handedOver = taskFromAddress(
