@@ -32,7 +32,7 @@ import { type LevelPaths, levelPaths } from './level-paths';
 import { glyphSprite } from './draw-labels';
 import { LabelPlacement } from './label-placement';
 import { clear, paint } from './painter';
-import { type Surface, sizeSurface, surfaceOf } from './surface';
+import { type Surface, innerTransform, sizeSurface, surfaceOf } from './surface';
 import { markOnce } from './marks';
 
 export interface RendererOptions {
@@ -137,7 +137,7 @@ export class MapRenderer {
     // The first frame is drawn without the margin, a third of the pixels: the first move draws
     // the map again with it (issue #34: the first frame is what a scanned QR code waits for).
     this.overscan = this.rendered ? this.fullOverscan : 0;
-    sizeSurface(this.surface, width, height, dpr, this.overscan);
+    sizeSurface(this.surface, width, height, dpr, this.overscan, this.fullOverscan);
     this.cam = { ...this.cam, width, height };
     this.sprites.clear();
     this.updateMinScale();
@@ -264,7 +264,14 @@ export class MapRenderer {
         // The move went past the last render: new ground needs its labels.
         if (this.overscan < this.fullOverscan) {
           this.overscan = this.fullOverscan;
-          sizeSurface(this.surface, this.cam.width, this.cam.height, this.dpr, this.overscan);
+          sizeSurface(
+            this.surface,
+            this.cam.width,
+            this.cam.height,
+            this.dpr,
+            this.overscan,
+            this.overscan,
+          );
         }
         this.placeNow();
         this.render();
@@ -362,7 +369,13 @@ export class MapRenderer {
     const view = renderCamera(this.cam, this.overscan);
     this.rendered = view;
     this.dirty = false;
-    this.surface.canvas.style.transform = '';
+    const { width, height } = this.cam;
+    this.surface.canvas.style.transform = innerTransform(
+      width,
+      height,
+      this.overscan,
+      this.fullOverscan,
+    );
     const { dpr, level } = this;
     const c = this.surface.ctx;
     clear(c, dpr, view);

@@ -28,23 +28,38 @@ export function surfaceOf(canvas: HTMLCanvasElement): Surface | null {
   return ctx ? { canvas, target: canvas, ctx, present: () => undefined } : null;
 }
 
-/** Sizes the canvas to the view plus `margin` CSS pixels each side, at `dpr` device pixels. */
+/**
+ * Sizes the canvas's box to the view plus `box` CSS pixels each side, and its pixels to the view
+ * plus `margin` (at most `box`) at `dpr` device pixels. A render with a smaller margin than its
+ * box is shown in the box's middle by `innerTransform`: the box itself never moves, which the
+ * page would count as a layout shift.
+ */
 export function sizeSurface(
   { canvas, target }: Surface,
   width: number,
   height: number,
   dpr: number,
   margin: number,
+  box = margin,
 ) {
   const style = canvas.style;
-  style.left = `${-margin}px`;
-  style.top = `${-margin}px`;
-  style.width = `${width + 2 * margin}px`;
-  style.height = `${height + 2 * margin}px`;
+  style.left = `${-box}px`;
+  style.top = `${-box}px`;
+  style.width = `${width + 2 * box}px`;
+  style.height = `${height + 2 * box}px`;
   const pixelWidth = Math.max(1, Math.round((width + 2 * margin) * dpr));
   const pixelHeight = Math.max(1, Math.round((height + 2 * margin) * dpr));
   canvas.width = pixelWidth;
   canvas.height = pixelHeight;
   target.width = pixelWidth;
   target.height = pixelHeight;
+}
+
+/** The CSS transform showing a render with `margin` in a box with `box` at its place. */
+export function innerTransform(width: number, height: number, margin: number, box: number) {
+  if (margin === box) return '';
+  const shift = box - margin;
+  const sx = (width + 2 * margin) / (width + 2 * box);
+  const sy = (height + 2 * margin) / (height + 2 * box);
+  return `translate(${shift}px, ${shift}px) scale(${sx}, ${sy})`;
 }
