@@ -212,45 +212,47 @@ export async function prerender({
     };
   });
 
+  /**
+   * A page rendered again as a template the server fills per request, one file per variant:
+   * `file` names it, `options` what the render adds.
+   */
+  const templateFiles = (
+    path: string,
+    file: (variant: PageVariant) => string,
+    options: Parameters<typeof renderPage>[5],
+    what: string,
+  ): PageFiles => {
+    const index = content.pages.findIndex((page) => page.route.path === path);
+    const page = content.pages[index];
+    if (!page) throw new Error(`no page at ${path} for ${what}`);
+    const head = pageHead(page, content, {
+      shareImage: shareImages[index]!,
+      icons,
+      lastmod: pages[index]!.lastmod,
+    });
+    const files = {} as PageFiles;
+    for (const variant of pageVariants) {
+      const html = renderPage(page, content, variant, context, head, options);
+      assertNoPlaceholderInIslandProps(html, `${path} (${what})`);
+      files[variantField[variant]] = writeHtml(target, file(variant), html);
+    }
+    return files;
+  };
   // The enquiry form's no-JavaScript answer: the business page with the markers the server fills
   // per request (docs/enquiries.md section 4). A file of its own, not a page.
-  const formIndex = content.pages.findIndex((page) => page.route.path === leadPaths.form);
-  const formPage = content.pages[formIndex];
-  if (!formPage) throw new Error(`no page at ${leadPaths.form} for the enquiry form`);
-  const formHead = pageHead(formPage, content, {
-    shareImage: shareImages[formIndex]!,
-    icons,
-    lastmod: pages[formIndex]!.lastmod,
-  });
-  const formTemplate = {} as PageFiles;
-  for (const variant of pageVariants) {
-    const html = renderPage(formPage, content, variant, context, formHead, { leadTemplate: true });
-    assertNoPlaceholderInIslandProps(html, `${leadPaths.form} (form template)`);
-    formTemplate[variantField[variant]] = writeHtml(
-      target,
-      `leads/form-template.${variant}.html`,
-      html,
-    );
-  }
+  const formTemplate = templateFiles(
+    leadPaths.form,
+    (variant) => `leads/form-template.${variant}.html`,
+    { leadTemplate: true },
+    'form template',
+  );
   // The demo page of a hand-over address, with the place of its first frame (first-frame.ts).
-  const demoIndex = content.pages.findIndex((page) => page.route.path === firstFramePage);
-  const demoPage = content.pages[demoIndex];
-  if (!demoPage) throw new Error(`no page at ${firstFramePage} for the first frame`);
-  const demoHead = pageHead(demoPage, content, {
-    shareImage: shareImages[demoIndex]!,
-    icons,
-    lastmod: pages[demoIndex]!.lastmod,
-  });
-  const firstFrameFiles = {} as PageFiles;
-  for (const variant of pageVariants) {
-    const html = renderPage(demoPage, content, variant, context, demoHead, { firstFrame: true });
-    assertNoPlaceholderInIslandProps(html, `${firstFramePage} (first frame)`);
-    firstFrameFiles[variantField[variant]] = writeHtml(
-      target,
-      `pages/demo.first-frame.${variant}.html`,
-      html,
-    );
-  }
+  const firstFrameFiles = templateFiles(
+    firstFramePage,
+    (variant) => `pages/demo.first-frame.${variant}.html`,
+    { firstFrame: true },
+    'first frame',
+  );
   rmSync(join(distDir, 'admin'), { recursive: true, force: true });
   writeHtml(target, leadPaths.adminFile, renderAdminPage(content, context));
 

@@ -89,13 +89,7 @@ pub(crate) struct Answer {
 impl Answer {
     /// `bytes` of `content_type`, compressed quickly in both encodings.
     pub(super) fn new(bytes: Vec<u8>, content_type: &'static str, cache: CachePolicy) -> Self {
-        Self {
-            body: Body::fast(bytes, true),
-            content_type: HeaderValue::from_static(content_type),
-            cache,
-            disposition: None,
-            document_csp: None,
-        }
+        Self::of_body(Body::fast(bytes, true), content_type, cache)
     }
 
     /// The answer as a page of the site, under `csp`, differing by device.

@@ -25,7 +25,7 @@ pub(super) struct Representation<'a> {
 /// origins, and only those, to the script, image and connection sources: the scripts load from
 /// them and send their beacons there as image requests or fetches.
 pub(super) fn content_security_policy(analytics_origins: &[String]) -> HeaderValue {
-    with_inline(analytics_origins, "", "")
+    content_security_policy_with_inline(analytics_origins, "", "")
 }
 
 /// The policy of a page that holds its own script and stylesheet (the demo page of a hand-over
@@ -36,10 +36,6 @@ pub(super) fn content_security_policy_with_inline(
     scripts: &str,
     styles: &str,
 ) -> HeaderValue {
-    with_inline(analytics_origins, scripts, styles)
-}
-
-fn with_inline(analytics_origins: &[String], scripts: &str, styles: &str) -> HeaderValue {
     let extra: String = analytics_origins
         .iter()
         .map(|origin| format!(" {origin}"))

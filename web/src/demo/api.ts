@@ -126,12 +126,13 @@ export function createApi(
     return answered.value as T;
   };
   const get = async <T>(path: string, params?: Record<string, string | undefined>): Promise<T> => {
+    const here = now<T>(path, params);
+    if (here !== undefined) return here;
     const url = apiUrl(base, path, params);
     const answered = early.get(url);
-    if (answered) {
+    if (answered && 'pending' in answered) {
       early.delete(url);
-      const body =
-        'value' in answered ? answered.value : await answered.pending.catch(() => undefined);
+      const body = await answered.pending.catch(() => undefined);
       if (body !== undefined) {
         report({ method: 'GET', url, status: 200, body });
         return body as T;

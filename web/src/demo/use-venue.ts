@@ -3,7 +3,7 @@
 // this code, or a hand-over page brought, is in the API's early answers (api.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from './api';
-import type { VenueSummary } from '../content/venues/viewer-files';
+import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import { type LevelModel, modelLevel } from './level-model';
 
 export function useVenue(
@@ -50,19 +50,16 @@ export function useVenue(
     (short: string): Promise<LevelModel> => {
       const cached = cache.current.get(short);
       if (cached) return cached;
-      const here = api.levelNow(venue, short);
-      if (here) {
-        const levelModel = modelLevel(here);
-        ready.current.set(short, levelModel);
-        const pending = Promise.resolve(levelModel);
-        cache.current.set(short, pending);
-        return pending;
-      }
-      const pending = api.level(venue, short).then((data) => {
+      const modelled = (data: LevelData) => {
         const levelModel = modelLevel(data);
         ready.current.set(short, levelModel);
         return levelModel;
-      });
+      };
+      // A level the page brought is modelled now, so `show` can show it in this render.
+      const here = api.levelNow(venue, short);
+      const pending = here
+        ? Promise.resolve(modelled(here))
+        : api.level(venue, short).then(modelled);
       cache.current.set(short, pending);
       pending.catch(() => cache.current.delete(short));
       return pending;
