@@ -40,7 +40,12 @@ pub(super) async fn page(
     variant: Variant,
 ) -> Option<Response> {
     let query = uri.query()?;
-    if query.len() > MAX_QUERY_BYTES {
+    // A visitor opening the address, not a script fetching it (another site's page could make
+    // its visitors' browsers ask for pages they cannot read, each computed on their budget).
+    let navigation = headers
+        .get("sec-fetch-mode")
+        .is_none_or(|mode| mode == "navigate");
+    if query.len() > MAX_QUERY_BYTES || !navigation {
         return None;
     }
     let params = params_of(query);

@@ -7,13 +7,14 @@ use reqwest::StatusCode;
 use reqwest::header::HeaderMap;
 use serde_json::Value;
 
-use crate::support::app::{TestApp, gunzip, header, json_body, spawn_app_with, unbrotli};
+use crate::support::app::{
+    ANDROID_UA, TestApp, gunzip, header, json_body, spawn_app_with, unbrotli,
+};
 use crate::support::fixture::venues::sample;
 use crate::support::fixture::{
     DEMO_PAGE, FIRST_FRAME_HASH, FIRST_FRAME_MARKER, FIRST_FRAME_SCRIPT, FixtureDist,
 };
 
-const PHONE: &str = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36";
 const FRAME_OPEN: &str = "<script type=\"application/json\" id=\"demo-first-frame\">";
 
 async fn venue_app() -> TestApp {
@@ -34,7 +35,7 @@ fn hand_over() -> String {
 async fn phone_page(app: &TestApp, path: &str) -> (StatusCode, HeaderMap, String) {
     let response = app
         .get(path)
-        .header("user-agent", PHONE)
+        .header("user-agent", ANDROID_UA)
         .header("accept-encoding", "br")
         .send()
         .await
@@ -123,7 +124,7 @@ async fn the_page_is_kept_with_validators_and_reads_the_same_in_every_encoding()
     let path = hand_over();
     let get = |encoding: &'static str| {
         app.get(&path)
-            .header("user-agent", PHONE)
+            .header("user-agent", ANDROID_UA)
             .header("accept-encoding", encoding)
             .send()
     };
@@ -146,7 +147,7 @@ async fn the_page_is_kept_with_validators_and_reads_the_same_in_every_encoding()
     // Asked again with its tag: not sent again.
     let again = app
         .get(&path)
-        .header("user-agent", PHONE)
+        .header("user-agent", ANDROID_UA)
         .header("accept-encoding", "br")
         .header("if-none-match", &etag)
         .send()
@@ -204,6 +205,26 @@ async fn what_the_frame_cannot_hold_leaves_the_demo_page_as_it_is() {
         assert!(
             !text(&headers, "content-security-policy").contains("sha256"),
             "{path}"
+        );
+    }
+    // Another site's page fetching a hand-over address (it cannot read the answer) computes
+    // nothing; the browser's own navigation does.
+    for (mode, framed) in [("no-cors", false), ("cors", false), ("navigate", true)] {
+        let response = app
+            .get(&hand_over())
+            .header("user-agent", ANDROID_UA)
+            .header("sec-fetch-mode", mode)
+            .header("sec-fetch-site", "cross-site")
+            .send()
+            .await
+            .expect("request");
+        let headers = response.headers().clone();
+        let page = response.text().await.expect("body");
+        assert_eq!(frame_of(&page).is_some(), framed, "{mode}");
+        assert_eq!(
+            text(&headers, "content-security-policy").contains("sha256"),
+            framed,
+            "{mode}"
         );
     }
 }
