@@ -4,7 +4,7 @@
 // and the route shown are fetched again. Only a visitor's building (a 32-hex-digit id) offers
 // it. The panel (edit-panel.tsx) is loaded when the mode first opens, so the viewer carries
 // none of its weight before.
-import { type ComponentType, useEffect, useState } from 'react';
+import { type ComponentType, useEffect, useMemo, useState } from 'react';
 import type { Held as Holding } from '../../gestures';
 import type { FenceOutline } from '../../live-dots';
 import type { MapTarget } from '../../map-labels';
@@ -165,9 +165,14 @@ export function useEditMode(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [active, Panel, failed]);
 
-  const markers: MapMarker[] = door
-    ? [{ kind: 'place', x: (door.a[0] + door.a[2]) / 2, y: (door.a[1] + door.a[3]) / 2 }]
-    : [];
+  // The same array until the door changes: a new one is a new layer, and the map is drawn again.
+  const markers = useMemo(
+    (): MapMarker[] =>
+      door
+        ? [{ kind: 'place', x: (door.a[0] + door.a[2]) / 2, y: (door.a[1] + door.a[3]) / 2 }]
+        : [],
+    [door],
+  );
   return {
     editable: buildingIdPattern.test(kit.venue),
     /** A room picked on the map is selected for editing. */
