@@ -4,15 +4,20 @@
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type Runtime, placeholderRuntime, readRuntime, runtimeScriptId } from '../runtime/runtime';
+import { yieldToMain } from '../runtime/yield';
 import { IslandRoot } from './island-root';
 import type { IslandName } from './registry';
 
-export function hydrateIslands(islands: Partial<Record<IslandName, ComponentType<never>>>) {
+export async function hydrateIslands(
+  islands: Partial<Record<IslandName, ComponentType<never>>>,
+): Promise<void> {
   // The sales page has no deployment values; it renders with the build's placeholders.
   const runtime: Runtime = document.getElementById(runtimeScriptId)
     ? readRuntime(document)
     : placeholderRuntime;
   for (const element of document.querySelectorAll<HTMLElement>('[data-island]')) {
+    // Each island in a task of its own, after the script's own evaluation.
+    await yieldToMain();
     const name = element.dataset.island as IslandName;
     const Component = islands[name] as ComponentType<object> | undefined;
     const propsElement = element.nextElementSibling;

@@ -4,6 +4,7 @@
 // /next/demo?venue=&from=&to=) starts the viewer at once with that route, and a visitor's own
 // building's link (/next/demo?building=<id>, issue #32) starts it on that building.
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { whenIdle, yieldToMain } from '../runtime/yield';
 import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
 import type { DemoTask, Viewer as ViewerComponent, ViewerProps } from '../demo/viewer/viewer';
 import type * as ViewerCode from '../demo/viewer/viewer';
@@ -146,7 +147,8 @@ export function VenueDemo(props: VenueDemoProps) {
     setState({ phase: 'loading' });
     const preload = brought ?? firstLevel(chosen, venue, summary);
     loadViewer().then(
-      (module) => setState({ phase: 'ready', Viewer: module.Viewer, preload }),
+      (module) =>
+        yieldToMain().then(() => setState({ phase: 'ready', Viewer: module.Viewer, preload })),
       () => setState({ phase: 'failed' }),
     );
   };
@@ -191,18 +193,21 @@ export function VenueDemo(props: VenueDemoProps) {
     if (!handedOver) return;
     // The address is known only in the browser, after hydration, so the start cannot be part of
     // the first render; it runs once, as the address does not change while the page is open.
-    const go = () => {
+    const go = async () => {
+      await yieldToMain();
       // A hand-over page brought the first frame: the viewer draws it without the network.
       const frame = readFirstFrame(document, handedOver);
+      await yieldToMain();
       if (frame)
         start(handedOver, undefined, undefined, frameAnswers(frame, handedOver, venueApiBase));
       else begin(handedOver);
     };
     // A hand-over page's script runs while the frame after it is still arriving: the viewer
     // starts once the page has loaded, so the page's load is not held up by the viewer's work.
-    if (document.readyState !== 'loading') return go();
-    window.addEventListener('load', go, { once: true });
-    return () => window.removeEventListener('load', go);
+    if (document.readyState !== 'loading') return void go();
+    const onLoad = () => void go();
+    window.addEventListener('load', onLoad, { once: true });
+    return () => window.removeEventListener('load', onLoad);
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
@@ -214,8 +219,7 @@ export function VenueDemo(props: VenueDemoProps) {
   // idle, so the page's own first paint does not share the network with it.
   useEffect(() => {
     if (!props.readsAddress) return;
-    const idle = () =>
-      (window.requestIdleCallback ?? ((f: () => void) => window.setTimeout(f, 200)))(warm);
+    const idle = () => void whenIdle().then(warm);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
     return () => window.removeEventListener('load', idle);

@@ -3,6 +3,7 @@
 // described in the route panel and walked on request. Find-my-car, the nursing-room finder, the
 // guide screen and the place card plan their routes through it.
 import { whenMarked } from '../../render/marks';
+import { whenIdle } from '../../../runtime/yield';
 import { type MutableRefObject, type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
 import type { RouteAnswer } from '../../api';
 import { emptyBox, extendBox } from '../../geometry';
@@ -85,10 +86,13 @@ export function useRouteMode(
         minutes: minutes(answer.duration_s),
       }),
     );
-    // The route's other levels load once the first frame is drawn, not before it.
-    void whenMarked('demo:first-draw').then(() => {
-      for (const short of routeModel.levels) kit.levelData(short).catch(() => undefined);
-    });
+    // The route's other levels load once the first frame is drawn and the page is idle: they
+    // are needed when the walk reaches a lift, not while the first frame is being shown.
+    void whenMarked('demo:first-draw')
+      .then(() => whenIdle())
+      .then(() => {
+        for (const short of routeModel.levels) kit.levelData(short).catch(() => undefined);
+      });
     const first = routeModel.legs[0];
     if (first && !options.keepView) {
       void show(first.level);
