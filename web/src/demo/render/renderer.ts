@@ -15,6 +15,7 @@ import type { LabelTone, MapTarget } from '../map-labels';
 import { type Camera, fitBox, worldToScreen } from '../projection';
 import type { TrackPoint } from '../route-track';
 import type { Glyph } from '../style';
+import type { Context2D } from '../icons';
 import { hitUnit } from '../hit-test';
 import {
   type CameraAnimation,
@@ -32,19 +33,13 @@ import { type LevelPaths, levelPaths } from './level-paths';
 import { glyphSprite } from './draw-labels';
 import { LabelPlacement } from './label-placement';
 import { clear, paint } from './painter';
-import { type Surface, innerTransform, sizeSurface, surfaceOf } from './surface';
+import { type Surface, innerTransform, measuringContext, sizeSurface, surfaceOf } from './surface';
 import { markOnce } from './marks';
 
 export interface RendererOptions {
   /** Called after the camera moved, once per frame at most (the compass follows the bearing). */
   onCamera?: (camera: Camera) => void;
   reducedMotion?: () => boolean;
-  /**
-   * The view's size in CSS pixels and its pixel ratio, read before the first frame is drawn: the
-   * page around the map may have changed it since it was last told (a panel filled in the same
-   * frame), and a frame drawn at the old size would be drawn again right after.
-   */
-  viewSize?: () => { width: number; height: number; dpr: number };
 }
 
 export class MapRenderer {
@@ -63,9 +58,12 @@ export class MapRenderer {
   /** The overscan the view's size asks for; `overscan` is none until the first frame is drawn. */
   private fullOverscan = 0;
   private dirty = true;
+  /** Whether the labels are placed for what the next render shows. */
+  private placed = false;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private animation: CameraAnimation | undefined;
   private readonly textWidths = new Map<string, number>();
+  private measurer: { ctx: Context2D; font: string } | null | undefined;
   private readonly labels = new LabelPlacement((text, tone) => this.measure(text, tone));
   private readonly sprites = new Map<Glyph, HTMLCanvasElement>();
   /** Whether the camera was put somewhere on purpose (else a new level is fitted). */
@@ -121,7 +119,7 @@ export class MapRenderer {
     if (!this.applySize(width, height, dpr)) return;
     // A resized canvas is blank: with no level yet there is nothing to draw on it.
     if (!this.level) return;
-    this.placeNow();
+    this.placed = false;
     this.render();
   }
 
@@ -251,12 +249,9 @@ export class MapRenderer {
     if (this.pending) return;
     this.pending = requestAnimationFrame(() => {
       this.pending = 0;
-      // Before the first frame only: later the resize observer's word is fresh enough.
-      const size = this.rendered ? undefined : this.options.viewSize?.();
-      if (size && this.applySize(size.width, size.height, size.dpr)) {
-        this.placeNow();
-        this.dirty = true;
-      }
+      // Until the view's size is known the first frame waits for it: \`resize\` draws it, in the
+      // same frame, once the page is laid out (see MapView).
+      if (!this.sized) return;
       if (this.animation) this.stepAnimation();
       if (this.dirty) this.render();
       // A render without its margin is not moved under the view: its edges would show.
@@ -273,7 +268,7 @@ export class MapRenderer {
             this.overscan,
           );
         }
-        this.placeNow();
+        this.placed = false;
         this.render();
       }
       this.placeDot();
@@ -324,7 +319,7 @@ export class MapRenderer {
 
   /** Redraws after a change of what is shown; labels are placed again around the markers. */
   private update() {
-    this.placeNow();
+    this.placed = false;
     this.dirty = true;
     this.requestDraw();
   }
@@ -338,8 +333,13 @@ export class MapRenderer {
     this.settleTimer = setTimeout(() => this.update(), delay);
   }
 
-  private placeNow() {
-    if (!this.level) return;
+  /**
+   * Places the labels for the view about to be rendered, once per change: a level, its layers and
+   * the view's size arrive one after another before the first frame, and each would place them.
+   */
+  private placeLabels() {
+    if (this.placed || !this.level) return;
+    this.placed = true;
     const camera = renderCamera(this.cam, this.overscan);
     this.labels.place(this.level.model, this.isRaised, camera, this.layers.markers);
   }
@@ -348,8 +348,21 @@ export class MapRenderer {
     const key = `${tone}|${text}`;
     let width = this.textWidths.get(key);
     if (width === undefined) {
-      this.surface.ctx.font = font(tone);
-      width = this.surface.ctx.measureText(text).width;
+      // A context of its own, whose font is set only when the tone changes: setting a font
+      // parses it, and the first level's labels are measured by the hundred in one task (#34).
+      // The drawing context's font changes as a render draws, and a resize resets it.
+      const wanted = font(tone);
+      if (this.measurer === undefined) {
+        const ctx = measuringContext();
+        this.measurer = ctx && { ctx, font: '' };
+      }
+      const measurer = this.measurer;
+      const ctx = measurer?.ctx ?? this.surface.ctx;
+      if (!measurer || measurer.font !== wanted) {
+        ctx.font = wanted;
+        if (measurer) measurer.font = wanted;
+      }
+      width = ctx.measureText(text).width;
       this.textWidths.set(key, width);
     }
     return width;
@@ -378,6 +391,7 @@ export class MapRenderer {
     );
     const { dpr, level } = this;
     const c = this.surface.ctx;
+    this.placeLabels();
     clear(c, dpr, view);
     if (level) {
       const { layers, sprite } = this;

@@ -63,3 +63,14 @@ export function innerTransform(width: number, height: number, margin: number, bo
   const sy = (height + 2 * margin) / (height + 2 * box);
   return `translate(${shift}px, ${shift}px) scale(${sx}, ${sy})`;
 }
+
+/** A context for measuring text apart from the one drawn on, or null where none can be made. */
+export function measuringContext(): Context2D | null {
+  const canvas =
+    typeof OffscreenCanvas === 'function'
+      ? new OffscreenCanvas(1, 1)
+      : typeof document !== 'undefined'
+        ? document.createElement('canvas')
+        : null;
+  return (canvas?.getContext('2d') as Context2D | null | undefined) ?? null;
+}
