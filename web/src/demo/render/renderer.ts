@@ -40,6 +40,12 @@ export interface RendererOptions {
   /** Called after the camera moved, once per frame at most (the compass follows the bearing). */
   onCamera?: (camera: Camera) => void;
   reducedMotion?: () => boolean;
+  /**
+   * Asks for the view's size once the page is next laid out (MapView observes the view again,
+   * and the observer calls `resize`, which draws). The first frame is drawn then, at the size
+   * the view has in that frame: a panel filled in the same render shrinks the map.
+   */
+  measureAfterLayout?: () => void;
 }
 
 export class MapRenderer {
@@ -116,7 +122,8 @@ export class MapRenderer {
   }
 
   resize(width: number, height: number, dpr: number) {
-    if (!this.applySize(width, height, dpr)) return;
+    // The same size needs no drawing, unless the first frame waits for it.
+    if (!this.applySize(width, height, dpr) && this.rendered) return;
     // A resized canvas is blank: with no level yet there is nothing to draw on it.
     if (!this.level) return;
     this.placed = false;
@@ -249,8 +256,10 @@ export class MapRenderer {
     if (this.pending) return;
     this.pending = requestAnimationFrame(() => {
       this.pending = 0;
-      // Until the view's size is known the first frame waits for it: \`resize\` draws it, in the
-      // same frame, once the page is laid out (see MapView).
+      // The first frame waits for the view's size after this frame's layout: `resize` draws
+      // it, before the paint (see MapView).
+      const measure = this.options.measureAfterLayout;
+      if (!this.rendered && measure && this.level) return measure();
       if (!this.sized) return;
       if (this.animation) this.stepAnimation();
       if (this.dirty) this.render();
