@@ -160,6 +160,18 @@ describe('the live demo', () => {
       isMobile: true,
       hasTouch: true,
     });
+    // Every layout shift the page makes: the frame arrives whole, nothing moves as it is drawn.
+    await context.addInitScript(() => {
+      const shifts: string[] = [];
+      (window as unknown as { shifts: string[] }).shifts = shifts;
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries() as (PerformanceEntry & {
+          value: number;
+          sources: { node?: Node }[];
+        })[])
+          shifts.push(`${entry.value.toFixed(4)} ${entry.sources.map((s) => s.node?.nodeName)}`);
+      }).observe({ type: 'layout-shift', buffered: true });
+    });
     const page = await context.newPage();
     const errors: string[] = [];
     page.on('console', (message) => {
@@ -206,6 +218,9 @@ describe('the live demo', () => {
     expect(drawnAt).toBeGreaterThan(0);
     // Nothing of the demo was fetched before its first frame: no venue data, no route, no code.
     expect(before.filter((entry) => /\/api\/|\.js$|\.css$/.test(entry))).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual(
+      [],
+    );
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
     await cdp.send('Network.emulateNetworkConditions', {
       offline: false,

@@ -93,6 +93,9 @@ export class MapRenderer {
     private readonly options: RendererOptions,
   ) {
     surface.canvas.style.transformOrigin = '0 0';
+    // Unseen until the observer gives it the view's size: a frame painted before that would show
+    // it at a canvas's default size, and its growing would count as a layout shift.
+    surface.canvas.style.visibility = 'hidden';
   }
 
   get camera(): Camera {
@@ -137,6 +140,7 @@ export class MapRenderer {
     const same = width === this.cam.width && height === this.cam.height && dpr === this.dpr;
     if (this.sized && same) return false;
     this.sized = true;
+    this.surface.canvas.style.visibility = '';
     this.dpr = dpr;
     this.fullOverscan = Math.round(Math.max(width, height) * 0.2);
     // The first frame is drawn without the margin, a third of the pixels: the first move draws

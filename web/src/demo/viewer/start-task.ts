@@ -4,7 +4,6 @@
 import { useLayoutEffect, useRef } from 'react';
 import type { VenueSummary } from '../../content/venues/viewer-files';
 import type { DemoTask } from '../modes/open-mode';
-import { yieldToMain } from '../../runtime/yield';
 
 export interface TaskStarters {
   route: () => void;
@@ -16,28 +15,18 @@ export interface TaskStarters {
 
 export function useStartTask(task: DemoTask, summary: VenueSummary | null, start: TaskStarters) {
   const started = useRef(false);
-  // In a task of its own, right after the viewer's first render: the two together were one
-  // long task on a phone (issue #34), and the first frame waits for the layout after both anyway.
+  // Before the paint: a summary the first render had starts the task in the same frame.
   useLayoutEffect(() => {
     if (!summary || started.current) return;
-    let alive = true;
-    // The starters of the render the summary arrived with (they read it).
-    const begin = start;
-    void yieldToMain().then(() => {
-      if (!alive || started.current) return;
-      started.current = true;
-      const first = task.level || summary.defaultLevel;
-      if (task.mode === 'route' || task.mode === 'nav') begin.route();
-      else if (task.mode === 'kiosk') begin.kiosk(first);
-      else {
-        begin.show(first);
-        if (task.mode === 'nursing') begin.nursing();
-        if (task.mode === 'search') begin.search();
-      }
-    });
-    return () => {
-      alive = false;
-    };
+    started.current = true;
+    const first = task.level || summary.defaultLevel;
+    if (task.mode === 'route' || task.mode === 'nav') start.route();
+    else if (task.mode === 'kiosk') start.kiosk(first);
+    else {
+      start.show(first);
+      if (task.mode === 'nursing') start.nursing();
+      if (task.mode === 'search') start.search();
+    }
     // Runs once per venue, when its summary arrives.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [summary]);
