@@ -105,14 +105,9 @@ export function MapView(props: MapViewProps) {
     const canvas = canvasRef.current;
     const box = boxRef.current;
     if (!canvas || !box) return;
-    // Without a 2D canvas (very old browsers, the unit tests) the panel still works.
     // The view is sized, and its first frame drawn, by the resize observer: it reports once the
     // page is laid out, before that frame is painted, and a target observed again reports again.
     // Measuring in a render instead lays the page out once more (a long task on a phone, #34).
-    const observer = new ResizeObserver(() => {
-      const rect = box.getBoundingClientRect();
-      renderer?.resize(rect.width, rect.height, Math.min(window.devicePixelRatio || 1, 2));
-    });
     const renderer = MapRenderer.create(canvas, dotRef.current, {
       reducedMotion,
       onCamera: (camera) => setBearing(Math.round((camera.bearing * 180) / Math.PI) % 360),
@@ -121,8 +116,13 @@ export function MapView(props: MapViewProps) {
         observer.observe(box);
       },
     });
+    // Without a 2D canvas (very old browsers, the unit tests) the panel still works.
     if (!renderer) return;
     rendererRef.current = renderer;
+    const observer = new ResizeObserver(() => {
+      const rect = box.getBoundingClientRect();
+      renderer.resize(rect.width, rect.height, Math.min(window.devicePixelRatio || 1, 2));
+    });
     observer.observe(box);
     const detach = attachGestures(
       canvas,
