@@ -1,0 +1,113 @@
+// The demo's start-up timings on several servers, interleaved round by round (bench/demo-ab.sh):
+// "试一试" on the phone's demo page to the first drawn level, and a guide screen's hand-over
+// address to the page's load event and to the first drawn route, on Lighthouse's mobile
+// throttling (Slow 4G, 4x CPU, its phone). Prints each origin's medians and runs.
+//   node bench/demo-ab.mjs <rounds> <origin> <origin> ...
+import { createRequire } from 'node:module';
+
+const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const { chromium } = require('playwright-core');
+
+const [rounds, ...origins] = process.argv.slice(2);
+if (!Number(rounds) || origins.length < 2) {
+  throw new Error('usage: node bench/demo-ab.mjs <rounds> <origin> <origin> ...');
+}
+
+const phone = {
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
+});
+
+async function throttled() {
+  const context = await browser.newContext(phone);
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 562.5,
+    downloadThroughput: (1474.56 * 1024) / 8,
+    uploadThroughput: (675 * 1024) / 8,
+  });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  return { context, page };
+}
+
+const marked = (page, name) =>
+  page.waitForFunction((mark) => performance.getEntriesByName(mark).length > 0, name, {
+    timeout: 60_000,
+  });
+
+async function press(origin) {
+  const { context, page } = await throttled();
+  await page.goto(`${origin}/next/demo`, { waitUntil: 'load' });
+  await page.waitForTimeout(300);
+  const pressedAt = await page.evaluate(() => {
+    const at = performance.now();
+    document.querySelector('.venue-demo__button').click();
+    return at;
+  });
+  await marked(page, 'demo:first-draw');
+  const drawnAt = await page.evaluate(
+    () => performance.getEntriesByName('demo:first-draw')[0].startTime,
+  );
+  await context.close();
+  return drawnAt - pressedAt;
+}
+
+async function handOver(origin, address) {
+  const { context, page } = await throttled();
+  await page.goto(`${origin}${address}`, { waitUntil: 'commit' });
+  await marked(page, 'demo:first-route');
+  await page.waitForFunction(() => performance.getEntriesByType('navigation')[0]?.loadEventEnd > 0);
+  const times = await page.evaluate(() => ({
+    load: performance.getEntriesByType('navigation')[0].loadEventEnd,
+    route: performance.getEntriesByName('demo:first-route')[0].startTime,
+  }));
+  await context.close();
+  return times;
+}
+
+// The mall's sample route, as a guide screen's QR code names it; each server's page is asked
+// for twice first, so the shared parts are compressed at best as every phone but the first gets.
+const { samples } = await (await fetch(`${origins[0]}/api/venues/demo-mall`)).json();
+const address = `/next/demo?venue=demo-mall&from=${samples.routeFrom}&to=${samples.routeTo}`;
+for (const origin of origins) {
+  for (let warm = 0; warm < 2; warm += 1) {
+    await fetch(`${origin}${address}`, { headers: { 'user-agent': phone.userAgent } });
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+  }
+}
+
+const runs = new Map(origins.map((origin) => [origin, { press: [], load: [], route: [] }]));
+for (let round = 0; round < Number(rounds); round += 1) {
+  for (const origin of origins) {
+    const mine = runs.get(origin);
+    mine.press.push(await press(origin));
+    const { load, route } = await handOver(origin, address);
+    mine.load.push(load);
+    mine.route.push(route);
+  }
+}
+await browser.close();
+
+const median = (list) => {
+  const sorted = [...list].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+};
+const show = (list) => `${Math.round(median(list))} ms (runs ${list.map(Math.round).join(', ')})`;
+for (const [origin, mine] of runs) {
+  console.log(origin);
+  console.log(`  "试一试" to the first drawn level: ${show(mine.press)}`);
+  console.log(`  QR hand-over to the load event: ${show(mine.load)}`);
+  console.log(`  QR hand-over to the first drawn route: ${show(mine.route)}`);
+}
