@@ -4,6 +4,8 @@
 // throttling (Slow 4G, 4x CPU, its phone). Prints each origin's medians and runs.
 //   node bench/demo-ab.mjs <rounds> <origin> <origin> ...
 import { createRequire } from 'node:module';
+import { median } from './measure.mjs';
+import { phone, throttle } from './mobile.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -13,14 +15,6 @@ if (!Number(rounds) || origins.length < 2) {
   throw new Error('usage: node bench/demo-ab.mjs <rounds> <origin> <origin> ...');
 }
 
-const phone = {
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-};
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
@@ -29,15 +23,7 @@ const browser = await chromium.launch({
 async function throttled() {
   const context = await browser.newContext(phone);
   const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  await cdp.send('Network.enable');
-  await cdp.send('Network.emulateNetworkConditions', {
-    offline: false,
-    latency: 562.5,
-    downloadThroughput: (1474.56 * 1024) / 8,
-    uploadThroughput: (675 * 1024) / 8,
-  });
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await throttle(await context.newCDPSession(page));
   return { context, page };
 }
 
@@ -99,11 +85,6 @@ for (let round = 0; round < Number(rounds); round += 1) {
 }
 await browser.close();
 
-const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const show = (list) => `${Math.round(median(list))} ms (runs ${list.map(Math.round).join(', ')})`;
 for (const [origin, mine] of runs) {
   console.log(origin);

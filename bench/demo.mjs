@@ -13,6 +13,8 @@
 //   - the 95th percentile frame interval while panning and zooming the largest level with 4x
 //     CPU throttling, in 2D and 2.5D, on a desktop and a phone viewport.
 import { createRequire } from 'node:module';
+import { median } from './measure.mjs';
+import { phone, throttle as throttleMobile } from './mobile.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -21,21 +23,6 @@ const base = process.argv[2];
 const rounds = Number(process.argv[3] ?? 5);
 if (!base) throw new Error('usage: node bench/demo.mjs <server origin> [rounds]');
 
-const slow4g = {
-  offline: false,
-  latency: 562.5,
-  downloadThroughput: (1474.56 * 1024) / 8,
-  uploadThroughput: (675 * 1024) / 8,
-};
-// Lighthouse's mobile device: its user agent and screen.
-const phone = {
-  userAgent:
-    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
-  viewport: { width: 412, height: 823 },
-  deviceScaleFactor: 1.75,
-  isMobile: true,
-  hasTouch: true,
-};
 const desktop = {
   userAgent:
     'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36',
@@ -56,11 +43,6 @@ const browser = await chromium.launch({
   ],
 });
 
-const median = (list) => {
-  const sorted = [...list].sort((a, b) => a - b);
-  const middle = Math.floor(sorted.length / 2);
-  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
-};
 const percentile = (list, p) => {
   const sorted = [...list].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
@@ -75,10 +57,7 @@ async function open(device, { throttle }) {
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
-  if (throttle) {
-    await cdp.send('Network.emulateNetworkConditions', slow4g);
-    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
-  }
+  if (throttle) await throttleMobile(cdp);
   const urls = new Map();
   const transfers = [];
   let recording = false;

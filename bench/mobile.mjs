@@ -1,0 +1,25 @@
+// Lighthouse's mobile profile as the browser benchmarks apply it (bench/demo.mjs,
+// bench/demo-ab.mjs): its phone (user agent and screen), Slow 4G (562.5 ms latency,
+// 1,474.56 kbps down, 675 kbps up) and 4x CPU.
+export const phone = {
+  userAgent:
+    'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
+  viewport: { width: 412, height: 823 },
+  deviceScaleFactor: 1.75,
+  isMobile: true,
+  hasTouch: true,
+};
+
+export const slow4g = {
+  offline: false,
+  latency: 562.5,
+  downloadThroughput: (1474.56 * 1024) / 8,
+  uploadThroughput: (675 * 1024) / 8,
+};
+
+/** Slows a page's network to Slow 4G and its CPU 4x, through its DevTools session. */
+export async function throttle(cdp) {
+  await cdp.send('Network.enable');
+  await cdp.send('Network.emulateNetworkConditions', slow4g);
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+}
