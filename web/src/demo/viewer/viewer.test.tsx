@@ -100,6 +100,34 @@ describe('the viewer', () => {
     expect(screen.getByText(/全程约 50 米，步行/)).toBeTruthy();
   });
 
+  it("starts a page's first frame in the next task, unseen until then, without a request", async () => {
+    const base = '/api/venues/test-mall';
+    const preload = new Map([
+      [base, { value: summary }],
+      [`${base}/levels/L1`, { value: testLevel() }],
+      [`${base}/route?from=gate&to=occ-shop`, { value: route }],
+    ]);
+    const { container } = render(
+      <Viewer
+        words={words}
+        venues={[{ id: 'test-mall', name: '测试商场' }]}
+        task={{ mode: 'nav', venue: 'test-mall', from: 'gate', to: 'occ-shop' }}
+        layout="page"
+        apiBase="/api/venues"
+        preload={preload}
+      />,
+    );
+    const frame = container.querySelector('.demo__frame')!;
+    // The first render has the summary but not yet the route: the viewer is not shown half filled.
+    expect(frame.classList.contains('is-starting')).toBe(true);
+    expect(screen.queryByRole('heading', { name: words.steps })).toBeNull();
+    await settle();
+    expect(frame.classList.contains('is-starting')).toBe(false);
+    expect(screen.getByRole('heading', { name: words.steps })).toBeTruthy();
+    expect(screen.getByRole('img', { name: '测试商场 L1（一层）地图' })).toBeTruthy();
+    expect(requested).toEqual([]);
+  });
+
   it('simulates navigation: the current step follows the walk', async () => {
     renderViewer({ mode: 'route', from: 'gate', to: 'occ-shop' });
     await settle();

@@ -137,7 +137,7 @@ function VenueView(props: VenueViewProps) {
   const start = useStartMode(kit, { place, search, route, findcar, nursing, edit });
   const editing = mode === 'edit';
 
-  useStartTask(task, summary, {
+  const starting = useStartTask(task, summary, {
     route: () => route.begin(),
     kiosk: (first) => guide.begin(first),
     show: (first) => void show(first),
@@ -176,7 +176,9 @@ function VenueView(props: VenueViewProps) {
 
   const levelEntry = summary?.levels.find((entry) => entry.short === level);
   return (
-    <div className={`demo__frame${sheetOpen ? ' is-sheet-open' : ''}`}>
+    <div
+      className={`demo__frame${sheetOpen ? ' is-sheet-open' : ''}${starting ? ' is-starting' : ''}`}
+    >
       <div className="demo__panel">
         <div className="demo__panel-top">
           <button
