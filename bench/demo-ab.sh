@@ -6,6 +6,8 @@
 #
 #   bench/demo-ab.sh e4dfa97            # 6 rounds
 #   ROUNDS=8 bench/demo-ab.sh HEAD~3
+#   LIGHTHOUSE_ROUNDS=10 bench/demo-ab.sh HEAD   # and Lighthouse's mobile audit of the hand-over
+#                                               # page, 10 interleaved runs each (bench/lighthouse-ab.mjs)
 #
 # Builds the other commit's pages in a scratch worktree (its Rust code is not built: the
 # server of this tree serves both); starts its servers on 127.0.0.1 only.
@@ -52,3 +54,10 @@ done
 
 echo "baseline $base: ${origins[0]}; this tree: ${origins[1]}" | tee "$out/summary.txt"
 node bench/demo-ab.mjs "$ROUNDS" "${origins[@]}" | tee -a "$out/summary.txt"
+if [ "${LIGHTHOUSE_ROUNDS:-0}" -gt 0 ]; then
+  samples="$(curl -fsS "${origins[0]}/api/venues/demo-mall" | python3 -c \
+    'import json,sys; s=json.load(sys.stdin)["samples"]; print(s["routeFrom"], s["routeTo"])')"
+  read -r from to <<<"$samples"
+  node bench/lighthouse-ab.mjs "$LIGHTHOUSE_ROUNDS" "/next/demo?venue=demo-mall&from=$from&to=$to" \
+    "${origins[@]}" | tee -a "$out/summary.txt"
+fi
