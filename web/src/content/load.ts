@@ -48,6 +48,8 @@ import { Problems, fieldPath } from '../checks/problems';
 import { readDataFile } from './venues/data-file';
 import { checkDemoTasks, kioskPages } from './demo-pages';
 import { loadVenues } from './venues/load-venues';
+import { readFrontMatter } from './front-matter';
+import { checkTwins } from './twins';
 import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
 
 export type { Content, LoadedPage } from './types';
@@ -75,28 +77,26 @@ function check<T>(schema: z.ZodType<T>, data: unknown, file: string, problems: P
   return undefined;
 }
 
-const frontMatterPattern = /^\+\+\+\r?\n([\s\S]*?)\r?\n\+\+\+\r?\n([\s\S]*)$/;
-
 function readMarkdownPage<T>(schema: z.ZodType<T>, dir: string, file: string, problems: Problems) {
   const path = join(dir, file);
   if (!existsSync(path)) {
     problems.add(`content/${file}`, '', 'file is missing');
     return undefined;
   }
-  const match = frontMatterPattern.exec(readFileSync(path, 'utf8'));
+  const match = readFrontMatter(readFileSync(path, 'utf8'));
   if (!match) {
     problems.add(`content/${file}`, '', 'must start with TOML front matter between +++ lines');
     return undefined;
   }
   let frontMatter: unknown;
   try {
-    frontMatter = parseToml(match[1] ?? '');
+    frontMatter = parseToml(match.frontMatter);
   } catch (error) {
     problems.add(`content/${file}`, 'front matter', `not valid TOML: ${(error as Error).message}`);
     return undefined;
   }
   const content = check(schema, frontMatter, file, problems);
-  const markdown = match[2] ?? '';
+  const markdown = match.body;
   if (/^#\s/m.test(markdown)) {
     problems.add(
       `content/${file}`,
@@ -420,6 +420,8 @@ export function loadContent(dir: string): Content {
   if (site && site.copyright.start_year > site.copyright.end_year) {
     problems.add('content/site.toml', 'copyright.start_year', 'is after copyright.end_year');
   }
+  // Last: a twin is compared with its Chinese file once that file has no problem of its own.
+  checkTwins(dir, problems);
 
   if (problems.list.length > 0 || !site || !menu || !footer || !leads || !venues) {
     throw new ContentError(problems.list);
