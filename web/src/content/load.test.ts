@@ -246,7 +246,7 @@ describe('content errors name file and field', () => {
       ),
     );
     expect(problems).toEqual([
-      'content/solutions/scenic.toml: architecture.layers[0].name: keep layer names to 8 characters',
+      'content/solutions/scenic.toml: architecture.layers[0].name: keep layer names to 8 Chinese characters or 16 letters',
       expect.stringMatching(
         /^content\/solutions\/scenic\.toml: capabilities\[0\]\.service: must be one of map, /,
       ),

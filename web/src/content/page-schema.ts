@@ -1,6 +1,6 @@
 // The shape of each page family's content file.
 import { z } from 'zod';
-import { callToAction, linkPath, listOf, namedLink, text, titledText } from './schema-parts';
+import { callToAction, label, linkPath, listOf, namedLink, text, titledText } from './schema-parts';
 import { deviceIds, serviceSlugs, solutionSlugs } from './route-table';
 
 /** Search-result metadata every page carries (spec section 9: Chinese title, keywords, description). */
@@ -119,18 +119,17 @@ export const devicePageSchema = pageSchema
   })
   .strict();
 
-/** A short line for cards that list pages (home page, related pages): 12 to 70 characters. */
-const cardSummary = z
-  .string()
-  .trim()
-  .min(12, 'must be at least 12 characters')
-  .max(70, 'keep it under 70 characters; it is shown on cards');
+/** A short line for cards that list pages (home page, related pages): 12 characters and more,
+ * at most 70 Chinese characters wide. */
+const cardSummary = label(140, 'card lines (they are shown on cards)').pipe(
+  z.string().min(12, 'must be at least 12 characters'),
+);
 
 /** A box of a diagram: a short title and an optional one-line note. */
 const diagramBox = z
   .object({
-    title: z.string().trim().min(1).max(12, 'keep diagram titles to 12 characters'),
-    text: z.string().trim().max(30, 'keep diagram notes to 30 characters').optional(),
+    title: label(24, 'diagram titles').pipe(text),
+    text: label(60, 'diagram notes').optional(),
   })
   .strict();
 
@@ -198,9 +197,9 @@ export const solutionPageSchema = pageSchema
         layers: listOf(
           z
             .object({
-              name: z.string().trim().min(1).max(8, 'keep layer names to 8 characters'),
+              name: label(16, 'layer names').pipe(text),
               items: z
-                .array(z.string().trim().min(1).max(12, 'keep items to 12 characters'))
+                .array(label(24, 'items').pipe(text))
                 .min(1)
                 .max(5, 'give at most 5 items per layer'),
             })
@@ -224,12 +223,21 @@ export const solutionPageSchema = pageSchema
   })
   .strict();
 
+/** The news categories, each Chinese one beside its English twin's (issue #35). */
+export const articleCategoryPairs = [
+  ['产品动态', 'Product Updates'],
+  ['硬件发布', 'Hardware Launches'],
+  ['项目实践', 'Case Studies'],
+  ['行业观察', 'Industry Insights'],
+] as const;
+const articleCategories = articleCategoryPairs.flat();
+
 /** A news article: content/news/<slug>.md, front matter plus a Markdown body. */
 export const articleSchema = pageSchema
   .extend({
     date: z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'must be a date like 2025-06-01'),
-    category: z.enum(['产品动态', '硬件发布', '项目实践', '行业观察'], {
-      message: 'must be one of 产品动态, 硬件发布, 项目实践, 行业观察',
+    category: z.enum(articleCategories, {
+      message: `must be one of ${articleCategories.join(', ')}`,
     }),
   })
   .strict();
