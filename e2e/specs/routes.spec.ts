@@ -75,10 +75,11 @@ describe('routes', () => {
   it('pages load nothing from third-party hosts', async () => {
     for (const path of ['/next/', '/next/privacy']) {
       const { html } = await get(path);
-      // rel=canonical names the page's own public address; browsers never fetch it.
+      // rel=canonical and rel=alternate name the public addresses of the page and its twin
+      // (issue #35); browsers never fetch them.
       const resources = [
         ...html.matchAll(
-          /<(?:link|script|img)\b(?![^>]*rel="canonical")[^>]*?(?:src|href)="([^"]+)"/g,
+          /<(?:link|script|img)\b(?![^>]*rel="(?:canonical|alternate)")[^>]*?(?:src|href)="([^"]+)"/g,
         ),
       ].map((m) => m[1] ?? '');
       expect(resources.length).toBeGreaterThan(2);

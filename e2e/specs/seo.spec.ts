@@ -41,8 +41,23 @@ describe.each(sites)('the $name site', ({ host, origin }) => {
         const canonical = /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
         expect(canonical, path).toBe(`${origin}${path}`);
         expect(tag(html, 'property', 'og:url'), path).toBe(`${origin}${path}`);
-        expect(tag(html, 'property', 'og:locale'), path).toBe('zh_CN');
-        expect(tag(html, 'property', 'og:title'), path).toBe(
+        const english = path.startsWith('/next/en/');
+        expect(tag(html, 'property', 'og:locale'), path).toBe(english ? 'en_US' : 'zh_CN');
+        expect(html, path).toContain(`<html lang="${english ? 'en' : 'zh-CN'}">`);
+        // Both editions name each other, and the Chinese page as the default (issue #35).
+        const chinese = path.replace(/^\/next\/en\//, '/next/');
+        const alternates = [
+          ...html.matchAll(/<link rel="alternate" hrefLang="([^"]+)" href="([^"]+)"/g),
+        ];
+        expect(
+          alternates.map((match) => `${match[1]} ${match[2]}`),
+          path,
+        ).toEqual([
+          `zh-Hans ${origin}${chinese}`,
+          `en ${origin}${chinese.replace(/^\/next\//, '/next/en/')}`,
+          `x-default ${origin}${chinese}`,
+        ]);
+        expect(decode(tag(html, 'property', 'og:title') ?? ''), path).toBe(
           decode(/<title>([^<]+)<\/title>/.exec(html)?.[1] ?? ''),
         );
         expect(tag(html, 'name', 'twitter:card'), path).toBe('summary_large_image');

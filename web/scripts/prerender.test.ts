@@ -1,5 +1,5 @@
 // The prerender's part of the enquiry contract (issue #6, docs/enquiries.md sections 3 and 4), run
-// for real over content/ into a scratch dist/: manifest version 6 with its `leads` section, the
+// for real over content/ into a scratch dist/: manifest version 7 with its `leads` section, the
 // no-JavaScript form templates, the sales page and the thank-you page.
 import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -68,10 +68,55 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(distDir, { recursive: true, force: true }));
 
+describe('the English edition (issue #35)', () => {
+  const pageAt = (path: string) => manifest.pages.find((page) => page.path === path)!;
+
+  it('writes a twin of every Chinese page at /next/en/..., both with symmetric hreflang links', () => {
+    const chinese = manifest.pages.filter((page) => !page.path.startsWith('/next/en/'));
+    const english = manifest.pages.filter((page) => page.path.startsWith('/next/en/'));
+    expect(english.length).toBe(chinese.length);
+    for (const page of chinese) {
+      const twin = pageAt(page.path.replace(/^\/next\//, '/next/en/'));
+      const links = [
+        { hreflang: 'zh-Hans', path: page.path },
+        { hreflang: 'en', path: twin.path },
+        { hreflang: 'x-default', path: page.path },
+      ];
+      expect(page.alternates).toEqual(links);
+      expect(twin.alternates).toEqual(links);
+      expect(twin.index).toBe(page.index);
+    }
+  });
+
+  it('writes each page in its language, with its alternates and the switch to its twin', () => {
+    for (const [path, lang, twin, name] of [
+      ['/next/map', 'zh-CN', '/next/en/map', 'English'],
+      ['/next/en/map', 'en', '/next/map', '中文'],
+      ['/next/en/', 'en', '/next/', '中文'],
+    ] as const) {
+      const { files } = pageAt(path);
+      for (const file of [files.desktop_international, files.mobile]) {
+        const html = read(file);
+        expect(html).toContain(`<html lang="${lang}">`);
+        expect(html).toContain(
+          `<link rel="alternate" hrefLang="x-default" href="%%SITE:origin%%/next/`,
+        );
+        const switchLink = new RegExp(
+          `<a class="[^"]*" href="${twin}" hrefLang="[^"]+" lang="[^"]+">${name}</a>`,
+        );
+        expect(html).toMatch(switchLink);
+      }
+    }
+    const english = read(pageAt('/next/en/map').files.desktop_international);
+    expect(english).toContain('<title>Indoor Maps');
+    expect(english).toContain('href="/next/en/locate"');
+  });
+});
+
 describe('manifest.json for enquiries', () => {
   it('has the leads section of contract section 3', () => {
-    expect(manifest.version).toBe(6);
-    expect(manifestVersion).toBe(6);
+    expect(manifest.version).toBe(7);
+    expect(manifestVersion).toBe(7);
     const written = JSON.parse(read('manifest.json')) as typeof manifest;
     const { leads } = written;
     expect(leads.form_path).toBe('/next/business');

@@ -3,7 +3,14 @@
 // which has already put hashed assets in dist/client.
 import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
-import { loadContent } from '../src/content/load';
+import { loadEditions } from '../src/content/load';
+import {
+  type Language,
+  chinesePath,
+  editionPath,
+  languageTags,
+  languages,
+} from '../src/content/language';
 import {
   type EntryScript,
   type SiteAssets,
@@ -16,7 +23,7 @@ import type { IslandRenderer } from '../src/islands/render';
 import { type PageVariant, pageVariants } from '../src/content/variant';
 import { contentDates, today } from './lastmod';
 import { writeIcons } from './icons';
-import { type ShareImage, notFoundHead, pageHead } from '../src/seo/head';
+import { type Alternate, type ShareImage, notFoundHead, pageHead } from '../src/seo/head';
 import { type ShareCard, renderShareImages, shareImageSize } from './share-images';
 import type { Content, LoadedPage } from '../src/content/types';
 import { writeVenues } from './venues';
@@ -25,8 +32,9 @@ import { cspHashes, firstFrameAssets, firstFramePage } from './first-frame';
 import { firstFrameMarker } from '../src/island-props/first-frame-place';
 
 /** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14);
- * 6 added `first_frame`, the demo page of a hand-over address (issue #34). */
-export const manifestVersion = 6;
+ * 6 added `first_frame`, the demo page of a hand-over address (issue #34); 7 added the English
+ * edition's pages and each page's `alternates` (issue #35). */
+export const manifestVersion = 7;
 
 interface ViteChunk {
   file: string;
@@ -150,6 +158,43 @@ async function writeShareImages(
   });
 }
 
+/**
+ * Links in an English page stay in English (issue #35): no link leads to a Chinese page but the
+ * language switch, which names its language.
+ */
+function assertLinksInEdition(html: string, where: string, chinesePages: Set<string>) {
+  const chinese = [...html.matchAll(/<a\s[^>]*>/g)]
+    .map((match) => match[0])
+    .filter((tag) => {
+      const href = /\shref="([^"#?]*)/.exec(tag)?.[1];
+      return href && chinesePages.has(href) && !/\shrefLang="/i.test(tag);
+    });
+  if (chinese.length > 0) {
+    throw new Error(`${where} links to Chinese pages:\n  ${chinese.join('\n  ')}`);
+  }
+}
+
+/**
+ * A page's hreflang links (issue #35): the page in each edition that has it, and `x-default`,
+ * the Chinese page; none for a page that has no twin.
+ */
+function hreflangLinks(editions: Record<Language, Content>) {
+  const paths = new Set(
+    languages.flatMap((language) => editions[language].pages.map((page) => page.route.path)),
+  );
+  return (path: string): Alternate[] => {
+    const chinese = chinesePath(path);
+    const twins = languages
+      .map((language) => ({ language, path: editionPath(chinese, language) }))
+      .filter((twin) => paths.has(twin.path));
+    if (twins.length < 2) return [];
+    return [
+      ...twins.map((twin) => ({ ...twin, hreflang: languageTags[twin.language].hreflang })),
+      { hreflang: 'x-default', language: 'x-default' as const, path: chinese },
+    ];
+  };
+}
+
 function listFiles(root: string): string[] {
   return readdirSync(root, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -176,7 +221,9 @@ export async function prerender({
   /** Editing mode (scripts/dev): every document loads this browser entry, the live-reload client. */
   liveReload?: { entry: string };
 }) {
-  const content = loadContent(contentDir);
+  const editions = loadEditions(contentDir);
+  // The Chinese edition is the default: the templates, the 404 page and the demo's venues.
+  const content = editions.zh;
   const context = { assets: siteAssets(distDir, firstFrameDir), renderIsland };
   const target: HtmlTarget = {
     distDir,
@@ -186,31 +233,44 @@ export async function prerender({
   rmSync(join(distDir, 'pages'), { recursive: true, force: true });
   rmSync(join(distDir, 'leads'), { recursive: true, force: true });
   const icons = writeIcons(join(repoRoot, 'web'), distDir, content);
-  const names = content.pages.map((page) =>
-    page.route.path === '/next/' ? 'index' : page.route.path.slice('/next/'.length),
-  );
-  const shareImages = await writeShareImages(distDir, content, names);
+  const pageName = (path: string) =>
+    path.endsWith('/') ? `${path.slice('/next/'.length)}index` : path.slice('/next/'.length);
+  const alternatesOf = hreflangLinks(editions);
+  const chinesePages = new Set(content.pages.map((page) => page.route.path));
 
-  const pages = content.pages.map((page, index) => {
-    const name = names[index]!;
-    const lastmod = dates.get(`content/${page.route.source}`) ?? today();
-    const shareImage = shareImages[index]!;
-    const head = pageHead(page, content, { shareImage, icons, lastmod });
-    const files = {} as PageFiles;
-    for (const variant of pageVariants) {
-      const html = renderPage(page, content, variant, context, head);
-      assertNoPlaceholderInIslandProps(html, page.route.path);
-      files[variantField[variant]] = writePage(target, name, variant, html);
-    }
-    return {
-      path: page.route.path,
-      title: page.content.meta.title,
-      description: page.content.meta.description,
-      lastmod,
-      index: head.index,
-      files,
-    };
-  });
+  const edition = async (language: Language) => {
+    const own = editions[language];
+    const names = own.pages.map((page) => pageName(page.route.path));
+    const shareImages = await writeShareImages(distDir, own, names);
+    const pages = own.pages.map((page, index) => {
+      const name = names[index]!;
+      const lastmod = dates.get(`content/${page.route.source}`) ?? today();
+      const shareImage = shareImages[index]!;
+      const alternates = alternatesOf(page.route.path);
+      const head = pageHead(page, own, { shareImage, icons, lastmod, alternates });
+      const files = {} as PageFiles;
+      for (const variant of pageVariants) {
+        const html = renderPage(page, own, variant, context, head);
+        assertNoPlaceholderInIslandProps(html, page.route.path);
+        if (language !== 'zh') assertLinksInEdition(html, page.route.path, chinesePages);
+        files[variantField[variant]] = writePage(target, name, variant, html);
+      }
+      return {
+        path: page.route.path,
+        title: page.content.meta.title,
+        description: page.content.meta.description,
+        lastmod,
+        index: head.index,
+        alternates: alternates.map(({ hreflang, path }) => ({ hreflang, path })),
+        files,
+      };
+    });
+    return { pages, shareImages };
+  };
+  const chinese = await edition('zh');
+  const english = await edition('en');
+  const shareImages = chinese.shareImages;
+  const pages = [...chinese.pages, ...english.pages];
 
   /**
    * A page rendered again as a template the server fills per request, one file per variant:
@@ -229,6 +289,7 @@ export async function prerender({
       shareImage: shareImages[index]!,
       icons,
       lastmod: pages[index]!.lastmod,
+      alternates: alternatesOf(path),
     });
     const files = {} as PageFiles;
     for (const variant of pageVariants) {

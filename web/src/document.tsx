@@ -9,6 +9,7 @@ import { runtimePlaceholder, runtimeScriptId } from './runtime/runtime';
 import { firstFrameScriptId } from './island-props/first-frame-place';
 import type { PageHead } from './seo/head';
 import { absolute } from './seo/origin';
+import { languageTags } from './content/language';
 
 export interface DocumentAssets {
   stylesheets: string[];
@@ -33,7 +34,7 @@ function ShareTags({ meta, head }: { meta: PageMeta; head: PageHead }) {
     <>
       <meta property="og:type" content={head.ogType} />
       <meta property="og:site_name" content={head.siteName} />
-      <meta property="og:locale" content="zh_CN" />
+      <meta property="og:locale" content={languageTags[head.language].og} />
       <meta property="og:title" content={meta.title} />
       <meta property="og:description" content={meta.description} />
       {head.path ? <meta property="og:url" content={absolute(head.path)} /> : null}
@@ -63,7 +64,7 @@ export function Document({
   children: ReactNode;
 }) {
   return (
-    <html lang="zh-CN">
+    <html lang={languageTags[head.language].html}>
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />
@@ -74,6 +75,14 @@ export function Document({
         ) : null}
         {head.index ? null : <meta name="robots" content="noindex" />}
         {head.path ? <link rel="canonical" href={absolute(head.path)} /> : null}
+        {head.alternates.map((alternate) => (
+          <link
+            rel="alternate"
+            hrefLang={alternate.hreflang}
+            href={absolute(alternate.path)}
+            key={alternate.hreflang}
+          />
+        ))}
         <ShareTags meta={meta} head={head} />
         <meta name="theme-color" content="#0b1530" />
         <link rel="icon" href={head.icons.svg} type="image/svg+xml" />

@@ -7,6 +7,7 @@ import { firstFrameMarker } from './island-props/first-frame-place';
 import { Island, IslandRendererContext } from './shell/island';
 import type { Content, LoadedPage } from './content/types';
 import { Document, type DocumentAssets } from './document';
+import { twinOf } from './shell/language-switch';
 import type { IslandRenderer } from './islands/render';
 import { ContentPage } from './pages/content-page';
 import { NotFound } from './pages/not-found';
@@ -14,6 +15,7 @@ import { Layout } from './shell/layout';
 import type { PageHead } from './seo/head';
 import { analyticsPlaceholder } from './seo/origin';
 import type { PageVariant } from './content/variant';
+import { EditionProvider } from './shell/edition';
 
 /** An entry script and the modules it imports (preloaded so they download in parallel). */
 export interface EntryScript {
@@ -126,14 +128,21 @@ export function renderPage(
         options.firstFrame,
       )}
     >
-      <Layout variant={variant} path={page.route.path} content={content}>
-        <ContentPage
-          page={page}
+      <EditionProvider value={content.language}>
+        <Layout
+          variant={variant}
+          path={page.route.path}
           content={content}
-          leadTemplate={options.leadTemplate ?? false}
-          firstFrame={options.firstFrame ?? false}
-        />
-      </Layout>
+          twin={twinOf(head.alternates, head.language)}
+        >
+          <ContentPage
+            page={page}
+            content={content}
+            leadTemplate={options.leadTemplate ?? false}
+            firstFrame={options.firstFrame ?? false}
+          />
+        </Layout>
+      </EditionProvider>
     </Document>,
   );
 }

@@ -180,23 +180,36 @@ fn deployment_values(
 /// A page's path and date, which go unescaped into the sitemap, IndexNow bodies and
 /// canonical links.
 fn check_page_entry(entry: &PageEntry) -> Result<(), String> {
-    if !entry.path.starts_with("/next/") {
-        return Err(format!("page path {:?} is outside /next/", entry.path));
-    }
-    if !entry
-        .path
-        .bytes()
-        .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(&b))
-    {
-        return Err(format!(
-            "page path {:?} may only hold letters, digits and - . _ ~ /",
-            entry.path
-        ));
+    check_page_path(&entry.path)?;
+    for alternate in &entry.alternates {
+        check_page_path(&alternate.path)?;
+        let tag = &alternate.hreflang;
+        if tag.is_empty() || !tag.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'-') {
+            return Err(format!(
+                "page {}: hreflang {tag:?} is not a language tag",
+                entry.path
+            ));
+        }
     }
     if !is_sitemap_date(&entry.lastmod) {
         return Err(format!(
             "page {}: lastmod {:?} is not a YYYY-MM-DD date",
             entry.path, entry.lastmod
+        ));
+    }
+    Ok(())
+}
+
+fn check_page_path(path: &str) -> Result<(), String> {
+    if !path.starts_with("/next/") {
+        return Err(format!("page path {path:?} is outside /next/"));
+    }
+    if !path
+        .bytes()
+        .all(|b| b.is_ascii_alphanumeric() || b"-._~/".contains(&b))
+    {
+        return Err(format!(
+            "page path {path:?} may only hold letters, digits and - . _ ~ /"
         ));
     }
     Ok(())
@@ -215,6 +228,11 @@ fn crawler_files(
             .map(|entry| SitemapEntry {
                 path: &entry.path,
                 lastmod: &entry.lastmod,
+                alternates: entry
+                    .alternates
+                    .iter()
+                    .map(|alternate| (alternate.hreflang.as_str(), alternate.path.as_str()))
+                    .collect(),
             });
         let xml = sitemap::sitemap_xml(&origins[region.index()], entries);
         builder.job(xml.into_bytes(), true)

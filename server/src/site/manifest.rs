@@ -13,7 +13,7 @@ use site_venues::{
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
 /// version 5 the live demo's venues, `venues` (issue #14); version 6 the demo page of a
 /// hand-over address, `first_frame` (issue #34).
-pub(super) const MANIFEST_VERSION: u32 = 6;
+pub(super) const MANIFEST_VERSION: u32 = 7;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -176,6 +176,17 @@ pub(super) struct PageEntry {
     /// False for pages search engines must not index: left out of the sitemap and IndexNow
     /// (the page itself carries a robots noindex meta tag).
     pub index: bool,
+    /// The page in every edition, itself included, and `x-default` (issue #35): the sitemap's
+    /// hreflang links. Empty for a page without a twin.
+    pub alternates: Vec<AlternateEntry>,
+}
+
+/// One hreflang link of a page: `zh-Hans`, `en` or `x-default`, and that page's path.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct AlternateEntry {
+    pub hreflang: String,
+    pub path: String,
 }
 
 /// HTML files of one page, relative to dist/. Mobile pages have no shell, so the China and

@@ -131,7 +131,12 @@ async fn unknown_placeholder_in_a_page_stops_start() {
 #[tokio::test]
 async fn old_manifest_or_bad_lastmod_stops_start_with_the_reason() {
     for (from, to, needle) in [
-        ("\"version\": 6", "\"version\": 5", "manifest version 5"),
+        ("\"version\": 7", "\"version\": 6", "manifest version 6"),
+        (
+            "\"zh-Hans\"",
+            "\"zh Hans\"",
+            "hreflang \"zh Hans\" is not a language tag",
+        ),
         (
             "\"2025-06-02\"",
             "\"2 June\"",

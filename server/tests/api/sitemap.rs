@@ -16,8 +16,11 @@ const TEXT: (&str, &str) = ("content-type", "text/plain; charset=utf-8");
 fn expected_sitemap(origin: &str) -> String {
     format!(
         "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n  \
-         <url><loc>{origin}/next/</loc><lastmod>2025-06-01</lastmod></url>\n  \
+         <urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\" \
+         xmlns:xhtml=\"http://www.w3.org/1999/xhtml\">\n  \
+         <url><loc>{origin}/next/</loc><lastmod>2025-06-01</lastmod>\
+         <xhtml:link rel=\"alternate\" hreflang=\"zh-Hans\" href=\"{origin}/next/\"/>\
+         <xhtml:link rel=\"alternate\" hreflang=\"x-default\" href=\"{origin}/next/\"/></url>\n  \
          <url><loc>{origin}/next/map</loc><lastmod>2025-06-02</lastmod></url>\n  \
          <url><loc>{origin}/next/device/1</loc><lastmod>2025-06-03</lastmod></url>\n  \
          <url><loc>{origin}/next/notice</loc><lastmod>2025-06-04</lastmod></url>\n\

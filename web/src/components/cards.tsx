@@ -4,6 +4,7 @@ import type { LoadedImage } from '../content/types';
 import { cardImageSizes, type GridWidth } from './card-grid';
 import { ContentLink } from './content-link';
 import { ResponsiveImage } from './responsive-image';
+import { useEdition } from '../shell/edition';
 
 function gridClass(width: GridWidth): string {
   return width === 'normal' ? 'card-grid' : `card-grid card-grid--${width}`;
@@ -65,6 +66,7 @@ export function LinkCards({
   width?: GridWidth;
 }) {
   const imageSizes = cardImageSizes(width, items.length);
+  const { marks } = useEdition();
   return (
     <ul className={gridClass(width)}>
       {items.map((item) => (
@@ -92,7 +94,10 @@ export function LinkCards({
             <span className="card__more">
               <ContentLink path={item.path} newWindowNote={newWindowNote}>
                 {more}
-                <span className="sr-only">：{item.title}</span>
+                <span className="sr-only">
+                  {marks.colon}
+                  {item.title}
+                </span>
               </ContentLink>
             </span>
           ) : null}

@@ -3,6 +3,7 @@
 // enough to read at phone width without scaling the text down much. Screen readers get the
 // whole diagram as one image named by its title, described by a list of its parts.
 import { wrapText } from './diagram-text';
+import { useEdition } from '../shell/edition';
 
 /** The width of both diagrams, in pixels. */
 const width = 360;
@@ -62,6 +63,7 @@ export interface FlowStep {
 
 /** Steps top to bottom, numbered, joined by arrows. */
 export function FlowDiagram({ id, title, steps }: DiagramName & { steps: readonly FlowStep[] }) {
+  const { marks } = useEdition();
   const textX = 68;
   const textWidth = width - textX - 18;
   const gap = 30;
@@ -79,8 +81,11 @@ export function FlowDiagram({ id, title, steps }: DiagramName & { steps: readonl
   );
   const boxes = measured.map((box, index) => ({ ...box, y: tops[index] ?? 0, index }));
   const description = steps
-    .map((step, index) => `${index + 1}. ${step.title}${step.text ? `：${step.text}` : ''}`)
-    .join('；');
+    .map(
+      (step, index) =>
+        `${index + 1}. ${step.title}${step.text ? `${marks.colon}${step.text}` : ''}`,
+    )
+    .join(marks.clauses);
   return (
     <Diagram id={id} title={title} description={description} height={height}>
       <defs>
@@ -151,6 +156,7 @@ export interface Layer {
 
 /** Layers top to bottom (applications first, devices last): the layer's name, then its parts. */
 export function LayerDiagram({ id, title, layers }: DiagramName & { layers: readonly Layer[] }) {
+  const { marks } = useEdition();
   const padding = 14;
   const nameHeight = 30;
   const chipGap = 8;
@@ -161,7 +167,9 @@ export function LayerDiagram({ id, title, layers }: DiagramName & { layers: read
     return padding + nameHeight + rows * chipHeight + (rows - 1) * chipGap + padding;
   });
   const { tops, total: height } = stack(heights, 12);
-  const description = layers.map((layer) => `${layer.name}：${layer.items.join('、')}`).join('；');
+  const description = layers
+    .map((layer) => `${layer.name}${marks.colon}${layer.items.join(marks.list)}`)
+    .join(marks.clauses);
   return (
     <Diagram id={id} title={title} description={description} height={height}>
       {layers.map((layer, index) => {

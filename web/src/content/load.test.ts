@@ -4,7 +4,8 @@ import { cpSync, readFileSync, readdirSync, unlinkSync, writeFileSync } from 'no
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from './route-table';
-import { ContentError, loadContent } from './load';
+import { ContentError, loadContent, loadEditions } from './load';
+import { editionPath } from './language';
 import { repoContentDir } from '../testing/repo-content-dir';
 import { editText, inScratchDir } from './venues/scratch-files';
 
@@ -60,6 +61,47 @@ describe('the real content', () => {
       null,
       null,
     ]);
+  });
+});
+
+describe('the English edition', () => {
+  const { zh, en } = loadEditions(contentDir);
+
+  it('has a twin of every Chinese page at /next/en/..., in the same order', () => {
+    expect(en.language).toBe('en');
+    expect(en.pages.map((page) => page.route.path)).toEqual(
+      zh.pages.map((page) => editionPath(page.route.path, 'en')),
+    );
+    expect(en.pages[0]?.route.path).toBe('/next/en/');
+    expect(en.pages.map((page) => page.route.source)).toContain('en/pages/map.toml');
+  });
+
+  it('links in English pages stay in English: every internal address is an English page', () => {
+    const english = new Set(en.pages.map((page) => page.route.path));
+    const internal: string[] = [];
+    const collect = (value: unknown, key = ''): void => {
+      if (typeof value === 'string') {
+        if ((key === 'path' || key === 'href' || key.endsWith('_path')) && value.startsWith('/'))
+          internal.push(value);
+        if (key === 'bodyHtml')
+          for (const match of value.matchAll(/href="(\/[^"]*)"/g)) internal.push(match[1]!);
+      } else if (Array.isArray(value)) value.forEach((item) => collect(item, key));
+      else if (value && typeof value === 'object')
+        for (const [name, item] of Object.entries(value)) collect(item, name);
+    };
+    collect({ site: en.site, menu: en.menu, footer: en.footer, leads: en.leads });
+    for (const page of en.pages) collect({ content: page.content, bodyHtml: page.bodyHtml });
+    expect(internal.length).toBeGreaterThan(100);
+    const outside = internal.filter((path) => !english.has(path.replace(/[#?].*$/, '')));
+    expect(outside).toEqual([]);
+    expect(en.menu.entry[0]?.path).toBe('/next/en/');
+  });
+
+  it("shares the Chinese edition's venues and pictures", () => {
+    expect(en.venues).toBe(zh.venues);
+    const map = (edition: typeof zh) =>
+      edition.pages.find((page) => page.route.path.endsWith('/map'))?.heroImage?.url;
+    expect(map(en)).toBe(map(zh));
   });
 });
 

@@ -49,7 +49,9 @@ import { readDataFile } from './venues/data-file';
 import { checkDemoTasks, kioskPages } from './demo-pages';
 import { loadVenues } from './venues/load-venues';
 import { readFrontMatter } from './front-matter';
-import { checkTwins } from './twins';
+import { checkTwins, englishDir } from './twins';
+import { type Language, localiseLinks } from './language';
+import type { LoadedVenues } from './venues/types';
 import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
 
 export type { Content, LoadedPage } from './types';
@@ -104,7 +106,10 @@ function readMarkdownPage<T>(schema: z.ZodType<T>, dir: string, file: string, pr
       'use ## and ### headings only; the page already has its h1 from hero.heading',
     );
   }
-  const bodyHtml = new Marked({ gfm: true }).parse(markdown, { async: false });
+  // A table wider than a phone scrolls (the Markdown theme): the keyboard reaches it to scroll it.
+  const bodyHtml = new Marked({ gfm: true })
+    .parse(markdown, { async: false })
+    .replaceAll('<table>', '<table tabindex="0">');
   return content ? { content, bodyHtml } : undefined;
 }
 
@@ -129,12 +134,17 @@ const tomlSchemas: Record<
 const articleSlugPattern = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** content/news/<slug>.md, newest first. */
-function readArticles(dir: string, problems: Problems, routes: Set<string>): LoadedPage[] {
-  const root = join(dir, newsDir);
+function readArticles(
+  dir: string,
+  edition: string,
+  problems: Problems,
+  routes: Set<string>,
+): LoadedPage[] {
+  const root = join(dir, edition, newsDir);
   if (!existsSync(root)) return [];
   const articles: LoadedPage[] = [];
   for (const name of readdirSync(root).sort()) {
-    const file = `${newsDir}/${name}`;
+    const file = `${edition}${newsDir}/${name}`;
     const slug = name.replace(/\.md$/, '');
     if (!name.endsWith('.md') || !articleSlugPattern.test(slug) || slug === 'page') {
       problems.add(
@@ -202,6 +212,7 @@ function collectLinks(
   menu: Menu,
   footer: Footer,
   leads: LeadsContent | undefined,
+  edition: string,
 ): { file: string; field: string; path: string }[] {
   return (
     [
@@ -210,7 +221,9 @@ function collectLinks(
       ['site.toml', site],
       ['leads.toml', leads ?? {}],
     ] as const
-  ).flatMap(([file, data]) => pathFields(data, '', []).map((link) => ({ file, ...link })));
+  ).flatMap(([file, data]) =>
+    pathFields(data, '', []).map((link) => ({ file: edition + file, ...link })),
+  );
 }
 
 function checkInternalLinks(
@@ -328,28 +341,34 @@ export function fillHotline<T>(value: T, hotline: string): T {
   return value;
 }
 
+/** The Chinese edition, with the venues of the live demo; the English twins are checked. */
 export function loadContent(dir: string): Content {
+  return loadEdition(dir, 'zh');
+}
+
+/** Both editions (issue #35): the English one shares the Chinese one's venues and pictures. */
+export function loadEditions(dir: string): Record<Language, Content> {
+  const zh = loadEdition(dir, 'zh');
+  return { zh, en: loadEdition(dir, 'en', zh.venues) };
+}
+
+function loadEdition(dir: string, language: Language, sharedVenues?: LoadedVenues): Content {
   const problems = new Problems();
-  const site = check(siteSchema, readToml(dir, 'site.toml', problems), 'site.toml', problems);
-  const menu = check(menuSchema, readToml(dir, 'menu.toml', problems), 'menu.toml', problems);
-  const footer = check(
-    footerSchema,
-    readToml(dir, 'footer.toml', problems),
-    'footer.toml',
-    problems,
-  );
-  const leadsRaw = check(
-    leadsSchema,
-    readToml(dir, 'leads.toml', problems),
-    'leads.toml',
-    problems,
-  );
+  // The English edition's files are the Chinese ones' twins under en/ (twins.ts).
+  const edition = language === 'zh' ? '' : `${englishDir}/`;
+  const read = <T>(schema: z.ZodType<T>, file: string) =>
+    check(schema, readToml(dir, edition + file, problems), edition + file, problems);
+  const site = read(siteSchema, 'site.toml');
+  const menu = read(menuSchema, 'menu.toml');
+  const footer = read(footerSchema, 'footer.toml');
+  const leadsRaw = read(leadsSchema, 'leads.toml');
   const leads = leadsRaw && site ? fillHotline(leadsRaw, site.hotline.display) : undefined;
   // The live demo's venues (issue #14), checked by their own rules into the same problem list.
-  const venues = loadVenues(dir, problems);
+  const venues = sharedVenues ?? loadVenues(dir, problems);
 
   const pages: LoadedPage[] = [];
-  for (const route of routeTable) {
+  for (const chineseRoute of routeTable) {
+    const route = { ...chineseRoute, source: edition + chineseRoute.source };
     // Guide-screen pages are made from the venues' kiosks (below), not read from a file.
     if (route.kind === 'kiosk') continue;
     if (route.kind === 'document' || route.kind === 'article') {
@@ -379,7 +398,7 @@ export function loadContent(dir: string): Content {
   checkDemoTasks(pages, venues, problems);
   // Every address that has a page, even one whose file has problems: links to it are not broken.
   const routes = new Set([...routeTable, ...kiosks.map((page) => page.route)].map((r) => r.path));
-  const articles = readArticles(dir, problems, routes);
+  const articles = readArticles(dir, edition, problems, routes);
   const newsList = pages.find((page) => page.route.kind === 'news');
   const laterPages = newsList ? laterNewsPages(newsList, articles.length) : [];
   pages.push(...articles, ...laterPages);
@@ -403,10 +422,10 @@ export function loadContent(dir: string): Content {
     }
   }
 
-  checkNoStrayFiles(dir, problems);
+  if (language === 'zh') checkNoStrayFiles(dir, problems);
   checkUnique(pages, problems);
   if (site && menu && footer) {
-    const links = collectLinks(site, menu, footer, leads);
+    const links = collectLinks(site, menu, footer, leads, edition);
     for (const page of pages) {
       for (const { field, path } of pathFields(page.content, '', [])) {
         links.push({ file: page.route.source, field, path });
@@ -418,13 +437,27 @@ export function loadContent(dir: string): Content {
     checkInternalLinks(links, routes, problems);
   }
   if (site && site.copyright.start_year > site.copyright.end_year) {
-    problems.add('content/site.toml', 'copyright.start_year', 'is after copyright.end_year');
+    problems.add(
+      `content/${edition}site.toml`,
+      'copyright.start_year',
+      'is after copyright.end_year',
+    );
   }
   // Last: a twin is compared with its Chinese file once that file has no problem of its own.
-  checkTwins(dir, problems);
+  if (language === 'zh') checkTwins(dir, problems);
 
   if (problems.list.length > 0 || !site || !menu || !footer || !leads || !venues) {
     throw new ContentError(problems.list);
   }
-  return { site, menu, footer, leads, pages, media: [...media.values()], venues };
+  // Links are checked as the Chinese site's addresses, then moved to the edition's own pages.
+  return {
+    language,
+    site: localiseLinks(site, language),
+    menu: localiseLinks(menu, language),
+    footer: localiseLinks(footer, language),
+    leads: localiseLinks(leads, language),
+    pages: pages.map((page) => localiseLinks(page, language)),
+    media: [...media.values()],
+    venues,
+  };
 }

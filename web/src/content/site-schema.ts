@@ -138,6 +138,8 @@ export const siteSchema = z
       })
       .strict(),
     a11y: z.object({ skip_to_content: text, new_window: text, qr_alt_suffix: text }).strict(),
+    // Each edition's name in its own language: the switch to a page's twin shows the other's.
+    language_switch: z.object({ zh: text, en: text }).strict(),
     /** Section headings and the closing call to action of every hardware page. */
     device_page: z
       .object({

@@ -1,6 +1,7 @@
 // The loaded content as pages and the shell receive it (built by load.ts).
 import type { RouteKind, RouteSpec } from './route-table';
 import type { LoadedVenues } from './venues/types';
+import type { Language } from './language';
 import type {
   AboutPageContent,
   ArticleContent,
@@ -54,6 +55,8 @@ export interface MediaFile {
 }
 
 export interface Content {
+  /** Which edition this is (issue #35): the Chinese pages, or their English twins. */
+  language: Language;
   site: SiteInfo;
   menu: Menu;
   footer: Footer;

@@ -31,6 +31,7 @@ const cases: { [N in IslandName]: IslandProps<N> } = {
     hotline: content.site.hotline,
     qrAltSuffix: content.site.a11y.qr_alt_suffix,
     showOfficialAccount: true,
+    formPage: '/next/business',
     form: leadFormProps(content, { formId: dialogFormId, page: '/next/map', compact: true }),
   },
   'lead-form': leadFormProps(content, { formId: pageFormId, page: '/next/business' }),

@@ -31,6 +31,7 @@ function renderTool(showOfficialAccount: boolean) {
         hotline={site.hotline}
         qrAltSuffix={site.a11y.qr_alt_suffix}
         showOfficialAccount={showOfficialAccount}
+        formPage="/next/business"
         form={leadFormProps(content, { formId: dialogFormId, page: '/next/map', compact: true })}
       />
     </IslandRoot>,

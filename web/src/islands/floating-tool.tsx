@@ -5,7 +5,7 @@
 import { ArrowUp, Headset, type LucideIcon, MessageCircle, QrCode, X } from 'lucide-react';
 import { type MouseEvent, useEffect, useRef, useState } from 'react';
 import type { SiteInfo } from '../content/schema';
-import { type LeadFormProps, pageFormId, leadPaths } from '../leads/catalog';
+import { type LeadFormProps, pageFormId } from '../leads/catalog';
 import { HotlineContact } from '../components/hotline-contact';
 import { topTargetId } from '../components/page-anchors';
 import { type QrKey, useRuntime } from '../runtime/runtime';
@@ -21,6 +21,8 @@ export interface FloatingToolProps {
   showOfficialAccount: boolean;
   /** The enquiry form in the consultation dialog (issue #6). */
   form: LeadFormProps;
+  /** The business page in the page's edition, where the link goes without JavaScript. */
+  formPage: string;
 }
 
 /** The face of each entry of the tool: its icon with its name under it. */
@@ -84,6 +86,7 @@ export function FloatingTool({
   qrAltSuffix,
   showOfficialAccount,
   form,
+  formPage,
 }: FloatingToolProps) {
   const dialogRef = useRef<HTMLDialogElement>(null);
   const consultRef = useRef<HTMLAnchorElement>(null);
@@ -114,7 +117,7 @@ export function FloatingTool({
         <li className="float-tool__item">
           <a
             ref={consultRef}
-            href={`${leadPaths.form}#${pageFormId}`}
+            href={`${formPage}#${pageFormId}`}
             className="float-tool__button float-tool__consult"
             aria-haspopup="dialog"
             onClick={openDialog}

@@ -4,9 +4,11 @@ import { pagesOf } from '../content/types';
 import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
 import type { FamilyPageProps } from './family-page-props';
+import { useEdition } from '../shell/edition';
 
 export function ArticlePage({ page, article, content }: FamilyPageProps<'article'>) {
   const labels = content.site.article_page;
+  const { path } = useEdition();
   const others = pagesOf(content.pages, 'article')
     .filter((other) => other.page.route.path !== page.route.path)
     .slice(0, 3);
@@ -36,7 +38,7 @@ export function ArticlePage({ page, article, content }: FamilyPageProps<'article
           dangerouslySetInnerHTML={{ __html: page.bodyHtml ?? '' }}
         />
         <p className="document back-link">
-          <a href="/next/notice">{labels.back}</a>
+          <a href={path('/next/notice')}>{labels.back}</a>
         </p>
       </div>
       <div className="band">

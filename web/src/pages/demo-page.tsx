@@ -10,6 +10,7 @@ import type { Content } from '../content/types';
 import { kioskPath } from '../content/route-table';
 import { venueDemoProps } from '../island-props/venue-demo-props';
 import { UploadSection, uploadSectionId } from './upload-section';
+import { editionPath } from '../content/language';
 
 export function DemoPage({
   demo,
@@ -47,7 +48,7 @@ export function DemoPage({
             <li className="card card--link" key={kiosk.id}>
               <h3 className="card__title">
                 <span className="card__stretched">
-                  <a href={kioskPath(kiosk.id)}>{kiosk.name}</a>
+                  <a href={editionPath(kioskPath(kiosk.id), content.language)}>{kiosk.name}</a>
                 </span>
               </h3>
               <p className="card__text">

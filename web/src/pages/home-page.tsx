@@ -10,12 +10,14 @@ import { pagesOf } from '../content/types';
 import { ArticleMeta } from './article-meta';
 import { deviceCards, solutionCards } from './related';
 import type { FamilyPageProps } from './family-page-props';
+import { useEdition } from '../shell/edition';
 
 const asCards = (items: readonly { name: string; text: string; path: string }[]) =>
   items.map((item) => ({ title: item.name, text: item.text, path: item.path }));
 
 export function HomePage({ page, home, content }: FamilyPageProps<'home'>) {
   const newWindowNote = content.site.a11y.new_window;
+  const { path } = useEdition();
   const articles = pagesOf(content.pages, 'article').slice(0, home.news.count);
   return (
     <>
@@ -47,7 +49,7 @@ export function HomePage({ page, home, content }: FamilyPageProps<'home'>) {
           width="normal"
         />
         <p className="section__more">
-          <a href="/next/device">{home.hardware.more}</a>
+          <a href={path('/next/device')}>{home.hardware.more}</a>
         </p>
       </ContentSection>
       <ContentSection id="home-solutions" section={home.solutions} band>
@@ -78,7 +80,7 @@ export function HomePage({ page, home, content }: FamilyPageProps<'home'>) {
           ))}
         </ul>
         <p className="section__more">
-          <a href="/next/notice">{home.news.more}</a>
+          <a href={path('/next/notice')}>{home.news.more}</a>
         </p>
       </PageSection>
       <ConsultCta id="home-cta" cta={home.cta} content={content} />

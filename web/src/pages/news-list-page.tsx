@@ -6,6 +6,7 @@ import { newsListPath } from '../content/route-table';
 import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
 import type { FamilyPageProps } from './family-page-props';
+import { useEdition } from '../shell/edition';
 
 export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
   const articles = pagesOf(content.pages, 'article');
@@ -13,6 +14,7 @@ export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
   const pageCount = Math.max(1, Math.ceil(articles.length / news.per_page));
   const shown = articles.slice((current - 1) * news.per_page, current * news.per_page);
   const labels = content.site.article_page;
+  const { marks, path } = useEdition();
   return (
     <>
       <Hero heading={news.hero.heading} intro={news.hero.intro} />
@@ -35,7 +37,10 @@ export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
                 <p className="news-list__summary">{item.hero.intro}</p>
                 <a className="news-list__more" href={article.route.path}>
                   {news.read_more}
-                  <span className="sr-only">：{item.hero.heading}</span>
+                  <span className="sr-only">
+                    {marks.colon}
+                    {item.hero.heading}
+                  </span>
                 </a>
               </article>
             </li>
@@ -44,7 +49,7 @@ export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
         {pageCount > 1 ? (
           <nav className="pagination" aria-label={news.pagination_label}>
             {current > 1 ? (
-              <a className="pagination__step" href={newsListPath(current - 1)} rel="prev">
+              <a className="pagination__step" href={path(newsListPath(current - 1))} rel="prev">
                 {news.previous}
               </a>
             ) : null}
@@ -53,7 +58,7 @@ export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
                 <li key={number}>
                   <a
                     className="pagination__page"
-                    href={newsListPath(number)}
+                    href={path(newsListPath(number))}
                     aria-current={number === current ? 'page' : undefined}
                   >
                     {number}
@@ -62,7 +67,7 @@ export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
               ))}
             </ol>
             {current < pageCount ? (
-              <a className="pagination__step" href={newsListPath(current + 1)} rel="next">
+              <a className="pagination__step" href={path(newsListPath(current + 1))} rel="next">
                 {news.next}
               </a>
             ) : null}

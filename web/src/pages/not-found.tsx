@@ -1,8 +1,10 @@
 // The styled page answered with status 404 for any unknown address.
 import type { SiteInfo } from '../content/schema';
+import { useEdition } from '../shell/edition';
 
 export function NotFound({ site }: { site: SiteInfo }) {
   const text = site.not_found;
+  const { marks, path } = useEdition();
   return (
     <section className="hero hero--plain not-found">
       <div className="hero__inner">
@@ -12,7 +14,7 @@ export function NotFound({ site }: { site: SiteInfo }) {
         <h1 className="hero__title">{text.heading}</h1>
         <p className="hero__intro">{text.intro}</p>
         <p>
-          <a className="button button--primary" href="/next/">
+          <a className="button button--primary" href={path('/next/')}>
             {text.home}
           </a>
         </p>
@@ -26,7 +28,11 @@ export function NotFound({ site }: { site: SiteInfo }) {
         </ul>
         <p className="not-found__hotline">
           {text.hotline_intro} <a href={`tel:${site.hotline.tel}`}>{site.hotline.display}</a>
-          <span>（{site.hotline.hours}）</span>
+          <span>
+            {marks.open}
+            {site.hotline.hours}
+            {marks.close}
+          </span>
         </p>
       </div>
     </section>

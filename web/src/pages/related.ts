@@ -3,6 +3,7 @@
 // so a page's name is written once, in its own file.
 import type { LinkCard } from '../components/cards';
 import { type Content, type LoadedPage, pagesOf } from '../content/types';
+import { editionPath, punctuation } from '../content/language';
 
 /** Cards for service or solution pages, in the order of `paths`, from their heading and summary. */
 function summaryCards(
@@ -24,12 +25,12 @@ function summaryCards(
 
 /** Solution cards show the scenario picture: a buyer recognises their own kind of venue. */
 export function solutionCards(content: Content, slugs: readonly string[]): LinkCard[] {
-  const paths = slugs.map((slug) => `/next/solution/${slug}`);
+  const paths = slugs.map((slug) => editionPath(`/next/solution/${slug}`, content.language));
   return summaryCards(pagesOf(content.pages, 'solution'), paths, true);
 }
 
 export function serviceCards(content: Content, slugs: readonly string[]): LinkCard[] {
-  const paths = slugs.map((slug) => `/next/${slug}`);
+  const paths = slugs.map((slug) => editionPath(`/next/${slug}`, content.language));
   return summaryCards(pagesOf(content.pages, 'service'), paths, false);
 }
 
@@ -37,10 +38,13 @@ export function serviceCards(content: Content, slugs: readonly string[]): LinkCa
 export function deviceCards(content: Content, ids: readonly number[]): LinkCard[] {
   const devices = pagesOf(content.pages, 'device');
   return ids.flatMap((id) => {
-    const found = devices.find(({ page }) => page.route.path === `/next/device/${id}`);
+    const path = editionPath(`/next/device/${id}`, content.language);
+    const found = devices.find(({ page }) => page.route.path === path);
     if (!found) return [];
     const intro = found.content.hero.intro;
-    const firstSentence = intro.slice(0, intro.indexOf('。') + 1) || intro;
+    const end = punctuation[content.language].sentenceEnd;
+    const at = `${intro} `.indexOf(end);
+    const firstSentence = at < 0 ? intro : intro.slice(0, at + end.trimEnd().length);
     return [
       {
         title: found.content.name,

@@ -10,9 +10,11 @@ import { DemoSection } from './demo-section';
 import { UploadSection } from './upload-section';
 import { deviceCards } from './related';
 import type { FamilyPageProps } from './family-page-props';
+import { useEdition } from '../shell/edition';
 
 export function ServicePage({ page, service, content }: FamilyPageProps<'service'>) {
   const labels = content.site.service_page;
+  const { marks, path } = useEdition();
   const newWindowNote = content.site.a11y.new_window;
   const devices = deviceCards(content, service.related_devices);
   return (
@@ -46,9 +48,12 @@ export function ServicePage({ page, service, content }: FamilyPageProps<'service
               <h3 className="card__title">{scenario.title}</h3>
               <p className="card__text">{scenario.text}</p>
               {scenario.solution ? (
-                <a className="card__more" href={`/next/solution/${scenario.solution}`}>
+                <a className="card__more" href={path(`/next/solution/${scenario.solution}`)}>
                   {labels.scenario_link}
-                  <span className="sr-only">：{scenario.title}</span>
+                  <span className="sr-only">
+                    {marks.colon}
+                    {scenario.title}
+                  </span>
                 </a>
               ) : null}
             </li>

@@ -3,6 +3,14 @@
 import type { Content, LoadedPage } from '../content/types';
 import type { RouteKind } from '../content/route-table';
 import { organization, structuredData } from './structured-data';
+import type { Language } from '../content/language';
+
+/** A page's twin in an edition (or `x-default`), for hreflang links and the language switch. */
+export interface Alternate {
+  hreflang: string;
+  language: Language | 'x-default';
+  path: string;
+}
 
 export interface ShareImage {
   /** Served path of the PNG, e.g. /next/assets/share/map-1a2b3c4d5e.png. */
@@ -33,6 +41,10 @@ export interface PageHead {
   icons: SiteIcons;
   /** JSON-LD blocks, each written into its own script element. */
   structuredData: readonly object[];
+  /** The page's language (issue #35). */
+  language: Language;
+  /** The page in every edition, itself included, and `x-default`; empty without a twin. */
+  alternates: readonly Alternate[];
 }
 
 export function ogType(kind: RouteKind | undefined): PageHead['ogType'] {
@@ -45,9 +57,16 @@ export function ogType(kind: RouteKind | undefined): PageHead['ogType'] {
 export function pageHead(
   page: LoadedPage,
   content: Content,
-  made: { shareImage: ShareImage; icons: SiteIcons; lastmod: string },
+  made: {
+    shareImage: ShareImage;
+    icons: SiteIcons;
+    lastmod: string;
+    alternates?: readonly Alternate[];
+  },
 ): PageHead {
   return {
+    language: content.language,
+    alternates: made.alternates ?? [],
     path: page.route.path,
     ogType: ogType(page.route.kind),
     shareImage: made.shareImage,
@@ -68,6 +87,8 @@ export function notFoundHead(
   made: { shareImage: ShareImage; icons: SiteIcons },
 ): PageHead {
   return {
+    language: content.language,
+    alternates: [],
     ogType: 'website',
     shareImage: made.shareImage,
     index: false,

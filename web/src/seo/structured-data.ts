@@ -2,6 +2,7 @@
 // Product on hardware pages, a NewsArticle on articles, and a BreadcrumbList on nested pages.
 // Typed with schema-dts, so a misspelt property or a wrong type fails `tsc`; the tests also check
 // the output against the properties search engines require.
+import { languageTags } from '../content/language';
 import type {
   BreadcrumbList,
   DayOfWeek,
@@ -86,7 +87,7 @@ export function newsArticle(
     dateModified: lastmod > article.date ? lastmod : article.date,
     mainEntityOfPage: absolute(page.route.path),
     articleSection: article.category,
-    inLanguage: 'zh-CN',
+    inLanguage: languageTags[content.language].html,
     author: { '@type': 'Organization', name: content.site.brand.name, url: absolute('/next/') },
     publisher: { '@id': organizationId },
   };

@@ -6,8 +6,23 @@ import type { Menu, SiteInfo } from '../content/schema';
 import { usesAlternateHeader } from '../content/route-table';
 import { headerNavLabels } from '../island-props/header-nav-labels';
 import { resolveLink, useRuntime } from '../runtime/runtime';
+import { type Language, editionPath } from '../content/language';
+import type { Alternate } from '../seo/head';
+import { LanguageSwitch } from './language-switch';
 
-export function Header({ site, menu, path }: { site: SiteInfo; menu: Menu; path: string }) {
+export function Header({
+  site,
+  menu,
+  path,
+  language,
+  twin,
+}: {
+  site: SiteInfo;
+  menu: Menu;
+  path: string;
+  language: Language;
+  twin: Alternate | undefined;
+}) {
   const runtime = useRuntime();
   const { header, hotline, brand, a11y } = site;
   const console = resolveLink(header.console_path, runtime);
@@ -15,13 +30,16 @@ export function Header({ site, menu, path }: { site: SiteInfo; menu: Menu; path:
   return (
     <header className={`site-header${alternate ? ' site-header--light' : ''}`}>
       <div className="site-header__inner">
-        <a className="brand" href="/next/" aria-label={brand.home_label}>
+        <a className="brand" href={editionPath('/next/', language)} aria-label={brand.home_label}>
           <span className="brand__mark" aria-hidden="true">
             {brand.wordmark}
           </span>
-          <span className="brand__latin" aria-hidden="true">
-            {brand.wordmark_latin}
-          </span>
+          {/* The English edition's wordmark is the Latin name itself. */}
+          {brand.wordmark_latin !== brand.wordmark ? (
+            <span className="brand__latin" aria-hidden="true">
+              {brand.wordmark_latin}
+            </span>
+          ) : null}
         </a>
         <Island
           name="header-nav"
@@ -32,6 +50,7 @@ export function Header({ site, menu, path }: { site: SiteInfo; menu: Menu; path:
           }}
         />
         <div className="header-actions">
+          <LanguageSwitch site={site} twin={twin} className="header-actions__language" />
           <a className="header-actions__consult" href={header.consult_path}>
             {header.consult}
           </a>

@@ -4,26 +4,33 @@ import type { ReactNode } from 'react';
 import type { Content } from '../content/types';
 import { Island } from './island';
 import { mainContentId, topTargetId } from '../components/page-anchors';
-import { dialogFormId, leadFormProps } from '../leads/catalog';
+import { dialogFormId, leadFormProps, leadPaths } from '../leads/catalog';
+import { editionPath } from '../content/language';
 import { type PageVariant, regionOf } from '../content/variant';
 import { Footer } from './footer';
 import { Header } from './header';
+import { LanguageSwitch } from './language-switch';
+import type { Alternate } from '../seo/head';
 
 export function Layout({
   variant,
   path,
   content,
+  twin,
   children,
 }: {
   variant: PageVariant;
   path: string;
   content: Content;
+  /** The page in the other edition, where it has one (issue #35). */
+  twin?: Alternate | undefined;
   children: ReactNode;
 }) {
   if (variant === 'mobile') {
     return (
       <main id={mainContentId} className="page page--bare">
         {children}
+        <LanguageSwitch site={content.site} twin={twin} className="language-switch--bare" />
       </main>
     );
   }
@@ -35,7 +42,7 @@ export function Layout({
       <a className="skip-link" href={`#${mainContentId}`}>
         {site.a11y.skip_to_content}
       </a>
-      <Header site={site} menu={menu} path={path} />
+      <Header site={site} menu={menu} path={path} language={content.language} twin={twin} />
       <main id={mainContentId} className="page" tabIndex={-1}>
         {children}
       </main>
@@ -48,6 +55,7 @@ export function Layout({
           qrAltSuffix: site.a11y.qr_alt_suffix,
           showOfficialAccount: region === 'international',
           form: leadFormProps(content, { formId: dialogFormId, page: path, compact: true }),
+          formPage: editionPath(leadPaths.form, content.language),
         }}
       />
     </>

@@ -28,7 +28,15 @@ function renderLayout(variant: PageVariant, path = '/next/map') {
 
 describe('header', () => {
   it('offers business consultation, the hotline as a tel: link and the console in a new window', () => {
-    renderWithIslands(<Header site={content.site} menu={content.menu} path="/next/map" />);
+    renderWithIslands(
+      <Header
+        site={content.site}
+        menu={content.menu}
+        path="/next/map"
+        language="zh"
+        twin={undefined}
+      />,
+    );
     const banner = screen.getByRole('banner');
     expect(within(banner).getByRole('link', { name: '商务咨询' }).getAttribute('href')).toBe(
       '/next/business',
@@ -41,10 +49,36 @@ describe('header', () => {
     expect(console.getAttribute('rel')).toBe('noopener');
   });
 
+  it("links the page's English twin, named and marked in English, on desktop and phone", () => {
+    const twin = { hreflang: 'en', language: 'en' as const, path: '/next/en/map' };
+    for (const variant of ['desktop-international', 'mobile'] as const) {
+      const { unmount } = renderWithIslands(
+        <Layout variant={variant} path="/next/map" content={content} twin={twin}>
+          <h1>页面</h1>
+        </Layout>,
+      );
+      const link = screen.getByRole('link', { name: 'English' });
+      expect(link.getAttribute('href')).toBe('/next/en/map');
+      expect(link.getAttribute('hreflang')).toBe('en');
+      expect(link.getAttribute('lang')).toBe('en');
+      unmount();
+    }
+    // A page without a twin (the 404 page) has no switch.
+    const { unmount } = renderLayout('desktop-international');
+    expect(screen.queryByRole('link', { name: 'English' })).toBeNull();
+    unmount();
+  });
+
   it('uses the alternate style on the notice and HarmonyNext paths only', () => {
     const styleOf = (path: string) => {
       const { container, unmount } = renderWithIslands(
-        <Header site={content.site} menu={content.menu} path={path} />,
+        <Header
+          site={content.site}
+          menu={content.menu}
+          path={path}
+          language="zh"
+          twin={undefined}
+        />,
       );
       const alternate = container.querySelector('header')?.classList.contains('site-header--light');
       unmount();
