@@ -95,14 +95,18 @@ fn page_representation<'a>(
     }
 }
 
-/// `/next` and `/next/map/` name real pages under another spelling; send visitors (and search
-/// engines) to the one address each page has.
+/// `/next`, `/next/en` and `/next/map/` name real pages under another spelling; send visitors
+/// (and search engines) to the one address each page has.
 fn canonical_redirect(path: &str, exists: impl Fn(&str) -> bool) -> Option<String> {
     if path == "/next" {
         return Some(HOME.to_owned());
     }
-    let trimmed = path.strip_suffix('/')?;
-    (trimmed.starts_with("/next/") && exists(trimmed)).then(|| trimmed.to_owned())
+    if let Some(trimmed) = path.strip_suffix('/') {
+        return (trimmed.starts_with("/next/") && exists(trimmed)).then(|| trimmed.to_owned());
+    }
+    // An edition's home page ends in a slash, as the site's does (`/next/en/`, issue #35).
+    let slashed = format!("{path}/");
+    (path.starts_with("/next/") && exists(&slashed)).then_some(slashed)
 }
 
 fn redirect(target: &str, query: Option<&str>) -> Response {
@@ -130,7 +134,7 @@ mod tests {
 
     #[test]
     fn redirects_alternative_spellings_of_existing_pages_only() {
-        let exists = |p: &str| p == "/next/map";
+        let exists = |p: &str| p == "/next/map" || p == "/next/en/";
         assert_eq!(
             canonical_redirect("/next", exists).as_deref(),
             Some("/next/")
@@ -139,7 +143,12 @@ mod tests {
             canonical_redirect("/next/map/", exists).as_deref(),
             Some("/next/map")
         );
+        assert_eq!(
+            canonical_redirect("/next/en", exists).as_deref(),
+            Some("/next/en/")
+        );
         assert_eq!(canonical_redirect("/next/nope/", exists), None);
+        assert_eq!(canonical_redirect("/next/nope", exists), None);
         assert_eq!(canonical_redirect("/next/map", exists), None);
         assert_eq!(canonical_redirect("/other/", exists), None);
     }
