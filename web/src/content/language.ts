@@ -24,6 +24,10 @@ export function chinesePath(path: string): string {
   return path.startsWith(englishBase) ? base + path.slice(englishBase.length) : path;
 }
 
+/** Whether a content field holds an address: `path`, `href` and `<something>_path`. */
+export const isLinkField = (key: string) =>
+  key === 'path' || key === 'href' || key.endsWith('_path');
+
 /**
  * Every internal address in an edition's content, written as the Chinese site's (`path`,
  * `href` and `*_path` fields, and links in rendered Markdown), moved to that edition's pages.
@@ -31,8 +35,7 @@ export function chinesePath(path: string): string {
 export function localiseLinks<T>(value: T, language: Language, key = ''): T {
   if (language === 'zh') return value;
   if (typeof value === 'string') {
-    const isLink = key === 'path' || key === 'href' || key.endsWith('_path');
-    if (isLink) return editionPath(value, language) as T;
+    if (isLinkField(key)) return editionPath(value, language) as T;
     if (key === 'bodyHtml') {
       return value.replace(/href="(\/next\/[^"]*)"/g, (_, path: string) => {
         return `href="${editionPath(path, language)}"`;

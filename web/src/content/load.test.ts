@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { routeTable } from './route-table';
 import { ContentError, loadContent, loadEditions } from './load';
-import { editionPath } from './language';
+import { editionPath, isLinkField } from './language';
 import { repoContentDir } from '../testing/repo-content-dir';
 import { editText, inScratchDir } from './venues/scratch-files';
 
@@ -81,8 +81,7 @@ describe('the English edition', () => {
     const internal: string[] = [];
     const collect = (value: unknown, key = ''): void => {
       if (typeof value === 'string') {
-        if ((key === 'path' || key === 'href' || key.endsWith('_path')) && value.startsWith('/'))
-          internal.push(value);
+        if (isLinkField(key) && value.startsWith('/')) internal.push(value);
         if (key === 'bodyHtml')
           for (const match of value.matchAll(/href="(\/[^"]*)"/g)) internal.push(match[1]!);
       } else if (Array.isArray(value)) value.forEach((item) => collect(item, key));

@@ -50,7 +50,7 @@ import { checkDemoTasks, kioskPages } from './demo-pages';
 import { loadVenues } from './venues/load-venues';
 import { readFrontMatter } from './front-matter';
 import { checkTwins, englishDir } from './twins';
-import { type Language, localiseLinks } from './language';
+import { type Language, isLinkField, localiseLinks } from './language';
 import type { LoadedVenues } from './venues/types';
 import type { Content, LoadedImage, LoadedPage, MediaFile } from './types';
 
@@ -198,8 +198,7 @@ function pathFields(value: unknown, field: string, found: { field: string; path:
   } else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
       const at = field ? `${field}.${key}` : key;
-      const isLink = key === 'path' || key === 'href' || key.endsWith('_path');
-      if (isLink && typeof item === 'string') found.push({ field: at, path: item });
+      if (isLinkField(key) && typeof item === 'string') found.push({ field: at, path: item });
       else pathFields(item, at, found);
     }
   }
