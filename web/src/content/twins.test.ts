@@ -20,6 +20,10 @@ function problemsAfter(mutate: (dir: string) => void): string[] {
   });
 }
 
+/** The problems after one edit of the map page's English twin. */
+const problemsAfterMapTwin = (change: (text: string) => string) =>
+  problemsAfter((dir) => editText(dir, 'en/pages/map.toml', change));
+
 const mark = (dir: string, text: string) => appendFileSync(join(dir, 'en/untranslated.toml'), text);
 
 describe('the English twins', () => {
@@ -66,19 +70,15 @@ describe('the English twins', () => {
 
   it('keep the Chinese file data: addresses, pictures, figures, the number of items', () => {
     expect(
-      problemsAfter((dir) =>
-        editText(dir, 'en/pages/map.toml', (text) =>
-          text.replace('src = "images/services/map.png"', 'src = "images/services/map-en.png"'),
-        ),
+      problemsAfterMapTwin((text) =>
+        text.replace('src = "images/services/map.png"', 'src = "images/services/map-en.png"'),
       ),
     ).toEqual([
       'content/en/pages/map.toml: hero.image.src: is data or a name and stays "images/services/map.png"',
     ]);
     expect(
-      problemsAfter((dir) =>
-        editText(dir, 'en/pages/map.toml', (text) =>
-          text.replace('related_devices = [1, 2]', 'related_devices = [1]'),
-        ),
+      problemsAfterMapTwin((text) =>
+        text.replace('related_devices = [1, 2]', 'related_devices = [1]'),
       ),
     ).toEqual([
       'content/en/pages/map.toml: related_devices: has 1 items where the Chinese file has 2',
@@ -87,11 +87,7 @@ describe('the English twins', () => {
 
   it('are written in English: Chinese text left in a field or a body is named', () => {
     expect(
-      problemsAfter((dir) =>
-        editText(dir, 'en/pages/map.toml', (text) =>
-          text.replace(/^heading = ".*"$/m, 'heading = "室内地图服务"'),
-        ),
-      ),
+      problemsAfterMapTwin((text) => text.replace(/^heading = ".*"$/m, 'heading = "室内地图服务"')),
     ).toEqual(['content/en/pages/map.toml: hero.heading: still has Chinese text: "室内地图服务"']);
     expect(
       problemsAfter((dir) =>
@@ -113,11 +109,7 @@ describe('the English twins', () => {
   });
 
   it('have the Chinese file keys, no more and no fewer, and no stray files', () => {
-    expect(
-      problemsAfter((dir) =>
-        editText(dir, 'en/pages/map.toml', (text) => text.replace(/^summary = /m, 'summery = ')),
-      ),
-    ).toEqual([
+    expect(problemsAfterMapTwin((text) => text.replace(/^summary = /m, 'summery = '))).toEqual([
       'content/en/pages/map.toml: summary: is missing (the Chinese file has it)',
       'content/en/pages/map.toml: summery: is not in the Chinese file',
     ]);
