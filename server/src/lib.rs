@@ -96,7 +96,10 @@ impl Builds {
     /// Compresses the bodies of the build being served again at best, in place, one at a
     /// time on one core (see `Site::recompress`); editing mode keeps the quick ones.
     async fn recompress(&mut self) {
-        if self.config.live_reload || !self.current.site.needs_recompressing() {
+        if self.config.live_reload
+            || !self.config.compress_at_best
+            || !self.current.site.needs_recompressing()
+        {
             return;
         }
         let started = Instant::now();

@@ -59,6 +59,12 @@ pub struct Config {
     /// Editing mode (`scripts/dev`): `/next/_site/live` tells open pages when a reload of
     /// dist/ took effect or what stopped it. Off in production.
     pub live_reload: bool,
+    /// After start and each reload, compress every page and asset again at brotli's and gzip's
+    /// best, on one core in the background: pages a fifth smaller, for 25-50 s of one core
+    /// (the whole build, 2026-11-30). Off: the quick compression made at load stays, where that
+    /// CPU matters more than those bytes (the browser tests start several servers). Editing
+    /// mode never does it.
+    pub compress_at_best: bool,
     /// Where enquiries are stored: empty means `sqlite://<data_dir>/leads.sqlite3`; a
     /// `postgres://` URL uses PostgreSQL. The plain DATABASE_URL variable is read too (below
     /// SITE_DATABASE_URL). May hold a password: log it only through [`redact_url`].
@@ -87,6 +93,7 @@ impl Default for Config {
             shutdown_grace_secs: 10,
             workers: 0,
             live_reload: false,
+            compress_at_best: true,
             database_url: String::new(),
             connections: Connections::default(),
             headers: Headers::default(),

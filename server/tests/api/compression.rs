@@ -1,7 +1,12 @@
 //! Pre-compressed bodies: brotli or gzip by Accept-Encoding, identical content once decoded.
 
+use std::time::Duration;
+
+use tempfile::TempDir;
+
 use crate::support::app::{gunzip, header, spawn_app, unbrotli};
-use crate::support::fixture::FAVICON_URL;
+use crate::support::binary::{Running, blocking_client, command, start};
+use crate::support::fixture::{FAVICON_URL, FixtureDist};
 
 #[tokio::test]
 async fn brotli_gzip_and_identity_carry_the_same_page() {
@@ -58,4 +63,41 @@ async fn tiny_files_that_do_not_shrink_are_sent_as_they_are() {
         _ => bytes.to_vec(),
     };
     assert!(String::from_utf8(svg).unwrap().starts_with("<svg"));
+}
+
+/// After start the bodies are compressed again at best in the background (config
+/// `compress_at_best`, on by default); off, the quick ones made at load stay.
+#[test]
+fn bodies_are_compressed_again_at_best_after_start_unless_turned_off() {
+    let brotli_length = |server: &Running| {
+        let answer = blocking_client()
+            .get(server.url("/next/map"))
+            .header("accept-encoding", "br")
+            .send()
+            .expect("answer");
+        assert_eq!(answer.headers()["content-encoding"], "br");
+        answer.bytes().expect("body").len()
+    };
+    let dist = FixtureDist::new().build();
+    let start_with = |setting: &str| {
+        let data = TempDir::new().expect("temp dir");
+        let mut command = command(dist.path(), data.path());
+        command.env("SITE_COMPRESS_AT_BEST", setting);
+        (start(command), data)
+    };
+
+    let (mut best, _data) = start_with("true");
+    best.wait_for(
+        "compressed at best: answers are smaller from now on",
+        Duration::from_secs(30),
+    );
+    let (mut quick, _data) = start_with("false");
+    quick.read_for(Duration::from_secs(2));
+    assert!(
+        quick.seen().iter().all(|entry| entry["fields"]["message"]
+            != "compressed at best: answers are smaller from now on"),
+        "{:#?}",
+        quick.seen()
+    );
+    assert!(brotli_length(&best) < brotli_length(&quick));
 }
