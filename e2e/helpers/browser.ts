@@ -78,6 +78,25 @@ export interface ConsoleLog {
   messages: string[];
 }
 
+/**
+ * The console errors and warnings and the script errors of the pages `page` shows from now on.
+ * A tab that opens page after page (the every-page sweep) empties `messages` between them.
+ */
+export function watchConsole(page: Page): ConsoleLog {
+  const log: ConsoleLog = { messages: [] };
+  page.on('console', (message) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    // A 404 page reports its own status as a failed load: that is the page working.
+    const ownStatus =
+      message.text().startsWith('Failed to load resource') && message.location().url === page.url();
+    if (!ownStatus && !isPlainHttpOpenerPolicy(message.text())) {
+      log.messages.push(`${message.type()}: ${message.text()}`);
+    }
+  });
+  page.on('pageerror', (error) => log.messages.push(`pageerror: ${error.message}`));
+  return log;
+}
+
 export async function openPage(
   browser: Browser,
   url: string,
@@ -97,17 +116,7 @@ export async function openPage(
     javaScriptEnabled: options.javaScript ?? true,
   });
   const page = await context.newPage();
-  const log: ConsoleLog = { messages: [] };
-  page.on('console', (message) => {
-    if (message.type() !== 'error' && message.type() !== 'warning') return;
-    // A 404 page reports its own status as a failed load: that is the page working.
-    const ownStatus =
-      message.text().startsWith('Failed to load resource') && message.location().url === url;
-    if (!ownStatus && !isPlainHttpOpenerPolicy(message.text())) {
-      log.messages.push(`${message.type()}: ${message.text()}`);
-    }
-  });
-  page.on('pageerror', (error) => log.messages.push(`pageerror: ${error.message}`));
+  const log = watchConsole(page);
   const response = await page.goto(url, { waitUntil: 'load' });
   if (!response) throw new Error(`no response for ${url}`);
   return { context, page, console: log, response };
