@@ -1,6 +1,8 @@
 # A venue under construction, in its local metric frame: levels, units, doors, occupants,
 # amenities, kiosks and the rest as plain records named by readable keys ("L1/shop/W03"), and
-# their conversion into IMDF FeatureCollections and venue.toml once the layout is done.
+# their conversion into IMDF FeatureCollections and venue.toml once the layout is done. Every name
+# is a pair (Chinese, English), written as LABELS by imdf.labels; ids come from the keys, never
+# from a name's English.
 
 from geometry import interior_point, rect
 from imdf import (Projection, feature, feature_id, labels, line_geometry, point_geometry,
@@ -51,7 +53,7 @@ class Plan:
                                   outline=outline, point=point)
 
     def unit(self, level, slug, category, poly, name=None, alt=None, accessibility=None, point=None):
-        """A unit; `alt` is a name in Latin letters (alt_name "en")."""
+        """A unit; `alt` is another name (alt_name), a pair like `name`."""
         key = f"{level}/{slug}"
         if key in self.unit_index:
             raise KeyError(f"unit {key} drawn twice")
@@ -70,9 +72,9 @@ class Plan:
     def door(self, level, slug, r, side, width, category="pedestrian", at=None, **kw):
         self.opening(level, slug, category, side_segment(r, side, width, at), **kw)
 
-    def occupant(self, unit_key, name, category, alt=None, hours=None):
-        """A business in a unit, anchored at the unit's display point; `alt` as for units."""
-        self.occupants.append(dict(unit=unit_key, name=name, category=category, alt=alt, hours=hours))
+    def occupant(self, unit_key, name, category, hours=None):
+        """A business in a unit, anchored at the unit's display point."""
+        self.occupants.append(dict(unit=unit_key, name=name, category=category, hours=hours))
 
     def amenity(self, level, slug, category, point, unit_key, name=None, hours=None, accessibility=None):
         self.amenities.append(dict(key=f"{level}/{slug}", category=category, point=point,
@@ -156,12 +158,13 @@ class Plan:
             out["level"].append(feature(
                 self.level_id(lv["short"]), "level", polygon_geometry(p, lv["outline"]),
                 category=lv["category"], outdoor=False, ordinal=lv["ordinal"], name=labels(lv["name"]),
-                short_name=labels(lv["short"]), display_point=pt(lv["point"]), building_ids=[building_id]))
+                short_name=labels((lv["short"], lv["short"])),   # a code, the same in English
+                display_point=pt(lv["point"]), building_ids=[building_id]))
         for u in self.units:
             out["unit"].append(feature(
                 self.unit_id(u["key"]), "unit", polygon_geometry(p, u["poly"]), category=u["category"],
                 accessibility=u["accessibility"], name=labels(u["name"]),
-                alt_name={"en": u["alt"]} if u["alt"] else None, display_point=pt(u["point"]),
+                alt_name=labels(u["alt"]), display_point=pt(u["point"]),
                 level_id=self.level_id(u["level"])))
         for o in self.openings:
             out["opening"].append(feature(
@@ -179,7 +182,7 @@ class Plan:
             out["anchor"].append(feature(anchor_id, "anchor", pt(u["point"]), unit_id=self.unit_id(o["unit"])))
             out["occupant"].append(feature(
                 self.occupant_id(o["unit"]), "occupant", None,
-                name={**labels(o["name"]), **({"en": o["alt"]} if o["alt"] else {})}, category=o["category"],
+                name=labels(o["name"]), category=o["category"],
                 anchor_id=anchor_id, hours=o["hours"]))
         for f in self.fixtures:
             x0, y0, x1, y1 = f["r"]
@@ -215,7 +218,7 @@ class Plan:
         lines = [f"# {line}".rstrip() for line in header.strip().splitlines()]
         lines += ["", f"order = {t['order']}", f"default_level = {q(t['default_level'])}"]
         for k in self.kiosks:
-            lines += ["", "[[kiosks]]", f"id = {q(self.kiosk_id(k['key']))}  # {k['name']}",
+            lines += ["", "[[kiosks]]", f"id = {q(self.kiosk_id(k['key']))}  # {k['name'][0]}",
                       f"facing = {k['facing']}"]
         s = t["samples"]
         lines += ["", "[samples]",

@@ -134,6 +134,8 @@ def on_ring(p, ring):
 def level_contents(plan, level):
     """What the drawing of `level` shows, in millimetres: (outline, rooms as (ring, name,
     display point), voids, doors as (middle, width, rotation))."""
+    # names in Chinese, as an architect's plans of a building in China have them (and as
+    # server/dxf's tests compare them with the IMDF's "zh-Hans")
     names = {o["unit"]: o["name"] for o in plan.occupants}
     rooms, voids, walls = [], [], []
     outline = plan.levels[level]["outline"][0]
@@ -143,7 +145,7 @@ def level_contents(plan, level):
         kind = role(u["category"])
         if kind in ROOM_ROLES:
             name = names.get(u["key"], u["name"])
-            rooms.append(([mm(p) for p in u["poly"][0]], name, mm(u["point"])))
+            rooms.append(([mm(p) for p in u["poly"][0]], name and name[0], mm(u["point"])))
             walls.append(list(u["poly"][0]))
         elif kind == "closed":
             voids.append([mm(p) for p in u["poly"][0]])

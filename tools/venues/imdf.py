@@ -15,7 +15,8 @@ FEATURE_TYPES = (
 )
 
 # Property keys of each type, in the order they are written (IMDF 1.0.0). An occupant has no
-# `alt_name`; a brand's Latin name is its `name` in English ({"zh-Hans": "星巴克", "en": "Starbucks"}).
+# `alt_name`: a brand's Latin name is its `name` in English ({"zh-Hans": "星巴克", "en": "Starbucks"}),
+# the English every name has (`labels`).
 PROPS = {
     "address": ("address", "unit", "locality", "province", "country", "postal_code",
                 "postal_code_ext", "postal_code_vanity"),
@@ -79,9 +80,17 @@ class Projection:
         return ((lon - self.lon0) * self.kx, (lat - self.lat0) * self.ky)
 
 
-def labels(zh):
-    """LABELS of a Chinese name (null for none)."""
-    return None if zh is None else {"zh-Hans": zh}
+def labels(name):
+    """LABELS of a name, a pair (Chinese, English), or null for none: {"zh-Hans": "2 号电梯", "en":
+    "Lift 2"}. The Chinese is what the map shows (contract 2.2); the English is the site's English
+    edition's, so a name without it is refused here rather than shown in Chinese there. A code in
+    Latin letters and digits ("B1-023", "L1") is its own English."""
+    if name is None:
+        return None
+    zh, en = name
+    if not (zh and en):
+        raise ValueError(f"the name {name!r} needs its Chinese and its English")
+    return {"zh-Hans": zh, "en": en}
 
 
 def point_geometry(proj, p):

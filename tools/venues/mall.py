@@ -4,6 +4,7 @@
 
 import mall_parking
 import mall_shops
+import names
 from builder import Plan
 from geometry import rect, union_one
 from mall_frame import (ELEVATORS, ESCALATOR_LEVELS, L1_VOID, LEVELS, NORTH_VOID, SOUTH_VOID, STAIRS,
@@ -21,9 +22,10 @@ CW, CE = (-23.0, -80.0, -18.0, 80.0), (18.0, -80.0, 23.0, 80.0)
 CN, CS, CM = (-18.0, 63.0, 18.0, 68.0), (-18.0, -68.0, 18.0, -63.0), (-18.0, -2.5, 18.0, 2.5)
 ATRIA = [(-18.0, 28.0, 18.0, 48.0), (-18.0, -48.0, 18.0, -28.0)]
 LANES = [(-1.5, 2.5, 1.5, 12.5), (-1.5, -12.5, 1.5, -2.5)]
-HALLS = {"北门": (-2.5, 68.0, 2.5, 80.0), "南门": (-2.5, -80.0, 2.5, -68.0),
-         "西门": (-35.0, -2.5, -23.0, 2.5), "东门": (23.0, -2.5, 35.0, 2.5)}
-ENTRANCE_SIDE = {"北门": "N", "南门": "S", "西门": "W", "东门": "E"}
+HALLS = {"N": (-2.5, 68.0, 2.5, 80.0), "S": (-2.5, -80.0, 2.5, -68.0),   # by the wall of their entrance
+         "W": (-35.0, -2.5, -23.0, 2.5), "E": (23.0, -2.5, 35.0, 2.5)}
+ENTRANCES = {"N": ("北门", "North entrance"), "S": ("南门", "South entrance"),
+             "W": ("西门", "West entrance"), "E": ("东门", "East entrance")}
 CINEMA = [(-35.0, 68.0, 35.0, 80.0), (-35.0, 56.0, -23.0, 68.0), (23.0, 56.0, 35.0, 68.0)]
 
 FLIP = {"N": "S", "S": "N", "E": "E", "W": "W"}
@@ -98,25 +100,25 @@ def restrooms(plan, level, south):
     """A restroom court: a 3 m lane off the middle corridor with rooms on both sides."""
     f = flip if south else (lambda r: r)
     rooms = [
-        ("wc-access", (-6.5, 2.5, -1.5, 6.0), "E", "restroom.wheelchair", "无障碍卫生间", ["wheelchair"]),
-        ("wc-female", (-6.5, 6.0, -1.5, 12.5), "E", "restroom.female", "女卫生间", None),
-        ("wc-male", (1.5, 6.0, 6.5, 12.5), "W", "restroom.male", "男卫生间", None),
+        ("wc-access", (-6.5, 2.5, -1.5, 6.0), "E", "restroom.wheelchair", ["wheelchair"]),
+        ("wc-female", (-6.5, 6.0, -1.5, 12.5), "E", "restroom.female", None),
+        ("wc-male", (1.5, 6.0, 6.5, 12.5), "W", "restroom.male", None),
         # the fourth room: a family restroom in the south court, a nursing room in the north one
-        ("wc-family", (1.5, 2.5, 6.5, 6.0), "W", "restroom.family", "第三卫生间", ["wheelchair"])
-        if south else ("nursing", (1.5, 2.5, 6.5, 6.0), "W", "mothersroom", "母婴室", None),
+        ("wc-family", (1.5, 2.5, 6.5, 6.0), "W", "restroom.family", ["wheelchair"])
+        if south else ("nursing", (1.5, 2.5, 6.5, 6.0), "W", "mothersroom", None),
     ]
-    for slug, r, side, category, label, access in rooms:
+    for slug, r, side, category, access in rooms:
         slug += "-s" if south else "-n"
-        plan.unit(level, slug, category, f(r), name=label, accessibility=access)
+        plan.unit(level, slug, category, f(r), name=names.RESTROOMS[category], accessibility=access)
         plan.door(level, slug, f(r), side, 1.2)
 
 
 def cores(plan, level):
     for n, r, side in ELEVATORS:
-        plan.unit(level, f"elevator-{n}", "elevator", r, name=f"{n} 号电梯", accessibility=["wheelchair"])
+        plan.unit(level, f"elevator-{n}", "elevator", r, name=names.lift(n), accessibility=["wheelchair"])
         plan.door(level, f"elevator-{n}", r, side, 1.2, door=LIFT_DOOR)
     for n, r, side in STAIRS:
-        plan.unit(level, f"stairs-{n}", "stairs", r, name=f"{n} 号楼梯")
+        plan.unit(level, f"stairs-{n}", "stairs", r, name=names.stairs(n))
         plan.door(level, f"stairs-{n}", r, side, 1.5)
 
 
@@ -137,9 +139,9 @@ def retail_floor(plan, short, ordinal, name):
     restrooms(plan, short, False)
     restrooms(plan, short, True)
     if short == "L1":
-        for label, r in HALLS.items():
-            plan.door(short, f"entrance-{ENTRANCE_SIDE[label]}", r, ENTRANCE_SIDE[label], 4.0,
-                      category="pedestrian.principal", name=label, door=SLIDING)
+        for side, r in HALLS.items():
+            plan.door(short, f"entrance-{side}", r, side, 4.0, category="pedestrian.principal",
+                      name=ENTRANCES[side], door=SLIDING)
         for x in (-20.5, 20.5):   # the side corridors end in fire exits
             for y, side in ((80.0, "N"), (-80.0, "S")):
                 r = (x - 2.5, y - 1, x + 2.5, y) if y > 0 else (x - 2.5, y, x + 2.5, y + 1)
@@ -148,7 +150,8 @@ def retail_floor(plan, short, ordinal, name):
     if short == "L5":
         cinema = plan.unit(short, "cinema", "movietheater", union_one(CINEMA), name=None)
         plan.door(short, "cinema", (-23.0, 68.0, 23.0, 80.0), "S", 4.0, door=SLIDING)
-        plan.occupant(cinema, *mall_shops.CINEMA)
+        zh, category, en, hours = mall_shops.CINEMA
+        plan.occupant(cinema, (zh, en), category, hours=hours)
     return walk
 
 
@@ -166,39 +169,44 @@ def fill_shops(plan, level, slots):
         frontage = (r[2] - r[0]) if side in "NS" else (r[3] - r[1])
         key = plan.unit(level, f"shop-{slug}", "room", r)
         plan.door(level, f"shop-{slug}", r, side, 3.0 if frontage >= 15 else 2.0)
-        plan.occupant(key, name, category, alt=en, hours=hours or HOURS)
+        plan.occupant(key, (name, en), category, hours=hours or HOURS)
 
 
 def furnish(plan, walks):
     """Service desk, amenities, guide screens, planters and benches."""
     w = walks
-    plan.amenity("L1", "info", "information", (0.0, 34.0), w["L1"], name="服务台", hours=HOURS)
-    plan.amenity("L1", "atm", "atm", (-16.0, 30.0), w["L1"], name="自助取款机")
-    plan.amenity("L1", "charging", "powerchargingstation", (16.0, 30.0), w["L1"], name="共享充电宝")
+    charging, bench = ("共享充电宝", "Power bank hire"), ("休息座椅", "Seating")
+    plan.amenity("L1", "info", "information", (0.0, 34.0), w["L1"], name=("服务台", "Information desk"),
+                 hours=HOURS)
+    plan.amenity("L1", "atm", "atm", (-16.0, 30.0), w["L1"], name=names.ATM)
+    plan.amenity("L1", "charging", "powerchargingstation", (16.0, 30.0), w["L1"], name=charging)
     for level in ("L1", "L3", "L5"):
-        plan.amenity(level, "aed", "defibrillator", (16.0, -46.5), w[level], name="自动体外除颤器")
+        plan.amenity(level, "aed", "defibrillator", (16.0, -46.5), w[level], name=names.AED)
     for level in ("L2", "L4"):
-        plan.amenity(level, "water", "drinkingfountain", (0.0, 11.5), w[level], name="直饮水")
-    plan.amenity("L4", "stroller", "strollerrental", (-16.0, 46.5), w["L4"], name="婴儿车租借")
-    plan.amenity("L5", "charging", "powerchargingstation", (16.0, 46.5), w["L5"], name="共享充电宝")
+        plan.amenity(level, "water", "drinkingfountain", (0.0, 11.5), w[level],
+                     name=("直饮水", "Drinking water"))
+    plan.amenity("L4", "stroller", "strollerrental", (-16.0, 46.5), w["L4"],
+                 name=("婴儿车租借", "Pushchair hire"))
+    plan.amenity("L5", "charging", "powerchargingstation", (16.0, 46.5), w["L5"], name=charging)
 
-    plan.kiosk("L1", "kiosk-atrium", "L1 北中庭导视屏", (0.0, 44.5), 180)
-    plan.kiosk("L1", "kiosk-south", "L1 南入口导视屏", (2.2, -72.0), 90)
-    plan.kiosk("B1", "kiosk-lobby", "B1 电梯厅导视屏", (0.0, 41.0), 180)
-    plan.kiosk("L3", "kiosk-atrium", "L3 中庭导视屏", (-15.0, 38.0), 270)
+    plan.kiosk("L1", "kiosk-atrium", ("L1 北中庭导视屏", "L1 North atrium guide screen"), (0.0, 44.5), 180)
+    plan.kiosk("L1", "kiosk-south", ("L1 南入口导视屏", "L1 South entrance guide screen"), (2.2, -72.0), 90)
+    plan.kiosk("B1", "kiosk-lobby", ("B1 电梯厅导视屏", "B1 Lift lobby guide screen"), (0.0, 41.0), 180)
+    plan.kiosk("L3", "kiosk-atrium", ("L3 中庭导视屏", "L3 Atrium guide screen"), (-15.0, 38.0), 270)
 
     for y in (38.0, -38.0):
         for x in (-12.0, 12.0):
             plan.fixture("L1", f"planter-{x:+.0f}{y:+.0f}", "vegetation", (x - 1, y - 1, x + 1, y + 1),
-                         name="绿植")
-        plan.fixture("L1", f"bench{y:+.0f}", "furniture", (-8.0, y - 0.3, -6.0, y + 0.3), name="休息座椅")
+                         name=names.PLANTER)
+        plan.fixture("L1", f"bench{y:+.0f}", "furniture", (-8.0, y - 0.3, -6.0, y + 0.3), name=bench)
     for level in ("L2", "L3", "L4", "L5"):
-        plan.fixture(level, "bench-north", "furniture", (14.0, 37.0, 14.6, 39.0), name="休息座椅")
-        plan.fixture(level, "bench-south", "furniture", (14.0, -39.0, 14.6, -37.0), name="休息座椅")
+        plan.fixture(level, "bench-north", "furniture", (14.0, 37.0, 14.6, 39.0), name=bench)
+        plan.fixture(level, "bench-south", "furniture", (14.0, -39.0, 14.6, -37.0), name=bench)
 
 
 def build():
-    plan = Plan("demo-mall", "寻境示范购物中心", "shoppingcenter", ORIGIN, SITE, mall_shops.ADDRESS, HOURS)
+    plan = Plan("demo-mall", ("寻境示范购物中心", "Indora Demo Mall"), "shoppingcenter", ORIGIN, SITE,
+                mall_shops.ADDRESS, HOURS)
     walks = {}
     for short, ordinal, name, category in LEVELS:
         if category == "parking":
@@ -221,15 +229,16 @@ def build():
     plan.relationship("ramp-B2-B1", "ramp", "undirected", ["B2/ramp", "B1/ramp"])
 
     # A fence the live demo watches for every visitor: the jeweller's on L1.
-    jeweller = next(o for o in plan.occupants if o["name"] == "周大福")
-    plan.geofence("L1", "jeweller", jeweller["unit"], "周大福珠宝警戒区")
+    jeweller = next(o for o in plan.occupants if o["name"][0] == "周大福")
+    plan.geofence("L1", "jeweller", jeweller["unit"],
+                  ("周大福珠宝警戒区", "Chow Tai Fook jewellery alert zone"))
 
-    route_to = next(o for o in plan.occupants if o["name"] == mall_shops.ROUTE_TO)
+    route_to = next(o for o in plan.occupants if o["name"][0] == mall_shops.ROUTE_TO)
     plan.toml = dict(order=1, default_level="L1", samples=dict(
         queries=["xbk", "星巴克", "母婴室", "洗手间", "hdl"],
         plates=["沪A·D2345", "沪B·12345", "苏E·6P789"],
         route_from=("B2-015", "B2 的一个车位"),
-        route_to=(plan.occupant_id(route_to["unit"]), f"{route_to['name']}（L5）"),
+        route_to=(plan.occupant_id(route_to["unit"]), f"{route_to['name'][0]}（L5）"),
         start=(plan.opening_id("L1/entrance-N"), "北门")), flow=FLOW)
     return plan
 

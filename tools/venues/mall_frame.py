@@ -4,14 +4,14 @@
 
 BUILDING = (-35.0, -80.0, 35.0, 80.0)          # 70 m x 160 m, long side north-south
 
-LEVELS = [  # short name, ordinal, name, IMDF level category
-    ("B2", -2, "地下二层", "parking"),
-    ("B1", -1, "地下一层", "parking"),
-    ("L1", 0, "一层", "unspecified"),
-    ("L2", 1, "二层", "unspecified"),
-    ("L3", 2, "三层", "unspecified"),
-    ("L4", 3, "四层", "unspecified"),
-    ("L5", 4, "五层", "unspecified"),
+LEVELS = [  # short name, ordinal, name (Chinese, English), IMDF level category
+    ("B2", -2, ("地下二层", "Level B2"), "parking"),
+    ("B1", -1, ("地下一层", "Level B1"), "parking"),
+    ("L1", 0, ("一层", "Level 1"), "unspecified"),
+    ("L2", 1, ("二层", "Level 2"), "unspecified"),
+    ("L3", 2, ("三层", "Level 3"), "unspecified"),
+    ("L4", 3, ("四层", "Level 4"), "unspecified"),
+    ("L5", 4, ("五层", "Level 5"), "unspecified"),
 ]
 
 # Lift cars 2.6 m x 2.6 m, two north of the north atrium and two south of the south atrium; the
@@ -38,7 +38,7 @@ STAIRS = [
 # run from level k to k+1 arrives where the next run up starts (a crisscross stack).
 ESCALATOR_LEVELS = ["B1", "L1", "L2", "L3", "L4", "L5"]
 ESCALATOR_LANES = {"up": (-3.5, -1.5), "down": (1.5, 3.5)}
-ESCALATOR_NAMES = {"up": "上行扶梯", "down": "下行扶梯"}
+ESCALATOR_NAMES = {"up": ("上行扶梯", "Up escalator"), "down": ("下行扶梯", "Down escalator")}
 ESCALATOR_ENDS = {"S": (-43.0, -41.0), "N": (-35.0, -33.0)}
 SOUTH_VOID = (-12.0, -43.0, 12.0, -33.0)
 NORTH_VOID = (-12.0, 33.0, 12.0, 43.0)

@@ -3,6 +3,7 @@
 # nursing room by the north lifts, guidance zones A区-F区, the B1-B2 ramp and (B1) the car ramps
 # from the street.
 
+import names
 from geometry import rect, union_one
 from mall_frame import BUILDING, ELEVATORS, ESCALATOR_NAMES, STAIRS, escalator_pads
 
@@ -20,20 +21,22 @@ RUNS = [(-74.0, -3.0), (3.0, 74.0)]                                  # where spa
 NORTH_LOBBY = (-5.3, 38.0, 5.3, 48.0)
 SOUTH_LOBBY = (-5.3, -48.0, 5.3, -43.0)
 REST_ROOMS = [  # under the north lobby, doors onto it
-    ("wc-female", (-5.3, 29.0, -1.75, 38.0), "restroom.female", "女卫生间", None),
-    ("nursing", (-1.75, 29.0, 1.75, 38.0), "mothersroom", "母婴室", None),
-    ("wc-male", (1.75, 29.0, 5.3, 38.0), "restroom.male", "男卫生间", None),
+    ("wc-female", (-5.3, 29.0, -1.75, 38.0), "restroom.female", None),
+    ("nursing", (-1.75, 29.0, 1.75, 38.0), "mothersroom", None),
+    ("wc-male", (1.75, 29.0, 5.3, 38.0), "restroom.male", None),
 ]
 ACCESSIBLE_WC = (2.8, 48.0, 5.3, 50.6)        # beside lift 2, door onto the north lobby
 RAMP = (-35.0, -40.0, -27.9, -20.0)            # the B1-B2 car ramp with its footpath, west wall
-STREET_RAMPS = [  # B1 only: (slug, rect, name, entrance side)
-    ("ramp-east", (35.0, 74.0, 55.0, 80.0), "东侧车库入口", "E"),
-    ("ramp-west", (-55.0, -80.0, -35.0, -74.0), "西侧车库入口", "W"),
+STREET_RAMPS = [  # B1 only: (slug, rect, name of the entrance, entrance side)
+    ("ramp-east", (35.0, 74.0, 55.0, 80.0), ("东侧车库入口", "East car park entrance"), "E"),
+    ("ramp-west", (-55.0, -80.0, -35.0, -74.0), ("西侧车库入口", "West car park entrance"), "W"),
 ]
-ZONES = [  # guidance zones: name, rect (cut across the middle cross aisle and at y = +-38)
-    ("A区", (-35.0, 38.0, 0.0, 80.0)), ("B区", (0.0, 38.0, 35.0, 80.0)),
-    ("C区", (-35.0, -38.0, 0.0, 38.0)), ("D区", (0.0, -38.0, 35.0, 38.0)),
-    ("E区", (-35.0, -80.0, 0.0, -38.0)), ("F区", (0.0, -80.0, 35.0, -38.0)),
+# Guidance zones, named by their letter (A区, Zone A): letter, rect (cut across the middle cross
+# aisle and at y = +-38).
+ZONES = [
+    ("A", (-35.0, 38.0, 0.0, 80.0)), ("B", (0.0, 38.0, 35.0, 80.0)),
+    ("C", (-35.0, -38.0, 0.0, 38.0)), ("D", (0.0, -38.0, 35.0, 38.0)),
+    ("E", (-35.0, -80.0, 0.0, -38.0)), ("F", (0.0, -80.0, 35.0, -38.0)),
 ]
 SLIDING = {"automatic": True, "material": "glass", "type": "sliding"}
 LIFT_DOOR = {"automatic": True, "material": "metal", "type": "sliding"}
@@ -60,26 +63,26 @@ def parking_level(plan, short, ordinal, name):
     road = plan.unit(short, "road", "road", union_one(roads))
 
     # lifts and their lobbies
-    north = plan.unit(short, "lobby-north", "lobby", NORTH_LOBBY, name="北电梯厅")
-    south = plan.unit(short, "lobby-south", "lobby", SOUTH_LOBBY, name="南电梯厅")
+    north = plan.unit(short, "lobby-north", "lobby", NORTH_LOBBY, name=("北电梯厅", "North lift lobby"))
+    south = plan.unit(short, "lobby-south", "lobby", SOUTH_LOBBY, name=("南电梯厅", "South lift lobby"))
     for slug, r in (("lobby-north", NORTH_LOBBY), ("lobby-south", SOUTH_LOBBY)):
         for side in "WE":
             plan.door(short, f"{slug}-{side}", r, side, 2.0, door=SLIDING)
     reserved = [(-5.3, 29.0, 5.3, 50.6), (-5.3, -50.6, 5.3, -43.0), RAMP]
     for n, r, side in ELEVATORS:
-        plan.unit(short, f"elevator-{n}", "elevator", r, name=f"{n} 号电梯", accessibility=["wheelchair"])
+        plan.unit(short, f"elevator-{n}", "elevator", r, name=names.lift(n), accessibility=["wheelchair"])
         plan.door(short, f"elevator-{n}", r, side, 1.2, door=LIFT_DOOR)
     for n, r, side in STAIRS:
         lobby = stair_lobby(r, side)
-        plan.unit(short, f"stairs-{n}", "stairs", r, name=f"{n} 号楼梯")
+        plan.unit(short, f"stairs-{n}", "stairs", r, name=names.stairs(n))
         plan.door(short, f"stairs-{n}", r, side, 1.5)
         plan.unit(short, f"stair-lobby-{n}", "lobby", lobby)
         reserved += [r, lobby]
-    for slug, r, category, label, access in REST_ROOMS:
-        plan.unit(short, slug, category, r, name=label, accessibility=access)
+    for slug, r, category, access in REST_ROOMS:
+        plan.unit(short, slug, category, r, name=names.RESTROOMS[category], accessibility=access)
         plan.door(short, slug, r, "N", 1.2)
-    plan.unit(short, "wc-access", "restroom.wheelchair", ACCESSIBLE_WC, name="无障碍卫生间",
-              accessibility=["wheelchair"])
+    plan.unit(short, "wc-access", "restroom.wheelchair", ACCESSIBLE_WC,
+              name=names.RESTROOMS["restroom.wheelchair"], accessibility=["wheelchair"])
     plan.door(short, "wc-access", ACCESSIBLE_WC, "S", 1.0)
 
     # escalators up to L1 (B1): landings south of the escalator runs, mouths onto the south lobby
@@ -92,25 +95,25 @@ def parking_level(plan, short, ordinal, name):
         reserved.append((-5.3, -43.0, 5.3, -33.0))   # the landings and the runs rising to L1
 
     # ramps
-    plan.unit(short, "ramp", "ramp", RAMP, name="坡道人行道")
+    plan.unit(short, "ramp", "ramp", RAMP, name=("坡道人行道", "Ramp footpath"))
     if street:
-        for slug, r, label, side in STREET_RAMPS:
-            plan.unit(short, slug, "ramp", r, name=label + "坡道")
-            plan.door(short, slug, r, side, 5.0, category="automobile", name=label)
+        for slug, r, (zh, en), side in STREET_RAMPS:
+            plan.unit(short, slug, "ramp", r, name=(zh + "坡道", en + " ramp"))
+            plan.door(short, slug, r, side, 5.0, category="automobile", name=(zh, en))
 
     spaces = parking_spaces(reserved)
     zone_of = lambda c: next(z for z, r in ZONES if r[0] < c[0] < r[2] and r[1] < c[1] < r[3])
     spaces.sort(key=lambda s: (zone_of(s[2]), s[0][0], -s[0][1]))
     for n, (r, side, _centre) in enumerate(spaces, 1):
-        label = f"{short}-{n:03d}"
-        plan.unit(short, f"space-{n:03d}", "parking", r, name=label)
+        label = f"{short}-{n:03d}"   # a code, the same in English
+        plan.unit(short, f"space-{n:03d}", "parking", r, name=(label, label))
         plan.door(short, f"space-{n:03d}", r, side, 2.3, category="automobile")
     for z, r in ZONES:
-        plan.section(short, f"zone-{z[0]}", "parking", rect(*r), name=z)
+        plan.section(short, f"zone-{z}", "parking", rect(*r), name=(f"{z}区", f"Zone {z}"))
 
     # what a driver looks for on the way to the lifts
-    plan.amenity(short, "paystation", "cashier", (-4.4, 40.0), north, name="自助缴费机")
-    plan.amenity(short, "aed", "defibrillator", (4.4, 40.0), north, name="自动体外除颤器")
+    plan.amenity(short, "paystation", "cashier", (-4.4, 40.0), north, name=("自助缴费机", "Pay station"))
+    plan.amenity(short, "aed", "defibrillator", (4.4, 40.0), north, name=names.AED)
     return road, north, south, len(spaces)
 
 

@@ -1,13 +1,17 @@
-# The shops of the demo mall, floor by floor: name | IMDF occupant category | Latin brand name
-# (alt_name "en", searchable) | opening hours when not the mall's 10:00-22:00. A leading * takes one
-# of the floor's largest units. Real chains and invented shops mixed, as in a real mall; every
-# category needs an entry in content/venues/categories.toml, which the venue check asks before
-# anything is written.
+# The shops of the demo mall, floor by floor: name | IMDF occupant category | English name (the
+# name's "en") | opening hours when not the mall's 10:00-22:00. A leading * takes one of the floor's
+# largest units. Real chains and invented shops mixed, as in a real mall; every category needs an
+# entry in content/venues/categories.toml, which the venue check asks before anything is written.
+# The English is what a Chinese mall's English signage gives: a chain's own Latin name where it has
+# one (星巴克 Starbucks, 南京大牌档 Nanjing Impressions, also searchable), else the shop's name
+# translated where it means something (青柠书店 Lime Bookshop) or in pinyin where it is a name
+# (锦瑟汉服 Jinse Hanfu).
 # Each floor needs exactly as many names as mall.py draws shop units (the generator says so).
 
 ADDRESS = dict(address="寻境路 188 号", unit=None, locality="上海市", province="CN-SH", country="CN",
                postal_code="200233", postal_code_ext=None, postal_code_vanity=None)
-CINEMA = ("星幕国际影城", "cinema", None, "Mo-Su 09:30-24:00")
+# The cinema at the north end of L5 (mall.py draws its unit), with the fields of a line below.
+CINEMA = ("星幕国际影城", "cinema", "Starscreen International Cinema", "Mo-Su 09:30-24:00")
 ROUTE_TO = "海底捞"
 
 _FLOORS = {
@@ -56,19 +60,19 @@ _FLOORS = {
         招商银行 | bank | China Merchants Bank | Mo-Fr 09:00-17:00; Sa-Su 10:00-16:00
         中国移动 | telecommunications | China Mobile
         花点时间 | florist | FlowerPlus
-        鲍师傅糕点 | bakedgoods
+        鲍师傅糕点 | bakedgoods | Baoshifu Pastry
         85度C | bakedgoods | 85°C
         良品铺子 | specialtyfood | Bestore
         三只松鼠 | specialtyfood | Three Squirrels
-        青柠书店 | books
-        暮色香氛 | perfume
-        拾光眼镜 | eyewear.opticians
-        云朵烘焙 | bakedgoods
-        银杏茶室 | tea
-        晴川钟表维修 | watchrepair
-        橡木皮具 | leathergoods
-        禾木手作 | artsandcrafts
-        栖木花艺 | florist
+        青柠书店 | books | Lime Bookshop
+        暮色香氛 | perfume | Dusk Fragrances
+        拾光眼镜 | eyewear.opticians | Shiguang Optical
+        云朵烘焙 | bakedgoods | Cloud Bakery
+        银杏茶室 | tea | Ginkgo Tea Room
+        晴川钟表维修 | watchrepair | Qingchuan Watch Repairs
+        橡木皮具 | leathergoods | Oak Leather Goods
+        禾木手作 | artsandcrafts | Hemu Handmade
+        栖木花艺 | florist | Qimu Florist
     """,
     # women's fashion, lingerie, shoes and accessories
     "L2": """
@@ -93,7 +97,7 @@ _FLOORS = {
         音儿 | clothing.womens | YINER
         朗姿 | clothing.womens | LANCY
         拉夏贝尔 | clothing.womens | La Chapelle
-        秋水伊人 | clothing.womens
+        秋水伊人 | clothing.womens | Qiushuiyiren
         艾莱依 | clothing.womens | ERAL
         波司登 | clothing | Bosideng
         盖璞 | clothing | GAP
@@ -110,26 +114,26 @@ _FLOORS = {
         红蜻蜓 | shoes | Red Dragonfly
         真美诗 | shoes | Joy&Peace
         小CK | fashionaccessories | Charles & Keith
-        孕味妈咪 | maternitywear
-        锦瑟汉服 | costumes
-        素纱 | clothing.womens
-        棉麻时光 | clothing.womens
-        初见女装 | clothing.womens
-        半夏 | clothing.womens
-        云裳 | clothing.womens
-        拾月 | clothing.womens
-        一点心思饰品 | fashionaccessories
-        南风帽饰 | hats
-        丝路围巾 | fashionaccessories
-        指尖艺术美甲 | manicurists
-        发丝造型 | haircutsstyling
-        睫美人 | eyelashes
+        孕味妈咪 | maternitywear | Mum-to-Be Maternity
+        锦瑟汉服 | costumes | Jinse Hanfu
+        素纱 | clothing.womens | Susha
+        棉麻时光 | clothing.womens | Cotton & Linen Days
+        初见女装 | clothing.womens | Chujian Womenswear
+        半夏 | clothing.womens | Banxia
+        云裳 | clothing.womens | Yunshang
+        拾月 | clothing.womens | Shiyue
+        一点心思饰品 | fashionaccessories | A Little Thought Accessories
+        南风帽饰 | hats | South Wind Hats
+        丝路围巾 | fashionaccessories | Silk Road Scarves
+        指尖艺术美甲 | manicurists | Fingertip Art Nails
+        发丝造型 | haircutsstyling | Strands Hair Studio
+        睫美人 | eyelashes | Lash Beauty
         茶百道 | bubbletea | ChaPanda
-        一点点 | bubbletea
+        一点点 | bubbletea | Yidiandian
         太平洋咖啡 | cafe | Pacific Coffee
         天好咖啡 | cafe | Tims Coffee
-        蜜思小铺 | desserts
-        半糖甜品 | desserts
+        蜜思小铺 | desserts | Misi Dessert Shop
+        半糖甜品 | desserts | Half Sugar Desserts
     """,
     # men's fashion, sports, outdoor, electronics
     "L3": """
@@ -177,20 +181,20 @@ _FLOORS = {
         罗技 | computersandaccessories | Logitech
         皮爷咖啡 | cafe | Peet's Coffee
         霸王茶姬 | bubbletea | CHAGEE
-        燃力健身 | gym | | Mo-Su 07:00-23:00
-        绅士理发 | barber
-        匠心皮具护理 | shoerepair
-        风驰单车 | bicycleshop
-        静心瑜伽 | yoga | | Mo-Su 09:00-22:00
-        岩点攀岩 | rockclimbing
-        超越电竞馆 | internetcafe | | Mo-Su 10:00-24:00
-        行者户外 | outdoorgear
-        绿茵足球 | sportinggoods
-        型男定制 | clothing.bespoke
-        墨客文具 | stationery
-        极客数码 | computersandaccessories
-        青山渔具 | huntingfishingsupplies
-        远山茶社 | tea
+        燃力健身 | gym | Ignite Fitness | Mo-Su 07:00-23:00
+        绅士理发 | barber | Gentlemen's Barber
+        匠心皮具护理 | shoerepair | Artisan Leather Care
+        风驰单车 | bicycleshop | Fengchi Cycles
+        静心瑜伽 | yoga | Serenity Yoga | Mo-Su 09:00-22:00
+        岩点攀岩 | rockclimbing | Rockpoint Climbing
+        超越电竞馆 | internetcafe | Beyond Esports Arena | Mo-Su 10:00-24:00
+        行者户外 | outdoorgear | Wayfarer Outdoors
+        绿茵足球 | sportinggoods | Green Pitch Football
+        型男定制 | clothing.bespoke | Dapper Tailoring
+        墨客文具 | stationery | Moke Stationery
+        极客数码 | computersandaccessories | Geek Digital
+        青山渔具 | huntingfishingsupplies | Green Hills Fishing Tackle
+        远山茶社 | tea | Yuanshan Teahouse
     """,
     # children and family, home, the supermarket
     "L4": """
@@ -214,42 +218,42 @@ _FLOORS = {
         全棉时代 | babyclothesandsupplies | Purcotton
         金宝贝 | kidsactivities | Gymboree
         美吉姆 | kidsactivities | My Gym
-        小橡树英语 | languageschool
-        音悦琴行 | musicalinstruments
-        童真摄影 | photography
-        小鹿理发 | haircutsstyling
-        萌宠之家 | petstore
-        积木编程中心 | educationservices
-        绘本时光 | books
-        小小厨师烘焙课堂 | cookingschool
-        贝齿儿童口腔 | dentistry.pediatric | | Mo-Su 09:00-21:00
-        星际探险乐园 | playcenter
-        小小运动馆 | kidsactivities
-        启蒙美术 | artschool
-        舞动芭蕾 | dancestudio
-        黑白棋院 | specialtyschool
-        奇妙科学馆 | museum.children
-        尚品家居 | homedecor
-        棉田家纺 | linens
-        厨乐厨具 | tableware
+        小橡树英语 | languageschool | Little Oak English
+        音悦琴行 | musicalinstruments | Yinyue Music
+        童真摄影 | photography | Innocence Kids' Photography
+        小鹿理发 | haircutsstyling | Little Deer Kids' Hair
+        萌宠之家 | petstore | Cute Pet House
+        积木编程中心 | educationservices | Building Blocks Coding Centre
+        绘本时光 | books | Picture Book Time
+        小小厨师烘焙课堂 | cookingschool | Little Chefs Baking Class
+        贝齿儿童口腔 | dentistry.pediatric | Beichi Children's Dental | Mo-Su 09:00-21:00
+        星际探险乐园 | playcenter | Space Adventure Playland
+        小小运动馆 | kidsactivities | Little Athletes Sports Club
+        启蒙美术 | artschool | First Steps Art School
+        舞动芭蕾 | dancestudio | Wudong Ballet
+        黑白棋院 | specialtyschool | Black & White Go School
+        奇妙科学馆 | museum.children | Wonder Science Centre
+        尚品家居 | homedecor | Shangpin Home
+        棉田家纺 | linens | Cotton Field Home Textiles
+        厨乐厨具 | tableware | Kitchen Joy Cookware
         小熊电器 | appliances | Bear
         九阳 | appliances | Joyoung
         苏泊尔 | appliances | SUPOR
         乐扣乐扣 | tableware | LocknLock
         必胜客 | pizza | Pizza Hut
         萨莉亚 | italian | Saizeriya
-        稻草熊亲子餐厅 | familyrestaurant
-        童趣甜品 | desserts
-        果然鲜榨 | juicebar
-        米粒文具 | stationery
-        快乐积木 | toys
-        晴天眼镜 | eyewear.opticians
-        小脚丫童鞋 | shoes
-        花漾童装 | clothing.childrens
-        宝贝成长馆 | kidsactivities
-        小象游泳 | swimminginstruction
-        暖暖家居 | homedecor
-        知了绘画 | artschool
+        稻草熊亲子餐厅 | familyrestaurant | Straw Bear Family Restaurant
+        童趣甜品 | desserts | Playtime Desserts
+        果然鲜榨 | juicebar | Guoran Fresh Juice
+        米粒文具 | stationery | Mili Stationery
+        快乐积木 | toys | Happy Bricks
+        晴天眼镜 | eyewear.opticians | Clear Sky Optical
+        小脚丫童鞋 | shoes | Little Feet Kids' Shoes
+        花漾童装 | clothing.childrens | Blossom Kidswear
+        宝贝成长馆 | kidsactivities | Little Ones Growth Centre
+        小象游泳 | swimminginstruction | Little Elephant Swim School
+        暖暖家居 | homedecor | Cosy Home
+        知了绘画 | artschool | Cicada Art Studio
     """,
     # restaurants and leisure (the cinema is CINEMA)
     "L5": """
@@ -262,10 +266,10 @@ _FLOORS = {
         赛百味 | sandwiches | Subway
         *外婆家 | chinese | Grandma's Home
         *绿茶餐厅 | chinese | Green Tea
-        太二酸菜鱼 | chinese.szechuan
+        太二酸菜鱼 | chinese.szechuan | Tai Er Sauerkraut Fish
         鼎泰丰 | dumplings | Din Tai Fung
-        南京大牌档 | chinese
-        小龙坎 | hotpot
+        南京大牌档 | chinese | Nanjing Impressions
+        小龙坎 | hotpot | Xiaolongkan
         呷哺呷哺 | hotpot | Xiabuxiabu
         凑凑火锅 | hotpot | COUCOU
         巴奴毛肚火锅 | hotpot | BANU
@@ -273,33 +277,33 @@ _FLOORS = {
         一风堂 | japanese.ramen | IPPUDO
         吉野家 | japanese.gyudon | Yoshinoya
         寿司郎 | conveyorsushi | Sushiro
-        点都德 | chinese.dimsum
-        陶陶居 | chinese.cantonese
-        费大厨辣椒炒肉 | chinese.hunan
-        云海肴 | chinese
-        新白鹿 | chinese
-        望湘园 | chinese.hunan
-        九毛九 | chinese
-        避风塘 | chinese.cantonese
-        韩宫宴 | korean
-        汉拿山 | korean
-        很久以前羊肉串 | barbecue
+        点都德 | chinese.dimsum | Dian Dou De
+        陶陶居 | chinese.cantonese | Tao Tao Ju
+        费大厨辣椒炒肉 | chinese.hunan | Chef Fei Chilli Pork
+        云海肴 | chinese | Yunhaiyao
+        新白鹿 | chinese | Xin Bai Lu
+        望湘园 | chinese.hunan | Wang Xiang Yuan
+        九毛九 | chinese | Jiumaojiu
+        避风塘 | chinese.cantonese | Bi Feng Tang
+        韩宫宴 | korean | Han Gong Yan
+        汉拿山 | korean | Hallasan
+        很久以前羊肉串 | barbecue | Long Time Ago Lamb Skewers
         西堤牛排 | steak | Westeak
         达美乐比萨 | pizza | Domino's
         奈雪的茶 | bubbletea | Nayuki
         蜜雪冰城 | bubbletea | MIXUE
         冰雪皇后 | icecream | Dairy Queen
-        和府捞面 | noodles
-        遇见小面 | noodles
-        杨国福麻辣烫 | chinese
-        喜家德虾仁水饺 | dumplings
-        探鱼 | chinese.szechuan
-        大渔铁板烧 | japanese.teppanyaki
-        汐见日本料理 | japanese
-        泰香米泰国餐厅 | thai
-        *大玩家电玩城 | arcade
-        真功夫 | fastfood
-        老乡鸡 | fastfood
+        和府捞面 | noodles | Hefu Noodles
+        遇见小面 | noodles | Yujian Xiaomian
+        杨国福麻辣烫 | chinese | Yang Guo Fu Malatang
+        喜家德虾仁水饺 | dumplings | Xijiade Shrimp Dumplings
+        探鱼 | chinese.szechuan | Tanyu Grilled Fish
+        大渔铁板烧 | japanese.teppanyaki | Dayu Teppanyaki
+        汐见日本料理 | japanese | Shiomi Japanese Restaurant
+        泰香米泰国餐厅 | thai | Jasmine Rice Thai Restaurant
+        *大玩家电玩城 | arcade | Dawanjia Arcade
+        真功夫 | fastfood | Real Kungfu
+        老乡鸡 | fastfood | Lao Xiang Ji
     """,
 }
 
@@ -309,6 +313,8 @@ def _parse(text):
     for line in text.strip().splitlines():
         fields = [f.strip() or None for f in line.split("|")] + [None] * 3
         name, category, en, hours = fields[:4]
+        if en is None:
+            raise ValueError(f"mall_shops.py: {name} has no English name (the third field)")
         if name.startswith("*"):
             name = name[1:]
             big.append(name)

@@ -1,9 +1,9 @@
 # Smoke test of the venue generator: it writes both venues into a temporary content directory
 # twice and gets the same bytes, the venues have what the demo promises (shops per floor, spaces,
-# lifts, escalators, stairs, screens, positioning devices and the coverage they promise), the
-# written venues pass the venue check (the real one: check-venue, see generate.py), and a venue the
-# check refuses is not written. The check's own rules have their cases in
-# test-fixtures/venues/broken/ (server/venues/src/check/tests.rs).
+# lifts, escalators, stairs, screens, every name in English too, positioning devices and the
+# coverage they promise), the written venues pass the venue check (the real one: check-venue, see
+# generate.py), and a venue the check refuses is not written. The check's own rules have their
+# cases in test-fixtures/venues/broken/ (server/venues/src/check/tests.rs).
 #
 #   CHECK_VENUE_BIN=target/release/check-venue python3 -m unittest discover -s tools/venues
 #   python3 -m unittest discover -s tools/venues      # the check through cargo run --release
@@ -213,6 +213,21 @@ class GeneratedVenues(unittest.TestCase):
         units = Counter(u["properties"]["category"] for u in self.hospital["unit"])
         self.assertGreaterEqual(units["waitingroom"], 4)
         self.assertGreaterEqual(units["mothersroom"], 1)
+
+    def test_every_name_has_its_english(self):
+        # The site's English edition shows a name's "en" (imdf.labels): every name, alt_name and
+        # short_name has one, in Latin script, beside the Chinese the map shows.
+        for vid, collections in (("demo-mall", self.mall), ("demo-hospital", self.hospital)):
+            for ftype, features in collections.items():
+                for f in features:
+                    for key in ("name", "alt_name", "short_name"):
+                        names = f["properties"].get(key)
+                        if names is None:
+                            continue
+                        where = (vid, ftype, f["id"], key, names)
+                        self.assertEqual(list(names), ["zh-Hans", "en"], where)
+                        self.assertTrue(names["zh-Hans"] and names["en"].strip(), where)
+                        self.assertNotRegex(names["en"], r"[\u2e80-\u9fff\uff00-\uffef]", where)
 
     def test_the_devices_are_what_a_deployment_needs(self):
         for vid, collections, devices, aoa, uwb in (
