@@ -1,6 +1,6 @@
 // Every page of the build in Chromium, each opened once per screen, with its Content-Security-
 // Policy in force.
-// - On a desktop (1440 px), every page, the 404 page and the China site's pages: the islands
+// - On a desktop (1440 px), every page, the 404 pages and the China site's pages: the islands
 //   hydrate with a clean console (failed requests, CSP violations and script errors land there)
 //   and adopt the server's markup as it is, each island's DOM afterwards exactly the HTML the
 //   server sent; every image follows the picture rules (helpers/images.ts); no horizontal scroll
@@ -29,7 +29,8 @@ const manifest = JSON.parse(
   readFileSync(fileURLToPath(new URL('../../dist/manifest.json', import.meta.url)), 'utf8'),
 ) as { pages: { path: string }[] };
 const paths = manifest.pages.map((page) => page.path);
-const notFound = `${base}/next/device/11`;
+/** An unknown address in each edition: each gets its own 404 page (issue #35). */
+const notFound = [`${base}/next/device/11`, `${base}/next/en/device/11`];
 
 // The pages with a [section] of that name: the live demo (issues #14 and #17) on service pages in
 // content/pages and on hardware pages in content/devices; the upload form (issue #32).
@@ -56,10 +57,10 @@ async function overflowProblems(page: Page, where: string) {
 }
 
 describe('every page', () => {
-  it(`on a desktop (1440 px), all ${paths.length}, the 404 page and the China site: hydrated as served, pictures, no scroll, no serious axe violation`, async () => {
+  it(`on a desktop (1440 px), all ${paths.length}, the 404 pages and the China site: hydrated as served, pictures, no scroll, no serious axe violation`, async () => {
     const urls = [
       ...paths.map((path) => `${base}${path}`),
-      notFound,
+      ...notFound,
       `http://${chinaHost}:${port}/next/`,
       `http://${chinaHost}:${port}/next/notice`,
     ];
@@ -82,7 +83,7 @@ describe('every page', () => {
     await forEachConcurrently(urls, tabs, async (url, { page, console }) => {
       const response = await page.goto(url, { waitUntil: 'load' });
       if (!response) throw new Error(`no response for ${url}`);
-      const expected = url === notFound ? 404 : 200;
+      const expected = notFound.includes(url) ? 404 : 200;
       if (response.status() !== expected) problems.push(`${url}: status ${response.status()}`);
       const served = await response.text();
       await waitForHydration(page);

@@ -383,7 +383,7 @@ fn venue_version(config: &Config, site: &Site, venue: &site::VenueEntry) -> u64 
         &venue.infrastructure,
         &venue.flow,
     );
-    let shared = (&entry.words.steps, &entry.categories, &entry.groups);
+    let shared = (entry.step_words(), &entry.categories, &entry.groups);
     hash.update(format!("{read:?}{shared:?}").as_bytes());
     let imdf_dir = config.dist_dir.join(&venue.imdf_dir);
     let mut files: Vec<_> = std::fs::read_dir(&imdf_dir)
@@ -440,7 +440,7 @@ fn load_venues(config: &Config, site: &Site, previous: &Venues) -> Venues {
         .collect();
     let (venues, errors) = Venues::reload(
         &sources,
-        entry.words.steps.clone(),
+        entry.step_words().clone(),
         entry.catalog(),
         previous,
     );

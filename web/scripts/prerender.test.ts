@@ -111,12 +111,25 @@ describe('the English edition (issue #35)', () => {
     expect(english).toContain('<title>Indoor Maps');
     expect(english).toContain('href="/next/en/locate"');
   });
+
+  it('has a 404 page per edition, the English one in English with its links in English', () => {
+    const { not_found } = JSON.parse(read('manifest.json')) as {
+      not_found: Record<string, Record<string, string>>;
+    };
+    expect(Object.keys(not_found).sort()).toEqual(['en', 'zh-Hans']);
+    const chinese = read(not_found['zh-Hans']!.desktop_international!);
+    expect(chinese).toContain('<html lang="zh-CN">');
+    const english = read(not_found.en!.desktop_international!);
+    expect(english).toContain('<html lang="en">');
+    expect(english).toContain('<title>Page not found');
+    expect(english).toContain('class="button button--primary" href="/next/en/"');
+  });
 });
 
 describe('manifest.json for enquiries', () => {
   it('has the leads section of contract section 3', () => {
-    expect(manifest.version).toBe(7);
-    expect(manifestVersion).toBe(7);
+    expect(manifest.version).toBe(8);
+    expect(manifestVersion).toBe(8);
     const written = JSON.parse(read('manifest.json')) as typeof manifest;
     const { leads } = written;
     expect(leads.form_path).toBe('/next/business');
@@ -254,7 +267,11 @@ describe('manifest.json for the live demo (issue #14)', () => {
         /^client\/assets\/venues\/[a-z0-9-]+-\w+-[0-9a-f]{10}\.svg$/.test(f.file),
       ),
     ).toBe(true);
-    expect(Object.keys(venues.words).sort()).toEqual(['api_errors', 'steps']);
+    expect(Object.keys(venues.words).sort()).toEqual(['en', 'zh-Hans']);
+    for (const words of Object.values(venues.words)) {
+      expect(Object.keys(words).sort()).toEqual(['api_errors', 'steps']);
+    }
+    expect(venues.words.en!.api_errors.venue_unknown).toMatch(/^[^\u4e00-\u9fff]+$/);
   });
 });
 

@@ -33,8 +33,8 @@ import { firstFrameMarker } from '../src/island-props/first-frame-place';
 
 /** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14);
  * 6 added `first_frame`, the demo page of a hand-over address (issue #34); 7 added the English
- * edition's pages and each page's `alternates` (issue #35). */
-export const manifestVersion = 7;
+ * edition's pages and each page's `alternates`, 8 the server's words by language (issue #35). */
+export const manifestVersion = 8;
 
 interface ViteChunk {
   file: string;
@@ -317,20 +317,28 @@ export async function prerender({
   rmSync(join(distDir, 'admin'), { recursive: true, force: true });
   writeHtml(target, leadPaths.adminFile, renderAdminPage(content, context));
 
-  const notFound = {} as PageFiles;
-  for (const variant of pageVariants) {
-    notFound[variantField[variant]] = writePage(
-      target,
-      '404',
-      variant,
-      renderNotFound(
-        content,
+  // One 404 page per edition: the server answers an unknown address under /next/en/ with the
+  // English one.
+  const notFoundOf = (language: Language, shareImage: ShareImage): PageFiles => {
+    const own = editions[language];
+    const files = {} as PageFiles;
+    const head = notFoundHead(own, { shareImage, icons });
+    for (const variant of pageVariants) {
+      const html = renderNotFound(own, variant, context, head);
+      if (language !== 'zh') assertLinksInEdition(html, '404', chinesePages);
+      files[variantField[variant]] = writePage(
+        target,
+        pageName(editionPath('/next/404', language)),
         variant,
-        context,
-        notFoundHead(content, { shareImage: shareImages[0]!, icons }),
-      ),
-    );
-  }
+        html,
+      );
+    }
+    return files;
+  };
+  const notFound = {
+    [languageTags.zh.hreflang]: notFoundOf('zh', shareImages[0]!),
+    [languageTags.en.hreflang]: notFoundOf('en', english.shareImages[0]!),
+  };
 
   // The pictures behind the live demo's button: immutable like every file under assets/.
   for (const venue of content.venues.list) {
@@ -355,7 +363,10 @@ export async function prerender({
   }));
 
   // The venues' files are served through /api/venues, so they stay out of `files`.
-  const venues = writeVenues(distDir, content.venues);
+  const venues = writeVenues(distDir, content.venues, {
+    zh: content.venues.words,
+    en: editions.en.venues.words,
+  });
 
   // Every q= the pages put in /_next/image addresses: the server accepts no other.
   const { device_sizes, image_sizes, quality } = content.site.images;

@@ -34,10 +34,16 @@ beforeAll(() => {
   loaded = loadVenues(join(scratch, 'content'), problems)!;
   expect(problems.list).toEqual([]);
   distDir = join(scratch, 'dist');
-  manifest = writeVenues(distDir, loaded, (file) => sizes.push(file));
+  manifest = writeVenues(distDir, loaded, bothWords(), (file) => sizes.push(file));
 });
 
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
+
+/** The server's words of each edition: the Chinese as loaded, the English one step apart. */
+function bothWords(): Record<'zh' | 'en', LoadedVenues['words']> {
+  const english = { ...loaded.words, steps: { ...loaded.words.steps, depart: 'Leave {place}' } };
+  return { zh: loaded.words, en: english };
+}
 
 describe('dist/venues/', () => {
   it('holds every IMDF file of the venue, as committed but without whitespace', () => {
@@ -67,10 +73,10 @@ describe('dist/venues/', () => {
 
   it('writes no device file for a venue without positioning', () => {
     const without = { ...loaded, list: loaded.list.map((v) => ({ ...v, infrastructure: null })) };
-    const written = writeVenues(distDir, without);
+    const written = writeVenues(distDir, without, bothWords());
     expect(written.list[0]!.infrastructure).toBeNull();
     expect(existsSync(join(distDir, 'venues/tiny-mall/infrastructure.geojson'))).toBe(false);
-    manifest = writeVenues(distDir, loaded);
+    manifest = writeVenues(distDir, loaded, bothWords());
   });
 
   it('writes the summary and each level with gzip and brotli forms of the same bytes', () => {
@@ -87,10 +93,10 @@ describe('dist/venues/', () => {
   });
 
   it('clears what an earlier build left', () => {
-    const stale = writeVenues(distDir, { ...loaded, list: [] });
+    const stale = writeVenues(distDir, { ...loaded, list: [] }, bothWords());
     expect(stale.list).toEqual([]);
     expect(existsSync(join(distDir, 'venues/tiny-mall'))).toBe(false);
-    manifest = writeVenues(distDir, loaded);
+    manifest = writeVenues(distDir, loaded, bothWords());
   });
 });
 
@@ -114,15 +120,18 @@ describe("the manifest's venues section (contract section 3.1)", () => {
     });
   });
 
-  it('carries categories, groups and the server words as they are', () => {
+  it('carries categories, groups and the server words of each language as they are', () => {
     expect(manifest.categories.restroom).toEqual({
       label: '卫生间',
       synonyms: ['厕所', '洗手间', 'WC'],
     });
     expect(manifest.categories.stairs).toEqual({ label: '楼梯', synonyms: [] });
     expect(manifest.groups[0]).toEqual({ label: '餐饮美食', categories: ['cafe'] });
-    expect(manifest.words.steps.depart).toBe(loaded.words.steps.depart);
-    expect(Object.keys(manifest.words)).toEqual(['steps', 'api_errors']);
+    expect(Object.keys(manifest.words)).toEqual(['zh-Hans', 'en']);
+    expect(Object.keys(manifest.words.en!)).toEqual(['steps', 'api_errors']);
+    expect(manifest.words['zh-Hans']!.steps.depart).toBe(loaded.words.steps.depart);
+    expect(manifest.words.en!.steps.depart).toBe('Leave {place}');
+    expect(manifest.words.en!.api_errors).toEqual(loaded.words.api_errors);
   });
 });
 

@@ -7,6 +7,7 @@
 // because the server answers for them through /api/venues.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { type Language, languageTags, languages } from '../src/content/language';
 import { brotli, gzip } from '../src/content/venues/compression';
 import type { VenueCategory, VenueToml } from '../src/content/venues/imdf-types';
 import type { LoadedVenues } from '../src/content/venues/types';
@@ -30,7 +31,14 @@ export interface VenuesManifest {
   categories: Record<string, VenueCategory>;
   groups: { label: string; categories: string[] }[];
   editor: EditorChoices;
-  words: { steps: Record<string, string>; api_errors: Record<string, string> };
+  /** What the server says, by language tag (`zh-Hans`, `en`): route steps and API messages. */
+  words: Record<string, ServerWords>;
+}
+
+/** The words the server speaks in one language. */
+interface ServerWords {
+  steps: Record<string, string>;
+  api_errors: Record<string, string>;
 }
 
 /** Sizes in bytes of a viewer file as written, and compressed. */
@@ -72,6 +80,7 @@ function writeCompressed(distDir: string, file: string, json: string): FileSizes
 export function writeVenues(
   distDir: string,
   venues: LoadedVenues,
+  words: Record<Language, LoadedVenues['words']>,
   onFile: (sizes: FileSizes) => void = () => {},
 ): VenuesManifest {
   rmSync(join(distDir, 'venues'), { recursive: true, force: true });
@@ -103,12 +112,16 @@ export function writeVenues(
       flow: venue.settings.flow ?? null,
     };
   });
-  const { steps, api_errors } = venues.words;
   return {
     list,
     categories: venues.categories,
     groups: venues.groups,
     editor: venues.editor,
-    words: { steps, api_errors },
+    words: Object.fromEntries(
+      languages.map((language): [string, ServerWords] => {
+        const { steps, api_errors } = words[language];
+        return [languageTags[language].hreflang, { steps, api_errors }];
+      }),
+    ),
   };
 }

@@ -190,9 +190,11 @@ export function renderNotFound(
   return renderDocument(
     context,
     <Document meta={meta} head={head} assets={documentAssets(context.assets, variant, false, null)}>
-      <Layout variant={variant} path="" content={content}>
-        <NotFound site={content.site} />
-      </Layout>
+      <EditionProvider value={content.language}>
+        <Layout variant={variant} path="" content={content}>
+          <NotFound site={content.site} />
+        </Layout>
+      </EditionProvider>
     </Document>,
   );
 }

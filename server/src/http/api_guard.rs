@@ -1,8 +1,10 @@
 //! What every request of the live demo's API passes before its handler (issues #14 and #30):
 //! the client's address is decided once (and handed on as [`Client`]), a query string longer
 //! than any real one is refused (414), another site's page is refused (403) before it spends
-//! the visitor's budget, and one request of the client's request budget is spent (429). Every
-//! answer leaves with `Cross-Origin-Resource-Policy` (and CORS headers for an embedder).
+//! the visitor's budget, and one request of the client's request budget is spent (429). The
+//! language of its answer's words is decided here too (handed on as [`Language`]): `lang=`,
+//! else Accept-Language; a `lang` of another language is refused (400). Every answer leaves
+//! with `Cross-Origin-Resource-Policy` (and CORS headers for an embedder).
 
 use std::net::IpAddr;
 use std::time::Instant;
@@ -16,6 +18,7 @@ use http::{HeaderMap, HeaderValue, StatusCode, header};
 use super::AppState;
 use super::cross_site::{ApiCaller, origin_for_log};
 use super::error::{ApiCode, ApiError, retry_after_secs};
+use crate::negotiation::language::Language;
 
 /// The longest query string the API reads, in bytes. The longest real one is a drawn fence of
 /// 32 corners (about 1.3 KB); everything else is under 200 bytes.
@@ -25,10 +28,12 @@ pub(super) const MAX_QUERY_BYTES: usize = 2048;
 #[derive(Debug, Clone, Copy)]
 pub(super) struct Client(pub IpAddr);
 
-/// What an API handler takes first: the server's state and the client [`guard`] decided.
+/// What an API handler takes first: the server's state, and the client and the language
+/// [`guard`] decided.
 pub(super) struct ApiContext {
     pub(super) state: AppState,
     pub(super) client: IpAddr,
+    pub(super) language: Language,
 }
 
 impl FromRequestParts<AppState> for ApiContext {
@@ -40,11 +45,24 @@ impl FromRequestParts<AppState> for ApiContext {
             .extensions
             .get::<Client>()
             .ok_or(StatusCode::INTERNAL_SERVER_ERROR)?;
+        let language = *parts
+            .extensions
+            .get::<Language>()
+            .ok_or(StatusCode::INTERNAL_SERVER_ERROR)?;
         Ok(Self {
             state: state.clone(),
             client,
+            language,
         })
     }
+}
+
+/// The query's `lang` parameter (the first, as every parameter), if any.
+fn lang_param(request: &Request) -> Option<String> {
+    let query = request.uri().query()?;
+    url::form_urlencoded::parse(query.as_bytes())
+        .find(|(name, _)| name == "lang")
+        .map(|(_, value)| value.into_owned())
 }
 
 /// Whether `path` is one of a visitor's building's venue answers (`/api/venues/<building id>...`).
@@ -66,8 +84,19 @@ pub(super) async fn guard(
     let caller = state
         .site_origins
         .api_caller(request.headers(), &state.venue_api.embedders);
-    let words = &state.venue_api.words;
-    let refusal = if request.uri().query().map_or(0, str::len) > MAX_QUERY_BYTES {
+    let too_long = request.uri().query().map_or(0, str::len) > MAX_QUERY_BYTES;
+    let lang = (!too_long).then(|| lang_param(&request)).flatten();
+    let accept_language = request
+        .headers()
+        .get(header::ACCEPT_LANGUAGE)
+        .and_then(|value| value.to_str().ok());
+    let (language, lang_refused) = match Language::requested(lang.as_deref(), accept_language) {
+        Ok(language) => (language, false),
+        Err(language) => (language, true),
+    };
+    request.extensions_mut().insert(language);
+    let words = state.venue_api.words(language);
+    let refusal = if too_long {
         let max = MAX_QUERY_BYTES.to_string();
         Some(ApiError::new(
             words,
@@ -87,6 +116,17 @@ pub(super) async fn guard(
             .spend(client, Instant::now(), 1.0)
             .err()
             .map(|wait| ApiError::rate_limited(words, retry_after_secs(wait)))
+            .or_else(|| {
+                lang_refused.then(|| {
+                    let value = lang.unwrap_or_default();
+                    ApiError::new(
+                        words,
+                        ApiCode::LangUnknown,
+                        Some("lang"),
+                        &[("value", &value)],
+                    )
+                })
+            })
     };
     // A visitor's building is private, and changes under the editor: none of its answers may
     // be kept by a browser or a shared cache, or indexed.

@@ -132,6 +132,8 @@ api_codes! {
     PlanRefused => "plan_refused", UNPROCESSABLE_ENTITY;
     LayoutMalformed => "layout_malformed", BAD_REQUEST;
     ZoneUnknown => "zone_unknown", BAD_REQUEST;
+    /// A `lang` other than Chinese or English (issue #35).
+    LangUnknown => "lang_unknown", BAD_REQUEST;
 }
 
 impl ApiCode {
@@ -562,20 +564,24 @@ mod tests {
 
     use super::ApiCode;
 
-    /// content/venues/words.toml has a message for every code and no other (the web build holds
-    /// the file to the same keys, web/src/content/venues/words-toml.ts).
+    /// content/venues/words.toml and its English twin have a message for every code and no
+    /// other (the web build holds the files to the same keys, web/src/content/venues/words-toml.ts).
     #[test]
-    fn every_api_code_has_its_message_in_content() {
-        let file =
-            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/venues/words.toml");
-        let words: toml::Table = std::fs::read_to_string(file).unwrap().parse().unwrap();
-        let in_content: BTreeSet<&str> = words["api_errors"]
-            .as_table()
-            .unwrap()
-            .keys()
-            .map(String::as_str)
-            .collect();
+    fn every_api_code_has_its_message_in_content_in_each_language() {
+        let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
         let codes: BTreeSet<&str> = ApiCode::ALL.iter().map(|code| code.name()).collect();
-        assert_eq!(codes, in_content);
+        for file in ["venues/words.toml", "en/venues/words.toml"] {
+            let words: toml::Table = std::fs::read_to_string(content.join(file))
+                .unwrap()
+                .parse()
+                .unwrap();
+            let in_content: BTreeSet<&str> = words["api_errors"]
+                .as_table()
+                .unwrap()
+                .keys()
+                .map(String::as_str)
+                .collect();
+            assert_eq!(codes, in_content, "{file}");
+        }
     }
 }

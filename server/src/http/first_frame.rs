@@ -24,6 +24,7 @@ use super::computed::{self, Answer};
 use super::venues::answers::{RouteAnswer, VenueListEntry};
 use super::venues::request::{Params, params_of};
 use super::venues::{ROUTE_MS, shared_venue};
+use crate::negotiation::language::Language;
 use crate::site::{
     Body, Effort, Encoding, FirstFrameTemplate, SharedParts, Variant, ViewerFiles, brotli_joinable,
     join_brotli, script_json,
@@ -52,7 +53,7 @@ pub(super) async fn page(
     let id = params.get("venue")?;
     // The site's own venues: a visitor's building is private and changes under its editor.
     let files = state.site.venue_files().venue(id)?;
-    let venue = shared_venue(state, &state.venue_api.words, id).ok()?;
+    let venue = shared_venue(state, state.venue_api.words(Language::Chinese), id).ok()?;
     let template = state.site.first_frame().template(variant)?;
     let client = state.trusted_proxies.client_of(extensions, headers);
     state.api_budget.spend(client, Instant::now(), 1.0).ok()?;

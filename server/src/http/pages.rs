@@ -10,6 +10,7 @@ use super::cache_policy::CachePolicy;
 use super::disk_files::{self, FileHeaders};
 use super::error::AppError;
 use super::representation::Representation;
+use crate::negotiation::language::Language;
 use crate::site::{FileContent, Page, Variant};
 
 pub(super) const HOME: &str = "/next/";
@@ -70,7 +71,8 @@ pub(super) async fn get_page_or_file(State(state): State<AppState>, request: Req
     if let Some(target) = canonical_redirect(path, |p| site.page(p).is_some()) {
         return redirect(&target, uri.query());
     }
-    page_representation(site.not_found(), variant, csp).respond_with_status(
+    let language = Language::of_page_path(path);
+    page_representation(site.not_found(language), variant, csp).respond_with_status(
         StatusCode::NOT_FOUND,
         method,
         headers,

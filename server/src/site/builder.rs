@@ -14,6 +14,7 @@ use super::{
     DiskFile, FileContent, LeadPages, Page, Region, Site, SiteError, StaticFile, Variant,
     VenuesEntry, content_type, read, safe_join,
 };
+use crate::negotiation::language::ByLanguage;
 
 /// Collects bodies to compress, deduplicating identical ones (mobile pages of both regions,
 /// say), then compresses them all at once.
@@ -292,7 +293,7 @@ impl Builder {
 
     pub(super) fn finish(
         mut self,
-        not_found: [usize; 4],
+        not_found: &ByLanguage<[usize; 4]>,
         sitemaps: [usize; 2],
         robots: [usize; 2],
         origins: [String; 2],
@@ -338,7 +339,7 @@ impl Builder {
             build_id,
             pages,
             page_order,
-            not_found: page(not_found, false),
+            not_found: not_found.map(|indices| page(*indices, false)),
             files,
             image_widths: Vec::new(),
             image_qualities: Vec::new(),

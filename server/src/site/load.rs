@@ -57,7 +57,9 @@ impl Site {
             check_page_entry(entry).map_err(&invalid)?;
             builder.add_page(dist, entry, &region_values)?;
         }
-        let not_found = builder.page_bodies(dist, &manifest.not_found, &region_values)?;
+        let not_found = manifest
+            .not_found
+            .try_map(|files| builder.page_bodies(dist, files, &region_values))?;
         let leads = builder.lead_pages(dist, manifest.leads, &region_values, &manifest_path)?;
         let first_frame = builder
             .first_frame_pages(dist, &manifest.first_frame, &region_values)
@@ -66,7 +68,7 @@ impl Site {
         add_static_files(&mut builder, dist, &manifest.files, &manifest_path)?;
         let venue_files = venue_files::load(dist, &manifest.venues)?;
         let mut site = builder
-            .finish(not_found, sitemaps, robots, origins, leads)
+            .finish(&not_found, sitemaps, robots, origins, leads)
             .map_err(&invalid)?;
         site.image_widths = image_widths;
         site.image_qualities = image_qualities;

@@ -6,14 +6,16 @@ use std::collections::BTreeMap;
 use serde::Deserialize;
 
 use crate::leads::Catalog;
+use crate::negotiation::language::{ByLanguage, Language};
 use site_venues::{
     CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords,
 };
 
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
 /// version 5 the live demo's venues, `venues` (issue #14); version 6 the demo page of a
-/// hand-over address, `first_frame` (issue #34).
-pub(super) const MANIFEST_VERSION: u32 = 7;
+/// hand-over address, `first_frame` (issue #34); version 7 the English pages and their
+/// `alternates`, version 8 the venues' words by language (issue #35).
+pub(super) const MANIFEST_VERSION: u32 = 8;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -21,8 +23,8 @@ pub(super) struct Manifest {
     pub version: u32,
     /// Every page route, e.g. `/next/map`.
     pub pages: Vec<PageEntry>,
-    /// The styled page answered with status 404.
-    pub not_found: PageFiles,
+    /// The styled page answered with status 404, in each edition's language.
+    pub not_found: ByLanguage<PageFiles>,
     /// Assets and other files served as they are.
     pub files: Vec<FileEntry>,
     /// The widths and qualities pages request from `/_next/image`; the endpoint accepts exactly
@@ -62,7 +64,7 @@ pub(crate) struct VenuesEntry {
     pub groups: Vec<DirectoryGroup>,
     /// What the online editor offers a visitor's building: room and amenity categories.
     pub editor: EditorChoices,
-    pub words: VenueWordsEntry,
+    pub words: ByLanguage<VenueWordsEntry>,
 }
 
 impl VenuesEntry {
@@ -74,6 +76,17 @@ impl VenuesEntry {
             groups: self.groups.clone(),
             editor: self.editor.clone(),
         }
+    }
+
+    /// The words of the route steps the engine writes: the Chinese ones, until the engine
+    /// speaks the language of each request (its venues' names are Chinese too).
+    pub(crate) fn step_words(&self) -> &StepWords {
+        &self.words.get(Language::Chinese).steps
+    }
+
+    /// The API's messages in each language.
+    pub(crate) fn api_errors(&self) -> ByLanguage<ApiErrorWords> {
+        self.words.map(|words| words.api_errors.clone())
     }
 }
 

@@ -29,6 +29,7 @@ pub use variant::{Device, Region, Variant};
 pub use venue_files::{VenueFiles, ViewerFiles, imdf_dir};
 
 use crate::leads::Catalog;
+use crate::negotiation::language::{ByLanguage, Language};
 use lead_form::LeadTemplate;
 use manifest::MANIFEST_VERSION;
 
@@ -138,7 +139,7 @@ pub struct Site {
     pages: HashMap<String, Page>,
     /// Page paths in manifest order, for lists that should not change order between starts.
     page_order: Vec<String>,
-    not_found: Page,
+    not_found: ByLanguage<Page>,
     files: HashMap<String, StaticFile>,
     image_widths: Vec<u32>,
     image_qualities: Vec<u8>,
@@ -222,8 +223,9 @@ impl Site {
         self.files.get(path)
     }
 
-    pub fn not_found(&self) -> &Page {
-        &self.not_found
+    /// The 404 page of the edition `language`.
+    pub(crate) fn not_found(&self, language: Language) -> &Page {
+        self.not_found.get(language)
     }
 
     /// The enquiry form, its templates, the sales page and the catalog.
@@ -278,7 +280,7 @@ impl Site {
         let pages = self
             .pages
             .values()
-            .chain(std::iter::once(&self.not_found))
+            .chain(self.not_found.values())
             .flat_map(|page| page.bodies.iter());
         let files = self.files.values().filter_map(|file| match &file.content {
             FileContent::Memory(body) => Some(body),

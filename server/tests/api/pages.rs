@@ -54,6 +54,25 @@ async fn unknown_paths_get_the_styled_404_page_with_status_404() {
     }
 }
 
+/// An unknown address under the English edition's `/next/en/` gets its English 404 page; any
+/// other, the Chinese one (issue #35).
+#[tokio::test]
+async fn the_404_page_speaks_the_language_of_the_edition_asked_for() {
+    let app = spawn_app().await;
+    for (path, title) in [
+        ("/next/en/nope", "Page not found"),
+        ("/next/en/device/11", "Page not found"),
+        ("/next/en//map", "Page not found"),
+        ("/next/english", "页面未找到"),
+        ("/next/nope", "页面未找到"),
+    ] {
+        let response = app.fetch_with(path, &[("accept-language", "en")]).await;
+        assert_eq!(response.status(), StatusCode::NOT_FOUND, "{path}");
+        let body = response.text().await.unwrap();
+        assert!(body.contains(&format!("<title>{title}</title>")), "{path}");
+    }
+}
+
 #[tokio::test]
 async fn not_found_page_follows_the_variant() {
     let app = spawn_app().await;

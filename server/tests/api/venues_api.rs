@@ -292,12 +292,11 @@ async fn the_hand_over_code_is_a_qr_svg_of_the_demo_page_on_the_public_origin() 
     );
 }
 
-#[tokio::test]
-async fn every_bad_input_is_refused_with_its_status_field_code_and_a_chinese_message() {
-    let app = venue_app().await;
+/// Bad requests of every kind a GET can make, each with its status, field and code.
+fn bad_inputs() -> Vec<(String, u16, Option<&'static str>, &'static str)> {
     let to = sample("demo-mall", "route_to");
     let long = "星".repeat(65);
-    let cases: Vec<(String, u16, Option<&str>, &str)> = vec![
+    vec![
         (
             "/api/venues/nowhere".into(),
             404,
@@ -453,8 +452,14 @@ async fn every_bad_input_is_refused_with_its_status_field_code_and_a_chinese_mes
             Some("car"),
             "car_unknown",
         ),
-    ];
-    for (path, status, field, code) in cases {
+    ]
+}
+
+#[tokio::test]
+async fn every_bad_input_is_refused_with_its_status_field_code_and_a_chinese_message() {
+    let app = venue_app().await;
+    let long = "星".repeat(65);
+    for (path, status, field, code) in bad_inputs() {
         let (got_status, got_field, got_code, message) = refusal(&app, &path).await;
         assert_eq!(got_status.as_u16(), status, "{path}: {message}");
         assert_eq!(got_field.as_str(), field, "{path}");
@@ -464,6 +469,76 @@ async fn every_bad_input_is_refused_with_its_status_field_code_and_a_chinese_mes
     assert!(
         message.contains("64") && message.contains("65"),
         "{message}"
+    );
+}
+
+/// The same refusals in English (issue #35), asked by `lang=en` (over a Chinese Accept-Language)
+/// or by Accept-Language alone: the same status, field and code, the message English but for
+/// the request's own value it repeats. A `lang` of another language is refused in the language
+/// Accept-Language asks for.
+#[tokio::test]
+async fn every_bad_input_is_refused_in_english_when_asked() {
+    let app = venue_app().await;
+    let han = |text: &str| text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    for (path, status, field, code) in bad_inputs() {
+        let separator = if path.contains('?') { '&' } else { '?' };
+        let asked = [
+            (format!("{path}{separator}lang=en"), "zh-CN,zh;q=0.9"),
+            (path.clone(), "en-GB,en;q=0.9,zh;q=0.5"),
+        ];
+        for (url, accept_language) in asked {
+            let response = app
+                .fetch_with(&url, &[("accept-language", accept_language)])
+                .await;
+            assert_eq!(response.status().as_u16(), status, "{url}");
+            let body = json_body(response).await;
+            let error = &body["error"];
+            assert_eq!(error["field"].as_str(), field, "{url}");
+            assert_eq!(error["code"], code, "{url}");
+            let message = error["message"].as_str().unwrap_or_default();
+            // The value a message repeats is the request's (written as the engine reads it):
+            // Chinese when the request's was. A plate's example is a Chinese plate on purpose
+            // (content/en/untranslated.toml).
+            let query = url.split_once('?').map_or("", |(_, query)| query);
+            let asked: String = url::form_urlencoded::parse(query.as_bytes())
+                .map(|(_, value)| value.into_owned())
+                .chain(["沪A·D2345".to_owned()])
+                .collect();
+            let rest: String = message.chars().filter(|c| !asked.contains(*c)).collect();
+            assert!(!message.is_empty() && !han(&rest), "{url}: {message}");
+            assert!(
+                !message.contains('{'),
+                "{url}: unfilled placeholder in {message}"
+            );
+        }
+    }
+
+    for (accept_language, english) in [("en", true), ("zh-CN", false), ("", false)] {
+        let response = app
+            .fetch_with(
+                &format!("{MALL}/search?q=xbk&lang=fr"),
+                &[("accept-language", accept_language)],
+            )
+            .await;
+        assert_eq!(response.status().as_u16(), 400);
+        let body = json_body(response).await;
+        assert_eq!(body["error"]["code"], "lang_unknown");
+        assert_eq!(body["error"]["field"], "lang");
+        let message = body["error"]["message"].as_str().unwrap_or_default();
+        assert!(message.contains("fr"), "{message}");
+        assert_eq!(!han(message), english, "{accept_language}: {message}");
+    }
+    // A request that names no language the site has gets Chinese, as the pages' x-default.
+    let response = app
+        .fetch_with(
+            &format!("{MALL}/levels/L9"),
+            &[("accept-language", "de, fr;q=0.5")],
+        )
+        .await;
+    let body = json_body(response).await;
+    assert!(
+        han(body["error"]["message"].as_str().unwrap_or_default()),
+        "{body}"
     );
 }
 

@@ -96,8 +96,9 @@ describe('the English edition', () => {
     expect(en.menu.entry[0]?.path).toBe('/next/en/');
   });
 
-  it("shares the Chinese edition's venues and pictures", () => {
-    expect(en.venues).toBe(zh.venues);
+  it("shares the Chinese edition's venues and pictures, with the demo's words its own", () => {
+    expect(en.venues.list).toBe(zh.venues.list);
+    expect(en.venues.words.launcher).not.toEqual(zh.venues.words.launcher);
     const map = (edition: typeof zh) =>
       edition.pages.find((page) => page.route.path.endsWith('/map'))?.heroImage?.url;
     expect(map(en)).toBe(map(zh));

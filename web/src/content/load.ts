@@ -47,7 +47,7 @@ import { readImageFile, renderableWidths } from './image-file';
 import { Problems, fieldPath } from '../checks/problems';
 import { readDataFile } from './venues/data-file';
 import { checkDemoTasks, kioskPages } from './demo-pages';
-import { loadVenues } from './venues/load-venues';
+import { loadVenues, readVenueWords } from './venues/load-venues';
 import { readFrontMatter } from './front-matter';
 import { checkTwins, englishDir } from './twins';
 import { type Language, isLinkField, localiseLinks } from './language';
@@ -351,6 +351,13 @@ export function loadEditions(dir: string): Record<Language, Content> {
   return { zh, en: loadEdition(dir, 'en', zh.venues) };
 }
 
+function withWords(
+  venues: LoadedVenues,
+  words: LoadedVenues['words'] | undefined,
+): LoadedVenues | undefined {
+  return words && { ...venues, words };
+}
+
 function loadEdition(dir: string, language: Language, sharedVenues?: LoadedVenues): Content {
   const problems = new Problems();
   // The English edition's files are the Chinese ones' twins under en/ (twins.ts).
@@ -363,7 +370,11 @@ function loadEdition(dir: string, language: Language, sharedVenues?: LoadedVenue
   const leadsRaw = read(leadsSchema, 'leads.toml');
   const leads = leadsRaw && site ? fillHotline(leadsRaw, site.hotline.display) : undefined;
   // The live demo's venues (issue #14), checked by their own rules into the same problem list.
-  const venues = sharedVenues ?? loadVenues(dir, problems);
+  // The editions share the venues (their data carries names in both languages) and each has
+  // its own words.
+  const venues = sharedVenues
+    ? withWords(sharedVenues, readVenueWords(dir, englishDir, problems))
+    : loadVenues(dir, problems);
 
   const pages: LoadedPage[] = [];
   for (const chineseRoute of routeTable) {

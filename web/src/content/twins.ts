@@ -48,6 +48,10 @@ export function visitorFiles(dir: string): string[] {
     'menu.toml',
     'footer.toml',
     'leads.toml',
+    // The live demo's words (its buttons and panels, route steps, API messages) and its kinds
+    // of place (labels and search words).
+    'venues/words.toml',
+    'venues/categories.toml',
     ...routeTable.map((route) => route.source),
     ...news,
   ];

@@ -33,6 +33,7 @@ import type {
   SearchAnswer,
   TrackAnswer,
 } from './api-answers';
+import { withPageLanguage } from '../runtime/page-language';
 
 export interface ApiCall {
   method: 'GET';
@@ -142,7 +143,7 @@ export function createApi(
     let body: unknown;
     for (let attempt = 1; ; attempt += 1) {
       try {
-        response = await fetch(url, { headers: { Accept: 'application/json' } });
+        response = await fetch(url, { headers: withPageLanguage({ Accept: 'application/json' }) });
         body = await response.json();
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -3,6 +3,8 @@
 import { z } from 'zod';
 
 const phrase = z.string().trim().min(1);
+/** A separator keeps its spaces: English lists are joined with ", ", Chinese ones with "、". */
+const separator = z.string().refine((text) => text.trim() !== '', 'must not be empty');
 
 export const openingHoursWordsSchema = z
   .object({
@@ -25,8 +27,8 @@ export const openingHoursWordsSchema = z
     next_day: phrase,
     open_end: phrase,
     rule: phrase,
-    list_separator: phrase,
-    rule_separator: phrase,
+    list_separator: separator,
+    rule_separator: separator,
   })
   .strict();
 

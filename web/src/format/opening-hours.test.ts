@@ -11,6 +11,13 @@ const wordsTable = parse(readFileSync(join(venuesDir, 'words.toml'), 'utf8')) as
   viewer: { hours: unknown };
 };
 const words = openingHoursWordsSchema.parse(wordsTable.viewer.hours);
+const englishWords = openingHoursWordsSchema.parse(
+  (
+    parse(readFileSync(join(repoContentDir, 'en/venues/words.toml'), 'utf8')) as {
+      viewer: { hours: unknown };
+    }
+  ).viewer.hours,
+);
 
 /** Every `hours` of every feature in content/venues, each once. */
 function venueHours(): string[] {
@@ -78,5 +85,16 @@ describe('opening hours in Chinese', () => {
     for (const hours of all) {
       expect(formatOpeningHours(hours, words)).not.toMatch(/Mo|Tu|We|Th|Fr|Sa|Su|PH|off|\/|;/);
     }
+  });
+});
+
+describe('opening hours in English (issue #35)', () => {
+  it.each([
+    ['Mo-Su 07:30-22:00', 'Daily 07:30–22:00'],
+    ['Mo-Fr 08:00-17:00; Sa-Su 08:00-12:00', 'Mon–Fri 08:00–17:00; Sat, Sun 08:00–12:00'],
+    ['Mo-We,Fr 09:00-18:00; Th off', 'Mon–Wed, Fri 09:00–18:00; Thu closed'],
+    ['Mo-Su 12:00-02:00', 'Daily 12:00–02:00 next day'],
+  ])('%s reads %s, its separators with their spaces', (hours, read) => {
+    expect(formatOpeningHours(hours, englishWords)).toBe(read);
   });
 });

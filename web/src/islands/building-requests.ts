@@ -7,6 +7,7 @@ import type {
   DrawingAnswer,
   DrawingMapping,
 } from '../demo/api-answers';
+import { withPageLanguage } from '../runtime/page-language';
 
 export const buildingApiBase = '/api/buildings';
 
@@ -79,7 +80,7 @@ async function post(
   try {
     return await fetch(url, {
       method: 'POST',
-      headers: { ...headers, accept: 'application/json' },
+      headers: withPageLanguage({ ...headers, accept: 'application/json' }),
       body,
     });
   } catch {

@@ -15,6 +15,7 @@ import { buildingIdPattern, buildingPaths, readRefusal } from './building-reques
 import { readPlanAddress } from '../demo/modes/plan/plan-address';
 import { type EarlyAnswers, apiPaths, apiUrl } from '../demo/api';
 import { frameAnswers, readFirstFrame } from './first-frame';
+import { withPageLanguage } from '../runtime/page-language';
 
 /** Where the server answers the venue API (server/src/http/venues.rs). */
 export const venueApiBase = '/api/venues';
@@ -103,7 +104,7 @@ export function taskFromAddress(search: string, venues: string[]): DemoTask | nu
 }
 
 async function fetchJson<T>(url: string): Promise<T> {
-  const response = await fetch(url, { headers: { accept: 'application/json' } });
+  const response = await fetch(url, { headers: withPageLanguage({ accept: 'application/json' }) });
   if (!response.ok) throw new Error(`${url}: ${response.status}`);
   return (await response.json()) as T;
 }
@@ -160,7 +161,7 @@ export function VenueDemo(props: VenueDemoProps) {
     const summaryUrl = apiUrl(venueApiBase, apiPaths.summary(chosen.venue));
     try {
       const response = await fetch(buildingPaths.one(chosen.venue), {
-        headers: { accept: 'application/json' },
+        headers: withPageLanguage({ accept: 'application/json' }),
       });
       if (!response.ok) {
         const refusal = await readRefusal(response);

@@ -51,11 +51,15 @@ pub(in crate::http) struct EditSaved {
 }
 
 pub(in crate::http) async fn post_changes(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let malformed =
         |reason: &str| ApiError::explained(words, ApiCode::EditMalformed, "reason", reason);
     let body = match request_body::read_limited(request.into_body(), BODY_BYTES).await {
@@ -96,7 +100,7 @@ pub(in crate::http) async fn post_changes(
         let read_at = std::time::Instant::now();
         let venues = state.site.venues();
         let engine_inputs = (
-            Arc::new(venues.words.steps.clone()),
+            Arc::new(venues.step_words().clone()),
             Arc::new(venues.catalog()),
         );
         let (service, building) = (buildings.clone(), id.clone());

@@ -23,6 +23,7 @@ use super::{private, refusal};
 use site_dxf::{LayerMeaning, LengthUnit};
 
 use crate::buildings::{Drawing, DrawingMapping, Refused};
+use crate::site::ApiErrorWords;
 
 /// What reading a drawing is estimated to cost, CPU milliseconds (a 1 MB drawing parses in a few
 /// tens in a release build); the client pays what it measured.
@@ -68,15 +69,19 @@ pub(in crate::http) struct DrawingExtents {
 
 /// `POST /api/buildings/drawings`: a DXF drawing as the body.
 pub(in crate::http) async fn post_drawing(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     request: Request,
 ) -> Response {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let answer = async {
-        let bytes = read_upload(&state, client, request).await?;
+        let bytes = read_upload(&state, client, words, request).await?;
         let key = super::upload::upload_key("dxf", &bytes);
         let buildings = state.buildings.clone();
-        let parsing = parsing_turn(&state).await?;
+        let parsing = parsing_turn(&state, words).await?;
         let inspected = state
             .compute
             .long(
@@ -129,15 +134,14 @@ const PARSING_WAIT: Duration = Duration::from_secs(20);
 
 /// The turn to parse drawings, held by the job until it ends (whether or not its request is
 /// still there): one drawing is parsed at a time on this server.
-pub(super) async fn parsing_turn(state: &AppState) -> Result<OwnedSemaphorePermit, ApiError> {
+pub(super) async fn parsing_turn(
+    state: &AppState,
+    words: &ApiErrorWords,
+) -> Result<OwnedSemaphorePermit, ApiError> {
     let parsing = Arc::clone(&state.building_work.parsing);
     match tokio::time::timeout(PARSING_WAIT, parsing.acquire_owned()).await {
         Ok(Ok(permit)) => Ok(permit),
-        _ => Err(ApiError::retry_after(
-            &state.venue_api.words,
-            ApiCode::Busy,
-            5,
-        )),
+        _ => Err(ApiError::retry_after(words, ApiCode::Busy, 5)),
     }
 }
 
@@ -151,11 +155,10 @@ pub(super) fn is_drawings(headers: &HeaderMap) -> bool {
 
 /// The mapping and drawings of a multipart upload already read, refused with what is wrong.
 pub(super) async fn drawings_of(
-    state: &AppState,
+    words: &ApiErrorWords,
     headers: &HeaderMap,
     body: Vec<u8>,
 ) -> Result<(DrawingMapping, Vec<Drawing>), ApiError> {
-    let words = &state.venue_api.words;
     let refused =
         |reason: &str| ApiError::explained(words, ApiCode::BuildingRefused, "reason", reason);
     let boundary = headers

@@ -136,10 +136,14 @@ pub(super) struct BuildingInfo {
 /// `multipart/form-data` (`drawings.rs`), or its rooms and doors as GeoJSON
 /// (`application/geo+json` or `application/json`).
 pub(super) async fn post_building(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     request: Request,
 ) -> Response {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let answer = async {
         // Before the body is read: a client whose uploads of the day are spent costs a query.
         state
@@ -148,31 +152,31 @@ pub(super) async fn post_building(
             .await
             .map_err(|error| store_refusal(&state, words, &error))?;
         let headers = request.headers().clone();
-        let bytes = read_upload(&state, client, request).await?;
+        let bytes = read_upload(&state, client, words, request).await?;
         let taken = if drawings::is_drawings(&headers) {
             let key = upload_key("drawings", &bytes);
-            let (mapping, drawings) = drawings::drawings_of(&state, &headers, bytes).await?;
-            let parsing = drawings::parsing_turn(&state).await?;
+            let (mapping, drawings) = drawings::drawings_of(words, &headers, bytes).await?;
+            let parsing = drawings::parsing_turn(&state, words).await?;
             let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
                 let _parsing = parsing;
                 buildings.take_in_drawings(&mapping, &drawings, words, catalog)
             });
-            take_in(&state, client, &key, DRAWINGS_MS, job).await?
+            take_in(&state, client, &key, DRAWINGS_MS, words, job).await?
         } else if is_geojson(&headers) {
             let key = upload_key("geojson", &bytes);
             // Its JSON is held as a tree while it is converted, as a drawing is while parsed.
-            let parsing = drawings::parsing_turn(&state).await?;
+            let parsing = drawings::parsing_turn(&state, words).await?;
             let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
                 let _parsing = parsing;
                 buildings.take_in_geojson(&bytes, words, catalog)
             });
-            take_in(&state, client, &key, DRAWINGS_MS, job).await?
+            take_in(&state, client, &key, DRAWINGS_MS, words, job).await?
         } else {
             let key = upload_key("imdf", &bytes);
             let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
                 buildings.take_in(&bytes, words, catalog)
             });
-            take_in(&state, client, &key, TAKE_IN_MS, job).await?
+            take_in(&state, client, &key, TAKE_IN_MS, words, job).await?
         };
         let checked = match taken.as_ref() {
             Ok(checked) => checked,
@@ -206,10 +210,10 @@ fn is_geojson(headers: &http::HeaderMap) -> bool {
 /// expired is unknown here at once, whichever server it was loaded on.
 pub(super) async fn loaded_building(
     state: &AppState,
+    words: &ApiErrorWords,
     id: &str,
     client: std::net::IpAddr,
 ) -> Result<Arc<LoadedBuilding>, ApiError> {
-    let words = &state.venue_api.words;
     let unknown = || ApiError::new(words, ApiCode::BuildingUnknown, None, &[]);
     let now = now_millis();
     let buildings = &state.buildings;
@@ -229,7 +233,7 @@ pub(super) async fn loaded_building(
         .map_err(stored)?
         .ok_or_else(unknown)?;
     let (buildings, venues) = (buildings.clone(), state.site.venues());
-    let step_words = Arc::new(venues.words.steps.clone());
+    let step_words = Arc::new(venues.step_words().clone());
     let catalog = Arc::new(venues.catalog());
     let loading = state
         .compute
@@ -253,11 +257,13 @@ pub(super) async fn loaded_building(
 
 /// `GET /api/buildings/{id}`.
 pub(super) async fn get_building(
-    ApiContext { state, .. }: ApiContext,
+    ApiContext {
+        state, language, ..
+    }: ApiContext,
     Path(id): Path<String>,
 ) -> Response {
     let found = state.buildings.get(&id, now_millis()).await;
-    answer_stored(&state, found, |row| {
+    answer_stored(&state, state.venue_api.words(language), found, |row| {
         json_response(&BuildingInfo {
             link: link(&row.id),
             levels: serde_json::from_str(&row.levels).unwrap_or_default(),
@@ -273,11 +279,14 @@ pub(super) async fn get_building(
 
 /// `GET /api/buildings/{id}/imdf.zip`: the building as IMDF, to take away.
 pub(super) async fn get_archive(
-    ApiContext { state, .. }: ApiContext,
+    ApiContext {
+        state, language, ..
+    }: ApiContext,
     Path(id): Path<String>,
 ) -> Response {
     let found = state.buildings.archive(&id, now_millis()).await;
-    answer_stored(&state, found, |archive| download(&id, archive))
+    let words = state.venue_api.words(language);
+    answer_stored(&state, words, found, |archive| download(&id, archive))
 }
 
 /// The archive of building `id` as a file to save.
@@ -297,7 +306,9 @@ fn download(id: &str, archive: Vec<u8>) -> Response {
 
 /// `DELETE /api/buildings/{id}`: gone at once, for every replica.
 pub(super) async fn delete_building(
-    ApiContext { state, .. }: ApiContext,
+    ApiContext {
+        state, language, ..
+    }: ApiContext,
     Path(id): Path<String>,
 ) -> Response {
     let found = state
@@ -305,17 +316,20 @@ pub(super) async fn delete_building(
         .delete(&id)
         .await
         .map(|gone| gone.then_some(()));
-    answer_stored(&state, found, |()| StatusCode::NO_CONTENT.into_response())
+    let words = state.venue_api.words(language);
+    answer_stored(&state, words, found, |()| {
+        StatusCode::NO_CONTENT.into_response()
+    })
 }
 
 /// The answer `answer` makes of what the database `found`: a building unknown (never was,
 /// expired, deleted) or the database unavailable otherwise; private either way.
 fn answer_stored<T>(
     state: &AppState,
+    words: &ApiErrorWords,
     found: Result<Option<T>, StoreError>,
     answer: impl FnOnce(T) -> Response,
 ) -> Response {
-    let words = &state.venue_api.words;
     private(match found {
         Ok(Some(found)) => answer(found),
         Ok(None) => ApiError::new(words, ApiCode::BuildingUnknown, None, &[]).into_response(),

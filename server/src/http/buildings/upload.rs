@@ -17,6 +17,7 @@ use super::super::error::{ApiCode, ApiError};
 use super::super::request_body::{self, ReadError};
 use crate::buildings::{Buildings, Checked, Refused};
 use crate::limits::client_table::client_key;
+use crate::site::ApiErrorWords;
 
 /// Uploads being received at once, in all: each holds up to `buildings.max_upload_mib` in
 /// memory until it is taken in.
@@ -83,9 +84,9 @@ pub(in crate::http) type TakenIn = Arc<Result<Checked, Refused>>;
 pub(super) async fn read_upload(
     state: &AppState,
     client: IpAddr,
+    words: &ApiErrorWords,
     request: Request,
 ) -> Result<Vec<u8>, ApiError> {
-    let words = &state.venue_api.words;
     let max = state.buildings.limits().archive_bytes;
     let too_large = || {
         let mib = (max / (1024 * 1024)).to_string();
@@ -133,12 +134,12 @@ pub(super) async fn take_in(
     client: std::net::IpAddr,
     key: &str,
     estimate_ms: f64,
+    words: &ApiErrorWords,
     job: TakeInJob,
 ) -> Result<TakenIn, ApiError> {
-    let words = &state.venue_api.words;
     let buildings = state.buildings.clone();
     let venues = state.site.venues();
-    let step_words = Arc::new(venues.words.steps.clone());
+    let step_words = Arc::new(venues.step_words().clone());
     let catalog = Arc::new(venues.catalog());
     state
         .compute

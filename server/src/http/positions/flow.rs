@@ -26,6 +26,7 @@ use super::super::venues::shared_venue;
 use super::answers::{FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone};
 use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
+use crate::negotiation::language::Language;
 use site_tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
 use site_tracking::hub::unix_now;
 use site_venues::Venue;
@@ -45,14 +46,18 @@ const PAST_DAY_FRESH_S: u32 = 86_400;
 pub(in crate::http) type FlowDays = Arc<Flights<Arc<FlowDay>>>;
 
 pub(in crate::http) async fn get_flow(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
     // The parameters and headers, not the request, cross the awaits: a body is not `Sync`.
     let params = query_params(&request);
     let (method, headers) = (request.method().clone(), request.headers().clone());
-    match flow(&state, client, venue, params).await {
+    match flow(&state, client, language, venue, params).await {
         Ok(answer) => answer.respond(&method, &headers),
         Err(error) => error.into_response(),
     }
@@ -61,10 +66,11 @@ pub(in crate::http) async fn get_flow(
 async fn flow(
     state: &AppState,
     client: IpAddr,
+    language: Language,
     venue: VenuePath,
     params: super::super::venues::request::Params,
 ) -> Result<Arc<Answer>, ApiError> {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let id = venue_segment(venue, words)?;
     let venue = shared_venue(state, words, &id)?;
     let settings = venue

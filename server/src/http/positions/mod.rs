@@ -40,6 +40,7 @@ use super::venues::request::{
 use super::venues::shared_venue;
 use crate::config::LiveConfig;
 use crate::limits::slots::Full;
+use crate::negotiation::language::Language;
 use crate::site::ApiErrorWords;
 use answers::LiveAlertEvent;
 use encode::{lon_lat, short};
@@ -85,11 +86,15 @@ const MAX_DWELL_MINUTES: u64 = 60;
 const DEFAULT_DWELL_MINUTES: u64 = 1;
 
 pub(super) async fn get_live(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
-    match subscribe(&state, client, venue, &request) {
+    match subscribe(&state, client, language, venue, &request) {
         Ok(watch) => stream::respond(watch, &state.streams),
         Err(error) => error.into_response(),
     }
@@ -98,10 +103,11 @@ pub(super) async fn get_live(
 fn subscribe(
     state: &AppState,
     client: std::net::IpAddr,
+    language: Language,
     venue: VenuePath,
     request: &Request,
 ) -> Result<Watch, ApiError> {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let id = venue_segment(venue, words)?;
     let shared = shared_venue(state, words, &id)?;
     let params = query_params(request);

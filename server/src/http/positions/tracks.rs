@@ -28,6 +28,7 @@ use super::super::venues::request::{Params, VenueKeyPath, query_params, unknown,
 use super::super::venues::shared_venue;
 use super::answers::{TrackAnswer, TrackPoint, Truth};
 use super::encode::{lon_lat, short};
+use crate::negotiation::language::Language;
 use site_tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
 use site_tracking::hub::{Unavailable, unix_now};
 
@@ -64,14 +65,18 @@ impl Format {
 }
 
 pub(in crate::http) async fn get_track(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
     // The parameters, not the request, cross the awaits: a request's body is not `Sync`.
     let params = query_params(&request);
     let (method, headers) = (request.method().clone(), request.headers().clone());
-    match track(&state, client, path, params).await {
+    match track(&state, client, language, path, params).await {
         Ok(answer) => answer.respond(&method, &headers),
         Err(error) => error.into_response(),
     }
@@ -80,10 +85,11 @@ pub(in crate::http) async fn get_track(
 async fn track(
     state: &AppState,
     client: IpAddr,
+    language: Language,
     path: VenueKeyPath,
     params: Params,
 ) -> Result<Arc<Answer>, ApiError> {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let (id, tag_name) = venue_and_key(path, words)?;
     let venue = shared_venue(state, words, &id)?;
     let format = match params.get("format").map(String::as_str) {

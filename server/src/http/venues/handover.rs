@@ -25,11 +25,15 @@ const HANDOVER_FRESH_S: u32 = 3_600;
 /// holds the ends in their canonical form, so the code's size does not depend on how they were
 /// written; a code is a function of its inputs, made once and kept.
 pub(in crate::http) async fn get_handover(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let params = query_params(&request);
     let resolved = match venue_segment(venue, words) {
         Ok(id) => served_venue(&state, words, &id, client)

@@ -33,6 +33,7 @@ use super::cross_site::EmbedOrigins;
 use super::error::{ApiCode, ApiError};
 use super::representation::Representation;
 use crate::buildings::is_building_id;
+use crate::negotiation::language::{ByLanguage, Language};
 use crate::site::{ApiErrorWords, Body, ViewerFiles};
 use answers::{
     FindCarAnswer, KioskAnswer, RouteAnswer, SearchAnswer, SearchResult, VenueList, VenueListEntry,
@@ -61,27 +62,39 @@ pub(super) async fn get_list(State(state): State<AppState>, request: Request) ->
 
 /// `GET /api/venues/{venue}`: the viewer's summary of a venue.
 pub(super) async fn get_venue(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
-    let id = venue_segment(venue, &state.venue_api.words);
-    let answer = viewer_file(&state, client, id, |files| Ok(Arc::clone(&files.summary))).await;
+    let words = state.venue_api.words(language);
+    let id = venue_segment(venue, words);
+    let answer = viewer_file(&state, client, words, id, |files| {
+        Ok(Arc::clone(&files.summary))
+    })
+    .await;
     static_answer(&state, answer, &request)
 }
 
 /// `GET /api/venues/{venue}/levels/{level}`: the viewer's data of one level.
 pub(super) async fn get_level(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let (id, level) = match venue_and_key(path, words) {
         Ok((venue, level)) => (Ok(venue), level),
         Err(error) => (Err(error), String::new()),
     };
-    let answer = viewer_file(&state, client, id, |files| {
+    let answer = viewer_file(&state, client, words, id, |files| {
         files
             .level(&level)
             .cloned()
@@ -95,10 +108,10 @@ pub(super) async fn get_level(
 async fn viewer_file(
     state: &AppState,
     client: IpAddr,
+    words: &ApiErrorWords,
     id: Result<String, ApiError>,
     pick: impl FnOnce(&ViewerFiles) -> Result<Arc<Body>, ApiError>,
 ) -> Result<Arc<Body>, ApiError> {
-    let words = &state.venue_api.words;
     served_files(state, words, &id?, client)
         .await
         .and_then(|files| pick(&files))
@@ -128,7 +141,7 @@ async fn served_files<'a>(
     client: IpAddr,
 ) -> Result<ServedFiles<'a>, ApiError> {
     if is_building_id(id) {
-        return loaded_building(state, id, client)
+        return loaded_building(state, words, id, client)
             .await
             .map(ServedFiles::Building);
     }
@@ -218,11 +231,15 @@ pub(super) fn find_car(
 
 /// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
 pub(super) async fn get_kiosk(
-    ApiContext { state, client }: ApiContext,
+    ApiContext {
+        state,
+        client,
+        language,
+    }: ApiContext,
     path: VenueKeyPath,
     request: Request,
 ) -> Response {
-    let words = &state.venue_api.words;
+    let words = state.venue_api.words(language);
     let (venue, kiosk) = match venue_and_key(path, words) {
         Ok(pair) => pair,
         Err(error) => return error.into_response(),
@@ -276,14 +293,27 @@ type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Vec<u8>, ApiError>;
 /// its client by what it costs (`estimate_ms` must fit the client's budget).
 pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter<AppState> {
     get(
-        move |ApiContext { state, client }: ApiContext, venue: VenuePath, request: Request| async move {
-            let words = &state.venue_api.words;
+        move |ApiContext {
+                  state,
+                  client,
+                  language,
+              }: ApiContext,
+              venue: VenuePath,
+              request: Request| async move {
+            let words = state.venue_api.words(language);
             let venue = match venue_segment(venue, words) {
                 Ok(id) => served_venue(&state, words, &id, client).await,
                 Err(error) => Err(error),
             };
             computed::answered(venue.and_then(|venue| {
-                computed_answer(&state, client, &venue, &request, (compute, estimate_ms))
+                computed_answer(
+                    &state,
+                    client,
+                    words,
+                    &venue,
+                    &request,
+                    (compute, estimate_ms),
+                )
             }))
         },
     )
@@ -293,11 +323,11 @@ pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter
 fn computed_answer(
     state: &AppState,
     client: IpAddr,
+    words: &ApiErrorWords,
     venue: &Venue,
     request: &Request,
     (compute, estimate_ms): (Compute, f64),
 ) -> Result<Response, ApiError> {
-    let words = &state.venue_api.words;
     state
         .compute
         .inline(client, estimate_ms, || {
@@ -329,7 +359,7 @@ pub(super) async fn served_venue(
     client: IpAddr,
 ) -> Result<Arc<Venue>, ApiError> {
     if is_building_id(id) {
-        return loaded_building(state, id, client)
+        return loaded_building(state, words, id, client)
             .await
             .map(|building| Arc::clone(&building.venue));
     }
@@ -358,7 +388,8 @@ pub(super) const KIOSK_MS: f64 = 2.0;
 
 /// What the venue API holds beyond the engine: its words, the list, and who may embed it.
 pub(crate) struct VenueApi {
-    pub(super) words: ApiErrorWords,
+    /// The messages of refusals, in each language an answer may speak.
+    words: ByLanguage<ApiErrorWords>,
     /// `GET /api/venues`, built once from the summaries of the venues the engine serves.
     pub(super) list: Body,
     pub(super) embedders: EmbedOrigins,
@@ -382,9 +413,14 @@ impl VenueApi {
             .collect();
         let list = computed::to_json(&VenueList { venues });
         Self {
-            words: site.venues().words.api_errors.clone(),
+            words: site.venues().api_errors(),
             list: Body::new(list, true),
             embedders,
         }
+    }
+
+    /// The messages of refusals in `language`.
+    pub(in crate::http) fn words(&self, language: Language) -> &ApiErrorWords {
+        self.words.get(language)
     }
 }

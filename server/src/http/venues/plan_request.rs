@@ -25,14 +25,15 @@ use crate::site::ApiErrorWords;
 pub(in crate::http) async fn venue_of(
     state: &AppState,
     client: std::net::IpAddr,
+    words: &ApiErrorWords,
     id: &str,
 ) -> Result<(Arc<Venue>, u64), ApiError> {
     if is_building_id(id) {
-        let building = loaded_building(state, id, client).await?;
+        let building = loaded_building(state, words, id, client).await?;
         Ok((Arc::clone(&building.venue), building.version as u64))
     } else {
         let version = state.venues.version(id).unwrap_or_default();
-        Ok((shared_venue(state, &state.venue_api.words, id)?, version))
+        Ok((shared_venue(state, words, id)?, version))
     }
 }
 
@@ -41,14 +42,14 @@ pub(in crate::http) async fn venue_of(
 pub(in crate::http) async fn exported_layout(
     state: &AppState,
     client: std::net::IpAddr,
+    words: &ApiErrorWords,
     id: &str,
     request: axum::extract::Request,
 ) -> Result<(Technology, serde_json::Value), Response> {
-    let words = &state.venue_api.words;
     let params = query_params(&request);
     let layout = read_layout(request.into_body(), words).await?;
     let read = async {
-        let (venue, _) = venue_of(state, client, id).await?;
+        let (venue, _) = venue_of(state, client, words, id).await?;
         let technology = technology_of(&params, words)?;
         let levels = levels_of(&params, &venue, words)?;
         // Charged to the client like any computation (2,000 devices take about 20 ms).

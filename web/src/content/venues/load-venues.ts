@@ -28,10 +28,18 @@ function readFile(root: string, name: string, format: 'TOML' | 'JSON', problems:
     Record<string, unknown> | undefined;
 }
 
-/** words.toml against its schema; undefined when it has any problem (all reported). */
-function readWords(root: string, problems: Problems): VenueWords | undefined {
-  const file = 'content/venues/words.toml';
-  const data = readDataFile(join(root, 'words.toml'), file, 'TOML', problems);
+/**
+ * A words.toml against its schema: content/venues/words.toml, or its English twin when
+ * `edition` is `en` (`content/en/venues/words.toml`); undefined when it has any problem (all
+ * reported).
+ */
+export function readVenueWords(
+  contentDir: string,
+  edition: '' | 'en',
+  problems: Problems,
+): VenueWords | undefined {
+  const file = join('content', edition, 'venues/words.toml');
+  const data = readDataFile(join(contentDir, edition, 'venues/words.toml'), file, 'TOML', problems);
   if (data === undefined) return undefined;
   const result = venueWordsSchema.safeParse(data);
   if (result.success) return result.data;
@@ -107,7 +115,7 @@ export function loadVenues(contentDir: string, problems: Problems): LoadedVenues
   const viewerData = checkVenues(root, problems);
   if (!viewerData) return undefined;
   const before = problems.list.length;
-  const words = readWords(root, problems);
+  const words = readVenueWords(contentDir, '', problems);
   const catalogue = readFile(root, 'categories.toml', 'TOML', problems);
   const { categories, groups, editor } = readCategoriesToml(catalogue ?? {});
   const list: LoadedVenue[] = [];

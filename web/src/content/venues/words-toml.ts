@@ -103,6 +103,7 @@ export const apiErrorKeys = [
   'plan_refused',
   'layout_malformed',
   'zone_unknown',
+  'lang_unknown',
 ] as const;
 
 /** Keys of [launcher]: the picture and button that load the viewer on a page. */

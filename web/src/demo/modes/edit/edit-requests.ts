@@ -4,6 +4,7 @@
 // the venue check's problems, or a failure.
 import type { BuildingInfo, BuildingProblem, EditSaved, FeatureChange } from '../../api-answers';
 import { buildingPaths, readRefusal } from '../../../islands/building-requests';
+import { withPageLanguage } from '../../../runtime/page-language';
 
 export type EditAnswer =
   | { kind: 'saved'; saved: EditSaved }
@@ -16,7 +17,7 @@ export type EditAnswer =
 export async function buildingVersion(id: string): Promise<number | null> {
   try {
     const response = await fetch(buildingPaths.one(id), {
-      headers: { Accept: 'application/json' },
+      headers: withPageLanguage({ Accept: 'application/json' }),
     });
     if (!response.ok) return null;
     return ((await response.json()) as BuildingInfo).version;
@@ -34,7 +35,7 @@ export async function sendEdit(
   try {
     response = await fetch(`${buildingPaths.one(id)}/changes`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', Accept: 'application/json' },
+      headers: withPageLanguage({ 'content-type': 'application/json', Accept: 'application/json' }),
       body: JSON.stringify({ base, changes }),
     });
   } catch {

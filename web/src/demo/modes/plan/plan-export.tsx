@@ -7,6 +7,7 @@ import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { Button } from '../button';
 import { type Layout, layoutBody } from './plan-layout';
+import { withPageLanguage } from '../../../runtime/page-language';
 
 export interface PlanExports {
   geojsonUrl: string;
@@ -18,7 +19,7 @@ export interface PlanExports {
 export async function saveExport(url: string, layout: Layout): Promise<void> {
   const response = await fetch(url, {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
+    headers: withPageLanguage({ 'Content-Type': 'application/json' }),
     body: layoutBody(layout),
   });
   if (!response.ok) {

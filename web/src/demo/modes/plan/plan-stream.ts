@@ -5,6 +5,7 @@
 // cancels the plan on the server.
 import type { PlanAnswer, PlanFailed, PlanProgress, PlanQueued } from '../../api-answers';
 import { ApiError, NetworkError } from '../../api';
+import { withPageLanguage } from '../../../runtime/page-language';
 
 export type PlanUpdate =
   | { kind: 'queued'; data: PlanQueued }
@@ -46,7 +47,7 @@ export async function streamPlan(
       : {};
     response = await fetch(url, {
       ...posted,
-      headers: { Accept: 'text/event-stream', ...posted.headers },
+      headers: withPageLanguage({ Accept: 'text/event-stream', ...posted.headers }),
       signal,
     });
   } catch (error) {
