@@ -7,12 +7,21 @@ import type { DemoPageContent, DemoTaskContent } from './schema';
 import type { KioskPageContent, LoadedPage } from './types';
 import type { LoadedVenues } from './venues/types';
 import { fill } from '../format/fill';
+import type { Language } from './language';
+import { namesIn, venueNameIn } from './venues/names';
 
-export function kioskPages(venues: LoadedVenues, demo: DemoPageContent): LoadedPage[] {
+/** A page per guide screen, named in the edition's `language` (the venues' IMDF labels). */
+export function kioskPages(
+  venues: LoadedVenues,
+  demo: DemoPageContent,
+  language: Language,
+): LoadedPage[] {
   const words = demo.kiosk_page;
-  return venues.list.flatMap((venue) =>
-    venue.summary.kiosks.map((kiosk): LoadedPage => {
-      const values = { kiosk: kiosk.name, venue: venue.summary.name };
+  return venues.list.flatMap((venue) => {
+    const name = namesIn(venue, language);
+    const venueName = venueNameIn(venue, language);
+    return venue.summary.kiosks.map((kiosk): LoadedPage => {
+      const values = { kiosk: name(kiosk.id, kiosk.name), venue: venueName };
       const content: KioskPageContent = {
         meta: {
           title: fill(words.title, values),
@@ -35,8 +44,8 @@ export function kioskPages(venues: LoadedVenues, demo: DemoPageContent): LoadedP
         },
         content,
       };
-    }),
-  );
+    });
+  });
 }
 
 function demoTasks(page: LoadedPage): { field: string; task: DemoTaskContent }[] {

@@ -403,7 +403,8 @@ function loadEdition(dir: string, language: Language, sharedVenues?: LoadedVenue
     }
   }
   const demoPage = pages.find((page) => page.route.kind === 'demo');
-  const kiosks = venues && demoPage ? kioskPages(venues, demoPage.content as DemoPageContent) : [];
+  const kiosks =
+    venues && demoPage ? kioskPages(venues, demoPage.content as DemoPageContent, language) : [];
   pages.push(...kiosks);
   checkDemoTasks(pages, venues, problems);
   // Every address that has a page, even one whose file has problems: links to it are not broken.

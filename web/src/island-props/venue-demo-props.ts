@@ -4,6 +4,7 @@ import type { DemoTaskContent } from '../content/schema';
 import type { Content } from '../content/types';
 import type { VenueDemoProps } from '../islands/venue-demo';
 import { fill } from '../format/fill';
+import { namesIn, venueNameIn } from '../content/venues/names';
 
 export function venueDemoProps(
   content: Content,
@@ -21,10 +22,10 @@ export function venueDemoProps(
   return {
     task,
     layout,
-    venues: list.map(({ summary }) => ({
-      id: summary.id,
-      name: summary.name,
-      defaultLevel: summary.defaultLevel,
+    venues: list.map((entry) => ({
+      id: entry.summary.id,
+      name: venueNameIn(entry, content.language),
+      defaultLevel: entry.summary.defaultLevel,
     })),
     words: {
       start: layout === 'kiosk' ? launcher.kiosk_start : launcher.start,
@@ -41,7 +42,10 @@ export function venueDemoProps(
             src: preview.url,
             width: preview.width,
             height: preview.height,
-            alt: fill(launcher.preview_alt, { venue: venue.summary.name, level: level.name }),
+            alt: fill(launcher.preview_alt, {
+              venue: venueNameIn(venue, content.language),
+              level: namesIn(venue, content.language)(level.id, level.name),
+            }),
           }
         : null,
     readsAddress: options.readsAddress ?? false,

@@ -11,6 +11,7 @@ import { kioskPath } from '../content/route-table';
 import { venueDemoProps } from '../island-props/venue-demo-props';
 import { UploadSection, uploadSectionId } from './upload-section';
 import { editionPath } from '../content/language';
+import { namesIn, venueNameIn } from '../content/venues/names';
 
 export function DemoPage({
   demo,
@@ -22,9 +23,15 @@ export function DemoPage({
   /** The page of a hand-over address: the viewer starts at once (issue #34). */
   firstFrame?: boolean;
 }) {
-  const kiosks = content.venues.list.flatMap(({ summary }) =>
-    summary.kiosks.map((kiosk) => ({ ...kiosk, venue: summary.name })),
-  );
+  const kiosks = content.venues.list.flatMap((venue) => {
+    const name = namesIn(venue, content.language);
+    const venueName = venueNameIn(venue, content.language);
+    return venue.summary.kiosks.map((kiosk) => ({
+      ...kiosk,
+      name: name(kiosk.id, kiosk.name),
+      venue: venueName,
+    }));
+  });
   return (
     <>
       <Hero heading={demo.hero.heading} intro={demo.hero.intro} />
