@@ -12,32 +12,27 @@ import {
   useBrowser,
   waitForHydration,
 } from '../helpers/browser';
-import { decodeQr } from '../helpers/qr';
+import {
+  firstDraw,
+  handoverAddress,
+  kioskId,
+  openDemo as open,
+  openOnPhone,
+  stepTexts as stepsOf,
+} from '../helpers/demo';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
 
-/** The mall's first guide screen (content/venues/demo-mall/venue.toml). */
-const kioskId = 'c7d5c02b-5c55-4c6e-9622-79d4a7498715';
-
-const firstDraw = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('demo:first-draw').length > 0, null, {
-    timeout: 20_000,
-  });
-
-async function openDemo(
+const openDemo = (
   path: string,
-  options: { userAgent?: string; width?: number; height?: number; start?: string } = {},
-) {
-  const opened = await openPage(browser(), `${base}${path}`, options);
-  await waitForHydration(opened.page);
-  await opened.page.getByRole('button', { name: options.start ?? '试一试' }).click();
-  await firstDraw(opened.page);
-  return opened;
-}
+  {
+    start = '试一试',
+    ...options
+  }: { userAgent?: string; width?: number; height?: number; start?: string } = {},
+) => open(browser(), `${base}${path}`, start, options);
 
-const stepTexts = (page: Page) =>
-  page.getByRole('list', { name: '路线步骤' }).getByRole('listitem').allInnerTexts();
+const stepTexts = (page: Page) => stepsOf(page, '路线步骤');
 
 const pressedLevel = (page: Page) =>
   page.locator('.demo button[aria-pressed="true"]').filter({ hasText: /^(L\d|B\d)$/ });
@@ -127,11 +122,7 @@ describe('the live demo', () => {
     });
     await page.getByRole('button', { name: '海底捞' }).first().click();
     const code = page.getByRole('img', { name: /二维码.*海底捞/ });
-    await code.waitFor();
-    await page.waitForFunction(
-      () => (document.querySelector('.demo img[src*="handover"]') as HTMLImageElement)?.complete,
-    );
-    const address = await decodeQr(code);
+    const address = await handoverAddress(page, code);
     expect(address).toMatch(/\/next\/demo\?venue=demo-mall&from=[0-9a-f-]+&to=[0-9a-f-]+$/);
     const handedOver = new URL(address!);
     expect(handedOver.searchParams.get('from')).toBe(kioskId);
@@ -139,11 +130,7 @@ describe('the live demo', () => {
     await context.close();
 
     // The phone opens the same address on this server: the route is there at once.
-    const phone = await openPage(browser(), `${base}${handedOver.pathname}${handedOver.search}`, {
-      userAgent: iphoneUserAgent,
-      width: 390,
-      height: 844,
-    });
+    const phone = await openOnPhone(browser(), base, handedOver);
     await firstDraw(phone.page);
     await phone.page.getByRole('list', { name: '路线步骤' }).waitFor();
     expect(await stepTexts(phone.page)).toEqual(kioskSteps);

@@ -52,6 +52,15 @@ impl Language {
         }
     }
 
+    /// The address of a Chinese page (`/next/demo`) in this language's edition
+    /// (`/next/en/demo`).
+    pub(crate) fn page_path(self, chinese: &str) -> String {
+        match (self, chinese.strip_prefix("/next")) {
+            (Self::English, Some(rest)) => format!("/next/en{rest}"),
+            _ => chinese.to_owned(),
+        }
+    }
+
     fn accepted(header: &str) -> Self {
         let mut best: Option<(Self, f32)> = None;
         for (tag, weight) in weighted_items(header) {
@@ -162,6 +171,16 @@ mod tests {
             "/",
         ] {
             assert_eq!(Language::of_page_path(path), Chinese, "{path}");
+        }
+    }
+
+    #[test]
+    fn a_page_is_in_the_english_edition_under_next_en() {
+        assert_eq!(English.page_path("/next/demo"), "/next/en/demo");
+        assert_eq!(English.page_path("/next/"), "/next/en/");
+        assert_eq!(Chinese.page_path("/next/demo"), "/next/demo");
+        for path in ["/next/en/demo", "/next/en/"] {
+            assert_eq!(Language::of_page_path(path), English, "{path}");
         }
     }
 

@@ -33,7 +33,7 @@ import type {
   SearchAnswer,
   TrackAnswer,
 } from './api-answers';
-import { withPageLanguage } from '../runtime/page-language';
+import { pageLanguageParam, withPageLanguage } from '../runtime/page-language';
 
 export interface ApiCall {
   method: 'GET';
@@ -210,7 +210,8 @@ export function createApi(
       format: 'geojson' | 'csv',
     ) =>
       `${base}${venuePath(venue)}/tracks/${encodeURIComponent(tag)}?from=${from}&to=${to}&format=${format}`,
-    /** The live positioning stream of one level (issue #17), with the truth when asked. */
+    /** The live positioning stream of one level (issue #17), with the truth when asked; in the
+     * page's language, as an EventSource sends no header of ours. */
     liveUrl: (
       venue: string,
       level: string,
@@ -222,7 +223,7 @@ export function createApi(
         .join(';');
       return `${base}${venuePath(venue)}/live?level=${encodeURIComponent(level)}${
         truth ? '&truth=true' : ''
-      }${fence ? `&fence=${corners}&dwell=${fence.dwellMinutes}` : ''}`;
+      }${fence ? `&fence=${corners}&dwell=${fence.dwellMinutes}` : ''}${pageLanguageParam()}`;
     },
     /** A device plan's stream (issue #33): `levels` short names, none for every level; the zone
      * and stairwells only when not every part. */
@@ -239,7 +240,7 @@ export function createApi(
       }${zone === 'all' ? '' : `&zone=${zone}`}${stairs ? '' : '&stairs=false'}`,
     /** The QR code that opens a route on a phone (docs/venue-contract.md §4 handover.svg). */
     handoverUrl: (venue: string, from: string, to: string, accessible: boolean) =>
-      `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}`,
+      `${base}${venuePath(venue)}/handover.svg?from=${encodeURIComponent(from)}&to=${encodeURIComponent(to)}${accessible ? '&accessible=true' : ''}${pageLanguageParam()}`,
   };
 }
 

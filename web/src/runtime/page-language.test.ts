@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { withPageLanguage } from './page-language';
+import { pageLanguageParam, withPageLanguage } from './page-language';
 
 describe('withPageLanguage', () => {
   afterEach(() => document.documentElement.removeAttribute('lang'));
@@ -15,7 +15,15 @@ describe('withPageLanguage', () => {
     expect(withPageLanguage({})).toEqual({ 'Accept-Language': 'zh-CN' });
   });
 
+  it("names the page's language in an address", () => {
+    document.documentElement.lang = 'en';
+    expect(pageLanguageParam()).toBe('&lang=en');
+    document.documentElement.lang = 'zh-CN';
+    expect(pageLanguageParam()).toBe('&lang=zh-CN');
+  });
+
   it('adds nothing when the page names no language', () => {
+    expect(pageLanguageParam()).toBe('');
     expect(withPageLanguage({ Accept: 'text/event-stream' })).toEqual({
       Accept: 'text/event-stream',
     });

@@ -5,6 +5,7 @@ use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
+use http::{HeaderValue, header};
 use site_venues::Field;
 
 use super::super::api_guard::ApiContext;
@@ -21,7 +22,8 @@ const HANDOVER_FRESH_S: u32 = 3_600;
 
 /// `GET /api/venues/{venue}/handover.svg?from=&to=&accessible=`: a QR code of the address that
 /// opens this route on a phone, on the public origin of the site the request reached (a guide
-/// screen's page may be served from anywhere; the phone needs the public address). The address
+/// screen's page may be served from anywhere; the phone needs the public address), in the
+/// edition of the language asked for (`lang=en`: `/next/en/demo`, issue #35). The address
 /// holds the ends in their canonical form, so the code's size does not depend on how they were
 /// written; a code is a function of its inputs, made once and kept.
 pub(in crate::http) async fn get_handover(
@@ -52,7 +54,7 @@ pub(in crate::http) async fn get_handover(
         });
         let (from, to) = (from?, to?);
         let origin = state.site.origin(state.variant(request.headers()).region);
-        let mut address = format!("{origin}/next/demo?");
+        let mut address = format!("{origin}{}?", language.page_path("/next/demo"));
         let mut query = url::form_urlencoded::Serializer::new(String::new());
         // A building a visitor brought is opened by its own parameter (its page is private).
         let name = if is_building_id(&id) {
@@ -94,7 +96,14 @@ pub(in crate::http) async fn get_handover(
         })
         .await;
     match made {
-        Ok(answer) => answer.respond(request.method(), request.headers()),
+        Ok(answer) => {
+            let mut response = answer.respond(request.method(), request.headers());
+            // The address's edition may come from Accept-Language.
+            response
+                .headers_mut()
+                .append(header::VARY, HeaderValue::from_static("Accept-Language"));
+            response
+        }
         Err(refused) => computed::refusal(words, refused).into_response(),
     }
 }

@@ -1,0 +1,50 @@
+// What the live demo's specs share: the mall's first guide screen, the viewer's first drawn
+// frame, and a route's steps as the panel lists them.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { iphoneUserAgent, openPage, waitForHydration } from './browser';
+import { decodeQr } from './qr';
+
+/** The mall's first guide screen (content/venues/demo-mall/venue.toml). */
+export const kioskId = 'c7d5c02b-5c55-4c6e-9622-79d4a7498715';
+
+/** Waits for the viewer's first drawn frame (the mark it leaves in the performance timeline). */
+export const firstDraw = (page: Page) =>
+  page.waitForFunction(() => performance.getEntriesByName('demo:first-draw').length > 0, null, {
+    timeout: 20_000,
+  });
+
+/** The steps of the route panel's list, named `label` in the page's language. */
+export const stepTexts = (page: Page, label: string) =>
+  page.getByRole('list', { name: label }).getByRole('listitem').allInnerTexts();
+
+/** The address a guide screen's QR code `code` holds, read once its picture has loaded. */
+export async function handoverAddress(page: Page, code: Locator): Promise<string | null> {
+  await code.waitFor();
+  await page.waitForFunction(
+    () => (document.querySelector('.demo img[src*="handover"]') as HTMLImageElement)?.complete,
+  );
+  return decodeQr(code);
+}
+
+/** A handed-over `address` opened on an iPhone-sized screen, from the server under test. */
+export function openOnPhone(browser: Browser, base: string, address: URL) {
+  return openPage(browser, `${base}${address.pathname}${address.search}`, {
+    userAgent: iphoneUserAgent,
+    width: 390,
+    height: 844,
+  });
+}
+
+/** A demo page opened from the server under test, its viewer started by the button `start`. */
+export async function openDemo(
+  browser: Browser,
+  url: string,
+  start: string,
+  options: { userAgent?: string; width?: number; height?: number } = {},
+) {
+  const opened = await openPage(browser, url, options);
+  await waitForHydration(opened.page);
+  await opened.page.getByRole('button', { name: start, exact: true }).click();
+  await firstDraw(opened.page);
+  return opened;
+}
