@@ -53,11 +53,35 @@ export function localiseLinks<T>(value: T, language: Language, key = ''): T {
 }
 
 /** Each edition's punctuation where the code joins words from content: a label and its value, a
- * list, clauses, a sentence's end and an aside in brackets. */
+ * list, parts of a sentence, clauses, a sentence's end and an aside in brackets. */
 export const punctuation: Record<
   Language,
-  { colon: string; list: string; clauses: string; sentenceEnd: string; open: string; close: string }
+  {
+    colon: string;
+    list: string;
+    comma: string;
+    clauses: string;
+    sentenceEnd: string;
+    open: string;
+    close: string;
+  }
 > = {
-  zh: { colon: '：', list: '、', clauses: '；', sentenceEnd: '。', open: '（', close: '）' },
-  en: { colon: ': ', list: ', ', clauses: '; ', sentenceEnd: '. ', open: ' (', close: ')' },
+  zh: {
+    colon: '：',
+    list: '、',
+    comma: '，',
+    clauses: '；',
+    sentenceEnd: '。',
+    open: '（',
+    close: '）',
+  },
+  en: {
+    colon: ': ',
+    list: ', ',
+    comma: ', ',
+    clauses: '; ',
+    sentenceEnd: '. ',
+    open: ' (',
+    close: ')',
+  },
 };

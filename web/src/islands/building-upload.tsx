@@ -18,6 +18,7 @@ import {
 import type { DrawingForm, ReadDrawing } from './drawings/drawing-form';
 import { useElementId } from './island-root';
 import { ScrollTable } from './scroll-table';
+import { pagePunctuation } from '../runtime/page-language';
 
 export interface BuildingUploadProps {
   /** content/venues/words.toml [upload]. */
@@ -97,7 +98,7 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
   };
 
   const send = (files: File[]) => {
-    const label = files.map((file) => file.name).join('、');
+    const label = files.map((file) => file.name).join(pagePunctuation().list);
     const size = files.reduce((total, file) => total + file.size, 0);
     if (size > words.max_mib * mebibyte) {
       setState({ phase: 'choosing', notice: 'too-large', file: label, size });
@@ -152,7 +153,7 @@ export function BuildingUpload({ words }: BuildingUploadProps) {
 
   const convert = (drawings: Drawings, mapping: DrawingMapping) => {
     const files = drawings.drawings.map(({ file }) => file);
-    const label = files.map((file) => file.name).join('、');
+    const label = files.map((file) => file.name).join(pagePunctuation().list);
     const size = files.reduce((total, file) => total + file.size, 0);
     setState({ phase: 'uploading', file: label, converting: true });
     const sent = files.map((file) => ({ file: file.name, blob: file }));
@@ -332,7 +333,7 @@ function Stored({
   onDelete,
 }: ResultProps<'stored'> & { onDelete: () => void }) {
   const { building } = state;
-  const levels = building.levels.map((level) => level.name).join('、');
+  const levels = building.levels.map((level) => level.name).join(pagePunctuation().list);
   return (
     <div className="building-upload__result building-upload__result--stored">
       <h3 className="building-upload__heading" ref={headingRef} tabIndex={-1}>

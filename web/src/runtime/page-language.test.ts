@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageLanguageParam, withPageLanguage } from './page-language';
+import { pageLanguageParam, pagePunctuation, withPageLanguage } from './page-language';
 
 describe('withPageLanguage', () => {
   afterEach(() => document.documentElement.removeAttribute('lang'));
@@ -27,5 +27,14 @@ describe('withPageLanguage', () => {
     expect(withPageLanguage({ Accept: 'text/event-stream' })).toEqual({
       Accept: 'text/event-stream',
     });
+  });
+
+  it("joins words with the page's punctuation, Chinese unless the page is English", () => {
+    expect(['B1', 'L1'].join(pagePunctuation().list)).toBe('B1、L1');
+    document.documentElement.lang = 'zh-CN';
+    expect(pagePunctuation().open).toBe('（');
+    document.documentElement.lang = 'en';
+    expect(['B1', 'L1'].join(pagePunctuation().list)).toBe('B1, L1');
+    expect(pagePunctuation().clauses).toBe('; ');
   });
 });

@@ -2,7 +2,19 @@
 // what it computes. A page asks in its own language (`<html lang>`), whatever the browser's
 // languages are, so the English pages' demo speaks English in a Chinese browser too.
 
+import { type Language, punctuation } from '../content/language';
+
 const pageLanguage = () => (typeof document === 'undefined' ? '' : document.documentElement.lang);
+
+/** The page's edition: English for `<html lang="en">`, else Chinese, the site's first. */
+export function pageEdition(): Language {
+  return /^en\b/i.test(pageLanguage()) ? 'en' : 'zh';
+}
+
+/** The page's punctuation where the code joins words: a list, clauses, an aside. */
+export function pagePunctuation(): (typeof punctuation)[Language] {
+  return punctuation[pageEdition()];
+}
 
 /** `headers` with the page's language as Accept-Language (none outside a page). */
 export function withPageLanguage(headers: Record<string, string>): Record<string, string> {

@@ -5,6 +5,7 @@ import { useCallback, useRef, useState } from 'react';
 import { ApiError } from '../api';
 import type { ViewerWords } from '../../content/venues/viewer-words';
 import { Button } from './button';
+import { pagePunctuation } from '../../runtime/page-language';
 
 export function useMessages(words: ViewerWords) {
   const [alert, setAlert] = useState<{ message: string; retry?: () => void } | null>(null);
@@ -34,7 +35,7 @@ export function useMessages(words: ViewerWords) {
     if (queue.current.length > 1) return;
     setSpoken('');
     requestAnimationFrame(() => {
-      setSpoken(queue.current.join('；'));
+      setSpoken(queue.current.join(pagePunctuation().clauses));
       queue.current = [];
     });
   };

@@ -22,6 +22,7 @@ import type { UploadWords } from '../../content/venues/words-toml';
 import { fill } from '../../format/fill';
 import { ScrollTable } from '../scroll-table';
 import { guessLevel } from './level-guess';
+import { pagePunctuation } from '../../runtime/page-language';
 
 export interface ReadDrawing {
   file: File;
@@ -320,7 +321,7 @@ function LayerTable({
         const content = [
           layer.closed_polylines ? fill(words.layer_closed, { count: layer.closed_polylines }) : '',
           fill(words.layer_objects, { count: objects }),
-          layer.texts.join('、'),
+          layer.texts.join(pagePunctuation().list),
         ].filter(Boolean);
         return (
           <tr key={layer.name}>

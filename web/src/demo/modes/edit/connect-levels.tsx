@@ -9,6 +9,7 @@ import { fill } from '../../../format/fill';
 import type { UnitShape } from '../../../content/venues/viewer-files';
 import type { ModeKit } from '../kit';
 import { EditForm } from './edit-form';
+import { pagePunctuation } from '../../../runtime/page-language';
 
 /** The unit categories that join levels (docs/venue-contract.json, role "connector"). */
 const connectors = ['elevator', 'escalator', 'stairs'];
@@ -84,7 +85,7 @@ export function ConnectLevels(props: {
             const others = link.units
               .filter((unit) => unit.id !== room.id)
               .map((unit) => `${unit.level} ${unit.name ?? ''}`.trim())
-              .join('、');
+              .join(pagePunctuation().list);
             return (
               <li key={link.id}>
                 <button

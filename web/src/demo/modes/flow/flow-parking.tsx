@@ -5,6 +5,7 @@ import type { FlowParking } from '../../api';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { FigureTable } from '../table-head';
+import { pagePunctuation } from '../../../runtime/page-language';
 
 export interface FlowParkingProps {
   words: ViewerWords;
@@ -66,7 +67,7 @@ export function FlowParkingSection(props: FlowParkingProps) {
               count: parking.taken.length,
             })
           : fill(words.flow_parking_other, {
-              levels: parking.levels.map((entry) => entry.level).join('、'),
+              levels: parking.levels.map((entry) => entry.level).join(pagePunctuation().list),
             })}
       </p>
     </>

@@ -11,6 +11,7 @@ import { LivePanel } from './live-panel';
 import { ReplayPanel } from './replay-panel';
 import { useLive } from './use-live';
 import { type Replay, useReplayClock } from './use-replay';
+import { pagePunctuation } from '../../../runtime/page-language';
 
 /** Half the side of the fence dropped in the view's middle, world units: 30 m across. */
 const CENTRE_FENCE_HALF = 150;
@@ -40,7 +41,10 @@ export function useLiveMode(
   const origin = summary?.origin ?? null;
   const fences = summary?.fences ?? noFences;
   const venueFences = useLevelFences(kit, active);
-  const fenceNames = [...new Set(fences.map((f) => `${f.name}（${f.level}）`))].join('、');
+  const marks = pagePunctuation();
+  const fenceNames = [
+    ...new Set(fences.map((f) => `${f.name}${marks.open}${f.level}${marks.close}`)),
+  ].join(marks.list);
   const [truth, setTruth] = useState(false);
   const [replay, setReplay] = useState<Replay | null>(null);
   // The level watched when the replay began: back to live is back to it, not to wherever the

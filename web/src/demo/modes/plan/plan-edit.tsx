@@ -7,6 +7,7 @@ import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { Button } from '../button';
 import type { PlanLayoutEdits } from './plan-map';
+import { pagePunctuation } from '../../../runtime/page-language';
 
 export function PlanEdit(props: {
   words: ViewerWords;
@@ -44,7 +45,7 @@ export function PlanEdit(props: {
           {fill(words.plan_gaps, {
             gaps: gaps
               .map((g) => fill(words.plan_gaps_level, { level: g.level, points: g.points }))
-              .join('、'),
+              .join(pagePunctuation().list),
           })}
         </p>
       ) : null}

@@ -6,6 +6,7 @@ import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { buildingIdPattern } from '../../../islands/building-requests';
 import { planAddressOf } from './plan-address';
+import { pagePunctuation } from '../../../runtime/page-language';
 
 /** A plan and the levels it was asked for (none: every level), as the link reopens it. */
 export interface PlanPart {
@@ -29,10 +30,10 @@ export function reopenLink(origin: string, venue: string, { plan, levels }: Plan
 /** Where the plan covers: its levels, then its zone and stairwells when not all. */
 function coverage(words: ViewerWords, plan: PlanAnswer): string {
   return [
-    plan.levels.map((row) => row.level).join('、'),
+    plan.levels.map((row) => row.level).join(pagePunctuation().list),
     ...(plan.zone === 'all' ? [] : [words[`plan_zone_${plan.zone}`]]),
     ...(plan.stairs ? [] : [words.plan_no_stairs]),
-  ].join('，');
+  ].join(pagePunctuation().comma);
 }
 
 /** One plan's description for sales. A layout the visitor changed travels as its figures. */
