@@ -11,12 +11,13 @@ import type {
   Technology,
   Truth,
 } from './api-answers';
+import { pageLocale } from '../runtime/page-language';
 
 export type { Technology };
 
 /** A stream second (unix time) as the visitor's clock shows it, e.g. 14:03:21. */
 export const clockTime = (second: number) =>
-  new Date(second * 1000).toLocaleTimeString('zh-CN', { hour12: false });
+  new Date(second * 1000).toLocaleTimeString(pageLocale(), { hour12: false });
 
 export const technologies: readonly Technology[] = ['ble', 'aoa', 'uwb'];
 

@@ -18,7 +18,7 @@ import {
 import type { DrawingForm, ReadDrawing } from './drawings/drawing-form';
 import { useElementId } from './island-root';
 import { ScrollTable } from './scroll-table';
-import { pagePunctuation } from '../runtime/page-language';
+import { pageLocale, pagePunctuation } from '../runtime/page-language';
 
 export interface BuildingUploadProps {
   /** content/venues/words.toml [upload]. */
@@ -58,7 +58,7 @@ const mebibyte = 1024 * 1024;
 // the hand-over page's script evaluation), a cost every page carrying the form paid at load.
 let expiryDate: Intl.DateTimeFormat | undefined;
 const formatExpiry = (expires: string | number) =>
-  (expiryDate ??= new Intl.DateTimeFormat('zh-CN', { dateStyle: 'long' })).format(
+  (expiryDate ??= new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'long' })).format(
     new Date(expires),
   );
 

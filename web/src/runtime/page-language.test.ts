@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
-import { pageLanguageParam, pagePunctuation, withPageLanguage } from './page-language';
+import { pageLanguageParam, pageLocale, pagePunctuation, withPageLanguage } from './page-language';
 
 describe('withPageLanguage', () => {
   afterEach(() => document.documentElement.removeAttribute('lang'));
@@ -36,5 +36,13 @@ describe('withPageLanguage', () => {
     document.documentElement.lang = 'en';
     expect(['B1', 'L1'].join(pagePunctuation().list)).toBe('B1, L1');
     expect(pagePunctuation().clauses).toBe('; ');
+  });
+
+  it("writes dates in the page's language, Chinese when it names none", () => {
+    expect(pageLocale()).toBe('zh-CN');
+    document.documentElement.lang = 'en';
+    expect(
+      new Intl.DateTimeFormat(pageLocale(), { dateStyle: 'long' }).format(new Date(2026, 10, 30)),
+    ).toMatch(/November/);
   });
 });

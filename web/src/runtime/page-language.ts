@@ -6,6 +6,11 @@ import { type Language, punctuation } from '../content/language';
 
 const pageLanguage = () => (typeof document === 'undefined' ? '' : document.documentElement.lang);
 
+/** The locale dates and times are written in on the page: its language, else Chinese's. */
+export function pageLocale(): string {
+  return pageLanguage() || 'zh-CN';
+}
+
 /** The page's edition: English for `<html lang="en">`, else Chinese, the site's first. */
 export function pageEdition(): Language {
   return /^en\b/i.test(pageLanguage()) ? 'en' : 'zh';
