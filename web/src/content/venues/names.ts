@@ -14,6 +14,12 @@ interface NamedFeature {
 /** A feature's name in `language` by its IMDF id, else `chinese`, the summary's name. */
 export type NameIn = (id: string, chinese: string) => string;
 
+/** A feature's name under language tag `tag`, trimmed; undefined when it has none. */
+function nameOf(feature: NamedFeature, tag: string): string | undefined {
+  const name = feature.properties?.name?.[tag];
+  return typeof name === 'string' && name.trim() ? name.trim() : undefined;
+}
+
 export function namesIn(venue: LoadedVenue, language: Language): NameIn {
   if (language === 'zh') return (_, chinese) => chinese;
   const tag = languageTags[language].hreflang;
@@ -21,10 +27,8 @@ export function namesIn(venue: LoadedVenue, language: Language): NameIn {
   for (const collection of Object.values(venue.imdf.files)) {
     const features = (collection as { features?: NamedFeature[] } | null)?.features ?? [];
     for (const feature of features) {
-      const name = feature.properties?.name?.[tag];
-      if (typeof feature.id === 'string' && typeof name === 'string' && name.trim()) {
-        names.set(feature.id, name.trim());
-      }
+      const name = nameOf(feature, tag);
+      if (typeof feature.id === 'string' && name) names.set(feature.id, name);
     }
   }
   return (id, chinese) => names.get(id) ?? chinese;
@@ -32,7 +36,7 @@ export function namesIn(venue: LoadedVenue, language: Language): NameIn {
 
 /** The venue's own name in `language` (its venue feature's), else the summary's. */
 export function venueNameIn(venue: LoadedVenue, language: Language): string {
+  if (language === 'zh') return venue.summary.name;
   const feature = (venue.imdf.files.venue as { features?: NamedFeature[] } | null)?.features?.[0];
-  const id = typeof feature?.id === 'string' ? feature.id : '';
-  return namesIn(venue, language)(id, venue.summary.name);
+  return (feature && nameOf(feature, languageTags[language].hreflang)) ?? venue.summary.name;
 }
