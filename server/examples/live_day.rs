@@ -16,7 +16,7 @@ use site_tracking::engine::{Engine, Simulation};
 use site_tracking::fences::venue_fences;
 use site_tracking::flow::HOUR_S;
 use site_tracking::rolling::RollingAccuracy;
-use site_venues::{Catalog, StepWords, Venue, VenueExtras, read_devices};
+use site_venues::{Venue, VenueExtras, read_devices};
 
 // The server's allocator, so the figures are the server's.
 #[global_allocator]
@@ -46,8 +46,7 @@ fn main() {
         &id,
         &dir,
         &VenueExtras::default(),
-        Arc::new(StepWords::default()),
-        Arc::new(Catalog::default()),
+        Arc::new(site_venues::testing::wordings()),
     )
     .expect("the venue loads");
     let devices = read_devices(&dir, venue.model()).expect("its devices load");

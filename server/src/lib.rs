@@ -383,7 +383,7 @@ fn venue_version(config: &Config, site: &Site, venue: &site::VenueEntry) -> u64 
         &venue.infrastructure,
         &venue.flow,
     );
-    let shared = (entry.step_words(), &entry.categories, &entry.groups);
+    let shared = entry.wordings();
     hash.update(format!("{read:?}{shared:?}").as_bytes());
     let imdf_dir = config.dist_dir.join(&venue.imdf_dir);
     let mut files: Vec<_> = std::fs::read_dir(&imdf_dir)
@@ -438,12 +438,7 @@ fn load_venues(config: &Config, site: &Site, previous: &Venues) -> Venues {
             version: venue_version(config, site, venue),
         })
         .collect();
-    let (venues, errors) = Venues::reload(
-        &sources,
-        entry.step_words().clone(),
-        entry.catalog(),
-        previous,
-    );
+    let (venues, errors) = Venues::reload(&sources, &entry.wordings(), previous);
     for error in errors {
         tracing::error!(%error, "a venue of the live demo did not load; its previous version, if any, goes on");
     }

@@ -33,8 +33,9 @@ import { firstFrameMarker } from '../src/island-props/first-frame-place';
 
 /** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14);
  * 6 added `first_frame`, the demo page of a hand-over address (issue #34); 7 added the English
- * edition's pages and each page's `alternates`, 8 the server's words by language (issue #35). */
-export const manifestVersion = 8;
+ * edition's pages and each page's `alternates`, 8 the server's words by language, 9 its
+ * categories by language too (issue #35). */
+export const manifestVersion = 9;
 
 interface ViteChunk {
   file: string;
@@ -364,8 +365,8 @@ export async function prerender({
 
   // The venues' files are served through /api/venues, so they stay out of `files`.
   const venues = writeVenues(distDir, content.venues, {
-    zh: content.venues.words,
-    en: editions.en.venues.words,
+    zh: content.venues,
+    en: editions.en.venues,
   });
 
   // Every q= the pages put in /_next/image addresses: the server accepts no other.

@@ -11,7 +11,7 @@ import { Problems } from '../src/checks/problems';
 import { repoContentDir } from '../src/testing/repo-content-dir';
 import { loadVenues } from '../src/content/venues/load-venues';
 import type { LoadedVenues } from '../src/content/venues/types';
-import { type FileSizes, type VenuesManifest, writeVenues } from './venues';
+import { type EditionWords, type FileSizes, type VenuesManifest, writeVenues } from './venues';
 
 let scratch = '';
 let distDir = '';
@@ -40,9 +40,13 @@ beforeAll(() => {
 afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 
 /** The server's words of each edition: the Chinese as loaded, the English one step apart. */
-function bothWords(): Record<'zh' | 'en', LoadedVenues['words']> {
+function bothWords(): Record<'zh' | 'en', EditionWords> {
   const english = { ...loaded.words, steps: { ...loaded.words.steps, depart: 'Leave {place}' } };
-  return { zh: loaded.words, en: english };
+  const stairs = { label: 'Stairs', synonyms: [] };
+  return {
+    zh: loaded,
+    en: { ...loaded, words: english, categories: { ...loaded.categories, stairs } },
+  };
 }
 
 describe('dist/venues/', () => {
@@ -121,17 +125,24 @@ describe("the manifest's venues section (contract section 3.1)", () => {
   });
 
   it('carries categories, groups and the server words of each language as they are', () => {
-    expect(manifest.categories.restroom).toEqual({
+    const chinese = manifest.words['zh-Hans']!;
+    expect(chinese.categories.restroom).toEqual({
       label: '卫生间',
       synonyms: ['厕所', '洗手间', 'WC'],
     });
-    expect(manifest.categories.stairs).toEqual({ label: '楼梯', synonyms: [] });
-    expect(manifest.groups[0]).toEqual({ label: '餐饮美食', categories: ['cafe'] });
+    expect(chinese.categories.stairs).toEqual({ label: '楼梯', synonyms: [] });
+    expect(chinese.groups[0]).toEqual({ label: '餐饮美食', categories: ['cafe'] });
     expect(Object.keys(manifest.words)).toEqual(['zh-Hans', 'en']);
-    expect(Object.keys(manifest.words.en!)).toEqual(['steps', 'api_errors']);
+    expect(Object.keys(manifest.words.en!)).toEqual([
+      'steps',
+      'api_errors',
+      'categories',
+      'groups',
+    ]);
     expect(manifest.words['zh-Hans']!.steps.depart).toBe(loaded.words.steps.depart);
     expect(manifest.words.en!.steps.depart).toBe('Leave {place}');
     expect(manifest.words.en!.api_errors).toEqual(loaded.words.api_errors);
+    expect(manifest.words.en!.categories.stairs).toEqual({ label: 'Stairs', synonyms: [] });
   });
 });
 

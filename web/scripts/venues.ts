@@ -28,10 +28,11 @@ export interface VenuesManifest {
     /** The flow analytics' simulated visitors (venue.toml [flow]); null for a venue without. */
     flow: VenueToml['flow'] | null;
   }[];
-  categories: Record<string, VenueCategory>;
-  groups: { label: string; categories: string[] }[];
   editor: EditorChoices;
-  /** What the server says, by language tag (`zh-Hans`, `en`): route steps and API messages. */
+  /**
+   * What the server says, by language tag (`zh-Hans`, `en`): route steps, API messages, and
+   * the categories' labels and search words with the guide screens' groups.
+   */
   words: Record<string, ServerWords>;
 }
 
@@ -39,7 +40,12 @@ export interface VenuesManifest {
 interface ServerWords {
   steps: Record<string, string>;
   api_errors: Record<string, string>;
+  categories: Record<string, VenueCategory>;
+  groups: { label: string; categories: string[] }[];
 }
+
+/** An edition's words and categories (each edition's words.toml and categories.toml). */
+export type EditionWords = Pick<LoadedVenues, 'words' | 'categories' | 'groups'>;
 
 /** Sizes in bytes of a viewer file as written, and compressed. */
 export interface FileSizes {
@@ -80,7 +86,7 @@ function writeCompressed(distDir: string, file: string, json: string): FileSizes
 export function writeVenues(
   distDir: string,
   venues: LoadedVenues,
-  words: Record<Language, LoadedVenues['words']>,
+  editions: Record<Language, EditionWords>,
   onFile: (sizes: FileSizes) => void = () => {},
 ): VenuesManifest {
   rmSync(join(distDir, 'venues'), { recursive: true, force: true });
@@ -114,13 +120,12 @@ export function writeVenues(
   });
   return {
     list,
-    categories: venues.categories,
-    groups: venues.groups,
     editor: venues.editor,
     words: Object.fromEntries(
       languages.map((language): [string, ServerWords] => {
-        const { steps, api_errors } = words[language];
-        return [languageTags[language].hreflang, { steps, api_errors }];
+        const { words, categories, groups } = editions[language];
+        const { steps, api_errors } = words;
+        return [languageTags[language].hreflang, { steps, api_errors, categories, groups }];
       }),
     ),
   };

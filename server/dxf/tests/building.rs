@@ -115,8 +115,7 @@ fn load(dir: &std::path::Path) -> Venue {
         "upload",
         dir,
         &VenueExtras::default(),
-        Arc::new(testing::words()),
-        Arc::new(testing::catalog()),
+        Arc::new(testing::wordings()),
     )
     .unwrap_or_else(|e| panic!("{e}"))
 }
@@ -203,7 +202,7 @@ fn the_mall_drawn_level_by_level_is_the_mall() {
     for (from, to) in ROUTES {
         let length = |venue: &Venue, ids: &HashMap<String, String>| {
             venue
-                .route(&ids[from], &ids[to], false)
+                .route(&ids[from], &ids[to], false, "zh-Hans")
                 .unwrap_or_else(|e| panic!("{from} → {to}: {e:?}"))
                 .distance_m
         };

@@ -61,6 +61,7 @@ fn route_through_corridor(name: &str) {
             from["id"].as_str().expect("id"),
             to["id"].as_str().expect("id"),
             false,
+            "zh-Hans",
         )
         .expect("a route");
     let line: Vec<Point> = route

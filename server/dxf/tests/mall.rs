@@ -203,7 +203,7 @@ fn the_mall_drawing_gives_the_mall_l1() {
     for (from, to) in ROUTES {
         let length = |venue: &Venue, rooms: &HashMap<String, Option<String>>| {
             venue
-                .route(&unit_id(rooms, from), &unit_id(rooms, to), false)
+                .route(&unit_id(rooms, from), &unit_id(rooms, to), false, "zh-Hans")
                 .unwrap_or_else(|e| panic!("{from} → {to}: {e:?}"))
                 .distance_m
         };

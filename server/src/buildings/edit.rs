@@ -9,7 +9,7 @@ use std::sync::Arc;
 
 use site_venues::edit::{Change, apply_listing};
 use site_venues::intake::{IntakeLimits, census_dir, unpack_imdf};
-use site_venues::{Catalog, StepWords, export_edited};
+use site_venues::{Wordings, export_edited};
 
 use super::engines::{LoadedBuilding, build_beside};
 use super::take_in::{LevelName, Refused, ScratchDir};
@@ -41,7 +41,7 @@ pub(crate) fn edit(
     changes: &[Change],
     (limits, max_changes): (&IntakeLimits, usize),
     scratch: &std::path::Path,
-    engine_inputs: (Arc<StepWords>, Arc<Catalog>),
+    wordings: &Arc<Wordings>,
 ) -> Result<Edited, Refused> {
     let started = std::time::Instant::now();
     let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
@@ -55,13 +55,8 @@ pub(crate) fn edit(
         export_edited(dir.path(), base.archive, &changed, &mut archive)
             .map(|_| archive.into_inner())
     };
-    let (loaded, archive) = build_beside(
-        base.id,
-        base.version + 1,
-        dir.path(),
-        engine_inputs,
-        archived,
-    )?;
+    let (loaded, archive) =
+        build_beside(base.id, base.version + 1, dir.path(), wordings, archived)?;
     let archive = archive.map_err(|e| Refused::Failed(e.to_string()))?;
     tracing::debug!(
         applied_ms = applied.as_secs_f64() * 1000.0,

@@ -9,7 +9,7 @@ use std::time::{Duration, Instant};
 
 use site_venues::intake::{IntakeLimits, unpack_imdf};
 use site_venues::viewer_files::viewer_files_derived;
-use site_venues::{Catalog, StepWords, Venue, VenueExtras};
+use site_venues::{Venue, VenueExtras, Wordings};
 
 use super::take_in::{Refused, ScratchDir, checked_refusal};
 use crate::site::{Body, ViewerFiles};
@@ -32,12 +32,12 @@ pub(crate) fn load(
     archive: &[u8],
     limits: &IntakeLimits,
     scratch: &std::path::Path,
-    engine_inputs: (Arc<StepWords>, Arc<Catalog>),
+    wordings: &Arc<Wordings>,
 ) -> Result<LoadedBuilding, Refused> {
     let dir =
         ScratchDir::new(scratch).map_err(|e| Refused::Failed(format!("building {id}: {e}")))?;
     unpack_imdf(archive, limits, dir.path()).map_err(Refused::Intake)?;
-    build(id, version, dir.path(), engine_inputs)
+    build(id, version, dir.path(), wordings)
 }
 
 /// Builds a building's engine and viewer files from the IMDF files of `dir`: the venue check
@@ -46,9 +46,9 @@ pub(crate) fn build(
     id: &str,
     version: i64,
     dir: &std::path::Path,
-    engine_inputs: (Arc<StepWords>, Arc<Catalog>),
+    wordings: &Arc<Wordings>,
 ) -> Result<LoadedBuilding, Refused> {
-    build_beside(id, version, dir, engine_inputs, || ()).map(|(loaded, ())| loaded)
+    build_beside(id, version, dir, wordings, || ()).map(|(loaded, ())| loaded)
 }
 
 /// [`build`], with the viewer's files and `beside` (an edit archives the files again) made on a
@@ -57,22 +57,16 @@ pub(crate) fn build_beside<T: Send>(
     id: &str,
     version: i64,
     dir: &std::path::Path,
-    (words, catalog): (Arc<StepWords>, Arc<Catalog>),
+    wordings: &Arc<Wordings>,
     beside: impl FnOnce() -> T + Send,
 ) -> Result<(LoadedBuilding, T), Refused> {
     let failed = |why: String| Refused::Failed(format!("building {id}: {why}"));
     std::thread::scope(|scope| {
-        let side = scope.spawn(|| (viewer_bodies(id, dir, &catalog), beside()));
+        let side = scope.spawn(|| (viewer_bodies(id, dir, &wordings.first().catalog), beside()));
         // The viewer's sample start is not checked against the engine here: it is derived from
         // the building's own places.
-        let venue = Venue::load(
-            id,
-            dir,
-            &VenueExtras::default(),
-            words,
-            Arc::clone(&catalog),
-        )
-        .map_err(|error| checked_refusal(error, dir));
+        let venue = Venue::load(id, dir, &VenueExtras::default(), Arc::clone(wordings))
+            .map_err(|error| checked_refusal(error, dir));
         let side = side.join();
         let venue = venue?;
         let (files, other) = side.map_err(|_| failed("its viewer files panicked".to_owned()))?;
@@ -91,7 +85,7 @@ pub(crate) fn build_beside<T: Send>(
 fn viewer_bodies(
     id: &str,
     dir: &std::path::Path,
-    catalog: &Catalog,
+    catalog: &site_venues::Catalog,
 ) -> Result<ViewerFiles, site_venues::LoadError> {
     let (_, files) = viewer_files_derived(id, dir, catalog)?;
     let summary = Body::fast(json(&files.summary), true);

@@ -16,8 +16,8 @@ use std::net::IpAddr;
 use std::path::PathBuf;
 use std::sync::Arc;
 
+use site_venues::Wordings;
 use site_venues::intake::IntakeLimits;
-use site_venues::{Catalog, StepWords};
 
 pub(crate) use drawings::{Drawing, DrawingMapping};
 #[cfg(test)]
@@ -88,10 +88,9 @@ impl Buildings {
     pub(crate) fn take_in(
         &self,
         bytes: &[u8],
-        words: Arc<StepWords>,
-        catalog: Arc<Catalog>,
+        wordings: Arc<Wordings>,
     ) -> Result<Checked, Refused> {
-        take_in::take_in(bytes, &self.0.limits, &self.0.scratch, words, catalog)
+        take_in::take_in(bytes, &self.0.limits, &self.0.scratch, wordings)
     }
 
     /// Converts a building's drawings with their mapping and takes the IMDF they make in, as
@@ -100,8 +99,7 @@ impl Buildings {
         &self,
         mapping: &DrawingMapping,
         drawings: &[Drawing],
-        words: Arc<StepWords>,
-        catalog: Arc<Catalog>,
+        wordings: Arc<Wordings>,
     ) -> Result<Checked, Refused> {
         let inner = &self.0;
         let drawn = inner.config.drawing_limits();
@@ -111,7 +109,7 @@ impl Buildings {
             (inner.limits.levels, &drawn),
             &inner.scratch,
         )?;
-        self.take_in(&archive, words, catalog)
+        self.take_in(&archive, wordings)
     }
 
     /// Converts a building's GeoJSON (rooms and doors with their levels, docs/api.md) and takes
@@ -120,8 +118,7 @@ impl Buildings {
     pub(crate) fn take_in_geojson(
         &self,
         bytes: &[u8],
-        words: Arc<StepWords>,
-        catalog: Arc<Catalog>,
+        wordings: Arc<Wordings>,
     ) -> Result<Checked, Refused> {
         let inner = &self.0;
         let archive = drawings::geojson_archive(
@@ -130,7 +127,7 @@ impl Buildings {
             &inner.config.drawing_limits(),
             &inner.scratch,
         )?;
-        self.take_in(&archive, words, catalog)
+        self.take_in(&archive, wordings)
     }
 
     /// What a drawing holds, for its mapping: costly for a large one, run it on a compute
@@ -146,12 +143,11 @@ impl Buildings {
         &self,
         base: &EditBase<'_>,
         changes: &[site_venues::edit::Change],
-        words: Arc<StepWords>,
-        catalog: Arc<Catalog>,
+        wordings: &Arc<Wordings>,
     ) -> Result<Edited, Refused> {
         let inner = &self.0;
         let limits = (&inner.limits, inner.config.max_changes);
-        edit::edit(base, changes, limits, &inner.scratch, (words, catalog))
+        edit::edit(base, changes, limits, &inner.scratch, wordings)
     }
 
     /// Stores `edited` as the version after `base` of building `id` and keeps its engine; the
@@ -263,8 +259,7 @@ impl Buildings {
         &self,
         row: &BuildingRow,
         archive: &[u8],
-        words: Arc<StepWords>,
-        catalog: Arc<Catalog>,
+        wordings: &Arc<Wordings>,
     ) -> Result<Arc<LoadedBuilding>, Refused> {
         let scratch = &self.0.scratch;
         let loaded = engines::load(
@@ -273,7 +268,7 @@ impl Buildings {
             archive,
             &self.0.limits,
             scratch,
-            (words, catalog),
+            wordings,
         )?;
         let loaded = Arc::new(loaded);
         self.0.engines.keep(&row.id, Arc::clone(&loaded));

@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use site_venues::intake::{Census, IntakeError, IntakeLimits, unpack_imdf};
-use site_venues::{Catalog, LoadError, StepWords, Venue, VenueExtras, export_imdf};
+use site_venues::{LoadError, Venue, VenueExtras, Wordings, export_imdf};
 
 use super::problems::UploadProblem;
 
@@ -66,13 +66,12 @@ pub(crate) fn take_in(
     bytes: &[u8],
     limits: &IntakeLimits,
     scratch: &Path,
-    words: Arc<StepWords>,
-    catalog: Arc<Catalog>,
+    wordings: Arc<Wordings>,
 ) -> Result<Checked, Refused> {
     let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
     let unpacked = unpack_imdf(bytes, limits, &dir.0).map_err(Refused::Intake)?;
     let extras = VenueExtras::default();
-    let venue = Venue::load("upload", &dir.0, &extras, words, catalog)
+    let venue = Venue::load("upload", &dir.0, &extras, wordings)
         .map_err(|error| checked_refusal(error, &dir.0))?;
     let mut archive = Cursor::new(Vec::new());
     export_imdf(&dir.0, &mut archive).map_err(|e| Refused::Failed(e.to_string()))?;

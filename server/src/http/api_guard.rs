@@ -95,6 +95,8 @@ pub(super) async fn guard(
         Err(language) => (language, true),
     };
     request.extensions_mut().insert(language);
+    // Its words are those of Accept-Language unless `lang` chose them.
+    let by_accept_language = lang.is_none() || lang_refused;
     let words = state.venue_api.words(language);
     let refusal = if too_long {
         let max = MAX_QUERY_BYTES.to_string();
@@ -138,12 +140,32 @@ pub(super) async fn guard(
     if building {
         response = super::buildings::private(response);
     }
+    if by_accept_language {
+        add_vary(response.headers_mut(), "Accept-Language");
+    }
     mark(
         response.headers_mut(),
         &caller,
         !state.venue_api.embedders.is_empty(),
     );
     response
+}
+
+/// Adds `name` to the response's `Vary`, once.
+fn add_vary(headers: &mut HeaderMap, name: &str) {
+    let vary = headers.get(header::VARY).and_then(|v| v.to_str().ok());
+    let listed = vary.is_some_and(|vary| {
+        vary.split(',')
+            .any(|item| item.trim().eq_ignore_ascii_case(name))
+    });
+    let value = match vary {
+        _ if listed => return,
+        Some(vary) if !vary.trim().is_empty() => format!("{vary}, {name}"),
+        _ => name.to_owned(),
+    };
+    if let Ok(value) = HeaderValue::from_str(&value) {
+        headers.insert(header::VARY, value);
+    }
 }
 
 /// Who may read the answer: the site's own pages (`same-origin`), or the embedder that asked
@@ -161,12 +183,6 @@ fn mark(headers: &mut HeaderMap, caller: &ApiCaller, has_embedders: bool) {
         HeaderValue::from_static(policy),
     );
     if has_embedders {
-        let vary = match headers.get(header::VARY).and_then(|v| v.to_str().ok()) {
-            Some(vary) if !vary.is_empty() => format!("{vary}, Origin"),
-            _ => "Origin".to_owned(),
-        };
-        if let Ok(vary) = HeaderValue::from_str(&vary) {
-            headers.insert(header::VARY, vary);
-        }
+        add_vary(headers, "Origin");
     }
 }

@@ -144,7 +144,7 @@ fn compose(
 ) -> (Body, bool) {
     let route = task.ends.as_ref().and_then(|(from, to)| {
         venue
-            .route(from, to, task.accessible)
+            .route(from, to, task.accessible, venue.main_language())
             .ok()
             .map(|route| (computed::to_json(&RouteAnswer::of(&route)), route))
     });

@@ -43,6 +43,14 @@ impl Language {
         }
     }
 
+    /// Its tag in IMDF labels and in dist/manifest.json (`ByLanguage`'s keys).
+    pub(crate) fn tag(self) -> &'static str {
+        match self {
+            Self::Chinese => "zh-Hans",
+            Self::English => "en",
+        }
+    }
+
     /// The edition a page's address belongs to: the English pages live under `/next/en/`
     /// (web/src/content/language.ts), every other address is the Chinese edition's.
     pub(crate) fn of_page_path(path: &str) -> Self {

@@ -2,20 +2,23 @@
 //! it (web/scripts/prerender.ts); nothing else in the server knows the layout of dist/.
 
 use std::collections::BTreeMap;
+use std::sync::{Arc, OnceLock};
 
 use serde::Deserialize;
 
 use crate::leads::Catalog;
 use crate::negotiation::language::{ByLanguage, Language};
 use site_venues::{
-    CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords,
+    CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords, Wording,
+    Wordings,
 };
 
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
 /// version 5 the live demo's venues, `venues` (issue #14); version 6 the demo page of a
 /// hand-over address, `first_frame` (issue #34); version 7 the English pages and their
-/// `alternates`, version 8 the venues' words by language (issue #35).
-pub(super) const MANIFEST_VERSION: u32 = 8;
+/// `alternates`, version 8 the venues' words by language, version 9 their categories by
+/// language too (issue #35).
+pub(super) const MANIFEST_VERSION: u32 = 9;
 
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -57,31 +60,37 @@ pub(super) struct FirstFrameEntry {
 #[serde(deny_unknown_fields)]
 pub(crate) struct VenuesEntry {
     pub list: Vec<VenueEntry>,
-    /// IMDF category -> its Chinese label and search synonyms. A dotted category without an
-    /// entry of its own takes its prefix's (`restroom.female` -> `restroom`).
-    pub categories: BTreeMap<String, CategoryWords>,
-    /// The directory groups of a guide screen, in display order.
-    pub groups: Vec<DirectoryGroup>,
     /// What the online editor offers a visitor's building: room and amenity categories.
     pub editor: EditorChoices,
     pub words: ByLanguage<VenueWordsEntry>,
+    #[serde(skip)]
+    wordings: OnceLock<Arc<Wordings>>,
 }
 
 impl VenuesEntry {
-    /// The categories and directory groups every venue is labelled with, the demo's and the
-    /// buildings visitors bring alike.
-    pub(crate) fn catalog(&self) -> site_venues::Catalog {
-        site_venues::Catalog {
-            categories: self.categories.clone(),
-            groups: self.groups.clone(),
-            editor: self.editor.clone(),
-        }
-    }
-
-    /// The words of the route steps the engine writes: the Chinese ones, until the engine
-    /// speaks the language of each request (its venues' names are Chinese too).
-    pub(crate) fn step_words(&self) -> &StepWords {
-        &self.words.get(Language::Chinese).steps
+    /// The words the engine answers in, per language (the site's first language first): the
+    /// route steps, category labels and directory groups every venue is told with, the demo's
+    /// and the buildings visitors bring alike. Built once, shared by every venue.
+    pub(crate) fn wordings(&self) -> Arc<Wordings> {
+        let wordings = self.wordings.get_or_init(|| {
+            let wording = |language: Language| {
+                let words = self.words.get(language);
+                Wording {
+                    language: language.tag().to_owned(),
+                    steps: words.steps.clone(),
+                    catalog: site_venues::Catalog {
+                        categories: words.categories.clone(),
+                        groups: words.groups.clone(),
+                        editor: self.editor.clone(),
+                    },
+                }
+            };
+            Arc::new(Wordings::new(
+                wording(Language::Chinese),
+                [wording(Language::English)],
+            ))
+        });
+        Arc::clone(wordings)
     }
 
     /// The API's messages in each language.
@@ -122,9 +131,15 @@ pub(crate) struct VenueLevelEntry {
 #[derive(Debug, Default, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct VenueWordsEntry {
-    /// The `[steps]` table of content/venues/words.toml, read by the venue engine.
+    /// The `[steps]` table of the edition's words.toml, read by the venue engine.
     pub steps: StepWords,
     pub api_errors: ApiErrorWords,
+    /// IMDF category -> its label and search synonyms (the edition's categories.toml). A dotted
+    /// category without an entry of its own takes its prefix's (`restroom.female` ->
+    /// `restroom`).
+    pub categories: BTreeMap<String, CategoryWords>,
+    /// The directory groups of a guide screen, in display order.
+    pub groups: Vec<DirectoryGroup>,
 }
 
 /// The venue API's messages (content/venues/words.toml `[api_errors]`), with `{placeholders}`,

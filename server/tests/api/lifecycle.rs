@@ -131,7 +131,7 @@ async fn unknown_placeholder_in_a_page_stops_start() {
 #[tokio::test]
 async fn old_manifest_or_bad_lastmod_stops_start_with_the_reason() {
     for (from, to, needle) in [
-        ("\"version\": 8", "\"version\": 7", "manifest version 7"),
+        ("\"version\": 9", "\"version\": 8", "manifest version 8"),
         (
             "\"hreflang\": \"zh-Hans\"",
             "\"hreflang\": \"zh Hans\"",

@@ -209,6 +209,71 @@ async fn the_route_from_a_b2_space_to_an_l5_restaurant_rides_an_elevator_in_both
     }
 }
 
+/// A route, a search, find my car and a kiosk's directory in English (issue #35), asked by
+/// `lang=en` or by Accept-Language: English names from the IMDF labels, English step words and
+/// category labels; the answer varies by Accept-Language unless `lang` chose.
+#[tokio::test]
+async fn routes_searches_cars_and_kiosks_answer_in_english_when_asked() {
+    let app = venue_app().await;
+    let han = |text: &str| text.chars().any(|c| ('\u{4e00}'..='\u{9fff}').contains(&c));
+    let (from, to) = (
+        sample("demo-mall", "route_from"),
+        sample("demo-mall", "route_to"),
+    );
+    let route = format!("{MALL}/route?from={from}&to={to}");
+    let english = [
+        (format!("{route}&lang=en"), "zh-CN", false),
+        (route.clone(), "en-GB,en;q=0.9", true),
+    ];
+    for (url, accept_language, varies) in english {
+        let response = app
+            .fetch_with(&url, &[("accept-language", accept_language)])
+            .await;
+        assert_eq!(response.status(), 200, "{url}");
+        let vary = header(&response, "vary");
+        assert_eq!(vary.contains("Accept-Language"), varies, "{url}: {vary}");
+        let body = json_body(response).await;
+        assert_eq!(body["to"]["name"], "Haidilao", "{body}");
+        let texts = field_texts(&body["steps"], "text");
+        assert!(texts[0].starts_with("Start at"), "{texts:?}");
+        assert!(
+            texts.iter().any(|text| text.starts_with("Take Lift ")),
+            "{texts:?}"
+        );
+        assert!(texts.iter().all(|text| !han(text)), "{texts:?}");
+    }
+    let (_, chinese) = get_json(&app, &route).await;
+    assert_eq!(chinese["to"]["name"], "海底捞");
+
+    let search = app
+        .fetch_with(
+            &format!("{MALL}/search?q=lavatory&limit=3"),
+            &[("accept-language", "en")],
+        )
+        .await;
+    let search = json_body(search).await;
+    let results = items(&search["results"]);
+    assert!(!results.is_empty(), "{search}");
+    for result in results {
+        assert!(result["category"].as_str().unwrap().starts_with("restroom"));
+        assert!(!han(result["category_label"].as_str().unwrap()), "{result}");
+        assert!(!han(result["name"].as_str().unwrap()), "{result}");
+    }
+    let (_, car) = get_json(&app, &format!("{MALL}/findcar?car={from}&lang=en")).await;
+    assert!(
+        car["space"]["zone"].as_str().unwrap().starts_with("Zone "),
+        "{car}"
+    );
+    assert!(
+        !han(car["route"]["from"]["name"].as_str().unwrap()),
+        "{car}"
+    );
+    let kiosk = kiosk_id("demo-mall");
+    let (_, view) = get_json(&app, &format!("{MALL}/kiosks/{kiosk}?lang=en")).await;
+    let directory = serde_json::to_string(&view["directory"]).unwrap();
+    assert!(!han(&directory) && directory.len() > 100, "{directory}");
+}
+
 #[tokio::test]
 async fn the_hospital_routes_too_from_its_entrance_to_a_fourth_floor_department() {
     let app = venue_app().await;

@@ -43,7 +43,9 @@ pub fn random_walk(
 /// The poses of the venue's route from one place to another, level by level; `None` when no
 /// route joins them.
 pub fn route_poses(venue: &Venue, from: &Place, to: &Place) -> Option<Vec<Pose>> {
-    let route = venue.route(&from.id, &to.id, false).ok()?;
+    let route = venue
+        .route(&from.id, &to.id, false, venue.main_language())
+        .ok()?;
     let mut poses = Vec::new();
     for leg in &route.legs {
         let ordinal = venue.level(&leg.level)?.ordinal;

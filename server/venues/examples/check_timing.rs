@@ -176,15 +176,14 @@ fn main() {
         println!("    first: {first}");
     }
 
-    let (words, catalog) = (Arc::new(testing::words()), Arc::new(testing::catalog()));
+    let wordings = Arc::new(testing::wordings());
     let start = Instant::now();
     let (loaded, phases) = timing::record(|| {
         Venue::load(
             "upload",
             &dir,
             &VenueExtras::default(),
-            words.clone(),
-            catalog.clone(),
+            Arc::clone(&wordings),
         )
     });
     print_phases("Venue::load", start.elapsed(), &phases);

@@ -29,7 +29,8 @@ fn main() {
         .expect("an id")
         .to_owned();
     let limits = IntakeLimits::default();
-    let (words, catalog) = (Arc::new(testing::words()), Arc::new(testing::catalog()));
+    let wordings = Arc::new(testing::wordings());
+    let catalog = &wordings.first().catalog;
     for round in 0..rounds {
         let dir = tempfile::tempdir().expect("a directory");
         let mut phases = Vec::new();
@@ -54,12 +55,11 @@ fn main() {
             "edited",
             dir.path(),
             &VenueExtras::default(),
-            Arc::clone(&words),
-            Arc::clone(&catalog),
+            Arc::clone(&wordings),
         )
         .expect("loads");
         lap("check and load");
-        let files = viewer_files_derived("edited", dir.path(), &catalog).expect("viewer files");
+        let files = viewer_files_derived("edited", dir.path(), catalog).expect("viewer files");
         lap("viewer files");
         let mut again = Cursor::new(Vec::new());
         export_edited(dir.path(), &archive, &changed, &mut again).expect("archives");

@@ -61,26 +61,15 @@ fn main() {
         .nth(1)
         .map_or_else(|| testing::content_dir().join("demo-mall"), PathBuf::from);
     // Shared by every venue of a server: loaded before the counting starts.
-    let (words, catalog) = (Arc::new(testing::words()), Arc::new(testing::catalog()));
-    let _warm = Venue::load(
-        "warm",
-        &dir,
-        &VenueExtras::default(),
-        words.clone(),
-        catalog.clone(),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let wordings = Arc::new(testing::wordings());
+    let catalog = &wordings.first().catalog;
+    let _warm = Venue::load("warm", &dir, &VenueExtras::default(), Arc::clone(&wordings))
+        .unwrap_or_else(|e| panic!("{e}"));
     drop(_warm);
 
     let start = live();
-    let venue = Venue::load(
-        "mall",
-        &dir,
-        &VenueExtras::default(),
-        words.clone(),
-        catalog.clone(),
-    )
-    .unwrap_or_else(|e| panic!("{e}"));
+    let venue = Venue::load("mall", &dir, &VenueExtras::default(), Arc::clone(&wordings))
+        .unwrap_or_else(|e| panic!("{e}"));
     let loaded = live();
     println!("{:<34} {:>10} {:>8}", "part", "bytes", "blocks");
     row("venue, all", loaded, start);
@@ -194,7 +183,7 @@ fn main() {
     );
     row("left (should be 0)", before, start);
 
-    let (_, files) = viewer_files_derived("mall", &dir, &catalog).unwrap_or_else(|e| panic!("{e}"));
+    let (_, files) = viewer_files_derived("mall", &dir, catalog).unwrap_or_else(|e| panic!("{e}"));
     println!();
     println!("{:<34} {:>10} {:>10}", "viewer file", "JSON", "gzip fast");
     let mut total = (0, 0);

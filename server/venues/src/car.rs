@@ -109,6 +109,7 @@ impl Venue {
         car: &str,
         from: Option<&str>,
         accessible: bool,
+        language: &str,
     ) -> Result<FoundCar, CarError> {
         let parsed = Car::parse(car)?;
         let unit = match &parsed {
@@ -131,7 +132,7 @@ impl Venue {
             .map_err(CarError::from)?;
         let from_text = from.or(self.start.as_deref()).ok_or(CarError::NoStart)?;
         let start = self.locate(Field::From, from_text)?;
-        let route = self.route_between(&start, &space, accessible)?;
+        let route = self.route_between(&start, &space, accessible, language)?;
         let (car, plate) = match parsed {
             Car::Plate(p) => (p, true),
             Car::Space(s) => (s, false),
@@ -139,14 +140,14 @@ impl Venue {
         Ok(FoundCar {
             car,
             plate,
-            zone: self.zone_of(unit),
+            zone: self.zone_of(unit, language),
             space,
             route,
         })
     }
 
-    /// The name of the `parking` section holding the centre of a unit.
-    pub fn zone_of(&self, unit: usize) -> Option<String> {
+    /// The name in `language` of the `parking` section holding the centre of a unit.
+    pub fn zone_of(&self, unit: usize, language: &str) -> Option<String> {
         let u = &self.model.units[unit];
         let centre = u.shape.interior_point();
         self.model
@@ -155,7 +156,8 @@ impl Venue {
             .find(|s| {
                 s.level == u.level && s.category.starts_with("parking") && s.shape.contains(centre)
             })
-            .and_then(|s| s.name.clone())
+            .and_then(|s| s.name.as_ref())
+            .map(|name| name.in_language(language).to_owned())
     }
 }
 

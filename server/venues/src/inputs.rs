@@ -6,6 +6,8 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
+use crate::name::primary_subtag;
+
 /// The `[steps]` table of content/venues/words.toml. Templates fill `{placeholders}` by name.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
 pub struct StepWords {
@@ -30,6 +32,52 @@ pub struct StepWords {
     pub side_right: String,
     pub side_ahead: String,
     pub unnamed_place: String,
+}
+
+/// The words of one language the engine answers in: the IMDF language tag of the labels that
+/// name places in it, its route steps and its categories (each edition's words.toml and
+/// categories.toml, docs/venue-contract.md §3.1).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Wording {
+    /// "zh-Hans", "en".
+    pub language: String,
+    pub steps: StepWords,
+    pub catalog: Catalog,
+}
+
+/// Every language the engine answers in. The first is the one the venues are written in
+/// (zh-Hans): search lists, sorts and keys places by its labels, and it answers a request for a
+/// language the site does not have.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Wordings(Vec<Wording>);
+
+impl Wordings {
+    pub fn new(first: Wording, others: impl IntoIterator<Item = Wording>) -> Wordings {
+        Wordings(std::iter::once(first).chain(others).collect())
+    }
+
+    pub fn first(&self) -> &Wording {
+        &self.0[0]
+    }
+
+    /// The wording of `language` (an IMDF tag; `en-GB` finds `en`), else the first.
+    pub fn get(&self, language: &str) -> &Wording {
+        &self.0[self.index(language)]
+    }
+
+    /// Where `get` finds `language` among [`Wordings::iter`]'s.
+    pub(crate) fn index(&self, language: &str) -> usize {
+        let primary = primary_subtag(language);
+        let tags = || self.0.iter().map(|wording| wording.language.as_str());
+        tags()
+            .position(|tag| tag.eq_ignore_ascii_case(language))
+            .or_else(|| tags().position(|tag| primary_subtag(tag).eq_ignore_ascii_case(primary)))
+            .unwrap_or(0)
+    }
+
+    pub fn iter(&self) -> impl Iterator<Item = &Wording> {
+        self.0.iter()
+    }
 }
 
 /// Fills `{name}` placeholders of a template; unknown placeholders stay as written. Where a

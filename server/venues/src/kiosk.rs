@@ -2,7 +2,7 @@
 //! by the catalog's groups, then by level from the top, then by name.
 
 use super::geometry::Point;
-use super::inputs::{Catalog, category_matches};
+use super::inputs::{Wording, category_matches};
 use super::model::Model;
 use super::place_table::{Place, PlaceKind};
 use super::venue::Venue;
@@ -54,8 +54,8 @@ pub struct KioskView {
 }
 
 impl Venue {
-    /// A kiosk and the venue's directory.
-    pub fn kiosk(&self, id: &str) -> Result<KioskView, KioskError> {
+    /// A kiosk and the venue's directory, named in `language` (an IMDF tag).
+    pub fn kiosk(&self, id: &str, language: &str) -> Result<KioskView, KioskError> {
         let k = self
             .model
             .kiosks
@@ -67,26 +67,30 @@ impl Venue {
         Ok(KioskView {
             kiosk: KioskInfo {
                 id: k.id.clone(),
-                name: k.name.clone(),
+                name: k
+                    .name
+                    .as_ref()
+                    .map(|name| name.in_language(language).to_owned()),
                 level: self.model.levels[k.level].short.clone(),
                 point: k.point,
                 lon_lat: self.lon_lat(k.point),
                 facing: k.facing,
             },
-            directory: self.directory.clone(),
+            directory: self.directory[self.wordings.index(language)].clone(),
         })
     }
 }
 
-/// The directory: every group with at least one named place of its categories (occupants,
-/// amenities, units, entrances; not spaces or kiosks), levels from the top, entries by name.
+/// The directory in one language: every group with at least one named place of its categories
+/// (occupants, amenities, units, entrances; not spaces or kiosks), levels from the top, entries
+/// by name.
 pub(crate) fn directory(
     model: &Model,
     places: &[Place],
-    catalog: &Catalog,
+    wording: &Wording,
 ) -> Vec<DirectorySection> {
     let mut sections = Vec::new();
-    for group in &catalog.groups {
+    for group in &wording.catalog.groups {
         let mut levels = Vec::new();
         for level in (0..model.levels.len()).rev() {
             let mut entries: Vec<DirectoryEntry> = places
@@ -96,7 +100,7 @@ pub(crate) fn directory(
                 })
                 .filter_map(|p| {
                     let category = p.category.as_deref()?;
-                    let name = p.name.as_deref()?;
+                    let name = p.name.as_ref()?.in_language(&wording.language);
                     group
                         .categories
                         .iter()

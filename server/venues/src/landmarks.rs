@@ -2,7 +2,7 @@
 //! and connectors.
 
 use super::geometry::Point;
-use super::inputs::fill;
+use super::inputs::{Wording, fill};
 use super::place_table::PlaceKind;
 use super::resolve_location::Located;
 use super::venue::Venue;
@@ -60,6 +60,7 @@ impl Venue {
         level: usize,
         at: Point,
         exclude: &[Option<&str>],
+        language: &str,
     ) -> Option<String> {
         let mut candidates: Vec<&Landmark> = self.landmarks[level]
             .iter()
@@ -76,28 +77,31 @@ impl Venue {
         candidates
             .into_iter()
             .find(|mark| self.spaces[level].clear(at, mark.point))
-            .and_then(|mark| self.places[mark.place as usize].name.clone())
+            .and_then(|mark| self.places[mark.place as usize].name.as_ref())
+            .map(|name| name.in_language(language).to_owned())
     }
 
     /// The name a step uses for a place: its own, else "L1 地图上的位置".
-    pub(super) fn display_name(&self, located: &Located) -> String {
+    pub(super) fn display_name(&self, located: &Located, wording: &Wording) -> String {
         match &located.name {
-            Some(name) => name.clone(),
+            Some(name) => name.in_language(&wording.language).to_owned(),
             None => fill(
-                &self.words.unnamed_place,
+                &wording.steps.unnamed_place,
                 &[("level", &self.model.levels[located.level].short)],
             ),
         }
     }
 
     /// A connector's name, else its category's label, else its kind.
-    pub(super) fn connector_name(&self, connector: usize) -> String {
+    pub(super) fn connector_name(&self, connector: usize, wording: &Wording) -> String {
         let c = &self.model.connectors[connector];
-        c.name.clone().unwrap_or_else(|| {
-            self.catalog
+        match &c.name {
+            Some(name) => name.in_language(&wording.language),
+            None => wording
+                .catalog
                 .label(c.kind.as_str())
-                .unwrap_or(c.kind.as_str())
-                .to_owned()
-        })
+                .unwrap_or(c.kind.as_str()),
+        }
+        .to_owned()
     }
 }

@@ -36,6 +36,7 @@ mod landmarks;
 mod load_error;
 mod location_text;
 pub mod model;
+mod name;
 mod place_table;
 mod portals;
 pub mod projection;
@@ -65,7 +66,7 @@ pub use export::{ExportError, export_edited, export_imdf, with_file};
 pub use infrastructure::read_devices;
 pub use inputs::{
     Catalog, CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords,
-    VenueExtras, category_matches, fill,
+    VenueExtras, Wording, Wordings, category_matches, fill,
 };
 pub use kiosk::{
     DirectoryEntry, DirectoryLevel, DirectorySection, KioskError, KioskInfo, KioskView,
@@ -73,6 +74,7 @@ pub use kiosk::{
 pub use load_error::LoadError;
 pub use location_text::{Field, Location, PlaceError, PlaceProblem};
 pub use model::{ConnectorKind, Level};
+pub use name::Name;
 pub use place_table::{Place, PlaceKind};
 pub use radio_space::RadioSpace;
 pub use resolve_location::Located;
@@ -120,27 +122,15 @@ pub struct Venues {
 }
 
 impl Venues {
-    /// Loads every venue it can. A broken venue is left out and its error handed back: the
-    /// rest of the demo and the whole site keep working without it.
-    pub fn load(
-        sources: &[VenueSource],
-        words: StepWords,
-        catalog: Catalog,
-    ) -> (Venues, Vec<LoadError>) {
-        Self::reload(sources, words, catalog, &Venues::default())
-    }
-
     /// Loads the venues of `sources` again beside `previous`: a venue whose version did not
     /// change is taken over as it is (the same `Arc`, so its live engine goes on), and one
     /// whose new files do not load keeps its previous version, its error handed back and
     /// remembered (see [`Venues::problems`]). Nothing the visitors had is lost to a bad file.
     pub fn reload(
         sources: &[VenueSource],
-        words: StepWords,
-        catalog: Catalog,
+        wordings: &Arc<Wordings>,
         previous: &Venues,
     ) -> (Venues, Vec<LoadError>) {
-        let (words, catalog) = (Arc::new(words), Arc::new(catalog));
         let mut venues = Venues::default();
         let mut errors = Vec::new();
         for source in sources {
@@ -151,8 +141,7 @@ impl Venues {
                     &source.id,
                     &source.imdf_dir,
                     &source.extras,
-                    words.clone(),
-                    catalog.clone(),
+                    Arc::clone(wordings),
                 )
                 .map(|venue| Loaded {
                     venue: Arc::new(venue),

@@ -9,6 +9,7 @@ use serde::Deserialize;
 use super::contract::contract;
 use super::feature_ids::FeatureIds;
 use super::geometry::{Point, Shape};
+use super::name::Name;
 use super::projection::Frame;
 
 /// How routes treat a unit (docs/venue-contract.md §2.5; which categories take which role is
@@ -52,7 +53,7 @@ pub struct Unit {
     pub level: usize,
     pub category: String,
     pub role: UnitRole,
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub alt_names: Vec<String>,
     /// Shared with its level's walkable space (`free_space`), which would otherwise hold a copy
     /// of every unit's outline.
@@ -70,7 +71,7 @@ pub struct Opening {
     pub id: String,
     pub level: usize,
     pub category: String,
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub alt_names: Vec<String>,
     pub ends: [Point; 2],
     /// The units whose boundary the opening lies on (docs/venue-contract.md §2.6).
@@ -92,7 +93,7 @@ impl Opening {
 #[derive(Debug, Clone)]
 pub struct Occupant {
     pub id: String,
-    pub name: String,
+    pub name: Name,
     pub alt_names: Vec<String>,
     pub category: String,
     pub unit: usize,
@@ -108,7 +109,7 @@ pub struct Amenity {
     pub id: String,
     pub level: usize,
     pub category: String,
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub alt_names: Vec<String>,
     pub point: Point,
     /// The unit of `unit_ids` that holds the point.
@@ -119,7 +120,7 @@ pub struct Amenity {
 pub struct Kiosk {
     pub id: String,
     pub level: usize,
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub alt_names: Vec<String>,
     pub shape: Shape,
     pub point: Point,
@@ -139,7 +140,7 @@ pub struct Section {
     pub id: String,
     pub level: usize,
     pub category: String,
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub shape: Shape,
 }
 
@@ -201,7 +202,7 @@ pub struct Connector {
     pub id: String,
     pub kind: ConnectorKind,
     /// The origin unit's name ("2 号电梯"), else another unit's.
-    pub name: Option<String>,
+    pub name: Option<Name>,
     /// Units in the relationship's order: origin, intermediaries, destination.
     pub units: Vec<usize>,
     /// Escalators run from the first unit to the last only.

@@ -4,6 +4,7 @@
 
 use super::geometry::Point;
 use super::model::{FeatureRef, Model, Opening, Unit};
+use super::name::Name;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PlaceKind {
@@ -57,8 +58,8 @@ pub struct Place {
     /// The IMDF feature id.
     pub id: String,
     pub kind: PlaceKind,
-    /// The zh-Hans name; unnamed amenities have none (they are found by category).
-    pub name: Option<String>,
+    /// Unnamed amenities have none (they are found by category).
+    pub name: Option<Name>,
     /// Every other label (`alt_name`s in any language, e.g. "Starbucks").
     pub alt_names: Vec<String>,
     /// The IMDF category; kiosks have none.
@@ -109,7 +110,7 @@ pub(crate) fn place_of_feature(model: &Model, id: &str) -> Option<Place> {
 fn place_at(model: &Model, feature: FeatureRef) -> Option<Place> {
     // A place is its kind and category, where it is (level, point, unit) and the feature's
     // labels (id, name, other names).
-    type Labels<'a> = (&'a String, Option<&'a String>, &'a [String]);
+    type Labels<'a> = (&'a String, Option<&'a Name>, &'a [String]);
     let place = |kind, category: Option<&String>, (level, point, unit), labels: Labels| {
         let (id, name, alt_names) = labels;
         Place {

@@ -8,6 +8,7 @@ use super::geometry::Point;
 use super::inside::path_inside;
 use super::location_text::{Field, Location, PlaceError, PlaceProblem};
 use super::model::{FeatureRef, UnitRole};
+use super::name::Name;
 use super::place_table::{Place, PlaceKind, place_of_feature};
 use super::portals::Portal;
 use super::shortest::{Access, Endpoint};
@@ -19,7 +20,7 @@ pub struct Located {
     /// The feature id; none for a point.
     pub id: Option<String>,
     pub kind: PlaceKind,
-    pub name: Option<String>,
+    pub name: Option<Name>,
     pub category: Option<String>,
     /// Index into `Venue::levels()`.
     pub level: usize,

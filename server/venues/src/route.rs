@@ -4,6 +4,7 @@
 use super::costs::walk_s;
 use super::geometry::Point;
 use super::graph::{NodeKind, WALK};
+use super::inputs::Wording;
 use super::location_text::PlaceError;
 use super::model::{ConnectorKind, UnitRole};
 use super::place_table::PlaceKind;
@@ -106,7 +107,7 @@ impl Venue {
         to: &Located,
         ends: (&Endpoint, &Endpoint),
         found: &Found,
-        accessible: bool,
+        (accessible, wording): (bool, &Wording),
     ) -> Route {
         let (a, b) = (
             &ends.0.accesses[found.from_access],
@@ -228,7 +229,7 @@ impl Venue {
                 Transition {
                     kind: c.kind,
                     connector_id: c.id.clone(),
-                    name: self.connector_name(connector as usize),
+                    name: self.connector_name(connector as usize, wording),
                     from_level: short(legs[i].level),
                     to_level: short(legs[i + 1].level),
                     duration_s: cost.round(),
@@ -275,7 +276,7 @@ impl Venue {
             .collect();
         let names: Vec<String> = rides
             .iter()
-            .map(|r| self.connector_name(r.0 as usize))
+            .map(|r| self.connector_name(r.0 as usize, wording))
             .collect();
         let to_levels: Vec<String> = legs[1..].iter().map(|leg| short(leg.level)).collect();
         let ride_list: Vec<Ride> = rides
@@ -289,10 +290,14 @@ impl Venue {
             .collect();
         let exclude = [from.id.as_deref(), to.id.as_deref()];
         let leg_levels: Vec<usize> = legs.iter().map(|leg| leg.level).collect();
-        let landmark = |leg: usize, at: Point| self.landmark(leg_levels[leg], at, &exclude);
-        let (from_name, to_name) = (self.display_name(from), self.display_name(to));
+        let landmark =
+            |leg: usize, at: Point| self.landmark(leg_levels[leg], at, &exclude, &wording.language);
+        let (from_name, to_name) = (
+            self.display_name(from, wording),
+            self.display_name(to, wording),
+        );
         let raw = steps(&StepsInput {
-            words: &self.words,
+            words: &wording.steps,
             walks,
             rides: ride_list,
             from_name: &from_name,
@@ -314,8 +319,8 @@ impl Venue {
             })
             .collect();
         Route {
-            from: self.route_place(from),
-            to: self.route_place(to),
+            from: self.route_place(from, wording),
+            to: self.route_place(to, wording),
             accessible,
             distance_m: round1(walked),
             duration_s: found.cost_s.round(),
@@ -325,11 +330,11 @@ impl Venue {
         }
     }
 
-    fn route_place(&self, located: &Located) -> RoutePlace {
+    fn route_place(&self, located: &Located, wording: &Wording) -> RoutePlace {
         RoutePlace {
             id: located.id.clone(),
             kind: located.kind,
-            name: self.display_name(located),
+            name: self.display_name(located, wording),
             level: self.model.levels[located.level].short.clone(),
             point: located.point,
             lon_lat: self.lon_lat(located.point),

@@ -2,7 +2,7 @@
 //! place, its aliases and its category's words, and asked with the request's filters and the
 //! walking distances from `near` (one Dijkstra, only when `near` is given).
 
-use super::inputs::Catalog;
+use super::inputs::Wordings;
 use super::location_text::{Field, PlaceError};
 use super::place_table::Place;
 use super::resolve_location::Located;
@@ -52,7 +52,7 @@ pub struct Found<'a> {
 pub(super) fn build_index(
     places: &[Place],
     level_names: &[String],
-    catalog: &Catalog,
+    wordings: &Wordings,
 ) -> SearchIndex {
     let entries = places
         .iter()
@@ -61,8 +61,10 @@ pub(super) fn build_index(
             let category = place.category.clone().unwrap_or_default();
             SearchEntry {
                 key,
-                names: place.name.iter().chain(&place.alt_names).cloned().collect(),
-                category_terms: category_terms(catalog, &category),
+                names: (place.name.iter().map(|name| name.main().to_owned()))
+                    .chain(place.alt_names.iter().cloned())
+                    .collect(),
+                category_terms: category_terms(wordings, &category),
                 category,
                 level: level_names[place.level].clone(),
             }
@@ -73,15 +75,22 @@ pub(super) fn build_index(
 
 /// The words of a category and of each of its dotted prefixes: "卫生间" finds
 /// `restroom.female` as well as "女卫生间" does.
-fn category_terms(catalog: &Catalog, category: &str) -> Vec<String> {
-    let mut terms = Vec::new();
-    let mut key = category;
-    while !key.is_empty() {
-        if let Some(entry) = catalog.categories.get(key) {
-            terms.push(entry.label.clone());
-            terms.extend(entry.synonyms.iter().cloned());
+/// In every language the venue answers in: "toilet" finds it as well.
+fn category_terms(wordings: &Wordings, category: &str) -> Vec<String> {
+    let mut terms: Vec<String> = Vec::new();
+    for wording in wordings.iter() {
+        let mut key = category;
+        while !key.is_empty() {
+            if let Some(entry) = wording.catalog.categories.get(key) {
+                let words = std::iter::once(&entry.label).chain(&entry.synonyms);
+                for word in words {
+                    if !terms.contains(word) {
+                        terms.push(word.clone());
+                    }
+                }
+            }
+            key = key.rfind('.').map_or("", |dot| &key[..dot]);
         }
-        key = key.rfind('.').map_or("", |dot| &key[..dot]);
     }
     terms
 }
@@ -99,7 +108,7 @@ impl Venue {
             None => None,
         };
         if let Some(category) = request.category
-            && self.catalog.entry(category).is_none()
+            && self.wordings.first().catalog.entry(category).is_none()
             && !self.places.iter().any(|place| {
                 place
                     .category

@@ -15,7 +15,7 @@ use super::feature_ids::{places_by_id, spaces_by_number};
 use super::free_space::LevelSpace;
 use super::geometry::Point;
 use super::graph::{Graph, walkable_side};
-use super::inputs::{Catalog, FlowSettings, StepWords, VenueExtras};
+use super::inputs::{FlowSettings, VenueExtras, Wording, Wordings};
 use super::inside::path_inside;
 use super::kiosk::{DirectorySection, directory};
 use super::landmarks::Landmark;
@@ -50,11 +50,11 @@ pub struct Venue {
     pub(super) place_access: Vec<Vec<AccessSpec>>,
     /// Per level: (point, name, place id) of the places that can name a turn.
     pub(super) landmarks: Vec<Vec<Landmark>>,
-    pub(super) words: Arc<StepWords>,
-    pub(super) catalog: Arc<Catalog>,
+    pub(super) wordings: Arc<Wordings>,
     pub(super) start: Option<String>,
     pub(super) flow: Option<FlowSettings>,
-    pub(super) directory: Vec<DirectorySection>,
+    /// The directory in each of `wordings`' languages, in its order.
+    pub(super) directory: Vec<Vec<DirectorySection>>,
     pub(super) search_index: SearchIndex,
     pub(super) near_distances: NearDistances,
 }
@@ -67,8 +67,7 @@ impl Venue {
         id: &str,
         dir: &Path,
         extras: &VenueExtras,
-        words: Arc<StepWords>,
-        catalog: Arc<Catalog>,
+        wordings: Arc<Wordings>,
     ) -> Result<Venue, LoadError> {
         let problems = check_imdf(dir, &dir.to_string_lossy());
         if !problems.is_empty() {
@@ -111,13 +110,16 @@ impl Venue {
         let mut spaces_sorted: Vec<usize> = space_by_number.iter().map(|&u| u as usize).collect();
         spaces_sorted.sort_by(|&a, &b| model.units[a].name.cmp(&model.units[b].name));
         let level_names: Vec<String> = model.levels.iter().map(|l| l.short.clone()).collect();
-        let search_index = build_index(&places, &level_names, &catalog);
+        let search_index = build_index(&places, &level_names, &wordings);
         let mut venue = Venue {
             id: id.to_owned(),
             search_index,
             near_distances: NearDistances::default(),
             place_by_id: places_by_id(&places),
-            directory: directory(&model, &places, &catalog),
+            directory: wordings
+                .iter()
+                .map(|wording| directory(&model, &places, wording))
+                .collect(),
             model,
             spaces,
             graph,
@@ -128,8 +130,7 @@ impl Venue {
             door_portal,
             place_access: Vec::new(),
             landmarks: Vec::new(),
-            words,
-            catalog,
+            wordings,
             start: extras.start.clone(),
             flow: extras.flow.clone(),
         };
@@ -175,7 +176,7 @@ impl Venue {
             part("directory", self.directory),
             part("search_index", self.search_index),
             part("near_distances", self.near_distances),
-            part("words + catalog (shared Arcs)", (self.words, self.catalog)),
+            part("wordings (a shared Arc)", self.wordings),
             part("id, start, flow", (self.id, self.start, self.flow)),
         ]
     }
@@ -218,9 +219,14 @@ impl Venue {
         &self.model.units[unit].id
     }
 
-    /// The catalog the venue was loaded with.
-    pub fn catalog(&self) -> &Catalog {
-        &self.catalog
+    /// The language its data is written in, and answers are when no other is asked for.
+    pub fn main_language(&self) -> &str {
+        &self.wordings.first().language
+    }
+
+    /// The words the venue answers `language` in (an IMDF tag), else those of its first.
+    pub fn wording(&self, language: &str) -> &Wording {
+        self.wordings.get(language)
     }
 
     /// `[lon, lat]` of a local point.
@@ -243,20 +249,29 @@ impl Venue {
         self.start.as_deref()
     }
 
-    /// The route between two locations as written (docs/venue-contract.md §4.4).
-    pub fn route(&self, from: &str, to: &str, accessible: bool) -> Result<Route, RouteError> {
+    /// The route between two locations as written (docs/venue-contract.md §4.4), told in
+    /// `language` (an IMDF tag).
+    pub fn route(
+        &self,
+        from: &str,
+        to: &str,
+        accessible: bool,
+        language: &str,
+    ) -> Result<Route, RouteError> {
         let from = self.locate(Field::From, from)?;
         let to = self.locate(Field::To, to)?;
-        self.route_between(&from, &to, accessible)
+        self.route_between(&from, &to, accessible, language)
     }
 
-    /// The time-optimal route between two resolved places.
+    /// The time-optimal route between two resolved places, told in `language`.
     pub fn route_between(
         &self,
         from: &Located,
         to: &Located,
         accessible: bool,
+        language: &str,
     ) -> Result<Route, RouteError> {
+        let wording = self.wordings.get(language);
         let no_route = || {
             if accessible {
                 RouteError::NoAccessibleRoute
@@ -296,10 +311,16 @@ impl Venue {
                 nodes: Vec::new(),
             };
             let (start, end) = (own(via, metres), own(Vec::new(), 0.0));
-            return Ok(self.assemble_route(from, to, (&start, &end), &found, accessible));
+            return Ok(self.assemble_route(
+                from,
+                to,
+                (&start, &end),
+                &found,
+                (accessible, wording),
+            ));
         }
         let found =
             shortest(&self.graph, &self.spaces, &start, &end, accessible).ok_or_else(no_route)?;
-        Ok(self.assemble_route(from, to, (&start, &end), &found, accessible))
+        Ok(self.assemble_route(from, to, (&start, &end), &found, (accessible, wording)))
     }
 }

@@ -47,7 +47,7 @@ import { readImageFile, renderableWidths } from './image-file';
 import { Problems, fieldPath } from '../checks/problems';
 import { readDataFile } from './venues/data-file';
 import { checkDemoTasks, kioskPages } from './demo-pages';
-import { loadVenues, readVenueWords } from './venues/load-venues';
+import { loadVenues, readEnglishCatalog, readVenueWords } from './venues/load-venues';
 import { readFrontMatter } from './front-matter';
 import { checkTwins, englishDir } from './twins';
 import { type Language, isLinkField, localiseLinks } from './language';
@@ -351,11 +351,13 @@ export function loadEditions(dir: string): Record<Language, Content> {
   return { zh, en: loadEdition(dir, 'en', zh.venues) };
 }
 
+/** The venues with an edition's own words and categories (its labels, search words, groups). */
 function withWords(
   venues: LoadedVenues,
   words: LoadedVenues['words'] | undefined,
+  catalog: Pick<LoadedVenues, 'categories' | 'groups'> | undefined,
 ): LoadedVenues | undefined {
-  return words && { ...venues, words };
+  return words && catalog && { ...venues, ...catalog, words };
 }
 
 function loadEdition(dir: string, language: Language, sharedVenues?: LoadedVenues): Content {
@@ -373,7 +375,11 @@ function loadEdition(dir: string, language: Language, sharedVenues?: LoadedVenue
   // The editions share the venues (their data carries names in both languages) and each has
   // its own words.
   const venues = sharedVenues
-    ? withWords(sharedVenues, readVenueWords(dir, englishDir, problems))
+    ? withWords(
+        sharedVenues,
+        readVenueWords(dir, englishDir, problems),
+        readEnglishCatalog(dir, problems),
+      )
     : loadVenues(dir, problems);
 
   const pages: LoadedPage[] = [];

@@ -55,8 +55,7 @@ pub fn converted(name: &str, mapping: &Mapping) -> (Venue, ImdfFiles) {
         "upload",
         dir.path(),
         &VenueExtras::default(),
-        Arc::new(testing::words()),
-        Arc::new(testing::catalog()),
+        Arc::new(testing::wordings()),
     )
     .unwrap_or_else(|e| panic!("{name}: {e}"));
     (venue, files)

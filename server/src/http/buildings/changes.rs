@@ -99,10 +99,7 @@ pub(in crate::http) async fn post_changes(
             .ok_or_else(unknown)?;
         let read_at = std::time::Instant::now();
         let venues = state.site.venues();
-        let engine_inputs = (
-            Arc::new(venues.step_words().clone()),
-            Arc::new(venues.catalog()),
-        );
+        let wordings = venues.wordings();
         let (service, building) = (buildings.clone(), id.clone());
         // Each edit is its own: never shared with another in flight.
         let key = format!("edit:{}", uuid::Uuid::new_v4().simple());
@@ -119,8 +116,7 @@ pub(in crate::http) async fn post_changes(
                         version: edit.base,
                         archive: &archive,
                     };
-                    let (words, catalog) = engine_inputs;
-                    let edited = service.edit(&base, &edit.changes, words, catalog);
+                    let edited = service.edit(&base, &edit.changes, &wordings);
                     (Arc::new(edited), false)
                 },
             )

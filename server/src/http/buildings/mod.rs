@@ -157,25 +157,24 @@ pub(super) async fn post_building(
             let key = upload_key("drawings", &bytes);
             let (mapping, drawings) = drawings::drawings_of(words, &headers, bytes).await?;
             let parsing = drawings::parsing_turn(&state, words).await?;
-            let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
+            let job: upload::TakeInJob = Box::new(move |buildings, wordings| {
                 let _parsing = parsing;
-                buildings.take_in_drawings(&mapping, &drawings, words, catalog)
+                buildings.take_in_drawings(&mapping, &drawings, wordings)
             });
             take_in(&state, client, &key, DRAWINGS_MS, words, job).await?
         } else if is_geojson(&headers) {
             let key = upload_key("geojson", &bytes);
             // Its JSON is held as a tree while it is converted, as a drawing is while parsed.
             let parsing = drawings::parsing_turn(&state, words).await?;
-            let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
+            let job: upload::TakeInJob = Box::new(move |buildings, wordings| {
                 let _parsing = parsing;
-                buildings.take_in_geojson(&bytes, words, catalog)
+                buildings.take_in_geojson(&bytes, wordings)
             });
             take_in(&state, client, &key, DRAWINGS_MS, words, job).await?
         } else {
             let key = upload_key("imdf", &bytes);
-            let job: upload::TakeInJob = Box::new(move |buildings, words, catalog| {
-                buildings.take_in(&bytes, words, catalog)
-            });
+            let job: upload::TakeInJob =
+                Box::new(move |buildings, wordings| buildings.take_in(&bytes, wordings));
             take_in(&state, client, &key, TAKE_IN_MS, words, job).await?
         };
         let checked = match taken.as_ref() {
@@ -233,8 +232,7 @@ pub(super) async fn loaded_building(
         .map_err(stored)?
         .ok_or_else(unknown)?;
     let (buildings, venues) = (buildings.clone(), state.site.venues());
-    let step_words = Arc::new(venues.step_words().clone());
-    let catalog = Arc::new(venues.catalog());
+    let wordings = venues.wordings();
     let loading = state
         .compute
         .long(
@@ -243,7 +241,7 @@ pub(super) async fn loaded_building(
             client,
             LOAD_MS,
             move || {
-                let loaded = buildings.load(&row, &archive, step_words, catalog);
+                let loaded = buildings.load(&row, &archive, &wordings);
                 (Arc::new(loaded), false)
             },
         )

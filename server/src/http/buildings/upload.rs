@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::extract::Request;
 use http::header;
-use site_venues::{Catalog, StepWords};
+use site_venues::Wordings;
 
 use super::super::AppState;
 use super::super::computed;
@@ -123,9 +123,9 @@ pub(super) async fn read_upload(
         })
 }
 
-/// What a take-in job is given: the service, and the words and catalogue the engine loads with.
+/// What a take-in job is given: the service, and the words the engine answers in.
 pub(super) type TakeInJob =
-    Box<dyn FnOnce(&Buildings, Arc<StepWords>, Arc<Catalog>) -> Result<Checked, Refused> + Send>;
+    Box<dyn FnOnce(&Buildings, Arc<Wordings>) -> Result<Checked, Refused> + Send>;
 
 /// Runs `job` on a compute thread, charged to `client` (`estimate_ms` up front), shared with an
 /// identical upload (same `key`) in flight.
@@ -139,8 +139,7 @@ pub(super) async fn take_in(
 ) -> Result<TakenIn, ApiError> {
     let buildings = state.buildings.clone();
     let venues = state.site.venues();
-    let step_words = Arc::new(venues.step_words().clone());
-    let catalog = Arc::new(venues.catalog());
+    let wordings = venues.wordings();
     state
         .compute
         .long(
@@ -149,7 +148,7 @@ pub(super) async fn take_in(
             client,
             estimate_ms,
             move || {
-                let taken = job(&buildings, step_words, catalog);
+                let taken = job(&buildings, wordings);
                 // Not kept: an upload's outcome is only shared with identical ones in flight.
                 (Arc::new(taken), false)
             },

@@ -5,7 +5,6 @@ use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
-use http::{HeaderValue, header};
 use site_venues::Field;
 
 use super::super::api_guard::ApiContext;
@@ -96,14 +95,7 @@ pub(in crate::http) async fn get_handover(
         })
         .await;
     match made {
-        Ok(answer) => {
-            let mut response = answer.respond(request.method(), request.headers());
-            // The address's edition may come from Accept-Language.
-            response
-                .headers_mut()
-                .append(header::VARY, HeaderValue::from_static("Accept-Language"));
-            response
-        }
+        Ok(answer) => answer.respond(request.method(), request.headers()),
         Err(refused) => computed::refusal(words, refused).into_response(),
     }
 }

@@ -152,7 +152,7 @@ async fn served_files<'a>(
 pub(super) fn search(
     venue: &Venue,
     params: &Params,
-    words: &ApiErrorWords,
+    Answering { language, words }: Answering,
 ) -> Result<Vec<u8>, ApiError> {
     let category = params.get("category").map(String::as_str);
     let query = match params.get("q") {
@@ -172,16 +172,21 @@ pub(super) fn search(
     let found = venue
         .search(&request)
         .map_err(|error| search_error(words, error))?;
+    let wording = venue.wording(language.tag());
     let results = found
         .iter()
         .map(|hit| {
             let place = hit.place;
             let category = place.category.as_deref();
-            let label = category.and_then(|category| venue.catalog().label(category));
+            let label = category.and_then(|category| wording.catalog.label(category));
+            let name = place
+                .name
+                .as_ref()
+                .map(|name| name.in_language(language.tag()));
             SearchResult {
                 id: &place.id,
                 kind: place.kind.as_str(),
-                name: place.name.as_deref().or(label),
+                name: name.or(label),
                 category,
                 category_label: label,
                 level: &venue.levels()[place.level].short,
@@ -203,13 +208,13 @@ pub(super) fn search(
 pub(super) fn route(
     venue: &Venue,
     params: &Params,
-    words: &ApiErrorWords,
+    Answering { language, words }: Answering,
 ) -> Result<Vec<u8>, ApiError> {
     let from = required(params, words, "from")?;
     let to = required(params, words, "to")?;
     let accessible = flag(params, words, "accessible")?;
     let route = venue
-        .route(from, to, accessible)
+        .route(from, to, accessible, language.tag())
         .map_err(|error| route_error(words, error))?;
     Ok(computed::to_json(&RouteAnswer::of(&route)))
 }
@@ -218,13 +223,13 @@ pub(super) fn route(
 pub(super) fn find_car(
     venue: &Venue,
     params: &Params,
-    words: &ApiErrorWords,
+    Answering { language, words }: Answering,
 ) -> Result<Vec<u8>, ApiError> {
     let car = required(params, words, "car")?;
     let from = params.get("from").map(String::as_str);
     let accessible = flag(params, words, "accessible")?;
     let found = venue
-        .find_car(car, from, accessible)
+        .find_car(car, from, accessible, language.tag())
         .map_err(|error| car_error(words, error))?;
     Ok(computed::to_json(&FindCarAnswer::of(venue, &found)))
 }
@@ -251,7 +256,7 @@ pub(super) async fn get_kiosk(
                 .compute
                 .inline(client, KIOSK_MS, || {
                     venue
-                        .kiosk(&kiosk)
+                        .kiosk(&kiosk, language.tag())
                         .map(|view| {
                             let answer = computed::to_json(&KioskAnswer::of(&view));
                             computed::json(request.headers(), answer)
@@ -287,7 +292,14 @@ fn static_answer(
 }
 
 /// What a computed route answers from the venue of its path and its query: its JSON.
-type Compute = fn(&Venue, &Params, &ApiErrorWords) -> Result<Vec<u8>, ApiError>;
+type Compute = fn(&Venue, &Params, Answering) -> Result<Vec<u8>, ApiError>;
+
+/// The language a computed answer is written in, and the words of its refusals.
+#[derive(Clone, Copy)]
+pub(super) struct Answering<'a> {
+    pub language: Language,
+    pub words: &'a ApiErrorWords,
+}
 
 /// The `GET` handler of a route computed from the venue of its path and its query, charged to
 /// its client by what it costs (`estimate_ms` must fit the client's budget).
@@ -309,7 +321,7 @@ pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter
                 computed_answer(
                     &state,
                     client,
-                    words,
+                    Answering { language, words },
                     &venue,
                     &request,
                     (compute, estimate_ms),
@@ -323,7 +335,7 @@ pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter
 fn computed_answer(
     state: &AppState,
     client: IpAddr,
-    words: &ApiErrorWords,
+    answering: Answering,
     venue: &Venue,
     request: &Request,
     (compute, estimate_ms): (Compute, f64),
@@ -332,9 +344,10 @@ fn computed_answer(
         .compute
         .inline(client, estimate_ms, || {
             let params = query_params(request);
-            compute(venue, &params, words).map(|answer| computed::json(request.headers(), answer))
+            compute(venue, &params, answering)
+                .map(|answer| computed::json(request.headers(), answer))
         })
-        .map_err(|refused| computed::refusal(words, refused))?
+        .map_err(|refused| computed::refusal(answering.words, refused))?
 }
 
 /// The viewer's files of a venue the build wrote.

@@ -7,6 +7,7 @@ use super::super::geometry::Point;
 use super::super::imdf::{self, Feature, Geometry};
 use super::super::load_error::LoadError;
 use super::super::model::{Amenity, FeatureRef, Geofence, Kiosk, Occupant, Section, Unit};
+use super::super::name::Name;
 use super::{Builder, label};
 
 impl Builder {
@@ -124,7 +125,7 @@ impl Builder {
         Ok(Section {
             level: self.level_of(&f.id, &p.level_id)?,
             category: p.category,
-            name: p.name.as_ref().and_then(label),
+            name: p.name.as_ref().and_then(Name::of_labels),
             shape: self.shape(&f.id, f.geometry.as_ref())?,
             id: f.id,
         })

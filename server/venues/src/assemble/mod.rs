@@ -17,6 +17,7 @@ use super::geometry::{Point, Polygon, Shape};
 use super::imdf::{self, DisplayPoint, Feature, Geometry, Labels};
 use super::load_error::LoadError;
 use super::model::{FeatureRef, Model, Obstacle};
+use super::name::Name;
 use super::projection::Frame;
 use super::read::read_features;
 
@@ -230,9 +231,9 @@ pub(super) fn label(labels: &Labels) -> Option<String> {
 }
 
 impl imdf::Names {
-    /// The main label of the name, if the feature has one.
-    pub(super) fn main(&self) -> Option<String> {
-        self.name.as_ref().and_then(label)
+    /// The feature's name, if it has one.
+    pub(super) fn main(&self) -> Option<Name> {
+        self.name.as_ref().and_then(Name::of_labels)
     }
 
     pub(super) fn aliases(&self) -> Vec<String> {

@@ -373,7 +373,10 @@ fn a_level_height_set_in_the_editor_times_the_rides_past_it() {
     let ride = |dir: &Path| {
         let venue = crate::testing::load("building", dir, &crate::VenueExtras::default());
         let to = "3c2b3a5a-6034-44ce-a91f-faf3262d0e52";
-        venue.route("B1-001", to, true).unwrap().duration_s
+        venue
+            .route("B1-001", to, true, "zh-Hans")
+            .unwrap()
+            .duration_s
     };
     let before = ride(dir.path());
     let undo = apply_changes(

@@ -6,19 +6,13 @@
 use std::path::Path;
 use std::sync::Arc;
 
-use super::support::{catalog, extras_of, words};
+use super::support::{extras_of, wordings};
 use crate::check::Rule;
 use crate::check::broken_cases::{Case, VENUE, broken_copy, fixtures, read_cases, unmet};
 use crate::{LoadError, Venue};
 
 fn load(dir: &Path) -> Result<Venue, LoadError> {
-    Venue::load(
-        VENUE,
-        dir,
-        &extras_of(dir),
-        Arc::new(words()),
-        Arc::new(catalog()),
-    )
+    Venue::load(VENUE, dir, &extras_of(dir), Arc::new(wordings()))
 }
 
 /// Whether every problem the case expects is of the IMDF files alone.

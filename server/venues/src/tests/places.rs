@@ -99,7 +99,8 @@ fn a_point_hard_by_a_wall_is_moved_off_it_and_still_has_a_route() {
             .route_between(
                 &located,
                 &venue.locate(Field::To, &id_of("星巴克")).unwrap(),
-                false
+                false,
+                "zh-Hans"
             )
             .is_ok()
     );
@@ -109,7 +110,7 @@ fn a_point_hard_by_a_wall_is_moved_off_it_and_still_has_a_route() {
 fn a_point_in_a_shop_starts_inside_it_and_leaves_by_its_door() {
     let venue = three_level_mall();
     let route = venue
-        .route(&at(25.0, 5.0, "L1"), &id_of("无印良品"), false)
+        .route(&at(25.0, 5.0, "L1"), &id_of("无印良品"), false, "zh-Hans")
         .unwrap();
     let first = &route.legs[0].points;
     assert!((first[0].x - 25.0).abs() < 0.02 && (first[0].y - 5.0).abs() < 0.02);
@@ -122,7 +123,7 @@ fn a_point_in_a_shop_starts_inside_it_and_leaves_by_its_door() {
 
 /// Find my car from the south gate.
 fn find_car(car: &str, accessible: bool) -> Result<FoundCar, CarError> {
-    three_level_mall().find_car(car, Some(&id_of("南门")), accessible)
+    three_level_mall().find_car(car, Some(&id_of("南门")), accessible, "zh-Hans")
 }
 
 #[test]
@@ -146,11 +147,11 @@ fn a_space_number_finds_that_space_and_bad_cars_are_told_apart() {
         Err(CarError::Unknown { .. })
     ));
     assert!(matches!(
-        venue.find_car("汽车", None, false),
+        venue.find_car("汽车", None, false, "zh-Hans"),
         Err(CarError::Malformed { .. })
     ));
     let bad_from = venue
-        .find_car("B1-001", Some("nowhere"), false)
+        .find_car("B1-001", Some("nowhere"), false, "zh-Hans")
         .unwrap_err();
     assert!(matches!(
         bad_from,
@@ -222,8 +223,8 @@ fn a_kiosk_has_its_level_and_point_and_unknown_ones_are_refused() {
         .unwrap()
         .id
         .clone();
-    let view = venue.kiosk(&id).unwrap();
+    let view = venue.kiosk(&id, "zh-Hans").unwrap();
     assert_eq!(view.kiosk.level, "L1");
     assert_eq!(view.kiosk.name.as_deref(), Some("L1 西导视屏"));
-    assert!(venue.kiosk("nope").is_err());
+    assert!(venue.kiosk("nope", "zh-Hans").is_err());
 }

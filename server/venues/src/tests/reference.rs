@@ -92,8 +92,8 @@ fn routes_cost_what_brute_force_finds_on_random_pairs() {
 #[test]
 fn accessible_routes_never_take_stairs_or_escalators_and_cost_no_less() {
     for (venue, pair) in random_pairs(41, 100) {
-        let any = venue.route_between(&pair[0], &pair[1], false);
-        let accessible = venue.route_between(&pair[0], &pair[1], true);
+        let any = venue.route_between(&pair[0], &pair[1], false, "zh-Hans");
+        let accessible = venue.route_between(&pair[0], &pair[1], true, "zh-Hans");
         match (&any, &accessible) {
             (Ok(any), Ok(acc)) => {
                 for t in &acc.transitions {

@@ -14,7 +14,9 @@ fn route(from: &str, to: &str, accessible: bool) -> Route {
             .id
             .clone()
     };
-    venue.route(&id(from), &id(to), accessible).unwrap()
+    venue
+        .route(&id(from), &id(to), accessible, "zh-Hans")
+        .unwrap()
 }
 
 fn texts(route: &Route) -> Vec<&str> {

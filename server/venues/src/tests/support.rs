@@ -6,7 +6,7 @@ use std::sync::OnceLock;
 
 use crate::geometry::Point;
 use crate::location_text::Field;
-pub(super) use crate::testing::{catalog, content_dir, extras_of, load, words};
+pub(super) use crate::testing::{content_dir, extras_of, load, wordings};
 use crate::{Located, Venue, VenueExtras};
 
 pub(super) fn fixture_dir(name: &str) -> PathBuf {

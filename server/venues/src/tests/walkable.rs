@@ -37,7 +37,7 @@ fn allowed(venue: &Venue, level: usize, p: Point, ends: [&Located; 2]) -> bool {
 #[test]
 fn every_path_point_lies_in_walkable_space_or_the_ends_units() {
     for (venue, pair) in random_pairs(7, 500) {
-        let Ok(route) = venue.route_between(&pair[0], &pair[1], false) else {
+        let Ok(route) = venue.route_between(&pair[0], &pair[1], false, "zh-Hans") else {
             continue;
         };
         for leg in &route.legs {

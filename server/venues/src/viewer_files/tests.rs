@@ -31,7 +31,7 @@ fn a_venue_without_settings_gets_derived_ones() {
     let venue = crate::testing::load("three", &dir, &crate::VenueExtras::default());
     let samples = &settings.samples;
     venue
-        .route(&samples.route_from, &samples.route_to, false)
+        .route(&samples.route_from, &samples.route_to, false, "zh-Hans")
         .unwrap_or_else(|e| panic!("{e:?}"));
     for query in &samples.queries {
         let request = crate::SearchRequest {

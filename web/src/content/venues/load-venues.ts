@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { type Problems, fieldPath } from '../../checks/problems';
 import { defaultLevelBudget, gzip } from './compression';
 import { readDataFile } from './data-file';
+import { englishDir } from '../twins';
 import { levelPreview } from './preview';
 import type { LoadedVenue, LoadedVenues } from './types';
 import { type ViewerData, checkVenues } from './venue-check';
@@ -102,6 +103,22 @@ function loadVenue(
     levels: data.levels,
     previews: data.levels.map((level) => levelPreview(data.summary, level)),
   };
+}
+
+/**
+ * The English edition's categories.toml (`content/en/venues/`): its labels, search words and
+ * groups; its keys are the Chinese file's (twins.ts holds them so). Undefined when it cannot be
+ * read (reported).
+ */
+export function readEnglishCatalog(
+  contentDir: string,
+  problems: Problems,
+): Pick<LoadedVenues, 'categories' | 'groups'> | undefined {
+  const file = join(englishDir, 'venues/categories.toml');
+  const data = readDataFile(join(contentDir, file), `content/${file}`, 'TOML', problems);
+  if (data === undefined) return undefined;
+  const { categories, groups } = readCategoriesToml(data as Record<string, unknown>);
+  return { categories, groups };
 }
 
 /** Everything under content/venues/; undefined when anything there has a problem. */
