@@ -1,7 +1,6 @@
-// The live demo on the English pages (issue #35): its words are English, a search by a place's
-// English name finds it, and a guide screen's QR code hands its route over to the English page.
-// The places' names the viewer shows and the route steps are still the engine's Chinese ones
-// (docs/languages.md says what is not in English yet).
+// The live demo on the English pages (issue #35): its words, the places' names and the route
+// steps are English, a search by a place's English name finds it, and a guide screen's QR code
+// hands its route, told in English, over to the English page.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser';
@@ -27,10 +26,10 @@ describe('the live demo in English', () => {
     expect(await page.locator('html').getAttribute('lang')).toBe('en');
     const search = page.getByRole('combobox', { name: 'Search places' });
     await search.fill('Starbucks');
-    const option = page.getByRole('option', { name: /星巴克/ });
+    const option = page.getByRole('option', { name: /Starbucks/ });
     await option.first().waitFor();
     await option.first().click();
-    await page.getByRole('dialog', { name: /星巴克/ }).waitFor();
+    await page.getByRole('dialog', { name: /Starbucks/ }).waitFor();
     expect(console.messages).toEqual([]);
     await context.close();
   });
@@ -40,12 +39,15 @@ describe('the live demo in English', () => {
       `/next/en/demo/kiosk/${kioskId}`,
       'Tap the screen to start navigating',
     );
-    await page.getByRole('button', { name: '海底捞' }).first().click();
-    const code = page.getByRole('img', { name: /^QR code: .*海底捞/ });
+    await page.getByRole('button', { name: 'Haidilao' }).first().click();
+    const code = page.getByRole('img', { name: /^QR code: .*Haidilao/ });
     const address = await handoverAddress(page, code);
     expect(address).toMatch(/\/next\/en\/demo\?venue=demo-mall&from=[0-9a-f-]+&to=[0-9a-f-]+$/);
     const handedOver = new URL(address!);
     const kioskSteps = await stepTexts(page);
+    expect(kioskSteps[0]).toMatch(/^Start at /);
+    expect(kioskSteps.at(-1)).toMatch(/Haidilao; your destination is on your (left|right)|ahead/);
+    expect(kioskSteps.join(' ')).not.toMatch(/\p{Script=Han}/u);
     await context.close();
 
     const phone = await openOnPhone(browser(), base, handedOver);

@@ -249,15 +249,19 @@ describe('manifest.json for the live demo (issue #14)', () => {
     const { venues } = JSON.parse(read('manifest.json')) as typeof manifest;
     expect(venues.list.length).toBeGreaterThanOrEqual(2);
     for (const venue of venues.list) {
-      expect(JSON.parse(read(venue.summary)).id).toBe(venue.id);
+      expect(JSON.parse(read(venue.summary['zh-Hans']!)).id).toBe(venue.id);
+      // The English summary names the venue by its English label.
+      expect(JSON.parse(read(venue.summary.en!)).name).not.toMatch(/\p{Script=Han}/u);
       expect(read(`${venue.imdf_dir}/unit.geojson`)).not.toMatch(/\n/);
       // Both demo venues have positioning devices (issue #17), beside the IMDF files.
       expect(venue.infrastructure).toBe(`venues/${venue.id}/infrastructure.geojson`);
       expect(JSON.parse(read(venue.infrastructure!)).features.length).toBeGreaterThan(0);
       for (const level of venue.levels) {
-        expect(JSON.parse(read(level.file)).short).toBe(level.short_name);
-        expect(read(`${level.file}.gz`).length).toBeGreaterThan(0);
-        expect(read(`${level.file}.br`).length).toBeGreaterThan(0);
+        for (const file of Object.values(level.file)) {
+          expect(JSON.parse(read(file)).short).toBe(level.short_name);
+          expect(read(`${file}.gz`).length).toBeGreaterThan(0);
+          expect(read(`${file}.br`).length).toBeGreaterThan(0);
+        }
       }
     }
     // The pictures of the levels behind the demo's button are assets; the data is not.

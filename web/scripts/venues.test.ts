@@ -33,6 +33,10 @@ beforeAll(() => {
   const problems = new Problems();
   loaded = loadVenues(join(scratch, 'content'), problems)!;
   expect(problems.list).toEqual([]);
+  // The fixture has no English categories: its English files are the Chinese ones, renamed here
+  // to tell them apart.
+  const [venue] = loaded.list;
+  venue!.english = { ...venue!.english, summary: { ...venue!.summary, name: 'Tiny Mall' } };
   distDir = join(scratch, 'dist');
   manifest = writeVenues(distDir, loaded, bothWords(), (file) => sizes.push(file));
 });
@@ -84,16 +88,21 @@ describe('dist/venues/', () => {
   });
 
   it('writes the summary and each level with gzip and brotli forms of the same bytes', () => {
-    for (const file of ['venue.json', 'levels/L1.json', 'levels/B1.json']) {
+    for (const file of ['venue.json', 'levels/L1.json', 'en/venue.json', 'en/levels/B1.json']) {
       const raw = read(`venues/tiny-mall/${file}`);
       expect(gunzipSync(read(`venues/tiny-mall/${file}.gz`))).toEqual(raw);
       expect(brotliDecompressSync(read(`venues/tiny-mall/${file}.br`))).toEqual(raw);
     }
     expect(sizes.map((s) => s.file)).toEqual([
       'venues/tiny-mall/venue.json',
+      'venues/tiny-mall/en/venue.json',
       'venues/tiny-mall/levels/B1.json',
+      'venues/tiny-mall/en/levels/B1.json',
       'venues/tiny-mall/levels/L1.json',
+      'venues/tiny-mall/en/levels/L1.json',
     ]);
+    const english = JSON.parse(read('venues/tiny-mall/en/venue.json').toString()) as VenueSummary;
+    expect(english.name).toBe('Tiny Mall');
   });
 
   it('clears what an earlier build left', () => {
@@ -112,11 +121,14 @@ describe("the manifest's venues section (contract section 3.1)", () => {
       id: 'tiny-mall',
       imdf_dir: 'venues/tiny-mall/imdf',
       infrastructure: 'venues/tiny-mall/infrastructure.geojson',
-      summary: 'venues/tiny-mall/venue.json',
+      summary: { 'zh-Hans': 'venues/tiny-mall/venue.json', en: 'venues/tiny-mall/en/venue.json' },
       levels: summary.levels.map((level) => ({
         short_name: level.short,
         id: level.id,
-        file: `venues/tiny-mall/levels/${level.short}.json`,
+        file: {
+          'zh-Hans': `venues/tiny-mall/levels/${level.short}.json`,
+          en: `venues/tiny-mall/en/levels/${level.short}.json`,
+        },
       })),
       kiosks: [{ id: summary.kiosks[0]!.id, facing: 90 }],
       start: summary.samples.start,

@@ -20,8 +20,9 @@ export interface VenuesManifest {
     imdf_dir: string;
     /** The positioning devices (issue #17); null for a venue without positioning. */
     infrastructure: string | null;
-    summary: string;
-    levels: { short_name: string; id: string; file: string }[];
+    /** By language tag (`zh-Hans`, `en`), as `words`. */
+    summary: ByLanguage<string>;
+    levels: { short_name: string; id: string; file: ByLanguage<string> }[];
     kiosks: { id: string; facing: number }[];
     /** Where a visitor is when no start is chosen (venue.toml samples.start, a location). */
     start: string;
@@ -35,6 +36,18 @@ export interface VenuesManifest {
    */
   words: Record<string, ServerWords>;
 }
+
+/** One per language, keyed by its tag (`zh-Hans`, `en`). */
+type ByLanguage<T> = Record<string, T>;
+
+function byLanguage<T>(make: (language: Language) => T): ByLanguage<T> {
+  return Object.fromEntries(
+    languages.map((language): [string, T] => [languageTags[language].hreflang, make(language)]),
+  );
+}
+
+/** Where an edition's viewer files go under a venue's directory: the English ones in en/. */
+const viewerDir: Record<Language, string> = { zh: '', en: 'en/' };
 
 /** The words the server speaks in one language. */
 interface ServerWords {
@@ -101,17 +114,26 @@ export function writeVenues(
       infrastructure = `${base}/infrastructure.geojson`;
       write(distDir, infrastructure, JSON.stringify(venue.infrastructure.collection));
     }
-    onFile(writeCompressed(distDir, `${base}/venue.json`, JSON.stringify(venue.summary)));
-    const levels = venue.levels.map((level) => {
-      const file = `${base}/levels/${level.short}.json`;
-      onFile(writeCompressed(distDir, file, JSON.stringify(level)));
-      return { short_name: level.short, id: level.id, file };
+    const files = { zh: venue, en: venue.english };
+    const summary = byLanguage((language) => {
+      const file = `${base}/${viewerDir[language]}venue.json`;
+      onFile(writeCompressed(distDir, file, JSON.stringify(files[language].summary)));
+      return file;
     });
+    const levels = venue.levels.map((level, index) => ({
+      short_name: level.short,
+      id: level.id,
+      file: byLanguage((language) => {
+        const file = `${base}/${viewerDir[language]}levels/${level.short}.json`;
+        onFile(writeCompressed(distDir, file, JSON.stringify(files[language].levels[index])));
+        return file;
+      }),
+    }));
     return {
       id: venue.id,
       imdf_dir: `${base}/imdf`,
       infrastructure,
-      summary: `${base}/venue.json`,
+      summary,
       levels,
       kiosks: venue.settings.kiosks.map(({ id, facing }) => ({ id, facing })),
       start: venue.settings.samples.start,
@@ -121,12 +143,10 @@ export function writeVenues(
   return {
     list,
     editor: venues.editor,
-    words: Object.fromEntries(
-      languages.map((language): [string, ServerWords] => {
-        const { words, categories, groups } = editions[language];
-        const { steps, api_errors } = words;
-        return [languageTags[language].hreflang, { steps, api_errors, categories, groups }];
-      }),
-    ),
+    words: byLanguage((language): ServerWords => {
+      const { words, categories, groups } = editions[language];
+      const { steps, api_errors } = words;
+      return { steps, api_errors, categories, groups };
+    }),
   };
 }

@@ -9,9 +9,10 @@ use std::time::{Duration, Instant};
 
 use site_venues::intake::{IntakeLimits, unpack_imdf};
 use site_venues::viewer_files::viewer_files_derived;
-use site_venues::{Venue, VenueExtras, Wordings};
+use site_venues::{Edition, Venue, VenueExtras, Wordings};
 
 use super::take_in::{Refused, ScratchDir, checked_refusal};
+use crate::negotiation::language::{ByLanguage, Language};
 use crate::site::{Body, ViewerFiles};
 
 /// A building ready to serve.
@@ -62,7 +63,7 @@ pub(crate) fn build_beside<T: Send>(
 ) -> Result<(LoadedBuilding, T), Refused> {
     let failed = |why: String| Refused::Failed(format!("building {id}: {why}"));
     std::thread::scope(|scope| {
-        let side = scope.spawn(|| (viewer_bodies(id, dir, &wordings.first().catalog), beside()));
+        let side = scope.spawn(|| (viewer_bodies(id, dir, wordings), beside()));
         // The viewer's sample start is not checked against the engine here: it is derived from
         // the building's own places.
         let venue = Venue::load(id, dir, &VenueExtras::default(), Arc::clone(wordings))
@@ -85,16 +86,22 @@ pub(crate) fn build_beside<T: Send>(
 fn viewer_bodies(
     id: &str,
     dir: &std::path::Path,
-    catalog: &site_venues::Catalog,
+    wordings: &Wordings,
 ) -> Result<ViewerFiles, site_venues::LoadError> {
-    let (_, files) = viewer_files_derived(id, dir, catalog)?;
-    let summary = Body::fast(json(&files.summary), true);
+    let editions = ByLanguage::from_fn(|language| Edition::of(wordings.get(language.tag())));
+    let (_, files) = viewer_files_derived(id, dir, &editions.values().map(|edition| *edition))?;
+    // In the order of `values()`, which `from_fn` fills in.
+    let mut files = files.into_iter();
+    let files = ByLanguage::from_fn(|_| files.next().expect("one set of files per edition"));
+    let summary = files.map(|files| Body::fast(json(&files.summary), true));
     let levels = files
+        .get(Language::Chinese)
         .levels
         .iter()
-        .map(|level| {
-            let body = Body::fast(json(level), true);
-            (level.short.clone(), level.id.clone(), body)
+        .enumerate()
+        .map(|(index, level)| {
+            let bodies = files.map(|files| Body::fast(json(&files.levels[index]), true));
+            (level.short.clone(), level.id.clone(), bodies)
         })
         .collect();
     Ok(ViewerFiles::new(id.to_owned(), summary, levels))

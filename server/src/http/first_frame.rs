@@ -30,6 +30,9 @@ use crate::site::{
     join_brotli, script_json,
 };
 
+/// The language of the page that brings its first frame (the Chinese edition's demo page).
+const FRAME_LANGUAGE: Language = Language::Chinese;
+
 /// What a page is estimated to cost, CPU milliseconds: its route, and compressing its own part
 /// and its gzip of about 350 KB quickly (the shared parts are compressed once, apart).
 const FIRST_FRAME_MS: f64 = ROUTE_MS + 10.0;
@@ -53,7 +56,7 @@ pub(super) async fn page(
     let id = params.get("venue")?;
     // The site's own venues: a visitor's building is private and changes under its editor.
     let files = state.site.venue_files().venue(id)?;
-    let venue = shared_venue(state, state.venue_api.words(Language::Chinese), id).ok()?;
+    let venue = shared_venue(state, state.venue_api.words(FRAME_LANGUAGE), id).ok()?;
     let template = state.site.first_frame().template(variant)?;
     let client = state.trusted_proxies.client_of(extensions, headers);
     state.api_budget.spend(client, Instant::now(), 1.0).ok()?;
@@ -119,7 +122,7 @@ impl Task {
             // not one more page to compute and keep.
             level: params
                 .get("level")
-                .filter(|level| files.level(level).is_some())
+                .filter(|level| files.level(level, FRAME_LANGUAGE).is_some())
                 .cloned(),
         })
     }
@@ -144,11 +147,11 @@ fn compose(
 ) -> (Body, bool) {
     let route = task.ends.as_ref().and_then(|(from, to)| {
         venue
-            .route(from, to, task.accessible, venue.main_language())
+            .route(from, to, task.accessible, FRAME_LANGUAGE.tag())
             .ok()
             .map(|route| (computed::to_json(&RouteAnswer::of(&route)), route))
     });
-    let summary = identity(&files.summary);
+    let summary = identity(files.summary(FRAME_LANGUAGE));
     let first_level = task
         .level
         .clone()
@@ -159,7 +162,7 @@ fn compose(
         })
         .or_else(|| VenueListEntry::of_summary(&summary).map(VenueListEntry::default_level));
     let level = first_level
-        .and_then(|short| files.level(&short))
+        .and_then(|short| files.level(&short, FRAME_LANGUAGE))
         .map_or_else(|| b"null".to_vec(), |body| script_json(&identity(body)));
     // The frame's JSON in parts: the venue's, the level's, this page's own.
     let mut head = b"{\"venue\":".to_vec();

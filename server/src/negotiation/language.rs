@@ -100,6 +100,14 @@ pub(crate) struct ByLanguage<T> {
 }
 
 impl<T> ByLanguage<T> {
+    /// Each language's `T`, made by `f`.
+    pub(crate) fn from_fn(mut f: impl FnMut(Language) -> T) -> Self {
+        ByLanguage {
+            chinese: f(Language::Chinese),
+            english: f(Language::English),
+        }
+    }
+
     pub(crate) fn get(&self, language: Language) -> &T {
         match language {
             Language::Chinese => &self.chinese,
@@ -122,6 +130,14 @@ impl<T> ByLanguage<T> {
             chinese: f(&self.chinese)?,
             english: f(&self.english)?,
         })
+    }
+
+    /// Each language's `T` made of its own by `f`.
+    pub(crate) fn into_map<U>(self, mut f: impl FnMut(T) -> U) -> ByLanguage<U> {
+        ByLanguage {
+            chinese: f(self.chinese),
+            english: f(self.english),
+        }
     }
 
     /// Every language's, the site's first language first.

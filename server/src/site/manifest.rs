@@ -106,8 +106,9 @@ pub(crate) struct VenueEntry {
     pub id: String,
     /// The validated IMDF files, relative to dist/.
     pub imdf_dir: String,
-    /// The viewer's venue summary, relative to dist/, with `.gz` and `.br` beside it.
-    pub summary: String,
+    /// The viewer's venue summary in each language, relative to dist/, with `.gz` and `.br`
+    /// beside it.
+    pub summary: ByLanguage<String>,
     pub levels: Vec<VenueLevelEntry>,
     pub kiosks: Vec<KioskFacing>,
     /// Where a visitor is when no start is given (a location of the API).
@@ -124,8 +125,9 @@ pub(crate) struct VenueEntry {
 pub(crate) struct VenueLevelEntry {
     pub short_name: String,
     pub id: String,
-    /// The viewer's data of the level, relative to dist/, with `.gz` and `.br` beside it.
-    pub file: String,
+    /// The viewer's data of the level in each language, relative to dist/, with `.gz` and
+    /// `.br` beside it.
+    pub file: ByLanguage<String>,
 }
 
 #[derive(Debug, Default, Deserialize)]

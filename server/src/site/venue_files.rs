@@ -1,25 +1,26 @@
 //! The live demo's viewer files (issue #14): each venue's summary and the data of each of its
-//! levels, compressed by the web build, kept in memory and answered by `/api/venues/...` as
-//! they are. The IMDF files beside them are the venue engine's business (the `site-venues` crate, server/venues).
+//! levels in each language (issue #35), compressed by the web build, kept in memory and answered
+//! by `/api/venues/...` as they are. The IMDF files beside them are the venue engine's business (the `site-venues` crate, server/venues).
 
 use std::path::Path;
 use std::sync::Arc;
 
 use super::manifest::VenuesEntry;
 use super::{Body, SiteError, read, safe_join};
+use crate::negotiation::language::{ByLanguage, Language};
 
 #[derive(Debug, Default)]
 pub struct VenueFiles {
     venues: Vec<ViewerFiles>,
 }
 
-/// One venue's viewer files.
+/// One venue's viewer files, in each language.
 #[derive(Debug)]
 pub struct ViewerFiles {
     pub id: String,
-    pub summary: Arc<Body>,
+    summary: ByLanguage<Arc<Body>>,
     /// Short name, IMDF id and data of each level, in manifest (ascending ordinal) order.
-    levels: Vec<(String, String, Arc<Body>)>,
+    levels: Vec<(String, String, ByLanguage<Arc<Body>>)>,
 }
 
 impl VenueFiles {
@@ -35,34 +36,47 @@ impl VenueFiles {
 impl ViewerFiles {
     /// The files of a venue built outside the web build (a building a visitor brought):
     /// `levels` as (short name, IMDF id, data), lowest first.
-    pub fn new(id: String, summary: Body, levels: Vec<(String, String, Body)>) -> Self {
+    pub(crate) fn new(
+        id: String,
+        summary: ByLanguage<Body>,
+        levels: Vec<(String, String, ByLanguage<Body>)>,
+    ) -> Self {
+        let shared = |bodies: ByLanguage<Body>| bodies.into_map(Arc::new);
         Self {
             id,
-            summary: Arc::new(summary),
+            summary: shared(summary),
             levels: levels
                 .into_iter()
-                .map(|(short, id, body)| (short, id, Arc::new(body)))
+                .map(|(short, id, bodies)| (short, id, shared(bodies)))
                 .collect(),
         }
     }
 
-    /// The bytes held, every file and encoding together.
+    /// The bytes held, every file, language and encoding together.
     pub fn held_bytes(&self) -> usize {
-        self.summary.held_bytes()
+        let held = |bodies: &ByLanguage<Arc<Body>>| -> usize {
+            bodies.values().iter().map(|body| body.held_bytes()).sum()
+        };
+        held(&self.summary)
             + self
                 .levels
                 .iter()
-                .map(|(_, _, body)| body.held_bytes())
+                .map(|(_, _, bodies)| held(bodies))
                 .sum::<usize>()
     }
 
-    /// The level named by `key`: its short name in any case, as the engine takes it, or its
-    /// IMDF id.
-    pub fn level(&self, key: &str) -> Option<&Arc<Body>> {
+    /// The summary in `language`.
+    pub(crate) fn summary(&self, language: Language) -> &Arc<Body> {
+        self.summary.get(language)
+    }
+
+    /// The level named by `key` in `language`: its short name in any case, as the engine takes
+    /// it, or its IMDF id.
+    pub(crate) fn level(&self, key: &str, language: Language) -> Option<&Arc<Body>> {
         self.levels
             .iter()
             .find(|(short, id, _)| short.eq_ignore_ascii_case(key) || id == key)
-            .map(|(_, _, body)| body)
+            .map(|(_, _, bodies)| bodies.get(language))
     }
 }
 
@@ -86,7 +100,8 @@ pub(super) fn load(dist: &Path, entry: &VenuesEntry) -> Result<VenueFiles, SiteE
         if venues.iter().any(|seen| seen.id == venue.id) {
             return Err(invalid(format!("venues: {} is listed twice", venue.id)));
         }
-        let mut levels: Vec<(String, String, Arc<Body>)> = Vec::with_capacity(venue.levels.len());
+        let mut levels: Vec<(String, String, ByLanguage<Arc<Body>>)> =
+            Vec::with_capacity(venue.levels.len());
         for level in &venue.levels {
             if !is_url_segment(&level.short_name, |b| b.is_ascii_alphanumeric()) {
                 return Err(invalid(format!(
@@ -103,7 +118,7 @@ pub(super) fn load(dist: &Path, entry: &VenuesEntry) -> Result<VenueFiles, SiteE
             levels.push((
                 level.short_name.clone(),
                 level.id.clone(),
-                compressed_file(dist, &level.file)?,
+                level.file.try_map(|file| compressed_file(dist, file))?,
             ));
         }
         // The engine reads the IMDF files; their directory must lie inside dist/ like the rest.
@@ -113,7 +128,7 @@ pub(super) fn load(dist: &Path, entry: &VenuesEntry) -> Result<VenueFiles, SiteE
         }
         venues.push(ViewerFiles {
             id: venue.id.clone(),
-            summary: compressed_file(dist, &venue.summary)?,
+            summary: venue.summary.try_map(|file| compressed_file(dist, file))?,
             levels,
         });
     }

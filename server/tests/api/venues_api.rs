@@ -4,7 +4,7 @@
 //! message, and the per-client request budget.
 
 use reqwest::StatusCode;
-use serde_json::Value;
+use serde_json::{Value, json};
 
 use crate::support::app::{
     REVALIDATE, TestApp, assert_headers, field_texts, header, items, json_body, spawn_app_with,
@@ -92,6 +92,32 @@ async fn viewer_files_are_served_precompressed_with_an_etag_and_304() {
         (status, summary["id"].as_str()),
         (StatusCode::OK, Some("demo-mall"))
     );
+}
+
+/// The venue list, a venue's summary and its levels in the language asked for (issue #35): the
+/// build's file of that language, with the same validators as any other.
+#[tokio::test]
+async fn the_list_and_the_viewer_files_come_in_the_language_asked_for() {
+    let app = venue_app().await;
+    for (asked, venue, level) in [
+        ("lang=zh", "demo-mall 的名字", "层"),
+        ("lang=en", "demo-mall name", "Level"),
+    ] {
+        let (_, list) = get_json(&app, &format!("/api/venues?{asked}")).await;
+        assert_eq!(list["venues"][0]["name"], venue, "{list}");
+        let (_, summary) = get_json(&app, &format!("{MALL}?{asked}")).await;
+        assert_eq!(summary["name"], venue, "{summary}");
+        let (_, data) = get_json(&app, &format!("{MALL}/levels/L1?{asked}")).await;
+        assert_eq!(
+            (&data["short"], &data["name"]),
+            (&json!("L1"), &json!(level))
+        );
+    }
+    let english = app
+        .fetch_with(MALL, &[("accept-language", "en-US,en;q=0.9")])
+        .await;
+    assert!(header(&english, "vary").contains("Accept-Language"));
+    assert_eq!(json_body(english).await["name"], "demo-mall name");
 }
 
 #[tokio::test]

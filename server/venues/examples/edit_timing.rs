@@ -12,7 +12,7 @@ use std::time::Instant;
 use site_venues::edit::{Change, apply_listing};
 use site_venues::intake::{IntakeLimits, census_dir, unpack_imdf};
 use site_venues::viewer_files::viewer_files_derived;
-use site_venues::{Venue, VenueExtras, export_edited, export_imdf, testing};
+use site_venues::{Edition, Venue, VenueExtras, export_edited, export_imdf, testing};
 
 fn main() {
     let rounds: usize = std::env::args()
@@ -30,7 +30,7 @@ fn main() {
         .to_owned();
     let limits = IntakeLimits::default();
     let wordings = Arc::new(testing::wordings());
-    let catalog = &wordings.first().catalog;
+    let editions: Vec<Edition> = wordings.iter().map(Edition::of).collect();
     for round in 0..rounds {
         let dir = tempfile::tempdir().expect("a directory");
         let mut phases = Vec::new();
@@ -59,7 +59,7 @@ fn main() {
         )
         .expect("loads");
         lap("check and load");
-        let files = viewer_files_derived("edited", dir.path(), catalog).expect("viewer files");
+        let files = viewer_files_derived("edited", dir.path(), &editions).expect("viewer files");
         lap("viewer files");
         let mut again = Cursor::new(Vec::new());
         export_edited(dir.path(), &archive, &changed, &mut again).expect("archives");

@@ -82,7 +82,7 @@ pub use route::{Leg, Route, RouteError, RoutePlace, Step, Transition};
 pub use search_request::{DEFAULT_LIMIT, Found, MAX_LIMIT, SearchError, SearchRequest};
 pub use steps::StepKind;
 pub use venue::Venue;
-pub use viewer_files::{ViewerFiles, ViewerSettings, viewer_files};
+pub use viewer_files::{Edition, ViewerFiles, ViewerSettings, viewer_files};
 
 /// Where one venue's files are and what venue.toml adds (from dist/manifest.json's
 /// `venues.list`).

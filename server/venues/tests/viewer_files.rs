@@ -5,7 +5,7 @@
 
 use std::path::{Path, PathBuf};
 
-use site_venues::{Catalog, ViewerSettings, viewer_files};
+use site_venues::{Catalog, Edition, ViewerSettings, viewer_files};
 
 fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../../test-fixtures/venues/valid")
@@ -26,7 +26,11 @@ fn tiny_mall_comes_out_as_the_typescript_builder_wrote_it() {
     let settings =
         ViewerSettings::from_venue_toml(&std::fs::read_to_string(dir.join("venue.toml")).unwrap())
             .unwrap();
-    let files = viewer_files("tiny-mall", &dir, &settings, &catalog).unwrap();
+    let edition = Edition {
+        language: "zh-Hans",
+        catalog: &catalog,
+    };
+    let files = viewer_files("tiny-mall", &dir, &settings, edition).unwrap();
     assert_eq!(
         serde_json::to_string(&files.summary).unwrap(),
         expected("venue.json")

@@ -8,7 +8,7 @@ import type { KioskPageContent, LoadedPage } from './types';
 import type { LoadedVenues } from './venues/types';
 import { fill } from '../format/fill';
 import type { Language } from './language';
-import { namesIn, venueNameIn } from './venues/names';
+import { summaryIn } from './venues/names';
 
 /** A page per guide screen, named in the edition's `language` (the venues' IMDF labels). */
 export function kioskPages(
@@ -18,10 +18,9 @@ export function kioskPages(
 ): LoadedPage[] {
   const words = demo.kiosk_page;
   return venues.list.flatMap((venue) => {
-    const name = namesIn(venue, language);
-    const venueName = venueNameIn(venue, language);
-    return venue.summary.kiosks.map((kiosk): LoadedPage => {
-      const values = { kiosk: name(kiosk.id, kiosk.name), venue: venueName };
+    const summary = summaryIn(venue, language);
+    return summary.kiosks.map((kiosk): LoadedPage => {
+      const values = { kiosk: kiosk.name, venue: summary.name };
       const content: KioskPageContent = {
         meta: {
           title: fill(words.title, values),

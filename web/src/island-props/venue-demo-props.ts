@@ -4,7 +4,7 @@ import type { DemoTaskContent } from '../content/schema';
 import type { Content } from '../content/types';
 import type { VenueDemoProps } from '../islands/venue-demo';
 import { fill } from '../format/fill';
-import { namesIn, venueNameIn } from '../content/venues/names';
+import { summaryIn } from '../content/venues/names';
 
 export function venueDemoProps(
   content: Content,
@@ -14,8 +14,9 @@ export function venueDemoProps(
 ): VenueDemoProps {
   const { list, words } = content.venues;
   const venue = list.find((entry) => entry.id === task.venue);
-  const level = venue?.summary.levels.find(
-    (entry) => entry.short === (task.level ?? venue.summary.defaultLevel),
+  const summary = venue && summaryIn(venue, content.language);
+  const level = summary?.levels.find(
+    (entry) => entry.short === (task.level ?? summary.defaultLevel),
   );
   const preview = venue?.previews.find((entry) => entry.level === level?.short);
   const { launcher } = words;
@@ -24,7 +25,7 @@ export function venueDemoProps(
     layout,
     venues: list.map((entry) => ({
       id: entry.summary.id,
-      name: venueNameIn(entry, content.language),
+      name: summaryIn(entry, content.language).name,
       defaultLevel: entry.summary.defaultLevel,
     })),
     words: {
@@ -37,14 +38,14 @@ export function venueDemoProps(
     viewerWords: words.viewer,
     // A page that brings its first frame starts the viewer at once: no picture to fetch first.
     preview:
-      venue && level && preview && !options.firstFrame
+      summary && level && preview && !options.firstFrame
         ? {
             src: preview.url,
             width: preview.width,
             height: preview.height,
             alt: fill(launcher.preview_alt, {
-              venue: venueNameIn(venue, content.language),
-              level: namesIn(venue, content.language)(level.id, level.name),
+              venue: summary.name,
+              level: level.name,
             }),
           }
         : null,

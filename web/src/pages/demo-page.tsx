@@ -11,7 +11,7 @@ import { kioskPath } from '../content/route-table';
 import { venueDemoProps } from '../island-props/venue-demo-props';
 import { UploadSection, uploadSectionId } from './upload-section';
 import { editionPath } from '../content/language';
-import { namesIn, venueNameIn } from '../content/venues/names';
+import { summaryIn } from '../content/venues/names';
 
 export function DemoPage({
   demo,
@@ -24,13 +24,8 @@ export function DemoPage({
   firstFrame?: boolean;
 }) {
   const kiosks = content.venues.list.flatMap((venue) => {
-    const name = namesIn(venue, content.language);
-    const venueName = venueNameIn(venue, content.language);
-    return venue.summary.kiosks.map((kiosk) => ({
-      ...kiosk,
-      name: name(kiosk.id, kiosk.name),
-      venue: venueName,
-    }));
+    const summary = summaryIn(venue, content.language);
+    return summary.kiosks.map((kiosk) => ({ ...kiosk, venue: summary.name }));
   });
   return (
     <>

@@ -18,7 +18,7 @@ pub(in crate::http) mod request;
 use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::extract::{Request, State};
+use axum::extract::{Extension, Request, State};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{MethodRouter, get};
 use http::HeaderValue;
@@ -56,8 +56,12 @@ use request::{
 const JSON: HeaderValue = HeaderValue::from_static("application/json");
 
 /// `GET /api/venues`: every venue with its levels.
-pub(super) async fn get_list(State(state): State<AppState>, request: Request) -> Response {
-    static_json(&state, &state.venue_api.list, &request)
+pub(super) async fn get_list(
+    State(state): State<AppState>,
+    language: Extension<Language>,
+    request: Request,
+) -> Response {
+    static_json(&state, state.venue_api.list.get(language.0), &request)
 }
 
 /// `GET /api/venues/{venue}`: the viewer's summary of a venue.
@@ -73,7 +77,7 @@ pub(super) async fn get_venue(
     let words = state.venue_api.words(language);
     let id = venue_segment(venue, words);
     let answer = viewer_file(&state, client, words, id, |files| {
-        Ok(Arc::clone(&files.summary))
+        Ok(Arc::clone(files.summary(language)))
     })
     .await;
     static_answer(&state, answer, &request)
@@ -96,7 +100,7 @@ pub(super) async fn get_level(
     };
     let answer = viewer_file(&state, client, words, id, |files| {
         files
-            .level(&level)
+            .level(&level, language)
             .cloned()
             .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level))
     })
@@ -404,7 +408,7 @@ pub(crate) struct VenueApi {
     /// The messages of refusals, in each language an answer may speak.
     words: ByLanguage<ApiErrorWords>,
     /// `GET /api/venues`, built once from the summaries of the venues the engine serves.
-    pub(super) list: Body,
+    pub(super) list: ByLanguage<Body>,
     pub(super) embedders: EmbedOrigins,
 }
 
@@ -414,20 +418,23 @@ impl VenueApi {
         venues: &site_venues::Venues,
         embedders: EmbedOrigins,
     ) -> Self {
-        let venues = site
-            .venue_files()
-            .iter()
-            // A venue the engine could not load is not offered: the viewer would fail on it.
-            .filter(|files| venues.get(&files.id).is_some())
-            .filter_map(|files| {
-                let (_, bytes) = files.summary.bytes(crate::site::Encoding::Identity);
-                VenueListEntry::of_summary(&bytes)
-            })
-            .collect();
-        let list = computed::to_json(&VenueList { venues });
+        let list = ByLanguage::from_fn(|language| {
+            let venues = site
+                .venue_files()
+                .iter()
+                // A venue the engine could not load is not offered: the viewer would fail on it.
+                .filter(|files| venues.get(&files.id).is_some())
+                .filter_map(|files| {
+                    let summary = files.summary(language);
+                    let (_, bytes) = summary.bytes(crate::site::Encoding::Identity);
+                    VenueListEntry::of_summary(&bytes)
+                })
+                .collect();
+            Body::new(computed::to_json(&VenueList { venues }), true)
+        });
         Self {
             words: site.venues().api_errors(),
-            list: Body::new(list, true),
+            list,
             embedders,
         }
     }

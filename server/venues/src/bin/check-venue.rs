@@ -2,7 +2,7 @@
 //! build, the generator and editors.
 //!
 //! ```text
-//! check-venue [--json] [--name-as <name>] [--viewer-files <out>] <content/venues>
+//! check-venue [--json] [--name-as <name>] [--viewer-files <out> [--edition <tag>=<categories.toml>]...] <content/venues>
 //! check-venue [--json] [--name-as <name>] [--viewer-files <out>] --venue <dir> [--categories <categories.toml>]
 //! ```
 //!
@@ -14,15 +14,17 @@
 //!
 //! With `--viewer-files <out>`, when there is no problem, it also writes each venue's viewer
 //! files (docs/venue-contract.md §3.2-3.3) as `<out>/<venue id>.json`:
-//! `{"summary": <venue.json>, "levels": [<level file>, ...]}`, levels from the lowest up. Without
-//! `--categories` no category has a label.
+//! `{"summary": <venue.json>, "levels": [<level file>, ...]}`, levels from the lowest up, in
+//! Chinese. Without `--categories` no category has a label. Each `--edition` writes them again
+//! as `<out>/<tag>/<venue id>.json` in that language (an IMDF tag, `en`: the names' labels of
+//! that language, else the Chinese ones), with the category labels of its categories.toml.
 
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use serde::Serialize;
 use site_venues::check::{CATEGORIES_FILE, Problem, check_venue, check_venues};
-use site_venues::{Catalog, ViewerSettings, viewer_files};
+use site_venues::{Catalog, Edition, ViewerSettings, viewer_files};
 
 /// A problem as `--json` writes it: its parts, and the two texts a reader shows (where, after the
 /// file; the message with its rule), so no other side words them again.
@@ -34,7 +36,7 @@ struct Shown<'a> {
     explained: String,
 }
 
-const USAGE: &str = "usage: check-venue [--json] [--name-as <name>] [--viewer-files <out>] <venues-dir>\n       check-venue [--json] [--name-as <name>] [--viewer-files <out>] --venue <dir> [--categories <categories.toml>]";
+const USAGE: &str = "usage: check-venue [--json] [--name-as <name>] [--viewer-files <out> [--edition <tag>=<categories.toml>]...] <venues-dir>\n       check-venue [--json] [--name-as <name>] [--viewer-files <out>] --venue <dir> [--categories <categories.toml>]";
 
 #[derive(Default)]
 struct Args {
@@ -43,6 +45,8 @@ struct Args {
     venue: bool,
     categories: Option<PathBuf>,
     viewer_files: Option<PathBuf>,
+    /// Other languages' viewer files: (IMDF tag, its categories.toml).
+    editions: Vec<(String, PathBuf)>,
     dir: Option<PathBuf>,
 }
 
@@ -60,6 +64,18 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
                         .into(),
                 )
             }
+            "--edition" => {
+                let value = args
+                    .next()
+                    .ok_or("--edition needs <tag>=<categories.toml>")?;
+                let (tag, file) = value
+                    .split_once('=')
+                    .filter(|(tag, file)| !tag.is_empty() && !file.is_empty())
+                    .ok_or(format!(
+                        "--edition {value}: <tag>=<categories.toml> expected"
+                    ))?;
+                parsed.editions.push((tag.to_owned(), file.into()));
+            }
             "--categories" => {
                 parsed.categories = Some(args.next().ok_or("--categories needs a file")?.into())
             }
@@ -70,6 +86,9 @@ fn parse(mut args: impl Iterator<Item = String>) -> Result<Args, String> {
     }
     if parsed.dir.is_none() {
         return Err("which directory?".to_owned());
+    }
+    if !parsed.editions.is_empty() && (parsed.venue || parsed.viewer_files.is_none()) {
+        return Err("--edition goes with --viewer-files and a venues directory".to_owned());
     }
     if parsed.categories.is_some() && !parsed.venue {
         return Err("--categories goes with --venue (a venues directory has its own)".to_owned());
@@ -117,9 +136,13 @@ fn main() -> ExitCode {
     }
     if let Some(out) = &args.viewer_files {
         let written = if args.venue {
-            write_viewer_files(&dir, args.categories.as_deref(), out)
+            let catalog = args
+                .categories
+                .as_deref()
+                .map_or(Ok(Catalog::default()), read_catalog);
+            catalog.and_then(|catalog| write_viewer_files(&dir, (CHINESE, &catalog), out))
         } else {
-            write_all_viewer_files(&dir, out)
+            write_all_viewer_files(&dir, &args.editions, out)
         };
         if let Err(message) = written {
             eprintln!("check-venue: viewer files: {message}");
@@ -129,8 +152,29 @@ fn main() -> ExitCode {
     ExitCode::SUCCESS
 }
 
-/// The viewer's files of every venue directory of a checked venues directory.
-fn write_all_viewer_files(root: &Path, out: &Path) -> Result<(), String> {
+/// The language of the venues' own names, and of their viewer files without `--edition`.
+const CHINESE: &str = "zh-Hans";
+
+fn read_text(file: &Path) -> Result<String, String> {
+    std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+fn read_catalog(file: &Path) -> Result<Catalog, String> {
+    toml::from_str(&read_text(file)?).map_err(|e| format!("{}: {e}", file.display()))
+}
+
+/// The viewer's files of every venue directory of a checked venues directory, in Chinese and in
+/// each of `editions`.
+fn write_all_viewer_files(
+    root: &Path,
+    editions: &[(String, PathBuf)],
+    out: &Path,
+) -> Result<(), String> {
+    let chinese = read_catalog(&root.join(CATEGORIES_FILE))?;
+    let others = editions
+        .iter()
+        .map(|(tag, file)| Ok((tag.as_str(), read_catalog(file)?, out.join(tag))))
+        .collect::<Result<Vec<_>, String>>()?;
     let entries = std::fs::read_dir(root).map_err(|e| format!("{}: {e}", root.display()))?;
     let mut dirs: Vec<PathBuf> = entries
         .filter_map(Result::ok)
@@ -139,24 +183,24 @@ fn write_all_viewer_files(root: &Path, out: &Path) -> Result<(), String> {
         .collect();
     dirs.sort();
     for dir in dirs {
-        write_viewer_files(&dir, Some(&root.join(CATEGORIES_FILE)), out)?;
+        write_viewer_files(&dir, (CHINESE, &chinese), out)?;
+        for (tag, catalog, out) in &others {
+            write_viewer_files(&dir, (tag, catalog), out)?;
+        }
     }
     Ok(())
 }
 
-/// `<out>/<id>.json` of one checked venue directory, its id the directory's name.
-fn write_viewer_files(dir: &Path, categories: Option<&Path>, out: &Path) -> Result<(), String> {
-    let read =
-        |file: &Path| std::fs::read_to_string(file).map_err(|e| format!("{}: {e}", file.display()));
-    let catalog: Catalog = match categories {
-        Some(file) => {
-            toml::from_str(&read(file)?).map_err(|e| format!("{}: {e}", file.display()))?
-        }
-        None => Catalog::default(),
-    };
+/// `<out>/<id>.json` of one checked venue directory in `language` with `catalog`'s labels, its
+/// id the directory's name.
+fn write_viewer_files(
+    dir: &Path,
+    (language, catalog): (&str, &Catalog),
+    out: &Path,
+) -> Result<(), String> {
     let settings_file = dir.join("venue.toml");
     // The check passed, so it is there: every venue directory of the check has one.
-    let settings = ViewerSettings::from_venue_toml(&read(&settings_file)?)
+    let settings = ViewerSettings::from_venue_toml(&read_text(&settings_file)?)
         .map_err(|e| format!("{}: {e}", settings_file.display()))?;
     let id = dir
         .canonicalize()
@@ -171,7 +215,8 @@ fn write_viewer_files(dir: &Path, categories: Option<&Path>, out: &Path) -> Resu
                 dir.display()
             )
         })?;
-    let files = viewer_files(&id, dir, &settings, &catalog).map_err(|e| e.to_string())?;
+    let edition = Edition { language, catalog };
+    let files = viewer_files(&id, dir, &settings, edition).map_err(|e| e.to_string())?;
     std::fs::create_dir_all(out).map_err(|e| format!("{}: {e}", out.display()))?;
     let file = out.join(format!("{id}.json"));
     let json = serde_json::to_string(&files).expect("viewer files serialise");

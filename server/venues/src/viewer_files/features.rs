@@ -13,6 +13,7 @@ use crate::imdf::{
     LevelProps, OccupantProps, OpeningProps, Position, SectionProps, UnitProps, VenueProps,
 };
 use crate::load_error::LoadError;
+use crate::name::Name;
 use crate::projection::Frame;
 use crate::read::read_features;
 
@@ -61,8 +62,14 @@ pub(super) struct LocalShapes {
 }
 
 /// The Chinese name of LABELS, trimmed as the check compares names; no other language stands in.
+/// What the files key levels by (their short names) whatever their language.
 pub(super) fn zh(labels: Option<&Labels>) -> Option<String> {
     labels?.0.get("zh-Hans").map(|name| name.trim().to_owned())
+}
+
+/// The name LABELS give in `language` (an IMDF tag), else their Chinese one (`Name`).
+pub(super) fn name_in(labels: Option<&Labels>, language: &str) -> Option<String> {
+    Name::of_labels(labels?).map(|name| name.in_language(language).to_owned())
 }
 
 impl Features {

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::coords::{point, poly};
-use super::features::{Features, zh};
+use super::features::{Features, name_in, zh};
 use super::format::{
     AmenityShape, FixtureShape, KioskShape, LevelData, OccupantInfo, OpeningShape, SectionShape,
     UnitShape,
@@ -41,7 +41,12 @@ pub(super) fn occupants(venue: &Features) -> Occupants<'_> {
     found
 }
 
-fn units(venue: &Features, occupants: &Occupants<'_>, level_id: &str) -> Vec<UnitShape> {
+fn units(
+    venue: &Features,
+    occupants: &Occupants<'_>,
+    level_id: &str,
+    language: &str,
+) -> Vec<UnitShape> {
     let local = &venue.local;
     let on_level = venue
         .units
@@ -57,8 +62,10 @@ fn units(venue: &Features, occupants: &Occupants<'_>, level_id: &str) -> Vec<Uni
                 .or_else(|| local.points.get(&occupied?.1.id));
             // The occupant's name when it has one at all, else the unit's own.
             let name = occupied
-                .and_then(|(occupant, _)| zh(occupant.properties.names.name.as_ref()))
-                .or_else(|| zh(unit.properties.names.name.as_ref()));
+                .and_then(|(occupant, _)| {
+                    name_in(occupant.properties.names.name.as_ref(), language)
+                })
+                .or_else(|| name_in(unit.properties.names.name.as_ref(), language));
             Some(UnitShape {
                 id: unit.id.clone(),
                 c: unit.properties.category.clone(),
@@ -80,7 +87,7 @@ fn units(venue: &Features, occupants: &Occupants<'_>, level_id: &str) -> Vec<Uni
         .collect()
 }
 
-fn openings(venue: &Features, level_id: &str) -> Vec<OpeningShape> {
+fn openings(venue: &Features, level_id: &str, language: &str) -> Vec<OpeningShape> {
     let on_level = venue
         .openings
         .iter()
@@ -93,13 +100,18 @@ fn openings(venue: &Features, level_id: &str) -> Vec<OpeningShape> {
                 id: opening.id.clone(),
                 c: opening.properties.category.clone(),
                 a: [x1, y1, x2, y2],
-                n: non_empty(zh(opening.properties.names.name.as_ref())),
+                n: non_empty(name_in(opening.properties.names.name.as_ref(), language)),
             })
         })
         .collect()
 }
 
-fn amenities(venue: &Features, placement: &Placement, level_id: &str) -> Vec<AmenityShape> {
+fn amenities(
+    venue: &Features,
+    placement: &Placement,
+    level_id: &str,
+    language: &str,
+) -> Vec<AmenityShape> {
     venue
         .amenities
         .iter()
@@ -117,7 +129,7 @@ fn amenities(venue: &Features, placement: &Placement, level_id: &str) -> Vec<Ame
                 c: amenity.properties.category.clone(),
                 at: point(at),
                 u: unit.clone(),
-                n: non_empty(zh(amenity.properties.names.name.as_ref())),
+                n: non_empty(name_in(amenity.properties.names.name.as_ref(), language)),
             })
         })
         .collect()
@@ -139,7 +151,7 @@ fn fixtures(venue: &Features, level_id: &str) -> Vec<FixtureShape> {
         .collect()
 }
 
-fn sections(venue: &Features, level_id: &str) -> Vec<SectionShape> {
+fn sections(venue: &Features, level_id: &str, language: &str) -> Vec<SectionShape> {
     let on_level = venue
         .sections
         .iter()
@@ -150,14 +162,14 @@ fn sections(venue: &Features, level_id: &str) -> Vec<SectionShape> {
                 id: section.id.clone(),
                 c: section.properties.category.clone(),
                 g: poly(venue.local.polygons.get(&section.id)?.first()?),
-                n: non_empty(zh(section.properties.name.as_ref())),
+                n: non_empty(name_in(section.properties.name.as_ref(), language)),
             })
         })
         .collect()
 }
 
 /// Kiosks drawn on the level: those with a shape, a display point and a name.
-fn kiosks(venue: &Features, level_id: &str) -> Vec<KioskShape> {
+fn kiosks(venue: &Features, level_id: &str, language: &str) -> Vec<KioskShape> {
     let on_level = venue
         .kiosks
         .iter()
@@ -170,7 +182,7 @@ fn kiosks(venue: &Features, level_id: &str) -> Vec<KioskShape> {
                 id: kiosk.id.clone(),
                 g: poly(shape),
                 at: point(at),
-                n: non_empty(zh(kiosk.properties.names.name.as_ref()))?,
+                n: non_empty(name_in(kiosk.properties.names.name.as_ref(), language))?,
             })
         })
         .collect()
@@ -180,6 +192,7 @@ pub(super) fn level_data(
     venue: &Features,
     (placement, occupants): (&Placement, &Occupants<'_>),
     level: &Feature<LevelProps>,
+    language: &str,
 ) -> LevelData {
     let id = level.id.as_str();
     let outline = venue.local.polygons.get(id).map(Vec::as_slice);
@@ -187,14 +200,14 @@ pub(super) fn level_data(
         v: 1,
         id: level.id.clone(),
         short: zh(Some(&level.properties.short_name)).unwrap_or_default(),
-        name: zh(Some(&level.properties.name)).unwrap_or_default(),
+        name: name_in(Some(&level.properties.name), language).unwrap_or_default(),
         ordinal: level.properties.ordinal,
         outline: outline.unwrap_or_default().iter().map(poly).collect(),
-        units: units(venue, occupants, id),
-        openings: openings(venue, id),
-        amenities: amenities(venue, placement, id),
+        units: units(venue, occupants, id, language),
+        openings: openings(venue, id, language),
+        amenities: amenities(venue, placement, id, language),
         fixtures: fixtures(venue, id),
-        sections: sections(venue, id),
-        kiosks: kiosks(venue, id),
+        sections: sections(venue, id, language),
+        kiosks: kiosks(venue, id, language),
     }
 }

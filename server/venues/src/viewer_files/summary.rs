@@ -1,8 +1,9 @@
 //! The venue summary (`venue.json`, §3.2): the levels, kiosks, entrances, fences, the settings'
 //! samples and the labels of the categories the venue uses.
 
+use super::Edition;
 use super::coords::point;
-use super::features::{Features, zh};
+use super::features::{Features, name_in, zh};
 use super::format::{
     EditorLabels, EntranceEntry, FenceEntry, KioskEntry, Labels, LevelEntry, LinkEntry, LinkedUnit,
     VenueSummary,
@@ -17,7 +18,7 @@ use crate::inputs::Catalog;
 use crate::load_error::LoadError;
 use crate::read::read_features;
 
-/// The Chinese label of every category visitors see in this venue (names on the map, search,
+/// The label of every category visitors see in this venue (names on the map, search,
 /// the directory), sorted; the check found an entry for each, its own or a prefix's (§3.1).
 fn labels(venue: &Features, catalog: &Catalog) -> Labels {
     let mut used: Vec<&str> = std::iter::once(venue.venue.properties.category.as_str())
@@ -62,14 +63,14 @@ fn labels(venue: &Features, catalog: &Catalog) -> Labels {
     Labels(labelled.collect())
 }
 
-fn kiosks(venue: &Features, settings: &ViewerSettings) -> Vec<KioskEntry> {
+fn kiosks(venue: &Features, settings: &ViewerSettings, language: &str) -> Vec<KioskEntry> {
     let facing = |id: &str| {
         let set = settings.kiosks.iter().find(|kiosk| kiosk.id == id);
         set.map_or(0.0, |kiosk| kiosk.facing)
     };
     let kiosks = venue.kiosks.iter().filter_map(|kiosk| {
         let &at = venue.local.display_points.get(&kiosk.id)?;
-        let name = zh(kiosk.properties.names.name.as_ref()).filter(|n| !n.is_empty())?;
+        let name = name_in(kiosk.properties.names.name.as_ref(), language)?;
         Some(KioskEntry {
             id: kiosk.id.clone(),
             name,
@@ -82,10 +83,10 @@ fn kiosks(venue: &Features, settings: &ViewerSettings) -> Vec<KioskEntry> {
 }
 
 /// Named doors on a level's outline that visitors arrive through.
-fn entrances(venue: &Features, placement: &Placement) -> Vec<EntranceEntry> {
+fn entrances(venue: &Features, placement: &Placement, language: &str) -> Vec<EntranceEntry> {
     let entrances = venue.openings.iter().filter_map(|opening| {
         let &(a, b) = venue.local.lines.get(&opening.id)?;
-        let name = zh(opening.properties.names.name.as_ref()).filter(|n| !n.is_empty())?;
+        let name = name_in(opening.properties.names.name.as_ref(), language)?;
         let arrives = placement.outside.contains(&opening.id)
             && contract().is_entrance(&opening.properties.category);
         arrives.then(|| EntranceEntry {
@@ -99,11 +100,12 @@ fn entrances(venue: &Features, placement: &Placement) -> Vec<EntranceEntry> {
 }
 
 /// Each fence once per level it is on, one entry per polygon, its outer ring unrounded.
-fn fences(venue: &Features) -> Vec<FenceEntry> {
+fn fences(venue: &Features, language: &str) -> Vec<FenceEntry> {
     let mut fences = Vec::new();
     for fence in &venue.geofences {
         let polygons = venue.local.polygons.get(&fence.id);
-        let name = zh(fence.properties.name.as_ref()).unwrap_or_else(|| fence.id.clone());
+        let name =
+            name_in(fence.properties.name.as_ref(), language).unwrap_or_else(|| fence.id.clone());
         for level_id in &fence.properties.level_ids {
             for rings in polygons.into_iter().flatten() {
                 fences.push(FenceEntry {
@@ -143,14 +145,15 @@ pub(super) fn summary(
     placement: &Placement,
     levels: &[&Feature<LevelProps>],
     settings: &ViewerSettings,
-    catalog: &Catalog,
+    edition: Edition,
 ) -> VenueSummary {
+    let language = edition.language;
     let [lon, lat] = venue.origin();
     let props = &venue.venue.properties;
     let entries = levels.iter().map(|level| LevelEntry {
         id: level.id.clone(),
         short: zh(Some(&level.properties.short_name)).unwrap_or_default(),
-        name: zh(Some(&level.properties.name)).unwrap_or_default(),
+        name: name_in(Some(&level.properties.name), language).unwrap_or_default(),
         ordinal: level.properties.ordinal,
         height: level.properties.height.map(JsNumber),
         parking: level.properties.category == "parking",
@@ -158,17 +161,17 @@ pub(super) fn summary(
     VenueSummary {
         v: 1,
         id: id.to_owned(),
-        name: zh(Some(&props.name)).unwrap_or_default(),
+        name: name_in(Some(&props.name), language).unwrap_or_default(),
         category: props.category.clone(),
         origin: [JsNumber(lon), JsNumber(lat)],
         bounds: bounds(venue, levels),
         levels: entries.collect(),
         default_level: settings.default_level.clone(),
-        kiosks: kiosks(venue, settings),
-        entrances: entrances(venue, placement),
+        kiosks: kiosks(venue, settings, language),
+        entrances: entrances(venue, placement, language),
         samples: settings.samples.clone(),
-        labels: labels(venue, catalog),
-        fences: fences(venue),
+        labels: labels(venue, edition.catalog),
+        fences: fences(venue, language),
         choices: None,
         links: None,
     }
@@ -192,7 +195,11 @@ pub(super) fn editor_labels(catalog: &Catalog) -> EditorLabels {
 
 /// The venue's relationships between rooms, each with the rooms it joins in order (origin,
 /// intermediaries, destination); references to other features are left out.
-pub(super) fn links(venue: &Features, dir: &std::path::Path) -> Result<Vec<LinkEntry>, LoadError> {
+pub(super) fn links(
+    venue: &Features,
+    dir: &std::path::Path,
+    language: &str,
+) -> Result<Vec<LinkEntry>, LoadError> {
     let (_, relationships) = read_features::<RelationshipProps>(dir, "relationship")?;
     let by_id: std::collections::HashMap<&str, &Feature<crate::imdf::UnitProps>> = venue
         .units
@@ -205,7 +212,7 @@ pub(super) fn links(venue: &Features, dir: &std::path::Path) -> Result<Vec<LinkE
         Some(LinkedUnit {
             id: id.to_owned(),
             level: zh(Some(&level.properties.short_name)).unwrap_or_default(),
-            name: zh(unit.properties.names.name.as_ref()),
+            name: name_in(unit.properties.names.name.as_ref(), language),
         })
     };
     Ok(relationships

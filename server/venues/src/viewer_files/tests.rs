@@ -12,7 +12,8 @@ fn fixture(name: &str) -> PathBuf {
 fn a_venue_without_settings_gets_derived_ones() {
     let dir = fixture("three-level-mall");
     let settings = ViewerSettings::derived(&dir).unwrap();
-    let files = viewer_files("three", &dir, &settings, &crate::testing::catalog()).unwrap();
+    let wordings = crate::testing::wordings();
+    let files = viewer_files("three", &dir, &settings, Edition::of(wordings.first())).unwrap();
     let default = files
         .levels
         .iter()
@@ -67,8 +68,24 @@ fn a_buildings_derived_samples_are_shops_and_rooms_not_lifts_or_escalators() {
 #[test]
 fn a_buildings_summary_lists_its_relationships_with_the_rooms_they_join() {
     let dir = fixture("three-level-mall");
-    let catalog = crate::testing::catalog();
-    let (_, files) = viewer_files_derived("three", &dir, &catalog).unwrap();
+    let wordings = crate::testing::wordings();
+    let editions: Vec<Edition> = wordings.iter().map(Edition::of).collect();
+    let (_, mut files) = viewer_files_derived("three", &dir, &editions).unwrap();
+    // One set of files per language: the names the data has (Chinese only here), the category
+    // labels of each edition.
+    assert_eq!(files.len(), 2);
+    let english = files.pop().unwrap();
+    let files = files.pop().unwrap();
+    assert_eq!(english.summary.levels, files.summary.levels);
+    let label = |files: &ViewerFiles, category: &str| {
+        let labels = &files.summary.labels.0;
+        labels
+            .iter()
+            .find(|(c, _)| c == category)
+            .map(|(_, label)| label.clone())
+    };
+    assert_eq!(label(&files, "stairs").as_deref(), Some("楼梯"));
+    assert_eq!(label(&english, "stairs").as_deref(), Some("Stairs"));
     let links = files
         .summary
         .links
@@ -88,7 +105,7 @@ fn a_buildings_summary_lists_its_relationships_with_the_rooms_they_join() {
     // The demo's own venues are not edited: their summaries carry none.
     let settings = ViewerSettings::derived(&dir).unwrap();
     assert!(
-        viewer_files("three", &dir, &settings, &catalog)
+        viewer_files("three", &dir, &settings, editions[0])
             .unwrap()
             .summary
             .links

@@ -84,8 +84,13 @@ function loadVenue(
     return undefined;
   }
   const settings = readVenueToml(table as Record<string, unknown>);
-  const first = data.levels.find((level) => level.short === settings.default_level)!;
-  const size = gzip(Buffer.from(JSON.stringify(first))).length;
+  // In either language: the English names are longer.
+  const size = Math.max(
+    ...[data.levels, data.english.levels].map((levels) => {
+      const first = levels.find((level) => level.short === settings.default_level)!;
+      return gzip(Buffer.from(JSON.stringify(first))).length;
+    }),
+  );
   if (size > defaultLevelBudget) {
     problems.add(
       settingsFile,
@@ -102,6 +107,7 @@ function loadVenue(
     summary: data.summary,
     levels: data.levels,
     previews: data.levels.map((level) => levelPreview(data.summary, level)),
+    english: data.english,
   };
 }
 

@@ -36,11 +36,30 @@ describe('content/venues/', () => {
   });
 
   it.each(venues?.list ?? [])(
-    'keeps the default level of $id within 150 KB gzipped',
-    ({ levels, settings }) => {
-      const first = levels.find((level) => level.short === settings.default_level)!;
-      const size = gzip(Buffer.from(JSON.stringify(first))).length;
-      expect(size).toBeLessThanOrEqual(defaultLevelBudget);
+    'keeps the default level of $id within 150 KB gzipped, in each language',
+    ({ levels, english, settings }) => {
+      for (const files of [levels, english.levels]) {
+        const first = files.find((level) => level.short === settings.default_level)!;
+        const size = gzip(Buffer.from(JSON.stringify(first))).length;
+        expect(size).toBeLessThanOrEqual(defaultLevelBudget);
+      }
     },
   );
+
+  it.each(venues?.list ?? [])('has English viewer files for $id, named in English', (venue) => {
+    const han = /\p{Script=Han}/u;
+    const { summary, levels } = venue.english;
+    expect(summary.name).not.toMatch(han);
+    expect(summary.levels.map((level) => level.short)).toEqual(
+      venue.summary.levels.map((level) => level.short),
+    );
+    for (const entry of [...summary.levels, ...summary.kiosks, ...summary.entrances]) {
+      expect(entry.name).not.toMatch(han);
+    }
+    expect(Object.values(summary.labels).join(' ')).not.toMatch(han);
+    // Every name the demo data has in English, drawn on the map in English.
+    for (const level of levels) {
+      for (const unit of level.units) expect(unit.n ?? '').not.toMatch(han);
+    }
+  });
 });

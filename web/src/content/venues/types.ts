@@ -26,6 +26,8 @@ export interface LoadedVenue {
   levels: LevelData[];
   /** A picture of each level for pages to show before the viewer loads (preview.ts). */
   previews: LevelPreview[];
+  /** The summary and levels in English (the API answers them to English requests). */
+  english: { summary: VenueSummary; levels: LevelData[] };
 }
 
 export interface LoadedVenues {

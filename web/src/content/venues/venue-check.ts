@@ -3,13 +3,19 @@
 // decides for the build, the generator and uploaded buildings, so this side only reads its
 // answer into the problem list, each problem naming the file, the feature, the field and the rule.
 // When the venues pass, the same command builds their viewer files (`--viewer-files`, contract
-// sections 3.2 and 3.3): one builder for the build and for uploaded buildings, the engine's.
+// sections 3.2 and 3.3): one builder for the build and for uploaded buildings, the engine's; in
+// Chinese, and in English with the English edition's categories (`--edition`, issue #35).
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type { Problems } from '../../checks/problems';
 import type { LevelData, VenueSummary } from './viewer-files';
+import { englishDir } from '../twins';
+import { languageTags } from '../language';
+
+/** The IMDF tag of the English labels, as the server keys its files. */
+const englishTag = languageTags.en.hreflang;
 
 /** One problem as `check-venue --json` writes it. */
 interface VenueProblem {
@@ -38,6 +44,12 @@ export interface ViewerData {
   summary: VenueSummary;
   /** From the lowest level up. */
   levels: LevelData[];
+  /**
+   * The same in English: the names' English labels (Chinese where a feature has none) and the
+   * English categories' labels. The Chinese ones where content/ has no English categories (a
+   * test's venues; the twins check stops a real build without them).
+   */
+  english: { summary: VenueSummary; levels: LevelData[] };
 }
 
 /**
@@ -60,6 +72,10 @@ function checkInto(
 ): Map<string, ViewerData> | undefined {
   const { command, args } = checkCommand();
   const separator = command === 'cargo' ? ['--'] : [];
+  const englishCategories = resolve(root, '..', englishDir, 'venues/categories.toml');
+  const english = existsSync(englishCategories)
+    ? ['--edition', `${englishTag}=${englishCategories}`]
+    : [];
   const result = spawnSync(
     command,
     [
@@ -70,6 +86,7 @@ function checkInto(
       'content/venues',
       '--viewer-files',
       out,
+      ...english,
       resolve(root),
     ],
     { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
@@ -90,9 +107,14 @@ function checkInto(
   }
   for (const problem of list) problems.add(problem.file, problem.place, problem.explained);
   if (result.status !== 0 || list.length > 0) return undefined;
+  const read = (file: string) =>
+    JSON.parse(readFileSync(file, 'utf8')) as Omit<ViewerData, 'english'>;
   const data = new Map<string, ViewerData>();
   for (const file of readdirSync(out).filter((name) => name.endsWith('.json'))) {
-    data.set(file.slice(0, -'.json'.length), JSON.parse(readFileSync(join(out, file), 'utf8')));
+    const chinese = read(join(out, file));
+    const inEnglish = join(out, englishTag, file);
+    const english = existsSync(inEnglish) ? read(inEnglish) : chinese;
+    data.set(file.slice(0, -'.json'.length), { ...chinese, english });
   }
   return data;
 }
