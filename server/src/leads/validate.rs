@@ -5,6 +5,7 @@
 use std::collections::BTreeMap;
 
 use super::{Catalog, Field};
+use crate::negotiation::language::Language;
 
 /// What a visitor sent, from a form or JSON body, before any cleaning.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -35,7 +36,7 @@ pub struct CleanLead {
     pub name: String,
     pub company: String,
     /// A mobile as its 11 digits (country prefix, spaces and dashes gone); a landline as typed
-    /// without spaces.
+    /// without spaces; a number abroad (from an English page) as `+` and its digits.
     pub phone: String,
     /// "" when not given.
     pub email: String,
@@ -87,10 +88,12 @@ pub fn validate(raw: &RawLead, catalog: &Catalog) -> Result<CleanLead, FieldErro
     let scenario = clean_text(sent(Field::Scenario), false);
     let product = clean_text(sent(Field::Product), false);
 
+    // The English edition's visitors write from abroad: its form takes their numbers too.
+    let abroad = Language::of_page_path(&clean_page(sent(Field::Page))) == Language::English;
     let phone = clean_phone(sent(Field::Phone));
     let phone = check_length(Field::Phone, phone, true, &mut errors);
     let phone = match phone {
-        Some(phone) if !phone.is_empty() => normalise_phone(&phone).or_else(|| {
+        Some(phone) if !phone.is_empty() => normalise_phone(&phone, abroad).or_else(|| {
             errors.insert(Field::Phone, ErrorCode::Phone);
             None
         }),
@@ -225,7 +228,7 @@ fn is_landline(typed: &[u8]) -> bool {
 }
 
 /// A Chinese mobile (stored as its 11 digits) or landline (stored as typed); None otherwise.
-fn normalise_phone(phone: &str) -> Option<String> {
+fn normalise_phone(phone: &str, abroad: bool) -> Option<String> {
     let national = ["+86", "0086", "86-"]
         .iter()
         .find_map(|prefix| phone.strip_prefix(prefix))
@@ -235,9 +238,27 @@ fn normalise_phone(phone: &str) -> Option<String> {
         Some(digits)
     } else if is_landline(phone.as_bytes()) {
         Some(phone.to_owned())
+    } else if abroad {
+        international(phone)
     } else {
         None
     }
+}
+
+/// A number abroad as `+` and its digits: typed `+`, a country code other than China's (whose
+/// numbers follow the rules above), then digits, hyphens and brackets; 8 to 15 digits in all
+/// (E.164's longest).
+fn international(typed: &str) -> Option<String> {
+    let rest = typed.strip_prefix('+')?;
+    let allowed = rest
+        .bytes()
+        .all(|b| b.is_ascii_digit() || matches!(b, b'-' | b'(' | b')'));
+    let digits: String = rest.chars().filter(char::is_ascii_digit).collect();
+    let plausible = allowed
+        && (8..=15).contains(&digits.len())
+        && !digits.starts_with('0')
+        && !digits.starts_with("86");
+    plausible.then(|| format!("+{digits}"))
 }
 
 fn is_email(email: &str) -> bool {

@@ -13,6 +13,11 @@ export const languageTags: Record<Language, { html: string; hreflang: string; og
 const base = '/next/';
 const englishBase = '/next/en/';
 
+/** The edition a page's address belongs to (server/src/negotiation/language.rs says the same). */
+export function languageOfPath(path: string): Language {
+  return path === englishBase.slice(0, -1) || path.startsWith(englishBase) ? 'en' : 'zh';
+}
+
 /** A Chinese page's address in an edition: `/next/map` is `/next/en/map` in English. */
 export function editionPath(path: string, language: Language): string {
   if (language === 'zh' || !path.startsWith(base)) return path;

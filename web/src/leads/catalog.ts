@@ -8,6 +8,7 @@ import type { Content } from '../content/types';
 import { pagesOf } from '../content/types';
 import { deviceIds, serviceSlugs, solutionSlugs } from '../content/route-table';
 import { type LeadField, leadFields } from '../content/lead-fields';
+import { editionPath } from '../content/language';
 import type { LeadErrorCode } from './rules';
 
 /** Addresses of the enquiry flow (contract sections 3 to 5). */
@@ -73,13 +74,16 @@ function inMenuOrder<T extends string>(
 }
 
 export function leadCatalog(content: Content): LeadCatalog {
-  const { leads, menu, pages } = content;
+  const { leads, menu, pages, language } = content;
   const heading = (path: string) =>
     pages.find((page) => page.route.path === path)?.content.hero.heading ?? path;
+  // The edition's addresses: its menu and pages link to its own (/next/en/... in English).
+  const at = (path: string) => editionPath(path, language);
   const solutions = menuNames(menu.entry, 'case');
-  const solutionPath = (slug: string) => `/next/solution/${slug}`;
+  const solutionPath = (slug: string) => at(`/next/solution/${slug}`);
   const services = menuNames(menu.entry, 'services');
-  const servicePath = (slug: string) => `/next/${slug}`;
+  const servicePath = (slug: string) => at(`/next/${slug}`);
+  const devicePath = (id: number) => at(`/next/device/${id}`);
   const devices = new Map(
     pagesOf(pages, 'device').map(({ page, content: device }) => [page.route.path, device.name]),
   );
@@ -99,7 +103,7 @@ export function leadCatalog(content: Content): LeadCatalog {
       })),
       ...deviceIds.map((id) => ({
         value: `device:${id}`,
-        label: devices.get(`/next/device/${id}`) ?? heading(`/next/device/${id}`),
+        label: devices.get(devicePath(id)) ?? heading(devicePath(id)),
         group: leads.form.product_group_devices,
       })),
     ],

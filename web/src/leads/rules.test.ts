@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { repoContent } from '../content/repo-content';
+import { loadEditions } from '../content/load';
+import { repoContentDir } from '../testing/repo-content-dir';
 import { leadCatalog } from './catalog';
 import { type LeadInput, cleanPhone, cleanText, fieldMessage, validateLead } from './rules';
 
@@ -33,6 +35,17 @@ describe('the shared validation cases', () => {
       expect(validateLead(input, choices)).toEqual(errors);
     });
   }
+});
+
+describe("the English form's choices", () => {
+  it('are named in English, as its own menu and pages name them, with the same values', () => {
+    const english = leadCatalog(loadEditions(repoContentDir).en);
+    expect(english.scenarios.map((choice) => choice.value)).toEqual(choices.scenarios);
+    expect(english.products.map((choice) => choice.value)).toEqual(choices.products);
+    for (const { label } of [...english.scenarios, ...english.products]) {
+      expect(label).not.toMatch(/^\/|\p{Script=Han}/u);
+    }
+  });
 });
 
 describe('cleaning', () => {

@@ -8,6 +8,7 @@ import {
   type LeadTextField,
   leadFields,
 } from '../content/lead-fields';
+import { languageOfPath } from '../content/language';
 
 /** The codes of contract section 1, in the order they are checked. */
 export type LeadErrorCode = 'required' | 'too_long' | 'phone' | 'email' | 'choice' | 'consent';
@@ -66,11 +67,33 @@ export function charCount(value: string): number {
 const mobile = /^1[3-9][0-9]{9}$/;
 const landline = /^0[1-9][0-9]{1,2}-?[1-9][0-9]{6,7}(-[0-9]{1,6})?$/;
 
-/** A Chinese mobile (with an optional +86 / 0086 / 86- prefix) or a landline with area code. */
-export function isPhone(phone: string): boolean {
+/**
+ * A number abroad: `+`, a country code other than China's (whose numbers follow the rules above),
+ * then digits, hyphens and brackets; 8 to 15 digits in all (E.164's longest).
+ */
+function isInternational(phone: string): boolean {
+  const digits = phone.replace(/[^0-9]/g, '');
+  return (
+    /^\+[0-9()-]+$/.test(phone) &&
+    digits.length >= 8 &&
+    digits.length <= 15 &&
+    !digits.startsWith('0') &&
+    !digits.startsWith('86')
+  );
+}
+
+/**
+ * A Chinese mobile (with an optional +86 / 0086 / 86- prefix) or a landline with area code; from
+ * the English edition's pages (`abroad`), a number abroad too.
+ */
+export function isPhone(phone: string, abroad = false): boolean {
   const prefix = ['+86', '0086', '86-'].find((candidate) => phone.startsWith(candidate));
   const national = prefix ? phone.slice(prefix.length) : phone;
-  return mobile.test(national.replaceAll('-', '')) || landline.test(phone);
+  return (
+    mobile.test(national.replaceAll('-', '')) ||
+    landline.test(phone) ||
+    (abroad && isInternational(phone))
+  );
 }
 
 const localPart = /^[A-Za-z0-9.!#$%&'*+/=?^_`{|}~-]{1,64}$/;
@@ -112,7 +135,9 @@ export function validateField(
       return lengthError(field, cleanText(input[field] ?? '', field === 'message'), true);
     case 'phone': {
       const phone = cleanPhone(input.phone ?? '');
-      return lengthError('phone', phone, true) ?? (isPhone(phone) ? undefined : 'phone');
+      // The English edition's visitors write from abroad: its form takes their numbers too.
+      const abroad = languageOfPath(cleanText(input.page ?? '')) === 'en';
+      return lengthError('phone', phone, true) ?? (isPhone(phone, abroad) ? undefined : 'phone');
     }
     case 'email': {
       const email = cleanText(input.email ?? '');
