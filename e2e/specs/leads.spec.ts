@@ -162,6 +162,41 @@ describe('business enquiries', () => {
     await context.close();
   });
 
+  it('in English: a number abroad is taken, the form answers in English, sales are told it came in English', async () => {
+    const { context, page, errors } = await open('/next/en/business');
+    await hydrated(page);
+    expect(await page.locator('html').getAttribute('lang')).toBe('en');
+    const form = await fill(page, 'lead-form', 'Jane Smith', '+44 20');
+    await form.locator('[name="company"]').fill('Jane Smith Facilities Ltd');
+    await form.locator('[name="message"]').fill('Wayfinding for a 3-storey hospital in Singapore.');
+    await form.locator('[name="phone"]').blur();
+    const phoneError = page.locator('#lead-form-phone-error');
+    await expect.poll(() => phoneError.textContent()).toMatch(/country code/);
+    expect(await phoneError.textContent()).not.toMatch(/\p{Script=Han}/u);
+    // The choices are named in English.
+    const options = await form.locator('[name="scenario"] option').allTextContents();
+    expect(options.join(' ')).not.toMatch(/\/next\/|\p{Script=Han}/u);
+
+    await form.locator('[name="phone"]').fill('+65 6123 4567');
+    await form.locator('.lead-form__submit').click();
+    await expect.poll(() => page.locator('#lead-form-success').isVisible()).toBe(true);
+    expect(await page.locator('#lead-form-success').textContent()).toMatch(/Thank you/);
+    expect(errors).toEqual([]);
+
+    const lead = await stored('Jane Smith');
+    expect(lead).toMatchObject({ phone: '+6561234567', page: '/next/en/business' });
+    await expect
+      .poll(
+        () =>
+          webhook.messages.some(
+            (body) => body.includes('Jane Smith Facilities Ltd') && body.includes('英文'),
+          ),
+        { timeout: 15_000 },
+      )
+      .toBe(true);
+    await context.close();
+  });
+
   it('a device plan is sent to sales from the demo: the form holds its summary, the store and the notice too', async () => {
     const { context, page, errors } = await open('/next/demo');
     const launch = page.getByRole('button', { name: '试一试' });

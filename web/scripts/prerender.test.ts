@@ -128,13 +128,14 @@ describe('the English edition (issue #35)', () => {
 
 describe('manifest.json for enquiries', () => {
   it('has the leads section of contract section 3', () => {
-    expect(manifest.version).toBe(8);
-    expect(manifestVersion).toBe(8);
+    expect(manifest.version).toBe(9);
+    expect(manifestVersion).toBe(9);
     const written = JSON.parse(read('manifest.json')) as typeof manifest;
-    const { leads } = written;
+    expect(written.leads.admin_page).toBe('admin/leads.html');
+    expect(Object.keys(written.leads.forms)).toEqual(['zh-Hans', 'en']);
+    const leads = written.leads.forms['zh-Hans']!;
     expect(leads.form_path).toBe('/next/business');
     expect(leads.thanks_path).toBe('/next/business/thanks');
-    expect(leads.admin_page).toBe('admin/leads.html');
     expect(Object.keys(leads.form_template).sort()).toEqual([
       'desktop_china',
       'desktop_international',
@@ -163,8 +164,24 @@ describe('manifest.json for enquiries', () => {
     ]);
   });
 
+  it('has the English form at its own pages, with the same choices named in English', () => {
+    const { 'zh-Hans': chinese, en: english } = manifest.leads.forms;
+    expect(english!.form_path).toBe('/next/en/business');
+    expect(english!.thanks_path).toBe('/next/en/business/thanks');
+    expect(english!.scenarios.map((choice) => choice.value)).toEqual(
+      chinese!.scenarios.map((choice) => choice.value),
+    );
+    expect(english!.scenarios).toContainEqual({ value: 'other', label: 'Other' });
+    expect(english!.messages.phone).toContain('+44');
+    for (const file of Object.values(english!.form_template)) {
+      const html = read(file);
+      expect(html).toContain('<html lang="en"');
+      expect(html.split('%%LEAD:alert%%')).toHaveLength(2);
+    }
+  });
+
   it('has every message with {hotline} already replaced by the number', () => {
-    const { messages } = manifest.leads;
+    const { messages } = manifest.leads.forms['zh-Hans']!;
     expect(Object.keys(messages).sort()).toEqual(
       [
         'required',
@@ -183,6 +200,7 @@ describe('manifest.json for enquiries', () => {
         'cross_site',
         'network',
         'notification_title',
+        'notification_english',
       ].sort(),
     );
     for (const [key, message] of Object.entries(messages)) {
@@ -193,12 +211,12 @@ describe('manifest.json for enquiries', () => {
   });
 
   it('writes a template per variant with every marker, listed apart from the pages', () => {
-    for (const file of Object.values(manifest.leads.form_template)) {
+    for (const file of Object.values(manifest.leads.forms['zh-Hans']!.form_template)) {
       const html = read(file);
       expect(html.split('%%LEAD:alert%%')).toHaveLength(2);
       expect(html.split('%%LEAD:value:page%%')).toHaveLength(2);
       expect(html.split('data-lead-checked="consent"')).toHaveLength(2);
-      for (const { value } of manifest.leads.products) {
+      for (const { value } of manifest.leads.forms['zh-Hans']!.products) {
         expect(html.split(`data-lead-selected="product:${value}"`)).toHaveLength(2);
       }
       expect(html).toContain('<form id="lead-form"');
@@ -273,7 +291,7 @@ describe('manifest.json for the live demo (issue #14)', () => {
     ).toBe(true);
     expect(Object.keys(venues.words).sort()).toEqual(['en', 'zh-Hans']);
     for (const words of Object.values(venues.words)) {
-      expect(Object.keys(words).sort()).toEqual(['api_errors', 'steps']);
+      expect(Object.keys(words).sort()).toEqual(['api_errors', 'categories', 'groups', 'steps']);
     }
     expect(venues.words.en!.api_errors.venue_unknown).toMatch(/^[^\u4e00-\u9fff]+$/);
   });

@@ -6,6 +6,7 @@ import { dirname, join, relative } from 'node:path';
 import { loadEditions } from '../src/content/load';
 import {
   type Language,
+  byLanguageTag,
   chinesePath,
   editionPath,
   languageTags,
@@ -272,6 +273,7 @@ export async function prerender({
   const english = await edition('en');
   const shareImages = chinese.shareImages;
   const pages = [...chinese.pages, ...english.pages];
+  const built = { zh: chinese, en: english };
 
   /**
    * A page rendered again as a template the server fills per request, one file per variant:
@@ -282,19 +284,21 @@ export async function prerender({
     file: (variant: PageVariant) => string,
     options: Parameters<typeof renderPage>[5],
     what: string,
+    language: Language = 'zh',
   ): PageFiles => {
-    const index = content.pages.findIndex((page) => page.route.path === path);
-    const page = content.pages[index];
+    const own = editions[language];
+    const index = own.pages.findIndex((page) => page.route.path === path);
+    const page = own.pages[index];
     if (!page) throw new Error(`no page at ${path} for ${what}`);
-    const head = pageHead(page, content, {
-      shareImage: shareImages[index]!,
+    const head = pageHead(page, own, {
+      shareImage: built[language].shareImages[index]!,
       icons,
-      lastmod: pages[index]!.lastmod,
+      lastmod: built[language].pages[index]!.lastmod,
       alternates: alternatesOf(path),
     });
     const files = {} as PageFiles;
     for (const variant of pageVariants) {
-      const html = renderPage(page, content, variant, context, head, options);
+      const html = renderPage(page, own, variant, context, head, options);
       assertNoPlaceholderInIslandProps(html, `${path} (${what})`);
       files[variantField[variant]] = writeHtml(target, file(variant), html);
     }
@@ -302,12 +306,22 @@ export async function prerender({
   };
   // The enquiry form's no-JavaScript answer: the business page with the markers the server fills
   // per request (docs/enquiries.md section 4). A file of its own, not a page.
-  const formTemplate = templateFiles(
-    leadPaths.form,
-    (variant) => `leads/form-template.${variant}.html`,
-    { leadTemplate: true },
-    'form template',
-  );
+  const leadForms = byLanguageTag((language) => {
+    const formPath = editionPath(leadPaths.form, language);
+    const prefix = language === 'zh' ? '' : `${language}.`;
+    return {
+      form_path: formPath,
+      thanks_path: editionPath(leadPaths.thanks, language),
+      form_template: templateFiles(
+        formPath,
+        (variant) => `leads/form-template.${prefix}${variant}.html`,
+        { leadTemplate: true },
+        'form template',
+        language,
+      ),
+      ...leadCatalog(editions[language]),
+    };
+  });
   // The demo page of a hand-over address, with the place of its first frame (first-frame.ts).
   const firstFrameFiles = templateFiles(
     firstFramePage,
@@ -383,13 +397,7 @@ export async function prerender({
       marker: firstFrameMarker,
       ...cspHashes(context.assets.firstFrame),
     },
-    leads: {
-      form_path: leadPaths.form,
-      thanks_path: leadPaths.thanks,
-      form_template: formTemplate,
-      admin_page: leadPaths.adminFile,
-      ...leadCatalog(content),
-    },
+    leads: { admin_page: leadPaths.adminFile, forms: leadForms },
     venues,
   };
   writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);

@@ -7,7 +7,7 @@
 // because the server answers for them through /api/venues.
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
-import { type Language, languageTags, languages } from '../src/content/language';
+import { type Language, byLanguageTag } from '../src/content/language';
 import { brotli, gzip } from '../src/content/venues/compression';
 import type { VenueCategory, VenueToml } from '../src/content/venues/imdf-types';
 import type { LoadedVenues } from '../src/content/venues/types';
@@ -39,12 +39,6 @@ export interface VenuesManifest {
 
 /** One per language, keyed by its tag (`zh-Hans`, `en`). */
 type ByLanguage<T> = Record<string, T>;
-
-function byLanguage<T>(make: (language: Language) => T): ByLanguage<T> {
-  return Object.fromEntries(
-    languages.map((language): [string, T] => [languageTags[language].hreflang, make(language)]),
-  );
-}
 
 /** Where an edition's viewer files go under a venue's directory: the English ones in en/. */
 const viewerDir: Record<Language, string> = { zh: '', en: 'en/' };
@@ -115,7 +109,7 @@ export function writeVenues(
       write(distDir, infrastructure, JSON.stringify(venue.infrastructure.collection));
     }
     const files = { zh: venue, en: venue.english };
-    const summary = byLanguage((language) => {
+    const summary = byLanguageTag((language) => {
       const file = `${base}/${viewerDir[language]}venue.json`;
       onFile(writeCompressed(distDir, file, JSON.stringify(files[language].summary)));
       return file;
@@ -123,7 +117,7 @@ export function writeVenues(
     const levels = venue.levels.map((level, index) => ({
       short_name: level.short,
       id: level.id,
-      file: byLanguage((language) => {
+      file: byLanguageTag((language) => {
         const file = `${base}/${viewerDir[language]}levels/${level.short}.json`;
         onFile(writeCompressed(distDir, file, JSON.stringify(files[language].levels[index])));
         return file;
@@ -143,7 +137,7 @@ export function writeVenues(
   return {
     list,
     editor: venues.editor,
-    words: byLanguage((language): ServerWords => {
+    words: byLanguageTag((language): ServerWords => {
       const { words, categories, groups } = editions[language];
       const { steps, api_errors } = words;
       return { steps, api_errors, categories, groups };

@@ -20,17 +20,21 @@ use super::cross_site::origin_for_log;
 use super::error::{
     AppError, EnquiryAnswer, EnquiryRefusal, RefusalReason, json_response, retry_after_secs,
 };
-use crate::leads::{BodyFormat, Field, Origin, StoreError, SubmitError, decode};
+use crate::leads::{BodyFormat, Decoded, Field, Origin, StoreError, SubmitError, decode};
+use crate::negotiation::language::Language;
 use crate::site::Variant;
 use crate::site::lead_form::FormState;
 
 /// Bodies larger than this are refused with 413.
 pub(super) const MAX_BODY_BYTES: usize = 16 * 1024;
-/// What one submission knows while it is handled: enough to answer in the right shape.
+/// What one submission knows while it is handled: enough to answer in the right shape and
+/// language (the edition of the page it came from: the Referer's, then the form's `page`).
+#[derive(Clone, Copy)]
 struct Submission<'a> {
     state: &'a AppState,
     wants_json: bool,
     variant: Variant,
+    language: Language,
 }
 
 pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -> Response {
@@ -40,6 +44,7 @@ pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -
         state: &state,
         wants_json: answers_json(headers),
         variant: state.variant(headers),
+        language: Language::of_page_path(&referer_page(&state, headers).unwrap_or_default()),
     };
     let client = state.trusted_proxies.client_of(&parts.extensions, headers);
     // Before the rate limit: the visitor whose browser another site used is not to blame.
@@ -105,12 +110,27 @@ impl Submission<'_> {
         let Some(decoded) = decode(format, &bytes) else {
             return Err(self.refuse(RefusalReason::Malformed, FormState::default()));
         };
+        let page = self.page(decoded.raw.get(Field::Page), headers);
+        let this = Submission {
+            language: Language::of_page_path(&page),
+            ..*self
+        };
+        this.judge(decoded, page, headers).await
+    }
+
+    /// A decoded enquiry, from `page`: refused, or stored.
+    async fn judge(
+        &self,
+        decoded: Decoded,
+        page: String,
+        headers: &HeaderMap,
+    ) -> Result<Response, AppError> {
         let form = FormState::refill(&decoded.raw);
         if decoded.raw.is_bot() {
             tracing::info!("enquiry refused: honeypot filled");
             return Err(self.refuse(RefusalReason::Bot, form));
         }
-        let catalog = self.state.site.leads().catalog();
+        let catalog = self.state.site.leads().form(self.language).catalog();
         let lead = match decoded.validate(catalog) {
             Ok(lead) => lead,
             Err(codes) => {
@@ -122,7 +142,7 @@ impl Submission<'_> {
             }
         };
         let origin = Origin {
-            page: self.page(decoded.raw.get(Field::Page), headers),
+            page,
             variant: self.variant.name().to_owned(),
             user_agent: user_agent(headers),
         };
@@ -153,7 +173,7 @@ impl Submission<'_> {
     }
 
     fn accepted(&self, id: &str) -> Response {
-        let thanks = &self.state.site.leads().thanks_path;
+        let thanks = &self.state.site.leads().form(self.language).thanks_path;
         let mut response = if self.wants_json {
             let mut response = json_response(&EnquiryAccepted {
                 id,
@@ -187,9 +207,9 @@ impl Submission<'_> {
     /// The refusal for `reason`, its message from the catalog, and the form filled with
     /// `form` (plus the message as the form's alert) for browsers without JavaScript.
     fn refuse(&self, reason: RefusalReason, mut form: FormState) -> AppError {
-        let leads = self.state.site.leads();
-        let catalog = leads.catalog();
-        let hotline = ("hotline", leads.hotline.clone());
+        let form_of_language = self.state.site.leads().form(self.language);
+        let catalog = form_of_language.catalog();
+        let hotline = ("hotline", form_of_language.hotline.clone());
         let message = match &reason {
             RefusalReason::Invalid(errors) => {
                 catalog.message("summary", &[("count", errors.len().to_string())])
@@ -219,7 +239,7 @@ impl Submission<'_> {
             }
             form.alert = message.clone();
             EnquiryAnswer::Page {
-                template: std::sync::Arc::clone(leads.template(self.variant)),
+                template: std::sync::Arc::clone(form_of_language.template(self.variant)),
                 form: Box::new(form),
                 csp: self.state.content_security_policy.clone(),
             }
@@ -242,14 +262,18 @@ impl Submission<'_> {
                 return cleaned;
             }
         }
-        headers
-            .get(header::REFERER)
-            .and_then(|value| value.to_str().ok())
-            .and_then(|referer| url::Url::parse(referer).ok())
-            .map(|referer| referer.path().to_owned())
-            .filter(|path| known(path))
-            .unwrap_or_default()
+        referer_page(self.state, headers).unwrap_or_default()
     }
+}
+
+/// The Referer's path when it is a page of the site.
+fn referer_page(state: &AppState, headers: &HeaderMap) -> Option<String> {
+    headers
+        .get(header::REFERER)
+        .and_then(|value| value.to_str().ok())
+        .and_then(|referer| url::Url::parse(referer).ok())
+        .map(|referer| referer.path().to_owned())
+        .filter(|path| state.site.page(path).is_some())
 }
 
 /// JSON or the form page: `Accept` decides when it names JSON or HTML (browsers submitting the

@@ -39,7 +39,7 @@ pub struct Catalog {
 }
 
 /// Message keys of docs/enquiries.md section 2.
-pub const MESSAGE_KEYS: [&str; 16] = [
+pub const MESSAGE_KEYS: [&str; 17] = [
     "required",
     "too_long",
     "phone",
@@ -56,14 +56,16 @@ pub const MESSAGE_KEYS: [&str; 16] = [
     "cross_site",
     "network",
     "notification_title",
+    "notification_english",
 ];
 
 /// The variants the server detects (crate::site::Variant's names).
 pub const VARIANT_KEYS: [&str; 3] = ["desktop-international", "desktop-china", "mobile"];
 
 impl Catalog {
-    /// Reads only the `leads` object of `<dist_dir>/manifest.json` and checks it: for tools
-    /// (`site export-leads`) that need the words but not the whole site.
+    /// Reads only the Chinese form's catalog of the `leads` object of `<dist_dir>/manifest.json`
+    /// and checks it: for tools (`site export-leads`) that need the words but not the whole
+    /// site.
     pub fn from_manifest_file(dist_dir: &Path) -> anyhow::Result<Catalog> {
         let path = dist_dir.join("manifest.json");
         let text = std::fs::read_to_string(&path).with_context(|| {
@@ -72,13 +74,24 @@ impl Catalog {
                 path.display()
             )
         })?;
+        // The Chinese form's catalog: the words sales read.
         #[derive(Deserialize)]
         struct Manifest {
-            leads: Option<Catalog>,
+            leads: Option<Leads>,
+        }
+        #[derive(Deserialize)]
+        struct Leads {
+            forms: Forms,
+        }
+        #[derive(Deserialize)]
+        struct Forms {
+            #[serde(rename = "zh-Hans")]
+            chinese: Catalog,
         }
         let manifest: Manifest = serde_json::from_str(&text)
             .with_context(|| format!("{} is not a valid manifest", path.display()))?;
-        let catalog = manifest.leads.with_context(|| {
+        let catalog = manifest.leads.map(|leads| leads.forms.chinese);
+        let catalog = catalog.with_context(|| {
             format!(
                 "{} has no `leads` section: rebuild the web part",
                 path.display()
@@ -278,6 +291,7 @@ pub(crate) mod tests {
                 ("cross_site", "请在本站提交"),
                 ("network", "网络异常"),
                 ("notification_title", "新的商务咨询"),
+                ("notification_english", "英文版页面提交"),
             ]),
         }
     }
@@ -333,9 +347,10 @@ pub(crate) mod tests {
     #[test]
     fn the_leads_object_is_read_from_the_manifest_alone() {
         let dist = tempfile::TempDir::new().expect("temp dir");
-        let mut leads = serde_json::to_value(test_catalog()).expect("serialises");
-        leads["form_path"] = "/next/business".into();
-        let manifest = serde_json::json!({ "version": 4, "pages": [], "leads": leads });
+        let mut form = serde_json::to_value(test_catalog()).expect("serialises");
+        form["form_path"] = "/next/business".into();
+        let leads = serde_json::json!({ "admin_page": "x", "forms": { "zh-Hans": form } });
+        let manifest = serde_json::json!({ "version": 9, "pages": [], "leads": leads });
         std::fs::write(dist.path().join("manifest.json"), manifest.to_string()).expect("write");
         assert_eq!(
             Catalog::from_manifest_file(dist.path()).expect("reads"),

@@ -21,6 +21,7 @@ use tokio::sync::{Notify, watch};
 use super::store::{LeadRow, OutboxRow, Pool};
 use super::{Catalog, Field, markdown, time};
 use crate::config::{Delivery, LeadsConfig, redact_url};
+use crate::negotiation::language::Language;
 
 /// The enterprise WeChat robot refuses markdown content over 4096 bytes.
 const WECHAT_MAX_BYTES: usize = 4096;
@@ -250,9 +251,16 @@ fn notification_lines(
         (Field::CreatedAt, time),
         (Field::Message, message.to_owned()),
     ];
-    fields
-        .iter()
-        .map(|(field, value)| format!("{}：{value}", catalog.label(*field)))
+    // An enquiry from the English pages is answered in English: the notice says so first.
+    let english = Language::of_page_path(&lead.page) == Language::English;
+    let language = english.then(|| catalog.message("notification_english", &[]));
+    language
+        .into_iter()
+        .chain(
+            fields
+                .iter()
+                .map(|(field, value)| format!("{}：{value}", catalog.label(*field))),
+        )
         .collect()
 }
 
@@ -478,6 +486,19 @@ mod tests {
         assert!(content.starts_with("## 新的商务咨询\n公司：寻境科技\n姓名：张三\n"));
         assert!(content.contains("站点版本：手机版\n提交时间：2024-03-01 00:30:05\n"));
         assert!(content.ends_with("需求描述：第一行\n第二行"));
+    }
+
+    #[test]
+    fn an_enquiry_from_the_english_pages_says_so_first() {
+        let mut lead = row("We need wayfinding for a hospital.");
+        lead.page = "/next/en/business".to_owned();
+        let content = wechat_content(&test_catalog(), &lead);
+        assert!(
+            content.starts_with("## 新的商务咨询\n英文版页面提交\n公司：寻境科技\n"),
+            "{content}"
+        );
+        let chinese = wechat_content(&test_catalog(), &row("x"));
+        assert!(!chinese.contains("英文版页面提交"));
     }
 
     #[test]

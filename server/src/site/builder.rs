@@ -7,11 +7,11 @@ use std::sync::Arc;
 use super::body::{self, Body, Effort};
 use super::first_frame::FirstFramePages;
 use super::lead_form::LeadTemplate;
-use super::manifest::{FirstFrameEntry, LeadsEntry, PageEntry, PageFiles};
+use super::manifest::{FirstFrameEntry, LeadFormEntry, LeadsEntry, PageEntry, PageFiles};
 use super::placeholders::PlaceholderValues;
 use super::venue_files::VenueFiles;
 use super::{
-    DiskFile, FileContent, LeadPages, Page, Region, Site, SiteError, StaticFile, Variant,
+    DiskFile, FileContent, LeadForm, LeadPages, Page, Region, Site, SiteError, StaticFile, Variant,
     VenuesEntry, content_type, read, safe_join,
 };
 use crate::negotiation::language::ByLanguage;
@@ -44,10 +44,9 @@ enum FileSlot {
     Disk(PathBuf, u64),
 }
 
-/// The enquiry form's parts, the sales page waiting to be compressed.
+/// The enquiry form of each edition, the sales page waiting to be compressed.
 pub(super) struct LeadJob {
-    entry: LeadsEntry,
-    templates: [Arc<LeadTemplate>; 4],
+    forms: ByLanguage<LeadForm>,
     admin_page: usize,
 }
 
@@ -193,16 +192,41 @@ impl Builder {
         Ok((path, composed))
     }
 
-    /// Checks the manifest's `leads` section against the pages and the catalog, cuts the form
-    /// templates at their markers and queues the sales page for compression. The pages must
-    /// already be added.
+    /// Checks the manifest's `leads` section against the pages and the catalogs, cuts each
+    /// edition's form templates at their markers and queues the sales page for compression. The
+    /// pages must already be added.
     pub(super) fn lead_pages(
         &mut self,
         dist: &Path,
-        entry: LeadsEntry,
+        entry: &LeadsEntry,
         region_values: &[PlaceholderValues; 2],
         manifest_path: &Path,
     ) -> Result<LeadJob, SiteError> {
+        let mut forms = Vec::with_capacity(2);
+        for form in entry.forms.values() {
+            forms.push(self.lead_form(dist, form, region_values, manifest_path)?);
+        }
+        let mut forms = forms.into_iter();
+        let forms = ByLanguage::from_fn(|_| forms.next().expect("one form per language"));
+        // The sales page is the same on both sites: it is only ever seen by sales.
+        let (_, admin_html) = self.filled_html(
+            dist,
+            &entry.admin_page,
+            region_values,
+            Region::International,
+        )?;
+        let admin_page = self.job(admin_html.into_bytes(), true);
+        Ok(LeadJob { forms, admin_page })
+    }
+
+    /// One edition's form: its pages and catalog checked, its templates cut.
+    fn lead_form(
+        &mut self,
+        dist: &Path,
+        entry: &LeadFormEntry,
+        region_values: &[PlaceholderValues; 2],
+        manifest_path: &Path,
+    ) -> Result<LeadForm, SiteError> {
         let invalid = |problem: String| SiteError::Invalid {
             path: manifest_path.to_owned(),
             problem,
@@ -252,20 +276,12 @@ impl Builder {
                 .map_err(|source| SiteError::LeadTemplate { file: path, source })?;
             templates.push(Arc::new(template));
         }
-        let templates: [Arc<LeadTemplate>; 4] =
-            templates.try_into().expect("one template per variant");
-        // The sales page is the same on both sites: it is only ever seen by sales.
-        let (_, admin_html) = self.filled_html(
-            dist,
-            &entry.admin_page,
-            region_values,
-            Region::International,
-        )?;
-        let admin_page = self.job(admin_html.into_bytes(), true);
-        Ok(LeadJob {
-            entry,
-            templates,
-            admin_page,
+        Ok(LeadForm {
+            form_path: entry.form_path.clone(),
+            thanks_path: entry.thanks_path.clone(),
+            hotline: entry.hotline.clone(),
+            templates: templates.try_into().expect("one template per variant"),
+            catalog: entry.catalog.clone(),
         })
     }
 
@@ -350,12 +366,8 @@ impl Builder {
             venues: VenuesEntry::default(),
             first_frame: FirstFramePages::default(),
             leads: LeadPages {
-                form_path: leads.entry.form_path,
-                thanks_path: leads.entry.thanks_path,
-                hotline: leads.entry.hotline,
-                templates: leads.templates,
+                forms: leads.forms,
                 admin_page: Arc::clone(&bodies[leads.admin_page]),
-                catalog: leads.entry.catalog,
             },
         })
     }

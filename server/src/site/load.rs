@@ -60,7 +60,7 @@ impl Site {
         let not_found = manifest
             .not_found
             .try_map(|files| builder.page_bodies(dist, files, &region_values))?;
-        let leads = builder.lead_pages(dist, manifest.leads, &region_values, &manifest_path)?;
+        let leads = builder.lead_pages(dist, &manifest.leads, &region_values, &manifest_path)?;
         let first_frame = builder
             .first_frame_pages(dist, &manifest.first_frame, &region_values)
             .map_err(&invalid)?;

@@ -163,19 +163,27 @@ impl ApiErrorWords {
     }
 }
 
-/// The enquiry form: where it lives, its no-JavaScript template, the sales page, and the
-/// choices and words of the catalog. Unknown keys are not refused here: the catalog is
-/// flattened into this object, which serde cannot combine with `deny_unknown_fields`.
+/// The enquiry form in each language, and the sales page.
 #[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
 pub(super) struct LeadsEntry {
+    /// The standalone sales page served at `/admin/leads` (in Chinese: sales read it).
+    pub admin_page: String,
+    /// Version 9: per edition (issue #35).
+    pub forms: ByLanguage<LeadFormEntry>,
+}
+
+/// The enquiry form of one edition: where it lives, its no-JavaScript template, and the choices
+/// and words of the catalog. Unknown keys are not refused here: the catalog is flattened into
+/// this object, which serde cannot combine with `deny_unknown_fields`.
+#[derive(Debug, Deserialize)]
+pub(super) struct LeadFormEntry {
     /// The page carrying the form, e.g. `/next/business`.
     pub form_path: String,
     /// The page a successful no-JavaScript submission is sent to (303).
     pub thanks_path: String,
     /// The form page with the markers of contract section 4, per variant.
     pub form_template: PageFiles,
-    /// The standalone sales page served at `/admin/leads`.
-    pub admin_page: String,
     /// The hotline as displayed, e.g. `400-000-0000`, for `{hotline}` in messages (the
     /// `bot`, `unavailable` and `rate_limited` answers ask visitors to call). Not in the
     /// contract's example; the server needs it and the catalog does not carry it.

@@ -156,9 +156,18 @@ pub struct Site {
     first_frame: FirstFramePages,
 }
 
-/// The enquiry form's parts the server answers with (manifest `leads`).
+/// The enquiry form's parts the server answers with (manifest `leads`): each edition's form, and
+/// the sales page.
 #[derive(Debug)]
 pub struct LeadPages {
+    forms: ByLanguage<LeadForm>,
+    /// The sales page of `/admin/leads`.
+    admin_page: Arc<Body>,
+}
+
+/// One edition's enquiry form.
+#[derive(Debug)]
+pub struct LeadForm {
     /// The page carrying the form, e.g. `/next/business`.
     pub form_path: String,
     /// Where a successful no-JavaScript submission is sent.
@@ -167,18 +176,28 @@ pub struct LeadPages {
     pub hotline: String,
     /// The form page with its markers, per variant in the order of [`Variant::ALL`].
     templates: [Arc<LeadTemplate>; 4],
-    /// The sales page of `/admin/leads`.
-    admin_page: Arc<Body>,
     catalog: Catalog,
 }
 
 impl LeadPages {
-    pub fn template(&self, variant: Variant) -> &Arc<LeadTemplate> {
-        &self.templates[variant.index()]
+    /// The form of the edition in `language`.
+    pub(crate) fn form(&self, language: Language) -> &LeadForm {
+        self.forms.get(language)
     }
 
     pub fn admin_page(&self) -> &Arc<Body> {
         &self.admin_page
+    }
+
+    /// The Chinese form's catalog: the words of the sales page, the exports and the notices.
+    pub fn catalog(&self) -> &Catalog {
+        &self.forms.get(Language::Chinese).catalog
+    }
+}
+
+impl LeadForm {
+    pub fn template(&self, variant: Variant) -> &Arc<LeadTemplate> {
+        &self.templates[variant.index()]
     }
 
     pub fn catalog(&self) -> &Catalog {

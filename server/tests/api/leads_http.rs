@@ -12,7 +12,7 @@ use crate::support::app::{
     spawn_app_configured,
 };
 use crate::support::databases::{Backend, unreachable_postgres_url};
-use crate::support::fixture::{FORM_PAGE, HOTLINE, THANKS_PAGE};
+use crate::support::fixture::{EN_FORM_PAGE, EN_THANKS_PAGE, FORM_PAGE, HOTLINE, THANKS_PAGE};
 use crate::support::leads::{limits, no_limits, spawn_leads_app, valid_form, valid_lead};
 
 fn with(changes: &Value) -> Value {
@@ -622,6 +622,59 @@ async fn no_javascript(backend: Backend) {
     assert_eq!(app.admin_list("").await["total"], 1);
 }
 on_both_backends!(no_javascript_form_flow, no_javascript);
+
+/// An enquiry from the English pages (issue #35): a number abroad is taken and kept as `+` and
+/// its digits, the browser without JavaScript is sent to the English thank-you page, and a
+/// refusal speaks English. The same number from a Chinese page is refused.
+async fn english_form(backend: Backend) {
+    let app = spawn_leads_app(backend, no_limits).await;
+    let mut lead = valid_lead();
+    lead["page"] = EN_FORM_PAGE.0.into();
+    lead["phone"] = "+44 (0)20 7946-0958".into();
+    let response = post_as_form(&app, &lead).send().await.unwrap();
+    assert_eq!(response.status(), 303);
+    assert_eq!(
+        header(&response, "location"),
+        format!("{}#main", EN_THANKS_PAGE.0)
+    );
+    let saved = &app.admin_list("").await["leads"][0];
+    assert_eq!(saved["phone"], "+4402079460958");
+    assert_eq!(saved["page"], EN_FORM_PAGE.0);
+
+    let response = app.post_json(&lead).send().await.unwrap();
+    assert_eq!(response.status(), 201);
+    let body = json_body(response).await;
+    assert_eq!(body["thanks_path"], EN_THANKS_PAGE.0);
+
+    lead["phone"] = "+44 20".into();
+    let response = app.post_json(&lead).send().await.unwrap();
+    assert_eq!(response.status(), 422);
+    let body = json_body(response).await;
+    assert_eq!(body["message"], "1 fields need your attention", "{body}");
+    assert_eq!(
+        body["errors"]["phone"], "Enter a valid phone number",
+        "{body}"
+    );
+    // Without JavaScript, the English form page again.
+    let response = post_as_form(&app, &lead).send().await.unwrap();
+    assert_eq!(response.status(), 422);
+    let page = response.text().await.unwrap();
+    assert!(page.contains("Enter a valid phone number"), "{page}");
+
+    lead["phone"] = "+44 20 7946 0958".into();
+    lead["page"] = FORM_PAGE.0.into();
+    let response = app.post_json(&lead).send().await.unwrap();
+    assert_eq!(response.status(), 422);
+    let body = json_body(response).await;
+    assert_eq!(
+        body["errors"]["phone"], "请填写有效的手机号或座机号",
+        "{body}"
+    );
+}
+on_both_backends!(
+    an_english_enquiry_takes_numbers_abroad_and_answers_in_english,
+    english_form
+);
 
 async fn stored_origin(backend: Backend) {
     let app = spawn_leads_app(backend, no_limits).await;

@@ -484,7 +484,8 @@ async fn leads_wait_for_a_postgres_that_comes_up_later() {
 /// A dist/ holding only what `export-leads` reads: the manifest's `leads` words.
 fn manifest_only_dist() -> TempDir {
     let dist = TempDir::new().expect("temp dir");
-    let manifest = serde_json::json!({ "version": 4, "leads": catalog_json() });
+    let forms = serde_json::json!({ "zh-Hans": catalog_json() });
+    let manifest = serde_json::json!({ "version": 9, "leads": { "forms": forms } });
     std::fs::write(dist.path().join("manifest.json"), manifest.to_string()).expect("write");
     dist
 }

@@ -10,6 +10,13 @@ export const languageTags: Record<Language, { html: string; hreflang: string; og
   en: { html: 'en', hreflang: 'en', og: 'en_US' },
 };
 
+/** One `T` per edition, keyed by its language tag (`zh-Hans`, `en`), as dist/manifest.json has them. */
+export function byLanguageTag<T>(make: (language: Language) => T): Record<string, T> {
+  return Object.fromEntries(
+    languages.map((language): [string, T] => [languageTags[language].hreflang, make(language)]),
+  );
+}
+
 const base = '/next/';
 const englishBase = '/next/en/';
 

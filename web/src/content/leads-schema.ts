@@ -21,6 +21,7 @@ const messageKeys = [
   'cross_site',
   'network',
   'notification_title',
+  'notification_english',
 ] as const;
 
 const wordsOf = <K extends string>(keys: readonly K[]) =>

@@ -91,9 +91,11 @@ function initialState({ formId, page, template }: LeadFormProps): LeadFormState 
   return stateFromDocument(formId, page) ?? (template ? markerState() : emptyState(page));
 }
 
+/** The answers as the rules read them, with the page (its edition decides which phones pass). */
 function inputOf(values: Values, consent: boolean): LeadInput {
   return {
     ...Object.fromEntries(leadAnswerFields.map((field) => [field, values[field]])),
+    page: values.page,
     consent,
   };
 }

@@ -106,7 +106,8 @@ pub(crate) fn catalog_json() -> serde_json::Value {
             "busy": "咨询较多，请 {minutes} 分钟后再试或致电 {hotline}",
             "cross_site": "请在本站页面提交，或致电 {hotline}",
             "network": "网络异常，请稍后再试",
-            "notification_title": "新的商务咨询"
+            "notification_title": "新的商务咨询",
+            "notification_english": "来自英文版网站"
         }
     })
 }
