@@ -1,6 +1,6 @@
 // The live demo on the English pages (issue #35): its words, the places' names and the route
 // steps are English, a search by a place's English name finds it, and a guide screen's QR code
-// hands its route, told in English, over to the English page.
+// hands its route, told in English, over to the English page, which brings its first frame.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { useBrowser } from '../helpers/browser';
@@ -53,6 +53,18 @@ describe('the live demo in English', () => {
     const phone = await openOnPhone(browser(), base, handedOver);
     expect(await phone.page.locator('html').getAttribute('lang')).toBe('en');
     await firstDraw(phone.page);
+    // The English page brings its first frame too: the route is drawn before any API request.
+    await phone.page.waitForFunction(
+      () => performance.getEntriesByName('demo:first-route').length > 0,
+    );
+    const asked = await phone.page.evaluate(() => {
+      const drawn = performance.getEntriesByName('demo:first-route')[0]!.startTime;
+      return performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/api/venues/') && entry.startTime < drawn)
+        .map((entry) => entry.name);
+    });
+    expect(asked).toEqual([]);
     await phone.page.getByRole('list', { name: 'Route steps' }).waitFor();
     expect(await stepTexts(phone.page)).toEqual(kioskSteps);
     expect(phone.console.messages).toEqual([]);

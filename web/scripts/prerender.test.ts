@@ -291,7 +291,13 @@ describe('manifest.json for the live demo (issue #14)', () => {
     ).toBe(true);
     expect(Object.keys(venues.words).sort()).toEqual(['en', 'zh-Hans']);
     for (const words of Object.values(venues.words)) {
-      expect(Object.keys(words).sort()).toEqual(['api_errors', 'categories', 'groups', 'steps']);
+      expect(Object.keys(words).sort()).toEqual([
+        'api_errors',
+        'api_reasons',
+        'categories',
+        'groups',
+        'steps',
+      ]);
     }
     expect(venues.words.en!.api_errors.venue_unknown).toMatch(/^[^\u4e00-\u9fff]+$/);
   });
@@ -302,8 +308,9 @@ describe('the demo page of a hand-over address (issue #34)', () => {
 
   it('writes the phone page with the stylesheets and the script inside, allowed by their hashes', () => {
     const entry = manifest.first_frame;
-    expect(entry.path).toBe('/next/demo');
-    const html = read(entry.files.mobile);
+    const chinese = entry.pages['zh-Hans']!;
+    expect(chinese.path).toBe('/next/demo');
+    const html = read(chinese.files.mobile);
     const style = /<style>(.*?)<\/style>/s.exec(html)?.[1];
     const script = /<script type="module" async="">(.*?)<\/script>/s.exec(html)?.[1];
     expect(style).toBe('body{margin:0}.demo{color:red}');
@@ -323,7 +330,7 @@ describe('the demo page of a hand-over address (issue #34)', () => {
   });
 
   it('writes the desktop pages with the viewer preloaded and the same place for the frame', () => {
-    const html = read(manifest.first_frame.files.desktop_china);
+    const html = read(manifest.first_frame.pages['zh-Hans']!.files.desktop_china);
     expect(html).toContain('<link rel="modulepreload" href="/next/assets/viewer.js"/>');
     expect(html).toContain('<link rel="preload" as="style" href="/next/assets/viewer.css"/>');
     expect(html).toContain('id="demo-first-frame">%%FIRST-FRAME%%</script>');
@@ -331,6 +338,17 @@ describe('the demo page of a hand-over address (issue #34)', () => {
     expect(
       read(manifest.pages.find((page) => page.path === '/next/demo')!.files.desktop_china),
     ).not.toContain('demo-first-frame');
+  });
+
+  it('writes the English demo page as the English hand-over page, with the same inline parts', () => {
+    const { 'zh-Hans': chinese, en: english } = manifest.first_frame.pages;
+    expect(english!.path).toBe('/next/en/demo');
+    const html = read(english!.files.mobile);
+    expect(html).toContain('<html lang="en"');
+    expect(html).toContain('id="demo-first-frame">%%FIRST-FRAME%%</script>');
+    const script = (page: string) =>
+      /<script type="module" async="">(.*?)<\/script>/s.exec(page)?.[1];
+    expect(script(html)).toBe(script(read(chinese!.files.mobile)));
   });
 });
 

@@ -323,12 +323,17 @@ export async function prerender({
     };
   });
   // The demo page of a hand-over address, with the place of its first frame (first-frame.ts).
-  const firstFrameFiles = templateFiles(
-    firstFramePage,
-    (variant) => `pages/demo.first-frame.${variant}.html`,
-    { firstFrame: true },
-    'first frame',
-  );
+  const firstFramePages = byLanguageTag((language) => {
+    const path = editionPath(firstFramePage, language);
+    const files = templateFiles(
+      path,
+      (variant) => `pages/${pageName(path)}.first-frame.${variant}.html`,
+      { firstFrame: true },
+      'first frame',
+      language,
+    );
+    return { path, files };
+  });
   rmSync(join(distDir, 'admin'), { recursive: true, force: true });
   writeHtml(target, leadPaths.adminFile, renderAdminPage(content, context));
 
@@ -392,8 +397,7 @@ export async function prerender({
     files,
     images: { device_sizes, image_sizes, qualities: [quality] },
     first_frame: {
-      path: firstFramePage,
-      files: firstFrameFiles,
+      pages: firstFramePages,
       marker: firstFrameMarker,
       ...cspHashes(context.assets.firstFrame),
     },

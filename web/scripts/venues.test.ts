@@ -148,6 +148,7 @@ describe("the manifest's venues section (contract section 3.1)", () => {
     expect(Object.keys(manifest.words.en!)).toEqual([
       'steps',
       'api_errors',
+      'api_reasons',
       'categories',
       'groups',
     ]);

@@ -47,6 +47,7 @@ const viewerDir: Record<Language, string> = { zh: '', en: 'en/' };
 interface ServerWords {
   steps: Record<string, string>;
   api_errors: Record<string, string>;
+  api_reasons: Record<string, string>;
   categories: Record<string, VenueCategory>;
   groups: { label: string; categories: string[] }[];
 }
@@ -139,8 +140,8 @@ export function writeVenues(
     editor: venues.editor,
     words: byLanguageTag((language): ServerWords => {
       const { words, categories, groups } = editions[language];
-      const { steps, api_errors } = words;
-      return { steps, api_errors, categories, groups };
+      const { steps, api_errors, api_reasons } = words;
+      return { steps, api_errors, api_reasons, categories, groups };
     }),
   };
 }

@@ -9,6 +9,7 @@ use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 
 use super::cache_policy::CachePolicy;
+use super::reasons::Reason;
 use crate::buildings::UploadProblem;
 use crate::images::ImageError;
 use crate::site::ApiErrorWords;
@@ -191,6 +192,16 @@ impl ApiError {
         let mut error = Self::new(words, code, None, &[]);
         error.message = error.message.replace(&format!("{{{name}}}"), text);
         error
+    }
+
+    /// A refusal whose `{reason}` is one of the API's reasons, worded in the words' language.
+    pub(super) fn because(
+        words: &ApiErrorWords,
+        code: ApiCode,
+        reason: Reason,
+        values: &[(&str, &str)],
+    ) -> Self {
+        Self::explained(words, code, "reason", &words.reason(reason.key(), values))
     }
 
     /// The refusal of an uploaded building the venue check did not pass, with its problems:
@@ -563,24 +574,14 @@ mod tests {
     use std::collections::BTreeSet;
 
     use super::ApiCode;
+    use crate::http::reasons::words_toml_keys;
 
     /// content/venues/words.toml and its English twin have a message for every code and no
     /// other (the web build holds the files to the same keys, web/src/content/venues/words-toml.ts).
     #[test]
     fn every_api_code_has_its_message_in_content_in_each_language() {
-        let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
-        let codes: BTreeSet<&str> = ApiCode::ALL.iter().map(|code| code.name()).collect();
-        for file in ["venues/words.toml", "en/venues/words.toml"] {
-            let words: toml::Table = std::fs::read_to_string(content.join(file))
-                .unwrap()
-                .parse()
-                .unwrap();
-            let in_content: BTreeSet<&str> = words["api_errors"]
-                .as_table()
-                .unwrap()
-                .keys()
-                .map(String::as_str)
-                .collect();
+        let codes: BTreeSet<String> = ApiCode::ALL.iter().map(|c| c.name().to_owned()).collect();
+        for (file, in_content) in words_toml_keys("api_errors") {
             assert_eq!(codes, in_content, "{file}");
         }
     }

@@ -1,5 +1,6 @@
 //! The demo page of a hand-over address (issue #34, docs/live-demo.md "The first frame"): `GET
-//! /next/demo?venue=&from=&to=`, and any demo address naming one of the site's venues, is
+//! /next/demo?venue=&from=&to=` (and its English twin `/next/en/demo`, whose frame is in
+//! English), and any demo address naming one of the site's venues, is
 //! answered with the demo page and, written into it, what the viewer's first frame needs: the
 //! venue's summary, the level shown first and the route, as the API answers them. A phone then
 //! draws the route without another round trip.
@@ -30,9 +31,6 @@ use crate::site::{
     join_brotli, script_json,
 };
 
-/// The language of the page that brings its first frame (the Chinese edition's demo page).
-const FRAME_LANGUAGE: Language = Language::Chinese;
-
 /// What a page is estimated to cost, CPU milliseconds: its route, and compressing its own part
 /// and its gzip of about 350 KB quickly (the shared parts are compressed once, apart).
 const FIRST_FRAME_MS: f64 = ROUTE_MS + 10.0;
@@ -41,7 +39,7 @@ const FIRST_FRAME_MS: f64 = ROUTE_MS + 10.0;
 pub(super) async fn page(
     state: &AppState,
     (method, uri, headers, extensions): (&Method, &Uri, &HeaderMap, &Extensions),
-    variant: Variant,
+    (language, variant): (Language, Variant),
 ) -> Option<Response> {
     let query = uri.query()?;
     // A visitor opening the address, not a script fetching it (another site's page could make
@@ -56,13 +54,14 @@ pub(super) async fn page(
     let id = params.get("venue")?;
     // The site's own venues: a visitor's building is private and changes under its editor.
     let files = state.site.venue_files().venue(id)?;
-    let venue = shared_venue(state, state.venue_api.words(FRAME_LANGUAGE), id).ok()?;
-    let template = state.site.first_frame().template(variant)?;
+    let venue = shared_venue(state, state.venue_api.words(language), id).ok()?;
+    let template = state.site.first_frame().template(language, variant)?;
     let client = state.trusted_proxies.client_of(extensions, headers);
     state.api_budget.spend(client, Instant::now(), 1.0).ok()?;
-    let task = Task::of(&params, &venue, files)?;
+    let task = Task::of(&params, &venue, (files, language))?;
     let key = format!(
-        "first-frame/{}/{:016x}/{:016x}/{}",
+        "first-frame/{}/{}/{:016x}/{:016x}/{}",
+        language.tag(),
         variant.index(),
         state.site.first_frame().version(),
         state.venues.version(id).unwrap_or_default(),
@@ -100,11 +99,17 @@ struct Task {
     ends: Option<(String, String)>,
     accessible: bool,
     level: Option<String>,
+    /// The edition of the page: the language of the frame's words and names.
+    language: Language,
 }
 
 impl Task {
     /// None when an end is not a place of the venue: the viewer asks and shows the API's message.
-    fn of(params: &Params, venue: &Venue, files: &ViewerFiles) -> Option<Self> {
+    fn of(
+        params: &Params,
+        venue: &Venue,
+        (files, language): (&ViewerFiles, Language),
+    ) -> Option<Self> {
         // A plan's address opens the planner, not a route (the launcher reads it so).
         let ends = match (params.get("from"), params.get("to"), params.get("plan")) {
             (Some(from), Some(to), None) if !from.is_empty() && !to.is_empty() => Some((
@@ -114,6 +119,7 @@ impl Task {
             _ => None,
         };
         Some(Self {
+            language,
             ends,
             accessible: params
                 .get("accessible")
@@ -122,7 +128,7 @@ impl Task {
             // not one more page to compute and keep.
             level: params
                 .get("level")
-                .filter(|level| files.level(level, FRAME_LANGUAGE).is_some())
+                .filter(|level| files.level(level, language).is_some())
                 .cloned(),
         })
     }
@@ -147,11 +153,11 @@ fn compose(
 ) -> (Body, bool) {
     let route = task.ends.as_ref().and_then(|(from, to)| {
         venue
-            .route(from, to, task.accessible, FRAME_LANGUAGE.tag())
+            .route(from, to, task.accessible, task.language.tag())
             .ok()
             .map(|route| (computed::to_json(&RouteAnswer::of(&route)), route))
     });
-    let summary = identity(files.summary(FRAME_LANGUAGE));
+    let summary = identity(files.summary(task.language));
     let first_level = task
         .level
         .clone()
@@ -162,7 +168,7 @@ fn compose(
         })
         .or_else(|| VenueListEntry::of_summary(&summary).map(VenueListEntry::default_level));
     let level = first_level
-        .and_then(|short| files.level(&short, FRAME_LANGUAGE))
+        .and_then(|short| files.level(&short, task.language))
         .map_or_else(|| b"null".to_vec(), |body| script_json(&identity(body)));
     // The frame's JSON in parts: the venue's, the level's, this page's own.
     let mut head = b"{\"venue\":".to_vec();

@@ -22,6 +22,7 @@ mod leads;
 mod live;
 mod pages;
 mod positions;
+mod reasons;
 mod representation;
 mod request_body;
 mod security_headers;

@@ -56,11 +56,11 @@ pub(super) async fn get_page_or_file(State(state): State<AppState>, request: Req
     let csp = &state.content_security_policy;
     if let Some(page) = site.page(path) {
         // A demo address naming a venue: the page with the viewer's first frame written in.
-        if path == site.first_frame().path()
+        if let Some(language) = site.first_frame().language_of(path)
             && let Some(response) = super::first_frame::page(
                 &state,
                 (method, uri, headers, request.extensions()),
-                variant,
+                (language, variant),
             )
             .await
         {

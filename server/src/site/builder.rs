@@ -293,17 +293,20 @@ impl Builder {
         entry: &FirstFrameEntry,
         region_values: &[PlaceholderValues; 2],
     ) -> Result<FirstFramePages, String> {
-        if !self.pages.iter().any(|page| page.path == entry.path) {
-            return Err(format!("first_frame.path {:?} is not a page", entry.path));
-        }
-        let mut htmls = Vec::with_capacity(4);
-        for variant in Variant::ALL {
-            let file = entry.files.for_variant(variant);
-            let (_, html) = self
-                .filled_html(dist, file, region_values, variant.region)
-                .map_err(|error| error.to_string())?;
-            htmls.push(html);
-        }
+        let htmls = entry.pages.try_map(|page| {
+            if !self.pages.iter().any(|known| known.path == page.path) {
+                return Err(format!("first_frame.path {:?} is not a page", page.path));
+            }
+            let mut htmls = Vec::with_capacity(4);
+            for variant in Variant::ALL {
+                let file = page.files.for_variant(variant);
+                let (_, html) = self
+                    .filled_html(dist, file, region_values, variant.region)
+                    .map_err(|error| error.to_string())?;
+                htmls.push(html);
+            }
+            Ok(htmls)
+        })?;
         FirstFramePages::new(entry, &htmls)
     }
 

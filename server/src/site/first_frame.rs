@@ -10,6 +10,7 @@ use bytes::Bytes;
 
 use super::body::{Effort, brotli_joinable};
 use super::manifest::FirstFrameEntry;
+use crate::negotiation::language::{ByLanguage, Language};
 
 /// One variant's page, cut at its marker.
 #[derive(Debug)]
@@ -50,12 +51,12 @@ impl FirstFrameTemplate {
     }
 }
 
-/// The manifest's `first_frame`: where it is answered and with what.
+/// The manifest's `first_frame`: where it is answered and with what, in each edition.
 #[derive(Debug, Default)]
 pub struct FirstFramePages {
-    path: String,
+    paths: ByLanguage<String>,
     /// In the order of [`super::Variant::ALL`].
-    templates: Vec<Arc<FirstFrameTemplate>>,
+    templates: ByLanguage<Vec<Arc<FirstFrameTemplate>>>,
     /// CSP sources of the inline elements, e.g. `'sha256-…'`.
     script_sources: String,
     style_sources: String,
@@ -66,14 +67,19 @@ pub struct FirstFramePages {
 }
 
 impl FirstFramePages {
-    /// Cuts the variants' pages (`htmls`, placeholders filled, in the order of `Variant::ALL`)
-    /// at the entry's marker and checks its hashes.
-    pub(super) fn new(entry: &FirstFrameEntry, htmls: &[String]) -> Result<Self, String> {
-        let templates = htmls
-            .iter()
-            .map(|html| FirstFrameTemplate::parse(html, &entry.marker).map(Arc::new))
-            .collect::<Result<Vec<_>, _>>()
-            .map_err(|problem| format!("first_frame: a page {problem}"))?;
+    /// Cuts each edition's variants' pages (`htmls`, placeholders filled, in the order of
+    /// `Variant::ALL`) at the entry's marker and checks its hashes.
+    pub(super) fn new(
+        entry: &FirstFrameEntry,
+        htmls: &ByLanguage<Vec<String>>,
+    ) -> Result<Self, String> {
+        let templates = htmls.try_map(|htmls| {
+            htmls
+                .iter()
+                .map(|html| FirstFrameTemplate::parse(html, &entry.marker).map(Arc::new))
+                .collect::<Result<Vec<_>, _>>()
+                .map_err(|problem| format!("first_frame: a page {problem}"))
+        })?;
         let sources = |hashes: &[String]| -> Result<String, String> {
             hashes
                 .iter()
@@ -85,11 +91,11 @@ impl FirstFramePages {
                 .collect()
         };
         let mut hasher = xxhash_rust::xxh3::Xxh3::new();
-        for template in &templates {
+        for template in templates.values().into_iter().flatten() {
             hasher.update(&template.hash().to_le_bytes());
         }
         Ok(Self {
-            path: entry.path.clone(),
+            paths: entry.pages.map(|page| page.path.clone()),
             script_sources: sources(&entry.script_hashes)?,
             style_sources: sources(&entry.style_hashes)?,
             templates,
@@ -98,13 +104,19 @@ impl FirstFramePages {
         })
     }
 
-    /// The page's path, e.g. `/next/demo`.
-    pub fn path(&self) -> &str {
-        &self.path
+    /// The edition whose demo page `path` is (`/next/demo`, `/next/en/demo`), if any.
+    pub(crate) fn language_of(&self, path: &str) -> Option<Language> {
+        [Language::Chinese, Language::English]
+            .into_iter()
+            .find(|&language| self.paths.get(language) == path)
     }
 
-    pub fn template(&self, variant: super::Variant) -> Option<&Arc<FirstFrameTemplate>> {
-        self.templates.get(variant.index())
+    pub(crate) fn template(
+        &self,
+        language: Language,
+        variant: super::Variant,
+    ) -> Option<&Arc<FirstFrameTemplate>> {
+        self.templates.get(language).get(variant.index())
     }
 
     /// ` 'sha256-…'` per inline script, to follow `script-src 'self'`.

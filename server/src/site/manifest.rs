@@ -41,17 +41,25 @@ pub(super) struct Manifest {
     pub first_frame: FirstFrameEntry,
 }
 
-/// The demo page of a hand-over address (issue #34): per variant, the page with `marker` where
-/// the first frame's JSON goes, and the CSP hashes of what phones' pages hold inline.
+/// The demo page of a hand-over address (issue #34) in each edition (issue #35): per variant,
+/// the page with `marker` where the first frame's JSON goes, and the CSP hashes of what phones'
+/// pages hold inline (the same in every edition).
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(super) struct FirstFrameEntry {
-    /// The page it stands for, e.g. `/next/demo`.
-    pub path: String,
-    pub files: PageFiles,
+    pub pages: ByLanguage<FirstFramePageEntry>,
     pub marker: String,
     pub script_hashes: Vec<String>,
     pub style_hashes: Vec<String>,
+}
+
+/// One edition's demo page of a hand-over address.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(super) struct FirstFramePageEntry {
+    /// The page it stands for, e.g. `/next/demo`, `/next/en/demo`.
+    pub path: String,
+    pub files: PageFiles,
 }
 
 /// The live demo (issue #14): where each venue's IMDF files and viewer files are, and the words
@@ -95,7 +103,10 @@ impl VenuesEntry {
 
     /// The API's messages in each language.
     pub(crate) fn api_errors(&self) -> ByLanguage<ApiErrorWords> {
-        self.words.map(|words| words.api_errors.clone())
+        self.words.map(|words| ApiErrorWords {
+            messages: words.api_errors.clone(),
+            reasons: words.api_reasons.clone(),
+        })
     }
 }
 
@@ -135,7 +146,9 @@ pub(crate) struct VenueLevelEntry {
 pub(crate) struct VenueWordsEntry {
     /// The `[steps]` table of the edition's words.toml, read by the venue engine.
     pub steps: StepWords,
-    pub api_errors: ApiErrorWords,
+    pub api_errors: BTreeMap<String, String>,
+    /// Why a request's body could not be read (`http/reasons.rs` lists the keys).
+    pub api_reasons: BTreeMap<String, String>,
     /// IMDF category -> its label and search synonyms (the edition's categories.toml). A dotted
     /// category without an entry of its own takes its prefix's (`restroom.female` ->
     /// `restroom`).
@@ -144,22 +157,36 @@ pub(crate) struct VenueWordsEntry {
     pub groups: Vec<DirectoryGroup>,
 }
 
-/// The venue API's messages (content/venues/words.toml `[api_errors]`), with `{placeholders}`,
-/// by code (`http/error.rs` lists the codes; a test holds the file to them).
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(transparent)]
-pub struct ApiErrorWords(BTreeMap<String, String>);
+/// The venue API's messages in one language (content/venues/words.toml `[api_errors]`), with
+/// `{placeholders}`, by code (`http/error.rs` lists the codes; a test holds the file to them),
+/// and the reasons they may give (`[api_reasons]`, `http/reasons.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct ApiErrorWords {
+    messages: BTreeMap<String, String>,
+    reasons: BTreeMap<String, String>,
+}
 
 impl ApiErrorWords {
     /// The message of `code`; the code itself when the build gave none, which the web build's
     /// check of words.toml does not let happen.
     pub fn message<'a>(&'a self, code: &'a str) -> &'a str {
-        self.0.get(code).map_or(code, String::as_str)
+        self.messages.get(code).map_or(code, String::as_str)
+    }
+
+    /// The reason of `key` with its placeholders filled; the key itself when the build gave
+    /// none (as for messages).
+    pub fn reason(&self, key: &str, values: &[(&str, &str)]) -> String {
+        self.reasons
+            .get(key)
+            .map_or_else(|| key.to_owned(), |text| site_venues::fill(text, values))
     }
 
     #[cfg(test)]
     pub(crate) fn with(code: &str, message: &str) -> Self {
-        Self(BTreeMap::from([(code.to_owned(), message.to_owned())]))
+        Self {
+            messages: BTreeMap::from([(code.to_owned(), message.to_owned())]),
+            reasons: BTreeMap::new(),
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::support::app::{
 };
 use crate::support::fixture::venues::sample;
 use crate::support::fixture::{
-    DEMO_PAGE, FIRST_FRAME_HASH, FIRST_FRAME_MARKER, FIRST_FRAME_SCRIPT, FixtureDist,
+    DEMO_PAGE, EN_DEMO_PAGE, FIRST_FRAME_HASH, FIRST_FRAME_MARKER, FIRST_FRAME_SCRIPT, FixtureDist,
 };
 
 const FRAME_OPEN: &str = "<script type=\"application/json\" id=\"demo-first-frame\">";
@@ -115,6 +115,40 @@ async fn a_hand_over_address_brings_the_summary_the_first_level_and_the_route() 
     assert_eq!(
         frame["level"],
         api_json(&app, &format!("/api/venues/demo-mall/levels/{first}")).await
+    );
+}
+
+/// The English demo page's hand-over address brings the frame in English (issue #35): the same
+/// as the API answers in English, and kept apart from the Chinese page's.
+#[tokio::test]
+async fn the_english_hand_over_page_brings_its_frame_in_english() {
+    let app = venue_app().await;
+    let address = hand_over().replacen(DEMO_PAGE.0, EN_DEMO_PAGE.0, 1);
+    let (status, _, page) = phone_page(&app, &address).await;
+    assert_eq!(status, 200);
+    let frame = frame_of(&page).expect("a frame");
+    let query = address
+        .split_once('?')
+        .unwrap()
+        .1
+        .replace("venue=demo-mall&", "");
+    let route = api_json(
+        &app,
+        &format!("/api/venues/demo-mall/route?{query}&lang=en"),
+    )
+    .await;
+    assert_eq!(frame["route"], route);
+    assert_eq!(frame["route"]["to"]["name"], "Haidilao");
+    assert_eq!(
+        frame["summary"],
+        api_json(&app, "/api/venues/demo-mall?lang=en").await
+    );
+    assert_eq!(frame["summary"]["name"], "demo-mall name");
+    // The Chinese page of the same route is still Chinese.
+    let (_, _, chinese) = phone_page(&app, &hand_over()).await;
+    assert_eq!(
+        frame_of(&chinese).expect("a frame")["route"]["to"]["name"],
+        "海底捞"
     );
 }
 

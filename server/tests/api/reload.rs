@@ -107,7 +107,7 @@ fn sighup_swaps_in_a_new_build_under_load_and_refuses_a_broken_one() {
         "reloaded: new requests get the new build",
         Duration::from_secs(30),
     );
-    assert_eq!(reloaded["fields"]["pages"], 10, "{reloaded}");
+    assert_eq!(reloaded["fields"]["pages"], 11, "{reloaded}");
     let deadline = Instant::now() + Duration::from_secs(5);
     while load.new_answers() == 0 {
         assert!(Instant::now() < deadline, "no request got the new page");

@@ -15,6 +15,7 @@ use crate::buildings::{EditBase, Edited, Refused, StoreError};
 use crate::http::api_guard::ApiContext;
 use crate::http::computed;
 use crate::http::error::{ApiCode, ApiError, json_response};
+use crate::http::reasons::Reason;
 use crate::http::request_body::{self, ReadError};
 use crate::leads::time::now_millis;
 
@@ -60,22 +61,24 @@ pub(in crate::http) async fn post_changes(
     request: Request,
 ) -> Response {
     let words = state.venue_api.words(language);
-    let malformed =
-        |reason: &str| ApiError::explained(words, ApiCode::EditMalformed, "reason", reason);
+    let malformed = |reason: Reason, values: &[(&str, &str)]| {
+        ApiError::because(words, ApiCode::EditMalformed, reason, values)
+    };
     let body = match request_body::read_limited(request.into_body(), BODY_BYTES).await {
         Ok(body) => body,
         Err(error) => {
-            let reason = match error {
-                ReadError::TooLarge => format!("一次修改最多 {} MB", BODY_BYTES / 1024 / 1024),
-                ReadError::Broken => "请求没有发完".to_owned(),
+            let max = (BODY_BYTES / 1024 / 1024).to_string();
+            let refusal = match error {
+                ReadError::TooLarge => malformed(Reason::EditTooLarge, &[("max", &max)]),
+                ReadError::Broken => malformed(Reason::RequestIncomplete, &[]),
             };
-            return request_body::closing(private(malformed(&reason).into_response()));
+            return request_body::closing(private(refusal.into_response()));
         }
     };
     let answer = async {
         let started = std::time::Instant::now();
         let edit: EditRequest = serde_json::from_slice(&body)
-            .map_err(|error| malformed(&format!("不是修改的 JSON：{error}")))?;
+            .map_err(|error| malformed(Reason::EditNotJson, &[("error", &error.to_string())]))?;
         let buildings = &state.buildings;
         let now = now_millis();
         let stored = |error| store_refusal(&state, words, &error);

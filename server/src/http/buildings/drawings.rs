@@ -18,6 +18,7 @@ use super::super::AppState;
 use super::super::api_guard::ApiContext;
 use super::super::computed;
 use super::super::error::{ApiCode, ApiError, json_response};
+use super::super::reasons::Reason;
 use super::upload::read_upload;
 use super::{private, refusal};
 use site_dxf::{LayerMeaning, LengthUnit};
@@ -159,17 +160,20 @@ pub(super) async fn drawings_of(
     headers: &HeaderMap,
     body: Vec<u8>,
 ) -> Result<(DrawingMapping, Vec<Drawing>), ApiError> {
-    let refused =
-        |reason: &str| ApiError::explained(words, ApiCode::BuildingRefused, "reason", reason);
+    let because = |reason: Reason, values: &[(&str, &str)]| {
+        ApiError::because(words, ApiCode::BuildingRefused, reason, values)
+    };
+    let refused = |reason: Reason| because(reason, &[]);
     let boundary = headers
         .get(header::CONTENT_TYPE)
         .and_then(|value| value.to_str().ok())
         .and_then(|value| multer::parse_boundary(value).ok())
-        .ok_or_else(|| refused("multipart/form-data 缺少 boundary"))?;
+        .ok_or_else(|| refused(Reason::MultipartBoundary))?;
     let body = Bytes::from(body);
     let stream = futures_util::stream::once(async move { Ok::<_, std::io::Error>(body) });
     let mut parts = multer::Multipart::new(stream, boundary);
-    let broken = |error: multer::Error| refused(&format!("上传的表单不完整：{error}"));
+    let broken =
+        |error: multer::Error| because(Reason::FormIncomplete, &[("error", &error.to_string())]);
     let mut mapping = None;
     let mut drawings = Vec::new();
     while let Some(part) = parts.next_field().await.map_err(broken)? {
@@ -177,10 +181,11 @@ pub(super) async fn drawings_of(
             Some("mapping") => {
                 let text = part.bytes().await.map_err(broken)?;
                 if text.len() > MAPPING_BYTES {
-                    return Err(refused("mapping 部分太大"));
+                    return Err(refused(Reason::MappingTooLarge));
                 }
-                let read = serde_json::from_slice::<DrawingMapping>(&text)
-                    .map_err(|error| refused(&format!("mapping 不是有效的映射：{error}")))?;
+                let read = serde_json::from_slice::<DrawingMapping>(&text).map_err(|error| {
+                    because(Reason::MappingInvalid, &[("error", &error.to_string())])
+                })?;
                 mapping = Some(read);
             }
             Some("drawing") => {
@@ -188,16 +193,16 @@ pub(super) async fn drawings_of(
                     .file_name()
                     .map(str::to_owned)
                     .filter(|name| !name.is_empty())
-                    .ok_or_else(|| refused("每张图纸都要有文件名"))?;
+                    .ok_or_else(|| refused(Reason::DrawingUnnamed))?;
                 let bytes = part.bytes().await.map_err(broken)?.to_vec();
                 drawings.push(Drawing { file, bytes });
             }
-            _ => return Err(refused("表单只能有 mapping 和 drawing 两种部分")),
+            _ => return Err(refused(Reason::FormParts)),
         }
     }
-    let mapping = mapping.ok_or_else(|| refused("缺少 mapping 部分"))?;
+    let mapping = mapping.ok_or_else(|| refused(Reason::MappingMissing))?;
     if drawings.is_empty() {
-        return Err(refused("没有图纸：请至少上传一张 DXF 图纸"));
+        return Err(refused(Reason::NoDrawings));
     }
     Ok((mapping, drawings))
 }

@@ -14,6 +14,7 @@ use site_venues::Wordings;
 use super::super::AppState;
 use super::super::computed;
 use super::super::error::{ApiCode, ApiError};
+use super::super::reasons::Reason;
 use super::super::request_body::{self, ReadError};
 use crate::buildings::{Buildings, Checked, Refused};
 use crate::limits::client_table::client_key;
@@ -117,9 +118,12 @@ pub(super) async fn read_upload(
         .await
         .map_err(|error| match error {
             ReadError::TooLarge => too_large(),
-            ReadError::Broken => {
-                ApiError::explained(words, ApiCode::BuildingRefused, "reason", "上传没有完成")
-            }
+            ReadError::Broken => ApiError::because(
+                words,
+                ApiCode::BuildingRefused,
+                Reason::UploadIncomplete,
+                &[],
+            ),
         })
 }
 

@@ -15,6 +15,7 @@ use super::super::AppState;
 use super::super::buildings::loaded_building;
 use super::super::computed;
 use super::super::error::{ApiCode, ApiError};
+use super::super::reasons::Reason;
 use super::super::request_body::{self, ReadError};
 use super::request::{Params, flag, query_params, unknown};
 use super::shared_venue;
@@ -171,25 +172,30 @@ pub(in crate::http) async fn read_layout(
     body: Body,
     words: &ApiErrorWords,
 ) -> Result<LayoutRequest, Response> {
-    let malformed =
-        |reason: &str| ApiError::explained(words, ApiCode::LayoutMalformed, "reason", reason);
+    let malformed = |reason: Reason, values: &[(&str, &str)]| {
+        ApiError::because(words, ApiCode::LayoutMalformed, reason, values)
+    };
     let body = match request_body::read_limited(body, LAYOUT_BYTES).await {
         Ok(body) => body,
         Err(error) => {
-            let reason = match error {
-                ReadError::TooLarge => format!("布局最多 {} KB", LAYOUT_BYTES / 1024),
-                ReadError::Broken => "请求没有发完".to_owned(),
+            let max = (LAYOUT_BYTES / 1024).to_string();
+            let refusal = match error {
+                ReadError::TooLarge => malformed(Reason::LayoutTooLarge, &[("max", &max)]),
+                ReadError::Broken => malformed(Reason::RequestIncomplete, &[]),
             };
-            return Err(request_body::closing(malformed(&reason).into_response()));
+            return Err(request_body::closing(refusal.into_response()));
         }
     };
     match serde_json::from_slice::<LayoutRequest>(&body) {
         Ok(layout) if layout.devices.len() > LAYOUT_DEVICES => {
-            let reason = format!("一个布局最多 {LAYOUT_DEVICES} 台设备");
-            Err(malformed(&reason).into_response())
+            let max = LAYOUT_DEVICES.to_string();
+            Err(malformed(Reason::LayoutDevices, &[("max", &max)]).into_response())
         }
         Ok(layout) => Ok(layout),
-        Err(error) => Err(malformed(&format!("不是设备布局的 JSON：{error}")).into_response()),
+        Err(error) => {
+            let error = error.to_string();
+            Err(malformed(Reason::LayoutNotJson, &[("error", &error)]).into_response())
+        }
     }
 }
 
@@ -228,18 +234,19 @@ pub(in crate::http) fn layout_devices(
     let model = venue.model();
     let mut devices = Vec::with_capacity(layout.devices.len());
     for (n, device) in layout.devices.iter().enumerate() {
-        let refuse = |why: &str| {
-            let reason = format!("第 {} 台设备{why}", n + 1);
-            ApiError::explained(words, ApiCode::LayoutMalformed, "reason", &reason)
+        let position = (n + 1).to_string();
+        let refuse = |reason: Reason, level: &str| {
+            let values = [("n", position.as_str()), ("level", level)];
+            ApiError::because(words, ApiCode::LayoutMalformed, reason, &values)
         };
         let index = (model.level_index(&device.level))
             .filter(|i| levels.is_empty() || levels.contains(i))
-            .ok_or_else(|| refuse(&format!("的楼层 {} 不在规划的楼层中", device.level)))?;
+            .ok_or_else(|| refuse(Reason::DeviceLevelUnplanned, &device.level))?;
         let level = &model.levels[index];
         let [lon, lat] = device.point;
         let at = venue.to_local(lon, lat);
         if !(at.x.is_finite() && at.y.is_finite() && level.outline.bbox.contains(at)) {
-            return Err(refuse(&format!("不在 {} 层的范围内", level.short)));
+            return Err(refuse(Reason::DeviceOutsideLevel, &level.short));
         }
         let at = site_positioning::Point::new(at.x, at.y);
         devices.push(site_planning::plan::device(

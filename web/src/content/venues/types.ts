@@ -40,6 +40,8 @@ export interface LoadedVenues {
   words: {
     steps: Record<string, string>;
     api_errors: Record<string, string>;
+    /** Why a request's body could not be read: the server's `{reason}`s. */
+    api_reasons: Record<string, string>;
     /** The button that loads the viewer on a page (islands/venue-demo.tsx). */
     launcher: Record<LauncherKey, string>;
     /** The form for a visitor's own building (islands/building-upload.tsx). */

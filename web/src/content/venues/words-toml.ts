@@ -46,6 +46,30 @@ export const stepKeys = [
 ] as const;
 
 /**
+ * Keys of [api_reasons]: why a request's body could not be read, as server/src/http/reasons.rs
+ * lists them (its test holds words.toml to the same keys).
+ */
+export const apiReasonKeys = [
+  'request_incomplete',
+  'upload_incomplete',
+  'multipart_boundary',
+  'form_incomplete',
+  'mapping_too_large',
+  'mapping_invalid',
+  'drawing_unnamed',
+  'form_parts',
+  'mapping_missing',
+  'no_drawings',
+  'edit_too_large',
+  'edit_not_json',
+  'layout_too_large',
+  'layout_devices',
+  'layout_not_json',
+  'device_level_unplanned',
+  'device_outside_level',
+] as const;
+
+/**
  * Keys of [api_errors]: the API's error codes (contract section 4.1), as the server's one table of
  * them has them (server/src/http/error.rs, whose test holds words.toml to the same keys).
  */
@@ -205,6 +229,7 @@ export const venueWordsSchema = z
   .object({
     steps: wordTable(stepKeys),
     api_errors: wordTable(apiErrorKeys),
+    api_reasons: wordTable(apiReasonKeys),
     launcher: wordTable(launcherKeys),
     upload: uploadWordsSchema,
     viewer: viewerWordsSchema,

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { guessLevel } from './level-guess';
 
-const names = { above: '{n}层', below: '地下{n}层' };
+const names = { above: '{numeral}层', below: '地下{numeral}层' };
 
 describe('a level guessed from a drawing’s file name', () => {
   it.each([
@@ -17,6 +17,16 @@ describe('a level guessed from a drawing’s file name', () => {
     ['十一层.dxf', 'L11', 10, '十一层'],
   ])('%s is %s', (file, short, ordinal, name) => {
     expect(guessLevel(file, 0, names)).toEqual({ short, ordinal, name });
+  });
+
+  it('is named in the words of the page: in digits in English', () => {
+    const english = { above: 'Level {n}', below: 'Basement {n}' };
+    expect(guessLevel('mall-b2.dxf', 0, english).name).toBe('Basement 2');
+    expect(guessLevel('二十层.dxf', 0, english)).toEqual({
+      short: 'L20',
+      ordinal: 19,
+      name: 'Level 20',
+    });
   });
 
   it('falls back on the order the drawings were chosen in', () => {

@@ -28,20 +28,23 @@ function fromChinese(text: string): number | null {
   return (tens ? digit(tens) : 1) * 10 + (ones ? digit(ones) : 0);
 }
 
+/** Templates of a level's name: `{n}` its number in digits, `{numeral}` in Chinese numerals. */
 export interface LevelNames {
-  /** `{n}层`. */
+  /** `{numeral}层`, `Level {n}`. */
   above: string;
-  /** `地下{n}层`. */
+  /** `地下{numeral}层`, `Basement {n}`. */
   below: string;
 }
 
 /** The level of `file`, the `index`-th drawing chosen, when its name does not say. */
 export function guessLevel(file: string, index: number, names: LevelNames): LevelGuess {
   const stem = file.replace(/\.[^.]*$/, '');
+  const named = (template: string, n: number) =>
+    fill(template, { n: String(n), numeral: chineseNumber(n) });
   const level = (below: boolean, n: number): LevelGuess =>
     below
-      ? { short: `B${n}`, ordinal: -n, name: fill(names.below, { n: chineseNumber(n) }) }
-      : { short: `L${n}`, ordinal: n - 1, name: fill(names.above, { n: chineseNumber(n) }) };
+      ? { short: `B${n}`, ordinal: -n, name: named(names.below, n) }
+      : { short: `L${n}`, ordinal: n - 1, name: named(names.above, n) };
   const latin = /(?:^|[^a-z0-9])(?:(b)(\d{1,2})|(-)?(\d{1,2})f|(?:l|f)(\d{1,2}))(?![0-9])/i.exec(
     stem,
   );
