@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 
 use serde::Deserialize;
 
-use crate::name::primary_subtag;
+use crate::name::closest_tag;
 
 /// The `[steps]` table of content/venues/words.toml. Templates fill `{placeholders}` by name.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
@@ -67,12 +67,8 @@ impl Wordings {
 
     /// Where `get` finds `language` among [`Wordings::iter`]'s.
     pub(crate) fn index(&self, language: &str) -> usize {
-        let primary = primary_subtag(language);
-        let tags = || self.0.iter().map(|wording| wording.language.as_str());
-        tags()
-            .position(|tag| tag.eq_ignore_ascii_case(language))
-            .or_else(|| tags().position(|tag| primary_subtag(tag).eq_ignore_ascii_case(primary)))
-            .unwrap_or(0)
+        let tags = self.0.iter().map(|wording| wording.language.as_str());
+        closest_tag(tags, language).unwrap_or(0)
     }
 
     pub fn iter(&self) -> impl Iterator<Item = &Wording> {

@@ -49,21 +49,26 @@ impl Name {
     /// else of the same language in another region or script (`en-GB` for `en`), else the main
     /// one.
     pub fn in_language(&self, language: &str) -> &str {
-        let primary = primary_subtag(language);
-        self.others
-            .iter()
-            .find(|(tag, _)| tag.eq_ignore_ascii_case(language))
-            .or_else(|| {
-                self.others
-                    .iter()
-                    .find(|(tag, _)| primary_subtag(tag).eq_ignore_ascii_case(primary))
-            })
-            .map_or(&self.main, |(_, text)| text)
+        let tags = self.others.iter().map(|(tag, _)| &**tag);
+        closest_tag(tags, language).map_or(&self.main, |at| &self.others[at].1)
     }
 }
 
+/// Where `language` is among `tags` (IMDF language tags): the same tag in any case, else the
+/// first of the same language in another region or script (`en-GB` for `en`, `zh_Hans` for
+/// `zh`).
+pub(crate) fn closest_tag<'a>(
+    mut tags: impl Iterator<Item = &'a str> + Clone,
+    language: &str,
+) -> Option<usize> {
+    let wanted = primary_subtag(language);
+    tags.clone()
+        .position(|tag| tag.eq_ignore_ascii_case(language))
+        .or_else(|| tags.position(|tag| primary_subtag(tag).eq_ignore_ascii_case(wanted)))
+}
+
 /// `en` of `en-GB`, `zh` of `zh_Hans`.
-pub(crate) fn primary_subtag(tag: &str) -> &str {
+fn primary_subtag(tag: &str) -> &str {
     tag.split(['-', '_']).next().unwrap_or(tag)
 }
 
