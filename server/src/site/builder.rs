@@ -202,12 +202,8 @@ impl Builder {
         region_values: &[PlaceholderValues; 2],
         manifest_path: &Path,
     ) -> Result<LeadJob, SiteError> {
-        let mut forms = Vec::with_capacity(2);
-        for form in entry.forms.values() {
-            forms.push(self.lead_form(dist, form, region_values, manifest_path)?);
-        }
-        let mut forms = forms.into_iter();
-        let forms = ByLanguage::from_fn(|_| forms.next().expect("one form per language"));
+        let forms = (entry.forms)
+            .try_map(|form| self.lead_form(dist, form, region_values, manifest_path))?;
         // The sales page is the same on both sites: it is only ever seen by sales.
         let (_, admin_html) = self.filled_html(
             dist,
