@@ -34,17 +34,21 @@ struct Submission<'a> {
     state: &'a AppState,
     wants_json: bool,
     variant: Variant,
+    /// The Referer's path when it is a page of the site, read once.
+    referer: Option<&'a str>,
     language: Language,
 }
 
 pub(super) async fn post_lead(State(state): State<AppState>, request: Request) -> Response {
     let (parts, body) = request.into_parts();
     let headers = &parts.headers;
+    let referer = referer_page(&state, headers);
     let submission = Submission {
         state: &state,
         wants_json: answers_json(headers),
         variant: state.variant(headers),
-        language: Language::of_page_path(&referer_page(&state, headers).unwrap_or_default()),
+        referer: referer.as_deref(),
+        language: Language::of_page_path(referer.as_deref().unwrap_or_default()),
     };
     let client = state.trusted_proxies.client_of(&parts.extensions, headers);
     // Before the rate limit: the visitor whose browser another site used is not to blame.
@@ -110,7 +114,7 @@ impl Submission<'_> {
         let Some(decoded) = decode(format, &bytes) else {
             return Err(self.refuse(RefusalReason::Malformed, FormState::default()));
         };
-        let page = self.page(decoded.raw.get(Field::Page), headers);
+        let page = self.page(decoded.raw.get(Field::Page));
         let this = Submission {
             language: Language::of_page_path(&page),
             ..*self
@@ -253,7 +257,7 @@ impl Submission<'_> {
 
     /// `page` from the form when it is a page of the site, else the Referer's path when that
     /// is one, else "".
-    fn page(&self, field: Option<&str>, headers: &HeaderMap) -> String {
+    fn page(&self, field: Option<&str>) -> String {
         let site = &self.state.site;
         let known = |path: &str| site.page(path).is_some();
         if let Some(field) = field {
@@ -262,7 +266,7 @@ impl Submission<'_> {
                 return cleaned;
             }
         }
-        referer_page(self.state, headers).unwrap_or_default()
+        self.referer.unwrap_or_default().to_owned()
     }
 }
 
