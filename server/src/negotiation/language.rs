@@ -6,7 +6,7 @@ use serde::Deserialize;
 
 use super::weighted_list::weighted_items;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub(crate) enum Language {
     /// The site's first language, and the answer to a request that names none the site has.
     #[default]
@@ -15,6 +15,9 @@ pub(crate) enum Language {
 }
 
 impl Language {
+    /// Every language the site has, its first first.
+    pub(crate) const ALL: [Language; 2] = [Language::Chinese, Language::English];
+
     /// The language of a tag (`zh`, `zh-Hans`, `zh-CN`, `en`, `en-GB`; any case), by its first
     /// subtag; none for another language or `*`.
     fn of_tag(tag: &str) -> Option<Self> {

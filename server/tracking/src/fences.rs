@@ -9,8 +9,8 @@ use std::collections::HashMap;
 
 use site_positioning::Point;
 
-use site_venues::Venue;
 use site_venues::geometry::{self, Polygon};
+use site_venues::{Name, Venue};
 
 /// Consecutive seconds on the other side before an enter or exit counts.
 pub const CONFIRM_S: u32 = 2;
@@ -128,8 +128,8 @@ impl Fence {
 /// every viewer of the live stream.
 #[derive(Debug)]
 pub struct VenueFence {
-    /// The geofence's name (its id when it has none), for the alerts.
-    pub name: String,
+    /// The geofence's name (its id when it has none), for the alerts in each language.
+    pub name: Name,
     pub fence: Fence,
 }
 
@@ -146,7 +146,10 @@ pub fn venue_fences(venue: &Venue, dwell_s: u64) -> Vec<VenueFence> {
                 };
                 let corners = outline.iter().map(|p| Point::new(p.x, p.y)).collect();
                 fences.push(VenueFence {
-                    name: geofence.name.clone().unwrap_or_else(|| geofence.id.clone()),
+                    name: geofence
+                        .name
+                        .clone()
+                        .unwrap_or_else(|| Name::new(geofence.id.clone())),
                     fence: Fence::new(levels[level].ordinal, corners, dwell_s),
                 });
             }

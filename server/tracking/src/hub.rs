@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
 
-use site_venues::{Venue, Venues, read_devices};
+use site_venues::{Name, Venue, Venues, read_devices};
 use tokio::sync::broadcast;
 
 use crate::engine::{Engine, Fix, Simulation};
@@ -46,7 +46,7 @@ pub struct Second<'a> {
     /// The rolling accuracy, by technology.
     pub figures: &'a [Figures],
     /// The events of the venue's own fences: (fence name, level ordinal, event).
-    pub fence_alerts: &'a [(String, i32, FenceEvent)],
+    pub fence_alerts: &'a [(Name, i32, FenceEvent)],
 }
 
 /// What the server makes of a second for its viewers, once, on the engine thread (its events,

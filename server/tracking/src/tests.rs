@@ -139,11 +139,21 @@ fn the_hospitals_geofences_are_watched_on_their_levels() {
 
     let venue = load_real("demo-hospital");
     let mut fences = venue_fences(&venue, 60);
-    let named: Vec<(&str, i32)> = fences
+    let named: Vec<(&str, &str, i32)> = fences
         .iter()
-        .map(|f| (f.name.as_str(), f.fence.level()))
+        .map(|f| (f.name.main(), f.name.in_language("en"), f.fence.level()))
         .collect();
-    assert_eq!(named, [("放射科控制区", 0), ("妇产科母婴安全区", 2)]);
+    assert_eq!(
+        named,
+        [
+            ("放射科控制区", "Radiology controlled area", 0),
+            (
+                "妇产科母婴安全区",
+                "Obstetrics mother and baby security zone",
+                2
+            )
+        ]
+    );
     let geofence = &venue.model().geofences[0];
     let inside = geofence.shape.interior_point();
     let outside = Point::new(inside.x, geofence.shape.bbox.min.y - 5.0);

@@ -148,7 +148,7 @@ pub struct Section {
 #[derive(Debug, Clone)]
 pub struct Geofence {
     pub id: String,
-    pub name: Option<String>,
+    pub name: Option<Name>,
     /// IMDF's RESTRICTION-CATEGORY ("restricted", "employeesonly"), if any.
     pub restriction: Option<String>,
     /// Indexes into the levels.

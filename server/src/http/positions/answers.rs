@@ -162,7 +162,7 @@ pub(in crate::http) struct LiveAccuracyEvent {
 }
 
 /// An SOS press, or a fence's enter, exit or dwell.
-#[derive(Serialize)]
+#[derive(Serialize, PartialEq)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct LiveAlertEvent {
     #[cfg_attr(test, ts(type = "'sos' | 'enter' | 'exit' | 'dwell'"))]

@@ -155,7 +155,11 @@ fn subscribe(
         })?;
     let (missed, after) = resume(recent, asked_after);
     Ok(Watch {
-        view: (level, truth),
+        view: encode::View {
+            level,
+            truth,
+            language,
+        },
         missed,
         live,
         after,

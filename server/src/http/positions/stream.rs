@@ -197,6 +197,7 @@ impl Follower {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::negotiation::language::Language;
 
     fn streams(live: &LiveConfig) -> (Streams, watch::Sender<bool>) {
         let (closing, closed) = watch::channel(false);
@@ -214,7 +215,11 @@ mod tests {
     fn silent(streams: &Streams) -> (Response, broadcast::Sender<Arc<Frame>>) {
         let (sender, live) = broadcast::channel(8);
         let watch = Watch {
-            view: (None, false),
+            view: View {
+                level: None,
+                truth: false,
+                language: Language::Chinese,
+            },
             missed: VecDeque::new(),
             live,
             after: None,

@@ -8,7 +8,7 @@ use super::super::imdf::{self, Feature, Geometry};
 use super::super::load_error::LoadError;
 use super::super::model::{Amenity, FeatureRef, Geofence, Kiosk, Occupant, Section, Unit};
 use super::super::name::Name;
-use super::{Builder, label};
+use super::Builder;
 
 impl Builder {
     pub(super) fn occupants(&mut self, units: &mut [Unit]) -> Result<Vec<Occupant>, LoadError> {
@@ -114,7 +114,7 @@ impl Builder {
         Ok(Geofence {
             levels,
             restriction: p.restriction,
-            name: p.name.as_ref().and_then(label),
+            name: p.name.as_ref().and_then(Name::of_labels),
             shape: self.shape(&f.id, f.geometry.as_ref())?,
             id: f.id,
         })
