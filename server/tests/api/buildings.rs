@@ -15,7 +15,7 @@ use crate::support::app::{TestApp, header, json_body, spawn_app_with};
 use crate::support::databases::{Backend, database_url};
 use crate::support::fixture::FixtureDist;
 
-fn mall_dir() -> std::path::PathBuf {
+pub(crate) fn mall_dir() -> std::path::PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../content/venues/demo-mall")
 }
 

@@ -8,6 +8,7 @@ mod support;
 mod analytics;
 mod answer_shapes;
 mod buildings;
+mod buildings_languages;
 mod caching;
 mod compression;
 mod connections;

@@ -41,13 +41,29 @@ pub(crate) struct DisplayPoint {
 #[serde(transparent)]
 pub(crate) struct Labels(pub BTreeMap<String, String>);
 
+/// The language of a feature's main label: content/venues/' data is in it (docs/venue-contract.md
+/// §2.2); a visitor's building may be in any other.
+pub(crate) const MAIN_LANGUAGE: &str = "zh-Hans";
+
+/// The main entry of LABELS (language tag -> text, in the order of their tags): the
+/// [`MAIN_LANGUAGE`]'s, else the first. One rule for the engine, the check and the viewer's files.
+pub(crate) fn main_entry<'a, V>(
+    entries: impl IntoIterator<Item = (&'a String, &'a V)>,
+) -> Option<&'a V> {
+    let mut first = None;
+    for (tag, value) in entries {
+        if tag == MAIN_LANGUAGE {
+            return Some(value);
+        }
+        first = first.or(Some(value));
+    }
+    first
+}
+
 impl Labels {
-    /// The Simplified Chinese label, else the first one (docs/venue-contract.md §2.2: zh-Hans is the language).
+    /// The main label ([`main_entry`]).
     pub(crate) fn main(&self) -> Option<&str> {
-        self.0
-            .get("zh-Hans")
-            .or_else(|| self.0.values().next())
-            .map(String::as_str)
+        main_entry(&self.0).map(String::as_str)
     }
 
     /// Every label, the main one first, without repeats.

@@ -7,7 +7,7 @@ use std::collections::HashMap;
 
 use serde_json::{Map, Value};
 
-use crate::imdf::{Geometry, Position};
+use crate::imdf::{Geometry, Position, main_entry};
 use crate::projection::Frame;
 
 /// The IMDF feature types of a venue directory, in the order their files are read (contract §1).
@@ -121,9 +121,10 @@ impl Feature {
         }
     }
 
-    /// The zh-Hans entry of a LABELS property (`name`, `short_name`, `alt_name`).
-    pub(crate) fn zh(&self, key: &str) -> Option<&str> {
-        self.properties.get(key)?.get("zh-Hans")?.as_str()
+    /// The main label of a LABELS property (`name`, `short_name`, `alt_name`): its zh-Hans entry
+    /// in content/venues/, a visitor's building's own language's otherwise (`imdf::main_entry`).
+    pub(crate) fn label(&self, key: &str) -> Option<&str> {
+        main_entry(self.properties.get(key)?.as_object()?)?.as_str()
     }
 
     /// `display_point`'s position, when it has one.
@@ -134,7 +135,7 @@ impl Feature {
 
     /// How a message names the feature besides its id: "unit 星巴克", or "unit".
     pub(crate) fn describe(&self) -> String {
-        match self.zh("name") {
+        match self.label("name") {
             Some(name) => format!("{} {name}", self.kind.name()),
             None => self.kind.name().to_owned(),
         }
@@ -189,7 +190,7 @@ impl VenueFiles {
     /// A level's short name as editors call it ("L1"), else its id.
     pub(crate) fn level_name<'a>(&'a self, level_id: &'a str) -> &'a str {
         self.get_of(Kind::Level, level_id)
-            .and_then(|level| level.zh("short_name"))
+            .and_then(|level| level.label("short_name"))
             .unwrap_or(level_id)
     }
 

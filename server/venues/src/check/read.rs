@@ -61,11 +61,14 @@ pub(crate) fn is_feature_id(text: &str) -> bool {
 /// What a directory is read as.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub(crate) enum Scope {
-    /// A venue directory of content/venues/: its IMDF files, venue.toml and its devices.
+    /// A venue directory of content/venues/: its IMDF files, venue.toml and its devices; its
+    /// data is in Simplified Chinese (contract §2.2).
     Venue,
     /// The IMDF files alone, as the server loads them (dist/venues/<id>/imdf/ holds nothing
-    /// else). venue.toml and infrastructure.geojson are not asked for, and left unread when they
-    /// are there: the engine's tests load the venue directories of content/venues/ directly.
+    /// else) and as a visitor uploads them. venue.toml and infrastructure.geojson are not asked
+    /// for, and left unread when they are there: the engine's tests load the venue directories
+    /// of content/venues/ directly. The data may be in any language, as IMDF allows: a
+    /// visitor's building keeps the languages it carries (issue #35).
     Imdf,
 }
 
@@ -97,7 +100,7 @@ pub(crate) fn read_venue(dir: &Path, scope: Scope, problems: &mut Problems) -> V
     }
     files.manifest = read_json(dir, MANIFEST, problems, true);
     if let Some(manifest) = &files.manifest {
-        for issue in properties::check_manifest(manifest) {
+        for issue in properties::check_manifest(manifest, scope) {
             problems.file(MANIFEST, &issue.field, issue.rule, issue.message);
         }
     }
@@ -107,7 +110,7 @@ pub(crate) fn read_venue(dir: &Path, scope: Scope, problems: &mut Problems) -> V
     }
     let mut seen: HashMap<String, Kind> = HashMap::new();
     for kind in Kind::ALL {
-        read_features(dir, kind, &mut seen, &mut files, problems);
+        read_features(dir, kind, scope, &mut seen, &mut files, problems);
     }
     files
 }
@@ -167,6 +170,7 @@ fn missing_message(name: &str) -> String {
 fn read_features(
     dir: &Path,
     kind: Kind,
+    scope: Scope,
     seen: &mut HashMap<String, Kind>,
     files: &mut VenueFiles,
     problems: &mut Problems,
@@ -175,7 +179,7 @@ fn read_features(
     let Some(text) = read_text(dir, name, problems, true) else {
         return;
     };
-    let mut read = FeaturesRead::new(kind, problems);
+    let mut read = FeaturesRead::new(kind, scope, problems);
     let streamed = stream_features(&text, &mut |value| read.feature(value, seen));
     match streamed {
         Some(true) => return read.keep(files, problems),
@@ -198,7 +202,7 @@ fn read_features(
         }
     };
     drop(raw);
-    let mut read = FeaturesRead::new(kind, problems);
+    let mut read = FeaturesRead::new(kind, scope, problems);
     for value in features {
         read.feature(value, seen);
     }
@@ -209,6 +213,7 @@ fn read_features(
 /// to be a FeatureCollection, or forgotten.
 struct FeaturesRead {
     kind: Kind,
+    scope: Scope,
     index: usize,
     problems: Problems,
     passed: Vec<Feature>,
@@ -217,9 +222,10 @@ struct FeaturesRead {
 }
 
 impl FeaturesRead {
-    fn new(kind: Kind, problems: &Problems) -> FeaturesRead {
+    fn new(kind: Kind, scope: Scope, problems: &Problems) -> FeaturesRead {
         FeaturesRead {
             kind,
+            scope,
             index: 0,
             problems: problems.empty_like(),
             passed: Vec::new(),
@@ -271,7 +277,7 @@ impl FeaturesRead {
         let geometry_ok = issues.is_empty();
         let properties = object.get("properties").and_then(Value::as_object);
         match properties {
-            Some(properties) => issues.extend(properties::check(kind, properties)),
+            Some(properties) => issues.extend(properties::check(kind, properties, self.scope)),
             None => issues.push(Issue::new(
                 "properties",
                 Rule::Features,

@@ -1,7 +1,8 @@
 //! The loader against the one list of broken-venue cases: every case whose problems are the IMDF
 //! files' own (not venue.toml's, categories.toml's or infrastructure.geojson's, which the web
 //! build checks and the loader does not read) breaks a copy of the shared valid venue, and
-//! `Venue::load` must refuse it with `LoadError::Invalid` naming each problem the case expects.
+//! `Venue::load` must refuse it with `LoadError::Invalid` naming each problem the case expects;
+//! a case of content/venues/' rules alone must load.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -15,13 +16,14 @@ fn load(dir: &Path) -> Result<Venue, LoadError> {
     Venue::load(VENUE, dir, &extras_of(dir), Arc::new(wordings()))
 }
 
-/// Whether every problem the case expects is of the IMDF files alone.
+/// Whether every problem the case expects is of the IMDF files alone, and breaks IMDF.
 fn is_of_imdf_files(case: &Case) -> bool {
-    case.expect.iter().all(|expected| {
-        !expected.file.starts_with("../")
-            && !["venue.toml", "infrastructure.geojson"].contains(&expected.file.as_str())
-            && expected.rule != Rule::Categories
-    })
+    !case.content_only
+        && case.expect.iter().all(|expected| {
+            !expected.file.starts_with("../")
+                && !["venue.toml", "infrastructure.geojson"].contains(&expected.file.as_str())
+                && expected.rule != Rule::Categories
+        })
 }
 
 #[test]
@@ -66,6 +68,27 @@ fn every_broken_imdf_case_is_refused_by_the_check_with_its_problems() {
         ));
     }
     assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// What breaks content/venues/' rules alone (a name without its Chinese, a manifest in another
+/// language) is a venue IMDF allows: a visitor's building in the languages it carries.
+#[test]
+fn the_cases_of_content_alone_load() {
+    let cases: Vec<_> = read_cases()
+        .into_iter()
+        .filter(|(_, case)| case.content_only)
+        .collect();
+    assert!(
+        cases.len() >= 3,
+        "only {} cases of content alone",
+        cases.len()
+    );
+    for (group, case) in &cases {
+        let (root, _) = broken_copy(case);
+        if let Err(e) = load(&root.path().join(VENUE)) {
+            panic!("{group}: {}: {e}", case.name);
+        }
+    }
 }
 
 #[test]

@@ -61,13 +61,14 @@ pub(super) struct LocalShapes {
     pub display_points: HashMap<String, Point>,
 }
 
-/// The Chinese name of LABELS, trimmed as the check compares names; no other language stands in.
-/// What the files key levels by (their short names) whatever their language.
-pub(super) fn zh(labels: Option<&Labels>) -> Option<String> {
-    labels?.0.get("zh-Hans").map(|name| name.trim().to_owned())
+/// The main label of LABELS (zh-Hans in content/venues/, a visitor's building's own language
+/// otherwise), trimmed as the check compares names. What the files key levels by (their short
+/// names) whatever the language they are written in.
+pub(super) fn main_label(labels: Option<&Labels>) -> Option<String> {
+    labels?.main().map(|name| name.trim().to_owned())
 }
 
-/// The name LABELS give in `language` (an IMDF tag), else their Chinese one (`Name`).
+/// The name LABELS give in `language` (an IMDF tag), else their main one (`Name`).
 pub(super) fn name_in(labels: Option<&Labels>, language: &str) -> Option<String> {
     Name::of_labels(labels?).map(|name| name.in_language(language).to_owned())
 }
@@ -124,7 +125,7 @@ impl Features {
     /// The short name of a level, empty for an unknown one.
     pub(super) fn short_of(&self, level_id: &str) -> String {
         self.level(level_id)
-            .and_then(|level| zh(Some(&level.properties.short_name)))
+            .and_then(|level| main_label(Some(&level.properties.short_name)))
             .unwrap_or_default()
     }
 

@@ -4,7 +4,7 @@
 use std::collections::HashMap;
 
 use super::coords::{point, poly};
-use super::features::{Features, name_in, zh};
+use super::features::{Features, main_label, name_in};
 use super::format::{
     AmenityShape, FixtureShape, KioskShape, LevelData, OccupantInfo, OpeningShape, SectionShape,
     UnitShape,
@@ -199,7 +199,7 @@ pub(super) fn level_data(
     LevelData {
         v: 1,
         id: level.id.clone(),
-        short: zh(Some(&level.properties.short_name)).unwrap_or_default(),
+        short: main_label(Some(&level.properties.short_name)).unwrap_or_default(),
         name: name_in(Some(&level.properties.name), language).unwrap_or_default(),
         ordinal: level.properties.ordinal,
         outline: outline.unwrap_or_default().iter().map(poly).collect(),

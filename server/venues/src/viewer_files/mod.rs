@@ -91,7 +91,7 @@ fn build(id: &str, venue: &Features, settings: &ViewerSettings, edition: Edition
     // The viewer lists levels from the lowest up, ties by short name.
     let mut levels: Vec<_> = venue.levels.iter().collect();
     let short = |level: &&crate::imdf::Feature<crate::imdf::LevelProps>| {
-        features::zh(Some(&level.properties.short_name)).unwrap_or_default()
+        features::main_label(Some(&level.properties.short_name)).unwrap_or_default()
     };
     levels.sort_by(|a, b| {
         let by_ordinal = a.properties.ordinal.cmp(&b.properties.ordinal);

@@ -7,7 +7,7 @@ use std::path::Path;
 
 use serde::Deserialize;
 
-use super::features::{Features, zh};
+use super::features::{Features, main_label};
 use super::format::Samples;
 use crate::contract::contract;
 use crate::inputs::KioskFacing;
@@ -143,7 +143,7 @@ fn named_units(venue: &Features) -> Vec<NamedUnit<'_>> {
         let Some(&unit) = anchors.get(occupant.properties.anchor_id.as_str()) else {
             continue;
         };
-        if let Some(name) = zh(occupant.properties.names.name.as_ref()) {
+        if let Some(name) = main_label(occupant.properties.names.name.as_ref()) {
             occupant_names.entry(unit).or_insert(name);
         }
     }
@@ -153,7 +153,7 @@ fn named_units(venue: &Features) -> Vec<NamedUnit<'_>> {
         .iter()
         .filter_map(|unit| {
             let name = occupant_name(&unit.id)
-                .or_else(|| zh(unit.properties.names.name.as_ref()))
+                .or_else(|| main_label(unit.properties.names.name.as_ref()))
                 .filter(|name| !name.is_empty())?;
             let category = unit.properties.category.as_str();
             Some((

@@ -3,7 +3,7 @@
 
 use super::Edition;
 use super::coords::point;
-use super::features::{Features, name_in, zh};
+use super::features::{Features, main_label, name_in};
 use super::format::{
     EditorLabels, EntranceEntry, FenceEntry, KioskEntry, Labels, LevelEntry, LinkEntry, LinkedUnit,
     VenueSummary,
@@ -152,7 +152,7 @@ pub(super) fn summary(
     let props = &venue.venue.properties;
     let entries = levels.iter().map(|level| LevelEntry {
         id: level.id.clone(),
-        short: zh(Some(&level.properties.short_name)).unwrap_or_default(),
+        short: main_label(Some(&level.properties.short_name)).unwrap_or_default(),
         name: name_in(Some(&level.properties.name), language).unwrap_or_default(),
         ordinal: level.properties.ordinal,
         height: level.properties.height.map(JsNumber),
@@ -211,7 +211,7 @@ pub(super) fn links(
         let level = venue.level(&unit.properties.level_id)?;
         Some(LinkedUnit {
             id: id.to_owned(),
-            level: zh(Some(&level.properties.short_name)).unwrap_or_default(),
+            level: main_label(Some(&level.properties.short_name)).unwrap_or_default(),
             name: name_in(unit.properties.names.name.as_ref(), language),
         })
     };

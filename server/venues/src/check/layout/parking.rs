@@ -35,7 +35,7 @@ pub(super) fn check(
         .filter(|section| section.str("category").is_some_and(is_zone))
         .collect();
     for zone in &zones {
-        if zone.zh("name").is_none() {
+        if zone.label("name").is_none() {
             problems.feature(
                 zone,
                 "properties.name",
@@ -69,8 +69,8 @@ pub(super) fn check(
         else {
             continue;
         };
-        let short = level.zh("short_name").unwrap_or_default();
-        match space.zh("name") {
+        let short = level.label("short_name").unwrap_or_default();
+        match space.label("name") {
             Some(number) if is_space_number(number, short) => {
                 match numbers.get(&number.to_uppercase()) {
                     Some(other) => problems.feature(
@@ -160,7 +160,7 @@ pub(super) fn check(
                     "中心在 {count} 个停车分区里（{}）；每个车位恰好在一个分区之内",
                     holding
                         .iter()
-                        .map(|zone| zone.zh("name").unwrap_or(&zone.id))
+                        .map(|zone| zone.label("name").unwrap_or(&zone.id))
                         .collect::<Vec<_>>()
                         .join("、")
                 ),

@@ -290,7 +290,7 @@ fn check_openings(survey: &mut Survey, problems: &mut Problems) {
         let entrance = opening
             .str("category")
             .is_some_and(|c| contract().is_entrance(c));
-        if on_outline && entrance && opening.zh("name").is_none() {
+        if on_outline && entrance && opening.label("name").is_none() {
             problems.feature(
                 opening,
                 "properties.name",
@@ -398,7 +398,7 @@ fn check_kiosks(survey: &mut Survey, problems: &mut Problems) {
     let (venue, shapes) = (survey.venue, survey.shapes);
     for kiosk in venue.of(Kind::Kiosk) {
         // The viewer labels each screen and the kiosk view starts from its point (§2.8).
-        if kiosk.zh("name").is_none() {
+        if kiosk.label("name").is_none() {
             problems.feature(
                 kiosk,
                 "properties.name",

@@ -105,13 +105,13 @@ pub(super) fn check(venue: &VenueFiles, placement: &Placement, problems: &mut Pr
         .iter()
         .filter_map(|occupant| {
             let anchor = venue.get_of(Kind::Anchor, occupant.str("anchor_id")?)?;
-            Some((anchor.str("unit_id")?, occupant.zh("name")))
+            Some((anchor.str("unit_id")?, occupant.label("name")))
         })
         .collect();
     let mut unreachable: HashSet<&str> = HashSet::new();
     for unit in venue.of(Kind::Unit) {
         let is_destination = occupants.contains_key(unit.id.as_str())
-            || unit.zh("name").is_some()
+            || unit.label("name").is_some()
             || unit.str("category") == Some("parking");
         if units[&unit.id] == UnitRole::Closed
             || !is_destination

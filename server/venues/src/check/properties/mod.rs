@@ -1,6 +1,7 @@
 //! The properties of each IMDF feature type (docs/imdf.md §3, contract §2.1-2.2) and manifest.json:
 //! every key of the type present (null where unused), none other, each of its type, categories
-//! from IMDF's lists, names with a zh-Hans entry.
+//! from IMDF's lists, names with a zh-Hans entry in content/venues/ (in any language a visitor's
+//! building carries).
 
 mod categories;
 pub(super) mod patterns;
@@ -12,7 +13,7 @@ use serde_json::{Map, Value};
 
 use super::features::Kind;
 use super::problem::Rule;
-use super::read::Issue;
+use super::read::{Issue, Scope};
 use values::{Out, Val};
 
 /// One property key of a feature type and the value it holds.
@@ -261,8 +262,14 @@ const MANIFEST: &[Key] = &[
 ];
 
 /// The values of the keys `keys` that `object` has (a null where it may be null is fine).
-fn check_values(keys: &[Key], object: &Map<String, Value>, prefix: &str, issues: &mut Vec<Issue>) {
-    let mut out = Out { issues };
+fn check_values(
+    keys: &[Key],
+    object: &Map<String, Value>,
+    prefix: &str,
+    scope: Scope,
+    issues: &mut Vec<Issue>,
+) {
+    let mut out = Out { issues, scope };
     for key in keys {
         match object.get(key.name) {
             Some(Value::Null) if key.nullable => {}
@@ -283,7 +290,7 @@ fn names_of(keys: &[Key]) -> String {
 
 /// The problems of one feature's properties; an unknown extra key is reported with
 /// `Issue::keeping_feature`, everything else leaves the feature out of the later rules.
-pub(crate) fn check(kind: Kind, properties: &Map<String, Value>) -> Vec<Issue> {
+pub(crate) fn check(kind: Kind, properties: &Map<String, Value>, scope: Scope) -> Vec<Issue> {
     let keys = keys(kind);
     let name = kind.name();
     let mut issues = Vec::new();
@@ -311,12 +318,12 @@ pub(crate) fn check(kind: Kind, properties: &Map<String, Value>) -> Vec<Issue> {
             );
         }
     }
-    check_values(keys, properties, "properties.", &mut issues);
+    check_values(keys, properties, "properties.", scope, &mut issues);
     issues
 }
 
 /// The problems of manifest.json.
-pub(crate) fn check_manifest(manifest: &Value) -> Vec<Issue> {
+pub(crate) fn check_manifest(manifest: &Value, scope: Scope) -> Vec<Issue> {
     let mut issues = Vec::new();
     let Some(object) = manifest.as_object() else {
         issues.push(Issue::new(
@@ -356,7 +363,7 @@ pub(crate) fn check_manifest(manifest: &Value) -> Vec<Issue> {
             ));
         }
     }
-    check_values(MANIFEST, object, "", &mut issues);
+    check_values(MANIFEST, object, "", scope, &mut issues);
     issues
 }
 

@@ -7,6 +7,7 @@ use serde_json::{Value, json};
 
 use super::super::features::Kind;
 use super::super::problem::Rule;
+use super::super::read::Scope;
 use super::{categories, check, check_manifest};
 
 fn valid(kind: Kind) -> Vec<serde_json::Map<String, Value>> {
@@ -24,7 +25,7 @@ fn valid(kind: Kind) -> Vec<serde_json::Map<String, Value>> {
 
 /// (field, rule, keeps the feature) of each problem of `properties` as a `kind`.
 fn problems(kind: Kind, properties: &Value) -> Vec<(String, Rule, bool)> {
-    check(kind, properties.as_object().unwrap())
+    check(kind, properties.as_object().unwrap(), Scope::Venue)
         .into_iter()
         .map(|issue| (issue.field, issue.rule, issue.keeps_feature))
         .collect()
@@ -54,7 +55,7 @@ fn fields(kind: Kind, changes: &Value) -> Vec<String> {
 fn the_valid_venue_has_every_key_of_every_type() {
     for kind in Kind::ALL {
         for properties in valid(kind) {
-            let found = check(kind, &properties);
+            let found = check(kind, &properties, Scope::Venue);
             assert!(found.is_empty(), "{kind:?}: {found:#?}");
         }
     }
@@ -124,6 +125,13 @@ fn names_need_a_chinese_entry() {
             ("properties.short_name".to_owned(), Rule::Names, false),
         ]
     );
+    // A visitor's building may be in any language, as IMDF allows.
+    let in_english = check(Kind::Level, level.as_object().unwrap(), Scope::Imdf);
+    let fields_rules: Vec<(&str, Rule)> = in_english
+        .iter()
+        .map(|issue| (issue.field.as_str(), issue.rule))
+        .collect();
+    assert_eq!(fields_rules, [("properties.short_name", Rule::Features)]);
     // alt_name needs none; a key that is no language tag, or a text that is no string, stops
     // the name's other checks.
     assert!(fields(Kind::Unit, &json!({ "alt_name": { "en": "Books" } })).is_empty());
@@ -326,9 +334,9 @@ fn the_manifest_is_imdfs_in_chinese() {
         "created": "2026-11-24T00:00:00+08:00",
         "language": "zh-Hans",
     });
-    assert!(check_manifest(&good).is_empty());
+    assert!(check_manifest(&good, Scope::Venue).is_empty());
     let found = |manifest: Value| -> Vec<(String, Rule)> {
-        check_manifest(&manifest)
+        check_manifest(&manifest, Scope::Venue)
             .into_iter()
             .map(|issue| (issue.field, issue.rule))
             .collect()
@@ -374,6 +382,20 @@ fn the_manifest_is_imdfs_in_chinese() {
         ]
     );
     assert_eq!(found(json!([])), [(String::new(), Rule::Features)]);
+    // A visitor's archive names its own language; it still has to be a language tag.
+    let in_language = |tag: &str| {
+        let mut manifest = good.clone();
+        manifest["language"] = json!(tag);
+        check_manifest(&manifest, Scope::Imdf).len()
+    };
+    assert_eq!(
+        (
+            in_language("en-US"),
+            in_language("fr"),
+            in_language("en_US")
+        ),
+        (0, 0, 1)
+    );
 }
 
 #[test]

@@ -14,7 +14,7 @@ use serde_json::Value;
 
 use super::super::features::Kind;
 use super::super::problem::Rule;
-use super::super::read::{Issue, is_feature_id};
+use super::super::read::{Issue, Scope, is_feature_id};
 use super::categories;
 use super::patterns::{
     COUNTRY, DATE_TIME, EXTENSION, HOURS, LANGUAGE, OCCUPANT_CATEGORY, PHONE, PROVINCE, UuidForm,
@@ -32,7 +32,7 @@ pub(super) enum Val {
     AnyUuid,
     /// LABELS: language tags to texts, at least one.
     Labels,
-    /// LABELS with a zh-Hans entry (contract §2.2).
+    /// LABELS with a zh-Hans entry in content/venues/ (contract §2.2).
     Name,
     /// One word of an IMDF list ([`categories`]), and what the list is, for the message.
     OneOf(&'static str, &'static str),
@@ -87,12 +87,14 @@ pub(super) enum Flow {
     Stop,
 }
 
-/// The manifest's language (contract §2.2).
+/// The manifest's language in content/venues/ (contract §2.2).
 pub(super) const LANGUAGE_ZH: &str = "zh-Hans";
 
-/// The problems of one value are pushed to `out`, named by their field.
+/// The problems of one value are pushed to `out`, named by their field; `scope` says whether
+/// the data must be in Simplified Chinese (content/venues/) or may be in any language.
 pub(super) struct Out<'a> {
     pub issues: &'a mut Vec<Issue>,
+    pub scope: Scope,
 }
 
 impl Out<'_> {
@@ -135,7 +137,7 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
             "必须是小写十六进制的 UUID：xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
         ),
         Val::Labels => labels(value, field, false, out),
-        Val::Name => labels(value, field, true, out),
+        Val::Name => labels(value, field, out.scope == Scope::Venue, out),
         Val::OneOf(list, what) => one_of(list, what, value, field, out),
         Val::OccupantCategory => match value.as_str() {
             None => out.wrong(
@@ -297,10 +299,7 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
         }
         Val::Language => match value.as_str() {
             None => {
-                out.names(
-                    field,
-                    "必须是语言标记（字符串）：场馆数据的语言是 \"zh-Hans\"",
-                );
+                out.names(field, "必须是语言标记（字符串），如 \"zh-Hans\" 或 \"en\"");
                 Flow::Stop
             }
             Some(tag) => {
@@ -308,11 +307,11 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
                     out.names(
                         field,
                         format!(
-                            "是 {}；必须是语言标记，场馆数据的语言是 \"zh-Hans\"",
+                            "是 {}；必须是语言标记，如 \"zh-Hans\" 或 \"en\"",
                             shown(value)
                         ),
                     );
-                } else if tag != LANGUAGE_ZH {
+                } else if out.scope == Scope::Venue && tag != LANGUAGE_ZH {
                     out.names(
                         field,
                         format!(
@@ -438,7 +437,8 @@ fn one_of(list: &str, what: &str, value: &Value, field: &str, out: &mut Out) -> 
     }
 }
 
-/// LABELS (`name`, `alt_name`, `short_name`); `name` also needs its zh-Hans entry (§2.2).
+/// LABELS (`name`, `alt_name`, `short_name`); `name` also needs its zh-Hans entry where the
+/// data must be in Chinese (§2.2).
 fn labels(value: &Value, field: &str, needs_zh: bool, out: &mut Out) -> Flow {
     let Some(entries) = value.as_object() else {
         return out.wrong(
@@ -676,6 +676,7 @@ mod tests {
         let mut issues = Vec::new();
         let mut out = Out {
             issues: &mut issues,
+            scope: Scope::Venue,
         };
         text(&Value::from("\u{3000}\u{feff} "), "f", &mut out);
         text(&Value::from("\u{85}"), "g", &mut out);

@@ -17,7 +17,7 @@ pub(super) fn check(venue: &VenueFiles, problems: &mut Problems) {
     let mut seen: HashMap<&str, &str> = HashMap::new();
     for level in venue.of(Kind::Level) {
         // A level without one is the properties' rules' to report.
-        let Some(short) = level.zh("short_name") else {
+        let Some(short) = level.label("short_name") else {
             continue;
         };
         if !is_short_name(short) {

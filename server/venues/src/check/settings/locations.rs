@@ -39,7 +39,7 @@ pub(super) fn location_problem(venue: &VenueFiles, location: &str) -> Option<Str
         let wanted = location.to_uppercase();
         let found = venue.of(Kind::Unit).iter().any(|unit| {
             unit.str("category") == Some("parking")
-                && unit.zh("name").map(str::to_uppercase).as_deref() == Some(wanted.as_str())
+                && unit.label("name").map(str::to_uppercase).as_deref() == Some(wanted.as_str())
         });
         return (!found)
             .then(|| format!("本场馆没有编号为 {location} 的停车位；请写一个存在的车位编号"));
@@ -49,7 +49,7 @@ pub(super) fn location_problem(venue: &VenueFiles, location: &str) -> Option<Str
         let Some(level) = venue
             .of(Kind::Level)
             .iter()
-            .find(|level| level.id == key || level.zh("short_name") == Some(key))
+            .find(|level| level.id == key || level.label("short_name") == Some(key))
         else {
             return Some(format!(
                 "\"{key}\" 不是本场馆的楼层；@ 后面写楼层的简称或 id"

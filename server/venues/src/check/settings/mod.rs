@@ -40,7 +40,7 @@ fn check_references(
     let shorts: Vec<&str> = venue
         .of(Kind::Level)
         .iter()
-        .filter_map(|level| level.zh("short_name"))
+        .filter_map(|level| level.label("short_name"))
         .collect();
     if !shorts.contains(&settings.default_level.as_str()) {
         report(
@@ -84,7 +84,7 @@ fn check_references(
                 format!(
                     "没有导视屏 {}（{}）的条目；请添加 [[kiosks]]，写上它的 id 和 facing",
                     kiosk.id,
-                    kiosk.zh("name").unwrap_or("未命名")
+                    kiosk.label("name").unwrap_or("未命名")
                 ),
             );
         }
