@@ -152,6 +152,25 @@ describe('a visitor uploads their own building', () => {
     await context.close();
   });
 
+  it('lists the problems of a broken archive in English on the English page', async () => {
+    const { page, context } = await openPage(browser(), `${base}/next/en/editors`);
+    await waitForHydration(page);
+    const form = page.getByRole('region', { name: 'Try it with your own venue' });
+    await form.scrollIntoViewIfNeeded();
+    await page.getByLabel('Choose an IMDF archive').setInputFiles(brokenZip);
+    await form
+      .getByRole('heading', { name: 'This file did not pass the check' })
+      .waitFor({ timeout: 30_000 });
+    const table = form.getByRole('table', { name: 'Problems found' });
+    const firstRow = await table.locator('tbody tr').first().innerText();
+    expect(firstRow).toContain('properties.level_id');
+    // The engine's sentence in English: none of a Chinese sentence's punctuation.
+    expect(firstRow).not.toMatch(/[，；：（）、。]/);
+    expect(firstRow).toMatch(/level/i);
+    expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
   it('shows the refusal in place of the map for an unknown building, with the form', async () => {
     const missing = '0123456789abcdef0123456789abcdef';
     const { page, context } = await openPage(browser(), `${base}/next/demo?building=${missing}`);

@@ -4,6 +4,8 @@
 
 use std::collections::HashMap;
 
+use site_venues::{Said, said};
+
 use crate::layout::{self, Level};
 use crate::mapping::{self, Address, KnownLength, LengthUnit, LevelNaming, Mapping, Placement};
 use crate::meaning::LayerMeaning;
@@ -60,7 +62,10 @@ pub fn convert_building(
     if levels.is_empty() {
         problems.push(DxfProblem::drawing(
             DxfRule::Mapping,
-            "没有图纸：每个楼层上传一张 DXF 图纸",
+            said!(
+                "没有图纸：每个楼层上传一张 DXF 图纸",
+                "No drawings: upload one DXF drawing for each level"
+            ),
         ));
     }
     problems.extend(same_levels(levels));
@@ -146,15 +151,22 @@ fn same_levels(levels: &[LevelDrawing<'_>]) -> Vec<DxfProblem> {
         });
         if let Some(other) = earlier {
             let what = if other.level.short_name == drawing.level.short_name {
-                format!("简称 {}", drawing.level.short_name)
+                said!("简称 {}", "short name {}", drawing.level.short_name)
             } else {
-                format!("楼层序号 {}", drawing.level.ordinal)
+                said!("楼层序号 {}", "ordinal {}", drawing.level.ordinal)
             };
+            let (first, second) = (&other.file_name, &drawing.file_name);
             let mut problem = DxfProblem::drawing(
                 DxfRule::Mapping,
-                format!(
-                    "文件 {} 和 {} 是同一个楼层（{what}）：每个楼层只上传一张图纸，简称和楼层序号各不相同",
-                    other.file_name, drawing.file_name
+                Said::new(
+                    format!(
+                        "文件 {first} 和 {second} 是同一个楼层（{}）：每个楼层只上传一张图纸，简称和楼层序号各不相同",
+                        what.chinese()
+                    ),
+                    format!(
+                        "Files {first} and {second} are the same level ({}): upload one drawing per level, each with its own short name and ordinal",
+                        what.english()
+                    ),
                 ),
             );
             problem.file = Some(drawing.file_name.clone());

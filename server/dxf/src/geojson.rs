@@ -24,6 +24,7 @@ mod rings;
 mod tests;
 
 use serde_json::Value;
+use site_venues::{Said, said};
 
 use crate::building;
 use crate::layout;
@@ -80,20 +81,37 @@ fn read(bytes: &[u8], limits: &DxfLimits) -> Result<Value, DxfProblem> {
     if values > most {
         return Err(DxfProblem::drawing(
             DxfRule::Level,
-            format!(
-                "文件有约 {values} 个值，超过了 {most} 个的上限：请简化房间轮廓，去掉与房间和门无关的要素和属性"
+            said!(
+                "文件有约 {values} 个值，超过了 {most} 个的上限：请简化房间轮廓，去掉与房间和门无关的要素和属性",
+                "The file has about {values} values, more than the limit of {most}: simplify the room outlines, and remove the features and properties that have nothing to do with rooms and doors"
             ),
         ));
     }
     serde_json::from_slice(bytes).map_err(|error| {
         let why = if contains(bytes, b"NaN") || contains(bytes, b"Infinity") {
-            "坐标里有 NaN 或 Infinity，JSON 里没有这样的数：每个坐标都要是有限的数".to_owned()
+            said!(
+                "坐标里有 NaN 或 Infinity，JSON 里没有这样的数：每个坐标都要是有限的数",
+                "its coordinates hold NaN or Infinity, which are not JSON numbers: every coordinate must be a finite number"
+            )
         } else {
-            format!("第 {} 行第 {} 列：{error}", error.line(), error.column())
+            let (line, column) = (error.line(), error.column());
+            said!(
+                "第 {line} 行第 {column} 列：{error}",
+                "line {line}, column {column}: {error}"
+            )
         };
         DxfProblem::drawing(
             DxfRule::Unreadable,
-            format!("不是 JSON 文件（{why}）：请上传 GeoJSON 的 FeatureCollection"),
+            Said::new(
+                format!(
+                    "不是 JSON 文件（{}）：请上传 GeoJSON 的 FeatureCollection",
+                    why.chinese()
+                ),
+                format!(
+                    "This is not a JSON file ({}): upload a GeoJSON FeatureCollection",
+                    why.english()
+                ),
+            ),
         )
     })
 }
@@ -106,7 +124,10 @@ fn features(collection: &Value) -> Result<&[Value], DxfProblem> {
     let not_collection = || {
         DxfProblem::drawing(
             DxfRule::Unreadable,
-            "不是 GeoJSON 的 FeatureCollection：文件要是 {\"type\": \"FeatureCollection\", \"features\": [...]}",
+            Said::new(
+                "不是 GeoJSON 的 FeatureCollection：文件要是 {\"type\": \"FeatureCollection\", \"features\": [...]}",
+                "This is not a GeoJSON FeatureCollection: the file must be {\"type\": \"FeatureCollection\", \"features\": [...]}",
+            ),
         )
     };
     if collection.get("type").and_then(Value::as_str) != Some("FeatureCollection") {
@@ -120,7 +141,7 @@ fn features(collection: &Value) -> Result<&[Value], DxfProblem> {
 }
 
 /// The layout speaks of DXF drawings (layers, handles, door blocks); the same sentences for a
-/// GeoJSON file, the most specific words first.
+/// GeoJSON file, the most specific words first: in Chinese, then in English.
 const GEOJSON_WORDS: [(&str, &str); 6] = [
     (
         "在门图层上给它的墙放一个门图块（INSERT）",
@@ -132,10 +153,28 @@ const GEOJSON_WORDS: [(&str, &str); 6] = [
     ("句柄 ", "要素 "),
     ("图纸", "文件"),
 ];
+const GEOJSON_WORDS_EN: [(&str, &str); 5] = [
+    (
+        "place a door block (INSERT) in its wall on the door layer",
+        "draw a door on its edge (LineString, \"door\": true)",
+    ),
+    ("door block", "door"),
+    (" on layer ", " on level "),
+    ("(handle ", "(feature "),
+    ("The drawing ", "The file "),
+];
 
 fn reworded(mut problem: DxfProblem) -> DxfProblem {
-    for (dxf, geojson) in GEOJSON_WORDS {
-        problem.message = problem.message.replace(dxf, geojson);
-    }
+    let said = &problem.message;
+    problem.message = Said::new(
+        replaced(said.chinese(), &GEOJSON_WORDS),
+        replaced(said.english(), &GEOJSON_WORDS_EN),
+    );
     problem
+}
+
+fn replaced(text: &str, words: &[(&str, &str)]) -> String {
+    words.iter().fold(text.to_owned(), |text, (dxf, geojson)| {
+        text.replace(dxf, geojson)
+    })
 }

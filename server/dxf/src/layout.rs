@@ -6,6 +6,7 @@ use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::single::SingleFloatOverlay;
 use site_venues::geometry::{Bbox, Point, Polygon, nearest_on_segment, signed_area};
+use site_venues::said;
 
 use crate::categories;
 use crate::overlaps::overlapping_rooms;
@@ -73,7 +74,10 @@ pub(crate) fn lay_out(plan: &Plan, work: &mut Work) -> Result<Level, Vec<DxfProb
     if entrances.is_empty() && !outer_doors && problems.is_empty() {
         problems.push(DxfProblem::drawing(
             DxfRule::Level,
-            "走廊（房间之间的空间）没有碰到楼层的外轮廓，找不到入口：请让走廊通到建筑外墙",
+            said!(
+                "走廊（房间之间的空间）没有碰到楼层的外轮廓，找不到入口：请让走廊通到建筑外墙",
+                "The corridor (the space between the rooms) does not reach the level's outline, so there is no entrance: run the corridor to the building's outer wall"
+            ),
         ));
     }
     if !problems.is_empty() {
@@ -172,9 +176,12 @@ fn doors(
         problems.push(DxfProblem::entity(
             DxfRule::RoomWithoutDoor,
             &room.layer,
-            "房间",
+            &said!("房间", "room"),
             &room.handle,
-            "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
+            &said!(
+                "没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去",
+                "has no door: place a door block (INSERT) in its wall on the door layer so that visitors can walk in"
+            ),
         ));
     }
     Ok(openings)
@@ -246,10 +253,11 @@ fn place_door(
         return Err(DxfProblem::entity(
             DxfRule::Door,
             &door.layer,
-            "门图块",
+            &said!("门图块", "door block"),
             &door.handle,
-            &format!(
-                "离最近的房间边线或外墙还有 {distance:.1} 米，不在任何房间的墙或外墙上：请把门放在房间的边线上"
+            &said!(
+                "离最近的房间边线或外墙还有 {distance:.1} 米，不在任何房间的墙或外墙上：请把门放在房间的边线上",
+                "lies {distance:.1} m from the nearest room edge or outer wall, so it is on neither a room's wall nor the outer wall: place the door on a room's edge"
             ),
         ));
     }

@@ -3,6 +3,8 @@
 
 use std::collections::HashMap;
 
+use site_venues::{Said, said};
+
 use crate::inspect::DrawingSummary;
 use crate::meaning::LayerMeaning;
 use crate::problem::{DxfProblem, DxfRule};
@@ -122,7 +124,9 @@ impl Mapping {
 
     /// The level's own: the rest is the building's, shared by every drawing of it.
     pub(crate) fn level_problems(&self) -> Vec<DxfProblem> {
-        blank("楼层名称", &self.level.name).into_iter().collect()
+        blank(&said!("楼层名称", "The level name"), &self.level.name)
+            .into_iter()
+            .collect()
     }
 
     pub(crate) fn meaning(&self, layer: &str) -> LayerMeaning {
@@ -143,7 +147,10 @@ impl Mapping {
             if !(drawn > 0.0 && known.metres > 0.0 && known.metres.is_finite()) {
                 return Err(DxfProblem::drawing(
                     DxfRule::Mapping,
-                    "已知长度的两个点必须不同，实际长度必须大于 0 米",
+                    said!(
+                        "已知长度的两个点必须不同，实际长度必须大于 0 米",
+                        "The two points of the known length must differ, and the real length must be more than 0 m"
+                    ),
                 ));
             }
             return Ok(known.metres / drawn);
@@ -151,7 +158,10 @@ impl Mapping {
         drawing.map(LengthUnit::metres).ok_or_else(|| {
             DxfProblem::drawing(
                 DxfRule::Unit,
-                "图纸没有单位（$INSUNITS 为 0，无单位）：请选择单位（毫米、厘米、米、英寸、英尺），或给出图上两点之间的实际距离",
+                said!(
+                    "图纸没有单位（$INSUNITS 为 0，无单位）：请选择单位（毫米、厘米、米、英寸、英尺），或给出图上两点之间的实际距离",
+                    "The drawing has no units ($INSUNITS is 0, unitless): choose a unit (millimetres, centimetres, metres, inches, feet), or give the real distance between two points of the drawing"
+                ),
             )
         })
     }
@@ -174,23 +184,30 @@ pub(crate) fn building_problems(
     if !(on_earth && rotation_deg.is_finite() && at.iter().all(|v| v.is_finite())) {
         problems.push(DxfProblem::drawing(
             DxfRule::Mapping,
-            format!("位置 [{lon}, {lat}]、旋转 {rotation_deg}° 不是地球上的位置：经度在 -180 到 180 之间，纬度在 -85 到 85 之间"),
+            said!(
+                "位置 [{lon}, {lat}]、旋转 {rotation_deg}° 不是地球上的位置：经度在 -180 到 180 之间，纬度在 -85 到 85 之间",
+                "The position [{lon}, {lat}] with rotation {rotation_deg}° is not a place on the earth: longitude must be between -180 and 180, latitude between -85 and 85"
+            ),
         ));
     }
     problems.extend(
         [
-            ("场馆名称", venue_name),
-            ("地址", address.address.as_str()),
-            ("城市", address.locality.as_str()),
+            (said!("场馆名称", "The venue name"), venue_name),
+            (said!("地址", "The address"), address.address.as_str()),
+            (said!("城市", "The city"), address.locality.as_str()),
         ]
         .into_iter()
-        .filter_map(|(what, text)| blank(what, text)),
+        .filter_map(|(what, text)| blank(&what, text)),
     );
     problems
 }
 
-fn blank(what: &str, text: &str) -> Option<DxfProblem> {
-    text.trim()
-        .is_empty()
-        .then(|| DxfProblem::drawing(DxfRule::Mapping, format!("{what}不能为空")))
+/// `what` must be given: it starts the sentence (`The venue name`).
+fn blank(what: &Said, text: &str) -> Option<DxfProblem> {
+    text.trim().is_empty().then(|| {
+        DxfProblem::drawing(
+            DxfRule::Mapping,
+            what.then(&said!("不能为空", " must not be empty")),
+        )
+    })
 }

@@ -5,6 +5,7 @@ use i_overlay::core::fill_rule::FillRule;
 use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::single::SingleFloatOverlay;
 use site_venues::geometry::{Bbox, Point, Polygon};
+use site_venues::said;
 
 use crate::plan::Room;
 use crate::problem::{DxfProblem, DxfRule};
@@ -52,10 +53,11 @@ pub(crate) fn overlapping_rooms(
                 problems.push(DxfProblem::entity(
                     DxfRule::Room,
                     &first.layer,
-                    "房间",
+                    &said!("房间", "room"),
                     &first.handle,
-                    &format!(
+                    &said!(
                         "与图层 {} 上的房间（句柄 {}）重叠 {area:.2} 平方米：相邻房间的边线要画在同一条线上，不能互相压盖",
+                        "overlaps the room on layer {} (handle {}) by {area:.2} m²: draw neighbouring rooms so that their edges lie on the same line, without overlapping",
                         second.layer,
                         second.handle
                     ),

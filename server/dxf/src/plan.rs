@@ -4,6 +4,7 @@
 use dxf::Drawing;
 use dxf::entities::{EntityType, Insert};
 use site_venues::geometry::{Bbox, Point, Polygon, signed_area};
+use site_venues::{Said, said};
 
 use crate::bulge;
 use crate::doorways::doorways;
@@ -11,7 +12,7 @@ use crate::labels;
 use crate::mapping::Mapping;
 use crate::meaning::LayerMeaning;
 use crate::points;
-use crate::problem::{DxfProblem, DxfRule};
+use crate::problem::{DxfProblem, DxfRule, WALL_ENCLOSURE, WALL_GAP};
 use crate::read::DxfLimits;
 use crate::walls;
 use crate::work::Work;
@@ -111,9 +112,9 @@ impl Plan {
                         Err(why) => problems.push(DxfProblem::entity(
                             DxfRule::Room,
                             layer,
-                            "多段线",
+                            &said!("多段线", "polyline"),
                             &handle,
-                            why,
+                            &why,
                         )),
                     }
                 }
@@ -198,8 +199,9 @@ impl Plan {
             // with the others and the doors.
             return Err(vec![DxfProblem::drawing(
                 DxfRule::Level,
-                format!(
+                said!(
                     "图纸有 {} 个房间、共 {vertices} 个顶点，超过了每张图纸 {} 个房间、{} 个顶点的上限：请把房间轮廓简化（圆弧少分段），或把楼层分成几张图纸",
+                    "The drawing has {} rooms with {vertices} vertices in all, more than the limit of {} rooms and {} vertices per drawing: simplify the room outlines (fewer segments per arc), or split the level into several drawings",
                     plan.rooms.len(),
                     limits.max_rooms,
                     limits.max_vertices
@@ -213,7 +215,7 @@ impl Plan {
             let gaps = doorways(&plan.walls, &plan.doors, work).map_err(|p| vec![p])?;
             for (n, [a, b]) in gaps.iter().enumerate() {
                 plan.doors.push(Door {
-                    handle: format!("墙上缺口 {}", n + 1),
+                    handle: format!("{} {}", WALL_GAP[0], n + 1),
                     layer: wall_layer.unwrap_or_default().to_owned(),
                     centre: a.lerp(*b, 0.5),
                     width: a.distance(*b),
@@ -227,7 +229,7 @@ impl Plan {
                 .into_iter()
                 .enumerate()
                 .map(|(n, ring)| Room {
-                    handle: format!("墙线围合 {}", n + 1),
+                    handle: format!("{} {}", WALL_ENCLOSURE[0], n + 1),
                     layer: wall_layer.unwrap_or_default().to_owned(),
                     ring,
                     name: None,
@@ -238,7 +240,10 @@ impl Plan {
         if plan.rooms.is_empty() && problems.is_empty() {
             problems.push(DxfProblem::drawing(
                 DxfRule::NoRooms,
-                "房间图层上没有闭合的多段线，墙图层上的线也没有围出带门的房间：每个房间要画成房间图层上的一条闭合多段线（LWPOLYLINE 或 POLYLINE），或由墙线围成、墙上有门图块",
+                said!(
+                    "房间图层上没有闭合的多段线，墙图层上的线也没有围出带门的房间：每个房间要画成房间图层上的一条闭合多段线（LWPOLYLINE 或 POLYLINE），或由墙线围成、墙上有门图块",
+                    "The room layers hold no closed polyline, and the lines on the wall layers enclose no room with a door: draw each room as one closed polyline (LWPOLYLINE or POLYLINE) on a room layer, or enclose it with wall lines and put a door block in its wall"
+                ),
             ));
         }
         if !problems.is_empty() {
@@ -264,7 +269,7 @@ impl Plan {
 }
 
 /// A closed outline of at least a square metre, counter-clockwise; else why not.
-fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static str> {
+fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, Said> {
     let (flag_closed, vertices): (bool, Vec<([f64; 2], f64)>) = match specific {
         EntityType::LwPolyline(poly) => (
             poly.is_closed(),
@@ -279,7 +284,7 @@ fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static
                 .map(|v| ([v.location.x, v.location.y], v.bulge))
                 .collect(),
         ),
-        _ => return Err("不是多段线"),
+        _ => return Err(said!("不是多段线", "is not a polyline")),
     };
     let points = points::to_world(specific, bulge::flatten(&vertices, flag_closed));
     let mut ring: Vec<Point> = Vec::with_capacity(points.len());
@@ -292,14 +297,23 @@ fn room(specific: &EntityType, to_level: ToLevel) -> Result<Vec<Point>, &'static
     if closes {
         ring.pop();
     } else if !flag_closed {
-        return Err("没有闭合，不能作为房间：请把它改成闭合多段线");
+        return Err(said!(
+            "没有闭合，不能作为房间：请把它改成闭合多段线",
+            "is not closed, so it cannot be a room: make it a closed polyline"
+        ));
     }
     if ring.len() < 3 {
-        return Err("不到三个顶点，围不成房间");
+        return Err(said!(
+            "不到三个顶点，围不成房间",
+            "has fewer than three vertices and encloses no room"
+        ));
     }
     let area = signed_area(&ring);
     if area.abs() < MIN_ROOM_M2 {
-        return Err("围出的面积不到 1 平方米，不能作为房间");
+        return Err(said!(
+            "围出的面积不到 1 平方米，不能作为房间",
+            "encloses less than 1 square metre, too little for a room"
+        ));
     }
     if area < 0.0 {
         ring.reverse();

@@ -13,6 +13,7 @@ use i_overlay::core::overlay_rule::OverlayRule;
 use i_overlay::float::scale::FixedScaleFloatOverlay;
 use i_overlay::float::single::SingleFloatOverlay;
 use site_venues::geometry::{Point, nearest_on_segment, signed_area};
+use site_venues::said;
 
 use crate::layout::reach_of;
 use crate::plan::{Door, MIN_ROOM_M2};
@@ -148,8 +149,9 @@ pub(crate) fn not_too_dense(lines: &[[Point; 2]], work: &mut Work) -> Result<(),
     if bands_meeting(lines, work)? > MAX_MEETING {
         return Err(DxfProblem::drawing(
             DxfRule::Level,
-            format!(
-                "墙图层上的线太多太密（超过 {MAX_MEETING} 对线相交或挨在一起），围不出房间：请只把墙线放在墙图层上，家具、填充和标注放到别的图层，或把楼层分成几张图纸"
+            said!(
+                "墙图层上的线太多太密（超过 {MAX_MEETING} 对线相交或挨在一起），围不出房间：请只把墙线放在墙图层上，家具、填充和标注放到别的图层，或把楼层分成几张图纸",
+                "The wall layers hold too many lines too close together (more than {MAX_MEETING} pairs of lines cross or touch) to enclose rooms: keep only wall lines on the wall layers and move furniture, hatching and dimensions to other layers, or split the level into several drawings"
             ),
         ));
     }
@@ -325,6 +327,18 @@ mod tests {
         let work = &mut Work::new(1_000_000_000);
         assert!(not_too_dense(&grid(300), work).is_ok(), "90,000 crossings");
         let refused = not_too_dense(&grid(400), work).unwrap_err();
-        assert!(refused.message.contains("太多太密"), "{}", refused.message);
+        assert!(
+            refused.message.chinese().contains("太多太密"),
+            "{}",
+            refused.message
+        );
+        assert!(
+            refused
+                .message
+                .english()
+                .starts_with("The wall layers hold too many lines too close together"),
+            "{:?}",
+            refused.message
+        );
     }
 }

@@ -238,8 +238,17 @@ fn two_drawings_of_one_level_are_refused() {
     assert_eq!(problems.len(), 1, "{problems:#?}");
     assert_eq!(problems[0].file.as_deref(), Some("二层.dxf"));
     assert!(
-        problems[0].message.contains("demo-mall-L1.dxf") && problems[0].message.contains("简称 L1"),
+        problems[0].message.chinese().contains("demo-mall-L1.dxf")
+            && problems[0].message.chinese().contains("简称 L1"),
         "{}",
+        problems[0].message
+    );
+    assert!(
+        problems[0]
+            .message
+            .english()
+            .starts_with("Files demo-mall-L1.dxf and 二层.dxf are the same level (short name L1)"),
+        "{:?}",
         problems[0].message
     );
 
@@ -251,7 +260,10 @@ fn two_drawings_of_one_level_are_refused() {
         &DxfLimits::default(),
     )
     .expect_err("two ordinals 0");
-    assert!(problems[0].message.contains("楼层序号 0"), "{problems:#?}");
+    assert!(
+        problems[0].message.chinese().contains("楼层序号 0"),
+        "{problems:#?}"
+    );
 }
 
 /// A level drawn in the wrong unit lies far from the others: its lifts, stairs and escalators
@@ -358,8 +370,19 @@ fn a_broken_drawing_is_named_by_its_file_and_level() {
     for problem in &problems {
         assert_eq!(problem.file.as_deref(), Some("二层.dxf"));
         assert!(
-            problem.message.starts_with("文件 二层.dxf（二层）："),
+            problem
+                .message
+                .chinese()
+                .starts_with("文件 二层.dxf（二层）："),
             "{}",
+            problem.message
+        );
+        assert!(
+            problem
+                .message
+                .english()
+                .starts_with("File 二层.dxf (二层): "),
+            "{:?}",
             problem.message
         );
     }
@@ -385,7 +408,9 @@ fn the_conversion_has_a_budget_of_steps_that_a_real_building_stays_far_below() {
     let problems = convert_building(&building(), &levels, &within(1_000))
         .expect_err("a thousand steps are not enough");
     assert!(
-        problems.iter().all(|p| p.message.contains("图纸太复杂")),
+        problems
+            .iter()
+            .all(|p| p.message.chinese().contains("图纸太复杂")),
         "{problems:#?}"
     );
 }

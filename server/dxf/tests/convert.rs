@@ -143,9 +143,15 @@ fn open_room_outlines_are_refused_by_handle() {
         assert_eq!(problem.rule, DxfRule::Room);
         let handle = problem.handle.as_deref().expect("handle");
         assert_eq!(
-            problem.message,
+            problem.message.chinese(),
             format!(
                 "图层 ROOM 上的多段线（句柄 {handle}）没有闭合，不能作为房间：请把它改成闭合多段线"
+            )
+        );
+        assert_eq!(
+            problem.message.english(),
+            format!(
+                "The polyline on layer ROOM (handle {handle}) is not closed, so it cannot be a room: make it a closed polyline"
             )
         );
     }
@@ -159,7 +165,7 @@ fn unitless_drawing_needs_a_unit_or_a_known_length() {
     assert_eq!(problems.len(), 1);
     assert_eq!(problems[0].rule, DxfRule::Unit);
     assert!(
-        problems[0].message.contains("$INSUNITS"),
+        problems[0].message.chinese().contains("$INSUNITS"),
         "{}",
         problems[0].message
     );

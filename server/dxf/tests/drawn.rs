@@ -149,10 +149,17 @@ fn a_door_on_no_room_and_a_room_without_a_door_are_named_by_handle() {
         .expect("the door");
     assert_eq!(door.handle.as_deref(), Some(far.as_str()));
     assert!(
-        door.message.starts_with(&format!(
+        door.message.chinese().starts_with(&format!(
             "图层 DOOR 上的门图块（句柄 {far}）离最近的房间边线或外墙还有 2.0 米"
         )),
         "{}",
+        door.message
+    );
+    assert!(
+        door.message.english().starts_with(&format!(
+            "The door block on layer DOOR (handle {far}) lies 2.0 m from the nearest room edge"
+        )),
+        "{:?}",
         door.message
     );
     let room = problems
@@ -160,9 +167,15 @@ fn a_door_on_no_room_and_a_room_without_a_door_are_named_by_handle() {
         .find(|p| p.rule == DxfRule::RoomWithoutDoor)
         .expect("the room");
     assert_eq!(
-        room.message,
+        room.message.chinese(),
         format!(
             "图层 ROOM 上的房间（句柄 {lonely}）没有门：在门图层上给它的墙放一个门图块（INSERT），访客才能走进去"
+        )
+    );
+    assert_eq!(
+        room.message.english(),
+        format!(
+            "The room on layer ROOM (handle {lonely}) has no door: place a door block (INSERT) in its wall on the door layer so that visitors can walk in"
         )
     );
 }
@@ -195,6 +208,7 @@ fn overlapping_rooms_are_named_by_both_handles() {
     assert!(
         problems[0]
             .message
+            .chinese()
             .contains(&format!("与图层 ROOM 上的房间（句柄 {over}）重叠")),
         "{}",
         problems[0].message
@@ -231,10 +245,14 @@ fn an_impossible_placement_is_refused_before_anything_is_drawn() {
     mapping.placement.lat = 95.0;
     mapping.venue_name = " ".to_owned();
     let problems = convert(&bytes, &mapping).unwrap_err();
-    let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+    let messages: Vec<&str> = problems.iter().map(|p| p.message.chinese()).collect();
     assert_eq!(problems.len(), 2, "{messages:?}");
     assert!(problems.iter().all(|p| p.rule == DxfRule::Mapping));
     assert!(messages[1] == "场馆名称不能为空", "{messages:?}");
+    assert_eq!(
+        problems[1].message.english(),
+        "The venue name must not be empty"
+    );
 }
 
 #[test]

@@ -81,6 +81,17 @@ fn dwg_and_other_files_are_refused_in_chinese() {
     let broken = inspect(b"0\nSECTION\n2\nENTITIES\n0\nLINE\n10\nnot a number\n").unwrap_err();
     assert!(matches!(broken, DxfError::Unreadable(_)), "{broken:?}");
     assert!(broken.to_string().starts_with("无法读取"), "{broken}");
+    assert!(
+        broken
+            .said()
+            .english()
+            .starts_with("This DXF file cannot be read: "),
+        "{broken:?}"
+    );
+    assert_eq!(
+        png.said().english(),
+        "This is not a DXF file (DXF is text that starts with \"0 SECTION\", or binary DXF): export DXF from your CAD program"
+    );
 }
 
 /// A drawing is refused by its count of objects before the parser holds them (about 2 KB

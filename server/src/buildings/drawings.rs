@@ -16,6 +16,8 @@ use site_dxf::{
     Placement,
 };
 
+use site_venues::{Said, said};
+
 use super::problems::UploadProblem;
 use super::take_in::{Refused, ScratchDir};
 
@@ -95,7 +97,7 @@ pub(crate) struct Drawing {
 }
 
 /// Why a mapping and its drawings do not go together: the request's fault, not the drawings'.
-fn mismatch(message: String) -> Refused {
+fn mismatch(message: Said) -> Refused {
     Refused::Request(message)
 }
 
@@ -107,36 +109,50 @@ fn paired<'a>(
     max_levels: usize,
 ) -> Result<Vec<(&'a DrawingLevel, &'a Drawing)>, Refused> {
     if mapping.levels.is_empty() {
-        return Err(mismatch("映射里没有楼层：每张图纸对应一个楼层".to_owned()));
+        return Err(mismatch(said!(
+            "映射里没有楼层：每张图纸对应一个楼层",
+            "The mapping has no levels: map each drawing to one level"
+        )));
     }
     if mapping.levels.len() > max_levels {
-        return Err(mismatch(format!(
-            "一座建筑最多 {max_levels} 个楼层，这里有 {} 个",
-            mapping.levels.len()
+        let levels = mapping.levels.len();
+        return Err(mismatch(said!(
+            "一座建筑最多 {max_levels} 个楼层，这里有 {levels} 个",
+            "A building has at most {max_levels} levels; this one has {levels}"
         )));
     }
     let mut seen = HashSet::new();
     let by_file: HashMap<&str, &Drawing> = drawings.iter().map(|d| (d.file.as_str(), d)).collect();
     if by_file.len() != drawings.len() {
-        return Err(mismatch(
-            "两张图纸同名：请给每张图纸不同的文件名".to_owned(),
-        ));
+        return Err(mismatch(said!(
+            "两张图纸同名：请给每张图纸不同的文件名",
+            "Two drawings have the same name: give each drawing a file name of its own"
+        )));
     }
     let mut pairs = Vec::new();
     for level in &mapping.levels {
         let drawing = by_file.get(level.file.as_str()).ok_or_else(|| {
-            mismatch(format!(
-                "楼层 {} 的图纸“{}”没有上传",
-                level.short_name, level.file
+            let (short, file) = (&level.short_name, &level.file);
+            mismatch(said!(
+                "楼层 {short} 的图纸“{file}”没有上传",
+                "The drawing \"{file}\" of level {short} was not uploaded"
             ))
         })?;
         if !seen.insert(level.file.as_str()) {
-            return Err(mismatch(format!("图纸“{}”对应了两个楼层", level.file)));
+            let file = &level.file;
+            return Err(mismatch(said!(
+                "图纸“{file}”对应了两个楼层",
+                "The drawing \"{file}\" is mapped to two levels"
+            )));
         }
         pairs.push((level, *drawing));
     }
     if let Some(extra) = drawings.iter().find(|d| !seen.contains(d.file.as_str())) {
-        return Err(mismatch(format!("图纸“{}”没有对应的楼层", extra.file)));
+        let file = &extra.file;
+        return Err(mismatch(said!(
+            "图纸“{file}”没有对应的楼层",
+            "The drawing \"{file}\" is mapped to no level"
+        )));
     }
     Ok(pairs)
 }

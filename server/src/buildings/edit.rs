@@ -47,7 +47,7 @@ pub(crate) fn edit(
     let dir = ScratchDir::new(scratch).map_err(|e| Refused::Failed(e.to_string()))?;
     unpack_imdf(base.archive, limits, dir.path()).map_err(Refused::Intake)?;
     let (undo, changed) = apply_listing(dir.path(), changes, max_changes)
-        .map_err(|error| Refused::Request(error.to_string()))?;
+        .map_err(|error| Refused::Request(error.said()))?;
     census_dir(dir.path(), limits).map_err(Refused::Intake)?;
     let applied = started.elapsed();
     let archived = || {

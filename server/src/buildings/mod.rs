@@ -134,7 +134,7 @@ impl Buildings {
     /// thread.
     pub(crate) fn inspect(&self, bytes: &[u8]) -> Result<site_dxf::DrawingSummary, Refused> {
         site_dxf::inspect_within(bytes, &self.0.config.drawing_limits())
-            .map_err(|error| Refused::Request(error.to_string()))
+            .map_err(|error| Refused::Request(error.said()))
     }
 
     /// Applies the editor's `changes` to `base` (see `edit`): costly, run it on a compute

@@ -3,11 +3,12 @@
 //! file, the feature or entity, the field or layer, the rule and the sentence saying what to do.
 
 use site_dxf::{DxfProblem, DxfRule};
+use site_venues::Said;
 use site_venues::check::Problem;
 
-#[derive(Debug, Clone, PartialEq, serde::Serialize)]
-#[cfg_attr(test, derive(ts_rs::TS))]
-#[cfg_attr(test, ts(rename = "BuildingProblem"))]
+/// One problem, in both languages: the API words it in the language asked
+/// (`http/error.rs`, `BuildingProblem`).
+#[derive(Debug, Clone, PartialEq)]
 pub(crate) struct UploadProblem {
     /// The file at fault as the visitor named it: `unit.geojson` in their archive, `L1.dxf`.
     pub file: String,
@@ -18,7 +19,7 @@ pub(crate) struct UploadProblem {
     /// The rule broken: the venue check's (`geometry`, `references`...) or the drawing's
     /// (`dxf-room`, `dxf-door`...).
     pub rule: String,
-    pub message: String,
+    pub message: Said,
 }
 
 impl UploadProblem {

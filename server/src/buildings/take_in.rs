@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use site_venues::intake::{Census, IntakeError, IntakeLimits, unpack_imdf};
-use site_venues::{LoadError, Venue, VenueExtras, Wordings, export_imdf};
+use site_venues::{LoadError, Said, Venue, VenueExtras, Wordings, export_imdf};
 
 use super::problems::UploadProblem;
 
@@ -53,8 +53,8 @@ pub(crate) enum Refused {
     /// the feature or entity, the field or layer, and the rule.
     Invalid(Vec<UploadProblem>),
     /// The request does not hold together (a mapping that names a drawing not sent): answered
-    /// with this sentence.
-    Request(String),
+    /// with this sentence, in the language asked.
+    Request(Said),
     /// The engine could not build what the check passed (a bug), or the scratch directory
     /// failed: logged, and answered as a failure of ours.
     Failed(String),

@@ -13,7 +13,7 @@ use super::buildings::{
     BuildingCreated, BuildingInfo, BuildingLevel, DrawingAnswer, DrawingExtents, DrawingLayer,
     EditRequest, EditSaved,
 };
-use super::error::{ApiRefusal, EnquiryRefused, RefusalDetail};
+use super::error::{ApiRefusal, BuildingProblem, EnquiryRefused, RefusalDetail};
 use super::leads::EnquiryAccepted;
 use super::positions::answers::{
     FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone, LiveAccuracyEvent,
@@ -30,7 +30,7 @@ use super::venues::plan_answers::{
 };
 use super::venues::{LayoutDevice, LayoutRequest};
 use crate::buildings::{
-    DrawingAddress, DrawingLength, DrawingLevel, DrawingMapping, DrawingPlacement, UploadProblem,
+    DrawingAddress, DrawingLength, DrawingLevel, DrawingMapping, DrawingPlacement,
 };
 
 /// Every answer type and the types it is made of, each declared once.
@@ -72,7 +72,7 @@ fn declarations() -> Vec<String> {
         BuildingLevel::decl(),
         ApiRefusal::decl(),
         RefusalDetail::decl(),
-        UploadProblem::decl(),
+        BuildingProblem::decl(),
         DrawingAnswer::decl(),
         DrawingLayer::decl(),
         DrawingExtents::decl(),

@@ -156,8 +156,25 @@ pub(super) struct ApiError {
     message: String,
     retry_after_secs: Option<u64>,
     /// What the venue check found in an uploaded building, each naming its file, feature,
-    /// field and rule.
-    problems: Vec<UploadProblem>,
+    /// field and rule, worded in the language asked.
+    problems: Vec<BuildingProblem>,
+}
+
+/// One problem of a visitor's building as the API shows it: an [`UploadProblem`] in the
+/// language asked.
+#[derive(Debug, serde::Serialize)]
+#[cfg_attr(test, derive(ts_rs::TS))]
+pub(super) struct BuildingProblem {
+    /// The file at fault as the visitor named it: `unit.geojson` in their archive, `L1.dxf`.
+    file: String,
+    /// The feature id, or the DXF entity's handle (`2F`), when one is at fault.
+    feature: Option<String>,
+    /// The property at fault, or the DXF layer; empty when neither.
+    field: String,
+    /// The rule broken: the venue check's (`geometry`, `references`...) or the drawing's
+    /// (`dxf-room`, `dxf-door`...).
+    rule: String,
+    message: String,
 }
 
 impl ApiError {
@@ -222,6 +239,16 @@ impl ApiError {
     ) -> Self {
         let count = problems.len().to_string();
         problems.truncate(PROBLEMS_LISTED);
+        let problems = problems
+            .into_iter()
+            .map(|problem| BuildingProblem {
+                message: words.said(&problem.message).to_owned(),
+                file: problem.file,
+                feature: problem.feature,
+                field: problem.field,
+                rule: problem.rule,
+            })
+            .collect();
         Self {
             problems,
             ..Self::new(words, code, None, &[("count", &count)])
@@ -504,8 +531,8 @@ pub(super) struct RefusalDetail<'a> {
     message: &'a str,
     /// An uploaded building's problems (`building_invalid`); absent otherwise.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]
-    #[cfg_attr(test, ts(optional, as = "Option<Vec<UploadProblem>>"))]
-    problems: &'a [UploadProblem],
+    #[cfg_attr(test, ts(optional, as = "Option<Vec<BuildingProblem>>"))]
+    problems: &'a [BuildingProblem],
 }
 
 fn api_response(error: &ApiError) -> Response {

@@ -9,8 +9,8 @@ use serde::Deserialize;
 use crate::leads::Catalog;
 use crate::negotiation::language::{ByLanguage, Language};
 use site_venues::{
-    CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, StepWords, Wording,
-    Wordings,
+    CategoryWords, DirectoryGroup, EditorChoices, FlowSettings, KioskFacing, Said, StepWords,
+    Wording, Wordings,
 };
 
 /// Version 3 added `index` to pages (issue #5); version 4 the enquiry form, `leads` (issue #6);
@@ -103,9 +103,13 @@ impl VenuesEntry {
 
     /// The API's messages in each language.
     pub(crate) fn api_errors(&self) -> ByLanguage<ApiErrorWords> {
-        self.words.map(|words| ApiErrorWords {
-            messages: words.api_errors.clone(),
-            reasons: words.api_reasons.clone(),
+        ByLanguage::from_fn(|language| {
+            let words = self.words.get(language);
+            ApiErrorWords {
+                language,
+                messages: words.api_errors.clone(),
+                reasons: words.api_reasons.clone(),
+            }
         })
     }
 }
@@ -162,6 +166,7 @@ pub(crate) struct VenueWordsEntry {
 /// and the reasons they may give (`[api_reasons]`, `http/reasons.rs`).
 #[derive(Debug, Clone, Default)]
 pub struct ApiErrorWords {
+    language: Language,
     messages: BTreeMap<String, String>,
     reasons: BTreeMap<String, String>,
 }
@@ -181,9 +186,15 @@ impl ApiErrorWords {
             .map_or_else(|| key.to_owned(), |text| site_venues::fill(text, values))
     }
 
+    /// What the engine said about a visitor's files (`Said`), in these words' language.
+    pub fn said<'a>(&self, said: &'a Said) -> &'a str {
+        said.in_language(self.language.tag())
+    }
+
     #[cfg(test)]
     pub(crate) fn with(code: &str, message: &str) -> Self {
         Self {
+            language: Language::Chinese,
             messages: BTreeMap::from([(code.to_owned(), message.to_owned())]),
             reasons: BTreeMap::new(),
         }

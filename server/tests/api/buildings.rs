@@ -27,7 +27,7 @@ pub(crate) fn mall_archive() -> Vec<u8> {
 }
 
 /// A ZIP of `(name, bytes)` entries.
-fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
+pub(crate) fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
     let mut zip = ZipWriter::new(Cursor::new(Vec::new()));
     for (name, bytes) in entries {
         zip.start_file(*name, SimpleFileOptions::default()).unwrap();
@@ -37,7 +37,7 @@ fn zip_of(entries: &[(&str, &[u8])]) -> Vec<u8> {
 }
 
 /// The mall with its first unit on a level that does not exist.
-fn broken_mall_archive() -> Vec<u8> {
+pub(crate) fn broken_mall_archive() -> Vec<u8> {
     let dir = mall_dir();
     let mut entries: Vec<(String, Vec<u8>)> = Vec::new();
     for name in [

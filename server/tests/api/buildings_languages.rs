@@ -1,7 +1,8 @@
 //! A visitor's building in the languages its data carries (issue #35): an IMDF archive from
 //! abroad names its features in English alone and says so in its manifest, as IMDF allows. It
 //! is taken in, and the engine answers from it as from the demo venue it was made from, naming
-//! places by the labels it has, whatever the language asked.
+//! places by the labels it has, whatever the language asked. And what the engine says about a
+//! visitor's files is said in the language asked.
 
 use std::io::{Cursor, Read, Write};
 
@@ -9,7 +10,10 @@ use reqwest::StatusCode;
 use serde_json::{Map, Value};
 use zip::write::{SimpleFileOptions, ZipWriter};
 
-use crate::buildings::{api, app_on, mall_archive, mall_dir, upload, urlencoding};
+use crate::buildings::{
+    api, app_on, broken_mall_archive, mall_archive, mall_dir, post_private, upload, urlencoding,
+    zip_of,
+};
 use crate::support::databases::Backend;
 use crate::support::fixture::venues::sample;
 
@@ -114,4 +118,55 @@ async fn a_building_in_english_alone_is_taken_in_and_answers_in_its_own_names() 
     }
     let (_, ours) = api(&app, &route(&mine, "en")).await;
     assert_eq!(ours["steps"], theirs["steps"]);
+}
+
+/// Whether `text` holds punctuation of Chinese sentences: the engine's English has none.
+fn has_chinese_punctuation(text: &str) -> bool {
+    text.chars().any(|c| "，；：（）、。".contains(c))
+}
+
+/// What the engine says about a visitor's files comes in the language asked: the venue check's
+/// problems, the archive's refusal, the drawings' mismatch; Chinese when nothing is asked.
+#[tokio::test]
+async fn a_broken_building_is_refused_in_the_language_asked() {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
+        return;
+    };
+    let problems_of = |body: &Value| -> Vec<String> {
+        body["error"]["problems"]
+            .as_array()
+            .expect("problems")
+            .iter()
+            .map(|problem| problem["message"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    let (status, english) = post_private(
+        &app,
+        "/api/buildings?lang=en",
+        "application/zip",
+        broken_mall_archive(),
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{english}");
+    let (_, chinese) = upload(&app, broken_mall_archive()).await;
+    let (english, chinese) = (problems_of(&english), problems_of(&chinese));
+    assert_eq!(english.len(), chinese.len());
+    assert!(!english.is_empty());
+    for (english, chinese) in english.iter().zip(&chinese) {
+        assert!(!has_chinese_punctuation(english), "{english}");
+        assert!(has_chinese_punctuation(chinese), "{chinese}");
+    }
+
+    let unsafe_path = zip_of(&[("venue.geojson", b"{}"), ("../evil.txt", b"x")]);
+    let (status, refused) = post_private(
+        &app,
+        "/api/buildings?lang=en",
+        "application/zip",
+        unsafe_path,
+    )
+    .await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY, "{refused}");
+    let message = refused["error"]["message"].as_str().unwrap();
+    assert!(!has_chinese_punctuation(message), "{message}");
+    assert!(message.contains("../evil.txt"), "{message}");
 }

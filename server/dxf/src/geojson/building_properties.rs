@@ -3,6 +3,7 @@
 //! from.
 
 use serde_json::Value;
+use site_venues::Said;
 
 use crate::building::BuildingMapping;
 use crate::mapping::{self, Address, Placement};
@@ -43,9 +44,16 @@ pub(super) fn mapping(collection: &Value, origin: [f64; 2]) -> (BuildingMapping,
     )
     .into_iter()
     .map(|mut problem| {
-        problem.message = format!(
-            "FeatureCollection 的 properties 里{}（name 建筑名称、address 地址、locality 城市）",
-            problem.message
+        let said = &problem.message;
+        problem.message = Said::new(
+            format!(
+                "FeatureCollection 的 properties 里{}（name 建筑名称、address 地址、locality 城市）",
+                said.chinese()
+            ),
+            format!(
+                "{} (in the FeatureCollection's properties: name is the building's name, address its street address, locality its city)",
+                said.english()
+            ),
         );
         problem
     })

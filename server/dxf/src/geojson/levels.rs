@@ -5,6 +5,7 @@ use serde_json::Value;
 use site_venues::check::UNIT_CATEGORIES;
 use site_venues::geometry::Point;
 use site_venues::projection::Frame;
+use site_venues::{Said, said};
 
 use super::rings::{local, lon_lat, room_ring};
 use crate::mapping::LevelNaming;
@@ -35,19 +36,23 @@ struct Reading {
 /// A feature as problems name it.
 struct Named<'a> {
     handle: String,
-    label: String,
+    /// What starts the sentences about it: `要素 b（features[1]，楼层 L1）`,
+    /// `Feature b (features[1], level L1)`.
+    label: Said,
     level: Option<&'a str>,
     properties: Option<&'a Value>,
 }
 
 impl Named<'_> {
-    fn problem(&self, rule: DxfRule, why: &str) -> DxfProblem {
+    /// `why` finishes the sentence the label starts (`的 name 不是文字`, ` has a name that is
+    /// not a string`).
+    fn problem(&self, rule: DxfRule, why: &Said) -> DxfProblem {
         DxfProblem {
             rule,
             file: None,
             handle: Some(self.handle.clone()),
             layer: self.level.map(str::to_owned),
-            message: format!("{}{why}", self.label),
+            message: self.label.then(why),
         }
     }
 
@@ -72,16 +77,22 @@ fn named(index: usize, feature: &Value) -> Named<'_> {
     let mut about = Vec::new();
     let head = match &id {
         Some(id) => {
-            about.push(place.clone());
-            format!("要素 {id}")
+            about.push(Said::new(place.clone(), place.clone()));
+            said!("要素 {id}", "Feature {id}")
         }
-        None => format!("要素 {place}"),
+        None => said!("要素 {place}", "Feature {place}"),
     };
-    about.extend(level.map(|level| format!("楼层 {level}")));
+    about.extend(level.map(|level| said!("楼层 {level}", "level {level}")));
     let label = if about.is_empty() {
         head
     } else {
-        format!("{head}（{}）", about.join("，"))
+        let listed = |half: fn(&Said) -> &str, separator| {
+            about.iter().map(half).collect::<Vec<_>>().join(separator)
+        };
+        Said::new(
+            format!("{}（{}）", head.chinese(), listed(Said::chinese, "，")),
+            format!("{} ({})", head.english(), listed(Said::english, ", ")),
+        )
     };
     Named {
         handle: id.unwrap_or(place),
@@ -116,7 +127,10 @@ impl Levels {
         if readings.is_empty() && problems.is_empty() {
             problems.push(DxfProblem::drawing(
                 DxfRule::NoRooms,
-                "文件里没有房间：每个房间要是一个带 level 属性的 Polygon 或 MultiPolygon 要素",
+                said!(
+                    "文件里没有房间：每个房间要是一个带 level 属性的 Polygon 或 MultiPolygon 要素",
+                    "The file has no rooms: make each room a Polygon or MultiPolygon feature with a level property"
+                ),
             ));
         }
         let levels = finished(readings, &mut problems);
@@ -147,8 +161,9 @@ fn too_large(features: &[Value], limits: &DxfLimits) -> Option<DxfProblem> {
     too_many.then(|| {
         DxfProblem::drawing(
             DxfRule::Level,
-            format!(
+            said!(
                 "文件有 {} 个要素、{rooms} 个房间、共 {vertices} 个坐标，超过了 {} 个要素、{} 个房间、{} 个坐标的上限：请简化房间轮廓，或把建筑分成几个文件",
+                "The file has {} features, {rooms} rooms and {vertices} positions in all, more than the limit of {} features, {} rooms and {} positions: simplify the room outlines, or split the building into several files",
                 features.len(),
                 limits.max_objects,
                 limits.max_rooms,
@@ -199,10 +214,16 @@ fn read_feature(
     let room = matches!(kind, Some("Polygon" | "MultiPolygon"));
     if !(room || kind == Some("LineString") && is_door) {
         let why = match kind {
-            Some("LineString") => "是线，但没有标成门：门要有属性 \"door\": true",
-            _ => "既不是房间（Polygon、MultiPolygon）也不是门（LineString，\"door\": true）",
+            Some("LineString") => Said::new(
+                "是线，但没有标成门：门要有属性 \"door\": true",
+                " is a line but is not marked as a door: give a door the property \"door\": true",
+            ),
+            _ => Said::new(
+                "既不是房间（Polygon、MultiPolygon）也不是门（LineString，\"door\": true）",
+                " is neither a room (Polygon, MultiPolygon) nor a door (LineString, \"door\": true)",
+            ),
         };
-        return Err(named.problem(DxfRule::Room, why));
+        return Err(named.problem(DxfRule::Room, &why));
     }
     let reading = level_of(named, readings)?;
     if !room {
@@ -212,14 +233,22 @@ fn read_feature(
     let name = match named.property("name") {
         None => None,
         Some(Value::String(name)) => Some(name.trim().to_owned()).filter(|n| !n.is_empty()),
-        Some(_) => return Err(named.problem(DxfRule::Room, "的 name 不是文字")),
+        Some(_) => {
+            return Err(named.problem(
+                DxfRule::Room,
+                &said!("的 name 不是文字", " has a name that is not a string"),
+            ));
+        }
     };
     let category = match named.property("category") {
         None => None,
         Some(given) => Some(unit_category(given).ok_or_else(|| {
             named.problem(
                 DxfRule::Room,
-                &format!("的 category {given} 不是 IMDF 的房间类别（如 room、office、restroom、elevator、stairs）"),
+                &said!(
+                    "的 category {given} 不是 IMDF 的房间类别（如 room、office、restroom、elevator、stairs）",
+                    " has the category {given}, which is not an IMDF unit category (such as room, office, restroom, elevator, stairs)"
+                ),
             )
         })?),
     };
@@ -236,12 +265,15 @@ fn read_feature(
     for (k, polygon) in polygons.into_iter().enumerate() {
         let rings = polygon.as_array().map(Vec::as_slice).unwrap_or_default();
         let why = match rings {
-            [] => Err("：没有坐标".to_owned()),
+            [] => Err(said!("：没有坐标", " has no coordinates")),
             [outer] => {
                 let outer = outer.as_array().map(Vec::as_slice).unwrap_or_default();
                 room_ring(frame, outer, work)
             }
-            _ => Err("：有内洞，房间不能有洞：请把它分成几个房间".to_owned()),
+            _ => Err(said!(
+                "：有内洞，房间不能有洞：请把它分成几个房间",
+                " has a hole, and a room cannot have holes: split it into several rooms"
+            )),
         };
         let ring = why.map_err(|why| named.problem(DxfRule::Room, &why))?;
         let handle = if parts > 1 {
@@ -269,7 +301,10 @@ fn unit_category(given: &Value) -> Option<&'static str> {
 /// The door across an opening: its middle places it, its length is its width.
 fn door(named: &Named<'_>, frame: Frame, coordinates: &[Value]) -> Result<Door, DxfProblem> {
     let (Some(first), Some(last)) = (coordinates.first(), coordinates.last()) else {
-        return Err(named.problem(DxfRule::Door, "：门没有坐标"));
+        return Err(named.problem(
+            DxfRule::Door,
+            &said!("：门没有坐标", " is a door without coordinates"),
+        ));
     };
     let at = |p: &Value| local(frame, p).map_err(|why| named.problem(DxfRule::Door, &why));
     let (a, b): (Point, Point) = (at(first)?, at(last)?);
@@ -294,7 +329,10 @@ fn level_of<'r>(
     let Some(key) = named.level else {
         return Err(named.problem(
             DxfRule::Mapping,
-            "没有 level 属性：每个房间和门都要写明它在哪个楼层（如 \"level\": \"L1\"）",
+            &Said::new(
+                "没有 level 属性：每个房间和门都要写明它在哪个楼层（如 \"level\": \"L1\"）",
+                " has no level property: give every room and door the level it is on (such as \"level\": \"L1\")",
+            ),
         ));
     };
     let is_key =
@@ -302,7 +340,10 @@ fn level_of<'r>(
     if !is_key {
         return Err(named.problem(
             DxfRule::Mapping,
-            "的 level 不是楼层简称：只能用拉丁字母、数字和连字符，最多 16 个字符（如 L1、B1）",
+            &said!(
+                "的 level 不是楼层简称：只能用拉丁字母、数字和连字符，最多 16 个字符（如 L1、B1）",
+                " has a level that is not a valid short name: use only Latin letters, digits and hyphens, 16 characters at most (such as L1, B1)"
+            ),
         ));
     }
     let ordinal = match named.property("ordinal") {
@@ -310,7 +351,10 @@ fn level_of<'r>(
         Some(given) => Some(given.as_i64().ok_or_else(|| {
             named.problem(
                 DxfRule::Mapping,
-                "的 ordinal 不是整数（0 为地面层，地下为负）",
+                &said!(
+                    "的 ordinal 不是整数（0 为地面层，地下为负）",
+                    " has an ordinal that is not an integer (0 for the ground level, negative below it)"
+                ),
             )
         })?),
     };
@@ -349,7 +393,7 @@ fn level_of<'r>(
 fn finished(readings: Vec<Reading>, problems: &mut Vec<DxfProblem>) -> Vec<GeoLevel> {
     let mut levels: Vec<GeoLevel> = Vec::with_capacity(readings.len());
     for mut reading in readings {
-        let level_problem = |why: String| {
+        let level_problem = |why: Said| {
             let mut problem = DxfProblem::drawing(DxfRule::Mapping, why);
             problem.layer = Some(reading.key.clone());
             problem
@@ -362,23 +406,27 @@ fn finished(readings: Vec<Reading>, problems: &mut Vec<DxfProblem>) -> Vec<GeoLe
             _ => None,
         };
         let Some(ordinal) = ordinal else {
-            problems.push(level_problem(format!(
+            problems.push(level_problem(said!(
                 "楼层 {} 的楼层序号不明：在它的要素上给出同一个 ordinal（整数，0 为地面层，地下为负），或用 L1、1F、B1 这样的简称",
+                "Level {} has no known ordinal: give all its features the same ordinal (an integer, 0 for the ground level, negative below it), or use a short name such as L1, 1F or B1",
                 reading.key
             )));
             continue;
         };
         if reading.plan.rooms.is_empty() {
-            problems.push(level_problem(format!(
+            problems.push(level_problem(said!(
                 "楼层 {} 只有门，没有房间：房间是带 level 属性的 Polygon 或 MultiPolygon 要素",
+                "Level {} has doors but no rooms: a room is a Polygon or MultiPolygon feature with a level property",
                 reading.key
             )));
             continue;
         }
         if let Some(other) = levels.iter().find(|l| l.naming.ordinal == ordinal) {
-            problems.push(level_problem(format!(
+            problems.push(level_problem(said!(
                 "楼层 {} 和 {} 的楼层序号都是 {ordinal}：每个楼层的序号各不相同",
-                other.naming.short_name, reading.key
+                "Levels {} and {} both have the ordinal {ordinal}: give each level its own ordinal",
+                other.naming.short_name,
+                reading.key
             )));
             continue;
         }

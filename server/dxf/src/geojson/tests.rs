@@ -141,11 +141,26 @@ fn features_named(files: &ImdfFiles, name: &str) -> usize {
 fn what_is_no_geojson_building_is_named() {
     let not_json = refused(b"PK\x03\x04 not json");
     assert_eq!(not_json[0].rule, DxfRule::Unreadable);
-    assert!(not_json[0].message.contains("不是 JSON"), "{not_json:#?}");
+    assert!(
+        not_json[0].message.chinese().contains("不是 JSON"),
+        "{not_json:#?}"
+    );
     let nan = refused(br#"{"type": "FeatureCollection", "features": [{"type": "Feature", "properties": {"level": "L1"}, "geometry": {"type": "Polygon", "coordinates": [[[NaN, 31], [121, 31], [121, 32], [NaN, 31]]]}}]}"#);
-    assert!(nan[0].message.contains("NaN"), "{nan:#?}");
+    assert!(nan[0].message.chinese().contains("NaN"), "{nan:#?}");
     let not_collection = refused(br#"{"type": "Feature"}"#);
-    assert!(not_collection[0].message.contains("FeatureCollection"));
+    assert!(
+        not_collection[0]
+            .message
+            .chinese()
+            .contains("FeatureCollection")
+    );
+    assert!(
+        not_collection[0]
+            .message
+            .english()
+            .starts_with("This is not a GeoJSON FeatureCollection"),
+        "{not_collection:#?}"
+    );
     let empty = refused(&collection(&[]));
     assert_eq!(empty[0].rule, DxfRule::NoRooms);
 }
@@ -163,7 +178,15 @@ fn a_room_without_level_names_the_feature() {
     assert!(
         problems[0]
             .message
+            .chinese()
             .starts_with("要素 b（features[1]）没有 level 属性"),
+        "{problems:#?}"
+    );
+    assert!(
+        problems[0]
+            .message
+            .english()
+            .starts_with("Feature b (features[1]) has no level property: "),
         "{problems:#?}"
     );
 }
@@ -175,9 +198,15 @@ fn coordinates_off_the_earth_or_far_from_the_building_are_refused() {
     features[2]["geometry"]["coordinates"][0][1] = json!([121.57, 31.23]);
     let problems = refused(&collection(&features));
     assert_eq!(problems.len(), 2, "{problems:#?}");
-    assert!(problems[0].message.contains("不在地球上"), "{problems:#?}");
+    assert!(
+        problems[0].message.chinese().contains("不在地球上"),
+        "{problems:#?}"
+    );
     assert_eq!(problems[0].layer.as_deref(), Some("L1"));
-    assert!(problems[1].message.contains("超过 5 公里"), "{problems:#?}");
+    assert!(
+        problems[1].message.chinese().contains("超过 5 公里"),
+        "{problems:#?}"
+    );
 }
 
 #[test]
@@ -192,7 +221,15 @@ fn a_self_intersecting_room_is_refused() {
     assert!(
         problems[0]
             .message
+            .chinese()
             .contains("要素 a（features[0]，楼层 L1）的边线自相交"),
+        "{problems:#?}"
+    );
+    assert!(
+        problems[0]
+            .message
+            .english()
+            .starts_with("Feature a (features[0], level L1) crosses itself (near ["),
         "{problems:#?}"
     );
 }
@@ -205,7 +242,7 @@ fn a_file_of_doors_only_has_no_rooms() {
         .collect();
     let problems = refused(&collection(&features));
     assert!(
-        problems[0].message.contains("只有门，没有房间"),
+        problems[0].message.chinese().contains("只有门，没有房间"),
         "{problems:#?}"
     );
 }
@@ -219,7 +256,10 @@ fn too_many_rooms_are_refused_before_any_work() {
     let problems =
         convert_geojson(&collection(&one_level("L1")), "x.geojson", &limits).expect_err("refused");
     assert_eq!(problems.len(), 1);
-    assert!(problems[0].message.contains("3 个房间"), "{problems:#?}");
+    assert!(
+        problems[0].message.chinese().contains("3 个房间"),
+        "{problems:#?}"
+    );
 }
 
 #[test]
@@ -234,7 +274,7 @@ fn a_file_of_too_many_values_is_refused_before_it_is_parsed() {
     bytes.push(b']');
     let problems = convert_geojson(&bytes, "x.geojson", &limits).expect_err("refused");
     assert!(
-        problems[0].message.contains("超过了 56 个的上限"),
+        problems[0].message.chinese().contains("超过了 56 个的上限"),
         "{problems:#?}"
     );
 }
@@ -245,7 +285,7 @@ fn the_layouts_problems_speak_of_features_not_dxf_blocks() {
     features.retain(|f| f["id"] != "db");
     features.push(door("far", "L1", (15.0, 8.0)));
     let problems = refused(&collection(&features));
-    let messages: Vec<&str> = problems.iter().map(|p| p.message.as_str()).collect();
+    let messages: Vec<&str> = problems.iter().map(|p| p.message.chinese()).collect();
     assert!(
         messages
             .iter()
@@ -264,6 +304,25 @@ fn the_layouts_problems_speak_of_features_not_dxf_blocks() {
             .all(|m| !m.contains("句柄") && !m.contains("图块")),
         "{messages:#?}"
     );
+    let english: Vec<&str> = problems.iter().map(|p| p.message.english()).collect();
+    assert!(
+        english
+            .iter()
+            .any(|m| m.starts_with("The door on level L1 (feature far) lies ")),
+        "{english:#?}"
+    );
+    assert!(
+        english.iter().any(|m| m.starts_with(
+            "The room on level L1 (feature b) has no door: draw a door on its edge (LineString, \"door\": true)"
+        )),
+        "{english:#?}"
+    );
+    assert!(
+        english
+            .iter()
+            .all(|m| !m.contains("handle") && !m.contains("block") && !m.contains("layer")),
+        "{english:#?}"
+    );
 }
 
 #[test]
@@ -272,12 +331,18 @@ fn levels_need_one_ordinal_each() {
     features.extend(one_level("L2"));
     let problems = refused(&collection(&features));
     assert!(
-        problems[0].message.contains("楼层 M 的楼层序号不明"),
+        problems[0]
+            .message
+            .chinese()
+            .contains("楼层 M 的楼层序号不明"),
         "{problems:#?}"
     );
     features[0]["properties"]["ordinal"] = json!(1);
     let problems = refused(&collection(&features));
-    assert!(problems[0].message.contains("序号都是 1"), "{problems:#?}");
+    assert!(
+        problems[0].message.chinese().contains("序号都是 1"),
+        "{problems:#?}"
+    );
     for (key, ordinal) in [
         ("L1", Some(0)),
         ("1F", Some(0)),
@@ -289,4 +354,23 @@ fn levels_need_one_ordinal_each() {
     ] {
         assert_eq!(derived_ordinal(key), ordinal, "{key}");
     }
+}
+
+#[test]
+fn a_missing_address_names_the_collections_properties() {
+    let mut value: Value = serde_json::from_slice(&collection(&one_level("L1"))).expect("JSON");
+    value["properties"]
+        .as_object_mut()
+        .expect("properties")
+        .remove("address");
+    let problems = refused(&serde_json::to_vec(&value).expect("JSON"));
+    assert_eq!(problems.len(), 1, "{problems:#?}");
+    assert_eq!(
+        problems[0].message.chinese(),
+        "FeatureCollection 的 properties 里地址不能为空（name 建筑名称、address 地址、locality 城市）"
+    );
+    assert_eq!(
+        problems[0].message.english(),
+        "The address must not be empty (in the FeatureCollection's properties: name is the building's name, address its street address, locality its city)"
+    );
 }

@@ -153,11 +153,14 @@ pub(in crate::http) async fn post_changes(
 fn edit_refusal(words: &crate::site::ApiErrorWords, refused: &Refused) -> ApiError {
     match refused {
         Refused::Request(reason) => {
-            ApiError::explained(words, ApiCode::EditRefused, "reason", reason)
+            ApiError::explained(words, ApiCode::EditRefused, "reason", words.said(reason))
         }
-        Refused::Intake(error) => {
-            ApiError::explained(words, ApiCode::EditRefused, "reason", &error.to_string())
-        }
+        Refused::Intake(error) => ApiError::explained(
+            words,
+            ApiCode::EditRefused,
+            "reason",
+            words.said(&error.said()),
+        ),
         Refused::Invalid(problems) => ApiError::invalid_edit(words, problems.clone()),
         Refused::Failed(_) => refusal(words, refused),
     }

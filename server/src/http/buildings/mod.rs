@@ -337,14 +337,17 @@ fn answer_stored<T>(
 
 pub(super) fn refusal(words: &ApiErrorWords, refused: &Refused) -> ApiError {
     match refused {
-        Refused::Request(reason) => {
-            ApiError::explained(words, ApiCode::BuildingRefused, "reason", reason)
-        }
+        Refused::Request(reason) => ApiError::explained(
+            words,
+            ApiCode::BuildingRefused,
+            "reason",
+            words.said(reason),
+        ),
         Refused::Intake(error) => ApiError::explained(
             words,
             ApiCode::BuildingRefused,
             "reason",
-            &error.to_string(),
+            words.said(&error.said()),
         ),
         Refused::Invalid(problems) => ApiError::invalid_building(words, problems.clone()),
         Refused::Failed(why) => {

@@ -2,7 +2,7 @@
 //! §5). The web build, the generator and the upload of a visitor's building all ask it (the
 //! `check-venue` command or [`check_venues`]), and the engine's loader asks [`check_imdf`] before
 //! it builds a venue; it reports every problem it finds, each naming the file, the feature id,
-//! the field and the rule, in Chinese.
+//! the field and the rule, in Chinese and in English (`Said`).
 //!
 //! A venue is read (`read`: files, envelopes, geometry, `properties`), then the rules between its
 //! features run (`relations`), then those of where things are (`layout`), then its settings and
@@ -30,6 +30,8 @@ use std::path::Path;
 use problem::Problems;
 pub use problem::{Problem, Rule};
 use relations::Categories;
+
+use crate::{Said, said};
 
 /// The files of content/venues/ besides the venue directories.
 pub const CATEGORIES_FILE: &str = "categories.toml";
@@ -87,7 +89,12 @@ pub fn check_venues(root: &Path, name_as: &str) -> Vec<Problem> {
             })
             .collect(),
         Err(e) => {
-            problems.file("", "", Rule::Files, format!("无法读取这个目录：{e}"));
+            problems.file(
+                "",
+                "",
+                Rule::Files,
+                said!("无法读取这个目录：{e}", "Cannot read this directory: {e}"),
+            );
             return problems.into_list();
         }
     };
@@ -101,7 +108,10 @@ pub fn check_venues(root: &Path, name_as: &str) -> Vec<Problem> {
                     name,
                     "",
                     Rule::Files,
-                    "不属于场馆数据：content/venues/ 只放 categories.toml、words.toml 和每个场馆一个目录",
+                    said!(
+                        "不属于场馆数据：content/venues/ 只放 categories.toml、words.toml 和每个场馆一个目录",
+                        "Not venue data: content/venues/ holds only categories.toml, words.toml and one directory per venue"
+                    ),
                 );
             }
             continue;
@@ -111,7 +121,10 @@ pub fn check_venues(root: &Path, name_as: &str) -> Vec<Problem> {
                 name,
                 "",
                 Rule::Files,
-                "场馆目录名只用小写字母、数字和连字符（目录名就是地址里的场馆编号）",
+                said!(
+                    "场馆目录名只用小写字母、数字和连字符（目录名就是地址里的场馆编号）",
+                    "Name a venue directory with lowercase letters, digits and hyphens only (the directory name is the venue id in the URL)"
+                ),
             );
             continue;
         }
@@ -123,9 +136,9 @@ pub fn check_venues(root: &Path, name_as: &str) -> Vec<Problem> {
                     read::SETTINGS,
                     "order",
                     Rule::Settings,
-                    format!(
+                    Said::to_editors(format!(
                         "是 {order}，与 {name_as}/{other}/venue.toml 相同；每个场馆在切换列表里有自己的位置"
-                    ),
+                    )),
                 ),
                 None => {
                     orders.insert(order, name.clone());
@@ -139,7 +152,10 @@ pub fn check_venues(root: &Path, name_as: &str) -> Vec<Problem> {
             "",
             "",
             Rule::Files,
-            "没有场馆目录；实时演示至少需要一个场馆",
+            said!(
+                "没有场馆目录；实时演示至少需要一个场馆",
+                "No venue directory; the live demo needs at least one venue"
+            ),
         );
     }
     problems.into_list()

@@ -1,12 +1,15 @@
 //! What the venue check reports: one problem per broken rule, naming the file, the feature id and
-//! the field at fault, the rule of the contract it breaks, and what to do, in Chinese (the
-//! editors and the visitors who upload a building read it).
+//! the field at fault, the rule of the contract it breaks, and what to do, in Chinese and in
+//! English (`Said`: the editors read the Chinese, a visitor who uploads a building reads the
+//! language their page asks for). Where a problem is, and the rule's name, are the editors' and
+//! stay Chinese.
 
 use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
 use super::features::Feature;
+use crate::Said;
 
 /// The rules a venue is checked against, each with the section of the contract it comes from
 /// (docs/venue-contract.md, docs/imdf.md, docs/live-positioning.md). One list: the messages, the
@@ -92,8 +95,8 @@ pub struct Problem {
     /// The property path or key at fault (`properties.level_id`, `samples.start`), or empty.
     pub field: String,
     pub rule: Rule,
-    /// What is wrong and what to do, in Chinese.
-    pub message: String,
+    /// What is wrong and what to do, in Chinese and in English.
+    pub message: Said,
 }
 
 impl Problem {
@@ -146,7 +149,7 @@ impl Problems {
 
     /// A problem of file `name` of the directory (`unit.geojson`, `venue.toml`), not of one
     /// feature; an empty name is the directory itself.
-    pub(crate) fn file(&mut self, name: &str, field: &str, rule: Rule, message: impl Into<String>) {
+    pub(crate) fn file(&mut self, name: &str, field: &str, rule: Rule, message: impl Into<Said>) {
         let file = if name.is_empty() {
             self.prefix.clone()
         } else {
@@ -167,7 +170,7 @@ impl Problems {
         feature: &Feature,
         field: &str,
         rule: Rule,
-        message: impl Into<String>,
+        message: impl Into<Said>,
     ) {
         self.feature_id(feature.kind.file(), &feature.id, field, rule, message);
     }
@@ -179,7 +182,7 @@ impl Problems {
         id: &str,
         field: &str,
         rule: Rule,
-        message: impl Into<String>,
+        message: impl Into<Said>,
     ) {
         self.list.push(Problem {
             file: format!("{}/{name}", self.prefix),

@@ -15,20 +15,21 @@ use super::problem::{Problems, Rule};
 use super::properties;
 use super::properties::patterns::{UuidForm, is_uuid};
 use crate::imdf::{Geometry, Position};
+use crate::{Said, said};
 
 /// A problem of one part of a feature, before it is known whether the feature passes.
 #[derive(Debug, Clone, PartialEq)]
 pub(crate) struct Issue {
     pub field: String,
     pub rule: Rule,
-    pub message: String,
+    pub message: Said,
     /// Whether the feature still goes on to the later rules (an unknown extra key does not make
     /// a feature unusable; a missing or mistyped one does).
     pub keeps_feature: bool,
 }
 
 impl Issue {
-    pub(crate) fn new(field: impl Into<String>, rule: Rule, message: impl Into<String>) -> Issue {
+    pub(crate) fn new(field: impl Into<String>, rule: Rule, message: impl Into<Said>) -> Issue {
         Issue {
             field: field.into(),
             rule,
@@ -51,8 +52,12 @@ pub(crate) const SETTINGS: &str = "venue.toml";
 pub(crate) const INFRASTRUCTURE: &str = "infrastructure.geojson";
 
 /// What an IMDF file or infrastructure.geojson that is no FeatureCollection is told.
-pub(crate) const NOT_A_FEATURE_COLLECTION: &str =
-    r#"必须是 GeoJSON FeatureCollection：{"type": "FeatureCollection", "features": [...]}"#;
+pub(crate) fn not_a_feature_collection() -> Said {
+    said!(
+        r#"必须是 GeoJSON FeatureCollection：{{"type": "FeatureCollection", "features": [...]}}"#,
+        r#"Must be a GeoJSON FeatureCollection: {{"type": "FeatureCollection", "features": [...]}}"#
+    )
+}
 
 pub(crate) fn is_feature_id(text: &str) -> bool {
     is_uuid(text, UuidForm::FeatureId)
@@ -81,7 +86,12 @@ pub(crate) fn read_venue(dir: &Path, scope: Scope, problems: &mut Problems) -> V
             .map(|entry| entry.file_name().to_string_lossy().into_owned())
             .collect(),
         Err(e) => {
-            problems.file("", "", Rule::Files, format!("无法读取这个目录：{e}"));
+            problems.file(
+                "",
+                "",
+                Rule::Files,
+                said!("无法读取这个目录：{e}", "Cannot read this directory: {e}"),
+            );
             return files;
         }
     };
@@ -94,7 +104,10 @@ pub(crate) fn read_venue(dir: &Path, scope: Scope, problems: &mut Problems) -> V
                 name,
                 "",
                 Rule::Files,
-                "不是场馆目录里的文件：场馆目录只放 IMDF 要素文件、manifest.json、venue.toml，定位设备另放 infrastructure.geojson；请删除或改名",
+                said!(
+                    "不是场馆目录里的文件：场馆目录只放 IMDF 要素文件、manifest.json、venue.toml，定位设备另放 infrastructure.geojson；请删除或改名",
+                    "Not a file of a venue directory: a venue directory holds only the IMDF feature files, manifest.json and venue.toml, with positioning devices in infrastructure.geojson. Remove or rename this file"
+                ),
             );
         }
     }
@@ -125,7 +138,12 @@ fn parse_json(name: &str, text: &str, problems: &mut Problems) -> Option<Value> 
     match serde_json::from_str(text) {
         Ok(value) => Some(value),
         Err(e) => {
-            problems.file(name, "", Rule::Files, format!("不是有效的 JSON：{e}"));
+            problems.file(
+                name,
+                "",
+                Rule::Files,
+                said!("不是有效的 JSON：{e}", "Not valid JSON: {e}"),
+            );
             None
         }
     }
@@ -137,7 +155,12 @@ fn read_toml(dir: &Path, name: &str, problems: &mut Problems) -> Option<toml::Ta
         Ok(table) => Some(table),
         Err(e) => {
             let message = e.message().to_owned();
-            problems.file(name, "", Rule::Files, format!("不是有效的 TOML：{message}"));
+            problems.file(
+                name,
+                "",
+                Rule::Files,
+                said!("不是有效的 TOML：{message}", "Not valid TOML: {message}"),
+            );
             None
         }
     }
@@ -153,17 +176,28 @@ fn read_text(dir: &Path, name: &str, problems: &mut Problems, required: bool) ->
             None
         }
         Err(e) => {
-            problems.file(name, "", Rule::Files, format!("无法读取：{e}"));
+            problems.file(
+                name,
+                "",
+                Rule::Files,
+                said!("无法读取：{e}", "Cannot read this file: {e}"),
+            );
             None
         }
     }
 }
 
-fn missing_message(name: &str) -> String {
+fn missing_message(name: &str) -> Said {
     if name.ends_with(".geojson") {
-        "文件缺失：场馆目录要有契约第 1 节的每个 IMDF 文件（没有这类要素时写一个空的 FeatureCollection）".to_owned()
+        said!(
+            "文件缺失：场馆目录要有契约第 1 节的每个 IMDF 文件（没有这类要素时写一个空的 FeatureCollection）",
+            "Missing file: a venue directory has every IMDF file listed in section 1 of the venue contract (write an empty FeatureCollection when there are no features of this type)"
+        )
     } else {
-        format!("文件缺失：每个场馆目录都要有 {name}")
+        said!(
+            "文件缺失：每个场馆目录都要有 {name}",
+            "Missing file: every venue directory needs {name}"
+        )
     }
 }
 
@@ -185,7 +219,7 @@ fn read_features(
         Some(true) => return read.keep(files, problems),
         Some(false) => {
             read.forget(seen);
-            return problems.file(name, "", Rule::Features, NOT_A_FEATURE_COLLECTION);
+            return problems.file(name, "", Rule::Features, not_a_feature_collection());
         }
         None => read.forget(seen),
     }
@@ -197,7 +231,7 @@ fn read_features(
     let features = match raw.get_mut("features").and_then(Value::as_array_mut) {
         Some(features) if collection => std::mem::take(features),
         _ => {
-            problems.file(name, "", Rule::Features, NOT_A_FEATURE_COLLECTION);
+            problems.file(name, "", Rule::Features, not_a_feature_collection());
             return;
         }
     };
@@ -257,7 +291,10 @@ impl FeaturesRead {
                 name,
                 &format!("features[{index}]"),
                 Rule::Features,
-                "必须是 GeoJSON Feature 对象",
+                said!(
+                    "必须是 GeoJSON Feature 对象",
+                    "Must be a GeoJSON Feature object"
+                ),
             );
             return;
         };
@@ -281,7 +318,10 @@ impl FeaturesRead {
             None => issues.push(Issue::new(
                 "properties",
                 Rule::Features,
-                "必须是 IMDF 属性的对象",
+                said!(
+                    "必须是 IMDF 属性的对象",
+                    "Must be an object of IMDF properties"
+                ),
             )),
         }
         let passed = envelope_ok && geometry_ok && issues.iter().all(|issue| issue.keeps_feature);
@@ -318,27 +358,38 @@ fn envelope_issues(
 ) -> Vec<Issue> {
     let mut issues = Vec::new();
     if object.get("type").and_then(Value::as_str) != Some("Feature") {
-        issues.push(Issue::new("type", Rule::Features, r#"必须是 "Feature""#));
+        issues.push(Issue::new(
+            "type",
+            Rule::Features,
+            said!(r#"必须是 "Feature""#, r#"Must be "Feature""#),
+        ));
     }
     match id {
         None => issues.push(Issue::new(
             "id",
             Rule::Features,
-            "缺少 id：每个要素都有一个第 4 版 UUID 编号",
+            said!(
+                "缺少 id：每个要素都有一个第 4 版 UUID 编号",
+                "Missing id: every feature needs a version 4 UUID as its id"
+            ),
         )),
         Some(id) if !is_feature_id(id) => issues.push(Issue::new(
             "id",
             Rule::Features,
-            "必须是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+            said!(
+                "必须是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+                "Must be a version 4 UUID in lowercase hex: xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx"
+            ),
         )),
         Some(id) => match seen.get(id) {
             Some(other) => issues.push(Issue::new(
                 "id",
                 Rule::Features,
-                format!(
-                    "与 {} 里的一个 {} 重复；编号在整个场馆内唯一",
-                    other.file(),
-                    other.name()
+                said!(
+                    "与 {file} 里的一个 {kind} 重复；编号在整个场馆内唯一",
+                    "Duplicate id: already used in {file} by a feature of type {kind}; ids must be unique across the whole venue",
+                    file = other.file(),
+                    kind = other.name()
                 ),
             )),
             None => {
@@ -347,33 +398,71 @@ fn envelope_issues(
         },
     }
     if object.get("feature_type").and_then(Value::as_str) != Some(kind.name()) {
-        let found = object
-            .get("feature_type")
-            .map_or_else(|| "缺失".to_owned(), Value::to_string);
-        issues.push(Issue::new(
-            "feature_type",
-            Rule::Features,
-            format!("是 {found}；{} 只放 \"{}\" 要素", kind.file(), kind.name()),
-        ));
+        let (file, name) = (kind.file(), kind.name());
+        let message = match object.get("feature_type") {
+            None => said!(
+                "是 缺失；{file} 只放 \"{name}\" 要素",
+                "Missing; {file} holds only \"{name}\" features"
+            ),
+            Some(found) => said!(
+                "是 {found}；{file} 只放 \"{name}\" 要素",
+                "Is {found}; {file} holds only \"{name}\" features"
+            ),
+        };
+        issues.push(Issue::new("feature_type", Rule::Features, message));
     }
     issues
 }
 
 /// The geometry types a feature type carries (§2.3, §2.6, §3.3), and why.
-fn geometry_rule(kind: Kind) -> (&'static [Option<&'static str>], &'static str) {
+fn geometry_rule(kind: Kind) -> (&'static [Option<&'static str>], Said) {
     const POLYGONAL: &[Option<&str>] = &[Some("Polygon"), Some("MultiPolygon")];
     const POLYGON: &[Option<&str>] = &[Some("Polygon")];
     match kind {
-        Kind::Address => (&[None], "地址没有位置"),
-        Kind::Building => (&[None], "建筑没有位置，形状在它的 footprint 上"),
-        Kind::Occupant => (&[None], "商户由它的 anchor 定位"),
-        Kind::Venue | Kind::Footprint | Kind::Level => (POLYGONAL, "IMDF 规定它是多边形"),
-        Kind::Unit | Kind::Fixture | Kind::Kiosk | Kind::Section => {
-            (POLYGON, "地图为每个要素画一个多边形")
-        }
-        Kind::Geofence => (POLYGON, "实时演示为每个围栏监视一个多边形"),
-        Kind::Opening => (&[Some("LineString")], "门是一条线，门的宽度"),
-        Kind::Amenity | Kind::Anchor => (&[Some("Point")], "IMDF 规定它是点"),
+        Kind::Address => (&[None], said!("地址没有位置", "an address has no location")),
+        Kind::Building => (
+            &[None],
+            said!(
+                "建筑没有位置，形状在它的 footprint 上",
+                "a building has no location; its shape is on its footprint"
+            ),
+        ),
+        Kind::Occupant => (
+            &[None],
+            said!(
+                "商户由它的 anchor 定位",
+                "an occupant is located by its anchor"
+            ),
+        ),
+        Kind::Venue | Kind::Footprint | Kind::Level => (
+            POLYGONAL,
+            said!("IMDF 规定它是多边形", "IMDF requires a polygon"),
+        ),
+        Kind::Unit | Kind::Fixture | Kind::Kiosk | Kind::Section => (
+            POLYGON,
+            said!(
+                "地图为每个要素画一个多边形",
+                "the map draws one polygon for each feature"
+            ),
+        ),
+        Kind::Geofence => (
+            POLYGON,
+            said!(
+                "实时演示为每个围栏监视一个多边形",
+                "the live demo watches one polygon for each geofence"
+            ),
+        ),
+        Kind::Opening => (
+            &[Some("LineString")],
+            said!(
+                "门是一条线，门的宽度",
+                "an opening is a line across its width"
+            ),
+        ),
+        Kind::Amenity | Kind::Anchor => (
+            &[Some("Point")],
+            said!("IMDF 规定它是点", "IMDF requires a point"),
+        ),
         Kind::Relationship => (
             &[
                 None,
@@ -382,7 +471,7 @@ fn geometry_rule(kind: Kind) -> (&'static [Option<&'static str>], &'static str) 
                 Some("Polygon"),
                 Some("MultiPolygon"),
             ],
-            "关系可以没有位置",
+            said!("关系可以没有位置", "a relationship may have no location"),
         ),
     }
 }
@@ -392,8 +481,8 @@ fn check_geometry(kind: Kind, value: Option<&Value>, issues: &mut Vec<Issue>) ->
     let expected = allowed
         .iter()
         .map(|t| t.unwrap_or("null"))
-        .collect::<Vec<_>>()
-        .join(" 或 ");
+        .collect::<Vec<_>>();
+    let (expected, expected_en) = (expected.join(" 或 "), expected.join(" or "));
     let value = value.unwrap_or(&Value::Null);
     let found = match value {
         Value::Null => None,
@@ -401,14 +490,27 @@ fn check_geometry(kind: Kind, value: Option<&Value>, issues: &mut Vec<Issue>) ->
         _ => Some("?"),
     };
     if !allowed.contains(&found) || (value.is_null() != found.is_none()) {
-        let shown = match value {
-            Value::Object(_) => found.unwrap_or("没有 type 的对象").to_owned(),
-            other => other.to_string(),
+        let shown = match (value, found) {
+            (Value::Object(_), Some(found)) => said!("{found}", "{found}"),
+            (Value::Object(_), None) => said!("没有 type 的对象", r#"an object without "type""#),
+            (other, _) => said!("{other}", "{other}"),
         };
+        let kind = kind.name();
         issues.push(Issue::new(
             "geometry",
             Rule::Geometry,
-            format!("是 {shown}；{} 的几何是 {expected}（{why}）", kind.name()),
+            Said::new(
+                format!(
+                    "是 {}；{kind} 的几何是 {expected}（{}）",
+                    shown.chinese(),
+                    why.chinese()
+                ),
+                format!(
+                    "Is {}; {kind} features take {expected_en} geometry ({})",
+                    shown.english(),
+                    why.english()
+                ),
+            ),
         ));
         return None;
     }
@@ -424,8 +526,9 @@ fn check_geometry(kind: Kind, value: Option<&Value>, issues: &mut Vec<Issue>) ->
                 issues.push(Issue::new(
                     field,
                     Rule::Geometry,
-                    format!(
+                    said!(
                         "有 {} 个位置；门是恰好 2 个位置的线（门的两侧）",
+                        "Has {} positions; an opening is a line of exactly 2 positions, one at each side of the doorway",
                         line.len()
                     ),
                 ));
@@ -442,7 +545,11 @@ fn check_geometry(kind: Kind, value: Option<&Value>, issues: &mut Vec<Issue>) ->
                 .collect::<Option<Vec<_>>>()
                 .map(Geometry::MultiPolygon),
             _ => {
-                issues.push(Issue::new(field, Rule::Geometry, "必须是多边形的列表"));
+                issues.push(Issue::new(
+                    field,
+                    Rule::Geometry,
+                    said!("必须是多边形的列表", "Must be a list of polygons"),
+                ));
                 None
             }
         },
@@ -459,7 +566,10 @@ fn position(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Posit
         issues.push(Issue::new(
             field,
             Rule::Geometry,
-            "必须是一个位置 [经度, 纬度]",
+            said!(
+                "必须是一个位置 [经度, 纬度]",
+                "Must be a position [longitude, latitude]"
+            ),
         ));
         return None;
     };
@@ -468,7 +578,10 @@ fn position(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Posit
         issues.push(Issue::new(
             field,
             Rule::Geometry,
-            format!("[{lon}, {lat}] 不是 WGS 84 的 [经度, 纬度]"),
+            said!(
+                "[{lon}, {lat}] 不是 WGS 84 的 [经度, 纬度]",
+                "[{lon}, {lat}] is not a WGS 84 [longitude, latitude]"
+            ),
         ));
         return None;
     }
@@ -477,7 +590,11 @@ fn position(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Posit
 
 fn positions(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Vec<Position>> {
     let Some(list) = value.as_array() else {
-        issues.push(Issue::new(field, Rule::Geometry, "必须是位置的列表"));
+        issues.push(Issue::new(
+            field,
+            Rule::Geometry,
+            said!("必须是位置的列表", "Must be a list of positions"),
+        ));
         return None;
     };
     list.iter()
@@ -492,8 +609,9 @@ fn ring(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Vec<Posit
         issues.push(Issue::new(
             field,
             Rule::Geometry,
-            format!(
+            said!(
                 "只有 {} 个位置；一个环至少要 4 个（三个角，再回到第一个）",
+                "Has only {} positions; a ring needs at least 4 (three corners, then back to the first)",
                 ring.len()
             ),
         ));
@@ -503,7 +621,10 @@ fn ring(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Vec<Posit
         issues.push(Issue::new(
             field,
             Rule::Geometry,
-            "没有闭合：最后一个位置必须与第一个相同",
+            said!(
+                "没有闭合：最后一个位置必须与第一个相同",
+                "Not closed: the last position must be the same as the first"
+            ),
         ));
         return None;
     }
@@ -521,9 +642,53 @@ fn polygon(value: &Value, field: &str, issues: &mut Vec<Issue>) -> Option<Vec<Ve
             issues.push(Issue::new(
                 field,
                 Rule::Geometry,
-                "必须是环的列表，外环在前",
+                said!(
+                    "必须是环的列表，外环在前",
+                    "Must be a list of rings, the exterior ring first"
+                ),
             ));
             None
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use serde_json::json;
+
+    use super::*;
+
+    #[test]
+    fn geometry_and_envelope_problems_are_told_in_both_languages() {
+        let mut issues = Vec::new();
+        let line = json!({"type": "LineString", "coordinates": [[0, 0], [1, 1]]});
+        assert!(check_geometry(Kind::Amenity, Some(&line), &mut issues).is_none());
+        assert_eq!(
+            issues[0].message.chinese(),
+            "是 LineString；amenity 的几何是 Point（IMDF 规定它是点）"
+        );
+        assert_eq!(
+            issues[0].message.english(),
+            "Is LineString; amenity features take Point geometry (IMDF requires a point)"
+        );
+        let object = json!({"type": "Feature", "id": "x", "feature_type": "unit"});
+        let issues = envelope_issues(
+            Kind::Level,
+            object.as_object().unwrap(),
+            Some("x"),
+            &mut HashMap::new(),
+        );
+        let english: Vec<&str> = issues.iter().map(|i| i.message.english()).collect();
+        assert_eq!(
+            english,
+            [
+                "Must be a version 4 UUID in lowercase hex: xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+                r#"Is "unit"; level.geojson holds only "level" features"#,
+            ]
+        );
+        assert_eq!(
+            issues[1].message.chinese(),
+            r#"是 "unit"；level.geojson 只放 "level" 要素"#
+        );
     }
 }

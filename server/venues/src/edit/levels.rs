@@ -8,6 +8,7 @@ use std::collections::HashMap;
 use serde_json::{Map, Value};
 
 use super::{Change, EditError, Files};
+use crate::said;
 
 impl Files<'_> {
     /// Orders the levels as `ids` lists them, lowest first; answers the changes that undo it.
@@ -33,7 +34,11 @@ impl Files<'_> {
         if listed.len() != ids.len() || listed != known {
             return Err(EditError::Cannot {
                 index,
-                reason: format!("楼层顺序应把全部 {} 个楼层各列一次", known.len()),
+                reason: said!(
+                    "楼层顺序应把全部 {} 个楼层各列一次",
+                    "List each of the {} levels exactly once in the new order",
+                    known.len()
+                ),
             });
         }
         ordinals.sort_by_key(|(_, ordinal)| *ordinal);

@@ -16,7 +16,9 @@ mod shapes;
 
 use crate::export::FEATURE_TYPES;
 use crate::geometry::Point;
+use crate::imdf::MAIN_LANGUAGE;
 use crate::projection::Frame;
+use crate::{Said, said};
 use positions::{collect_positions, collect_rings, move_positions};
 
 /// One change to one feature.
@@ -129,38 +131,119 @@ const MAX_DRAWN_CORNERS: usize = 1000;
 /// The widths a door added by [`Change::AddDoor`] may have, metres.
 const DOOR_WIDTHS: std::ops::RangeInclusive<f64> = 0.5..=10.0;
 
-/// Why a change set was not applied; `index` counts the changes from 1.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// Why a change set was not applied; `index` counts the changes from 1. Shown to the visitor:
+/// in their language by [`EditError::said`], in Chinese by `Display`.
+#[derive(Debug, Clone, PartialEq)]
 pub enum EditError {
-    #[error("没有要保存的修改")]
     Nothing,
-    #[error("一次最多提交 {max} 处修改，这次有 {count} 处")]
-    TooMany { count: usize, max: usize },
-    #[error("一次最多画 {max} 个房间的角，这次有 {count} 个")]
-    TooManyCorners { count: usize, max: usize },
-    #[error("第 {index} 处修改：{feature_type} 不是 IMDF 的要素类型")]
-    UnknownType { index: usize, feature_type: String },
-    #[error("第 {index} 处修改：新要素不是 GeoJSON Feature（{reason}）")]
-    NotAFeature { index: usize, reason: String },
-    #[error("第 {index} 处修改：{feature_type} 里没有 id 为 {id} 的要素")]
+    TooMany {
+        count: usize,
+        max: usize,
+    },
+    TooManyCorners {
+        count: usize,
+        max: usize,
+    },
+    UnknownType {
+        index: usize,
+        feature_type: String,
+    },
+    NotAFeature {
+        index: usize,
+        reason: Said,
+    },
     UnknownFeature {
         index: usize,
         feature_type: String,
         id: String,
     },
-    #[error("第 {index} 处修改：{feature_type} 里已有 id 为 {id} 的要素")]
     DuplicateId {
         index: usize,
         feature_type: String,
         id: String,
     },
-    #[error("第 {index} 处修改：{reason}")]
-    Cannot { index: usize, reason: String },
-    #[error("{file} 读不出来：{message}")]
-    Unreadable { file: String, message: String },
-    #[error("写入临时目录失败：{0}")]
+    /// The change does not apply, and why.
+    Cannot {
+        index: usize,
+        reason: Said,
+    },
+    Unreadable {
+        file: String,
+        message: Said,
+    },
     Write(String),
 }
+
+impl EditError {
+    /// Why the change set was not applied, in both languages.
+    pub fn said(&self) -> Said {
+        match self {
+            Self::Nothing => said!("没有要保存的修改", "There are no changes to save"),
+            Self::TooMany { count, max } => said!(
+                "一次最多提交 {max} 处修改，这次有 {count} 处",
+                "Submit at most {max} changes at a time; you submitted {count}"
+            ),
+            Self::TooManyCorners { count, max } => said!(
+                "一次最多画 {max} 个房间的角，这次有 {count} 个",
+                "Draw at most {max} room corners at a time; you drew {count}"
+            ),
+            Self::UnknownType {
+                index,
+                feature_type,
+            } => said!(
+                "第 {index} 处修改：{feature_type} 不是 IMDF 的要素类型",
+                "Change {index}: {feature_type} is not an IMDF feature type"
+            ),
+            Self::NotAFeature { index, reason } => Said::new(
+                format!(
+                    "第 {index} 处修改：新要素不是 GeoJSON Feature（{}）",
+                    reason.chinese()
+                ),
+                format!(
+                    "Change {index}: the new feature is not a GeoJSON Feature ({})",
+                    reason.english()
+                ),
+            ),
+            Self::UnknownFeature {
+                index,
+                feature_type,
+                id,
+            } => said!(
+                "第 {index} 处修改：{feature_type} 里没有 id 为 {id} 的要素",
+                "Change {index}: {feature_type} has no feature with id {id}"
+            ),
+            Self::DuplicateId {
+                index,
+                feature_type,
+                id,
+            } => said!(
+                "第 {index} 处修改：{feature_type} 里已有 id 为 {id} 的要素",
+                "Change {index}: {feature_type} already has a feature with id {id}"
+            ),
+            Self::Cannot { index, reason } => Said::new(
+                format!("第 {index} 处修改：{}", reason.chinese()),
+                format!("Change {index}: {}", reason.english()),
+            ),
+            Self::Unreadable { file, message } => Said::new(
+                format!("{file} 读不出来：{}", message.chinese()),
+                format!("{file} cannot be read: {}", message.english()),
+            ),
+            Self::Write(message) => said!(
+                "写入临时目录失败：{message}",
+                "Writing to the temporary directory failed: {message}"
+            ),
+        }
+    }
+}
+
+/// In Chinese, as the site speaks where no language is asked.
+impl std::fmt::Display for EditError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.said().chinese())
+    }
+}
+
+impl std::error::Error for EditError {}
 
 /// Applies `changes` in order to the IMDF files of `dir` (as [`crate::intake::unpack_imdf`]
 /// wrote them) and rewrites the files they touched; answers the changes that undo them, in the
@@ -245,6 +328,16 @@ impl<'a> Files<'a> {
             dir,
             read: HashMap::new(),
         }
+    }
+
+    /// The language the building's data is in (its manifest's `language`): what a name typed
+    /// in the editor is labelled with, so an English building's new room is named in English.
+    fn data_language(&self) -> String {
+        std::fs::read(self.dir.join("manifest.json"))
+            .ok()
+            .and_then(|bytes| serde_json::from_slice::<Value>(&bytes).ok())
+            .and_then(|manifest| Some(manifest.get("language")?.as_str()?.to_owned()))
+            .unwrap_or_else(|| MAIN_LANGUAGE.to_owned())
     }
 
     /// Applies `change`; answers the changes that undo it, in the order they were made.
@@ -333,7 +426,10 @@ impl<'a> Files<'a> {
                             (b.y - a.y) / length * along_m,
                         ))
                     }
-                    _ => Err("只有一条线（门）能沿自身移动".to_owned()),
+                    _ => Err(said!(
+                        "只有一条线（门）能沿自身移动",
+                        "Only a line (a door) can slide along itself"
+                    )),
                 };
                 self.shift(index, feature_type, id, by)
             }
@@ -421,15 +517,18 @@ impl<'a> Files<'a> {
         at: [f64; 2],
         width_m: f64,
     ) -> Result<PlacedDoor, EditError> {
-        let cannot = |reason: &str| EditError::Cannot {
-            index,
-            reason: reason.to_owned(),
-        };
+        let cannot = |reason: Said| EditError::Cannot { index, reason };
         if !DOOR_WIDTHS.contains(&width_m) {
-            return Err(cannot("门宽应在 0.5 到 10 米之间"));
+            return Err(cannot(said!(
+                "门宽应在 0.5 到 10 米之间",
+                "A door must be 0.5 to 10 m wide"
+            )));
         }
         if !positions::is_lon_lat(at) {
-            return Err(cannot("门的位置不是有效的经纬度"));
+            return Err(cannot(said!(
+                "门的位置不是有效的经纬度",
+                "The door's position is not a valid longitude/latitude"
+            )));
         }
         let file = self.file(index, "unit")?;
         let found_at = found(index, file, "unit", unit)?;
@@ -462,7 +561,10 @@ impl<'a> Files<'a> {
             }
         }
         let Some((_, centre, direction)) = best else {
-            return Err(cannot("这个房间没有比门更长的墙"));
+            return Err(cannot(said!(
+                "这个房间没有比门更长的墙",
+                "This room has no wall longer than the door"
+            )));
         };
         let half = width_m / 2.0;
         let end = |sign: f64| {
@@ -484,16 +586,19 @@ impl<'a> Files<'a> {
         index: usize,
         feature_type: &str,
         id: &str,
-        by: impl Fn(&[Point]) -> Result<Point, String>,
+        by: impl Fn(&[Point]) -> Result<Point, Said>,
     ) -> Result<Change, EditError> {
-        let cannot = |reason: String| EditError::Cannot { index, reason };
+        let cannot = |reason: Said| EditError::Cannot { index, reason };
         let file = self.file(index, feature_type)?;
         let at = found(index, file, feature_type, id)?;
         let feature = &mut file.features()[at];
         let mut positions = Vec::new();
         collect_positions(&feature["geometry"], &mut positions);
         let Some(&[lon0, lat0]) = positions.first() else {
-            return Err(cannot("要素没有坐标".to_owned()));
+            return Err(cannot(said!(
+                "要素没有坐标",
+                "The feature has no coordinates"
+            )));
         };
         let frame = Frame::new(lon0, lat0);
         let local: Vec<Point> = positions
@@ -502,7 +607,10 @@ impl<'a> Files<'a> {
             .collect();
         let offset = by(&local).map_err(cannot)?;
         if !(offset.x.is_finite() && offset.y.is_finite()) {
-            return Err(cannot("移动的距离不是有限的数".to_owned()));
+            return Err(cannot(said!(
+                "移动的距离不是有限的数",
+                "The distance to move is not a finite number"
+            )));
         }
         let old_geometry = feature["geometry"].clone();
         move_positions(&mut feature["geometry"], frame, offset);
@@ -553,21 +661,24 @@ impl<'a> Files<'a> {
 
 fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
     let name = format!("{feature_type}.geojson");
-    let unreadable = |message: String| EditError::Unreadable {
+    let unreadable = |message: Said| EditError::Unreadable {
         file: name.clone(),
         message,
     };
     let mut collection = match std::fs::read(dir.join(&name)) {
         Ok(bytes) => {
-            serde_json::from_slice::<Value>(&bytes).map_err(|e| unreadable(e.to_string()))?
+            serde_json::from_slice::<Value>(&bytes).map_err(|e| unreadable(in_its_words(e)))?
         }
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             serde_json::json!({"type": "FeatureCollection", "features": []})
         }
-        Err(e) => return Err(unreadable(e.to_string())),
+        Err(e) => return Err(unreadable(in_its_words(e))),
     };
     let Some(features) = collection.get_mut("features").and_then(Value::as_array_mut) else {
-        return Err(unreadable("没有 features 数组".to_owned()));
+        return Err(unreadable(said!(
+            "没有 features 数组",
+            "it has no features array"
+        )));
     };
     let by_id = features
         .iter()
@@ -579,6 +690,12 @@ fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
         by_id,
         changed: false,
     })
+}
+
+/// A library's error, in its own words (the same in every language).
+fn in_its_words(error: impl std::fmt::Display) -> Said {
+    let words = error.to_string();
+    Said::new(words.clone(), words)
 }
 
 /// A door placed in a wall: its ends, and the level of its room.
@@ -609,21 +726,18 @@ fn door_feature(id: &str, ends: [[f64; 2]; 2], level_id: &Value) -> Value {
 
 /// A new feature's type and id.
 fn identity(index: usize, feature: &Value) -> Result<(String, String), EditError> {
-    let not = |reason: &str| EditError::NotAFeature {
-        index,
-        reason: reason.to_owned(),
-    };
+    let not = |reason: Said| EditError::NotAFeature { index, reason };
     if feature.get("type").and_then(Value::as_str) != Some("Feature") {
-        return Err(not("type 不是 Feature"));
+        return Err(not(said!("type 不是 Feature", "its type is not Feature")));
     }
     let id = feature
         .get("id")
         .and_then(Value::as_str)
-        .ok_or_else(|| not("没有 id"))?;
+        .ok_or_else(|| not(said!("没有 id", "it has no id")))?;
     let feature_type = feature
         .get("feature_type")
         .and_then(Value::as_str)
-        .ok_or_else(|| not("没有 feature_type"))?;
+        .ok_or_else(|| not(said!("没有 feature_type", "it has no feature_type")))?;
     Ok((feature_type.to_owned(), id.to_owned()))
 }
 

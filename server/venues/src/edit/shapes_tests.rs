@@ -31,17 +31,14 @@ fn area(geometry: &Value) -> f64 {
 fn problems(dir: &Path) -> Vec<String> {
     check_imdf(dir, "building")
         .into_iter()
-        .map(|problem| problem.message)
+        .map(|problem| problem.message.to_string())
         .collect()
 }
 
-#[test]
-fn a_drawn_room_snaps_to_the_wall_is_cut_out_of_the_walkway_and_its_undo_restores_it() {
-    let dir = building();
-    assert_eq!(problems(dir.path()), Vec::<String>::new());
-    let walkway = feature(dir.path(), "unit", WALKWAY).unwrap();
-    // Two corners 14 cm north of the walkway's south wall, one 20 cm from the shared corner.
-    let draw = Change::DrawRoom {
+/// A room named `name` drawn beside the walkway: two corners 14 cm north of its south wall,
+/// one 20 cm from the corner it shares with the lobby.
+fn new_room(name: &str) -> Change {
+    Change::DrawRoom {
         id: NEW_ROOM.into(),
         door_id: NEW_DOOR.into(),
         level_id: LEVEL.into(),
@@ -51,9 +48,17 @@ fn a_drawn_room_snaps_to_the_wall_is_cut_out_of_the_walkway_and_its_undo_restore
             [121.40017, 31.17017],
             [121.4001278, 31.17017],
         ],
-        name: Some("新房间".into()),
+        name: Some(name.into()),
         category: "room".into(),
-    };
+    }
+}
+
+#[test]
+fn a_drawn_room_snaps_to_the_wall_is_cut_out_of_the_walkway_and_its_undo_restores_it() {
+    let dir = building();
+    assert_eq!(problems(dir.path()), Vec::<String>::new());
+    let walkway = feature(dir.path(), "unit", WALKWAY).unwrap();
+    let draw = new_room("新房间");
     let undo = apply_changes(dir.path(), &[draw], 10).unwrap();
     let room = feature(dir.path(), "unit", NEW_ROOM).unwrap();
     let corners = room["geometry"]["coordinates"][0].as_array().unwrap();
@@ -400,4 +405,18 @@ fn a_removed_corner_keeps_the_walls_joined_at_a_neighbours_corner() {
     // The walkway's new wall runs to the lobby's other corner on it, not across to its far end.
     assert!(near(&walkway, pin), "{walkway:?}");
     assert!(near(&corners(LOBBY), pin));
+}
+
+#[test]
+fn a_room_drawn_in_a_building_of_another_language_is_named_in_it() {
+    let dir = building();
+    let manifest = dir.path().join("manifest.json");
+    let mut json: serde_json::Value =
+        serde_json::from_slice(&std::fs::read(&manifest).unwrap()).unwrap();
+    json["language"] = json!("en-GB");
+    std::fs::write(&manifest, json.to_string()).unwrap();
+    let draw = new_room("Meeting room");
+    apply_changes(dir.path(), &[draw], 10).unwrap();
+    let room = feature(dir.path(), "unit", NEW_ROOM).unwrap();
+    assert_eq!(room["properties"]["name"], json!({"en-GB": "Meeting room"}));
 }

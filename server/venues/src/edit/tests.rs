@@ -193,6 +193,10 @@ fn a_door_is_added_in_the_wall_nearest_the_point_and_its_undo_removes_it() {
         };
         let error = apply_changes(dir.path(), &[wide], 10).unwrap_err();
         assert_eq!(error.to_string(), format!("第 1 处修改：{message}"));
+        assert_eq!(
+            error.said().english(),
+            "Change 1: A door must be 0.5 to 10 m wide"
+        );
     }
 }
 

@@ -9,6 +9,7 @@ use zip::{CompressionMethod, ZipArchive};
 
 use super::{IntakeError, IntakeLimits};
 use crate::export::FEATURE_TYPES;
+use crate::{Said, said};
 
 const MANIFEST: &str = "manifest.json";
 
@@ -39,9 +40,7 @@ pub(super) fn screen(bytes: &[u8], limits: &IntakeLimits) -> Result<Plan, Intake
     let mut taken: Vec<(String, String, String)> = Vec::new();
     let mut declared: u64 = 0;
     for index in 0..archive.len() {
-        let entry = archive
-            .by_index_raw(index)
-            .map_err(|e| IntakeError::NotZip(e.to_string()))?;
+        let entry = archive.by_index_raw(index).map_err(not_zip)?;
         let full = entry
             .name()
             .map_or_else(|_| format!("#{index}"), |n| n.into_owned());
@@ -150,7 +149,13 @@ pub(super) fn expand(
 }
 
 fn open(bytes: &[u8]) -> Result<ZipArchive<Cursor<&[u8]>>, IntakeError> {
-    ZipArchive::new(Cursor::new(bytes)).map_err(|e| IntakeError::NotZip(e.to_string()))
+    ZipArchive::new(Cursor::new(bytes)).map_err(not_zip)
+}
+
+/// The ZIP reader's refusal, in its own words (the same in every language).
+fn not_zip(error: impl std::fmt::Display) -> IntakeError {
+    let detail = error.to_string();
+    IntakeError::NotZip(Said::new(detail.clone(), detail))
 }
 
 /// A relative path of plain names: no root, no `..` or `.`, no drive or backslash, no NUL.
@@ -176,30 +181,35 @@ fn entry_count(bytes: &[u8]) -> Result<u64, IntakeError> {
     const END: [u8; 4] = [0x50, 0x4b, 0x05, 0x06];
     const LOCATOR: [u8; 4] = [0x50, 0x4b, 0x06, 0x07];
     const END64: [u8; 4] = [0x50, 0x4b, 0x06, 0x06];
-    let not_zip = || IntakeError::NotZip("没有找到 ZIP 的目录".to_owned());
+    let no_directory = || {
+        IntakeError::NotZip(said!(
+            "没有找到 ZIP 的目录",
+            "no ZIP central directory found"
+        ))
+    };
     if bytes.len() < 22 {
-        return Err(not_zip());
+        return Err(no_directory());
     }
     // The end record is 22 bytes and a comment of at most 65,535.
     let lowest = bytes.len().saturating_sub(22 + 65_535);
     let end = (lowest..=bytes.len() - 22)
         .rev()
         .find(|&at| bytes[at..at + 4] == END)
-        .ok_or_else(not_zip)?;
+        .ok_or_else(no_directory)?;
     let count = u64::from(u16::from_le_bytes([bytes[end + 10], bytes[end + 11]]));
     if count != 0xffff {
         return Ok(count);
     }
-    let locator = end.checked_sub(20).ok_or_else(not_zip)?;
+    let locator = end.checked_sub(20).ok_or_else(no_directory)?;
     if bytes[locator..locator + 4] != LOCATOR {
         return Ok(count);
     }
-    let offset = u64_at(bytes, locator + 8).ok_or_else(not_zip)?;
-    let record = usize::try_from(offset).map_err(|_| not_zip())?;
+    let offset = u64_at(bytes, locator + 8).ok_or_else(no_directory)?;
+    let record = usize::try_from(offset).map_err(|_| no_directory())?;
     if bytes.get(record..record + 4) != Some(&END64[..]) {
-        return Err(not_zip());
+        return Err(no_directory());
     }
-    u64_at(bytes, record + 32).ok_or_else(not_zip)
+    u64_at(bytes, record + 32).ok_or_else(no_directory)
 }
 
 fn u64_at(bytes: &[u8], at: usize) -> Option<u64> {

@@ -11,6 +11,7 @@ use serde::de::{self, DeserializeSeed, IgnoredAny, MapAccess, SeqAccess, Visitor
 use serde::{Deserialize, Deserializer};
 
 use super::{IntakeError, IntakeLimits};
+use crate::{Said, said};
 
 /// What the feature files hold, together.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -55,7 +56,10 @@ impl Census {
             let (line, column) = (error.line(), error.column());
             return Err(IntakeError::Census {
                 file: name.to_owned(),
-                message: format!("不是能读的 GeoJSON（第 {line} 行第 {column} 列）：{error}"),
+                message: said!(
+                    "不是能读的 GeoJSON（第 {line} 行第 {column} 列）：{error}",
+                    "not readable GeoJSON (line {line}, column {column}): {error}"
+                ),
             });
         }
         if name == "level.geojson" {
@@ -63,7 +67,12 @@ impl Census {
             if self.levels > limits.levels {
                 return Err(IntakeError::Census {
                     file: name.to_owned(),
-                    message: format!("有 {} 个楼层，最多 {} 个", self.levels, limits.levels),
+                    message: said!(
+                        "有 {} 个楼层，最多 {} 个",
+                        "{} levels; there may be at most {}",
+                        self.levels,
+                        limits.levels
+                    ),
                 });
             }
         }
@@ -101,7 +110,7 @@ impl Census {
 struct Counting<'a> {
     census: &'a mut Census,
     limits: &'a IntakeLimits,
-    refusal: Option<String>,
+    refusal: Option<Said>,
 }
 
 impl Counting<'_> {
@@ -109,32 +118,45 @@ impl Counting<'_> {
         let census = &mut *self.census;
         census.features += 1;
         if census.features > self.limits.features {
-            return self.refuse(format!("要素总数超过了 {} 个的上限", self.limits.features));
+            let max = self.limits.features;
+            return self.refuse(said!(
+                "要素总数超过了 {max} 个的上限",
+                "the total number of features exceeds the limit of {max}"
+            ));
         }
         let Some(geometry) = feature.geometry else {
             return Ok(());
         };
         let positions = geometry.positions();
         let id = match &feature.id {
-            Some(Id::Text(text)) => text.clone(),
-            Some(Id::Number(number)) => number.to_string(),
-            None => "（无 id）".to_owned(),
+            Some(Id::Text(text)) => Said::new(text.clone(), text.clone()),
+            Some(Id::Number(number)) => Said::new(number.to_string(), number.to_string()),
+            None => said!("（无 id）", "(no id)"),
         };
+        let (zh, en) = (id.chinese(), id.english());
         if positions.len() > self.limits.vertices_per_geometry {
             let (count, max) = (positions.len(), self.limits.vertices_per_geometry);
-            return self.refuse(format!("要素 {id} 的几何有 {count} 个顶点，最多 {max} 个"));
+            return self.refuse(Said::new(
+                format!("要素 {zh} 的几何有 {count} 个顶点，最多 {max} 个"),
+                format!(
+                    "the geometry of feature {en} has {count} vertices; it may have at most {max}"
+                ),
+            ));
         }
         census.most_vertices = census.most_vertices.max(positions.len());
         for position in positions {
             if !(position[0].is_finite() && position[1].is_finite()) {
-                return self.refuse(format!("要素 {id} 有不是有限数的坐标"));
+                return self.refuse(Said::new(
+                    format!("要素 {zh} 有不是有限数的坐标"),
+                    format!("feature {en} has a coordinate that is not a finite number"),
+                ));
             }
             census.include(position);
         }
         Ok(())
     }
 
-    fn refuse<E: de::Error>(&mut self, message: String) -> Result<(), E> {
+    fn refuse<E: de::Error>(&mut self, message: Said) -> Result<(), E> {
         self.refusal = Some(message);
         Err(E::custom("refused"))
     }

@@ -3,7 +3,7 @@
 //! decision whether a venue is valid. `archive` screens the ZIP (its directory first, so a zip
 //! bomb or a path trick is refused before a byte is expanded) and expands the IMDF files;
 //! `census` counts what each file holds (levels, features, vertices, how far it spreads) before
-//! the check builds anything from it. Every refusal says what was wrong, in Chinese.
+//! the check builds anything from it. Every refusal says what was wrong, in Chinese and in English.
 
 mod archive;
 mod census;
@@ -11,6 +11,8 @@ mod census;
 mod tests;
 
 use std::path::Path;
+
+use crate::{Said, said};
 
 pub use census::Census;
 
@@ -59,50 +61,156 @@ pub struct Unpacked {
     pub census: Census,
 }
 
-/// Why an upload was refused before the venue check saw it.
-#[derive(Debug, Clone, PartialEq, thiserror::Error)]
+/// Why an upload was refused before the venue check saw it. Shown to the visitor: in their
+/// language by [`IntakeError::said`], in Chinese by `Display`.
+#[derive(Debug, Clone, PartialEq)]
 pub enum IntakeError {
-    #[error("文件有 {size} 字节，超过了 {max} 字节的上限")]
-    TooLarge { size: u64, max: u64 },
-    #[error("这不是一个能读的 ZIP 压缩包（{0}）；请上传 IMDF 压缩包（.zip）")]
-    NotZip(String),
-    #[error("压缩包有 {count} 个条目，最多 {max} 个")]
-    TooManyEntries { count: u64, max: usize },
-    #[error("压缩包里的 {entry} 的路径不安全（绝对路径、“..” 或链接），整个压缩包不予接收")]
-    UnsafePath { entry: String },
-    #[error("压缩包里的 {entry} 加了密码，请上传不加密的压缩包")]
-    Encrypted { entry: String },
-    #[error(
-        "压缩包里的 {entry} 用了不支持的压缩方式（{method}），请用普通的 ZIP（Deflate）重新压缩"
-    )]
-    Compression { entry: String, method: String },
-    #[error("压缩包展开后超过 {max} 字节的上限（{entry} 处）")]
-    ExpandsTooFar { entry: String, max: u64 },
-    #[error("压缩包里的 {entry} 展开后与它登记的大小不符，压缩包可能已损坏")]
-    SizeMismatch { entry: String },
-    #[error("压缩包里的 {entry} 读不出来：{message}")]
-    Unreadable { entry: String, message: String },
-    #[error("压缩包里有两份 {name}（{first} 和 {second}），不知道该用哪一份")]
+    TooLarge {
+        size: u64,
+        max: u64,
+    },
+    /// Not a ZIP, with what the reader found wrong.
+    NotZip(Said),
+    TooManyEntries {
+        count: u64,
+        max: usize,
+    },
+    UnsafePath {
+        entry: String,
+    },
+    Encrypted {
+        entry: String,
+    },
+    Compression {
+        entry: String,
+        method: String,
+    },
+    ExpandsTooFar {
+        entry: String,
+        max: u64,
+    },
+    SizeMismatch {
+        entry: String,
+    },
+    Unreadable {
+        entry: String,
+        message: String,
+    },
     Duplicate {
         name: String,
         first: String,
         second: String,
     },
-    #[error(
-        "压缩包里的 IMDF 文件分在几个文件夹里（{first} 和 {second}），请把它们放在同一个文件夹"
-    )]
-    Scattered { first: String, second: String },
-    #[error("压缩包里没有 IMDF 文件（venue.geojson、level.geojson、unit.geojson……）")]
+    Scattered {
+        first: String,
+        second: String,
+    },
     NoImdf,
-    #[error("{file}：{message}")]
-    Census { file: String, message: String },
-    #[error(
-        "坐标分布在 {metres:.0} 米的范围内，超过了一座建筑的 {max:.0} 米；请检查坐标是否都是 WGS 84 经纬度"
-    )]
-    Spread { metres: f64, max: f64 },
-    #[error("写入临时目录失败：{0}")]
+    /// A file the census refused, and why.
+    Census {
+        file: String,
+        message: Said,
+    },
+    Spread {
+        metres: f64,
+        max: f64,
+    },
     Write(String),
 }
+
+impl IntakeError {
+    /// Why the upload was refused, in both languages.
+    pub fn said(&self) -> Said {
+        match self {
+            Self::TooLarge { size, max } => said!(
+                "文件有 {size} 字节，超过了 {max} 字节的上限",
+                "The file is {size} bytes, over the limit of {max} bytes"
+            ),
+            Self::NotZip(why) => Said::new(
+                format!(
+                    "这不是一个能读的 ZIP 压缩包（{}）；请上传 IMDF 压缩包（.zip）",
+                    why.chinese()
+                ),
+                format!(
+                    "This is not a readable ZIP archive ({}). Upload an IMDF archive (.zip)",
+                    why.english()
+                ),
+            ),
+            Self::TooManyEntries { count, max } => said!(
+                "压缩包有 {count} 个条目，最多 {max} 个",
+                "The archive has {count} entries; it may have at most {max}"
+            ),
+            Self::UnsafePath { entry } => said!(
+                "压缩包里的 {entry} 的路径不安全（绝对路径、“..” 或链接），整个压缩包不予接收",
+                "The path of {entry} in the archive is unsafe (an absolute path, \"..\" or a \
+                 link), so the whole archive is refused"
+            ),
+            Self::Encrypted { entry } => said!(
+                "压缩包里的 {entry} 加了密码，请上传不加密的压缩包",
+                "{entry} in the archive is password-protected. Upload an archive without \
+                 encryption"
+            ),
+            Self::Compression { entry, method } => said!(
+                "压缩包里的 {entry} 用了不支持的压缩方式（{method}），请用普通的 ZIP（Deflate）重新压缩",
+                "{entry} in the archive uses an unsupported compression method ({method}). \
+                 Compress it again as a plain ZIP (Deflate)"
+            ),
+            Self::ExpandsTooFar { entry, max } => said!(
+                "压缩包展开后超过 {max} 字节的上限（{entry} 处）",
+                "The archive expands beyond the limit of {max} bytes (at {entry})"
+            ),
+            Self::SizeMismatch { entry } => said!(
+                "压缩包里的 {entry} 展开后与它登记的大小不符，压缩包可能已损坏",
+                "{entry} in the archive does not expand to the size it declares; the archive \
+                 may be damaged"
+            ),
+            Self::Unreadable { entry, message } => said!(
+                "压缩包里的 {entry} 读不出来：{message}",
+                "{entry} in the archive cannot be read: {message}"
+            ),
+            Self::Duplicate {
+                name,
+                first,
+                second,
+            } => said!(
+                "压缩包里有两份 {name}（{first} 和 {second}），不知道该用哪一份",
+                "The archive has two copies of {name} ({first} and {second}), and there is no \
+                 telling which one to use"
+            ),
+            Self::Scattered { first, second } => said!(
+                "压缩包里的 IMDF 文件分在几个文件夹里（{first} 和 {second}），请把它们放在同一个文件夹",
+                "The IMDF files in the archive are in different folders ({first} and \
+                 {second}). Put them all in one folder"
+            ),
+            Self::NoImdf => said!(
+                "压缩包里没有 IMDF 文件（venue.geojson、level.geojson、unit.geojson……）",
+                "The archive has no IMDF files (venue.geojson, level.geojson, unit.geojson, ...)"
+            ),
+            Self::Census { file, message } => Said::new(
+                format!("{file}：{}", message.chinese()),
+                format!("{file}: {}", message.english()),
+            ),
+            Self::Spread { metres, max } => said!(
+                "坐标分布在 {metres:.0} 米的范围内，超过了一座建筑的 {max:.0} 米；请检查坐标是否都是 WGS 84 经纬度",
+                "The coordinates spread over {metres:.0} m, more than the {max:.0} m a building \
+                 may span. Check that every coordinate is a WGS 84 longitude/latitude"
+            ),
+            Self::Write(message) => said!(
+                "写入临时目录失败：{message}",
+                "Writing to the temporary directory failed: {message}"
+            ),
+        }
+    }
+}
+
+/// In Chinese, as the site speaks where no language is asked.
+impl std::fmt::Display for IntakeError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.said().chinese())
+    }
+}
+
+impl std::error::Error for IntakeError {}
 
 /// Reads the IMDF archive `bytes` within `limits` and writes its IMDF files (`manifest.json`
 /// and `<feature_type>.geojson`, flattened out of any one folder they were in) into `dir`, an

@@ -136,6 +136,7 @@ fn a_path_out_of_the_folder_is_refused_whole_even_where_it_would_be_ignored() {
             "{name}: {error}"
         );
         assert!(error.to_string().contains("路径不安全"), "{error}");
+        assert!(error.said().english().contains("is unsafe"), "{error}");
         assert!(written.is_empty(), "{name}: {written:?}");
     }
 }
@@ -260,6 +261,11 @@ fn a_file_that_is_not_geojson_is_refused_with_where_reading_stopped() {
     assert!(
         text.starts_with("unit.geojson：不是能读的 GeoJSON（第 1 行"),
         "{text}"
+    );
+    let english = error.said().english().to_owned();
+    assert!(
+        english.starts_with("unit.geojson: not readable GeoJSON (line 1,"),
+        "{english}"
     );
 }
 

@@ -15,7 +15,8 @@ use schema::{DeviceKind, DeviceProperties, Issue, show};
 
 use super::features::{Feature, Kind, VenueFiles};
 use super::problem::{Problems, Rule};
-use super::read::{INFRASTRUCTURE, NOT_A_FEATURE_COLLECTION};
+use super::read::{INFRASTRUCTURE, not_a_feature_collection};
+use crate::Said;
 use crate::contract::contract;
 use crate::geometry::{Point, Shape};
 use crate::model::UnitRole;
@@ -30,7 +31,7 @@ struct Device {
 
 /// Where a problem of infrastructure.geojson is: the feature by its id, or by its index when it
 /// has none.
-fn report(problems: &mut Problems, label: Result<&str, usize>, field: &str, message: String) {
+fn report(problems: &mut Problems, label: Result<&str, usize>, field: &str, message: Said) {
     match label {
         Ok(id) => problems.feature_id(INFRASTRUCTURE, id, field, Rule::Devices, message),
         Err(index) => {
@@ -49,7 +50,12 @@ pub(crate) fn check(venue: &VenueFiles, problems: &mut Problems) {
         return;
     };
     if collection.get("type").and_then(Value::as_str) != Some("FeatureCollection") {
-        problems.file(INFRASTRUCTURE, "", Rule::Devices, NOT_A_FEATURE_COLLECTION);
+        problems.file(
+            INFRASTRUCTURE,
+            "",
+            Rule::Devices,
+            not_a_feature_collection(),
+        );
         return;
     }
     let Some(features) = collection.get("features").and_then(Value::as_array) else {
@@ -57,7 +63,7 @@ pub(crate) fn check(venue: &VenueFiles, problems: &mut Problems) {
             INFRASTRUCTURE,
             "features",
             Rule::Devices,
-            "必须是定位设备要素的列表",
+            Said::to_editors("必须是定位设备要素的列表"),
         );
         return;
     };
@@ -138,12 +144,14 @@ impl<'a> Places<'a> {
 
     /// Where the device stands is wrong: on no level of the venue, outside its level's outline,
     /// or in a closed unit.
-    fn problem(&self, venue: &VenueFiles, device: &Device) -> Option<(&'static str, String)> {
+    fn problem(&self, venue: &VenueFiles, device: &Device) -> Option<(&'static str, Said)> {
         let level_id = device.properties.level_id.as_str();
         if venue.get_of(Kind::Level, level_id).is_none() {
             return Some((
                 "properties.level_id",
-                format!("指向 {level_id}，但本场馆没有这个 id 的楼层；请写设备所在楼层的 id"),
+                Said::to_editors(format!(
+                    "指向 {level_id}，但本场馆没有这个 id 的楼层；请写设备所在楼层的 id"
+                )),
             ));
         }
         let frame = self.frame?;
@@ -155,7 +163,9 @@ impl<'a> Places<'a> {
         if !local::well_inside(outline, point, contract().on_boundary_m) {
             return Some((
                 "geometry",
-                format!("{at} 在所属楼层 {level} 的轮廓之外；设备要挂在楼层轮廓之内"),
+                Said::to_editors(format!(
+                    "{at} 在所属楼层 {level} 的轮廓之外；设备要挂在楼层轮廓之内"
+                )),
             ));
         }
         let (unit, _) = self
@@ -167,11 +177,11 @@ impl<'a> Places<'a> {
         (UnitRole::of_category(category) == UnitRole::Closed).then(|| {
             (
                 "geometry",
-                format!(
+                Said::to_editors(format!(
                     "{at} 在 {level} 的 {}（{}，{category}）里，这是封闭的单元；设备要挂在人能去的地方",
                     unit.describe(),
                     unit.id
-                ),
+                )),
             )
         })
     }
@@ -199,7 +209,9 @@ fn check_unique(venue: &VenueFiles, devices: &[Device], problems: &mut Problems)
                     problems,
                     Ok(&device.id),
                     field,
-                    format!("{value} 也是设备 {other} 的 {what}；每个设备的 {what} 在场馆内唯一"),
+                    Said::to_editors(format!(
+                        "{value} 也是设备 {other} 的 {what}；每个设备的 {what} 在场馆内唯一"
+                    )),
                 ),
                 None => {
                     seen.insert(key, &device.id);
@@ -211,11 +223,11 @@ fn check_unique(venue: &VenueFiles, devices: &[Device], problems: &mut Problems)
                 problems,
                 Ok(&device.id),
                 "id",
-                format!(
+                Said::to_editors(format!(
                     "也是 {} 里 {} 的 id；设备的编号与场馆的要素也不能重复",
                     imdf.kind.file(),
                     imdf.describe()
-                ),
+                )),
             );
         }
     }
@@ -238,9 +250,9 @@ fn check_beacon_groups(venue: &VenueFiles, devices: &[Device], problems: &mut Pr
                 problems,
                 Ok(&device.id),
                 "properties.uuid",
-                format!(
+                Said::to_editors(format!(
                     "是 {this_uuid}，但设备 {first_device} 是 {first_uuid}；一个场馆的信标共用一个 iBeacon uuid"
-                ),
+                )),
             );
         }
         match majors.iter().find(|(level, _, _)| *level == p.level_id) {
@@ -249,11 +261,11 @@ fn check_beacon_groups(venue: &VenueFiles, devices: &[Device], problems: &mut Pr
                 problems,
                 Ok(&device.id),
                 "properties.major",
-                format!(
+                Said::to_editors(format!(
                     "是 {}，但同一楼层的设备 {first} 是 {}；一个楼层的信标共用一个 major",
                     show(major),
                     show(level_major)
-                ),
+                )),
             ),
             Some(_) => {}
         }
@@ -265,11 +277,11 @@ fn check_beacon_groups(venue: &VenueFiles, devices: &[Device], problems: &mut Pr
                 problems,
                 Ok(device),
                 "properties.major",
-                format!(
+                Said::to_editors(format!(
                     "是 {}，与楼层 {} 的相同；每个楼层的信标有自己的 major",
                     show(major),
                     venue.level_name(other)
-                ),
+                )),
             );
         }
         level_of.retain(|(m, _)| *m != major);

@@ -4,6 +4,7 @@
 
 use serde_json::{Map, Value};
 
+use crate::Said;
 use crate::check::properties::patterns::{UuidForm, is_uuid};
 use crate::check::read::is_feature_id;
 
@@ -66,10 +67,10 @@ pub(super) struct DeviceProperties {
 }
 
 /// A problem of one device: the field (`properties.height`, or empty) and the message.
-pub(super) type Issue = (String, String);
+pub(super) type Issue = (String, Said);
 
-fn issue(field: &str, message: impl Into<String>) -> Issue {
-    (field.to_owned(), message.into())
+fn issue(field: &str, message: Said) -> Issue {
+    (field.to_owned(), message)
 }
 
 /// A number as JavaScript writes it: `2`, `2.5`.
@@ -88,7 +89,10 @@ pub(super) struct Envelope<'a> {
 /// The feature's envelope, or every problem of it.
 pub(super) fn envelope(value: &Value) -> Result<Envelope<'_>, Vec<Issue>> {
     let Some(object) = value.as_object() else {
-        return Err(vec![issue("", "必须是一个定位设备的 GeoJSON Feature 对象")]);
+        return Err(vec![issue(
+            "",
+            Said::to_editors("必须是一个定位设备的 GeoJSON Feature 对象"),
+        )]);
     };
     let mut issues = Vec::new();
     let id = match object.get("id") {
@@ -96,42 +100,50 @@ pub(super) fn envelope(value: &Value) -> Result<Envelope<'_>, Vec<Issue>> {
         Some(Value::String(_)) => {
             issues.push(issue(
                 "id",
-                "必须是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+                Said::to_editors(
+                    "必须是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+                ),
             ));
             None
         }
         _ => {
-            issues.push(issue("id", "必须是要素 id（字符串）"));
+            issues.push(issue("id", Said::to_editors("必须是要素 id（字符串）")));
             None
         }
     };
     if object.get("type").and_then(Value::as_str) != Some("Feature") {
-        issues.push(issue("type", r#"必须是 "Feature""#));
+        issues.push(issue("type", Said::to_editors(r#"必须是 "Feature""#)));
     }
     if object.get("feature_type").and_then(Value::as_str) != Some("infrastructure") {
         issues.push(issue(
             "feature_type",
-            r#"必须是 "infrastructure"：infrastructure.geojson 只放定位设备"#,
+            Said::to_editors(r#"必须是 "infrastructure"：infrastructure.geojson 只放定位设备"#),
         ));
     }
     let position = match object.get("geometry").and_then(Value::as_object) {
         None => {
             issues.push(issue(
                 "geometry",
-                "必须是 GeoJSON Point：一个设备立在一个位置",
+                Said::to_editors("必须是 GeoJSON Point：一个设备立在一个位置"),
             ));
             None
         }
         Some(geometry) => {
             if geometry.get("type").and_then(Value::as_str) != Some("Point") {
-                issues.push(issue("geometry.type", r#"必须是 "Point""#));
+                issues.push(issue(
+                    "geometry.type",
+                    Said::to_editors(r#"必须是 "Point""#),
+                ));
             }
             position(geometry.get("coordinates"), &mut issues)
         }
     };
     let properties = object.get("properties").and_then(Value::as_object);
     if properties.is_none() {
-        issues.push(issue("properties", "必须是设备属性的对象"));
+        issues.push(issue(
+            "properties",
+            Said::to_editors("必须是设备属性的对象"),
+        ));
     }
     match (id, position, properties) {
         (Some(id), Some(position), Some(properties)) if issues.is_empty() => Ok(Envelope {
@@ -146,7 +158,10 @@ pub(super) fn envelope(value: &Value) -> Result<Envelope<'_>, Vec<Issue>> {
 fn position(value: Option<&Value>, issues: &mut Vec<Issue>) -> Option<[f64; 2]> {
     let field = "geometry.coordinates";
     let Some([lon, lat]) = value.and_then(Value::as_array).map(Vec::as_slice) else {
-        issues.push(issue(field, "必须是一个位置 [经度, 纬度]"));
+        issues.push(issue(
+            field,
+            Said::to_editors("必须是一个位置 [经度, 纬度]"),
+        ));
         return None;
     };
     let mut read = |value: &Value, index: usize, what: &str, limit: f64| {
@@ -156,12 +171,15 @@ fn position(value: Option<&Value>, issues: &mut Vec<Issue>) -> Option<[f64; 2]> 
             Some(n) => {
                 issues.push((
                     field,
-                    format!("{} 不在 -{limit} 到 {limit} 之间，不是{what}", show(n)),
+                    Said::to_editors(format!(
+                        "{} 不在 -{limit} 到 {limit} 之间，不是{what}",
+                        show(n)
+                    )),
                 ));
                 None
             }
             None => {
-                issues.push((field, format!("必须是{what}（数字）")));
+                issues.push((field, Said::to_editors(format!("必须是{what}（数字）"))));
                 None
             }
         }
@@ -185,7 +203,7 @@ pub(super) fn properties(
         let shown = found.map_or_else(|| "缺失".to_owned(), |v| format!("是 {v}"));
         issues.push(issue(
             "properties.kind",
-            format!("{shown}；设备的 kind 是 {} 之一", kinds.join("、")),
+            Said::to_editors(format!("{shown}；设备的 kind 是 {} 之一", kinds.join("、"))),
         ));
         return None;
     };
@@ -195,7 +213,11 @@ pub(super) fn properties(
         if !properties.contains_key(*key) {
             issues.push(issue(
                 &format!("properties.{key}"),
-                format!("缺失；每个 {} 都有 {}", kind.name(), keys.join(", ")),
+                Said::to_editors(format!(
+                    "缺失；每个 {} 都有 {}",
+                    kind.name(),
+                    keys.join(", ")
+                )),
             ));
         }
     }
@@ -203,12 +225,12 @@ pub(super) fn properties(
         if !keys.contains(&key.as_str()) {
             issues.push(issue(
                 &format!("properties.{key}"),
-                format!(
+                Said::to_editors(format!(
                     "不是 {} 的属性；请删除（{} 的键：{}）",
                     kind.name(),
                     kind.name(),
                     keys.join(", ")
-                ),
+                )),
             ));
         }
     }
@@ -217,9 +239,9 @@ pub(super) fn properties(
     let name = values.text("name");
     values.number("height", |n| {
         if n <= 0.0 {
-            Some("必须高于地面（以米计，大于 0）".to_owned())
+            Some(Said::to_editors("必须高于地面（以米计，大于 0）"))
         } else if n > 20.0 {
-            Some("离地面最多 20 米".to_owned())
+            Some(Said::to_editors("离地面最多 20 米"))
         } else {
             None
         }
@@ -235,7 +257,7 @@ pub(super) fn properties(
         }
         DeviceKind::AoaGateway => {
             values.number("range", |n| {
-                (n <= 0.0).then(|| "必须是以米计的覆盖半径（大于 0）".to_owned())
+                (n <= 0.0).then(|| Said::to_editors("必须是以米计的覆盖半径（大于 0）"))
             });
         }
         DeviceKind::UwbAnchor => {
@@ -263,7 +285,7 @@ struct Values<'a> {
 }
 
 impl Values<'_> {
-    fn report(&mut self, key: &str, message: impl Into<String>) {
+    fn report(&mut self, key: &str, message: Said) {
         self.issues
             .push(issue(&format!("properties.{key}"), message));
     }
@@ -274,12 +296,12 @@ impl Values<'_> {
             Value::String(_) => {
                 self.report(
                     key,
-                    "必须是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+                    Said::to_editors("必须是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx"),
                 );
                 None
             }
             _ => {
-                self.report(key, "必须是要素 id（字符串）");
+                self.report(key, Said::to_editors("必须是要素 id（字符串）"));
                 None
             }
         }
@@ -289,11 +311,11 @@ impl Values<'_> {
         match self.properties.get(key)? {
             Value::String(text) if !text.trim().is_empty() => Some(text.trim().to_owned()),
             Value::String(_) => {
-                self.report(key, "不能为空");
+                self.report(key, Said::to_editors("不能为空"));
                 None
             }
             _ => {
-                self.report(key, "必须是字符串");
+                self.report(key, Said::to_editors("必须是字符串"));
                 None
             }
         }
@@ -305,21 +327,21 @@ impl Values<'_> {
             Value::String(_) => {
                 self.report(
                     key,
-                    "必须是 UUID，如 \"575e57e1-c191-4337-80eb-41ae0e334e4b\"",
+                    Said::to_editors("必须是 UUID，如 \"575e57e1-c191-4337-80eb-41ae0e334e4b\""),
                 );
                 None
             }
             _ => {
-                self.report(key, "必须是字符串");
+                self.report(key, Said::to_editors("必须是字符串"));
                 None
             }
         }
     }
 
     /// A number, with what is wrong with it besides its type.
-    fn number(&mut self, key: &str, wrong: impl Fn(f64) -> Option<String>) -> Option<f64> {
+    fn number(&mut self, key: &str, wrong: impl Fn(f64) -> Option<Said>) -> Option<f64> {
         let Some(n) = self.properties.get(key)?.as_f64() else {
-            self.report(key, "必须是数字");
+            self.report(key, Said::to_editors("必须是数字"));
             return None;
         };
         match wrong(n) {
@@ -335,7 +357,8 @@ impl Values<'_> {
     fn whole(&mut self, key: &str, min: f64, max: f64) -> Option<f64> {
         let range = format!("必须是 {} 到 {} 的整数", show(min), show(max));
         self.number(key, |n| {
-            (n.fract() != 0.0 || n < min || n > max).then(|| format!("是 {}，{range}", show(n)))
+            (n.fract() != 0.0 || n < min || n > max)
+                .then(|| Said::to_editors(format!("是 {}，{range}", show(n))))
         })
     }
 }

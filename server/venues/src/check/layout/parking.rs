@@ -10,6 +10,7 @@ use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
 use super::placement::Placement;
 use super::shapes::LocalShapes;
+use crate::{Said, said};
 
 fn is_zone(category: &str) -> bool {
     category == "parking" || category.starts_with("parking.")
@@ -40,7 +41,10 @@ pub(super) fn check(
                 zone,
                 "properties.name",
                 Rule::KiosksAndParking,
-                "是 null；停车引导分区要有名称，例如 {\"zh-Hans\": \"A区\"}",
+                said!(
+                    "是 null；停车引导分区要有名称，例如 {{\"zh-Hans\": \"A区\"}}",
+                    "is null; a parking guidance zone needs a name, such as {{\"en\": \"Zone A\"}}"
+                ),
             );
         }
     }
@@ -77,22 +81,34 @@ pub(super) fn check(
                         space,
                         "properties.name",
                         Rule::KiosksAndParking,
-                        format!("“{number}”也是车位 {other} 的编号；车位编号在整个场馆里不重复"),
+                        said!(
+                            "“{number}”也是车位 {other} 的编号；车位编号在整个场馆里不重复",
+                            "\"{number}\" is also the number of parking space {other}; parking space numbers are unique across the venue"
+                        ),
                     ),
                     None => {
                         numbers.insert(number.to_uppercase(), &space.id);
                     }
                 }
             }
-            number => problems.feature(
-                space,
-                "properties.name",
-                Rule::KiosksAndParking,
-                format!(
-                    "是 {}；车位以楼层和三位数字命名，例如 {{\"zh-Hans\": \"{short}-001\"}}",
-                    number.map_or("null".to_owned(), |n| format!("“{n}”"))
-                ),
-            ),
+            number => {
+                let shown = number.map_or(Said::new("null", "null"), |n| said!("“{n}”", "\"{n}\""));
+                problems.feature(
+                    space,
+                    "properties.name",
+                    Rule::KiosksAndParking,
+                    Said::new(
+                        format!(
+                            "是 {}；车位以楼层和三位数字命名，例如 {{\"zh-Hans\": \"{short}-001\"}}",
+                            shown.chinese()
+                        ),
+                        format!(
+                            "is {}; a parking space is named with its level and three digits, such as {{\"en\": \"{short}-001\"}}",
+                            shown.english()
+                        ),
+                    ),
+                )
+            }
         }
         let doors = automobile_doors
             .get(space.id.as_str())
@@ -113,18 +129,27 @@ pub(super) fn check(
             continue;
         };
         if doors.len() != 1 || on_road != 1 {
-            let road = if doors.is_empty() {
-                String::new()
-            } else {
-                format!("，其中 {on_road} 扇通向道路单元")
+            let count = doors.len();
+            let road = match count {
+                0 => Said::new("", ""),
+                1 => Said::new(
+                    format!("，其中 {on_road} 扇通向道路单元"),
+                    ", which does not open onto a road unit",
+                ),
+                _ => said!(
+                    "，其中 {on_road} 扇通向道路单元",
+                    ", {on_road} of them onto a road unit"
+                ),
             };
+            let (road_zh, road_en) = (road.chinese(), road.english());
+            let openings = if count == 1 { "opening" } else { "openings" };
             problems.feature(
                 space,
                 "geometry",
                 Rule::KiosksAndParking,
-                format!(
-                    "有 {} 扇机动车门（automobile）{road}；车位在通道一侧有一扇机动车门，与一个道路单元（road）共用",
-                    doors.len()
+                said!(
+                    "有 {count} 扇机动车门（automobile）{road_zh}；车位在通道一侧有一扇机动车门，与一个道路单元（road）共用",
+                    "has {count} automobile {openings}{road_en}; a parking space has one automobile opening on its aisle side, shared with a road unit (road)"
                 ),
             );
         }
@@ -147,24 +172,33 @@ pub(super) fn check(
                 space,
                 "geometry",
                 Rule::KiosksAndParking,
-                format!(
+                said!(
                     "中心不在 {} 的任何停车分区里；每个车位都在一个引导分区（类别为 parking 的 section）之内",
+                    "its centre is in no parking zone of {}; every parking space lies within a guidance zone (a section of category parking)",
                     venue.level_name(&level.id)
                 ),
             ),
-            count => problems.feature(
-                space,
-                "geometry",
-                Rule::KiosksAndParking,
-                format!(
-                    "中心在 {count} 个停车分区里（{}）；每个车位恰好在一个分区之内",
-                    holding
-                        .iter()
-                        .map(|zone| zone.label("name").unwrap_or(&zone.id))
-                        .collect::<Vec<_>>()
-                        .join("、")
-                ),
-            ),
+            count => {
+                let names: Vec<&str> = holding
+                    .iter()
+                    .map(|zone| zone.label("name").unwrap_or(&zone.id))
+                    .collect();
+                problems.feature(
+                    space,
+                    "geometry",
+                    Rule::KiosksAndParking,
+                    Said::new(
+                        format!(
+                            "中心在 {count} 个停车分区里（{}）；每个车位恰好在一个分区之内",
+                            names.join("、")
+                        ),
+                        format!(
+                            "its centre is in {count} parking zones ({}); every parking space lies within exactly one zone",
+                            names.join(", ")
+                        ),
+                    ),
+                )
+            }
         }
     }
 }

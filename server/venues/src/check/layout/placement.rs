@@ -21,6 +21,7 @@ use super::level_index::{LevelUnits, index_levels};
 use super::overlap::Overlaps;
 use super::shapes::LocalShapes;
 use super::topology::{UnitRole, unit_role};
+use crate::{Said, said};
 
 /// What placement found, for the parking and reachability rules.
 #[derive(Default)]
@@ -82,8 +83,9 @@ fn check_display_points(survey: &Survey, problems: &mut Problems) {
                 feature,
                 field,
                 Rule::Geometry,
-                format!(
+                said!(
                     "{} 在这个 {} 的几何之外；显示点位于它的要素之内（IMDF）",
+                    "{} is outside the geometry of this {}; a display point lies within its feature (IMDF)",
                     shapes.lon_lat(*point),
                     feature.kind.name()
                 ),
@@ -93,8 +95,9 @@ fn check_display_points(survey: &Survey, problems: &mut Problems) {
                 feature,
                 field,
                 Rule::Geometry,
-                format!(
+                said!(
                     "{} 不在这扇门的线上；门的显示点位于门的线上",
+                    "{} is not on this opening's line; an opening's display point lies on its line",
                     shapes.lon_lat(*point)
                 ),
             );
@@ -113,8 +116,9 @@ fn check_display_points(survey: &Survey, problems: &mut Problems) {
                     feature,
                     field,
                     Rule::Geometry,
-                    format!(
+                    said!(
                         "{} 在这座建筑的每个 footprint 之外；建筑的显示点位于它的一个 footprint 之内",
+                        "{} is outside every footprint of this building; a building's display point lies within one of its footprints",
                         shapes.lon_lat(*point)
                     ),
                 );
@@ -157,8 +161,9 @@ fn check_inside_levels(survey: &Survey, problems: &mut Problems) {
                 feature,
                 "geometry",
                 Rule::Levels,
-                format!(
+                said!(
                     "在 {} 附近超出了它所在的楼层 {}；楼层上的一切都在楼层的多边形之内：移动它，或改楼层的轮廓",
+                    "reaches outside its level {1} near {0}; everything on a level lies within the level's polygon: move it, or change the level's outline",
                     shapes.lon_lat(outside),
                     venue.level_name(level_id)
                 ),
@@ -203,8 +208,9 @@ fn check_overlaps(survey: &Survey, problems: &mut Problems) {
                         other,
                         "geometry",
                         Rule::Levels,
-                        format!(
+                        said!(
                             "与 {}（{}）在 {} 上重叠 {area:.2} m²；同一楼层的单元互不重叠：把共用的墙移到同一条线上",
+                            "overlaps {} ({}) on {} by {area:.2} m²; units on the same level do not overlap: move the wall they share onto one line",
                             unit.describe(),
                             unit.id,
                             venue.level_name(level_id)
@@ -270,8 +276,9 @@ fn check_openings(survey: &mut Survey, problems: &mut Problems) {
                 opening,
                 "geometry",
                 Rule::Openings,
-                format!(
+                said!(
                     "不在 {where_} 任何单元的边界上；门位于它连接的单元之间的墙上（两端和中点都在单元的边 {} 厘米以内）",
+                    "is not on the boundary of any unit on {where_}; an opening lies on the wall between the units it joins (both ends and the midpoint within {} cm of a unit's edge)",
                     (on_boundary() * 100.0).round()
                 ),
             );
@@ -280,8 +287,9 @@ fn check_openings(survey: &mut Survey, problems: &mut Problems) {
                 opening,
                 "geometry",
                 Rule::Openings,
-                format!(
+                said!(
                     "只在一个单元（{}，{}）的边界上，也不在 {where_} 的轮廓上；门连接两个单元，或一个单元和室外",
+                    "is on the boundary of only one unit ({}, {}) and not on the outline of {where_}; an opening joins two units, or a unit and the outside",
                     unit.describe(),
                     unit.id
                 ),
@@ -295,7 +303,10 @@ fn check_openings(survey: &mut Survey, problems: &mut Problems) {
                 opening,
                 "properties.name",
                 Rule::Openings,
-                "是 null，但这扇门在楼层轮廓上，是入口；入口要有名称，例如 {\"zh-Hans\": \"北门\"}",
+                said!(
+                    "是 null，但这扇门在楼层轮廓上，是入口；入口要有名称，例如 {{\"zh-Hans\": \"北门\"}}",
+                    "is null, but this opening is on the level's outline, so it is an entrance; an entrance needs a name, such as {{\"en\": \"North entrance\"}}"
+                ),
             );
         }
         joins.push((
@@ -332,8 +343,9 @@ fn check_points(survey: &mut Survey, problems: &mut Problems) {
                 anchor,
                 "geometry",
                 Rule::Geometry,
-                format!(
+                said!(
                     "{} 在它的单元 {}（{}）之外；锚点放在它所指的单元之内（IMDF）",
+                    "{} is outside its {} ({}); an anchor lies within the unit it refers to (IMDF)",
                     shapes.lon_lat(point),
                     unit.describe(),
                     unit.id
@@ -366,8 +378,9 @@ fn check_points(survey: &mut Survey, problems: &mut Problems) {
                 amenity,
                 "geometry",
                 Rule::Geometry,
-                format!(
+                said!(
                     "{} 在它所有的单元（properties.unit_ids）之外；设施立在它所指的一个单元之内",
+                    "{} is outside all its units (properties.unit_ids); an amenity stands within one of the units it refers to",
                     shapes.lon_lat(point)
                 ),
             );
@@ -376,20 +389,16 @@ fn check_points(survey: &mut Survey, problems: &mut Problems) {
 }
 
 /// The walkable categories as the contract lists them (`unit_roles.walkable`), for messages.
-fn walkable_list() -> &'static str {
-    static LIST: LazyLock<String> = LazyLock::new(|| {
+fn walkable_list() -> &'static Said {
+    static LIST: LazyLock<Said> = LazyLock::new(|| {
         let file: Value =
             serde_json::from_str(include_str!("../../../../../docs/venue-contract.json"))
                 .unwrap_or_default();
-        file["unit_roles"]["walkable"]
+        let list: Vec<&str> = file["unit_roles"]["walkable"]
             .as_array()
-            .map(|list| {
-                list.iter()
-                    .filter_map(Value::as_str)
-                    .collect::<Vec<_>>()
-                    .join("、")
-            })
-            .unwrap_or_default()
+            .map(|list| list.iter().filter_map(Value::as_str).collect())
+            .unwrap_or_default();
+        Said::new(list.join("、"), list.join(", "))
     });
     &LIST
 }
@@ -403,7 +412,10 @@ fn check_kiosks(survey: &mut Survey, problems: &mut Problems) {
                 kiosk,
                 "properties.name",
                 Rule::KiosksAndParking,
-                "是 null；导视屏要有名称，例如 {\"zh-Hans\": \"L1 北中庭导视屏\"}",
+                said!(
+                    "是 null；导视屏要有名称，例如 {{\"zh-Hans\": \"L1 北中庭导视屏\"}}",
+                    "is null; a kiosk needs a name, such as {{\"en\": \"L1 North atrium kiosk\"}}"
+                ),
             );
         }
         if kiosk.display_point().is_none() {
@@ -411,7 +423,10 @@ fn check_kiosks(survey: &mut Survey, problems: &mut Problems) {
                 kiosk,
                 "properties.display_point",
                 Rule::KiosksAndParking,
-                "是 null；导视屏要有显示点，“您在这里”画在那里",
+                said!(
+                    "是 null；导视屏要有显示点，“您在这里”画在那里",
+                    "is null; a kiosk needs a display point, where \"You are here\" is drawn"
+                ),
             );
         }
         let level_id = kiosk.str("level_id").unwrap_or_default();
@@ -435,10 +450,17 @@ fn check_kiosks(survey: &mut Survey, problems: &mut Problems) {
                 kiosk,
                 "geometry",
                 Rule::KiosksAndParking,
-                format!(
-                    "没有立在 {} 的某一个可步行单元（{}）之内；导视屏立在公共通行区域",
-                    venue.level_name(level_id),
-                    walkable_list()
+                Said::new(
+                    format!(
+                        "没有立在 {} 的某一个可步行单元（{}）之内；导视屏立在公共通行区域",
+                        venue.level_name(level_id),
+                        walkable_list().chinese()
+                    ),
+                    format!(
+                        "does not stand within a walkable unit ({}) of {}; a kiosk stands in a public area where visitors walk",
+                        walkable_list().english(),
+                        venue.level_name(level_id)
+                    ),
                 ),
             ),
         }

@@ -17,6 +17,7 @@ use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
 use super::placement::Placement;
 use super::topology::{Ride, UnitRole, WalkNetwork, reachable_units, unit_role};
+use crate::said;
 
 /// The rides of the relationships whose ends resolve to units of their category.
 fn rides(venue: &VenueFiles) -> Vec<Ride> {
@@ -86,7 +87,10 @@ pub(super) fn check(venue: &VenueFiles, placement: &Placement, problems: &mut Pr
                 venue_feature,
                 "",
                 Rule::Reachable,
-                "没有入口：没有一扇行人门（pedestrian）同时在楼层轮廓和单元边界上，所以任何目的地都到不了；在楼层轮廓上的墙上加一扇门",
+                said!(
+                    "没有入口：没有一扇行人门（pedestrian）同时在楼层轮廓和单元边界上，所以任何目的地都到不了；在楼层轮廓上的墙上加一扇门",
+                    "No entrance: no pedestrian opening lies both on a level's outline and on a unit's boundary, so no destination can be reached; add an opening to a wall on the level's outline"
+                ),
             );
         }
         return;
@@ -129,8 +133,9 @@ pub(super) fn check(venue: &VenueFiles, placement: &Placement, problems: &mut Pr
             unit,
             "",
             Rule::Reachable,
-            format!(
-                "{name}（{level}）从任何入口都到不了：门、相通的通道边、电梯、扶梯、楼梯都通不到它；给它开一扇门，通向一个本身可达的可步行单元（通道、大堂、道路）"
+            said!(
+                "{name}（{level}）从任何入口都到不了：门、相通的通道边、电梯、扶梯、楼梯都通不到它；给它开一扇门，通向一个本身可达的可步行单元（通道、大堂、道路）",
+                "{name} ({level}) cannot be reached from any entrance: no opening, open edge between walkways, elevator, escalator or stairs leads to it; give it an opening onto a walkable unit that is itself reachable (walkway, lobby, road)"
             ),
         );
     }
@@ -139,8 +144,9 @@ pub(super) fn check(venue: &VenueFiles, placement: &Placement, problems: &mut Pr
             feature,
             "",
             Rule::Reachable,
-            format!(
-                "立在单元 {unit} 里，而没有访客能从入口到达那个单元；把它移走，或把那个单元连通"
+            said!(
+                "立在单元 {unit} 里，而没有访客能从入口到达那个单元；把它移走，或把那个单元连通",
+                "stands in unit {unit}, which no visitor can reach from an entrance; move it, or connect that unit"
             ),
         );
     };

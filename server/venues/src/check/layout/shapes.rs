@@ -12,6 +12,7 @@ use crate::projection::Frame;
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
 use super::geom::self_intersection;
+use crate::said;
 
 pub(super) struct LocalShapes {
     pub frame: Frame,
@@ -67,7 +68,10 @@ fn check_polygon(
                 feature,
                 &at,
                 Rule::Geometry,
-                "没有面积；一个环至少要有三个不在一条直线上的角",
+                said!(
+                    "没有面积；一个环至少要有三个不在一条直线上的角",
+                    "has no area; a ring needs at least three corners that are not on one line"
+                ),
             );
             valid = false;
             continue;
@@ -75,9 +79,15 @@ fn check_polygon(
         let exterior = index == 0;
         if (signed_area(ring) > 0.0) != exterior {
             let message = if exterior {
-                "是顺时针的；外环按逆时针排列（RFC 7946），请把它的位置倒过来排列"
+                said!(
+                    "是顺时针的；外环按逆时针排列（RFC 7946），请把它的位置倒过来排列",
+                    "is clockwise; an exterior ring runs counter-clockwise (RFC 7946), so reverse the order of its positions"
+                )
             } else {
-                "是逆时针的；洞（内环）按顺时针排列（RFC 7946），请把它的位置倒过来排列"
+                said!(
+                    "是逆时针的；洞（内环）按顺时针排列（RFC 7946），请把它的位置倒过来排列",
+                    "is counter-clockwise; a hole (interior ring) runs clockwise (RFC 7946), so reverse the order of its positions"
+                )
             };
             problems.feature(feature, &at, Rule::Geometry, message);
             valid = false;
@@ -87,8 +97,9 @@ fn check_polygon(
                 feature,
                 &at,
                 Rule::Geometry,
-                format!(
+                said!(
                     "在 {} 附近与自身交叉或相接；环的边只能在相邻两边共用的角上相接",
+                    "crosses or touches itself near {}; the edges of a ring may meet only at the corner two adjacent edges share",
                     shapes.lon_lat(crossing)
                 ),
             );
@@ -135,7 +146,11 @@ pub(super) fn local_shapes(
                         feature,
                         "geometry.coordinates",
                         Rule::Geometry,
-                        format!("没有宽度；{} 需要两个不同的端点", feature.describe()),
+                        said!(
+                            "没有宽度；{} 需要两个不同的端点",
+                            "has no width; {} needs two distinct ends",
+                            feature.describe()
+                        ),
                     ),
                 }
             }

@@ -14,6 +14,7 @@ use serde_json::{Map, Value};
 use super::features::Kind;
 use super::problem::Rule;
 use super::read::{Issue, Scope};
+use crate::{Said, said};
 use values::{Out, Val};
 
 /// One property key of a feature type and the value it holds.
@@ -47,8 +48,11 @@ const fn or_null(name: &'static str, val: Val) -> Key {
 
 use categories as c;
 
-const RESTRICTION: Val = Val::OneOf(c::RESTRICTION, "restriction 值");
-const ACCESSIBILITY: Val = Val::ValueList(c::ACCESSIBILITY, "accessibility 值");
+const RESTRICTION: Val = Val::OneOf(c::RESTRICTION, ("restriction 值", "restriction value"));
+const ACCESSIBILITY: Val = Val::ValueList(
+    c::ACCESSIBILITY,
+    ("accessibility 值", "accessibility value"),
+);
 
 const ADDRESS: &[Key] = &[
     key("address", Val::Text),
@@ -62,7 +66,10 @@ const ADDRESS: &[Key] = &[
 ];
 
 const VENUE: &[Key] = &[
-    key("category", Val::OneOf(c::VENUE, "venue 类别")),
+    key(
+        "category",
+        Val::OneOf(c::VENUE, ("venue 类别", "venue category")),
+    ),
     or_null("restriction", RESTRICTION),
     key("name", Val::Name),
     or_null("alt_name", Val::Labels),
@@ -76,20 +83,29 @@ const VENUE: &[Key] = &[
 const BUILDING: &[Key] = &[
     or_null("name", Val::Name),
     or_null("alt_name", Val::Labels),
-    key("category", Val::OneOf(c::BUILDING, "building 类别")),
+    key(
+        "category",
+        Val::OneOf(c::BUILDING, ("building 类别", "building category")),
+    ),
     or_null("restriction", RESTRICTION),
     or_null("display_point", Val::DisplayPoint),
     or_null("address_id", Val::FeatureId),
 ];
 
 const FOOTPRINT: &[Key] = &[
-    key("category", Val::OneOf(c::FOOTPRINT, "footprint 类别")),
+    key(
+        "category",
+        Val::OneOf(c::FOOTPRINT, ("footprint 类别", "footprint category")),
+    ),
     or_null("name", Val::Name),
     key("building_ids", Val::IdList),
 ];
 
 const LEVEL: &[Key] = &[
-    key("category", Val::OneOf(c::LEVEL, "level 类别")),
+    key(
+        "category",
+        Val::OneOf(c::LEVEL, ("level 类别", "level category")),
+    ),
     or_null("restriction", RESTRICTION),
     key("outdoor", Val::Bool),
     key("ordinal", Val::Integer),
@@ -109,7 +125,10 @@ const LEVEL: &[Key] = &[
 ];
 
 const UNIT: &[Key] = &[
-    key("category", Val::OneOf(c::UNIT, "unit 类别")),
+    key(
+        "category",
+        Val::OneOf(c::UNIT, ("unit 类别", "unit category")),
+    ),
     or_null("restriction", RESTRICTION),
     or_null("accessibility", ACCESSIBILITY),
     or_null("name", Val::Name),
@@ -119,11 +138,17 @@ const UNIT: &[Key] = &[
 ];
 
 const OPENING: &[Key] = &[
-    key("category", Val::OneOf(c::OPENING, "opening 类别")),
+    key(
+        "category",
+        Val::OneOf(c::OPENING, ("opening 类别", "opening category")),
+    ),
     or_null("accessibility", ACCESSIBILITY),
     or_null(
         "access_control",
-        Val::ValueList(c::ACCESS_CONTROL, "access_control 值"),
+        Val::ValueList(
+            c::ACCESS_CONTROL,
+            ("access_control 值", "access_control value"),
+        ),
     ),
     or_null("door", Val::Door),
     or_null("name", Val::Name),
@@ -133,7 +158,10 @@ const OPENING: &[Key] = &[
 ];
 
 const AMENITY: &[Key] = &[
-    key("category", Val::OneOf(c::AMENITY, "amenity 类别")),
+    key(
+        "category",
+        Val::OneOf(c::AMENITY, ("amenity 类别", "amenity category")),
+    ),
     or_null("accessibility", ACCESSIBILITY),
     or_null("name", Val::Name),
     or_null("alt_name", Val::Labels),
@@ -170,7 +198,10 @@ const OCCUPANT: &[Key] = &[
 ];
 
 const FIXTURE: &[Key] = &[
-    key("category", Val::OneOf(c::FIXTURE, "fixture 类别")),
+    key(
+        "category",
+        Val::OneOf(c::FIXTURE, ("fixture 类别", "fixture category")),
+    ),
     or_null("name", Val::Name),
     or_null("alt_name", Val::Labels),
     or_null("anchor_id", Val::FeatureId),
@@ -187,7 +218,10 @@ const KIOSK: &[Key] = &[
 ];
 
 const SECTION: &[Key] = &[
-    key("category", Val::OneOf(c::SECTION, "section 类别")),
+    key(
+        "category",
+        Val::OneOf(c::SECTION, ("section 类别", "section category")),
+    ),
     or_null("restriction", RESTRICTION),
     or_null("accessibility", ACCESSIBILITY),
     or_null("name", Val::Name),
@@ -200,7 +234,10 @@ const SECTION: &[Key] = &[
 ];
 
 const GEOFENCE: &[Key] = &[
-    key("category", Val::OneOf(c::GEOFENCE, "geofence 类别")),
+    key(
+        "category",
+        Val::OneOf(c::GEOFENCE, ("geofence 类别", "geofence category")),
+    ),
     or_null("restriction", RESTRICTION),
     or_null("name", Val::Name),
     or_null("alt_name", Val::Labels),
@@ -213,7 +250,13 @@ const GEOFENCE: &[Key] = &[
 ];
 
 const RELATIONSHIP: &[Key] = &[
-    key("category", Val::OneOf(c::RELATIONSHIP, "relationship 类别")),
+    key(
+        "category",
+        Val::OneOf(
+            c::RELATIONSHIP,
+            ("relationship 类别", "relationship category"),
+        ),
+    ),
     key("direction", Val::Direction),
     or_null("origin", Val::Reference),
     or_null("intermediary", Val::References),
@@ -281,11 +324,10 @@ fn check_values(
     }
 }
 
-fn names_of(keys: &[Key]) -> String {
-    keys.iter()
-        .map(|key| key.name)
-        .collect::<Vec<_>>()
-        .join("、")
+/// The names of `keys`, listed in each language.
+fn names_of(keys: &[Key]) -> Said {
+    let names: Vec<&str> = keys.iter().map(|key| key.name).collect();
+    Said::new(names.join("、"), names.join(", "))
 }
 
 /// The problems of one feature's properties; an unknown extra key is reported with
@@ -293,13 +335,18 @@ fn names_of(keys: &[Key]) -> String {
 pub(crate) fn check(kind: Kind, properties: &Map<String, Value>, scope: Scope) -> Vec<Issue> {
     let keys = keys(kind);
     let name = kind.name();
+    let names = names_of(keys);
     let mut issues = Vec::new();
     for key in keys {
         if !key.optional && !properties.contains_key(key.name) {
             issues.push(Issue::new(
                 format!("properties.{}", key.name),
                 Rule::Features,
-                format!("缺失：每个 {name} 都带齐 IMDF 的全部属性键，不用的写 null"),
+                said!(
+                    "缺失：每个 {name} 都带齐 IMDF 的全部属性键，不用的写 null",
+                    "missing: every {name} must have all of IMDF's property keys; set the \
+                     unused ones to null"
+                ),
             ));
         }
     }
@@ -309,9 +356,15 @@ pub(crate) fn check(kind: Kind, properties: &Map<String, Value>, scope: Scope) -
                 Issue::new(
                     format!("properties.{present}"),
                     Rule::Features,
-                    format!(
-                        "不是 {name} 的 IMDF 属性，请删除（{name} 的属性键：{}）",
-                        names_of(keys)
+                    Said::new(
+                        format!(
+                            "不是 {name} 的 IMDF 属性，请删除（{name} 的属性键：{}）",
+                            names.chinese()
+                        ),
+                        format!(
+                            "is not an IMDF property of {name}; remove it (the keys of {name}: {})",
+                            names.english()
+                        ),
                     ),
                 )
                 .keeping_feature(),
@@ -329,7 +382,10 @@ pub(crate) fn check_manifest(manifest: &Value, scope: Scope) -> Vec<Issue> {
         issues.push(Issue::new(
             "",
             Rule::Features,
-            "必须是 JSON 对象：{\"version\": \"1.0.0\", \"created\": …, \"language\": \"zh-Hans\"}",
+            said!(
+                "必须是 JSON 对象：{{\"version\": \"1.0.0\", \"created\": …, \"language\": \"zh-Hans\"}}",
+                "must be a JSON object: {{\"version\": \"1.0.0\", \"created\": ..., \"language\": \"en\"}}"
+            ),
         ));
         return issues;
     };
@@ -340,25 +396,42 @@ pub(crate) fn check_manifest(manifest: &Value, scope: Scope) -> Vec<Issue> {
                 _ => Rule::Features,
             };
             let example = match key.val {
-                Val::ImdfVersion => "\"1.0.0\"",
-                Val::Language => "\"zh-Hans\"",
-                _ => "如 \"2026-11-24T00:00:00+08:00\"",
+                Val::ImdfVersion => said!("\"1.0.0\"", "\"1.0.0\""),
+                Val::Language => said!("\"zh-Hans\"", "for instance \"en\""),
+                _ => said!(
+                    "如 \"2026-11-24T00:00:00+08:00\"",
+                    "for instance \"2026-11-24T00:00:00+08:00\""
+                ),
             };
+            let name = key.name;
             issues.push(Issue::new(
-                key.name,
+                name,
                 rule,
-                format!("缺失：manifest.json 要写 {}（{example}）", key.name),
+                Said::new(
+                    format!("缺失：manifest.json 要写 {name}（{}）", example.chinese()),
+                    format!(
+                        "missing: manifest.json needs {name} ({})",
+                        example.english()
+                    ),
+                ),
             ));
         }
     }
+    let names = names_of(MANIFEST);
     for present in object.keys() {
         if !MANIFEST.iter().any(|key| key.name == present) {
             issues.push(Issue::new(
                 present.as_str(),
                 Rule::Features,
-                format!(
-                    "不是 IMDF manifest.json 的键，请删除（它的键：{}）",
-                    names_of(MANIFEST)
+                Said::new(
+                    format!(
+                        "不是 IMDF manifest.json 的键，请删除（它的键：{}）",
+                        names.chinese()
+                    ),
+                    format!(
+                        "is not a key of IMDF's manifest.json; remove it (its keys: {})",
+                        names.english()
+                    ),
                 ),
             ));
         }

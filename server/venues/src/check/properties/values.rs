@@ -20,6 +20,11 @@ use super::patterns::{
     COUNTRY, DATE_TIME, EXTENSION, HOURS, LANGUAGE, OCCUPANT_CATEGORY, PHONE, PROVINCE, UuidForm,
     is_js_space, is_uuid, is_website,
 };
+use crate::{Said, said};
+
+/// What an IMDF list of words is, as a message names it: in Chinese (`"door.type 值"`) and in
+/// English (`"door.type value"`).
+pub(super) type What = (&'static str, &'static str);
 
 /// How one property's value is checked.
 #[derive(Debug, Clone, Copy)]
@@ -35,7 +40,7 @@ pub(super) enum Val {
     /// LABELS with a zh-Hans entry in content/venues/ (contract §2.2).
     Name,
     /// One word of an IMDF list ([`categories`]), and what the list is, for the message.
-    OneOf(&'static str, &'static str),
+    OneOf(&'static str, What),
     /// Occupant categories: IMDF's business taxonomy, checked by shape (contract §5).
     OccupantCategory,
     /// ISO 3166-2 (`CN-SH`).
@@ -59,8 +64,8 @@ pub(super) enum Val {
     LevelHeight,
     /// A list of at least one feature id, none twice.
     IdList,
-    /// A list of words of an IMDF list.
-    ValueList(&'static str, &'static str),
+    /// A list of words of an IMDF list (what one word is, for the message).
+    ValueList(&'static str, What),
     /// An opening's DOOR.
     Door,
     /// An occupant's validity.
@@ -98,16 +103,16 @@ pub(super) struct Out<'a> {
 }
 
 impl Out<'_> {
-    fn push(&mut self, field: &str, message: impl Into<String>) {
+    fn push(&mut self, field: &str, message: Said) {
         self.issues.push(Issue::new(field, Rule::Features, message));
     }
 
-    fn names(&mut self, field: &str, message: impl Into<String>) {
+    fn names(&mut self, field: &str, message: Said) {
         self.issues.push(Issue::new(field, Rule::Names, message));
     }
 
     /// A value of the wrong type: reported, and the whole's checks stop.
-    fn wrong(&mut self, field: &str, message: impl Into<String>) -> Flow {
+    fn wrong(&mut self, field: &str, message: Said) -> Flow {
         self.push(field, message);
         Flow::Stop
     }
@@ -124,6 +129,20 @@ fn shown(value: &Value) -> String {
     }
 }
 
+/// "是 <value>；" before what the value must be.
+fn found(value: &Value) -> Said {
+    let value = shown(value);
+    said!("是 {value}；", "is {value}; ")
+}
+
+/// The value of key `key` of `entries` as a message quotes it, or that it is missing.
+fn found_at(entries: &serde_json::Map<String, Value>, key: &str) -> Said {
+    match entries.get(key) {
+        Some(value) => found(value),
+        None => said!("是 缺失；", "is missing; "),
+    }
+}
+
 /// Checks `value` at `field` (`properties.level_id`, `properties.name.zh-Hans`).
 pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow {
     match val {
@@ -134,7 +153,12 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
             field,
             out,
             |s| is_uuid(s, UuidForm::Lowercase),
-            "必须是小写十六进制的 UUID：xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+            || {
+                said!(
+                    "必须是小写十六进制的 UUID：xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx",
+                    "must be a UUID in lowercase hex: xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx"
+                )
+            },
         ),
         Val::Labels => labels(value, field, false, out),
         Val::Name => labels(value, field, out.scope == Scope::Venue, out),
@@ -142,19 +166,20 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
         Val::OccupantCategory => match value.as_str() {
             None => out.wrong(
                 field,
-                format!(
-                    "是 {}；必须是 IMDF 的 occupant 类别（字符串）",
-                    shown(value)
-                ),
+                found(value).then(&said!(
+                    "必须是 IMDF 的 occupant 类别（字符串）",
+                    "must be an IMDF occupant category (a string)"
+                )),
             ),
             Some(s) => {
                 if !OCCUPANT_CATEGORY.is_match(s) {
                     out.push(
                         field,
-                        format!(
-                            "是 {}；occupant 类别是小写字母和数字，以点分级（如 \"cafe\"、\"clothing.womens\"）",
-                            shown(value)
-                        ),
+                        found(value).then(&said!(
+                            "occupant 类别是小写字母和数字，以点分级（如 \"cafe\"、\"clothing.womens\"）",
+                            "occupant categories are lowercase letters and digits, with a dot \
+                             between levels (such as \"cafe\" or \"clothing.womens\")"
+                        )),
                     );
                 }
                 Flow::Go
@@ -165,52 +190,80 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
             field,
             out,
             |s| PROVINCE.is_match(s),
-            "必须是 ISO 3166-2 代码，如 \"CN-SH\"",
+            || {
+                said!(
+                    "必须是 ISO 3166-2 代码，如 \"CN-SH\"",
+                    "must be an ISO 3166-2 code, such as \"CN-SH\""
+                )
+            },
         ),
         Val::Country => pattern(
             value,
             field,
             out,
             |s| COUNTRY.is_match(s),
-            "必须是 ISO 3166 两字母国家代码，如 \"CN\"",
+            || {
+                said!(
+                    "必须是 ISO 3166 两字母国家代码，如 \"CN\"",
+                    "must be an ISO 3166 two-letter country code, such as \"CN\""
+                )
+            },
         ),
         Val::Hours => pattern(
             value,
             field,
             out,
             |s| HOURS.is_match(s),
-            "必须是 OSM opening_hours 格式，如 \"Mo-Su 10:00-22:00\"（多段用分号隔开）",
+            || {
+                said!(
+                    "必须是 OSM opening_hours 格式，如 \"Mo-Su 10:00-22:00\"（多段用分号隔开）",
+                    "must be in OSM opening_hours format, such as \"Mo-Su 10:00-22:00\" (separate \
+                 several rules with semicolons)"
+                )
+            },
         ),
         Val::Phone => pattern(
             value,
             field,
             out,
             |s| PHONE.is_match(s),
-            "必须是 E.164 格式的电话号码，如 \"+862100000000\"",
+            || {
+                said!(
+                    "必须是 E.164 格式的电话号码，如 \"+862100000000\"",
+                    "must be a phone number in E.164 format, such as \"+862100000000\""
+                )
+            },
         ),
-        Val::Website => pattern(
-            value,
-            field,
-            out,
-            is_website,
-            "必须是 http:// 或 https:// 开头、不含空白的网址",
-        ),
+        Val::Website => pattern(value, field, out, is_website, || {
+            said!(
+                "必须是 http:// 或 https:// 开头、不含空白的网址",
+                "must be a web address starting with http:// or https://, with no spaces"
+            )
+        }),
         Val::DateTime => date_time(value, field, out),
         Val::DisplayPoint => display_point(value, field, out),
         Val::Bool => match value {
             Value::Bool(_) => Flow::Go,
-            _ => out.wrong(field, format!("是 {}；必须是 true 或 false", shown(value))),
+            _ => out.wrong(
+                field,
+                found(value).then(&said!("必须是 true 或 false", "must be true or false")),
+            ),
         },
         Val::LevelHeight => match value.as_f64() {
-            None => out.wrong(field, format!("是 {}；必须是数字（米）", shown(value))),
+            None => out.wrong(
+                field,
+                found(value).then(&said!("必须是数字（米）", "must be a number (metres)")),
+            ),
             Some(metres) => {
                 let range = crate::contract::contract().level_height_m;
                 if !(range.min..=range.max).contains(&metres) {
+                    let (min, max) = (range.min, range.max);
                     out.push(
                         field,
-                        format!(
-                            "是 {value} 米；楼层高度（本层地面到上一层地面）须在 {} 到 {} 米之间",
-                            range.min, range.max
+                        said!(
+                            "是 {value} 米；楼层高度（本层地面到上一层地面）须在 {min} 到 {max} 米之间",
+                            "is {value} m; a level's height (from its floor to the floor above) \
+                             must be between {min} and {max} m"
                         ),
                     );
                 }
@@ -218,11 +271,20 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
             }
         },
         Val::Integer => match value.as_f64() {
-            None => out.wrong(field, format!("是 {}；必须是数字", shown(value))),
+            None => out.wrong(
+                field,
+                found(value).then(&said!("必须是数字", "must be a number")),
+            ),
             Some(n) => {
                 // A whole number within JavaScript's safe integers, as the web build took it.
                 if n.fract() != 0.0 || n.abs() > 9_007_199_254_740_991.0 {
-                    out.push(field, format!("是 {value}；必须是整数"));
+                    out.push(
+                        field,
+                        said!(
+                            "是 {value}；必须是整数",
+                            "is {value}; must be a whole number"
+                        ),
+                    );
                 }
                 Flow::Go
             }
@@ -231,7 +293,10 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
         Val::ValueList(list, what) => match value.as_array() {
             None => out.wrong(
                 field,
-                format!("是 {}；必须是 IMDF {what}的列表", shown(value)),
+                found(value).then(&Said::new(
+                    format!("必须是 IMDF {}的列表", what.0),
+                    format!("must be a list of IMDF {}s", what.1),
+                )),
             ),
             Some(items) => {
                 let mut flow = Flow::Go;
@@ -247,14 +312,24 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
             value,
             field,
             &[
-                ("type", Val::OneOf(categories::DOOR_TYPE, "door.type 值")),
+                (
+                    "type",
+                    Val::OneOf(categories::DOOR_TYPE, ("door.type 值", "door.type value")),
+                ),
                 ("automatic", Val::Bool),
                 (
                     "material",
-                    Val::OneOf(categories::DOOR_MATERIAL, "door.material 值"),
+                    Val::OneOf(
+                        categories::DOOR_MATERIAL,
+                        ("door.material 值", "door.material value"),
+                    ),
                 ),
             ],
-            "必须是 DOOR 对象，如 {\"type\": \"sliding\", \"automatic\": true}（type、automatic、material 都可省略）",
+            &said!(
+                "必须是 DOOR 对象，如 {{\"type\": \"sliding\", \"automatic\": true}}（type、automatic、material 都可省略）",
+                "must be a DOOR object, such as {{\"type\": \"sliding\", \"automatic\": true}} \
+                 (type, automatic and material may each be left out)"
+            ),
             out,
         ),
         Val::Temporality => object(
@@ -265,19 +340,32 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
                 ("end", Val::DateTime),
                 ("modified", Val::DateTime),
             ],
-            "必须是 TEMPORALITY 对象 {\"start\": …, \"end\": …, \"modified\": …}（都可省略）",
+            &said!(
+                "必须是 TEMPORALITY 对象 {{\"start\": …, \"end\": …, \"modified\": …}}（都可省略）",
+                "must be a TEMPORALITY object {{\"start\": ..., \"end\": ..., \"modified\": ...}} \
+                 (each may be left out)"
+            ),
             out,
         ),
         Val::Direction => match value.as_str() {
             Some("directed" | "undirected") => Flow::Go,
             _ => out.wrong(
                 field,
-                format!("是 {}；必须是 \"directed\" 或 \"undirected\"", shown(value)),
+                found(value).then(&said!(
+                    "必须是 \"directed\" 或 \"undirected\"",
+                    "must be \"directed\" or \"undirected\""
+                )),
             ),
         },
         Val::Reference => reference(value, field, out),
         Val::References => match value.as_array() {
-            None => out.wrong(field, format!("是 {}；必须是要素引用的列表", shown(value))),
+            None => out.wrong(
+                field,
+                found(value).then(&said!(
+                    "必须是要素引用的列表",
+                    "must be a list of feature references"
+                )),
+            ),
             Some(items) => {
                 let mut flow = Flow::Go;
                 for (i, item) in items.iter().enumerate() {
@@ -292,32 +380,42 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
             if value.as_str() != Some("1.0.0") {
                 out.push(
                     field,
-                    format!("是 {}；必须是 \"1.0.0\"，IMDF 唯一的版本", shown(value)),
+                    found(value).then(&said!(
+                        "必须是 \"1.0.0\"，IMDF 唯一的版本",
+                        "must be \"1.0.0\", the only version of IMDF"
+                    )),
                 );
             }
             Flow::Go
         }
         Val::Language => match value.as_str() {
             None => {
-                out.names(field, "必须是语言标记（字符串），如 \"zh-Hans\" 或 \"en\"");
+                out.names(
+                    field,
+                    said!(
+                        "必须是语言标记（字符串），如 \"zh-Hans\" 或 \"en\"",
+                        "must be a language tag (a string), such as \"zh-Hans\" or \"en\""
+                    ),
+                );
                 Flow::Stop
             }
             Some(tag) => {
                 if !LANGUAGE.is_match(tag) {
                     out.names(
                         field,
-                        format!(
-                            "是 {}；必须是语言标记，如 \"zh-Hans\" 或 \"en\"",
-                            shown(value)
-                        ),
+                        found(value).then(&said!(
+                            "必须是语言标记，如 \"zh-Hans\" 或 \"en\"",
+                            "must be a language tag, such as \"zh-Hans\" or \"en\""
+                        )),
                     );
                 } else if out.scope == Scope::Venue && tag != LANGUAGE_ZH {
                     out.names(
                         field,
-                        format!(
-                            "是 {}；场馆数据的语言是 \"zh-Hans\"（地图显示和接口回答的都是简体中文名称）",
-                            shown(value)
-                        ),
+                        found(value).then(&said!(
+                            "场馆数据的语言是 \"zh-Hans\"（地图显示和接口回答的都是简体中文名称）",
+                            "a venue's data is in \"zh-Hans\" (the map and the API show \
+                             Simplified Chinese names)"
+                        )),
                     );
                 }
                 Flow::Go
@@ -326,7 +424,10 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
         Val::Extensions => match value.as_array() {
             None => out.wrong(
                 field,
-                format!("是 {}；必须是扩展编号的列表，或 null", shown(value)),
+                found(value).then(&said!(
+                    "必须是扩展编号的列表，或 null",
+                    "must be a list of extension ids, or null"
+                )),
             ),
             Some(items) => {
                 let mut flow = Flow::Go;
@@ -334,15 +435,18 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
                     let item_field = format!("{field}[{i}]");
                     match item.as_str() {
                         None => {
-                            flow =
-                                out.wrong(&item_field, format!("是 {}；必须是字符串", shown(item)));
+                            flow = out.wrong(
+                                &item_field,
+                                found(item).then(&said!("必须是字符串", "must be a string")),
+                            );
                         }
                         Some(s) if !EXTENSION.is_match(s) => out.push(
                             &item_field,
-                            format!(
-                                "是 {}；必须是扩展编号，如 \"imdf:extension:provider:name#1.0.0\"",
-                                shown(item)
-                            ),
+                            found(item).then(&said!(
+                                "必须是扩展编号，如 \"imdf:extension:provider:name#1.0.0\"",
+                                "must be an extension id, such as \
+                                 \"imdf:extension:provider:name#1.0.0\""
+                            )),
                         ),
                         Some(_) => {}
                     }
@@ -355,30 +459,38 @@ pub(super) fn check(val: Val, value: &Value, field: &str, out: &mut Out) -> Flow
 
 fn text(value: &Value, field: &str, out: &mut Out) -> Flow {
     let Some(s) = value.as_str() else {
-        return out.wrong(field, format!("是 {}；必须是字符串", shown(value)));
+        return out.wrong(
+            field,
+            found(value).then(&said!("必须是字符串", "must be a string")),
+        );
     };
     if s.trim_matches(is_js_space).is_empty() {
         out.push(
             field,
-            "是空白的；写上文字（可为 null 的属性不用时写 null，而不是空字符串）",
+            said!(
+                "是空白的；写上文字（可为 null 的属性不用时写 null，而不是空字符串）",
+                "is blank; give it some text (where a property may be null and is not used, \
+                 write null rather than an empty string)"
+            ),
         );
     }
     Flow::Go
 }
 
-/// A string that `ok` accepts; `message` says what it must be.
+/// A string that `ok` accepts; `message` says what it must be (made only for a problem: most
+/// values pass).
 fn pattern(
     value: &Value,
     field: &str,
     out: &mut Out,
     ok: impl Fn(&str) -> bool,
-    message: &str,
+    message: impl FnOnce() -> Said,
 ) -> Flow {
     match value.as_str() {
-        None => out.wrong(field, format!("是 {}；{message}", shown(value))),
+        None => out.wrong(field, found(value).then(&message())),
         Some(s) => {
             if !ok(s) {
-                out.push(field, format!("是 {}；{message}", shown(value)));
+                out.push(field, found(value).then(&message()));
             }
             Flow::Go
         }
@@ -389,16 +501,20 @@ fn feature_id(value: &Value, field: &str, out: &mut Out) -> Flow {
     match value.as_str() {
         None => out.wrong(
             field,
-            format!("是 {}；必须是要素编号（字符串）", shown(value)),
+            found(value).then(&said!(
+                "必须是要素编号（字符串）",
+                "must be a feature id (a string)"
+            )),
         ),
         Some(id) => {
             if !is_feature_id(id) {
                 out.push(
                     field,
-                    format!(
-                        "是 {}；要素编号是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
-                        shown(value)
-                    ),
+                    found(value).then(&said!(
+                        "要素编号是小写十六进制的第 4 版 UUID：xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx",
+                        "a feature id is a version 4 UUID in lowercase hex: \
+                         xxxxxxxx-xxxx-4xxx-[89ab]xxx-xxxxxxxxxxxx"
+                    )),
                 );
             }
             Flow::Go
@@ -412,23 +528,39 @@ fn date_time(value: &Value, field: &str, out: &mut Out) -> Flow {
         field,
         out,
         |s| DATE_TIME.is_match(s),
-        "必须是带时区偏移的 ISO 8601 日期时间，如 \"2026-11-24T00:00:00+08:00\"",
+        || {
+            said!(
+                "必须是带时区偏移的 ISO 8601 日期时间，如 \"2026-11-24T00:00:00+08:00\"",
+                "must be an ISO 8601 date and time with a UTC offset, such as \
+             \"2026-11-24T00:00:00+08:00\""
+            )
+        },
     )
 }
 
-fn one_of(list: &str, what: &str, value: &Value, field: &str, out: &mut Out) -> Flow {
+fn one_of(list: &str, what: What, value: &Value, field: &str, out: &mut Out) -> Flow {
+    let (what_zh, what_en) = what;
     match value.as_str() {
         None => out.wrong(
             field,
-            format!("是 {}；必须是 IMDF 的 {what}（字符串）", shown(value)),
+            found(value).then(&Said::new(
+                format!("必须是 IMDF 的 {what_zh}（字符串）"),
+                format!("must be an IMDF {what_en} (a string)"),
+            )),
         ),
         Some(s) => {
             if !categories::has(list, s) {
+                let shown = shown(value);
                 out.push(
                     field,
-                    format!(
-                        "是 {}，不是 IMDF 1.0.0 的 {what}；可用的值见 IMDF 的类别表（OGC 20-094）",
-                        shown(value)
+                    Said::new(
+                        format!(
+                            "是 {shown}，不是 IMDF 1.0.0 的 {what_zh}；可用的值见 IMDF 的类别表（OGC 20-094）"
+                        ),
+                        format!(
+                            "is {shown}, not an IMDF 1.0.0 {what_en}; see IMDF's category \
+                             tables (OGC 20-094) for the values allowed"
+                        ),
                     ),
                 );
             }
@@ -443,17 +575,23 @@ fn labels(value: &Value, field: &str, needs_zh: bool, out: &mut Out) -> Flow {
     let Some(entries) = value.as_object() else {
         return out.wrong(
             field,
-            format!(
-                "是 {}；名称是 LABELS 对象，以语言标记为键，如 {{\"zh-Hans\": \"一层\"}}",
-                shown(value)
-            ),
+            found(value).then(&said!(
+                "名称是 LABELS 对象，以语言标记为键，如 {{\"zh-Hans\": \"一层\"}}",
+                "a name is a LABELS object keyed by language tag, such as {{\"en\": \"Level 1\"}}"
+            )),
         );
     };
     let mut flow = Flow::Go;
     for (tag, text_value) in entries {
         let entry_field = format!("{field}.{tag}");
         if !LANGUAGE.is_match(tag) {
-            out.push(&entry_field, "键必须是语言标记，如 \"zh-Hans\" 或 \"en\"");
+            out.push(
+                &entry_field,
+                said!(
+                    "键必须是语言标记，如 \"zh-Hans\" 或 \"en\"",
+                    "the key must be a language tag, such as \"zh-Hans\" or \"en\""
+                ),
+            );
             flow = Flow::Stop;
             continue;
         }
@@ -465,12 +603,22 @@ fn labels(value: &Value, field: &str, needs_zh: bool, out: &mut Out) -> Flow {
         return flow;
     }
     if entries.is_empty() {
-        out.push(field, "没有名称：LABELS 至少要有一个条目");
+        out.push(
+            field,
+            said!(
+                "没有名称：LABELS 至少要有一个条目",
+                "has no name: a LABELS object needs at least one entry"
+            ),
+        );
     }
     if needs_zh && !entries.contains_key(LANGUAGE_ZH) {
         out.names(
             field,
-            "缺少 \"zh-Hans\" 条目：网站上每个可见的文字都是简体中文，品牌的拉丁名可另写一个语言（如 \"en\"）",
+            said!(
+                "缺少 \"zh-Hans\" 条目：网站上每个可见的文字都是简体中文，品牌的拉丁名可另写一个语言（如 \"en\"）",
+                "has no \"zh-Hans\" entry: every text the site shows is in Simplified Chinese; \
+                 give a brand's Latin name under another language (such as \"en\")"
+            ),
         );
     }
     Flow::Go
@@ -479,7 +627,13 @@ fn labels(value: &Value, field: &str, needs_zh: bool, out: &mut Out) -> Flow {
 /// A list of at least one feature id, none twice.
 fn id_list(value: &Value, field: &str, out: &mut Out) -> Flow {
     let Some(items) = value.as_array() else {
-        return out.wrong(field, format!("是 {}；必须是要素编号的列表", shown(value)));
+        return out.wrong(
+            field,
+            found(value).then(&said!(
+                "必须是要素编号的列表",
+                "must be a list of feature ids"
+            )),
+        );
     };
     let mut flow = Flow::Go;
     for (i, item) in items.iter().enumerate() {
@@ -493,7 +647,11 @@ fn id_list(value: &Value, field: &str, out: &mut Out) -> Flow {
     if items.is_empty() {
         out.push(
             field,
-            "是空列表；至少列出一个要素（可为 null 的属性不用时写 null）",
+            said!(
+                "是空列表；至少列出一个要素（可为 null 的属性不用时写 null）",
+                "is an empty list; list at least one feature (where a property may be null and \
+                 is not used, write null)"
+            ),
         );
     }
     let mut seen = HashSet::new();
@@ -502,15 +660,21 @@ fn id_list(value: &Value, field: &str, out: &mut Out) -> Flow {
         .filter_map(Value::as_str)
         .find(|id| !seen.insert(*id))
     {
-        out.push(field, format!("{twice} 列了两次；每个要素只列一次"));
+        out.push(
+            field,
+            said!(
+                "{twice} 列了两次；每个要素只列一次",
+                "lists {twice} twice; list each feature once"
+            ),
+        );
     }
     Flow::Go
 }
 
 /// A JSON object of the keys `keys` (each may be left out; no other); `message` says what it is.
-fn object(value: &Value, field: &str, keys: &[(&str, Val)], message: &str, out: &mut Out) -> Flow {
+fn object(value: &Value, field: &str, keys: &[(&str, Val)], message: &Said, out: &mut Out) -> Flow {
     let Some(entries) = value.as_object() else {
-        return out.wrong(field, format!("是 {}；{message}", shown(value)));
+        return out.wrong(field, found(value).then(message));
     };
     for &(key, val) in keys {
         if let Some(item) = entries.get(key) {
@@ -532,7 +696,7 @@ fn extra_keys(
     entries: &serde_json::Map<String, Value>,
     known: impl Fn(&str) -> bool,
     field: &str,
-    message: &str,
+    message: &Said,
     out: &mut Out,
 ) {
     let extra: Vec<String> = entries
@@ -541,46 +705,70 @@ fn extra_keys(
         .map(|key| format!("\"{key}\""))
         .collect();
     if !extra.is_empty() {
-        out.push(field, format!("有多余的键 {}；{message}", extra.join("、")));
+        let (chinese, english) = (extra.join("、"), extra.join(", "));
+        let english = if extra.len() == 1 {
+            format!("has an extra key {english}; ")
+        } else {
+            format!("has extra keys {english}; ")
+        };
+        out.push(
+            field,
+            Said::new(format!("有多余的键 {chinese}；"), english).then(message),
+        );
     }
 }
 
 /// DISPLAY-POINT: `{"type": "Point", "coordinates": [lon, lat]}` (whether it lies in its
 /// feature is a later rule's).
 fn display_point(value: &Value, field: &str, out: &mut Out) -> Flow {
-    const MESSAGE: &str = "必须是 GeoJSON 点 {\"type\": \"Point\", \"coordinates\": [经度, 纬度]}";
+    let message = said!(
+        "必须是 GeoJSON 点 {{\"type\": \"Point\", \"coordinates\": [经度, 纬度]}}",
+        "must be a GeoJSON Point {{\"type\": \"Point\", \"coordinates\": [longitude, latitude]}}"
+    );
     let Some(entries) = value.as_object() else {
-        return out.wrong(field, format!("是 {}；{MESSAGE}", shown(value)));
+        return out.wrong(field, found(value).then(&message));
     };
     if entries.get("type").and_then(Value::as_str) != Some("Point") {
-        let found = entries.get("type").map_or("缺失".to_owned(), shown);
         out.push(
             &format!("{field}.type"),
-            format!("是 {found}；必须是 \"Point\""),
+            found_at(entries, "type").then(&said!("必须是 \"Point\"", "must be \"Point\"")),
         );
     }
     let coordinates_field = format!("{field}.coordinates");
     match entries.get("coordinates").and_then(Value::as_array) {
         None => {
-            let found = entries.get("coordinates").map_or("缺失".to_owned(), shown);
             out.push(
                 &coordinates_field,
-                format!("是 {found}；必须是 [经度, 纬度]"),
+                found_at(entries, "coordinates").then(&said!(
+                    "必须是 [经度, 纬度]",
+                    "must be [longitude, latitude]"
+                )),
             );
         }
         Some(numbers) => {
             for i in 0..numbers.len().max(2) {
                 let at = format!("{coordinates_field}[{i}]");
-                let (what, limit) = match i {
-                    0 => ("经度", 180.0),
-                    1 => ("纬度", 90.0),
-                    _ => ("坐标", f64::INFINITY),
+                let ((what_zh, what_en), limit) = match i {
+                    0 => (("经度", "longitude"), 180.0),
+                    1 => (("纬度", "latitude"), 90.0),
+                    _ => (("坐标", "coordinate"), f64::INFINITY),
                 };
                 match numbers.get(i).and_then(Value::as_f64) {
-                    None => out.push(&at, format!("必须是数字（{what}）")),
+                    None => out.push(
+                        &at,
+                        Said::new(
+                            format!("必须是数字（{what_zh}）"),
+                            format!("must be a number (the {what_en})"),
+                        ),
+                    ),
                     Some(n) if n.abs() > limit => out.push(
                         &at,
-                        format!("是 {n}；{what}在 -{limit} 到 {limit} 之间（WGS 84）"),
+                        Said::new(
+                            format!("是 {n}；{what_zh}在 -{limit} 到 {limit} 之间（WGS 84）"),
+                            format!(
+                                "is {n}; {what_en} must be between -{limit} and {limit} (WGS 84)"
+                            ),
+                        ),
                     ),
                     Some(_) => {}
                 }
@@ -591,7 +779,7 @@ fn display_point(value: &Value, field: &str, out: &mut Out) -> Flow {
         entries,
         |key| key == "type" || key == "coordinates",
         field,
-        MESSAGE,
+        &message,
         out,
     );
     Flow::Go
@@ -599,9 +787,12 @@ fn display_point(value: &Value, field: &str, out: &mut Out) -> Flow {
 
 /// A feature reference `{"id": ..., "feature_type": ...}` (a relationship's ends).
 fn reference(value: &Value, field: &str, out: &mut Out) -> Flow {
-    const MESSAGE: &str = "必须是要素引用 {\"id\": …, \"feature_type\": …}";
+    let message = said!(
+        "必须是要素引用 {{\"id\": …, \"feature_type\": …}}",
+        "must be a feature reference {{\"id\": ..., \"feature_type\": ...}}"
+    );
     let Some(entries) = value.as_object() else {
-        return out.wrong(field, format!("是 {}；{MESSAGE}", shown(value)));
+        return out.wrong(field, found(value).then(&message));
     };
     feature_id(
         entries.get("id").unwrap_or(&Value::Null),
@@ -610,17 +801,19 @@ fn reference(value: &Value, field: &str, out: &mut Out) -> Flow {
     );
     let kind = entries.get("feature_type").and_then(Value::as_str);
     if kind.and_then(Kind::from_name).is_none() {
-        let shown_kind = entries.get("feature_type").map_or("缺失".to_owned(), shown);
         out.push(
             &format!("{field}.feature_type"),
-            format!("是 {shown_kind}；必须是 IMDF 要素类型（unit、opening、level 等）"),
+            found_at(entries, "feature_type").then(&said!(
+                "必须是 IMDF 要素类型（unit、opening、level 等）",
+                "must be an IMDF feature type (unit, opening, level and so on)"
+            )),
         );
     }
     extra_keys(
         entries,
         |key| key == "id" || key == "feature_type",
         field,
-        MESSAGE,
+        &message,
         out,
     );
     Flow::Go
@@ -682,5 +875,51 @@ mod tests {
         text(&Value::from("\u{85}"), "g", &mut out);
         let fields: Vec<&str> = issues.iter().map(|i| i.field.as_str()).collect();
         assert_eq!(fields, ["f"]);
+    }
+
+    #[test]
+    fn problems_are_told_in_chinese_and_in_english() {
+        let mut issues = Vec::new();
+        let mut out = Out {
+            issues: &mut issues,
+            scope: Scope::Imdf,
+        };
+        let door = serde_json::json!({"type": "trapdoor", "colour": "red"});
+        check(Val::Door, &door, "properties.door", &mut out);
+        let point = serde_json::json!({"coordinates": [200, 30]});
+        check(
+            Val::DisplayPoint,
+            &point,
+            "properties.display_point",
+            &mut out,
+        );
+        let told: Vec<(&str, &str)> = issues
+            .iter()
+            .map(|issue| (issue.message.chinese(), issue.message.english()))
+            .collect();
+        assert_eq!(
+            told[0],
+            (
+                "是 \"trapdoor\"，不是 IMDF 1.0.0 的 door.type 值；可用的值见 IMDF 的类别表（OGC 20-094）",
+                "is \"trapdoor\", not an IMDF 1.0.0 door.type value; see IMDF's category tables \
+                 (OGC 20-094) for the values allowed"
+            )
+        );
+        assert!(
+            told[1]
+                .1
+                .starts_with("has an extra key \"colour\"; must be a DOOR object")
+        );
+        assert_eq!(
+            told[2],
+            ("是 缺失；必须是 \"Point\"", "is missing; must be \"Point\"")
+        );
+        assert_eq!(
+            told[3].1,
+            "is 200; longitude must be between -180 and 180 (WGS 84)"
+        );
+        for (_, english) in told {
+            assert!(english.is_ascii(), "{english}");
+        }
     }
 }

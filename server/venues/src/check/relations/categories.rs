@@ -11,6 +11,7 @@ use toml::Value;
 use super::super::CATEGORIES_FILE;
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
+use crate::{Said, said};
 
 /// The categories of content/venues/categories.toml, as the check needs them.
 #[derive(Debug, Default)]
@@ -60,7 +61,7 @@ impl Categories {
     /// Reads `file` (categories.toml); its problems are reported into `problems`, whose prefix
     /// is the file's directory.
     pub(crate) fn read(file: &Path, problems: &mut Problems) -> Categories {
-        let mut report = |field: &str, rule: Rule, message: String| {
+        let mut report = |field: &str, rule: Rule, message: Said| {
             problems.file(CATEGORIES_FILE, field, rule, message);
         };
         let text = match std::fs::read_to_string(file) {
@@ -69,26 +70,31 @@ impl Categories {
                 report(
                     "",
                     Rule::Files,
-                    "文件缺失：content/venues/ 要有 categories.toml，写下场馆用到的每个类别的中文名称"
-                        .to_owned(),
+                    Said::to_editors(
+                        "文件缺失：content/venues/ 要有 categories.toml，写下场馆用到的每个类别的中文名称",
+                    ),
                 );
                 return Categories::default();
             }
             Err(e) => {
-                report("", Rule::Files, format!("无法读取：{e}"));
+                report("", Rule::Files, Said::to_editors(format!("无法读取：{e}")));
                 return Categories::default();
             }
         };
         let table = match text.parse::<toml::Table>() {
             Ok(table) => table,
             Err(e) => {
-                report("", Rule::Files, format!("不是有效的 TOML：{}", e.message()));
+                report(
+                    "",
+                    Rule::Files,
+                    Said::to_editors(format!("不是有效的 TOML：{}", e.message())),
+                );
                 return Categories::default();
             }
         };
         for key in table.keys() {
             if !["categories", "groups", "editor"].contains(&key.as_str()) {
-                report(key, Rule::Categories, UNKNOWN_KEY.to_owned());
+                report(key, Rule::Categories, Said::to_editors(UNKNOWN_KEY));
             }
         }
         let keys = match table.get("categories") {
@@ -97,7 +103,7 @@ impl Categories {
                 report(
                     "categories",
                     Rule::Categories,
-                    "必须是表：每个类别一个 [categories.\"<类别>\"]，写 label".to_owned(),
+                    Said::to_editors("必须是表：每个类别一个 [categories.\"<类别>\"]，写 label"),
                 );
                 None
             }
@@ -105,8 +111,9 @@ impl Categories {
                 report(
                     "categories",
                     Rule::Categories,
-                    "缺失：categories.toml 要有 [categories]，每个类别一个 [categories.\"<类别>\"]"
-                        .to_owned(),
+                    Said::to_editors(
+                        "缺失：categories.toml 要有 [categories]，每个类别一个 [categories.\"<类别>\"]",
+                    ),
                 );
                 None
             }
@@ -117,7 +124,7 @@ impl Categories {
             Some(_) => report(
                 "groups",
                 Rule::Categories,
-                "必须是表的数组：每个分组一个 [[groups]]，写 label 和 categories".to_owned(),
+                Said::to_editors("必须是表的数组：每个分组一个 [[groups]]，写 label 和 categories"),
             ),
         }
         if let Some(editor) = table.get("editor") {
@@ -146,16 +153,26 @@ impl Categories {
                 continue;
             }
             let others = match features.len() - 1 {
-                0 => String::new(),
-                n => format!("（另有 {n} 个要素也用它）"),
+                0 => Said::new("", ""),
+                1 => said!("（另有 1 个要素也用它）", " (1 other feature uses it too)"),
+                n => said!(
+                    "（另有 {n} 个要素也用它）",
+                    " ({n} other features use it too)"
+                ),
             };
+            let (others_zh, others_en) = (others.chinese(), others.english());
             let top = category.split('.').next().unwrap_or(category);
             problems.feature(
                 features[0],
                 "properties.category",
                 Rule::Categories,
-                format!(
-                    "\"{category}\" 在 content/venues/categories.toml 里没有条目{others}；请加上 [categories.\"{top}\"]（或完整的类别）和它的中文 label"
+                Said::new(
+                    format!(
+                        "\"{category}\" 在 content/venues/categories.toml 里没有条目{others_zh}；请加上 [categories.\"{top}\"]（或完整的类别）和它的中文 label"
+                    ),
+                    format!(
+                        "\"{category}\" has no entry in content/venues/categories.toml{others_en}; add [categories.\"{top}\"] (or the full category) with its Chinese label"
+                    ),
                 ),
             );
         }
@@ -163,17 +180,21 @@ impl Categories {
 }
 
 /// `label` and the synonyms: non-empty text (surrounding spaces do not count).
-fn check_text(value: Option<&Value>, field: &str, report: &mut impl FnMut(&str, Rule, String)) {
+fn check_text(value: Option<&Value>, field: &str, report: &mut impl FnMut(&str, Rule, Said)) {
     match value {
-        None => report(field, Rule::Categories, "缺失：请写上中文文字".to_owned()),
+        None => report(
+            field,
+            Rule::Categories,
+            Said::to_editors("缺失：请写上中文文字"),
+        ),
         Some(Value::String(text)) if text.trim().is_empty() => {
-            report(field, Rule::Categories, "不能为空".to_owned());
+            report(field, Rule::Categories, Said::to_editors("不能为空"));
         }
         Some(Value::String(_)) => {}
         Some(_) => report(
             field,
             Rule::Categories,
-            "必须是字符串（加引号的文字）".to_owned(),
+            Said::to_editors("必须是字符串（加引号的文字）"),
         ),
     }
 }
@@ -182,7 +203,7 @@ fn check_text(value: Option<&Value>, field: &str, report: &mut impl FnMut(&str, 
 /// (an entry with a problem of its own still counts, so its users are not reported too).
 fn read_entries(
     entries: &toml::Table,
-    report: &mut impl FnMut(&str, Rule, String),
+    report: &mut impl FnMut(&str, Rule, Said),
 ) -> BTreeSet<String> {
     let mut keys = BTreeSet::new();
     for (key, entry) in entries {
@@ -191,8 +212,9 @@ fn read_entries(
             report(
                 &field,
                 Rule::Categories,
-                "必须是 IMDF 类别：小写字母和数字，可用点分段（例如 \"restroom.female\"）"
-                    .to_owned(),
+                Said::to_editors(
+                    "必须是 IMDF 类别：小写字母和数字，可用点分段（例如 \"restroom.female\"）",
+                ),
             );
             continue;
         }
@@ -201,7 +223,7 @@ fn read_entries(
             report(
                 &field,
                 Rule::Categories,
-                "必须是表：label = \"中文名称\"，可加 synonyms = [\"搜索词\"]".to_owned(),
+                Said::to_editors("必须是表：label = \"中文名称\"，可加 synonyms = [\"搜索词\"]"),
             );
             continue;
         };
@@ -216,7 +238,7 @@ fn read_entries(
             Some(_) => report(
                 &format!("{field}.synonyms"),
                 Rule::Categories,
-                "必须是字符串的列表：synonyms = [\"搜索词\", ...]".to_owned(),
+                Said::to_editors("必须是字符串的列表：synonyms = [\"搜索词\", ...]"),
             ),
         }
         for name in entry.keys() {
@@ -224,7 +246,7 @@ fn read_entries(
                 report(
                     &format!("{field}.{name}"),
                     Rule::Categories,
-                    UNKNOWN_KEY.to_owned(),
+                    Said::to_editors(UNKNOWN_KEY),
                 );
             }
         }
@@ -238,7 +260,7 @@ pub(super) fn check_listed<'a>(
     list: &'a [Value],
     list_field: &str,
     keys: Option<&BTreeSet<String>>,
-    report: &mut impl FnMut(&str, Rule, String),
+    report: &mut impl FnMut(&str, Rule, Said),
 ) -> Vec<&'a str> {
     let mut listed = Vec::new();
     for (at, category) in list.iter().enumerate() {
@@ -255,9 +277,9 @@ pub(super) fn check_listed<'a>(
             report(
                 &field,
                 Rule::Categories,
-                format!(
+                Said::to_editors(format!(
                     "\"{category}\" 在 [categories] 里没有条目；请加上它的条目，或把它从这个列表里删去"
-                ),
+                )),
             );
         }
     }
@@ -269,7 +291,7 @@ pub(super) fn check_listed<'a>(
 fn read_groups(
     groups: &[Value],
     keys: Option<&BTreeSet<String>>,
-    report: &mut impl FnMut(&str, Rule, String),
+    report: &mut impl FnMut(&str, Rule, Said),
 ) {
     for (index, group) in groups.iter().enumerate() {
         let field = format!("groups[{index}]");
@@ -277,7 +299,7 @@ fn read_groups(
             report(
                 &field,
                 Rule::Categories,
-                "必须是表：label = \"分组名称\"，categories = [\"类别\", ...]".to_owned(),
+                Said::to_editors("必须是表：label = \"分组名称\"，categories = [\"类别\", ...]"),
             );
             continue;
         };
@@ -287,12 +309,12 @@ fn read_groups(
             None => report(
                 &list_field,
                 Rule::Categories,
-                "缺失：请列出这个分组下的类别".to_owned(),
+                Said::to_editors("缺失：请列出这个分组下的类别"),
             ),
             Some(Value::Array(list)) if list.is_empty() => report(
                 &list_field,
                 Rule::Categories,
-                "至少要列出一个类别".to_owned(),
+                Said::to_editors("至少要列出一个类别"),
             ),
             Some(Value::Array(list)) => {
                 check_listed(list, &list_field, keys, report);
@@ -300,7 +322,7 @@ fn read_groups(
             Some(_) => report(
                 &list_field,
                 Rule::Categories,
-                "必须是类别的列表：categories = [\"类别\", ...]".to_owned(),
+                Said::to_editors("必须是类别的列表：categories = [\"类别\", ...]"),
             ),
         }
         for name in group.keys() {
@@ -308,7 +330,7 @@ fn read_groups(
                 report(
                     &format!("{field}.{name}"),
                     Rule::Categories,
-                    UNKNOWN_KEY.to_owned(),
+                    Said::to_editors(UNKNOWN_KEY),
                 );
             }
         }

@@ -9,17 +9,18 @@ use toml::Value;
 use super::super::problem::Rule;
 use super::super::properties::UNIT_CATEGORIES;
 use super::categories::check_listed;
+use crate::Said;
 
 pub(super) fn check(
     editor: &Value,
     keys: Option<&BTreeSet<String>>,
-    report: &mut impl FnMut(&str, Rule, String),
+    report: &mut impl FnMut(&str, Rule, Said),
 ) {
     let Value::Table(editor) = editor else {
         report(
             "editor",
             Rule::Categories,
-            "必须是表：[editor] 下写 units = [...] 和 amenities = [...]".to_owned(),
+            Said::to_editors("必须是表：[editor] 下写 units = [...] 和 amenities = [...]"),
         );
         return;
     };
@@ -31,7 +32,7 @@ pub(super) fn check(
                 report(
                     &field,
                     Rule::Categories,
-                    "必须是类别的列表，至少一个：[\"类别\", ...]".to_owned(),
+                    Said::to_editors("必须是类别的列表，至少一个：[\"类别\", ...]"),
                 );
                 continue;
             }
@@ -39,7 +40,7 @@ pub(super) fn check(
                 report(
                     &field,
                     Rule::Categories,
-                    "不是这个表的键；只有 units 和 amenities".to_owned(),
+                    Said::to_editors("不是这个表的键；只有 units 和 amenities"),
                 );
                 continue;
             }
@@ -51,7 +52,7 @@ pub(super) fn check(
                     report(
                         &format!("{field}[{at}]"),
                         Rule::Categories,
-                        format!("\"{category}\" 不是 IMDF 的单元类别"),
+                        Said::to_editors(format!("\"{category}\" 不是 IMDF 的单元类别")),
                     );
                 }
             }

@@ -5,6 +5,7 @@ use std::collections::HashMap;
 
 use super::super::features::{Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
+use crate::said;
 
 /// `^[A-Za-z0-9][A-Za-z0-9-]*$`: Latin letters, digits and hyphens, not starting with a hyphen.
 fn is_short_name(short: &str) -> bool {
@@ -25,8 +26,9 @@ pub(super) fn check(venue: &VenueFiles, problems: &mut Problems) {
                 level,
                 "properties.short_name",
                 Rule::Levels,
-                format!(
-                    "\"{short}\" 会用在地址和文件名里；请只用拉丁字母、数字和连字符，例如 \"L1\"、\"B2\""
+                said!(
+                    "\"{short}\" 会用在地址和文件名里；请只用拉丁字母、数字和连字符，例如 \"L1\"、\"B2\"",
+                    "\"{short}\" is used in addresses and file names; use only Latin letters, digits and hyphens, such as \"L1\" or \"B2\""
                 ),
             );
         }
@@ -35,8 +37,9 @@ pub(super) fn check(venue: &VenueFiles, problems: &mut Problems) {
                 level,
                 "properties.short_name",
                 Rule::Levels,
-                format!(
-                    "\"{short}\" 也是楼层 {other} 的简称；简称在场馆内唯一（它是 API 和查看器里楼层的键），请换一个"
+                said!(
+                    "\"{short}\" 也是楼层 {other} 的简称；简称在场馆内唯一（它是 API 和查看器里楼层的键），请换一个",
+                    "\"{short}\" is also the short name of level {other}; a short name is unique within a venue (it is the level's key in the API and the viewer), so choose another"
                 ),
             ),
             None => {

@@ -8,6 +8,8 @@ use serde_json::Value;
 
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
+use super::a;
+use crate::{Said, said};
 
 /// Property keys holding feature ids, and the type each must name (docs/imdf.md §4).
 const REFERENCE_KEYS: [(Kind, &str, Kind); 22] = [
@@ -43,7 +45,10 @@ pub(super) fn the_venue(venue: &VenueFiles, problems: &mut Problems) {
             Kind::Venue.file(),
             "",
             Rule::References,
-            format!("有 {count} 个有效的 venue 要素；一个场馆目录只描述一个场馆，要有恰好一个 venue 要素"),
+            said!(
+                "有 {count} 个有效的 venue 要素；一个场馆目录只描述一个场馆，要有恰好一个 venue 要素",
+                "has {count} valid venue features; the files of a venue describe a single venue and need exactly one venue feature"
+            ),
         );
     }
 }
@@ -129,9 +134,17 @@ fn resolves(
                 feature,
                 field,
                 Rule::References,
-                format!(
-                    "指向 {id}，那是一个 {}，不是 {to}；请改为一个 {to} 的编号",
-                    target.describe()
+                Said::new(
+                    format!(
+                        "指向 {id}，那是一个 {}，不是 {to}；请改为一个 {to} 的编号",
+                        target.describe()
+                    ),
+                    format!(
+                        "points to {id}, which is {}, not {}; change it to the id of {}",
+                        a(&target.describe()),
+                        a(to),
+                        a(to)
+                    ),
                 ),
             );
             false
@@ -141,8 +154,9 @@ fn resolves(
                 feature,
                 field,
                 Rule::References,
-                format!(
-                    "指向 {id}，但这个场馆没有这个编号的 {to}（或者那个要素自身有问题，见它的报告）；请改为一个存在的 {to} 的编号"
+                said!(
+                    "指向 {id}，但这个场馆没有这个编号的 {to}（或者那个要素自身有问题，见它的报告）；请改为一个存在的 {to} 的编号",
+                    "points to {id}, but this venue has no {to} with that id (or that feature has problems of its own: see its report); change it to the id of an existing {to}"
                 ),
             );
             false

@@ -12,9 +12,11 @@ use serde_json::Value;
 
 use super::super::features::{Feature, Kind, VenueFiles};
 use super::super::problem::{Problems, Rule};
+use super::a;
 use super::references::relationship_ends;
 use crate::contract::contract;
 use crate::model::UnitRole;
+use crate::{Said, said};
 
 /// How a ridden relationship runs (`rides` of docs/venue-contract.json). contract.rs reads only
 /// which categories are ridden, so the direction and adjacency are read here from the same file.
@@ -72,25 +74,32 @@ pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut
             continue;
         };
         let properties = &relationship.properties;
-        let mut found: Vec<(String, String)> = Vec::new();
+        let mut found: Vec<(String, Said)> = Vec::new();
         let is_null = |key: &str| properties.get(key).is_none_or(Value::is_null);
         if is_null("origin") {
             found.push((
                 "properties.origin".to_owned(),
-                format!("是 null；{category} 关系从一个 unit 出发，请填起点的单元"),
+                said!(
+                    "是 null；{category} 关系从一个 unit 出发，请填起点的单元",
+                    "is null; {category} relationships start at a unit, so give the starting unit"
+                ),
             ));
         }
         if is_null("destination") {
             found.push((
                 "properties.destination".to_owned(),
-                format!("是 null；{category} 关系到一个 unit 为止，请填终点的单元"),
+                said!(
+                    "是 null；{category} 关系到一个 unit 为止，请填终点的单元",
+                    "is null; {category} relationships end at a unit, so give the final unit"
+                ),
             ));
         }
         if relationship.str("direction") != Some(rule.direction.as_str()) {
             found.push((
                 "properties.direction".to_owned(),
-                format!(
+                said!(
                     "是 {}；{category} 关系的方向是 \"{}\"",
+                    "is {}; the direction of {category} relationships is \"{}\"",
                     shown(properties.get("direction")),
                     rule.direction
                 ),
@@ -103,7 +112,10 @@ pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut
         if rule.adjacent_levels && has_intermediary {
             found.push((
                 "properties.intermediary".to_owned(),
-                format!("必须是 null；{category} 关系直接连接两个相邻楼层，不经过中间楼层"),
+                said!(
+                    "必须是 null；{category} 关系直接连接两个相邻楼层，不经过中间楼层",
+                    "must be null; {category} relationships join two adjacent levels directly, with no level in between"
+                ),
             ));
         }
         let mut units: Vec<&Feature> = Vec::new();
@@ -115,17 +127,37 @@ pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut
             match unit {
                 None => found.push((
                     field,
-                    format!("指向一个 {feature_type}；{category} 关系连接的是 unit"),
-                )),
-                Some(unit) if unit.str("category") != Some(category) => found.push((
-                    field,
-                    format!(
-                        "指向 {}（{}），它是 {} 单元；{category} 关系只连接 {category} 单元",
-                        unit.describe(),
-                        unit.id,
-                        unit.str("category").unwrap_or("没有类别的")
+                    Said::new(
+                        format!("指向一个 {feature_type}；{category} 关系连接的是 unit"),
+                        format!(
+                            "points to {}; {category} relationships join units",
+                            a(feature_type)
+                        ),
                     ),
                 )),
+                Some(unit) if unit.str("category") != Some(category) => {
+                    let is = match unit.str("category") {
+                        Some(other) => Said::new(other, format!("{} unit", a(other))),
+                        None => said!("没有类别的", "a unit without a category"),
+                    };
+                    found.push((
+                        field,
+                        Said::new(
+                            format!(
+                                "指向 {}（{}），它是 {} 单元；{category} 关系只连接 {category} 单元",
+                                unit.describe(),
+                                unit.id,
+                                is.chinese()
+                            ),
+                            format!(
+                                "points to {} ({}), which is {}; {category} relationships join only {category} units",
+                                unit.describe(),
+                                unit.id,
+                                is.english()
+                            ),
+                        ),
+                    ))
+                }
                 Some(unit) => units.push(unit),
             }
         }
@@ -141,11 +173,9 @@ pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut
                 .iter()
                 .map(|level| level.properties.get("ordinal")?.as_f64())
                 .collect();
-            let names = ids
-                .iter()
-                .map(|id| venue.level_name(id))
-                .collect::<Vec<_>>()
-                .join("、");
+            let names: Vec<&str> = ids.iter().map(|id| venue.level_name(id)).collect();
+            let names = Said::new(names.join("、"), names.join(", "));
+            let (names_zh, names_en) = (names.chinese(), names.english());
             let distinct: HashSet<&str> = ids.iter().copied().collect();
             let ascending = here
                 .as_ref()
@@ -160,21 +190,32 @@ pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut
             if distinct.len() != ids.len() {
                 found.push((
                     "properties".to_owned(),
-                    format!(
-                        "在同一楼层连接了不止一个单元（{names}）；一个关系连接的是不同楼层的单元"
+                    said!(
+                        "在同一楼层连接了不止一个单元（{names_zh}）；一个关系连接的是不同楼层的单元",
+                        "joins more than one unit on the same level ({names_en}); a relationship joins units on different levels"
                     ),
                 ));
             } else if rule.direction == "undirected" && !ascending {
                 found.push((
                     "properties".to_owned(),
-                    format!(
-                        "按 {names} 的顺序连接；起点应是最低楼层的单元，中间按楼层序号从低到高，终点是最高楼层的单元"
+                    Said::new(
+                        format!(
+                            "按 {names_zh} 的顺序连接；起点应是最低楼层的单元，中间按楼层序号从低到高，终点是最高楼层的单元"
+                        ),
+                        format!(
+                            "joins its levels in the order {names_en}; the origin should be the unit on the lowest level, the intermediaries follow by ordinal from low to high, and the destination is the unit on the highest level"
+                        ),
                     ),
                 ));
             } else if rule.adjacent_levels && !adjacent {
                 found.push((
                     "properties".to_owned(),
-                    format!("连接 {names}，它们不是相邻楼层；{category} 关系只连接两个相邻楼层"),
+                    Said::new(
+                        format!("连接 {names_zh}，它们不是相邻楼层；{category} 关系只连接两个相邻楼层"),
+                        format!(
+                            "joins {names_en}, which are not adjacent levels; {category} relationships join only two adjacent levels"
+                        ),
+                    ),
                 ));
             }
         }
@@ -195,8 +236,9 @@ pub(super) fn check(venue: &VenueFiles, broken: &HashSet<String>, problems: &mut
                 unit,
                 "",
                 Rule::Relationships,
-                format!(
+                said!(
                     "{}（{level}）不在任何完好的 {category} 关系里（relationship.geojson），所以到不了别的楼层；请加一个关系，或修正指向它的那个",
+                    "{} ({level}) is not in any valid {category} relationship (relationship.geojson), so it leads to no other level; add a relationship, or fix the one that points to it",
                     unit.describe()
                 ),
             );

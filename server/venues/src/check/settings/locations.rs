@@ -5,6 +5,7 @@
 
 use std::sync::LazyLock;
 
+use crate::Said;
 use crate::check::devices::local;
 use crate::check::features::{Kind, VenueFiles};
 
@@ -26,13 +27,13 @@ static SPACE: LazyLock<regex_lite::Regex> = LazyLock::new(|| {
 });
 
 /// Why `location` does not resolve in this venue, or None when it does.
-pub(super) fn location_problem(venue: &VenueFiles, location: &str) -> Option<String> {
+pub(super) fn location_problem(venue: &VenueFiles, location: &str) -> Option<Said> {
     if let Some(feature) = venue.get(location) {
         return (!LOCATABLE.contains(&feature.kind)).then(|| {
-            format!(
+            Said::to_editors(format!(
                 "\"{location}\" 是一个 {}；位置只能是 occupant、amenity、unit、kiosk 或 opening",
                 feature.kind.name()
-            )
+            ))
         });
     }
     if SPACE.is_match(location) {
@@ -41,8 +42,11 @@ pub(super) fn location_problem(venue: &VenueFiles, location: &str) -> Option<Str
             unit.str("category") == Some("parking")
                 && unit.label("name").map(str::to_uppercase).as_deref() == Some(wanted.as_str())
         });
-        return (!found)
-            .then(|| format!("本场馆没有编号为 {location} 的停车位；请写一个存在的车位编号"));
+        return (!found).then(|| {
+            Said::to_editors(format!(
+                "本场馆没有编号为 {location} 的停车位；请写一个存在的车位编号"
+            ))
+        });
     }
     if let Some(point) = POINT.captures(location) {
         let (lon, lat, key) = (&point[1], &point[2], &point[3]);
@@ -51,9 +55,9 @@ pub(super) fn location_problem(venue: &VenueFiles, location: &str) -> Option<Str
             .iter()
             .find(|level| level.id == key || level.label("short_name") == Some(key))
         else {
-            return Some(format!(
+            return Some(Said::to_editors(format!(
                 "\"{key}\" 不是本场馆的楼层；@ 后面写楼层的简称或 id"
-            ));
+            )));
         };
         let (Ok(x), Ok(y)) = (lon.parse::<f64>(), lat.parse::<f64>()) else {
             return None;
@@ -61,13 +65,13 @@ pub(super) fn location_problem(venue: &VenueFiles, location: &str) -> Option<Str
         if let Some((frame, outline)) = local::shape_of(venue, level)
             && !local::in_shape(&outline, frame.to_local(x, y))
         {
-            return Some(format!(
+            return Some(Said::to_editors(format!(
                 "{lon},{lat} 在楼层 {key} 的轮廓之外；请写这一层里的一个点"
-            ));
+            )));
         }
         return None;
     }
-    Some(format!(
+    Some(Said::to_editors(format!(
         "\"{location}\" 不是位置：请写要素 id、停车位编号（如 \"B1-023\"）或 \"<经度>,<纬度>@<楼层>\""
-    ))
+    )))
 }

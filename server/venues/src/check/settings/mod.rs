@@ -9,6 +9,7 @@ use std::collections::HashMap;
 use super::features::{Kind, VenueFiles};
 use super::problem::{Problems, Rule};
 use super::read::SETTINGS;
+use crate::Said;
 
 /// Checks venue.toml when it was read: its shape first, then, when the shape holds, that what it
 /// names exists in the venue (as the build checks it only once the file has its shape).
@@ -16,7 +17,7 @@ pub(crate) fn check(venue: &VenueFiles, problems: &mut Problems) {
     let Some(table) = &venue.settings else {
         return;
     };
-    let mut report = |field: &str, message: String| {
+    let mut report = |field: &str, message: Said| {
         problems.file(SETTINGS, field, Rule::Settings, message);
     };
     let Some(settings) = schema::read(table, &mut report) else {
@@ -35,7 +36,7 @@ pub(crate) fn order(venue: &VenueFiles) -> Option<i64> {
 fn check_references(
     settings: &schema::Settings,
     venue: &VenueFiles,
-    report: &mut impl FnMut(&str, String),
+    report: &mut impl FnMut(&str, Said),
 ) {
     let shorts: Vec<&str> = venue
         .of(Kind::Level)
@@ -45,11 +46,11 @@ fn check_references(
     if !shorts.contains(&settings.default_level.as_str()) {
         report(
             "default_level",
-            format!(
+            Said::to_editors(format!(
                 "\"{}\" 不是本场馆任何楼层的简称（{}）；请写其中一个",
                 settings.default_level,
                 shorts.join(", ")
-            ),
+            )),
         );
     }
     let mut listed: HashMap<&str, usize> = HashMap::new();
@@ -58,7 +59,9 @@ fn check_references(
         if let Some(other) = listed.get(id.as_str()) {
             report(
                 &field,
-                format!("重复列出（另见 kiosks[{other}]）；每个导视屏只列一次"),
+                Said::to_editors(format!(
+                    "重复列出（另见 kiosks[{other}]）；每个导视屏只列一次"
+                )),
             );
         }
         listed.insert(id, index);
@@ -66,14 +69,16 @@ fn check_references(
             Some(feature) if feature.kind == Kind::Kiosk => {}
             Some(feature) => report(
                 &field,
-                format!(
+                Said::to_editors(format!(
                     "指向一个 {}，不是导视屏；请写 kiosk.geojson 里一个导视屏的 id",
                     feature.kind.name()
-                ),
+                )),
             ),
             None => report(
                 &field,
-                "kiosk.geojson 里没有这个导视屏（或它自身有问题）；请写一个导视屏的 id".to_owned(),
+                Said::to_editors(
+                    "kiosk.geojson 里没有这个导视屏（或它自身有问题）；请写一个导视屏的 id",
+                ),
             ),
         }
     }
@@ -81,11 +86,11 @@ fn check_references(
         if !listed.contains_key(kiosk.id.as_str()) {
             report(
                 "kiosks",
-                format!(
+                Said::to_editors(format!(
                     "没有导视屏 {}（{}）的条目；请添加 [[kiosks]]，写上它的 id 和 facing",
                     kiosk.id,
                     kiosk.label("name").unwrap_or("未命名")
-                ),
+                )),
             );
         }
     }

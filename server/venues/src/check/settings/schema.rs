@@ -7,6 +7,7 @@ use std::sync::LazyLock;
 use toml::{Table, Value};
 
 use super::super::read::is_feature_id;
+use crate::Said;
 
 /// What the reference checks read of a venue.toml whose shape holds.
 pub(super) struct Settings {
@@ -53,7 +54,7 @@ const DEGREES: Check = (|n| (0.0..360.0).contains(&n), "必须是 0 到 359 度"
 const SHARE: Check = (|n| (0.0..=1.0).contains(&n), "必须是 0 到 1 之间的比例");
 
 /// Reads `table`, reporting every problem of its shape; the settings when it has none.
-pub(super) fn read(table: &Table, report: &mut impl FnMut(&str, String)) -> Option<Settings> {
+pub(super) fn read(table: &Table, report: &mut impl FnMut(&str, Said)) -> Option<Settings> {
     let mut reader = Reader { report, count: 0 };
     let settings = reader.settings(table);
     (reader.count == 0).then_some(settings).flatten()
@@ -85,17 +86,20 @@ fn join(path: &str, key: &str) -> String {
     }
 }
 
-impl<F: FnMut(&str, String)> Reader<'_, F> {
-    fn add(&mut self, field: &str, message: impl Into<String>) {
+impl<F: FnMut(&str, Said)> Reader<'_, F> {
+    fn add(&mut self, field: &str, message: Said) {
         self.count += 1;
-        (self.report)(field, message.into());
+        (self.report)(field, message);
     }
 
     /// The value is missing or of another type than `expected` (described in Chinese).
     fn wrong_type(&mut self, field: &str, value: Option<&Value>, expected: &str) {
         match value {
-            None => self.add(field, format!("缺失：必须是{expected}")),
-            Some(value) => self.add(field, format!("是{}，必须是{expected}", type_name(value))),
+            None => self.add(field, Said::to_editors(format!("缺失：必须是{expected}"))),
+            Some(value) => self.add(
+                field,
+                Said::to_editors(format!("是{}，必须是{expected}", type_name(value))),
+            ),
         }
     }
 
@@ -106,10 +110,10 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
             if !keys.contains(&key.as_str()) {
                 self.add(
                     &join(path, key),
-                    format!(
+                    Said::to_editors(format!(
                         "不是 {place} 的键；请删除或改正（可用的键：{}）",
                         keys.join(", ")
-                    ),
+                    )),
                 );
             }
         }
@@ -128,7 +132,7 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
         let before = self.count;
         for (holds, message) in checks {
             if !holds(n) {
-                self.add(field, *message);
+                self.add(field, Said::to_editors(*message));
             }
         }
         (self.count == before).then_some(n)
@@ -139,7 +143,7 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
         match value {
             Some(Value::String(text)) if !text.trim().is_empty() => Some(text.trim().to_owned()),
             Some(Value::String(_)) => {
-                self.add(field, "不能为空");
+                self.add(field, Said::to_editors("不能为空"));
                 None
             }
             other => {
@@ -186,10 +190,10 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
         let Value::Array(list) = value else {
             self.add(
                 "kiosks",
-                format!(
+                Said::to_editors(format!(
                     "是{}，必须是 [[kiosks]] 表的列表（每个导视屏一个，写上 id 和 facing）",
                     type_name(value)
-                ),
+                )),
             );
             return None;
         };
@@ -199,10 +203,10 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
             let Value::Table(entry) = entry else {
                 self.add(
                     &path,
-                    format!(
+                    Said::to_editors(format!(
                         "是{}，必须是一个表：导视屏的 id 和 facing",
                         type_name(entry)
-                    ),
+                    )),
                 );
                 continue;
             };
@@ -211,7 +215,10 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
             match entry.get("id") {
                 Some(Value::String(id)) if is_feature_id(id) => ids.push(id.clone()),
                 Some(Value::String(_)) => {
-                    self.add(&field, "必须是 kiosk.geojson 里一个导视屏要素的 id");
+                    self.add(
+                        &field,
+                        Said::to_editors("必须是 kiosk.geojson 里一个导视屏要素的 id"),
+                    );
                 }
                 other => self.wrong_type(&field, other, "字符串"),
             }
@@ -236,7 +243,10 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
         self.unknown_keys("samples", "[samples]", table, SAMPLE_KEYS);
         if let Some(queries) = self.array("samples.queries", table.get("queries")) {
             if queries.is_empty() {
-                self.add("samples.queries", "至少要给出一个可以试的搜索词");
+                self.add(
+                    "samples.queries",
+                    Said::to_editors("至少要给出一个可以试的搜索词"),
+                );
             }
             for (index, query) in queries.iter().enumerate() {
                 self.text(&format!("samples.queries[{index}]"), Some(query));
@@ -248,7 +258,7 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
                 match plate {
                     Value::String(text) if PLATE.is_match(text) => {}
                     Value::String(_) => {
-                        self.add(&field, "必须是中国车牌，如 \"沪A·D2345\"");
+                        self.add(&field, Said::to_editors("必须是中国车牌，如 \"沪A·D2345\""));
                     }
                     other => self.wrong_type(&field, Some(other), "字符串"),
                 }
@@ -288,13 +298,16 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
             if weights.len() != 24 {
                 self.add(
                     "flow.arrivals",
-                    format!(
+                    Said::to_editors(format!(
                         "有 {} 个数；必须给出 0 到 23 时每个小时的到达权重，共 24 个",
                         weights.len()
-                    ),
+                    )),
                 );
             } else if !weights.iter().any(|w| w.is_some_and(|w| w > 0.0)) {
-                self.add("flow.arrivals", "全是 0；至少一个小时要有到达的访客");
+                self.add(
+                    "flow.arrivals",
+                    Said::to_editors("全是 0；至少一个小时要有到达的访客"),
+                );
             }
         }
         self.number(
@@ -311,16 +324,18 @@ impl<F: FnMut(&str, String)> Reader<'_, F> {
                 {
                     self.add(
                         "flow.stops",
-                        format!("最少 {fewest} 大于最多 {most}；写成 [最少, 最多]"),
+                        Said::to_editors(format!(
+                            "最少 {fewest} 大于最多 {most}；写成 [最少, 最多]"
+                        )),
                     );
                 }
             } else {
                 self.add(
                     "flow.stops",
-                    format!(
+                    Said::to_editors(format!(
                         "有 {} 个数；必须是两个整数 [最少, 最多]：每个访客去的最少和最多地点数",
                         stops.len()
-                    ),
+                    )),
                 );
             }
         }

@@ -9,6 +9,7 @@ use crate::contract::contract;
 use crate::edit::{Change, EditError, Files};
 use crate::geometry::{Point, nearest_on_segment};
 use crate::projection::Frame;
+use crate::{Said, said};
 
 /// A room of a level, read around the point the visitor gave.
 pub(in crate::edit) struct Pointed {
@@ -70,19 +71,16 @@ impl Files<'_> {
         id: &str,
         at: [f64; 2],
     ) -> Result<Pointed, EditError> {
-        let cannot = |reason: &str| EditError::Cannot {
-            index,
-            reason: reason.to_owned(),
-        };
+        let cannot = |reason: Said| EditError::Cannot { index, reason };
         if !is_lon_lat(at) {
-            return Err(cannot("角的位置不是有效的经纬度"));
+            return Err(cannot(not_lon_lat()));
         }
         let frame = Frame::new(at[0], at[1]);
         let file = self.file(index, "unit")?;
         let place = crate::edit::found(index, file, "unit", id)?;
         let level_id = file.features()[place]["properties"]["level_id"].clone();
         let Some(level_id) = level_id.as_str().map(str::to_owned) else {
-            return Err(cannot("这个房间没有楼层"));
+            return Err(cannot(said!("这个房间没有楼层", "This room has no level")));
         };
         let level = self.level_units(index, &level_id, frame)?;
         Ok(Pointed {
@@ -100,9 +98,9 @@ impl Files<'_> {
         index: usize,
         pointed: &Pointed,
         corner: Point,
-        edit: impl Fn(&mut Value) -> Result<bool, String>,
+        edit: impl Fn(&mut Value) -> Result<bool, Said>,
     ) -> Result<Vec<Change>, EditError> {
-        let cannot = |reason: String| EditError::Cannot { index, reason };
+        let cannot = |reason: Said| EditError::Cannot { index, reason };
         let mut undo = Vec::new();
         for (at, unit_id, rings, _) in &pointed.level.units {
             if !rings.iter().any(|ring| touches(&ring.local, corner)) {
@@ -138,11 +136,11 @@ impl Files<'_> {
         to: [f64; 2],
     ) -> Result<Vec<Change>, EditError> {
         if !is_lon_lat(to) {
-            return Err(not_a_corner(index, "角的位置不是有效的经纬度"));
+            return Err(not_a_corner(index, not_lon_lat()));
         }
         let pointed = self.pointed(index, id, at)?;
         let Some(corner) = pointed.corner() else {
-            return Err(not_a_corner(index, "所指的位置 2 米内没有这个房间的角"));
+            return Err(not_a_corner(index, no_corner_near()));
         };
         let frame = pointed.frame;
         let target = pointed
@@ -227,11 +225,20 @@ impl Files<'_> {
             .min_by(|a, b| a.0.total_cmp(&b.0))
             .map(|(_, q)| q)
         else {
-            return Err(not_a_corner(index, "所指的位置 2 米内没有这个房间的墙"));
+            return Err(not_a_corner(
+                index,
+                said!(
+                    "所指的位置 2 米内没有这个房间的墙",
+                    "This room has no wall within 2 m of the point given"
+                ),
+            ));
         };
         let corners = pointed.rings().iter().flat_map(|ring| ring.local.iter());
         if corners.clone().any(|c| c.distance(point) < 0.1) {
-            return Err(not_a_corner(index, "那里已经有一个角了"));
+            return Err(not_a_corner(
+                index,
+                said!("那里已经有一个角了", "There is already a corner there"),
+            ));
         }
         let exact = pointed.frame.to_lon_lat(point);
         let frame = pointed.frame;
@@ -249,7 +256,7 @@ impl Files<'_> {
         pointed: &Pointed,
     ) -> Result<Vec<Change>, EditError> {
         let Some(corner) = pointed.corner() else {
-            return Err(not_a_corner(index, "所指的位置 2 米内没有这个房间的角"));
+            return Err(not_a_corner(index, no_corner_near()));
         };
         let frame = pointed.frame;
         // The two walls at the corner become one straight wall, in every unit that has the
@@ -264,18 +271,33 @@ impl Files<'_> {
         self.reshape_level(index, pointed, corner, |geometry| {
             let removed = move_corner_in(geometry, frame, corner, None, &pins);
             if rings_too_small(geometry) {
-                return Err("去掉这个角后，有的房间或楼层轮廓不到三个角".to_owned());
+                return Err(said!(
+                    "去掉这个角后，有的房间或楼层轮廓不到三个角",
+                    "Without this corner, a room or level outline would have fewer than \
+                     three corners"
+                ));
             }
             Ok(removed)
         })
     }
 }
 
-fn not_a_corner(index: usize, reason: &str) -> EditError {
-    EditError::Cannot {
-        index,
-        reason: reason.to_owned(),
-    }
+fn not_a_corner(index: usize, reason: Said) -> EditError {
+    EditError::Cannot { index, reason }
+}
+
+fn not_lon_lat() -> Said {
+    said!(
+        "角的位置不是有效的经纬度",
+        "The corner's position is not a valid longitude/latitude"
+    )
+}
+
+fn no_corner_near() -> Said {
+    said!(
+        "所指的位置 2 米内没有这个房间的角",
+        "This room has no corner within 2 m of the point given"
+    )
 }
 
 /// Whether a ring of the geometry has fewer than three corners (four positions, closed).

@@ -9,6 +9,7 @@ use crate::contract::contract;
 use crate::edit::{Change, EditError, Files};
 use crate::geometry::{Bbox, Point, Polygon, segments_cross, signed_area};
 use crate::projection::Frame;
+use crate::{Said, said};
 
 /// The corners a drawn room may have.
 const CORNERS: std::ops::RangeInclusive<usize> = 3..=100;
@@ -37,16 +38,20 @@ impl Files<'_> {
         index: usize,
         room: DrawnRoom,
     ) -> Result<Vec<Change>, EditError> {
-        let cannot = |reason: &str| EditError::Cannot {
-            index,
-            reason: reason.to_owned(),
-        };
+        let cannot = |reason: Said| EditError::Cannot { index, reason };
         if !CORNERS.contains(&room.corners.len()) {
-            return Err(cannot("画的房间应有 3 到 100 个角"));
+            return Err(cannot(said!(
+                "画的房间应有 3 到 100 个角",
+                "Draw the room with 3 to 100 corners"
+            )));
         }
         if !room.corners.iter().all(|&p| is_lon_lat(p)) {
-            return Err(cannot("房间的角不是有效的经纬度"));
+            return Err(cannot(said!(
+                "房间的角不是有效的经纬度",
+                "A corner of the room is not a valid longitude/latitude"
+            )));
         }
+        let language = self.data_language();
         let [lon0, lat0] = room.corners[0];
         let frame = Frame::new(lon0, lat0);
         let level = self.level_units(index, room.level_id, frame)?;
@@ -64,10 +69,18 @@ impl Files<'_> {
         }
         let mut ring: Vec<Point> = corners.iter().map(|&c| local(c)).collect();
         if crosses_itself(&ring) {
-            return Err(cannot("房间的边互相交叉了：请按顺序沿墙画一圈"));
+            return Err(cannot(said!(
+                "房间的边互相交叉了：请按顺序沿墙画一圈",
+                "The room's sides cross each other: draw it corner by corner, once around \
+                 along its walls"
+            )));
         }
         if ring.len() < 3 || signed_area(&ring).abs() < MIN_ROOM_M2 {
-            return Err(cannot("房间至少要有三个不同的角，面积不小于 1 平方米"));
+            return Err(cannot(said!(
+                "房间至少要有三个不同的角，面积不小于 1 平方米",
+                "A room needs at least three distinct corners and an area of at least \
+                 1 square metre"
+            )));
         }
         // Counter-clockwise, as the contract has outer rings (§2.3).
         if signed_area(&ring) < 0.0 {
@@ -99,8 +112,9 @@ impl Files<'_> {
             let unit = &mut file.features()[*at];
             let Some((geometry, _)) = cut else {
                 let category = unit["properties"]["category"].as_str().unwrap_or_default();
-                return Err(cannot(&format!(
-                    "新房间盖住了整个 {id}（{category}）：请把房间画在它里面"
+                return Err(cannot(said!(
+                    "新房间盖住了整个 {id}（{category}）：请把房间画在它里面",
+                    "The new room covers all of {id} ({category}): draw the room inside it"
                 )));
             };
             let old = std::mem::replace(&mut unit["geometry"], geometry);
@@ -118,7 +132,7 @@ impl Files<'_> {
                 "category": room.category,
                 "restriction": null,
                 "accessibility": null,
-                "name": room.name.map(|name| json!({"zh-Hans": name})),
+                "name": room.name.map(|name| json!({ language: name })),
                 "alt_name": null,
                 "display_point": null,
                 "level_id": room.level_id,

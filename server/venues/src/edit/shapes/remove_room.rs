@@ -13,6 +13,7 @@ use crate::edit::positions::collect_positions;
 use crate::edit::{Change, EditError, Files};
 use crate::geometry::{Point, Polygon};
 use crate::projection::Frame;
+use crate::{Said, said};
 
 impl Files<'_> {
     /// Removes room `id` into its walkable neighbour; answers the changes that undo it.
@@ -21,15 +22,17 @@ impl Files<'_> {
         index: usize,
         id: &str,
     ) -> Result<Vec<Change>, EditError> {
-        let cannot = |reason: String| EditError::Cannot { index, reason };
+        let cannot = |reason: Said| EditError::Cannot { index, reason };
         let file = self.file(index, "unit")?;
         let place = crate::edit::found(index, file, "unit", id)?;
         let room = file.features()[place].clone();
         let category = room["properties"]["category"].as_str().unwrap_or_default();
         if contract().role(category) == crate::model::UnitRole::Walkable {
-            return Err(cannot(
-                "这是通道或大堂，不是房间：删掉它会在楼层里留下空洞".to_owned(),
-            ));
+            return Err(cannot(said!(
+                "这是通道或大堂，不是房间：删掉它会在楼层里留下空洞",
+                "This is a walkway or lobby, not a room: removing it would leave a hole in the \
+                 level"
+            )));
         }
         let level_id = room["properties"]["level_id"]
             .as_str()
@@ -38,7 +41,10 @@ impl Files<'_> {
         let mut first = Vec::new();
         collect_positions(&room["geometry"], &mut first);
         let Some(&[lon0, lat0]) = first.first() else {
-            return Err(cannot("这个房间没有坐标".to_owned()));
+            return Err(cannot(said!(
+                "这个房间没有坐标",
+                "This room has no coordinates"
+            )));
         };
         let frame = Frame::new(lon0, lat0);
         let level = self.level_units(index, &level_id, frame)?;
@@ -56,16 +62,22 @@ impl Files<'_> {
             .max_by(|a, b| a.2.total_cmp(&b.2))
             .map(|(unit, floor, _)| (unit, floor))
         else {
-            return Err(cannot(
-                "这个房间没有和通道共用的墙：删掉它会在楼层里留下空洞；可以把它的类别改成通道"
-                    .to_owned(),
-            ));
+            return Err(cannot(said!(
+                "这个房间没有和通道共用的墙：删掉它会在楼层里留下空洞；可以把它的类别改成通道",
+                "This room shares no wall with a walkway: removing it would leave a hole in the \
+                 level. Change its category to a walkway instead"
+            )));
         };
         self.refuse_if_connected(index, id)?;
 
         // The walkway with the room's floor (a union of two units is never empty).
-        let (geometry, _) = overlay(floor_rings, rings, OverlayRule::Union, frame)
-            .ok_or_else(|| cannot("房间和通道合起来没有面积".to_owned()))?;
+        let (geometry, _) =
+            overlay(floor_rings, rings, OverlayRule::Union, frame).ok_or_else(|| {
+                cannot(said!(
+                    "房间和通道合起来没有面积",
+                    "The room and the walkway together have no area"
+                ))
+            })?;
         let units = self.file(index, "unit")?;
         let old = std::mem::replace(&mut units.features()[*floor_at]["geometry"], geometry);
         units.changed = true;
@@ -99,7 +111,11 @@ impl Files<'_> {
         if joined {
             return Err(EditError::Cannot {
                 index,
-                reason: "这个房间连着其他楼层（电梯、扶梯或楼梯的关系里有它），不能删除".to_owned(),
+                reason: said!(
+                    "这个房间连着其他楼层（电梯、扶梯或楼梯的关系里有它），不能删除",
+                    "This room leads to other levels (an elevator, escalator or stairs \
+                     relationship includes it), so it cannot be removed"
+                ),
             });
         }
         Ok(())
