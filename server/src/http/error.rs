@@ -527,7 +527,7 @@ pub(super) struct RefusalDetail<'a> {
     field: Option<&'static str>,
     /// Stable, for scripts to tell refusals apart (`venue_unknown`, `no_route`...).
     code: &'static str,
-    /// In Chinese, for people.
+    /// For people, in the language asked (`lang=` or Accept-Language, Chinese by default).
     message: &'a str,
     /// An uploaded building's problems (`building_invalid`); absent otherwise.
     #[serde(skip_serializing_if = "<[_]>::is_empty")]

@@ -261,7 +261,7 @@ field: string | null,
  */
 code: string, 
 /**
- * In Chinese, for people.
+ * For people, in the language asked (`lang=` or Accept-Language, Chinese by default).
  */
 message: string, 
 /**
