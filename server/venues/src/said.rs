@@ -22,15 +22,20 @@ impl Said {
         }
     }
 
+    /// The same text in every language: a library's error in its own words, a number.
+    pub fn verbatim(text: impl Into<String>) -> Said {
+        let text = text.into();
+        Said {
+            english: text.clone(),
+            chinese: text,
+        }
+    }
+
     /// A sentence only content editors read (about venue.toml or the positioning devices'
     /// file, which content/venues/ alone has, never a visitor's upload): in Chinese, and the
     /// same in every language.
     pub fn to_editors(chinese: impl Into<String>) -> Said {
-        let chinese = chinese.into();
-        Said {
-            english: chinese.clone(),
-            chinese,
-        }
+        Said::verbatim(chinese)
     }
 
     pub fn chinese(&self) -> &str {

@@ -555,13 +555,12 @@ fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
         message,
     };
     let mut collection = match std::fs::read(dir.join(&name)) {
-        Ok(bytes) => {
-            serde_json::from_slice::<Value>(&bytes).map_err(|e| unreadable(in_its_words(e)))?
-        }
+        Ok(bytes) => serde_json::from_slice::<Value>(&bytes)
+            .map_err(|e| unreadable(Said::verbatim(e.to_string())))?,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
             serde_json::json!({"type": "FeatureCollection", "features": []})
         }
-        Err(e) => return Err(unreadable(in_its_words(e))),
+        Err(e) => return Err(unreadable(Said::verbatim(e.to_string()))),
     };
     let Some(features) = collection.get_mut("features").and_then(Value::as_array_mut) else {
         return Err(unreadable(said!(
@@ -579,12 +578,6 @@ fn read(dir: &Path, feature_type: &str) -> Result<FeatureFile, EditError> {
         by_id,
         changed: false,
     })
-}
-
-/// A library's error, in its own words (the same in every language).
-fn in_its_words(error: impl std::fmt::Display) -> Said {
-    let words = error.to_string();
-    Said::new(words.clone(), words)
 }
 
 /// A door placed in a wall: its ends, and the level of its room.

@@ -155,7 +155,7 @@ fn open(bytes: &[u8]) -> Result<ZipArchive<Cursor<&[u8]>>, IntakeError> {
 /// The ZIP reader's refusal, in its own words (the same in every language).
 fn not_zip(error: impl std::fmt::Display) -> IntakeError {
     let detail = error.to_string();
-    IntakeError::NotZip(Said::new(detail.clone(), detail))
+    IntakeError::NotZip(Said::verbatim(detail))
 }
 
 /// A relative path of plain names: no root, no `..` or `.`, no drive or backslash, no NUL.

@@ -130,7 +130,7 @@ impl Counting<'_> {
         let positions = geometry.positions();
         let id = match &feature.id {
             Some(Id::Text(text)) => Said::new(text.clone(), text.clone()),
-            Some(Id::Number(number)) => Said::new(number.to_string(), number.to_string()),
+            Some(Id::Number(number)) => Said::verbatim(number.to_string()),
             None => said!("（无 id）", "(no id)"),
         };
         let (zh, en) = (id.chinese(), id.english());
