@@ -7,12 +7,14 @@
 //! string, not a list), which stops the checks of the whole it belongs to, or its content is
 //! (a pattern, an empty text), after which the checks of the whole still run. So a list of ids
 //! with a number in it is not also checked for a repeated id, but one with a malformed id is.
+//!
+//! The values that are objects of their own (DOOR, TEMPORALITY, DISPLAY-POINT, a reference) are
+//! in `objects.rs`.
 
 use std::collections::HashSet;
 
 use serde_json::Value;
 
-use super::super::features::Kind;
 use super::super::problem::Rule;
 use super::super::read::{Issue, Scope, is_feature_id};
 use super::categories;
@@ -21,6 +23,9 @@ use super::patterns::{
     is_js_space, is_uuid, is_website,
 };
 use crate::{Said, said};
+use objects::{display_point, object, reference};
+
+mod objects;
 
 /// What an IMDF list of words is, as a message names it: in Chinese (`"door.type 值"`) and in
 /// English (`"door.type value"`).
@@ -671,255 +676,5 @@ fn id_list(value: &Value, field: &str, out: &mut Out) -> Flow {
     Flow::Go
 }
 
-/// A JSON object of the keys `keys` (each may be left out; no other); `message` says what it is.
-fn object(value: &Value, field: &str, keys: &[(&str, Val)], message: &Said, out: &mut Out) -> Flow {
-    let Some(entries) = value.as_object() else {
-        return out.wrong(field, found(value).then(message));
-    };
-    for &(key, val) in keys {
-        if let Some(item) = entries.get(key) {
-            check(val, item, &format!("{field}.{key}"), out);
-        }
-    }
-    extra_keys(
-        entries,
-        |key| keys.iter().any(|(known, _)| *known == key),
-        field,
-        message,
-        out,
-    );
-    Flow::Go
-}
-
-/// One problem naming the keys of `entries` that `known` does not take, if any.
-fn extra_keys(
-    entries: &serde_json::Map<String, Value>,
-    known: impl Fn(&str) -> bool,
-    field: &str,
-    message: &Said,
-    out: &mut Out,
-) {
-    let extra: Vec<String> = entries
-        .keys()
-        .filter(|key| !known(key))
-        .map(|key| format!("\"{key}\""))
-        .collect();
-    if !extra.is_empty() {
-        let (chinese, english) = (extra.join("、"), extra.join(", "));
-        let english = if extra.len() == 1 {
-            format!("has an extra key {english}; ")
-        } else {
-            format!("has extra keys {english}; ")
-        };
-        out.push(
-            field,
-            Said::new(format!("有多余的键 {chinese}；"), english).then(message),
-        );
-    }
-}
-
-/// DISPLAY-POINT: `{"type": "Point", "coordinates": [lon, lat]}` (whether it lies in its
-/// feature is a later rule's).
-fn display_point(value: &Value, field: &str, out: &mut Out) -> Flow {
-    let message = said!(
-        "必须是 GeoJSON 点 {{\"type\": \"Point\", \"coordinates\": [经度, 纬度]}}",
-        "must be a GeoJSON Point {{\"type\": \"Point\", \"coordinates\": [longitude, latitude]}}"
-    );
-    let Some(entries) = value.as_object() else {
-        return out.wrong(field, found(value).then(&message));
-    };
-    if entries.get("type").and_then(Value::as_str) != Some("Point") {
-        out.push(
-            &format!("{field}.type"),
-            found_at(entries, "type").then(&said!("必须是 \"Point\"", "must be \"Point\"")),
-        );
-    }
-    let coordinates_field = format!("{field}.coordinates");
-    match entries.get("coordinates").and_then(Value::as_array) {
-        None => {
-            out.push(
-                &coordinates_field,
-                found_at(entries, "coordinates").then(&said!(
-                    "必须是 [经度, 纬度]",
-                    "must be [longitude, latitude]"
-                )),
-            );
-        }
-        Some(numbers) => {
-            for i in 0..numbers.len().max(2) {
-                let at = format!("{coordinates_field}[{i}]");
-                let ((what_zh, what_en), limit) = match i {
-                    0 => (("经度", "longitude"), 180.0),
-                    1 => (("纬度", "latitude"), 90.0),
-                    _ => (("坐标", "coordinate"), f64::INFINITY),
-                };
-                match numbers.get(i).and_then(Value::as_f64) {
-                    None => out.push(
-                        &at,
-                        Said::new(
-                            format!("必须是数字（{what_zh}）"),
-                            format!("must be a number (the {what_en})"),
-                        ),
-                    ),
-                    Some(n) if n.abs() > limit => out.push(
-                        &at,
-                        Said::new(
-                            format!("是 {n}；{what_zh}在 -{limit} 到 {limit} 之间（WGS 84）"),
-                            format!(
-                                "is {n}; {what_en} must be between -{limit} and {limit} (WGS 84)"
-                            ),
-                        ),
-                    ),
-                    Some(_) => {}
-                }
-            }
-        }
-    }
-    extra_keys(
-        entries,
-        |key| key == "type" || key == "coordinates",
-        field,
-        &message,
-        out,
-    );
-    Flow::Go
-}
-
-/// A feature reference `{"id": ..., "feature_type": ...}` (a relationship's ends).
-fn reference(value: &Value, field: &str, out: &mut Out) -> Flow {
-    let message = said!(
-        "必须是要素引用 {{\"id\": …, \"feature_type\": …}}",
-        "must be a feature reference {{\"id\": ..., \"feature_type\": ...}}"
-    );
-    let Some(entries) = value.as_object() else {
-        return out.wrong(field, found(value).then(&message));
-    };
-    feature_id(
-        entries.get("id").unwrap_or(&Value::Null),
-        &format!("{field}.id"),
-        out,
-    );
-    let kind = entries.get("feature_type").and_then(Value::as_str);
-    if kind.and_then(Kind::from_name).is_none() {
-        out.push(
-            &format!("{field}.feature_type"),
-            found_at(entries, "feature_type").then(&said!(
-                "必须是 IMDF 要素类型（unit、opening、level 等）",
-                "must be an IMDF feature type (unit, opening, level and so on)"
-            )),
-        );
-    }
-    extra_keys(
-        entries,
-        |key| key == "id" || key == "feature_type",
-        field,
-        &message,
-        out,
-    );
-    Flow::Go
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn the_patterns_take_what_the_web_build_took() {
-        for hours in [
-            "24/7",
-            "Mo-Su 10:00-22:00",
-            "Mo-Fr 08:00-17:30; Sa 08:00-12:00",
-            "Mo-Fr 09:00-12:00,13:00-18:00;Sa off",
-            "PH closed",
-            "10:00-22:00+",
-        ] {
-            assert!(HOURS.is_match(hours), "{hours}");
-        }
-        for hours in [
-            "Mo-Su 10-22",
-            "daily",
-            "Mo-Su 10:00-22:00;",
-            "mo-su 10:00-22:00",
-            "",
-        ] {
-            assert!(!HOURS.is_match(hours), "{hours}");
-        }
-        assert!(PHONE.is_match("+862100000000") && !PHONE.is_match("021 0000 0000"));
-        assert!(is_website("https://example.com/a") && is_website("http://x"));
-        assert!(!is_website("https://") && !is_website("https://a b") && !is_website("ftp://x"));
-        assert!(!is_website("https://a\u{3000}b"));
-        assert!(DATE_TIME.is_match("2026-11-24T00:00:00+08:00"));
-        assert!(DATE_TIME.is_match("2026-11-24T00:00:00.5Z"));
-        assert!(!DATE_TIME.is_match("2026-11-24 00:00:00") && !DATE_TIME.is_match("2026-11-24"));
-        assert!(EXTENSION.is_match("imdf:extension:provider:name#1.0.0"));
-        assert!(!EXTENSION.is_match("imdf:extension:provider:name"));
-        assert!(
-            LANGUAGE.is_match("zh-Hans")
-                && LANGUAGE.is_match("en")
-                && !LANGUAGE.is_match("zh_Hans")
-        );
-        assert!(
-            OCCUPANT_CATEGORY.is_match("clothing.womens") && !OCCUPANT_CATEGORY.is_match("Cafe")
-        );
-        assert!(PROVINCE.is_match("CN-SH") && COUNTRY.is_match("CN") && !COUNTRY.is_match("CHN"));
-    }
-
-    #[test]
-    fn texts_are_trimmed_as_javascript_trims() {
-        let mut issues = Vec::new();
-        let mut out = Out {
-            issues: &mut issues,
-            scope: Scope::Venue,
-        };
-        text(&Value::from("\u{3000}\u{feff} "), "f", &mut out);
-        text(&Value::from("\u{85}"), "g", &mut out);
-        let fields: Vec<&str> = issues.iter().map(|i| i.field.as_str()).collect();
-        assert_eq!(fields, ["f"]);
-    }
-
-    #[test]
-    fn problems_are_told_in_chinese_and_in_english() {
-        let mut issues = Vec::new();
-        let mut out = Out {
-            issues: &mut issues,
-            scope: Scope::Imdf,
-        };
-        let door = serde_json::json!({"type": "trapdoor", "colour": "red"});
-        check(Val::Door, &door, "properties.door", &mut out);
-        let point = serde_json::json!({"coordinates": [200, 30]});
-        check(
-            Val::DisplayPoint,
-            &point,
-            "properties.display_point",
-            &mut out,
-        );
-        let told: Vec<(&str, &str)> = issues
-            .iter()
-            .map(|issue| (issue.message.chinese(), issue.message.english()))
-            .collect();
-        assert_eq!(
-            told[0],
-            (
-                "是 \"trapdoor\"，不是 IMDF 1.0.0 的 door.type 值；可用的值见 IMDF 的类别表（OGC 20-094）",
-                "is \"trapdoor\", not an IMDF 1.0.0 door.type value; see IMDF's category tables \
-                 (OGC 20-094) for the values allowed"
-            )
-        );
-        assert!(
-            told[1]
-                .1
-                .starts_with("has an extra key \"colour\"; must be a DOOR object")
-        );
-        assert_eq!(
-            told[2],
-            ("是 缺失；必须是 \"Point\"", "is missing; must be \"Point\"")
-        );
-        assert_eq!(
-            told[3].1,
-            "is 200; longitude must be between -180 and 180 (WGS 84)"
-        );
-        for (_, english) in told {
-            assert!(english.is_ascii(), "{english}");
-        }
-    }
-}
+mod tests;
