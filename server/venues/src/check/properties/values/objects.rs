@@ -34,7 +34,7 @@ pub(super) fn object(
 }
 
 /// One problem naming the keys of `entries` that `known` does not take, if any.
-pub(super) fn extra_keys(
+fn extra_keys(
     entries: &serde_json::Map<String, Value>,
     known: impl Fn(&str) -> bool,
     field: &str,
