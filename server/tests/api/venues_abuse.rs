@@ -39,8 +39,16 @@ async fn details(app: &TestApp) -> Value {
 
 /// The path of `tag`'s track over the hour that ended `ago` seconds ago.
 fn hour_of_track(tag: &str, ago: u64) -> String {
+    minutes_of_track(tag, ago, 60)
+}
+
+/// The last `minutes` of `tag`'s track up to `ago` seconds ago.
+fn minutes_of_track(tag: &str, ago: u64, minutes: u64) -> String {
     let to = now() - ago;
-    format!("{HOSPITAL}/tracks/{tag}?from={}&to={to}", to - 3_599)
+    format!(
+        "{HOSPITAL}/tracks/{tag}?from={}&to={to}",
+        to + 1 - minutes * 60
+    )
 }
 
 #[tokio::test]
@@ -124,16 +132,29 @@ async fn one_address_gets_one_long_computation_at_a_time_and_a_full_queue_refuse
         TestApp::client_from("127.0.0.2"),
         TestApp::client_from("127.0.0.3"),
     );
-    // The first address's hour of UWB (the dearest technology) takes the thread, and its next
-    // computation waits its turn (a visitor who asked for another day meanwhile).
-    let running = tokio::spawn(first.get(app.url(&hour_of_track("UWB-01", 60))).send());
+    // The first address's twenty minutes of UWB (the dearest technology; seconds of a thread)
+    // take the thread, and its next computation waits its turn (a visitor who asked for another
+    // time meanwhile). The waiting ones need not be long: ten minutes each.
+    let running = tokio::spawn(
+        first
+            .get(app.url(&minutes_of_track("UWB-01", 60, 20)))
+            .send(),
+    );
     tokio::time::sleep(Duration::from_millis(150)).await;
-    let waiting = tokio::spawn(first.get(app.url(&hour_of_track("BLE-01", 60))).send());
+    let waiting = tokio::spawn(
+        first
+            .get(app.url(&minutes_of_track("BLE-01", 60, 10)))
+            .send(),
+    );
     tokio::time::sleep(Duration::from_millis(100)).await;
     // Its third is refused at once, while the first runs.
     refused_at_once(&app, &first, &hour_of_track("AOA-01", 60), "client_busy").await;
     // A second address takes the last place in the queue and is served in its turn.
-    let queued = tokio::spawn(second.get(app.url(&hour_of_track("BLE-01", 90))).send());
+    let queued = tokio::spawn(
+        second
+            .get(app.url(&minutes_of_track("BLE-01", 90, 10)))
+            .send(),
+    );
     tokio::time::sleep(Duration::from_millis(100)).await;
     // A third finds the thread and the queue taken: refused at once.
     refused_at_once(&app, &third, &hour_of_track("AOA-01", 90), "busy").await;
