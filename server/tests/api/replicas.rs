@@ -17,7 +17,7 @@ use crate::support::binary::{self, Running, blocking_client};
 use crate::support::databases::{Backend, database_url, postgres_server};
 use crate::support::fixture::{BuiltDist, FixtureDist};
 use crate::support::leads::valid_lead;
-use crate::support::nginx::{Nginx, free_address, nginx_binary};
+use crate::support::nginx::{Nginx, free_address, nginx_binary, restartable_addresses};
 use crate::support::stand_in::{Answer, StandIn};
 
 const ROBOT_PATH: &str = "/cgi-bin/webhook/send";
@@ -247,7 +247,7 @@ async fn two_replicas_behind_nginx() {
         return;
     };
     let cluster = Arc::new(cluster);
-    let addresses = [free_address(), free_address()];
+    let addresses = restartable_addresses::<2>();
     let mut replicas = [
         cluster.start(0, addresses[0]),
         cluster.start(1, addresses[1]),

@@ -122,6 +122,35 @@ pub(crate) fn free_address() -> SocketAddr {
     listener.local_addr().expect("address")
 }
 
+/// `N` loopback addresses for servers that are stopped and started again on them: ports below
+/// the kernel's ephemeral range, which it never hands to an outgoing connection or a bind to
+/// port 0. A port from `free_address` may be taken in the seconds between a stop and a start (CI
+/// saw a replica's port taken while nginx and the clients opened connections).
+pub(crate) fn restartable_addresses<const N: usize>() -> [SocketAddr; N] {
+    let range = std::fs::read_to_string("/proc/sys/net/ipv4/ip_local_port_range")
+        .expect("the ephemeral port range");
+    let first_ephemeral: u16 = range
+        .split_whitespace()
+        .next()
+        .and_then(|port| port.parse().ok())
+        .expect("a port number");
+    let lowest = 10_000.min(first_ephemeral / 2);
+    // Held until all are chosen, so that no two are the same.
+    let listeners: Vec<TcpListener> = (0..1000)
+        .filter_map(|_| {
+            TcpListener::bind(("127.0.0.1", fastrand::u16(lowest..first_ephemeral))).ok()
+        })
+        .take(N)
+        .collect();
+    std::array::from_fn(|index| {
+        listeners
+            .get(index)
+            .expect("free ports below the ephemeral range")
+            .local_addr()
+            .expect("address")
+    })
+}
+
 fn running_as_root() -> bool {
     std::fs::read_to_string("/proc/self/status")
         .ok()
