@@ -253,7 +253,9 @@ fn sigterm_does_not_wait_for_the_compression_at_best() {
         .with_file("/next/assets/words-1a2b3c4d.js", &text, true)
         .build();
     let data = TempDir::new().unwrap();
-    let mut server = start(command(dist.path(), data.path()));
+    let mut at_best = command(dist.path(), data.path());
+    at_best.env("SITE_COMPRESS_AT_BEST", "true");
+    let mut server = start(at_best);
     let started = Instant::now();
     terminate(&server.child);
     let status = wait_with_timeout(&mut server.child, Duration::from_secs(60));

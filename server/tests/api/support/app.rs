@@ -44,6 +44,7 @@ pub(crate) fn test_config(dist: &BuiltDist, data: &TempDir) -> Config {
         dist_dir: dist.path().to_owned(),
         data_dir: data.path().to_owned(),
         shutdown_grace_secs: 5,
+        compress_at_best: super::binary::COMPRESS_AT_BEST,
         ..Config::default()
     }
 }

@@ -10,8 +10,14 @@ use std::time::{Duration, Instant};
 
 pub(crate) const BINARY: &str = env!("CARGO_BIN_EXE_site");
 
+/// `compress_at_best` for the tests' servers: off, the quick compression made at load stays.
+/// Compressing each build again at best after start cost CPU in every one of the hundreds of
+/// servers the tests start, and only the tests of that compression (which turn it on) read it.
+pub(crate) const COMPRESS_AT_BEST: bool = false;
+
 /// The binary with a clean environment: an ephemeral port, the given dist/ and data
-/// directories, and JSON logs on stderr.
+/// directories, JSON logs on stderr, and no compression at best after start
+/// ([`COMPRESS_AT_BEST`]).
 pub(crate) fn command(dist: &Path, data: &Path) -> Command {
     let mut command = Command::new(BINARY);
     command
@@ -20,6 +26,7 @@ pub(crate) fn command(dist: &Path, data: &Path) -> Command {
         .env("SITE_DIST_DIR", dist)
         .env("SITE_DATA_DIR", data)
         .env("SITE_LOG__FORMAT", "json")
+        .env("SITE_COMPRESS_AT_BEST", COMPRESS_AT_BEST.to_string())
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     command
