@@ -18,6 +18,14 @@ wait_ready() { # url pid [seconds]
   return 1
 }
 
+# Stops `pid` and every process it started, so that a failed step leaves nothing running: `kill`
+# of a background shell (`step &`, `( ... ) &`) leaves the cargo or Chromium it started running.
+stop_tree() { # pid
+  local child
+  for child in $(cat /proc/"$1"/task/*/children 2>/dev/null); do stop_tree "$child"; done
+  kill "$1" 2>/dev/null || true
+}
+
 # Raises this shell's open-files limit to its hard limit; dies unless that leaves room for
 # `needed` descriptors (and 512 for everything else), naming `what` needs them.
 raise_open_files() { # needed what
