@@ -88,4 +88,27 @@ describe('label placement', () => {
     expect(labels.find((l) => l.key === 'u:wc')?.glyph).toBe('restroom');
     expect(labels.find((l) => l.key === 'u:walk')).toBeUndefined();
   });
+
+  it("measures a label's text when it is first placed, not before: spaces only zoomed in", () => {
+    const measured: string[] = [];
+    const labels = levelLabels(
+      modelLevel(testLevel()),
+      (text) => {
+        measured.push(text);
+        return text.length * 12;
+      },
+      false,
+    );
+    expect(measured).toEqual([]);
+    const space = labels.find((l) => l.key === 'u:space')!;
+    const far = { ...camera, x: space.x, y: space.y };
+    placeLabels(labels, far);
+    expect(measured).not.toContain(space.text);
+    expect(measured.length).toBeGreaterThan(0);
+    const near = { ...far, scale: space.minScale! };
+    expect(placeLabels(labels, near).some((l) => l.candidate.key === 'u:space')).toBe(true);
+    expect(measured.filter((text) => text === space.text)).toEqual([space.text]);
+    expect(space.w).toBe(space.text!.length * 12 + 4);
+    expect(space.dx).toBe(-space.w / 2);
+  });
 });

@@ -39,17 +39,23 @@ export function levelLabels(
     glyph?: Glyph,
   ) => {
     const size = labelFontSize[tone];
-    const textWidth = Math.ceil(measure(text, tone)) + 4;
     const h = Math.max(size + 5, glyph ? iconBox : 0);
-    const w = textWidth + (glyph ? iconBox + 2 : 0);
+    // Measured when first placed: a car park's space numbers show only zoomed in, and measuring
+    // the hundreds of them on a level's first frame was wasted there (issue #34).
+    let textWidth: number | undefined;
+    const width = () => (textWidth ??= Math.ceil(measure(text, tone)) + 4);
     labels.push({
       ...base,
       text,
       glyph,
       tone,
-      w,
+      get w() {
+        return width() + (glyph ? iconBox + 2 : 0);
+      },
       h,
-      dx: glyph ? -iconBox / 2 : -textWidth / 2,
+      get dx() {
+        return glyph ? -iconBox / 2 : -width() / 2;
+      },
       dy: -h / 2,
     });
   };
