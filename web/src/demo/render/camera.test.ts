@@ -57,4 +57,17 @@ describe('the camera', () => {
     expect(reuseTransform(before, { ...camera, scale: 4 }, 160)).toBeNull();
     expect(reuseTransform(before, { ...camera, tilt: 0.5 }, 160)).toBeNull();
   });
+
+  it('shows a first frame drawn without its margin only while it covers the whole view', () => {
+    // Drawn at the view's size in a box 160 px larger each side: its pixels are stretched over
+    // the box, and the transform undoes that.
+    const before = { ...camera };
+    expect(reuseTransform(before, camera, 0, 160)).toBe(
+      `matrix(1,0,0,1,160,160) scale(${800 / 1120}, ${600 / 920})`,
+    );
+    // Zoomed in about the middle: all of the view is still in it.
+    expect(reuseTransform(before, { ...camera, scale: 2 }, 0, 160)).toMatch(/^matrix\(2,0,0,2,/);
+    // Moved by a few pixels: an edge of the view has nothing under it.
+    expect(reuseTransform(before, { ...camera, x: 505 }, 0, 160)).toBeNull();
+  });
 });

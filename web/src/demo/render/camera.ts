@@ -76,18 +76,25 @@ export function animationAt(
 }
 
 /**
- * The CSS transform that shows a render made under `before` (its canvas offset by `overscan`)
- * under `now`, or null where it cannot: a different tilt, another bearing in 2.5D, a zoom beyond
- * a factor of three, or the view (all but its rim) outside the rendered area.
+ * The CSS transform that shows a render made under `before` with `margin` on every side, in a
+ * canvas box with `box` (see surface.ts), under `now`, or null where it cannot: a different tilt,
+ * another bearing in 2.5D, a zoom beyond a factor of three, or the view outside the rendered
+ * area. A render with its whole margin may leave the view's rim uncovered for a moment (the next
+ * render fills it); one without (the first frame) is reused only where it covers the whole view.
  */
-export function reuseTransform(before: Camera, now: Camera, overscan: number): string | null {
+export function reuseTransform(
+  before: Camera,
+  now: Camera,
+  margin: number,
+  box = margin,
+): string | null {
   if (Math.abs(now.tilt - before.tilt) > 1e-9) return null;
   if (now.tilt > 0 && Math.abs(now.bearing - before.bearing) > 1e-9) return null;
   const ratio = now.scale / before.scale;
   if (ratio < 0.4 || ratio > 3) return null;
   const toView = compose(cameraMatrix(now), invert(cameraMatrix(before)));
   const toBase = invert(toView);
-  const inset = 0.22;
+  const inset = margin < box ? 0 : 0.22;
   for (const [u, v] of [
     [inset, inset],
     [1 - inset, inset],
@@ -101,7 +108,12 @@ export function reuseTransform(before: Camera, now: Camera, overscan: number): s
     if (bx < 0 || by < 0 || bx > before.width || by > before.height) return null;
   }
   const [a, b, c, d, e, f] = toView;
-  return `matrix(${a},${b},${c},${d},${e + overscan},${f + overscan})`;
+  const matrix = `matrix(${a},${b},${c},${d},${e + box},${f + box})`;
+  if (margin === box) return matrix;
+  // The canvas's pixels (the render and its margin) are stretched over its box.
+  const sx = before.width / (now.width + 2 * box);
+  const sy = before.height / (now.height + 2 * box);
+  return `${matrix} scale(${sx}, ${sy})`;
 }
 
 /** The camera of a render: the view's, enlarged by the margin on every side. */

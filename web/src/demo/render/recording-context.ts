@@ -140,6 +140,12 @@ export class RecordingContext {
   clearRect(...args: unknown[]) {
     this.record('clearRect', args);
   }
+  fillRect(...args: unknown[]) {
+    this.record('fillRect', args);
+  }
+  strokeRect(...args: unknown[]) {
+    this.record('strokeRect', args);
+  }
   putImageData(...args: unknown[]) {
     this.record('putImageData', args);
   }

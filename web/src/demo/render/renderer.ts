@@ -61,7 +61,9 @@ export class MapRenderer {
   /** The camera of the last render (the view's camera enlarged by the margin), if still valid. */
   private rendered: Camera | undefined;
   private overscan = 0;
-  /** The overscan the view's size asks for; `overscan` is none until the first frame is drawn. */
+  /** Whether the camera moved since the first frame: every render from then on has the margin. */
+  private moved = false;
+  /** The overscan the view's size asks for; `overscan` is none until the map first moves. */
   private fullOverscan = 0;
   private dirty = true;
   /** Whether the labels are placed for what the next render shows. */
@@ -145,7 +147,8 @@ export class MapRenderer {
     this.fullOverscan = Math.round(Math.max(width, height) * 0.2);
     // The first frame is drawn without the margin, a third of the pixels: the first move draws
     // the map again with it (issue #34: the first frame is what a scanned QR code waits for).
-    this.overscan = this.rendered ? this.fullOverscan : 0;
+    // Under a navigation's dot the camera moves from the next frame on: the margin is drawn now.
+    this.overscan = this.rendered || this.dot ? this.fullOverscan : 0;
     sizeSurface(this.surface, width, height, dpr, this.overscan, this.fullOverscan);
     this.cam = { ...this.cam, width, height };
     this.sprites.clear();
@@ -226,17 +229,22 @@ export class MapRenderer {
     const to = this.withinLimits(target);
     this.positioned = true;
     this.framing = undefined;
-    if (!animate || !this.level || this.options.reducedMotion?.()) {
+    // An animation from a view never shown would start from a camera nobody saw, often fitted
+    // to a canvas not yet sized: the first frame is drawn where the animation would end.
+    if (!animate || !this.level || !this.rendered || this.options.reducedMotion?.()) {
       this.animation = undefined;
       this.setCamera(to);
       return;
     }
     this.animation = { from: this.cam, to, start: performance.now(), duration: 450 };
+    // The animation settles when it ends: a settle due now would render its first frames again.
+    clearTimeout(this.settleTimer);
     this.requestDraw();
   }
 
   setCamera(camera: Camera) {
     this.cam = this.withinLimits(camera);
+    if (this.rendered) this.moved = true;
     this.options.onCamera?.(this.cam);
     this.settle();
     this.requestDraw();
@@ -267,20 +275,8 @@ export class MapRenderer {
       if (!this.sized) return;
       if (this.animation) this.stepAnimation();
       if (this.dirty) this.render();
-      // A render without its margin is not moved under the view: its edges would show.
-      else if (this.overscan < this.fullOverscan || !this.reuse()) {
+      else if (!this.reuse()) {
         // The move went past the last render: new ground needs its labels.
-        if (this.overscan < this.fullOverscan) {
-          this.overscan = this.fullOverscan;
-          sizeSurface(
-            this.surface,
-            this.cam.width,
-            this.cam.height,
-            this.dpr,
-            this.overscan,
-            this.overscan,
-          );
-        }
         this.placed = false;
         this.render();
       }
@@ -290,7 +286,8 @@ export class MapRenderer {
 
   /** Shows the last render under the current camera by a CSS transform, if it still can. */
   private reuse(): boolean {
-    const transform = this.rendered && reuseTransform(this.rendered, this.cam, this.overscan);
+    const transform =
+      this.rendered && reuseTransform(this.rendered, this.cam, this.overscan, this.fullOverscan);
     if (!transform) return false;
     this.surface.canvas.style.transform = transform;
     return true;
@@ -313,6 +310,7 @@ export class MapRenderer {
 
   private stepAnimation() {
     if (!this.animation) return;
+    this.moved = true;
     const [camera, done] = animationAt(this.animation, performance.now(), this.cam);
     this.cam = camera;
     this.options.onCamera?.(camera);
@@ -392,6 +390,11 @@ export class MapRenderer {
 
   /** Draws the whole map for the current camera, margin included. */
   private render() {
+    if (this.moved && this.overscan < this.fullOverscan) {
+      this.overscan = this.fullOverscan;
+      const { width, height } = this.cam;
+      sizeSurface(this.surface, width, height, this.dpr, this.overscan, this.overscan);
+    }
     const view = renderCamera(this.cam, this.overscan);
     this.rendered = view;
     this.dirty = false;

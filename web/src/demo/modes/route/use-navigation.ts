@@ -106,6 +106,8 @@ class Walk {
     const leg = route.legs[0];
     if (renderer && leg) {
       const point = pointOnLeg(leg, leg.start);
+      // The dot is shown at once: a first frame not yet drawn is drawn with it (renderer.ts).
+      if (renderer.model?.data.short === leg.level) renderer.setNavigationDot(point);
       const scale = Math.max(renderer.camera.scale, followScale);
       renderer.moveTo(
         { ...renderer.camera, x: point.x, y: point.y, scale },
