@@ -1,4 +1,4 @@
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { modelLevel } from '../level-model';
 import { testLevel } from '../test-level';
 import { RecordingContext, recordPaths } from './recording-context';
@@ -6,8 +6,8 @@ import { MapRenderer } from './renderer';
 
 recordPaths();
 
-// The renderer on a canvas whose 2D context records (jsdom has no canvas), its frames run when
-// the test says so, its clock the test's.
+// The renderer on a canvas whose 2D context records (jsdom has no canvas), its frames and timers
+// run when the test says so, its clock the test's.
 let frames: FrameRequestCallback[] = [];
 let now = 0;
 const contexts = new Map<HTMLCanvasElement, RecordingContext>();
@@ -16,6 +16,7 @@ beforeEach(() => {
   frames = [];
   now = 0;
   contexts.clear();
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   vi.stubGlobal('requestAnimationFrame', (callback: FrameRequestCallback) => frames.push(callback));
   vi.stubGlobal('cancelAnimationFrame', () => undefined);
   vi.spyOn(performance, 'now').mockImplementation(() => now);
@@ -28,6 +29,10 @@ beforeEach(() => {
     contexts.set(this, context);
     return context as unknown as CanvasRenderingContext2D;
   } as typeof HTMLCanvasElement.prototype.getContext);
+});
+
+afterEach(() => {
+  vi.useRealTimers();
 });
 
 /** Runs the frames asked for, `count` times, `step` ms apart. */
@@ -61,16 +66,11 @@ describe('the map renderer', () => {
     expect(renders()).toBe(1);
     expect(canvas.style.transform).toMatch(/^matrix\(.*\) scale\(/);
     // Once the animation has settled, the labels are placed and the map drawn sharp, margin and all.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
-    try {
-      renderer.moveTo({ ...renderer.camera, scale: whole.scale * 2.1 }, false);
-      vi.advanceTimersByTime(200);
-    } finally {
-      vi.useRealTimers();
-    }
+    vi.advanceTimersByTime(200);
     runFrames();
     expect(renders()).toBe(2);
     expect(canvas.width).toBe(400 + 2 * 120);
+    renderer.destroy();
   });
 
   it("draws a navigation's first frame once, where its camera would have glided to, with its margin", () => {
@@ -93,5 +93,6 @@ describe('the map renderer', () => {
     }
     expect(renders()).toBe(1);
     expect(canvas.style.transform).toBe('matrix(1,0,0,1,-40,0)');
+    renderer.destroy();
   });
 });
