@@ -8,6 +8,7 @@ import type { MapRenderer } from '../../render/renderer';
 import {
   type NavState,
   type RouteModel,
+  type TrackPoint,
   advanceNav,
   currentStep,
   pointOnLeg,
@@ -107,7 +108,7 @@ class Walk {
     if (renderer && leg) {
       const point = pointOnLeg(leg, leg.start);
       // The dot is shown at once: a first frame not yet drawn is drawn with it (renderer.ts).
-      if (renderer.model?.data.short === leg.level) renderer.setNavigationDot(point);
+      showDot(renderer, leg.level, point);
       const scale = Math.max(renderer.camera.scale, followScale);
       renderer.moveTo(
         { ...renderer.camera, x: point.x, y: point.y, scale },
@@ -156,9 +157,7 @@ class Walk {
     }
     const renderer = this.rendererRef.current;
     if (leg && renderer) {
-      const here = renderer.model?.data.short === leg.level;
-      const dot = here ? pointOnLeg(leg, next.along) : null;
-      renderer.setNavigationDot(dot);
+      const dot = showDot(renderer, leg.level, pointOnLeg(leg, next.along));
       if (dot && this.follow && !renderer.animating) {
         renderer.setCamera({ ...renderer.camera, x: dot.x, y: dot.y });
       }
@@ -175,4 +174,11 @@ class Walk {
     }
     this.frame = requestAnimationFrame(this.tick);
   };
+}
+
+/** Shows the dot at `point` if the map shows `level`, else hides it; the dot shown, if any. */
+function showDot(renderer: MapRenderer, level: string, point: TrackPoint): TrackPoint | null {
+  const dot = renderer.model?.data.short === level ? point : null;
+  renderer.setNavigationDot(dot);
+  return dot;
 }
