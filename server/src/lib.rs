@@ -230,8 +230,10 @@ impl Application {
                 &config.images.qualities,
             )
             .map_err(anyhow::Error::msg)?;
-            let images = ImageService::start(&config.images, &config.data_dir, allowed)
-                .context("cannot start the image render threads")?;
+            let below_pages = config.background_below_pages;
+            let images =
+                ImageService::start(&config.images, &config.data_dir, allowed, below_pages)
+                    .context("cannot start the image render threads")?;
             anyhow::Ok((site, images, venues, config))
         })
         .await

@@ -110,7 +110,8 @@ struct Inner {
 }
 
 impl Compute {
-    pub(crate) fn new(config: &ComputeConfig) -> std::io::Result<Self> {
+    /// `below_pages`: the computations' threads in the idle class (`background_below_pages`).
+    pub(crate) fn new(config: &ComputeConfig, below_pages: bool) -> std::io::Result<Self> {
         let cores = std::thread::available_parallelism().map_or(1, |cores| cores.get());
         let workers = config.workers_for(cores);
         let total = (workers + config.queue) as u64;
@@ -119,7 +120,12 @@ impl Compute {
             // The slots are the gate; the channel only needs room for what they let through.
             // In the idle class: a computation runs on what pages leave, and a burst of them
             // meets the queue.
-            pool: ThreadPool::new("compute", workers, workers + config.queue, Priority::Idle)?,
+            pool: ThreadPool::new(
+                "compute",
+                workers,
+                workers + config.queue,
+                Priority::Idle.below_pages_if(below_pages),
+            )?,
             under_way: Slots::new(total),
             turns: turns::Turns::default(),
             workers,
@@ -379,13 +385,16 @@ mod tests {
     use super::*;
 
     fn compute(workers: usize, queue: usize, per_second_ms: u32) -> Compute {
-        Compute::new(&ComputeConfig {
-            per_second_ms,
-            burst_ms: 10_000,
-            workers,
-            queue,
-            cache_mib: 1,
-        })
+        Compute::new(
+            &ComputeConfig {
+                per_second_ms,
+                burst_ms: 10_000,
+                workers,
+                queue,
+                cache_mib: 1,
+            },
+            true,
+        )
         .unwrap()
     }
 

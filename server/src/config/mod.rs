@@ -65,6 +65,13 @@ pub struct Config {
     /// CPU matters more than those bytes (the browser tests start several servers). Editing
     /// mode never does it.
     pub compress_at_best: bool,
+    /// Background threads (picture renders, long computations, device plans, the live
+    /// engines) run below page serving (nice 10 and 19, Linux's idle class), so that a burst
+    /// of them never slows a page. Off: at page serving's priority, where the machine is
+    /// shared with work whose timing matters more than the pages' (the servers of the API's
+    /// plan tests, beside a browser and other tests: in the idle class a plan waited 13 s for
+    /// a core in one CI run and took 20-29 s where it takes 1.2 s alone).
+    pub background_below_pages: bool,
     /// Where enquiries are stored: empty means `sqlite://<data_dir>/leads.sqlite3`; a
     /// `postgres://` URL uses PostgreSQL. The plain DATABASE_URL variable is read too (below
     /// SITE_DATABASE_URL). May hold a password: log it only through [`redact_url`].
@@ -94,6 +101,7 @@ impl Default for Config {
             workers: 0,
             live_reload: false,
             compress_at_best: true,
+            background_below_pages: true,
             database_url: String::new(),
             connections: Connections::default(),
             headers: Headers::default(),

@@ -170,10 +170,12 @@ const MAX_PROBES: usize = 4096;
 
 impl ImageService {
     /// Starts the render pool and opens the disk cache under `data_dir`. Blocking.
+    /// `below_pages`: the render threads at [`RENDER_NICENESS`] (`background_below_pages`).
     pub fn start(
         config: &ImagesConfig,
         data_dir: &Path,
         allowed: Allowed,
+        below_pages: bool,
     ) -> std::io::Result<Self> {
         let workers = match config.workers {
             0 => std::thread::available_parallelism().map_or(1, |n| n.get()),
@@ -190,7 +192,7 @@ impl ImageService {
                 "image-render",
                 workers,
                 config.queue,
-                Priority::Nice(RENDER_NICENESS),
+                Priority::Nice(RENDER_NICENESS).below_pages_if(below_pages),
             )?,
             budget: Arc::new(MemoryBudget::new(config.render_memory_mib << 20)),
             memory: MemoryCache::new(mib(config.memory_cache_mib)),
@@ -520,7 +522,8 @@ mod tests {
     async fn source_reads_wait_for_their_share_and_one_larger_than_the_budget_waits_for_all() {
         let data = tempfile::tempdir().unwrap();
         let allowed = Allowed::for_build(&[640], &[75], &[]).unwrap();
-        let service = ImageService::start(&ImagesConfig::default(), data.path(), allowed).unwrap();
+        let service =
+            ImageService::start(&ImagesConfig::default(), data.path(), allowed, true).unwrap();
         let budget = u64::from(SOURCE_BUDGET_KIB) * 1024;
         let waits = |bytes: u64| {
             let service = service.clone();

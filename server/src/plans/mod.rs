@@ -75,11 +75,13 @@ struct Kept {
 }
 
 impl Plans {
-    pub(crate) fn new(config: &PlanningConfig) -> std::io::Result<Self> {
+    /// `below_pages`: the plans' threads in the idle class (`background_below_pages`).
+    pub(crate) fn new(config: &PlanningConfig, below_pages: bool) -> std::io::Result<Self> {
         let total = (config.workers + config.queue) as u64;
         let per_second_ms = config.cpu_secs_per_hour.saturating_mul(1000) / 3600;
+        let priority = Priority::Idle.below_pages_if(below_pages);
         Ok(Self(Arc::new(Inner {
-            pool: ThreadPool::new("plans", config.workers, total as usize, Priority::Idle)?,
+            pool: ThreadPool::new("plans", config.workers, total as usize, priority)?,
             slots: Slots::new(total),
             // An hour's CPU at once, refilled evenly; a zero rate turns it off.
             budget: TokenBuckets::new(

@@ -22,6 +22,16 @@ pub(crate) enum Priority {
     Nice(i32),
     /// In the idle scheduling class: only on what other threads leave.
     Idle,
+    /// At page serving's own priority (`background_below_pages` off).
+    Pages,
+}
+
+impl Priority {
+    /// This priority where background work runs below pages (`background_below_pages`),
+    /// else page serving's own.
+    pub(crate) fn below_pages_if(self, below: bool) -> Self {
+        if below { self } else { Self::Pages }
+    }
 }
 
 /// The queue is full: the caller should answer 503 and let the client retry.
@@ -75,6 +85,7 @@ fn work(receiver: &Mutex<Receiver<Job>>, priority: Priority) {
             crate::process::thread_priority::lower(niceness, "a background thread")
         }
         Priority::Idle => crate::process::thread_priority::idle("a background thread"),
+        Priority::Pages => {}
     }
     loop {
         let job = {
@@ -102,6 +113,39 @@ mod tests {
         assert!(panicked.await.unwrap().is_err());
         let answer = pool.submit(|| 42).unwrap();
         assert_eq!(answer.await.unwrap().unwrap(), 42);
+    }
+
+    /// The calling thread's nice value and scheduling policy, from Linux's
+    /// /proc/thread-self/stat (fields 19 and 41; the name in field 2 may hold spaces).
+    fn nice_and_policy() -> (i64, u32) {
+        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
+        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+        (
+            fields[19 - 3].parse().unwrap(),
+            fields[41 - 3].parse().unwrap(),
+        )
+    }
+
+    #[tokio::test]
+    async fn a_pools_threads_run_at_its_priority() {
+        const SCHED_IDLE: u32 = 5;
+        let mine = nice_and_policy();
+        for (priority, expected) in [
+            (Priority::Nice(10), (10, mine.1)),
+            (Priority::Idle, (mine.0, SCHED_IDLE)),
+            (Priority::Idle.below_pages_if(true), (mine.0, SCHED_IDLE)),
+            (Priority::Idle.below_pages_if(false), mine),
+            (Priority::Nice(10).below_pages_if(false), mine),
+        ] {
+            let pool = ThreadPool::new("test", 1, 1, priority).unwrap();
+            let seen = pool
+                .submit(nice_and_policy)
+                .unwrap()
+                .await
+                .unwrap()
+                .unwrap();
+            assert_eq!(seen, expected, "{priority:?}");
+        }
     }
 
     #[tokio::test]

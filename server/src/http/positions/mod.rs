@@ -63,15 +63,16 @@ type Frame = site_tracking::hub::Frame<encode::Views>;
 /// bounded (a second or so of CPU, once per start).
 const ENGINE_NICENESS: i32 = 19;
 
-/// The live engines of this server, encoding their seconds as this module's events.
-pub(crate) fn position_hub(live: &LiveConfig) -> PositionHub {
-    fn after_catch_up() {
+/// The live engines of this server, encoding their seconds as this module's events;
+/// `below_pages`: at [`ENGINE_NICENESS`] after their catch-up (`background_below_pages`).
+pub(crate) fn position_hub(live: &LiveConfig, below_pages: bool) -> PositionHub {
+    fn lower() {
         crate::process::thread_priority::lower(ENGINE_NICENESS, "a live positioning thread");
     }
     let settings = HubSettings {
         tags: live.tags,
         seed: live.seed,
-        after_catch_up,
+        after_catch_up: if below_pages { lower } else { || {} },
     };
     Hub::new(settings, encode::encode_frame)
 }
