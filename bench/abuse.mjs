@@ -14,15 +14,7 @@
 // to the first live event of each venue on a cold engine.
 import http from 'node:http';
 import { Worker, isMainThread, parentPort, workerData } from 'node:worker_threads';
-import {
-  cores,
-  median,
-  ownCores,
-  pageLoad,
-  serverCpu,
-  sleep,
-  statusMib,
-} from './measure.mjs';
+import { cores, median, ownCores, pageLoad, serverCpu, sleep, statusMib } from './measure.mjs';
 
 const duration = Number(process.env.DURATION ?? 20);
 const rounds = Number(process.env.ROUNDS ?? 3);
@@ -144,7 +136,9 @@ function attack({ origin: href, kinds }) {
     },
     flow: () => {
       const venue = pick(['demo-mall', 'demo-hospital']);
-      const day = new Date(Date.now() + 8 * 3_600_000 - (1 + Math.floor(Math.random() * 7)) * 86_400_000);
+      const day = new Date(
+        Date.now() + 8 * 3_600_000 - (1 + Math.floor(Math.random() * 7)) * 86_400_000,
+      );
       const level = venue === 'demo-mall' ? pick(['B1', 'L1', 'L2', 'L3']) : pick(['L1', 'L2']);
       return `/api/venues/${venue}/flow?date=${day.toISOString().slice(0, 10)}&level=${level}`;
     },
@@ -252,7 +246,9 @@ async function main() {
         .map(([key, count]) => `${key}: ${count}`)
         .join(', ')}`,
     );
-    failed ||= Object.keys(answers).some((key) => / (5\d\d|error)$/.test(key) && !/ 503$/.test(key));
+    failed ||= Object.keys(answers).some(
+      (key) => / (5\d\d|error)$/.test(key) && !/ 503$/.test(key),
+    );
     ratios.push({ throughput: burst.perSecond / quiet.perSecond, p99: burst.p99 / quiet.p99 });
     console.log(
       `  ratio burst/quiet: throughput ${ratios.at(-1).throughput.toFixed(3)}, p99 ${ratios.at(-1).p99.toFixed(3)}`,
@@ -267,7 +263,9 @@ async function main() {
   console.log(
     `median ratio burst/quiet over ${rounds} rounds: throughput ${throughput.toFixed(3)}, p99 ${p99.toFixed(3)} (target: within 10 %)`,
   );
-  console.log(`the stream's longest silence: ${(longestGap / 1000).toFixed(2)} s (target: under 2 s)`);
+  console.log(
+    `the stream's longest silence: ${(longestGap / 1000).toFixed(2)} s (target: under 2 s)`,
+  );
   console.log(
     `server RSS: ${rssBefore.toFixed(1)} MiB before, peak ${peak.toFixed(1)} MiB (target: under 100 MB)`,
   );

@@ -63,7 +63,8 @@ async function open(device, { throttle }) {
   let recording = false;
   cdp.on('Network.responseReceived', (event) => urls.set(event.requestId, event.response.url));
   cdp.on('Network.loadingFinished', (event) => {
-    if (recording) transfers.push({ url: urls.get(event.requestId), bytes: event.encodedDataLength });
+    if (recording)
+      transfers.push({ url: urls.get(event.requestId), bytes: event.encodedDataLength });
   });
   return {
     context,
@@ -112,9 +113,13 @@ async function handOverToFirstDraw(address, throttle) {
   const { context, page, transfers, mark } = await open(phone, { throttle });
   mark();
   await page.goto(`${base}${address}`, { waitUntil: 'commit' });
-  await page.waitForFunction(() => performance.getEntriesByName('demo:first-route').length > 0, null, {
-    timeout: 60_000,
-  });
+  await page.waitForFunction(
+    () => performance.getEntriesByName('demo:first-route').length > 0,
+    null,
+    {
+      timeout: 60_000,
+    },
+  );
   await page.waitForFunction(() => performance.getEntriesByType('navigation')[0]?.loadEventEnd > 0);
   const times = await page.evaluate(() => ({
     load: performance.getEntriesByType('navigation')[0].loadEventEnd,
@@ -173,7 +178,11 @@ async function frameTimes(device, level, raised) {
     pointer('pointerdown', cx, cy);
     for (let i = 0; i < 180; i += 1) {
       const angle = (i / 180) * Math.PI * 4;
-      pointer('pointermove', cx + Math.cos(angle) * rect.width * 0.2, cy + Math.sin(angle) * rect.height * 0.2);
+      pointer(
+        'pointermove',
+        cx + Math.cos(angle) * rect.width * 0.2,
+        cy + Math.sin(angle) * rect.height * 0.2,
+      );
       await nextFrame();
     }
     pointer('pointerup', cx, cy);
@@ -224,7 +233,9 @@ console.log(`live demo in Chromium, ${rounds} fresh contexts each, medians`);
 console.log(
   `"试一试" adds: code ${kb(median(presses.map((p) => p.code)))} + first level ${kb(median(presses.map((p) => p.data)))} over the wire`,
 );
-for (const file of presses[0].files.filter((f) => /\/assets\/.*\.(js|css)$|\/api\/venues\//.test(f.url)))
+for (const file of presses[0].files.filter((f) =>
+  /\/assets\/.*\.(js|css)$|\/api\/venues\//.test(f.url),
+))
   console.log(`  ${kb(file.bytes).padStart(9)}  ${new URL(file.url).pathname}`);
 console.log(
   `"试一试" to first drawn level, phone, Slow 4G + 4x CPU: ${Math.round(median(presses.map((p) => p.ms)))} ms (runs: ${presses.map((p) => Math.round(p.ms)).join(', ')})`,

@@ -26,8 +26,7 @@ const ENGINE_IDLE_S = 65;
 const rssMib = () => statusMib(serverPid);
 const serverCpu = () => cpuOf(serverPid);
 /** Cores used between two serverCpu() readings, the engine's threads apart from the rest. */
-const cores = (before, after, seconds) =>
-  coresBy(before, after, seconds, { engine: 'positions-' });
+const cores = (before, after, seconds) => coresBy(before, after, seconds, { engine: 'positions-' });
 const pageLoad = (seconds) => pagesOf(origin, seconds);
 
 /**

@@ -1,4 +1,4 @@
-import Image from "next/image";
+import Image from 'next/image';
 
 // One page, so that `next build` has something to build; the benchmark only calls
 // /_next/image?url=%2Fphoto.png (public/photo.png, copied in by bench/images.sh).
