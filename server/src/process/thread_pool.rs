@@ -129,13 +129,14 @@ mod tests {
     #[tokio::test]
     async fn a_pools_threads_run_at_its_priority() {
         const SCHED_IDLE: u32 = 5;
+        // Nice 19, the lowest: a process may always lower a thread, whatever its own niceness.
         let mine = nice_and_policy();
         for (priority, expected) in [
-            (Priority::Nice(10), (10, mine.1)),
+            (Priority::Nice(19), (19, mine.1)),
             (Priority::Idle, (mine.0, SCHED_IDLE)),
             (Priority::Idle.below_pages_if(true), (mine.0, SCHED_IDLE)),
             (Priority::Idle.below_pages_if(false), mine),
-            (Priority::Nice(10).below_pages_if(false), mine),
+            (Priority::Nice(19).below_pages_if(false), mine),
         ] {
             let pool = ThreadPool::new("test", 1, 1, priority).unwrap();
             let seen = pool
