@@ -7,11 +7,40 @@ import { decodeQr } from './qr';
 /** The mall's first guide screen (content/venues/demo-mall/venue.toml). */
 export const kioskId = 'c7d5c02b-5c55-4c6e-9622-79d4a7498715';
 
-/** Waits for the viewer's first drawn frame (the mark it leaves in the performance timeline). */
-export const firstDraw = (page: Page) =>
-  page.waitForFunction(() => performance.getEntriesByName('demo:first-draw').length > 0, null, {
-    timeout: 20_000,
-  });
+/**
+ * Waits for the viewer's first drawn frame (the mark it leaves in the performance timeline). When
+ * none comes, the error says what the demo shows and what the page fetched for it, with status
+ * and time: a CI run once waited in vain and said nothing more.
+ */
+export async function firstDraw(page: Page) {
+  try {
+    await page.waitForFunction(
+      () => performance.getEntriesByName('demo:first-draw').length > 0,
+      null,
+      { timeout: 20_000 },
+    );
+  } catch (error) {
+    const seen = await page
+      .evaluate(() => ({
+        demo: [...document.querySelectorAll<HTMLElement>('.venue-demo')]
+          .map((demo) => `${demo.className}: ${demo.innerText.replace(/\s+/g, ' ').slice(0, 200)}`)
+          .join(' | '),
+        fetched: performance
+          .getEntriesByType('resource')
+          .map((entry) => entry as PerformanceResourceTiming)
+          .filter((entry) => /\/api\/|\/assets\/viewer/.test(entry.name))
+          .map(
+            (entry) =>
+              `${entry.name} ${entry.responseStatus} at ${Math.round(entry.startTime)} ms, ${Math.round(entry.duration)} ms`,
+          ),
+      }))
+      .catch((reason: unknown) => ({ demo: `unreadable: ${String(reason)}`, fetched: [] }));
+    throw new Error(
+      `no first frame within 20 s; the demo: ${seen.demo || 'none'}; fetched: ${seen.fetched.join(', ') || 'nothing'}`,
+      { cause: error },
+    );
+  }
+}
 
 /** The steps of the route panel's list, named `label` in the page's language. */
 export const stepTexts = (page: Page, label: string) =>
