@@ -65,7 +65,7 @@ impl Drop for Share<'_> {
 mod tests {
     use std::sync::Arc;
     use std::sync::atomic::{AtomicU64, Ordering};
-    use std::time::Duration;
+    use std::time::{Duration, Instant};
 
     use super::*;
 
@@ -101,15 +101,25 @@ mod tests {
         // A thread that takes `bytes` of the budget and then says it was served.
         let taker = |bytes: u64, name: &'static str| {
             let (budget, order) = (budget.clone(), order.clone());
-            let thread = std::thread::spawn(move || {
+            std::thread::spawn(move || {
                 let _share = budget.take(bytes);
                 order.lock().unwrap().push(name);
-            });
-            std::thread::sleep(Duration::from_millis(50));
-            thread
+            })
         };
         let large = taker(100, "large");
+        // Until its thread holds the turn, waiting for memory. A fixed pause was not enough: in a
+        // CI run on a loaded machine the small share's thread, started 50 ms later, came first.
+        let deadline = Instant::now() + Duration::from_secs(10);
+        while budget.turn.try_lock().is_ok() {
+            assert!(
+                Instant::now() < deadline,
+                "the large share was never asked for"
+            );
+            std::thread::sleep(Duration::from_millis(1));
+        }
         let later = taker(10, "small");
+        // Time for the small share to be asked for, behind the large one.
+        std::thread::sleep(Duration::from_millis(50));
         assert!(order.lock().unwrap().is_empty(), "the large share waits");
         drop(small);
         large.join().unwrap();
