@@ -104,6 +104,8 @@ fn work(receiver: &Mutex<Receiver<Job>>, priority: Priority) {
 
 #[cfg(test)]
 mod tests {
+    use thread_priority::{NormalThreadSchedulePolicy, ThreadSchedulePolicy};
+
     use super::*;
 
     #[tokio::test]
@@ -115,20 +117,19 @@ mod tests {
         assert_eq!(answer.await.unwrap().unwrap(), 42);
     }
 
-    /// The calling thread's nice value and scheduling policy, from Linux's
-    /// /proc/thread-self/stat (fields 19 and 41; the name in field 2 may hold spaces).
-    fn nice_and_policy() -> (i64, u32) {
-        let stat = std::fs::read_to_string("/proc/thread-self/stat").unwrap();
-        let fields: Vec<&str> = stat[stat.rfind(')').unwrap() + 2..].split(' ').collect();
+    /// The calling thread's nice value and scheduling policy (both per thread on Linux).
+    fn nice_and_policy() -> (i32, ThreadSchedulePolicy) {
+        let nice = rustix::process::getpriority_process(None).unwrap();
         (
-            fields[19 - 3].parse().unwrap(),
-            fields[41 - 3].parse().unwrap(),
+            nice,
+            thread_priority::unix::thread_schedule_policy().unwrap(),
         )
     }
 
     #[tokio::test]
     async fn a_pools_threads_run_at_its_priority() {
-        const SCHED_IDLE: u32 = 5;
+        const SCHED_IDLE: ThreadSchedulePolicy =
+            ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
         // Nice 19, the lowest: a process may always lower a thread, whatever its own niceness.
         let mine = nice_and_policy();
         for (priority, expected) in [

@@ -5,22 +5,22 @@
 
 use std::path::PathBuf;
 use std::sync::Arc;
+use std::time::Duration;
+
+use rustix::time::{ClockId, clock_gettime};
 
 use serde_json::Value;
 use site_dxf::{Address, ImdfFiles, LevelNaming, Mapping, Placement, convert};
 use site_venues::{Venue, VenueExtras, testing};
 
-/// The CPU time the calling thread has used, in seconds: what a test of how much work a call
-/// does reads, where the wall clock would count the time other processes took the core.
-/// Linux's /proc/thread-self/stat, fields 14 and 15 (the name in field 2 may hold spaces), in
-/// ticks of 1/100 s.
-pub fn thread_cpu_seconds() -> f64 {
-    let stat = std::fs::read_to_string("/proc/thread-self/stat").expect("Linux's /proc");
-    let fields: Vec<&str> = stat[stat.rfind(')').expect("a name") + 2..]
-        .split(' ')
-        .collect();
-    let ticks = |field: usize| fields[field - 3].parse::<u64>().expect("a tick count");
-    (ticks(14) + ticks(15)) as f64 / 100.0
+/// The CPU time the calling thread has used: what a test of how much work a call does reads,
+/// where the wall clock would count the time other processes took the core. The clock
+/// site-server's compute budget reads (its `compute::cpu_time`).
+pub fn thread_cpu() -> Duration {
+    let now = clock_gettime(ClockId::ThreadCPUTime);
+    let secs = u64::try_from(now.tv_sec).unwrap_or(0);
+    let nanos = u32::try_from(now.tv_nsec).unwrap_or(0);
+    Duration::new(secs, nanos)
 }
 
 pub fn fixture(name: &str) -> Vec<u8> {
