@@ -8,9 +8,12 @@
 #   ROUNDS=8 bench/demo-ab.sh HEAD~3
 #   LIGHTHOUSE_ROUNDS=10 bench/demo-ab.sh HEAD   # and Lighthouse's mobile audit of the hand-over
 #                                               # page, 10 interleaved runs each (bench/lighthouse-ab.mjs)
+#   BASE_SITE_BIN=/tmp/site-base bench/demo-ab.sh HEAD   # the baseline served by its own server,
+#                                               # when the change is in the server's answers
 #
 # Builds the other commit's pages in a scratch worktree (its Rust code is not built: the
-# server of this tree serves both); starts its servers on 127.0.0.1 only.
+# server of this tree serves both, unless BASE_SITE_BIN names the baseline's release binary);
+# starts its servers on 127.0.0.1 only.
 set -euo pipefail
 source "$(dirname "$0")/../scripts/lib.sh"
 cd "$repo_root"
@@ -42,8 +45,10 @@ for side in base this; do
   port=$((18100 + ${#servers[@]}))
   dist="$repo_root/dist"
   [ "$side" = base ] && dist="$out/base/dist"
+  server=target/release/site
+  [ "$side" = base ] && server="${BASE_SITE_BIN:-$server}"
   SITE_LISTEN="127.0.0.1:$port" SITE_DATA_DIR="$out/data-$side" SITE_DIST_DIR="$dist" \
-    target/release/site 2>"$out/site-$side.log" &
+    "$server" 2>"$out/site-$side.log" &
   servers+=($!)
   wait_ready "http://127.0.0.1:$port/healthz" "$!" 10 || die "the $side server did not start"
   origins+=("http://127.0.0.1:$port")
