@@ -183,16 +183,19 @@ describe('the live demo', () => {
         timeout: 30_000,
       },
     );
-    // The route's other level is fetched once the first frame is drawn: it shows requests are seen.
+    // The route's other level is fetched once the first frame is drawn, and so is the whole of
+    // the level the frame drew from its draft: it shows requests are seen.
     await page.waitForFunction(
       () =>
-        performance
-          .getEntriesByType('resource')
-          .some((entry) => entry.name.endsWith('/api/venues/demo-mall/levels/L5')),
+        ['L5', 'B2'].every((level) =>
+          performance
+            .getEntriesByType('resource')
+            .some((entry) => entry.name.endsWith(`/api/venues/demo-mall/levels/${level}`)),
+        ),
       null,
       { timeout: 30_000 },
     );
-    const { drawnAt, before } = await page.evaluate(() => {
+    const { drawnAt, before, levels } = await page.evaluate(() => {
       const drawn = performance.getEntriesByName('demo:first-route')[0]!.startTime;
       const loads = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
       return {
@@ -200,11 +203,16 @@ describe('the live demo', () => {
         before: loads
           .filter((entry) => entry.startTime < drawn)
           .map((entry) => `${entry.initiatorType} ${new URL(entry.name).pathname}`),
+        levels: loads
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.includes('/levels/')),
       };
     });
     expect(drawnAt).toBeGreaterThan(0);
     // Nothing of the demo was fetched before its first frame: no venue data, no route, no code.
     expect(before.filter((entry) => /\/api\/|\.js$|\.css$/.test(entry))).toEqual([]);
+    // Each level once.
+    expect(levels.filter((path) => path.endsWith('/B2'))).toHaveLength(1);
     expect(await page.evaluate(() => (window as unknown as { shifts: string[] }).shifts)).toEqual(
       [],
     );

@@ -2,8 +2,9 @@
 //! /next/demo?venue=&from=&to=` (and its English twin `/next/en/demo`, whose frame is in
 //! English), and any demo address naming one of the site's venues, is
 //! answered with the demo page and, written into it, what the viewer's first frame needs: the
-//! venue's summary, the level shown first and the route, as the API answers them. A phone then
-//! draws the route without another round trip.
+//! venue's summary and the route as the API answers them, and the level shown first as that
+//! frame draws it (`ViewerFiles::first_frame_level`). A phone then draws the route without
+//! another round trip.
 //!
 //! Such a page is a function of the build, the venue's version and the address: computed once,
 //! charged to its client like a route, kept with the API's answers and sent with validators. A
@@ -168,8 +169,8 @@ fn compose(
         })
         .or_else(|| VenueListEntry::of_summary(&summary).map(VenueListEntry::default_level));
     let level = first_level
-        .and_then(|short| files.level(&short, task.language))
-        .map_or_else(|| b"null".to_vec(), |body| script_json(&identity(body)));
+        .and_then(|short| files.first_frame_level(&short, task.language))
+        .map_or_else(|| b"null".to_vec(), |json| script_json(&json));
     // The frame's JSON in parts: the venue's, the level's, this page's own.
     let mut head = b"{\"venue\":".to_vec();
     head.extend_from_slice(&script_json(&computed::to_json(&id)));

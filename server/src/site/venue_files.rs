@@ -3,10 +3,12 @@
 //! by `/api/venues/...` as they are. The IMDF files beside them are the venue engine's business (the `site-venues` crate, server/venues).
 
 use std::path::Path;
-use std::sync::Arc;
+use std::sync::{Arc, OnceLock};
+
+use bytes::Bytes;
 
 use super::manifest::VenuesEntry;
-use super::{Body, SiteError, read, safe_join};
+use super::{Body, Encoding, SiteError, read, safe_join};
 use crate::negotiation::language::{ByLanguage, Language};
 
 #[derive(Debug, Default)]
@@ -19,8 +21,29 @@ pub struct VenueFiles {
 pub struct ViewerFiles {
     pub id: String,
     summary: ByLanguage<Arc<Body>>,
-    /// Short name, IMDF id and data of each level, in manifest (ascending ordinal) order.
-    levels: Vec<(String, String, ByLanguage<Arc<Body>>)>,
+    /// In manifest (ascending ordinal) order.
+    levels: Vec<LevelFiles>,
+}
+
+#[derive(Debug)]
+struct LevelFiles {
+    short: String,
+    /// IMDF id.
+    id: String,
+    data: ByLanguage<Arc<Body>>,
+    /// The data as a first frame carries it ([`frame_level`]), made when first asked for.
+    frame: ByLanguage<OnceLock<Bytes>>,
+}
+
+impl LevelFiles {
+    fn new(short: String, id: String, data: ByLanguage<Arc<Body>>) -> Self {
+        Self {
+            short,
+            id,
+            data,
+            frame: ByLanguage::from_fn(|_| OnceLock::new()),
+        }
+    }
 }
 
 impl VenueFiles {
@@ -47,21 +70,29 @@ impl ViewerFiles {
             summary: shared(summary),
             levels: levels
                 .into_iter()
-                .map(|(short, id, bodies)| (short, id, shared(bodies)))
+                .map(|(short, id, bodies)| LevelFiles::new(short, id, shared(bodies)))
                 .collect(),
         }
     }
 
-    /// The bytes held, every file, language and encoding together.
+    /// The bytes held, every file, language and encoding together, first frames' levels too.
     pub fn held_bytes(&self) -> usize {
         let held = |bodies: &ByLanguage<Arc<Body>>| -> usize {
             bodies.values().iter().map(|body| body.held_bytes()).sum()
+        };
+        let frames = |frames: &ByLanguage<OnceLock<Bytes>>| -> usize {
+            frames
+                .values()
+                .iter()
+                .filter_map(|frame| frame.get())
+                .map(Bytes::len)
+                .sum()
         };
         held(&self.summary)
             + self
                 .levels
                 .iter()
-                .map(|(_, _, bodies)| held(bodies))
+                .map(|level| held(&level.data) + frames(&level.frame))
                 .sum::<usize>()
     }
 
@@ -73,11 +104,42 @@ impl ViewerFiles {
     /// The level named by `key` in `language`: its short name in any case, as the engine takes
     /// it, or its IMDF id.
     pub(crate) fn level(&self, key: &str, language: Language) -> Option<&Arc<Body>> {
+        self.level_files(key).map(|level| level.data.get(language))
+    }
+
+    /// The level named by `key` in `language` as a hand-over page's first frame carries it
+    /// ([`frame_level`]).
+    pub(crate) fn first_frame_level(&self, key: &str, language: Language) -> Option<Bytes> {
+        let level = self.level_files(key)?;
+        let frame = level.frame.get(language).get_or_init(|| {
+            let data = level.data.get(language).bytes(Encoding::Identity).1;
+            frame_level(&data).map_or(data, Bytes::from)
+        });
+        Some(frame.clone())
+    }
+
+    fn level_files(&self, key: &str) -> Option<&LevelFiles> {
         self.levels
             .iter()
-            .find(|(short, id, _)| short.eq_ignore_ascii_case(key) || id == key)
-            .map(|(_, _, bodies)| bodies.get(language))
+            .find(|level| level.short.eq_ignore_ascii_case(key) || level.id == key)
     }
+}
+
+/// A level's data as a hand-over page's first frame carries it (issue #34): the same less the
+/// ids of the openings without a name. Nothing the first frame shows or a visitor can pick
+/// reads those (unnamed doors are drawn, never labelled); only the map editor does, on a
+/// visitor's building, which never comes with a first frame. They were 8 of a car park level's
+/// 22 KB (brotli), about 45 ms on a slow mobile connection. The viewer asks the API for the
+/// whole level once the first frame is drawn. None when `json` is not a level's.
+fn frame_level(json: &[u8]) -> Option<Vec<u8>> {
+    let mut level: serde_json::Value = serde_json::from_slice(json).ok()?;
+    for opening in level.get_mut("openings")?.as_array_mut()? {
+        let opening = opening.as_object_mut()?;
+        if !opening.contains_key("n") {
+            opening.remove("id");
+        }
+    }
+    serde_json::to_vec(&level).ok()
 }
 
 /// Reads every venue's summary and level files with the encodings the build wrote beside them.
@@ -100,8 +162,7 @@ pub(super) fn load(dist: &Path, entry: &VenuesEntry) -> Result<VenueFiles, SiteE
         if venues.iter().any(|seen| seen.id == venue.id) {
             return Err(invalid(format!("venues: {} is listed twice", venue.id)));
         }
-        let mut levels: Vec<(String, String, ByLanguage<Arc<Body>>)> =
-            Vec::with_capacity(venue.levels.len());
+        let mut levels: Vec<LevelFiles> = Vec::with_capacity(venue.levels.len());
         for level in &venue.levels {
             if !is_url_segment(&level.short_name, |b| b.is_ascii_alphanumeric()) {
                 return Err(invalid(format!(
@@ -109,13 +170,13 @@ pub(super) fn load(dist: &Path, entry: &VenuesEntry) -> Result<VenueFiles, SiteE
                     venue.id, level.short_name
                 )));
             }
-            if levels.iter().any(|(seen, _, _)| *seen == level.short_name) {
+            if levels.iter().any(|seen| seen.short == level.short_name) {
                 return Err(invalid(format!(
                     "venues: {}: level {} is listed twice",
                     venue.id, level.short_name
                 )));
             }
-            levels.push((
+            levels.push(LevelFiles::new(
                 level.short_name.clone(),
                 level.id.clone(),
                 level.file.try_map(|file| compressed_file(dist, file))?,
@@ -195,4 +256,28 @@ pub fn imdf_dir(dist: &Path, id: &str) -> Result<std::path::PathBuf, String> {
         )
     })?;
     safe_join(dist, &venue.imdf_dir)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_first_frame_level_keeps_everything_but_the_ids_of_unnamed_openings() {
+        let level = br#"{"v":1,"id":"L","units":[{"id":"u1","c":"room","g":[[0,0,1,0,1,1]]}],
+            "openings":[{"id":"door","c":"pedestrian","a":[0,0,1,0]},
+                        {"id":"gate","c":"pedestrian","a":[1,1,2,1],"n":"North gate"}],
+            "amenities":[{"id":"a1","c":"atm","at":[0,0],"u":"u1"}]}"#;
+        let frame: serde_json::Value =
+            serde_json::from_slice(&frame_level(level).expect("a level")).unwrap();
+        let mut expected: serde_json::Value = serde_json::from_slice(level).unwrap();
+        expected["openings"][0]
+            .as_object_mut()
+            .unwrap()
+            .remove("id");
+        assert_eq!(frame, expected);
+        // Not a level: the frame carries the data as it is.
+        assert_eq!(frame_level(b"[1]"), None);
+        assert_eq!(frame_level(br#"{"openings":[1]}"#), None);
+    }
 }

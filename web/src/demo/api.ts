@@ -3,7 +3,7 @@
 // API's own Chinese message (docs/venue-contract.md §4.1); a failed fetch (no answer at all) is a NetworkError, which the
 // viewer offers to retry. A server that asks to wait a few seconds (busy computing, issue #30) is
 // waited for and asked again.
-import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
+import type { LevelData, LevelDraft, VenueSummary } from '../content/venues/viewer-files';
 
 // The venue API's answers are generated from the server's types (api-answers.ts), so a field
 // renamed there fails here.
@@ -82,9 +82,11 @@ export interface SearchParams {
  * fetches in parallel with the viewer's code (`pending`), or what a hand-over page brought
  * (`value`, issue #34, ../islands/first-frame.ts), which the viewer can take before its first
  * paint. Each is taken once, by the first call for its address, and reported as that call's
- * answer; one that failed is asked for again.
+ * answer; one that failed is asked for again. A `draft` (the level a hand-over page brought,
+ * less what only the editor reads) is taken once too, but is not the call's answer: it is not
+ * reported, and the viewer makes the call after drawing it.
  */
-export type EarlyAnswer = { pending: Promise<unknown> } | { value: unknown };
+export type EarlyAnswer = { pending: Promise<unknown> } | { value: unknown } | { draft: unknown };
 export type EarlyAnswers = Map<string, EarlyAnswer>;
 
 /** The address of a call: `base` + `path`, with the parameters that are set. */
@@ -125,6 +127,14 @@ export function createApi(
     early.delete(url);
     report({ method: 'GET', url, status: 200, body: answered.value });
     return answered.value as T;
+  };
+  /** A draft already here, taken (not reported: the call is still to be made). */
+  const draft = <T>(path: string): T | undefined => {
+    const url = apiUrl(base, path);
+    const answered = early.get(url);
+    if (!answered || !('draft' in answered)) return undefined;
+    early.delete(url);
+    return answered.draft as T;
   };
   const get = async <T>(path: string, params?: Record<string, string | undefined>): Promise<T> => {
     const here = now<T>(path, params);
@@ -168,9 +178,10 @@ export function createApi(
   return {
     summary: (venue: string) => get<VenueSummary>(apiPaths.summary(venue)),
     level: (venue: string, level: string) => get<LevelData>(apiPaths.level(venue, level)),
-    /** The summary or a level when an early answer has it here already, else undefined. */
+    /** The summary when an early answer has it here already, else undefined. */
     summaryNow: (venue: string) => now<VenueSummary>(apiPaths.summary(venue)),
-    levelNow: (venue: string, level: string) => now<LevelData>(apiPaths.level(venue, level)),
+    /** The level a hand-over page brought for its first frame, when it is here. */
+    levelDraft: (venue: string, level: string) => draft<LevelDraft>(apiPaths.level(venue, level)),
     routeNow: (venue: string, from: string, to: string, accessible: boolean) =>
       now<RouteAnswer>(...apiPaths.route(venue, from, to, accessible)),
     search: (venue: string, params: SearchParams) =>

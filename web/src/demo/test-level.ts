@@ -1,6 +1,6 @@
 // Small hand-made level and route data for the viewer's unit tests.
 import type { RouteAnswer, RouteLeg, SearchResult } from './api';
-import type { LevelData, Poly, VenueSummary } from '../content/venues/viewer-files';
+import type { LevelData, LevelDraft, Poly, VenueSummary } from '../content/venues/viewer-files';
 import { metresToLonLat } from './projection';
 
 export const rect = (x0: number, y0: number, x1: number, y1: number): Poly => [
@@ -45,6 +45,15 @@ export function testLevel(): LevelData {
     fixtures: [{ id: 'bench', c: 'furniture', g: rect(700, 90, 730, 110) }],
     sections: [{ id: 'zone', c: 'parking', g: rect(600, 200, 1000, 600), n: 'A区' }],
     kiosks: [{ id: 'kiosk', g: rect(795, 98, 805, 102), at: [800, 100], n: 'L1 导视屏' }],
+  };
+}
+
+/** testLevel() as a hand-over page's first frame carries it: its unnamed door without an id. */
+export function testLevelDraft(): LevelDraft {
+  const level = testLevel();
+  return {
+    ...level,
+    openings: level.openings.map(({ id, ...rest }) => (rest.n ? { id, ...rest } : rest)),
   };
 }
 

@@ -3,8 +3,10 @@
 // this code, or a hand-over page brought, is in the API's early answers (api.ts).
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Api } from './api';
-import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
+import type { LevelData, LevelDraft, VenueSummary } from '../content/venues/viewer-files';
 import { type LevelModel, modelLevel } from './level-model';
+import { completeDraft } from './level-draft';
+import { whenIdle } from '../runtime/yield';
 
 export function useVenue(
   api: Api,
@@ -55,10 +57,26 @@ export function useVenue(
         ready.current.set(short, levelModel);
         return levelModel;
       };
-      // A level the page brought is modelled now, so `show` can show it in this render.
-      const here = api.levelNow(venue, short);
-      const pending = here
-        ? Promise.resolve(modelled(here))
+      // A level the page brought is modelled now, so `show` can show it in this render. A
+      // draft lacks only what the editor reads, which a hand-over page's venue never opens: it
+      // is drawn as the level, and the whole level asked for once the browser is idle after the
+      // first frame, its ids written into the same objects (level-draft.ts). Another level's
+      // answer (the venue changed meanwhile) replaces the model; a failed call leaves the draft,
+      // which shows all there is.
+      const draft = api.levelDraft(venue, short);
+      const completeLater = (brought: LevelDraft) =>
+        whenIdle()
+          .then(() => api.level(venue, short))
+          .then((whole) => {
+            if (completeDraft(brought, whole) || !alive.current) return;
+            const levelModel = modelled(whole);
+            cache.current.set(short, Promise.resolve(levelModel));
+            if (wanted.current === short) setModel(levelModel);
+          })
+          .catch(() => undefined);
+      if (draft) void completeLater(draft);
+      const pending = draft
+        ? Promise.resolve(modelled(draft as LevelData))
         : api.level(venue, short).then(modelled);
       cache.current.set(short, pending);
       pending.catch(() => cache.current.delete(short));

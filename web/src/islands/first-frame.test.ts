@@ -33,7 +33,7 @@ describe('the first frame a hand-over page brings', () => {
     expect(readFirstFrame(document, task)).toBeNull();
   });
 
-  it('answers the viewer calls for the summary, the level and the route, each once, at once', async () => {
+  it('answers the viewer calls for the summary and the route, and drafts the level, each once, at once', async () => {
     const calls: string[] = [];
     const api = createApi(
       '/api/venues',
@@ -41,13 +41,14 @@ describe('the first frame a hand-over page brings', () => {
       frameAnswers(frame, task, '/api/venues'),
     );
     expect(api.summaryNow('test-mall')).toBe(summary);
-    expect(api.levelNow('test-mall', 'B2')).toEqual({ short: 'B2' });
+    expect(api.levelDraft('test-mall', 'B2')).toEqual({ short: 'B2' });
     expect(api.routeNow('test-mall', 'B2-015', 'shop one', false)).toEqual({ distance_m: 10 });
     // Taken once: the next call for the same address would ask the network.
     expect(api.summaryNow('test-mall')).toBeUndefined();
+    expect(api.levelDraft('test-mall', 'B2')).toBeUndefined();
+    // The draft is not the level call's answer: that call is made, and reported, later.
     expect(calls).toEqual([
       '/api/venues/test-mall',
-      '/api/venues/test-mall/levels/B2',
       '/api/venues/test-mall/route?from=B2-015&to=shop%20one',
     ]);
   });

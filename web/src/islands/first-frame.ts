@@ -1,9 +1,10 @@
 // What a hand-over page brings for the demo's first frame (issue #34, docs/live-demo.md "The
 // first frame"): the server answers a demo address with a venue in it (a guide screen's QR code:
 // /next/demo?venue=&from=&to=) with the demo page and, in the element below, the venue's
-// summary, the level the viewer shows first and the route, as the API would answer them. The
-// viewer then draws without asking the network; the rest loads after the first frame.
-import type { LevelData, VenueSummary } from '../content/venues/viewer-files';
+// summary and the route as the API would answer them, and the level the viewer shows first as a
+// draft (less what only the editor reads). The viewer then draws without asking the network;
+// the rest, the whole level among it, loads after the first frame.
+import type { LevelDraft, VenueSummary } from '../content/venues/viewer-files';
 import { type EarlyAnswers, apiPaths, apiUrl } from '../demo/api';
 import type { RouteAnswer } from '../demo/api-answers';
 import type { DemoTask } from '../demo/modes/open-mode';
@@ -13,7 +14,7 @@ import { firstFrameScriptId } from '../island-props/first-frame-place';
 export interface FirstFrame {
   venue: string;
   summary: VenueSummary;
-  level: LevelData;
+  level: LevelDraft;
   route: RouteAnswer | null;
 }
 
@@ -33,7 +34,7 @@ export function readFirstFrame(doc: Document, task: DemoTask): FirstFrame | null
 export function frameAnswers(frame: FirstFrame, task: DemoTask, base: string): EarlyAnswers {
   const answers: EarlyAnswers = new Map();
   answers.set(apiUrl(base, apiPaths.summary(frame.venue)), { value: frame.summary });
-  answers.set(apiUrl(base, apiPaths.level(frame.venue, frame.level.short)), { value: frame.level });
+  answers.set(apiUrl(base, apiPaths.level(frame.venue, frame.level.short)), { draft: frame.level });
   if (frame.route && task.from && task.to) {
     const [path, params] = apiPaths.route(
       frame.venue,

@@ -104,6 +104,14 @@ export interface LevelData {
   kiosks: KioskShape[];
 }
 
+/**
+ * A level as a hand-over page's first frame carries it (issue #34): the ids of openings without a
+ * name left out, which only the map editor reads (server/src/site/venue_files.rs, `frame_level`).
+ */
+export type LevelDraft = Omit<LevelData, 'openings'> & {
+  openings: (Omit<OpeningShape, 'id'> & { id?: string })[];
+};
+
 export interface UnitShape {
   id: string;
   /** IMDF unit category. */

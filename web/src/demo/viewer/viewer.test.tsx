@@ -1,8 +1,8 @@
 import { act, fireEvent, render, screen, within } from '@testing-library/preact';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SearchAnswer } from '../api';
+import type { EarlyAnswer, SearchAnswer } from '../api';
 import { type Answer, settle, answerFetch, testWalk } from '../modes/test-kit';
-import { testLevel, testResult, testSummary } from '../test-level';
+import { testLevel, testLevelDraft, testResult, testSummary } from '../test-level';
 import { testWords } from '../test-words';
 import { type DemoTask, Viewer } from './viewer';
 
@@ -102,9 +102,11 @@ describe('the viewer', () => {
 
   it("starts a page's first frame in the next task, unseen until then, without a request", async () => {
     const base = '/api/venues/test-mall';
-    const preload = new Map([
+    // The frame's level is a draft: its unnamed door has no id.
+    const draft = testLevelDraft();
+    const preload = new Map<string, EarlyAnswer>([
       [base, { value: summary }],
-      [`${base}/levels/L1`, { value: testLevel() }],
+      [`${base}/levels/L1`, { draft }],
       [`${base}/route?from=gate&to=occ-shop`, { value: route }],
     ]);
     const { container } = render(
@@ -126,6 +128,13 @@ describe('the viewer', () => {
     expect(screen.getByRole('heading', { name: words.steps })).toBeTruthy();
     expect(screen.getByRole('img', { name: '测试商场 L1（一层）地图' })).toBeTruthy();
     expect(requested).toEqual([]);
+    // Once the browser is idle, the whole level is asked for and its ids written into the draft.
+    await act(async () => {
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    await settle();
+    expect(requested).toEqual([`${base}/levels/L1`]);
+    expect(draft).toEqual(testLevel());
   });
 
   it('simulates navigation: the current step follows the walk', async () => {
