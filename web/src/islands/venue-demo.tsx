@@ -63,7 +63,7 @@ export function loadViewer(): Promise<typeof ViewerCode> {
   return viewerCode;
 }
 
-const warm = () => void loadViewer().catch(() => undefined);
+const warmCode = () => void loadViewer().catch(() => undefined);
 
 type State =
   | { phase: 'idle' }
@@ -110,21 +110,56 @@ async function fetchJson<T>(url: string): Promise<T> {
 }
 
 /**
+ * A press's first answers asked for before it (issue #34): on the demo page once it is idle,
+ * elsewhere at the visitor's intent, as the viewer's code is. Each is taken by the press that
+ * uses it; one that failed is forgotten, and the press asks again.
+ */
+const ahead = new Map<string, Promise<unknown>>();
+
+function fetchAhead(url: string) {
+  if (ahead.has(url)) return;
+  const answer = fetchJson(url);
+  answer.catch(() => {
+    if (ahead.get(url) === answer) ahead.delete(url);
+  });
+  ahead.set(url, answer);
+}
+
+/** The answer asked for ahead, taken, else asked for now. */
+function fetchTaken<T>(url: string): Promise<T> {
+  const answer = ahead.get(url);
+  ahead.delete(url);
+  return (answer as Promise<T> | undefined) ?? fetchJson<T>(url);
+}
+
+const summaryUrl = (venue: VenueEntry) => apiUrl(venueApiBase, apiPaths.summary(venue.id));
+const levelUrl = (task: DemoTask, venue: VenueEntry) =>
+  apiUrl(venueApiBase, apiPaths.level(venue.id, task.level ?? venue.defaultLevel));
+
+/** What a press on `task` needs: the viewer's code, and the first level of a site's venue. */
+function warmFor(task: DemoTask, venue: VenueEntry | undefined) {
+  warmCode();
+  if (!venue) return;
+  fetchAhead(summaryUrl(venue));
+  fetchAhead(levelUrl(task, venue));
+}
+
+/**
  * The summary and the first level, fetched in parallel with the viewer's code so the first
- * level is not a round trip late; handed to the viewer as early answers (demo/api.ts).
+ * level is not a round trip late (or taken, asked for ahead); handed to the viewer as early
+ * answers (demo/api.ts).
  */
 function firstLevel(
   task: DemoTask,
   venue: VenueEntry,
-  summary = fetchJson<VenueSummary>(apiUrl(venueApiBase, apiPaths.summary(venue.id))),
+  summary = fetchTaken<VenueSummary>(summaryUrl(venue)),
 ): EarlyAnswers {
-  const levelUrl = apiUrl(venueApiBase, apiPaths.level(venue.id, task.level ?? venue.defaultLevel));
-  const level = fetchJson<LevelData>(levelUrl);
+  const level = fetchTaken<LevelData>(levelUrl(task, venue));
   summary.catch(() => undefined);
   level.catch(() => undefined);
   return new Map([
-    [apiUrl(venueApiBase, apiPaths.summary(venue.id)), { pending: summary }],
-    [levelUrl, { pending: level }],
+    [summaryUrl(venue), { pending: summary }],
+    [levelUrl(task, venue), { pending: level }],
   ]);
 }
 
@@ -137,6 +172,11 @@ export function VenueDemo(props: VenueDemoProps) {
   const venues = building ? [...props.venues, building] : props.venues;
   const statusId = useElementId();
   const rootRef = useRef<HTMLDivElement>(null);
+  const warm = () =>
+    warmFor(
+      task,
+      props.venues.find((venue) => venue.id === task.venue),
+    );
 
   const start = (
     chosen: DemoTask,
@@ -217,14 +257,21 @@ export function VenueDemo(props: VenueDemoProps) {
   }, [state.phase]);
 
   // The demo page is there to be tried: its viewer is fetched once the page has loaded and is
-  // idle, so the page's own first paint does not share the network with it.
+  // idle, so the page's own first paint does not share the network with it, and so is the
+  // first level of its task, unless the address brought a task of its own (a hand-over's
+  // frame, a visitor's building).
+  const { readsAddress, task: pageTask, venues: siteVenues } = props;
   useEffect(() => {
-    if (!props.readsAddress) return;
-    const idle = () => void whenIdle().then(warm);
+    if (!readsAddress) return;
+    const venueIds = siteVenues.map((venue) => venue.id);
+    const ownTask = taskFromAddress(window.location.search, venueIds) !== null;
+    const venue = siteVenues.find((entry) => entry.id === pageTask.venue);
+    const warmAll = () => (ownTask ? warmCode() : warmFor(pageTask, venue));
+    const idle = () => void whenIdle().then(warmAll);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
     return () => window.removeEventListener('load', idle);
-  }, [props.readsAddress]);
+  }, [readsAddress, pageTask, siteVenues]);
 
   if (state.phase === 'ready') {
     const { Viewer } = state;
