@@ -10,6 +10,8 @@
 #                                               # page, 10 interleaved runs each (bench/lighthouse-ab.mjs)
 #   BASE_SITE_BIN=/tmp/site-base bench/demo-ab.sh HEAD   # the baseline served by its own server,
 #                                               # when the change is in the server's answers
+#   PRESS_AFTER_MS=3000 bench/demo-ab.sh HEAD    # "试一试" pressed 3 s after the load event
+#                                               # (default 300 ms), in bench/demo-ab.mjs
 #
 # Builds the other commit's pages in a scratch worktree (its Rust code is not built: the
 # server of this tree serves both, unless BASE_SITE_BIN names the baseline's release binary);
