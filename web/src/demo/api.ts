@@ -119,30 +119,30 @@ export function createApi(
   report: (call: ApiCall) => void,
   early: EarlyAnswers = new Map(),
 ) {
+  /** The early answer for `url` when it is of `kind`, taken: each is used once. */
+  const take = <K extends 'pending' | 'value' | 'draft'>(url: string, kind: K) => {
+    const answered = early.get(url);
+    if (!answered || !(kind in answered)) return undefined;
+    early.delete(url);
+    return answered as Extract<EarlyAnswer, Record<K, unknown>>;
+  };
   /** An early answer already here, taken and reported. */
   const now = <T>(path: string, params?: Record<string, string | undefined>): T | undefined => {
     const url = apiUrl(base, path, params);
-    const answered = early.get(url);
-    if (!answered || !('value' in answered)) return undefined;
-    early.delete(url);
+    const answered = take(url, 'value');
+    if (!answered) return undefined;
     report({ method: 'GET', url, status: 200, body: answered.value });
     return answered.value as T;
   };
   /** A draft already here, taken (not reported: the call is still to be made). */
-  const draft = <T>(path: string): T | undefined => {
-    const url = apiUrl(base, path);
-    const answered = early.get(url);
-    if (!answered || !('draft' in answered)) return undefined;
-    early.delete(url);
-    return answered.draft as T;
-  };
+  const draft = <T>(path: string): T | undefined =>
+    take(apiUrl(base, path), 'draft')?.draft as T | undefined;
   const get = async <T>(path: string, params?: Record<string, string | undefined>): Promise<T> => {
     const here = now<T>(path, params);
     if (here !== undefined) return here;
     const url = apiUrl(base, path, params);
-    const answered = early.get(url);
-    if (answered && 'pending' in answered) {
-      early.delete(url);
+    const answered = take(url, 'pending');
+    if (answered) {
       const body = await answered.pending.catch(() => undefined);
       if (body !== undefined) {
         report({ method: 'GET', url, status: 200, body });
