@@ -136,9 +136,10 @@ const summaryUrl = (venue: VenueEntry) => apiUrl(venueApiBase, apiPaths.summary(
 const levelUrl = (task: DemoTask, venue: VenueEntry) =>
   apiUrl(venueApiBase, apiPaths.level(venue.id, task.level ?? venue.defaultLevel));
 
-/** What a press on `task` needs: the viewer's code, and the first level of a site's venue. */
-function warmFor(task: DemoTask, venue: VenueEntry | undefined) {
+/** What a press on `task` needs: the viewer's code, and the first level of one of `venues`. */
+function warmFor(task: DemoTask, venues: VenueEntry[]) {
   warmCode();
+  const venue = venues.find((entry) => entry.id === task.venue);
   if (!venue) return;
   fetchAhead(summaryUrl(venue));
   fetchAhead(levelUrl(task, venue));
@@ -172,11 +173,7 @@ export function VenueDemo(props: VenueDemoProps) {
   const venues = building ? [...props.venues, building] : props.venues;
   const statusId = useElementId();
   const rootRef = useRef<HTMLDivElement>(null);
-  const warm = () =>
-    warmFor(
-      task,
-      props.venues.find((venue) => venue.id === task.venue),
-    );
+  const warm = () => warmFor(task, props.venues);
 
   const start = (
     chosen: DemoTask,
@@ -265,8 +262,7 @@ export function VenueDemo(props: VenueDemoProps) {
     if (!readsAddress) return;
     const venueIds = siteVenues.map((venue) => venue.id);
     const ownTask = taskFromAddress(window.location.search, venueIds) !== null;
-    const venue = siteVenues.find((entry) => entry.id === pageTask.venue);
-    const warmAll = () => (ownTask ? warmCode() : warmFor(pageTask, venue));
+    const warmAll = () => (ownTask ? warmCode() : warmFor(pageTask, siteVenues));
     const idle = () => void whenIdle().then(warmAll);
     if (document.readyState === 'complete') idle();
     else window.addEventListener('load', idle, { once: true });
