@@ -401,8 +401,11 @@ async fn two_replicas_behind_nginx() {
     // Pages go on being served while a replica restarts: the killed one comes back, then the
     // other is stopped (SIGTERM) and started again, under load.
     replicas[0] = cluster.start(0, addresses[0]);
-    // nginx tries the returned replica again after its fail_timeout (1 s).
-    std::thread::sleep(Duration::from_millis(1500));
+    // nginx tries the returned replica again after its fail_timeout (1 s), counted on a clock of
+    // whole seconds: up to 2 s after its last failure (the requests just above). At 1.5 s the
+    // other replica was sometimes stopped while nginx still held this one as down, and four
+    // pages were answered 502 "no live upstreams".
+    std::thread::sleep(Duration::from_millis(2500));
     let load = PageLoad::start(&nginx.url("/next/"), 4);
     std::thread::sleep(Duration::from_millis(300));
     binary::terminate(&replicas[1].child);
