@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type { Box } from '../geometry';
-import type { Camera } from '../projection';
+import { type Camera, fitBox } from '../projection';
 import {
   animationAt,
   constrain,
+  fitMargin,
+  framedView,
   maxScale,
   raisedBearing,
   raisedCamera,
@@ -69,5 +71,13 @@ describe('the camera', () => {
     expect(reuseTransform(before, { ...camera, scale: 2 }, 0, 160)).toMatch(/^matrix\(2,0,0,2,/);
     // Moved by a few pixels: an edge of the view has nothing under it.
     expect(reuseTransform(before, { ...camera, x: 505 }, 0, 160)).toBeNull();
+  });
+
+  it('frames a box with room for the panels, less on a phone, and no closer than asked', () => {
+    expect(framedView(camera, box, Infinity)).toEqual(fitBox(camera, box, 96));
+    const phone = { ...camera, width: 375 };
+    expect(framedView(phone, box, Infinity)).toEqual(fitBox(phone, box, 40));
+    expect(framedView(camera, [490, 290, 510, 310], 3).scale).toBe(3);
+    expect([fitMargin(camera), fitMargin(phone)]).toEqual([40, 16]);
   });
 });

@@ -29,6 +29,18 @@ export function constrain(camera: Camera, box: Box | undefined, minScale: number
   };
 }
 
+/** Whether the view is a phone's: less room is left around what it frames. */
+const smallView = (camera: Camera) => Math.min(camera.width, camera.height) < 500;
+
+/** The room left around a whole level fitted into the view, CSS pixels. */
+export const fitMargin = (camera: Camera) => (smallView(camera) ? 16 : 40);
+
+/** The view of `box` with room around it for the panels over the map, no closer than `closest`. */
+export function framedView(camera: Camera, box: Box, closest: number): Camera {
+  const view = fitBox(camera, box, smallView(camera) ? 40 : 96);
+  return { ...view, scale: Math.min(view.scale, closest) };
+}
+
 /** The closest zoom out: half the north-up whole-level view. */
 export function minScaleFor(camera: Camera, box: Box): number {
   return fitBox({ ...camera, bearing: 0, tilt: 0 }, box, 0).scale * 0.5;

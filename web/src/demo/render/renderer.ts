@@ -11,29 +11,28 @@
 // leaves the margin or zooms too far, and always when a 2.5D view turns (its walls change).
 import type { Box } from '../geometry';
 import type { LevelModel } from '../level-model';
-import type { LabelTone, MapTarget } from '../map-labels';
-import { type Camera, fitBox, worldToScreen } from '../projection';
+import type { MapTarget } from '../map-labels';
+import { type Camera, fitBox } from '../projection';
 import type { TrackPoint } from '../route-track';
-import type { Glyph } from '../style';
-import type { Context2D } from '../icons';
 import { hitUnit } from '../hit-test';
 import {
   type CameraAnimation,
   animationAt,
   constrain,
+  fitMargin,
+  framedView,
   maxScale,
   minScaleFor,
   raisedCamera,
-  renderCamera,
-  reuseTransform,
 } from './camera';
-import { font } from './frame';
 import { type MapLayers, noLayers, sameLayers } from './layers';
 import { type LevelPaths, levelPaths } from './level-paths';
-import { glyphSprite } from './draw-labels';
+import { LabelInk } from './label-ink';
+import { placeNavigationDot } from './navigation-dot';
 import { LabelPlacement } from './label-placement';
 import { clear, paint } from './painter';
-import { type Surface, innerTransform, measuringContext, sizeSurface, surfaceOf } from './surface';
+import { type Surface, surfaceOf } from './surface';
+import { RenderMargin } from './render-margin';
 import { markOnce } from './marks';
 
 export interface RendererOptions {
@@ -60,20 +59,14 @@ export class MapRenderer {
   private pending = 0;
   /** The camera of the last render (the view's camera enlarged by the margin), if still valid. */
   private rendered: Camera | undefined;
-  private overscan = 0;
-  /** Whether the camera moved since the first frame: every render from then on has the margin. */
-  private moved = false;
-  /** The overscan the view's size asks for; `overscan` is none until the map first moves. */
-  private fullOverscan = 0;
+  private readonly overscan: RenderMargin;
   private dirty = true;
   /** Whether the labels are placed for what the next render shows. */
   private placed = false;
   private settleTimer: ReturnType<typeof setTimeout> | undefined;
   private animation: CameraAnimation | undefined;
-  private readonly textWidths = new Map<string, number>();
-  private measurer: { ctx: Context2D; font: string } | null | undefined;
-  private readonly labels = new LabelPlacement((text, tone) => this.measure(text, tone));
-  private readonly sprites = new Map<Glyph, HTMLCanvasElement>();
+  private readonly ink: LabelInk;
+  private readonly labels: LabelPlacement;
   /** Whether the camera was put somewhere on purpose (else a new level is fitted). */
   private positioned = false;
   private framing: { box: Box; closest: number } | undefined;
@@ -94,6 +87,9 @@ export class MapRenderer {
     private readonly dotElement: HTMLElement | null,
     private readonly options: RendererOptions,
   ) {
+    this.ink = new LabelInk(surface.ctx);
+    this.overscan = new RenderMargin(surface);
+    this.labels = new LabelPlacement(this.ink.measure);
     surface.canvas.style.transformOrigin = '0 0';
     // Unseen until the observer gives it the view's size: a frame painted before that would show
     // it at a canvas's default size, and its growing would count as a layout shift.
@@ -144,14 +140,10 @@ export class MapRenderer {
     this.sized = true;
     this.surface.canvas.style.visibility = '';
     this.dpr = dpr;
-    this.fullOverscan = Math.round(Math.max(width, height) * 0.2);
-    // The first frame is drawn without the margin, a third of the pixels: the first move draws
-    // the map again with it (issue #34: the first frame is what a scanned QR code waits for).
     // Under a navigation's dot the camera moves from the next frame on: the margin is drawn now.
-    this.overscan = this.rendered || this.dot ? this.fullOverscan : 0;
-    sizeSurface(this.surface, width, height, dpr, this.overscan, this.fullOverscan);
+    this.overscan.size(width, height, dpr, Boolean(this.rendered || this.dot));
     this.cam = { ...this.cam, width, height };
-    this.sprites.clear();
+    this.ink.resize(dpr);
     this.updateMinScale();
     if (this.level && !this.positioned) this.fit(false);
     else if (this.framing) this.frame(this.framing.box, this.framing.closest, false);
@@ -182,7 +174,7 @@ export class MapRenderer {
   /** The view of the whole level at the current bearing and tilt. */
   fitView(): Camera | undefined {
     if (!this.level) return undefined;
-    return this.withinLimits(fitBox(this.cam, this.level.model.box, this.margin()));
+    return this.withinLimits(fitBox(this.cam, this.level.model.box, fitMargin(this.cam)));
   }
 
   fit(animate: boolean) {
@@ -197,9 +189,7 @@ export class MapRenderer {
    * when the view is resized (a bottom sheet growing), until the visitor moves the map.
    */
   frame(box: Box, closest: number, animate: boolean) {
-    const margin = Math.min(this.cam.width, this.cam.height) < 500 ? 40 : 96;
-    const view = fitBox(this.cam, box, margin);
-    this.moveTo({ ...view, scale: Math.min(view.scale, closest) }, animate);
+    this.moveTo(framedView(this.cam, box, closest), animate);
     this.framing = { box, closest };
   }
 
@@ -210,7 +200,7 @@ export class MapRenderer {
     const whole = this.fitView();
     const box = this.level?.model.box;
     if (whole && box && this.cam.scale <= whole.scale * 1.15) {
-      this.moveTo(fitBox(next, box, this.margin()), true);
+      this.moveTo(fitBox(next, box, fitMargin(this.cam)), true);
       this.framing = { box, closest: Infinity };
     } else {
       this.moveTo(next, true);
@@ -221,8 +211,6 @@ export class MapRenderer {
   presetBearing(bearing: number) {
     this.cam = { ...this.cam, bearing };
   }
-
-  private margin = () => (Math.min(this.cam.width, this.cam.height) < 500 ? 16 : 40);
 
   /** Moves the camera, animated unless the visitor prefers reduced motion. */
   moveTo(target: Camera, animate: boolean) {
@@ -244,7 +232,7 @@ export class MapRenderer {
 
   setCamera(camera: Camera) {
     this.cam = this.withinLimits(camera);
-    if (this.rendered) this.moved = true;
+    if (this.rendered) this.overscan.move();
     this.options.onCamera?.(this.cam);
     this.settle();
     this.requestDraw();
@@ -280,37 +268,21 @@ export class MapRenderer {
         this.placed = false;
         this.render();
       }
-      this.placeDot();
+      if (this.dotElement) placeNavigationDot(this.dotElement, this.dot, this.cam);
     });
   }
 
   /** Shows the last render under the current camera by a CSS transform, if it still can. */
   private reuse(): boolean {
-    const transform =
-      this.rendered && reuseTransform(this.rendered, this.cam, this.overscan, this.fullOverscan);
+    const transform = this.rendered && this.overscan.reuse(this.rendered, this.cam);
     if (!transform) return false;
     this.surface.canvas.style.transform = transform;
     return true;
   }
 
-  private placeDot() {
-    const element = this.dotElement;
-    if (!element) return;
-    const dot = this.dot;
-    if (!dot) {
-      element.hidden = true;
-      return;
-    }
-    const [sx, sy] = worldToScreen(this.cam, dot.x, dot.y);
-    // The heading on screen: the map turns by the bearing.
-    const angle = ((dot.heading - this.cam.bearing) * 180) / Math.PI;
-    element.hidden = false;
-    element.style.transform = `translate(${sx}px, ${sy}px) rotate(${angle}deg)`;
-  }
-
   private stepAnimation() {
     if (!this.animation) return;
-    this.moved = true;
+    this.overscan.move();
     const [camera, done] = animationAt(this.animation, performance.now(), this.cam);
     this.cam = camera;
     this.options.onCamera?.(camera);
@@ -348,71 +320,25 @@ export class MapRenderer {
    * Places the labels for the view about to be rendered, once per change: a level, its layers and
    * the view's size arrive one after another before the first frame, and each would place them.
    */
-  private placeLabels() {
+  private placeLabels(view: Camera) {
     if (this.placed || !this.level) return;
     this.placed = true;
-    const camera = renderCamera(this.cam, this.overscan);
-    this.labels.place(this.level.model, this.isRaised, camera, this.layers.markers);
+    this.labels.place(this.level.model, this.isRaised, view, this.layers.markers);
   }
-
-  measure(text: string, tone: LabelTone): number {
-    const key = `${tone}|${text}`;
-    let width = this.textWidths.get(key);
-    if (width === undefined) {
-      // A context of its own, whose font is set only when the tone changes: setting a font
-      // parses it, and the first level's labels are measured by the hundred in one task (#34).
-      // The drawing context's font changes as a render draws, and a resize resets it.
-      const wanted = font(tone);
-      if (this.measurer === undefined) {
-        const ctx = measuringContext();
-        this.measurer = ctx && { ctx, font: '' };
-      }
-      const measurer = this.measurer;
-      const ctx = measurer?.ctx ?? this.surface.ctx;
-      if (!measurer || measurer.font !== wanted) {
-        ctx.font = wanted;
-        if (measurer) measurer.font = wanted;
-      }
-      width = ctx.measureText(text).width;
-      this.textWidths.set(key, width);
-    }
-    return width;
-  }
-
-  private readonly sprite = (glyph: Glyph): HTMLCanvasElement => {
-    let sprite = this.sprites.get(glyph);
-    if (!sprite) {
-      sprite = glyphSprite(glyph, this.dpr);
-      this.sprites.set(glyph, sprite);
-    }
-    return sprite;
-  };
 
   /** Draws the whole map for the current camera, margin included. */
   private render() {
-    if (this.moved && this.overscan < this.fullOverscan) {
-      this.overscan = this.fullOverscan;
-      const { width, height } = this.cam;
-      sizeSurface(this.surface, width, height, this.dpr, this.overscan, this.overscan);
-    }
-    const view = renderCamera(this.cam, this.overscan);
+    const { dpr, level } = this;
+    const view = this.overscan.nextRender(this.cam, dpr);
     this.rendered = view;
     this.dirty = false;
-    const { width, height } = this.cam;
-    this.surface.canvas.style.transform = innerTransform(
-      width,
-      height,
-      this.overscan,
-      this.fullOverscan,
-    );
-    const { dpr, level } = this;
     const c = this.surface.ctx;
-    this.placeLabels();
+    this.placeLabels(view);
     clear(c, dpr, view);
     if (level) {
-      const { layers, sprite } = this;
+      const { layers, ink } = this;
       const labels = this.labels.under(view);
-      const measure = (text: string, tone: LabelTone) => this.measure(text, tone);
+      const { measure, sprite } = ink;
       paint({ c, dpr, view, level, layers, raised: this.isRaised, labels, measure, sprite });
     }
     this.surface.present();
