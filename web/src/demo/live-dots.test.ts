@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { dotsOf } from './live-dots';
-import type { LiveFrame } from './live-stream';
+import type { LiveFrame, LiveTag } from './live-stream';
 import { lonLatToWorld } from './projection';
 
 const origin: [number, number] = [121.4, 31.17];
+
+/** A tag at `point` on `level`, and where it truly is when the stream tells. */
+const tag = (
+  id: string,
+  technology: LiveTag['technology'],
+  [level, point]: [string, [number, number]],
+  spreadM: number,
+  truth?: [string, [number, number]],
+): LiveTag => ({
+  id,
+  technology,
+  level,
+  point,
+  spreadM,
+  ...(truth ? { truth: { level: truth[0], point: truth[1] } } : {}),
+});
 
 const frame: LiveFrame = {
   second: 1,
@@ -11,24 +27,10 @@ const frame: LiveFrame = {
   accuracy: [],
   alerts: [],
   tags: [
-    {
-      id: 'BLE-01',
-      technology: 'ble',
-      level: 'L1',
-      point: [121.4001, 31.1701],
-      spreadM: 1.5,
-      truth: { level: 'L1', point: [121.40011, 31.17011] },
-    },
+    tag('BLE-01', 'ble', ['L1', [121.4001, 31.1701]], 1.5, ['L1', [121.40011, 31.17011]]),
     // Estimated on L1, truly on L2: the ring belongs to the other level's map.
-    {
-      id: 'UWB-01',
-      technology: 'uwb',
-      level: 'L1',
-      point: [121.4002, 31.1702],
-      spreadM: 0.1,
-      truth: { level: 'L2', point: [121.4002, 31.1702] },
-    },
-    { id: 'AOA-01', technology: 'aoa', level: 'L2', point: [121.4003, 31.1703], spreadM: 0.3 },
+    tag('UWB-01', 'uwb', ['L1', [121.4002, 31.1702]], 0.1, ['L2', [121.4002, 31.1702]]),
+    tag('AOA-01', 'aoa', ['L2', [121.4003, 31.1703]], 0.3),
   ],
 };
 

@@ -3,12 +3,13 @@
 // along its wall, remove it), and the outcome of the last edit: saved, a conflict with another
 // tab (reload), or the venue check's problems, each with a button that shows it on the map.
 // Undo sends the changes the server answered with the edit, so it restores exactly what was.
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { BuildingProblem, FeatureChange } from '../../api-answers';
 import { buildingPaths } from '../../../islands/building-requests';
 import { fill } from '../../../format/fill';
 import { worldToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';
+import { PanelSection } from '../panel-section';
 import { ConnectLevels } from './connect-levels';
 import { DoorActions } from './door-actions';
 import { DrawTools } from './draw-tools';
@@ -46,7 +47,6 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
   const [undo, setUndo] = useState<FeatureChange[][]>([]);
   const [redo, setRedo] = useState<FeatureChange[][]>([]);
   const [outcome, setOutcome] = useState<Outcome | null>(null);
-  const titleId = `demo-${useId()}`;
 
   useEffect(() => {
     let alive = true;
@@ -172,11 +172,7 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
     );
 
   return (
-    <section className="demo-section demo-edit" aria-labelledby={titleId}>
-      <h2 id={titleId} className="demo-panel__title">
-        {words.edit}
-      </h2>
-      <p className="demo-section__intro">{words.edit_intro}</p>
+    <PanelSection className="demo-edit" title={words.edit} intro={words.edit_intro}>
       <p className="demo-status" role="status">
         {busy
           ? words.edit_saving
@@ -333,7 +329,7 @@ export function EditPanel({ kit, selected, onSelect, onSaved, drawing }: EditPan
       />
 
       <LevelForm kit={kit} busy={busy} send={(changes) => void send(changes, 'do')} />
-    </section>
+    </PanelSection>
   );
 
   function outcomeView(shown: Outcome) {

@@ -10,6 +10,7 @@ import type { ViewerWords } from '../../../content/venues/viewer-words';
 import { FigureTable } from '../table-head';
 import { ChoiceField } from '../edit/edit-form';
 import { Button } from '../button';
+import { PanelSection } from '../panel-section';
 import { type PlanState, type PlanRequest, planSummary } from './plan-mode';
 import type { PlanLayoutEdits } from './plan-map';
 import { PlanEdit } from './plan-edit';
@@ -56,11 +57,7 @@ export function PlanPanel(props: PlanPanelProps) {
   const running = state.kind === 'running';
   const [min, max] = planTargets[request.technology];
   return (
-    <section className="demo-section" aria-labelledby={id}>
-      <h2 id={id} className="demo-panel__title">
-        {words.plan}
-      </h2>
-      <p className="demo-section__intro">{words.plan_intro}</p>
+    <PanelSection title={words.plan} intro={words.plan_intro}>
       <form
         className="demo-edit__room"
         aria-label={words.plan}
@@ -150,7 +147,7 @@ export function PlanPanel(props: PlanPanelProps) {
         />
       ) : null}
       <PlanCombined words={words} combination={props.combination} />
-    </section>
+    </PanelSection>
   );
 }
 

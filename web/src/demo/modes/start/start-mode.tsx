@@ -1,8 +1,8 @@
 // The start panel: the venue's name, what the demo does, sample searches, and a button for each
 // mode the venue offers (find-my-car where it has a car park, the nursing rooms where it lists
 // them).
-import { useId } from 'react';
 import type { EditMode } from '../edit/edit-mode';
+import { PanelSection } from '../panel-section';
 import type { FindCarMode } from '../findcar/findcar-mode';
 import type { ModeKit } from '../kit';
 import type { NursingMode } from '../nursing/nursing-mode';
@@ -26,7 +26,6 @@ export function useStartMode(
 ) {
   const { words, summary, dispatch } = kit;
   const { route, findcar, nursing } = modes;
-  const id = `demo-${useId()}`;
   const action = (label: string, onClick: false | (() => void)) =>
     onClick ? (
       <button type="button" className="demo-action" onClick={onClick}>
@@ -38,11 +37,7 @@ export function useStartMode(
     panel: summary ? (
       <>
         {modes.place.notice}
-        <section className="demo-section" aria-labelledby={id}>
-          <h2 id={id} className="demo-panel__title">
-            {summary.name}
-          </h2>
-          <p className="demo-section__intro">{words.intro}</p>
+        <PanelSection title={summary.name} intro={words.intro}>
           <SampleChips
             label={words.try}
             samples={summary.samples.queries}
@@ -60,7 +55,7 @@ export function useStartMode(
             {action(words.plan, open('plan'))}
             {action(words.edit, modes.edit.editable && open('edit'))}
           </div>
-        </section>
+        </PanelSection>
       </>
     ) : null,
   };
