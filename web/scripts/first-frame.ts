@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FirstFrameAssets } from '../src/entry-server';
-import { firstFrameMarker } from '../src/island-props/first-frame-place';
+import { firstFrameMarker } from '../src/runtime/first-frame-place';
 
 interface ViteChunk {
   file: string;

@@ -30,7 +30,7 @@ import type { Content, LoadedPage } from '../src/content/types';
 import { writeVenues } from './venues';
 import { liveReloadTag } from './live-reload';
 import { cspHashes, firstFrameAssets, firstFramePage } from './first-frame';
-import { firstFrameMarker } from '../src/island-props/first-frame-place';
+import { firstFrameMarker } from '../src/runtime/first-frame-place';
 
 /** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14);
  * 6 added `first_frame`, the demo page of a hand-over address (issue #34); 7 added the English

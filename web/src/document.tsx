@@ -6,7 +6,7 @@ import type { ReactNode } from 'react';
 import { jsonForScript } from './components/json-for-script';
 import type { PageMeta } from './content/schema';
 import { runtimePlaceholder, runtimeScriptId } from './runtime/runtime';
-import { firstFrameScriptId } from './island-props/first-frame-place';
+import { firstFrameScriptId } from './runtime/first-frame-place';
 import type { PageHead } from './seo/head';
 import { absolute } from './seo/origin';
 import { languageTags } from './content/language';

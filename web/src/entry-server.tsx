@@ -3,7 +3,7 @@
 // rendered by `renderIsland`, the islands' own renderer (src/islands/render.tsx).
 import { renderToStaticMarkup } from 'react-dom/server';
 import type { ReactNode } from 'react';
-import { firstFrameMarker } from './island-props/first-frame-place';
+import { firstFrameMarker } from './runtime/first-frame-place';
 import { Island, IslandRendererContext } from './shell/island';
 import type { Content, LoadedPage } from './content/types';
 import { Document, type DocumentAssets } from './document';
@@ -15,7 +15,7 @@ import { Layout } from './shell/layout';
 import type { PageHead } from './seo/head';
 import { analyticsPlaceholder } from './seo/origin';
 import type { PageVariant } from './content/variant';
-import { EditionProvider } from './shell/edition';
+import { EditionProvider } from './components/edition';
 
 /** An entry script and the modules it imports (preloaded so they download in parallel). */
 export interface EntryScript {

@@ -4,7 +4,7 @@ import type { LoadedImage } from '../content/types';
 import { cardImageSizes, type GridWidth } from './card-grid';
 import { ContentLink } from './content-link';
 import { ResponsiveImage } from './responsive-image';
-import { useEdition } from '../shell/edition';
+import { useEdition } from './edition';
 
 function gridClass(width: GridWidth): string {
   return width === 'normal' ? 'card-grid' : `card-grid card-grid--${width}`;

@@ -3,7 +3,7 @@
 // enough to read at phone width without scaling the text down much. Screen readers get the
 // whole diagram as one image named by its title, described by a list of its parts.
 import { wrapText } from './diagram-text';
-import { useEdition } from '../shell/edition';
+import { useEdition } from './edition';
 
 /** The width of both diagrams, in pixels. */
 const width = 360;

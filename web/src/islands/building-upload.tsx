@@ -14,7 +14,7 @@ import {
   readDrawing,
   uploadBuilding,
   uploadDrawings,
-} from './building-requests';
+} from '../demo/building-requests';
 import type { DrawingForm, ReadDrawing } from './drawings/drawing-form';
 import { useElementId } from './island-root';
 import { ScrollTable } from './scroll-table';

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { createApi } from '../demo/api';
 import { testSummary } from '../demo/test-level';
-import { firstFrameScriptId } from '../island-props/first-frame-place';
+import { firstFrameScriptId } from '../runtime/first-frame-place';
 import { type FirstFrame, frameAnswers, readFirstFrame } from './first-frame';
 
 const task = { mode: 'nav' as const, venue: 'test-mall', from: 'B2-015', to: 'shop one' };

@@ -8,7 +8,7 @@ import type { LevelDraft, VenueSummary } from '../content/venues/viewer-files';
 import { type EarlyAnswers, apiPaths, apiUrl } from '../demo/api';
 import type { RouteAnswer } from '../demo/api-answers';
 import type { DemoTask } from '../demo/modes/open-mode';
-import { firstFrameScriptId } from '../island-props/first-frame-place';
+import { firstFrameScriptId } from '../runtime/first-frame-place';
 
 /** The JSON the server writes; the route is absent when the address has none or it failed. */
 export interface FirstFrame {

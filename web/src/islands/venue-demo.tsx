@@ -11,7 +11,7 @@ import type * as ViewerCode from '../demo/viewer/viewer';
 import type { BuildingInfo } from '../demo/api-answers';
 import type { ViewerWords } from '../content/venues/viewer-words';
 import { useElementId } from './island-root';
-import { buildingIdPattern, buildingPaths, readRefusal } from './building-requests';
+import { buildingIdPattern, buildingPaths, readRefusal } from '../demo/building-requests';
 import { readPlanAddress } from '../demo/modes/plan/plan-address';
 import { type EarlyAnswers, apiPaths, apiUrl } from '../demo/api';
 import { frameAnswers, readFirstFrame } from './first-frame';

@@ -1,5 +1,5 @@
 import type { ArticleContent, SiteInfo } from '../content/schema';
-import { useEdition } from '../shell/edition';
+import { useEdition } from '../components/edition';
 
 /** An article's category and publication date, above its title in lists and on its page. */
 export function ArticleMeta({

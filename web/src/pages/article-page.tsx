@@ -4,7 +4,7 @@ import { pagesOf } from '../content/types';
 import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
 import type { FamilyPageProps } from './family-page-props';
-import { useEdition } from '../shell/edition';
+import { useEdition } from '../components/edition';
 
 export function ArticlePage({ page, article, content }: FamilyPageProps<'article'>) {
   const labels = content.site.article_page;

@@ -10,7 +10,7 @@ import { pagesOf } from '../content/types';
 import { ArticleMeta } from './article-meta';
 import { deviceCards, solutionCards } from './related';
 import type { FamilyPageProps } from './family-page-props';
-import { useEdition } from '../shell/edition';
+import { useEdition } from '../components/edition';
 
 const asCards = (items: readonly { name: string; text: string; path: string }[]) =>
   items.map((item) => ({ title: item.name, text: item.text, path: item.path }));

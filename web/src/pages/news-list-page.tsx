@@ -6,7 +6,7 @@ import { newsListPath } from '../content/route-table';
 import { ResponsiveImage } from '../components/responsive-image';
 import { ArticleMeta } from './article-meta';
 import type { FamilyPageProps } from './family-page-props';
-import { useEdition } from '../shell/edition';
+import { useEdition } from '../components/edition';
 
 export function NewsListPage({ page, news, content }: FamilyPageProps<'news'>) {
   const articles = pagesOf(content.pages, 'article');

@@ -1,6 +1,6 @@
 // The styled page answered with status 404 for any unknown address.
 import type { SiteInfo } from '../content/schema';
-import { useEdition } from '../shell/edition';
+import { useEdition } from '../components/edition';
 
 export function NotFound({ site }: { site: SiteInfo }) {
   const text = site.not_found;

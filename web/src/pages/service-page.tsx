@@ -10,7 +10,7 @@ import { DemoSection } from './demo-section';
 import { UploadSection } from './upload-section';
 import { deviceCards } from './related';
 import type { FamilyPageProps } from './family-page-props';
-import { useEdition } from '../shell/edition';
+import { useEdition } from '../components/edition';
 
 export function ServicePage({ page, service, content }: FamilyPageProps<'service'>) {
   const labels = content.site.service_page;

@@ -12,7 +12,7 @@ import type { MapMarker } from '../../render/layers';
 import type { LevelModel } from '../../level-model';
 import { distanceToSegment } from '../../geometry';
 import { type ModeKit, useLevelFences } from '../kit';
-import { buildingIdPattern } from '../../../islands/building-requests';
+import { buildingIdPattern } from '../../building-requests';
 import type { EditPanelProps, Selection } from './edit-panel';
 
 /** What the map's taps place: a door, a room's or a fence's corners, a room's corner moved, a

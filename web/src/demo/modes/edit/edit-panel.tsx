@@ -5,7 +5,7 @@
 // Undo sends the changes the server answered with the edit, so it restores exactly what was.
 import { useEffect, useState } from 'react';
 import type { BuildingProblem, FeatureChange } from '../../api-answers';
-import { buildingPaths } from '../../../islands/building-requests';
+import { buildingPaths } from '../../building-requests';
 import { fill } from '../../../format/fill';
 import { worldToLonLat } from '../../projection';
 import { type ModeKit, boxAround, useLatest } from '../kit';

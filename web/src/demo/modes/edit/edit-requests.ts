@@ -3,7 +3,7 @@
 // what the panel shows: saved (with the changes that undo it), a conflict with another tab,
 // the venue check's problems, or a failure.
 import type { BuildingInfo, BuildingProblem, EditSaved, FeatureChange } from '../../api-answers';
-import { buildingPaths, readRefusal } from '../../../islands/building-requests';
+import { buildingPaths, readRefusal } from '../../building-requests';
 import { withPageLanguage } from '../../../runtime/page-language';
 
 export type EditAnswer =

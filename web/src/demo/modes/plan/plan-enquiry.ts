@@ -4,7 +4,7 @@
 import type { PlanAnswer } from '../../api-answers';
 import { fill } from '../../../format/fill';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
-import { buildingIdPattern } from '../../../islands/building-requests';
+import { buildingIdPattern } from '../../building-requests';
 import { planAddressOf } from './plan-address';
 import { pagePunctuation } from '../../../runtime/page-language';
 

@@ -12,7 +12,7 @@ import {
 import { fill } from '../../../format/fill';
 import type { ModeKit } from '../kit';
 import type { ViewerWords } from '../../../content/venues/viewer-words';
-import { buildingIdPattern, buildingPaths } from '../../../islands/building-requests';
+import { buildingIdPattern, buildingPaths } from '../../building-requests';
 import { type Zone, planAddressOf, readPlanAddress } from './plan-address';
 import { useCombination } from './plan-combination';
 import { type PlanMap, usePlanLayout } from './plan-map';

@@ -6,7 +6,7 @@ import type {
   BuildingProblem,
   DrawingAnswer,
   DrawingMapping,
-} from '../demo/api-answers';
+} from './api-answers';
 import { withPageLanguage } from '../runtime/page-language';
 
 export const buildingApiBase = '/api/buildings';
