@@ -2,20 +2,10 @@
 // unnoticed (components and shell, demo and islands, island-props and islands) before this test:
 // every relative import of the source, type imports included, read as an edge between the
 // folders right under src/; the folders must form no cycle.
-import { readFileSync, readdirSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { expect, it } from 'vitest';
-
-const src = fileURLToPath(new URL('.', import.meta.url));
-
-function sources(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const path = join(dir, name);
-    if (statSync(path).isDirectory()) return sources(path);
-    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
-  });
-}
+import { sourceDir as src, sourceFiles } from './testing/source-files';
 
 /** The folder right under src/ that holds `path`, or null for a file at src/ itself. */
 function folderOf(path: string): string | null {
@@ -26,7 +16,7 @@ function folderOf(path: string): string | null {
 /** Which folders each folder imports from, and through which file. */
 function folderImports(): Map<string, Map<string, string>> {
   const edges = new Map<string, Map<string, string>>();
-  for (const file of sources(src)) {
+  for (const file of sourceFiles().map((path) => join(src, path))) {
     const from = folderOf(file);
     if (!from) continue;
     const text = readFileSync(file, 'utf8');
