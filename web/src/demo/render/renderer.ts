@@ -59,7 +59,7 @@ export class MapRenderer {
   private pending = 0;
   /** The camera of the last render (the view's camera enlarged by the margin), if still valid. */
   private rendered: Camera | undefined;
-  private readonly overscan: RenderMargin;
+  private readonly margin: RenderMargin;
   private dirty = true;
   /** Whether the labels are placed for what the next render shows. */
   private placed = false;
@@ -88,7 +88,7 @@ export class MapRenderer {
     private readonly options: RendererOptions,
   ) {
     this.ink = new LabelInk(surface.ctx);
-    this.overscan = new RenderMargin(surface);
+    this.margin = new RenderMargin(surface);
     this.labels = new LabelPlacement(this.ink.measure);
     surface.canvas.style.transformOrigin = '0 0';
     // Unseen until the observer gives it the view's size: a frame painted before that would show
@@ -141,7 +141,7 @@ export class MapRenderer {
     this.surface.canvas.style.visibility = '';
     this.dpr = dpr;
     // Under a navigation's dot the camera moves from the next frame on: the margin is drawn now.
-    this.overscan.size(width, height, dpr, Boolean(this.rendered || this.dot));
+    this.margin.size(width, height, dpr, Boolean(this.rendered || this.dot));
     this.cam = { ...this.cam, width, height };
     this.ink.resize(dpr);
     this.updateMinScale();
@@ -232,7 +232,7 @@ export class MapRenderer {
 
   setCamera(camera: Camera) {
     this.cam = this.withinLimits(camera);
-    if (this.rendered) this.overscan.move();
+    if (this.rendered) this.margin.move();
     this.options.onCamera?.(this.cam);
     this.settle();
     this.requestDraw();
@@ -274,7 +274,7 @@ export class MapRenderer {
 
   /** Shows the last render under the current camera by a CSS transform, if it still can. */
   private reuse(): boolean {
-    const transform = this.rendered && this.overscan.reuse(this.rendered, this.cam);
+    const transform = this.rendered && this.margin.reuse(this.rendered, this.cam);
     if (!transform) return false;
     this.surface.canvas.style.transform = transform;
     return true;
@@ -282,7 +282,7 @@ export class MapRenderer {
 
   private stepAnimation() {
     if (!this.animation) return;
-    this.overscan.move();
+    this.margin.move();
     const [camera, done] = animationAt(this.animation, performance.now(), this.cam);
     this.cam = camera;
     this.options.onCamera?.(camera);
@@ -329,7 +329,7 @@ export class MapRenderer {
   /** Draws the whole map for the current camera, margin included. */
   private render() {
     const { dpr, level } = this;
-    const view = this.overscan.nextRender(this.cam, dpr);
+    const view = this.margin.nextRender(this.cam, dpr);
     this.rendered = view;
     this.dirty = false;
     const c = this.surface.ctx;
