@@ -1,18 +1,18 @@
 //! Collects every response body of a build, deduplicated, and compresses them at once.
 
 use std::collections::HashMap;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::sync::Arc;
 
 use super::body::{self, Body, Effort};
 use super::first_frame::FirstFramePages;
+use super::html_files::HtmlFiles;
 use super::lead_form::LeadTemplate;
 use super::manifest::{FirstFrameEntry, LeadFormEntry, LeadsEntry, PageEntry, PageFiles};
-use super::placeholders::PlaceholderValues;
 use super::venue_files::VenueFiles;
 use super::{
     DiskFile, FileContent, LeadForm, LeadPages, Page, Region, Site, SiteError, StaticFile, Variant,
-    VenuesEntry, content_type, read, safe_join,
+    VenuesEntry, content_type,
 };
 use crate::negotiation::language::ByLanguage;
 
@@ -27,7 +27,6 @@ pub(super) struct Builder {
     files: Vec<(String, FileSlot, &'static str, bool)>,
     /// Hashes of the files left on disk, for the build's id.
     disk_hashes: Vec<u64>,
-    html_cache: HashMap<PathBuf, String>,
 }
 
 fn check_url(url: &str) -> Result<(), String> {
@@ -67,7 +66,6 @@ impl Builder {
             pages: Vec::new(),
             files: Vec::new(),
             disk_hashes: Vec::new(),
-            html_cache: HashMap::new(),
         }
     }
 
@@ -126,11 +124,10 @@ impl Builder {
 
     pub(super) fn add_page(
         &mut self,
-        dist: &Path,
+        html: &mut HtmlFiles,
         entry: &PageEntry,
-        region_values: &[PlaceholderValues; 2],
     ) -> Result<(), SiteError> {
-        let bodies = self.page_bodies(dist, &entry.files, region_values)?;
+        let bodies = self.page_bodies(html, &entry.files)?;
         self.pages.push(PageJob {
             path: entry.path.clone(),
             bodies,
@@ -141,55 +138,15 @@ impl Builder {
 
     pub(super) fn page_bodies(
         &mut self,
-        dist: &Path,
+        html: &mut HtmlFiles,
         files: &PageFiles,
-        region_values: &[PlaceholderValues; 2],
     ) -> Result<[usize; 4], SiteError> {
         let mut bodies = [0; 4];
         for variant in Variant::ALL {
-            let (_, composed) = self.filled_html(
-                dist,
-                files.for_variant(variant),
-                region_values,
-                variant.region,
-            )?;
+            let (_, composed) = html.filled(files.for_variant(variant), variant.region)?;
             bodies[variant.index()] = self.job(composed.into_bytes(), true);
         }
         Ok(bodies)
-    }
-
-    /// An HTML file of dist/ with its `%%SITE:*%%` placeholders filled for `region`, and its
-    /// path.
-    fn filled_html(
-        &mut self,
-        dist: &Path,
-        file: &str,
-        region_values: &[PlaceholderValues; 2],
-        region: Region,
-    ) -> Result<(PathBuf, String), SiteError> {
-        let path = safe_join(dist, file).map_err(|problem| SiteError::Invalid {
-            path: dist.join("manifest.json"),
-            problem,
-        })?;
-        let html = match self.html_cache.get(&path) {
-            Some(html) => html.clone(),
-            None => {
-                let bytes = read(&path)?;
-                let html = String::from_utf8(bytes).map_err(|_| SiteError::Invalid {
-                    path: path.clone(),
-                    problem: "page is not UTF-8".to_owned(),
-                })?;
-                self.html_cache.insert(path.clone(), html.clone());
-                html
-            }
-        };
-        let composed = region_values[region.index()]
-            .fill(&html)
-            .map_err(|source| SiteError::Placeholder {
-                file: path.clone(),
-                source,
-            })?;
-        Ok((path, composed))
     }
 
     /// Checks the manifest's `leads` section against the pages and the catalogs, cuts each
@@ -197,20 +154,12 @@ impl Builder {
     /// pages must already be added.
     pub(super) fn lead_pages(
         &mut self,
-        dist: &Path,
+        html: &mut HtmlFiles,
         entry: &LeadsEntry,
-        region_values: &[PlaceholderValues; 2],
-        manifest_path: &Path,
     ) -> Result<LeadJob, SiteError> {
-        let forms = (entry.forms)
-            .try_map(|form| self.lead_form(dist, form, region_values, manifest_path))?;
+        let forms = (entry.forms).try_map(|form| self.lead_form(html, form))?;
         // The sales page is the same on both sites: it is only ever seen by sales.
-        let (_, admin_html) = self.filled_html(
-            dist,
-            &entry.admin_page,
-            region_values,
-            Region::International,
-        )?;
+        let (_, admin_html) = html.filled(&entry.admin_page, Region::International)?;
         let admin_page = self.job(admin_html.into_bytes(), true);
         Ok(LeadJob { forms, admin_page })
     }
@@ -218,13 +167,11 @@ impl Builder {
     /// One edition's form: its pages and catalog checked, its templates cut.
     fn lead_form(
         &mut self,
-        dist: &Path,
+        html: &mut HtmlFiles,
         entry: &LeadFormEntry,
-        region_values: &[PlaceholderValues; 2],
-        manifest_path: &Path,
     ) -> Result<LeadForm, SiteError> {
         let invalid = |problem: String| SiteError::Invalid {
-            path: manifest_path.to_owned(),
+            path: html.manifest_path(),
             problem,
         };
         for (key, path) in [
@@ -267,8 +214,8 @@ impl Builder {
         let mut templates = Vec::with_capacity(4);
         for variant in Variant::ALL {
             let file = entry.form_template.for_variant(variant);
-            let (path, html) = self.filled_html(dist, file, region_values, variant.region)?;
-            let template = LeadTemplate::parse(html, &scenarios, &products)
+            let (path, filled) = html.filled(file, variant.region)?;
+            let template = LeadTemplate::parse(filled, &scenarios, &products)
                 .map_err(|source| SiteError::LeadTemplate { file: path, source })?;
             templates.push(Arc::new(template));
         }
@@ -285,9 +232,8 @@ impl Builder {
     /// The pages must already be added.
     pub(super) fn first_frame_pages(
         &mut self,
-        dist: &Path,
+        html: &mut HtmlFiles,
         entry: &FirstFrameEntry,
-        region_values: &[PlaceholderValues; 2],
     ) -> Result<FirstFramePages, String> {
         let htmls = entry.pages.try_map(|page| {
             if !self.pages.iter().any(|known| known.path == page.path) {
@@ -296,10 +242,10 @@ impl Builder {
             let mut htmls = Vec::with_capacity(4);
             for variant in Variant::ALL {
                 let file = page.files.for_variant(variant);
-                let (_, html) = self
-                    .filled_html(dist, file, region_values, variant.region)
+                let (_, filled) = html
+                    .filled(file, variant.region)
                     .map_err(|error| error.to_string())?;
-                htmls.push(html);
+                htmls.push(filled);
             }
             Ok(htmls)
         })?;

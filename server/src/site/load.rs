@@ -7,6 +7,7 @@ use std::sync::Arc;
 
 use super::body::Body;
 use super::builder::Builder;
+use super::html_files::HtmlFiles;
 use super::manifest::{FileEntry, MANIFEST_VERSION, Manifest, PageEntry, is_sitemap_date};
 use super::placeholders::{PlaceholderValues, json_for_script};
 use super::sitemap::SitemapEntry;
@@ -53,16 +54,17 @@ impl Site {
             values
         });
 
+        let mut html = HtmlFiles::new(dist, region_values);
         for entry in &manifest.pages {
             check_page_entry(entry).map_err(&invalid)?;
-            builder.add_page(dist, entry, &region_values)?;
+            builder.add_page(&mut html, entry)?;
         }
         let not_found = manifest
             .not_found
-            .try_map(|files| builder.page_bodies(dist, files, &region_values))?;
-        let leads = builder.lead_pages(dist, &manifest.leads, &region_values, &manifest_path)?;
+            .try_map(|files| builder.page_bodies(&mut html, files))?;
+        let leads = builder.lead_pages(&mut html, &manifest.leads)?;
         let first_frame = builder
-            .first_frame_pages(dist, &manifest.first_frame, &region_values)
+            .first_frame_pages(&mut html, &manifest.first_frame)
             .map_err(&invalid)?;
         let (sitemaps, robots) = crawler_files(&mut builder, &manifest.pages, &origins);
         add_static_files(&mut builder, dist, &manifest.files, &manifest_path)?;

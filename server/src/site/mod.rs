@@ -6,6 +6,7 @@ mod body;
 mod builder;
 mod content_type;
 mod first_frame;
+mod html_files;
 pub mod lead_form;
 mod load;
 mod manifest;
