@@ -12,15 +12,13 @@ use site_venues::intake::{IntakeLimits, census_dir, unpack_imdf};
 use site_venues::{Wordings, export_edited};
 
 use super::engines::{LoadedBuilding, build_beside};
-use super::take_in::{LevelName, Refused, ScratchDir};
+use super::take_in::{BuildingFiles, Refused, ScratchDir};
 
 /// A change set that passed, ready to be stored as the next version.
 #[derive(Debug)]
 pub(crate) struct Edited {
     pub loaded: Arc<LoadedBuilding>,
-    pub name: String,
-    pub levels: Vec<LevelName>,
-    pub archive: Vec<u8>,
+    pub files: BuildingFiles,
     /// The changes that undo this set, in the order to apply them.
     pub undo: Vec<Change>,
 }
@@ -73,9 +71,7 @@ pub(crate) fn edit(
     }
     let loaded = Arc::new(loaded);
     Ok(Edited {
-        name: loaded.venue.name().to_owned(),
-        levels: LevelName::of(&loaded.venue),
-        archive,
+        files: BuildingFiles::of(&loaded.venue, archive),
         undo,
         loaded,
     })

@@ -160,14 +160,11 @@ impl Buildings {
         edited: &Edited,
         now: i64,
     ) -> Result<Option<i64>, StoreError> {
-        let levels = serde_json::to_string(&edited.levels).expect("levels serialise");
         let saved = SavedEdit {
             id,
             base,
             now,
-            name: &edited.name,
-            levels: &levels,
-            archive: &edited.archive,
+            files: &edited.files,
         };
         let storage_bytes = self.0.config.storage_mib * 1024 * 1024;
         if !self.database()?.save_edit(&saved, storage_bytes).await? {
@@ -189,16 +186,13 @@ impl Buildings {
         let config = &self.0.config;
         let id = uuid::Uuid::new_v4().simple().to_string();
         let expires_at = now + i64::from(config.expiry_days) * DAY_MILLIS;
-        let levels = serde_json::to_string(&checked.levels).expect("levels serialise");
         let client = client_hash(client);
         let new = NewBuilding {
             id: &id,
             now,
             expires_at,
             client: &client,
-            name: &checked.name,
-            levels: &levels,
-            archive: &checked.archive,
+            files: &checked.files,
         };
         let caps = Caps {
             per_client_per_day: config.per_client_per_day,

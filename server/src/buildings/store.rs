@@ -2,6 +2,7 @@
 
 use sqlx::Row;
 
+use super::take_in::{BuildingFiles, LevelName};
 use crate::database::{Pool, row, with_pool};
 
 /// PostgreSQL advisory lock of an upload's transaction ("SITEBLDG" in ASCII), so that counting
@@ -33,10 +34,12 @@ pub(crate) struct NewBuilding<'a> {
     pub now: i64,
     pub expires_at: i64,
     pub client: &'a str,
-    pub name: &'a str,
-    /// JSON of its levels.
-    pub levels: &'a str,
-    pub archive: &'a [u8],
+    pub files: &'a BuildingFiles,
+}
+
+/// The levels as the store keeps them: JSON.
+fn levels_json(levels: &[LevelName]) -> String {
+    serde_json::to_string(levels).expect("levels serialise")
 }
 
 /// An edit to store as the version after `base`.
@@ -44,10 +47,7 @@ pub(crate) struct SavedEdit<'a> {
     pub id: &'a str,
     pub base: i64,
     pub now: i64,
-    pub name: &'a str,
-    /// JSON of its levels.
-    pub levels: &'a str,
-    pub archive: &'a [u8],
+    pub files: &'a BuildingFiles,
 }
 
 /// The caps an upload is stored under.
@@ -101,7 +101,9 @@ impl Pool {
         const INSERT: &str = "INSERT INTO buildings (id, created_at, expires_at, client, name, \
              levels, version, archive_bytes, archive) VALUES ($1, $2, $3, $4, $5, $6, 1, $7, $8)";
         let is_postgres = matches!(self, Pool::Postgres(_));
-        let size = new.archive.len() as i64;
+        let files = new.files;
+        let size = files.archive.len() as i64;
+        let levels = levels_json(&files.levels);
         with_pool!(self, pool => {
             let mut tx = counting_storage!(pool, is_postgres);
             // A write first: SQLite takes its write lock here, so the counts below hold.
@@ -128,10 +130,10 @@ impl Pool {
                 .bind(new.now)
                 .bind(new.expires_at)
                 .bind(new.client)
-                .bind(new.name)
-                .bind(new.levels)
+                .bind(&files.name)
+                .bind(&levels)
                 .bind(size)
-                .bind(new.archive)
+                .bind(&files.archive)
                 .execute(&mut *tx)
                 .await
                 .map_err(StoreError::unavailable)?;
@@ -200,15 +202,17 @@ impl Pool {
              archive_bytes = $3, archive = $4 WHERE id = $5 AND version = $6 AND expires_at > $7 \
              AND (SELECT COALESCE(SUM(archive_bytes), 0) FROM buildings) - archive_bytes + $3 <= $8";
         const VERSION: &str = "SELECT version FROM buildings WHERE id = $1 AND expires_at > $2";
+        let files = edit.files;
+        let levels = levels_json(&files.levels);
         let is_postgres = matches!(self, Pool::Postgres(_));
         let storage_bytes = i64::try_from(storage_bytes).unwrap_or(i64::MAX);
         let (updated, version) = with_pool!(self, pool => {
             let mut tx = counting_storage!(pool, is_postgres);
             let updated = sqlx::query(UPDATE)
-                .bind(edit.name)
-                .bind(edit.levels)
-                .bind(edit.archive.len() as i64)
-                .bind(edit.archive)
+                .bind(&files.name)
+                .bind(&levels)
+                .bind(files.archive.len() as i64)
+                .bind(&files.archive)
                 .bind(edit.id)
                 .bind(edit.base)
                 .bind(edit.now)

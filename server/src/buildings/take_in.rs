@@ -12,13 +12,30 @@ use site_venues::{LoadError, Said, Venue, VenueExtras, Wordings, export_imdf};
 
 use super::problems::UploadProblem;
 
+/// What is stored of a building that passed the check: its name, its levels, and its IMDF
+/// files as a deflated ZIP.
+#[derive(Debug, Clone)]
+pub(crate) struct BuildingFiles {
+    pub name: String,
+    pub levels: Vec<LevelName>,
+    pub archive: Vec<u8>,
+}
+
+impl BuildingFiles {
+    /// The files of `venue`, as the engine loaded them from `archive`.
+    pub(super) fn of(venue: &Venue, archive: Vec<u8>) -> Self {
+        Self {
+            name: venue.name().to_owned(),
+            levels: LevelName::of(venue),
+            archive,
+        }
+    }
+}
+
 /// A building that passed, ready to be stored.
 #[derive(Debug, Clone)]
 pub(crate) struct Checked {
-    pub name: String,
-    pub levels: Vec<LevelName>,
-    /// The checked IMDF files as a deflated ZIP.
-    pub archive: Vec<u8>,
+    pub files: BuildingFiles,
     /// Entries of the upload that were not IMDF files, as it named them.
     pub ignored: Vec<String>,
     pub census: Census,
@@ -76,9 +93,7 @@ pub(crate) fn take_in(
     let mut archive = Cursor::new(Vec::new());
     export_imdf(&dir.0, &mut archive).map_err(|e| Refused::Failed(e.to_string()))?;
     Ok(Checked {
-        name: venue.name().to_owned(),
-        levels: LevelName::of(&venue),
-        archive: archive.into_inner(),
+        files: BuildingFiles::of(&venue, archive.into_inner()),
         ignored: unpacked.ignored,
         census: unpacked.census,
     })

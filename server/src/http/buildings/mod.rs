@@ -386,9 +386,9 @@ pub(super) fn store_refusal(
 fn created(checked: &Checked, stored: &Stored) -> Response {
     let mut response = json_response(&BuildingCreated {
         id: &stored.id,
-        name: &checked.name,
+        name: &checked.files.name,
         expires_at: stored.expires_at,
-        levels: &checked.levels,
+        levels: &checked.files.levels,
         ignored: &checked.ignored,
         features: checked.census.features,
         link: link(&stored.id),
