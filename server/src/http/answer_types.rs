@@ -20,8 +20,8 @@ use super::positions::answers::{
     LiveAlertEvent, LiveEvent, LiveTagEvent, TrackAnswer, TrackPoint, Truth,
 };
 use super::venues::answers::{
-    DirectoryEntry, DirectoryLevel, DirectorySection, FindCarAnswer, Kiosk, KioskAnswer, LegPath,
-    LegProperties, LineString, ParkingSpace, RouteAnswer, RouteEnd, RouteLeg, RouteStep,
+    DirectoryEntry, DirectoryLevel, DirectorySection, FindCarAnswer, HeatGrid, Kiosk, KioskAnswer,
+    LegPath, LegProperties, LineString, ParkingSpace, RouteAnswer, RouteEnd, RouteLeg, RouteStep,
     RouteTransition, SearchAnswer, SearchResult, VenueList, VenueListEntry,
 };
 use super::venues::plan_answers::{
@@ -61,6 +61,7 @@ fn declarations() -> Vec<String> {
         FlowAnswer::decl(),
         FlowZone::decl(),
         FlowHeat::decl(),
+        HeatGrid::decl(),
         FlowParking::decl(),
         FlowParkingLevel::decl(),
         LiveEvent::decl(),

@@ -173,11 +173,17 @@ export type FlowZone = { id: string, name: string | null, category: string | nul
  */
 visits: Array<number>, dwell_median_s: number | null, dwell_mean_s: number | null, };
 
-export type FlowHeat = { level: string, cell_m: number, south_west: [number, number], north_east: [number, number], columns: number, rows: number, peak_s: number, 
+export type FlowHeat = { peak_s: number, 
 /**
- * One byte per cell, row by row from the south, base64.
+ * The level's short name.
  */
-cells: string, };
+level: string, cell_m: number, south_west: [number, number], north_east: [number, number], columns: number, rows: number, cells: string, };
+
+export type HeatGrid = { 
+/**
+ * The level's short name.
+ */
+level: string, cell_m: number, south_west: [number, number], north_east: [number, number], columns: number, rows: number, cells: string, };
 
 export type FlowParking = { 
 /**
@@ -468,7 +474,11 @@ first_fix_p50_s: number, first_fix_p95_s: number, };
 
 export type PlanRound = { reach_m: number, devices: number, cep95_m: number, };
 
-export type PlanHeat = { level: string, cell_m: number, south_west: [number, number], north_east: [number, number], columns: number, rows: number, scale_m: number, cells: string, };
+export type PlanHeat = { scale_m: number, 
+/**
+ * The level's short name.
+ */
+level: string, cell_m: number, south_west: [number, number], north_east: [number, number], columns: number, rows: number, cells: string, };
 
 export type PlanGaps = { level: string, 
 /**

@@ -13,6 +13,7 @@ export type {
   FlowHeat,
   FlowParking,
   FlowZone,
+  HeatGrid,
   KioskAnswer,
   RouteAnswer,
   RouteEnd,

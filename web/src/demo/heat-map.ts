@@ -1,7 +1,7 @@
 // The flow analytics' layers (issue #17) on the map. The heat map: the server's grid of one level,
 // one byte a cell, turned into a small picture once (drawn by render/draw-heat.ts). The car park:
 // the spaces taken at an hour.
-import type { FlowHeat } from './api';
+import type { HeatGrid } from './api';
 import { lonLatToWorld } from './projection';
 
 /** A level's heat, ready to draw: where it lies (world decimetres) and its pixels. */
@@ -49,12 +49,6 @@ function decode(base64: string): Uint8Array {
   for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
   return bytes;
 }
-
-/** A level's grid of one byte a cell: the flow analytics' heat, or a device plan's error. */
-export type HeatGrid = Pick<
-  FlowHeat,
-  'level' | 'south_west' | 'north_east' | 'columns' | 'rows' | 'cells'
->;
 
 export function heatLayerOf(heat: HeatGrid, origin: [number, number]): HeatLayer {
   const [x, y] = lonLatToWorld(origin, heat.south_west);

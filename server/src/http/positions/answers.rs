@@ -5,6 +5,8 @@
 
 use serde::Serialize;
 
+use super::super::venues::answers::HeatGrid;
+
 #[cfg(test)]
 use ts_rs::TS;
 
@@ -63,7 +65,7 @@ pub(in crate::http) struct FlowAnswer<'a> {
     pub(super) present: &'a [u32; 24],
     /// Every zone (occupant), the most visited first.
     pub(super) zones: Vec<FlowZone<'a>>,
-    pub(super) heat: FlowHeat<'a>,
+    pub(super) heat: FlowHeat,
     /// The car park; null for a venue without one.
     pub(super) parking: Option<FlowParking<'a>>,
 }
@@ -83,19 +85,14 @@ pub(in crate::http) struct FlowZone<'a> {
     pub(super) dwell_mean_s: Option<u32>,
 }
 
-/// The heat map of one level: the grid's corners and shape, and each cell's warmth.
+/// The heat map of one level: each cell's warmth, 255 for `peak_s`, the seconds visitors
+/// spent in the level's warmest cell.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
-pub(in crate::http) struct FlowHeat<'a> {
-    pub(super) level: &'a str,
-    pub(super) cell_m: f64,
-    pub(super) south_west: [f64; 2],
-    pub(super) north_east: [f64; 2],
-    pub(super) columns: usize,
-    pub(super) rows: usize,
+pub(in crate::http) struct FlowHeat {
+    #[serde(flatten)]
+    pub(super) grid: HeatGrid,
     pub(super) peak_s: f64,
-    /// One byte per cell, row by row from the south, base64.
-    pub(super) cells: String,
 }
 
 #[derive(Serialize)]

@@ -13,14 +13,13 @@ use std::sync::Arc;
 
 use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
-use base64::Engine as _;
 
 use super::super::AppState;
 use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
 use super::super::error::{ApiCode, ApiError};
-use super::super::venues::answers::lon_lat;
+use super::super::venues::answers::HeatGrid;
 use super::super::venues::request::{VenuePath, query_params, unknown, venue_segment};
 use super::super::venues::shared_venue;
 use super::answers::{FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone};
@@ -30,7 +29,6 @@ use crate::negotiation::language::Language;
 use site_tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
 use site_tracking::hub::unix_now;
 use site_venues::Venue;
-use site_venues::geometry::Point;
 
 /// How many days before today may be asked for.
 const PAST_DAYS: u64 = 7;
@@ -247,7 +245,7 @@ fn parking_answer<'a>(
 /// The grid's south-west corner and shape, and each cell's warmth as one byte (0 none, 255 the
 /// level's warmest cell; the square root, so the corridors show beside the busiest shops),
 /// row by row from the south, in base64.
-fn heat_answer<'a>(venue: &'a Venue, heat: &Heat) -> FlowHeat<'a> {
+fn heat_answer(venue: &Venue, heat: &Heat) -> FlowHeat {
     let peak = heat.peak();
     let bytes: Vec<u8> = heat
         .seconds
@@ -260,18 +258,9 @@ fn heat_answer<'a>(venue: &'a Venue, heat: &Heat) -> FlowHeat<'a> {
             }
         })
         .collect();
-    let north_east = venue.lon_lat(Point::new(
-        heat.origin.x + heat.columns as f64 * CELL_M,
-        heat.origin.y + heat.rows as f64 * CELL_M,
-    ));
+    let shape = (heat.columns, heat.rows);
     FlowHeat {
-        level: &venue.levels()[heat.level].short,
-        cell_m: CELL_M,
-        south_west: lon_lat(venue.lon_lat(heat.origin)),
-        north_east: lon_lat(north_east),
-        columns: heat.columns,
-        rows: heat.rows,
+        grid: HeatGrid::of(venue, heat.level, (heat.origin, CELL_M), shape, &bytes),
         peak_s: f64::from(peak.round()),
-        cells: base64::engine::general_purpose::STANDARD.encode(bytes),
     }
 }

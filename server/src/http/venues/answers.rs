@@ -3,7 +3,9 @@
 //! (`http/answer_types.rs` writes web/src/demo/api-answers.ts), so renaming a field here fails
 //! the viewer's build until it follows. Numbers are rounded here, to what an answer needs.
 
+use base64::Engine as _;
 use serde::{Deserialize, Serialize};
+use site_venues::geometry::Point;
 use site_venues::{FoundCar, KioskView, Route, RoutePlace, Venue};
 
 #[cfg(test)]
@@ -18,6 +20,48 @@ pub(in crate::http) fn lon_lat([lon, lat]: [f64; 2]) -> [f64; 2] {
 /// Metres to a tenth.
 pub(in crate::http) fn tenth(value: f64) -> f64 {
     (value * 10.0).round() / 10.0
+}
+
+/// A level's grid of one byte a cell, as the viewer draws a heat map (the flow analytics'
+/// visitors, a device plan's error): its corners, its shape, and the cells row by row from the
+/// south, base64; 0 is an empty cell, 1-255 cold to hot.
+#[derive(Serialize)]
+#[cfg_attr(test, derive(TS))]
+pub(in crate::http) struct HeatGrid {
+    /// The level's short name.
+    level: String,
+    cell_m: f64,
+    south_west: [f64; 2],
+    north_east: [f64; 2],
+    columns: usize,
+    rows: usize,
+    cells: String,
+}
+
+impl HeatGrid {
+    /// The grid of `columns` x `rows` cells of `cell_m` from `origin` (its south-west corner) on
+    /// level `level` of `venue`, with a byte a cell.
+    pub(in crate::http) fn of(
+        venue: &Venue,
+        level: usize,
+        (origin, cell_m): (Point, f64),
+        (columns, rows): (usize, usize),
+        bytes: &[u8],
+    ) -> Self {
+        let north_east = Point::new(
+            origin.x + columns as f64 * cell_m,
+            origin.y + rows as f64 * cell_m,
+        );
+        Self {
+            level: venue.levels()[level].short.clone(),
+            cell_m,
+            south_west: lon_lat(venue.lon_lat(origin)),
+            north_east: lon_lat(venue.lon_lat(north_east)),
+            columns,
+            rows,
+            cells: base64::engine::general_purpose::STANDARD.encode(bytes),
+        }
+    }
 }
 
 /// One end of a route.

@@ -4,13 +4,12 @@ use serde::Serialize;
 #[cfg(test)]
 use ts_rs::TS;
 
-use base64::Engine as _;
 use site_planning::lab::{Figures, HEAT_CELL_M, Heat};
 use site_planning::{Plan, Progress};
 use site_venues::Venue;
 use site_venues::geometry::Point;
 
-use super::answers::{lon_lat, tenth};
+use super::answers::{HeatGrid, lon_lat, tenth};
 
 /// `queued`: plans ahead of this one.
 #[derive(Serialize)]
@@ -24,15 +23,15 @@ pub(in crate::http) struct PlanQueued {
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlanProgress {
-    pub(super) round: usize,
+    round: usize,
     #[cfg_attr(test, ts(type = "'placing' | 'measuring'"))]
-    pub(super) stage: &'static str,
-    pub(super) reach_m: Option<f64>,
-    pub(super) devices: Option<usize>,
+    stage: &'static str,
+    reach_m: Option<f64>,
+    devices: Option<usize>,
     #[cfg_attr(test, ts(type = "number | null"))]
-    pub(super) walked: Option<u64>,
+    walked: Option<u64>,
     #[cfg_attr(test, ts(type = "number | null"))]
-    pub(super) walkers: Option<u64>,
+    walkers: Option<u64>,
 }
 
 impl PlanProgress {
@@ -69,92 +68,86 @@ impl PlanProgress {
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlanAnswer {
     #[cfg_attr(test, ts(type = "Technology"))]
-    pub(super) technology: &'static str,
-    pub(super) target_cep95_m: f64,
+    technology: &'static str,
+    target_cep95_m: f64,
     /// The zone of the levels covered, and whether stairwells count.
     #[cfg_attr(
         test,
         ts(type = "'all' | 'parking' | 'circulation' | 'rooms' | 'rest'")
     )]
-    pub(super) zone: &'static str,
-    pub(super) stairs: bool,
-    pub(super) meets_target: bool,
-    pub(super) devices: Vec<PlannedDevice>,
+    zone: &'static str,
+    stairs: bool,
+    meets_target: bool,
+    devices: Vec<PlannedDevice>,
     /// All levels the plan covers.
-    pub(super) total: PlanFigures,
-    pub(super) levels: Vec<PlanFigures>,
+    total: PlanFigures,
+    levels: Vec<PlanFigures>,
     /// Demand points sampled every 2 m, and those no device can serve as asked.
-    pub(super) points: usize,
-    pub(super) short_points: usize,
+    points: usize,
+    short_points: usize,
     /// Empty for a layout the visitor changed: measured as it is, not placed.
-    pub(super) rounds: Vec<PlanRound>,
+    rounds: Vec<PlanRound>,
     /// The lab's error per level, for its heat map.
-    pub(super) heat: Vec<PlanHeat>,
+    heat: Vec<PlanHeat>,
     /// Per level, the points no device serves even at the longest reach the target allows,
     /// outlined: each outline a closed ring of `[lon, lat]` corners (the first not repeated).
-    pub(super) gaps: Vec<PlanGaps>,
+    gaps: Vec<PlanGaps>,
 }
 
-/// One level's error as a grid over its outline's box, drawn as the flow analytics' heat map
-/// is: one byte per cell, row by row from the south, base64; 0 no fix in the cell, 1-255 the
+/// One level's error, drawn as the flow analytics' heat map is: 0 no fix in the cell, 1-255 the
 /// cell's mean error from 0 to `scale_m` (twice the target) or more.
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlanHeat {
-    pub(super) level: String,
-    pub(super) cell_m: f64,
-    pub(super) south_west: [f64; 2],
-    pub(super) north_east: [f64; 2],
-    pub(super) columns: usize,
-    pub(super) rows: usize,
-    pub(super) scale_m: f64,
-    pub(super) cells: String,
+    #[serde(flatten)]
+    grid: HeatGrid,
+    scale_m: f64,
 }
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlanGaps {
-    pub(super) level: String,
+    level: String,
     /// Demand points (one every 2 m) left without service.
-    pub(super) points: usize,
-    pub(super) outlines: Vec<Vec<[f64; 2]>>,
+    points: usize,
+    outlines: Vec<Vec<[f64; 2]>>,
 }
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlannedDevice {
     /// "L1-BLE-001".
-    pub(super) name: String,
-    pub(super) level: String,
+    name: String,
+    level: String,
     /// `[lon, lat]`.
-    pub(super) point: [f64; 2],
+    point: [f64; 2],
     /// Mount height above the level's floor.
-    pub(super) height_m: f64,
+    height_m: f64,
 }
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlanFigures {
     /// The level's short name; "" for all levels.
-    pub(super) level: String,
-    pub(super) fixes: usize,
-    pub(super) cep50_m: f64,
-    pub(super) cep75_m: f64,
-    pub(super) cep95_m: f64,
-    pub(super) floor_rate: f64,
-    pub(super) served_share: f64,
+    level: String,
+    fixes: usize,
+    cep50_m: f64,
+    cep75_m: f64,
+    cep95_m: f64,
+    floor_rate: f64,
+    served_share: f64,
     /// Seconds of scanning to a walker's first fix from a cold start: the median walker's and
     /// the 95th percentile's (0 with no walker).
-    pub(super) first_fix_p50_s: f64,
-    pub(super) first_fix_p95_s: f64,
+    first_fix_p50_s: f64,
+    first_fix_p95_s: f64,
 }
 
 #[derive(Serialize)]
 #[cfg_attr(test, derive(TS))]
 pub(in crate::http) struct PlanRound {
-    pub(super) reach_m: f64,
-    pub(super) devices: usize,
-    pub(super) cep95_m: f64,
+    reach_m: f64,
+    devices: usize,
+    cep95_m: f64,
 }
 
 /// `error`: why no plan came (`plan_refused`, `compute_failed`).
@@ -251,26 +244,16 @@ impl PlanAnswer {
 
 impl PlanHeat {
     fn of(venue: &Venue, heat: &Heat, scale_m: f64) -> Self {
-        let frame = venue.model().frame;
-        let north_east = Point {
-            x: heat.origin.x + heat.columns as f64 * HEAT_CELL_M,
-            y: heat.origin.y + heat.rows as f64 * HEAT_CELL_M,
-        };
         let bytes: Vec<u8> = (heat.mean_error_m.iter())
             .map(|error| match error {
                 None => 0,
                 Some(e) => (1.0 + 254.0 * (f64::from(*e) / scale_m).min(1.0)).round() as u8,
             })
             .collect();
+        let shape = (heat.columns, heat.rows);
         Self {
-            level: venue.levels()[heat.level].short.clone(),
-            cell_m: HEAT_CELL_M,
-            south_west: lon_lat(frame.to_lon_lat(heat.origin)),
-            north_east: lon_lat(frame.to_lon_lat(north_east)),
-            columns: heat.columns,
-            rows: heat.rows,
+            grid: HeatGrid::of(venue, heat.level, (heat.origin, HEAT_CELL_M), shape, &bytes),
             scale_m,
-            cells: base64::engine::general_purpose::STANDARD.encode(bytes),
         }
     }
 }
