@@ -72,39 +72,31 @@ impl Reason {
     }
 }
 
-/// The keys of `table` in content/venues/words.toml and in its English twin, by file: what the
-/// tests of the API's codes and reasons hold the files to.
-#[cfg(test)]
-pub(super) fn words_toml_keys(
-    table: &str,
-) -> Vec<(&'static str, std::collections::BTreeSet<String>)> {
-    let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
-    ["venues/words.toml", "en/venues/words.toml"]
-        .into_iter()
-        .map(|file| {
-            let words: toml::Table = std::fs::read_to_string(content.join(file))
-                .unwrap()
-                .parse()
-                .unwrap();
-            let keys = words[table].as_table().unwrap().keys().cloned().collect();
-            (file, keys)
-        })
-        .collect()
-}
-
 #[cfg(test)]
 mod tests {
     use std::collections::BTreeSet;
 
-    use super::{Reason, words_toml_keys};
+    use super::super::error::ApiCode;
+    use super::Reason;
 
-    /// content/venues/words.toml and its English twin word every reason and no other (the web
-    /// build holds the two files to the same keys).
+    /// content/venues/words.toml and its English twin have a message for every code of the API
+    /// and words for every reason, and no other (the web build holds the files to the same keys,
+    /// web/src/content/venues/words-toml.ts).
     #[test]
-    fn every_reason_is_worded_in_content_in_each_language() {
-        let keys: BTreeSet<String> = Reason::ALL.iter().map(|r| r.key().to_owned()).collect();
-        for (file, in_content) in words_toml_keys("api_reasons") {
-            assert_eq!(keys, in_content, "{file}");
+    fn every_code_and_reason_is_worded_in_content_in_each_language() {
+        let codes: BTreeSet<String> = ApiCode::ALL.iter().map(|c| c.name().to_owned()).collect();
+        let reasons: BTreeSet<String> = Reason::ALL.iter().map(|r| r.key().to_owned()).collect();
+        let content = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../content");
+        for file in ["venues/words.toml", "en/venues/words.toml"] {
+            let words: toml::Table = std::fs::read_to_string(content.join(file))
+                .unwrap()
+                .parse()
+                .unwrap();
+            for (table, keys) in [("api_errors", &codes), ("api_reasons", &reasons)] {
+                let in_content: BTreeSet<String> =
+                    words[table].as_table().unwrap().keys().cloned().collect();
+                assert_eq!(keys, &in_content, "{file} [{table}]");
+            }
         }
     }
 }
