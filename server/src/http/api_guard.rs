@@ -19,6 +19,7 @@ use super::AppState;
 use super::cross_site::{ApiCaller, origin_for_log};
 use super::error::{ApiCode, ApiError, retry_after_secs};
 use crate::negotiation::language::Language;
+use crate::site::ApiErrorWords;
 
 /// The longest query string the API reads, in bytes. The longest real one is a drawn fence of
 /// 32 corners (about 1.3 KB); everything else is under 200 bytes.
@@ -54,6 +55,13 @@ impl FromRequestParts<AppState> for ApiContext {
             client,
             language,
         })
+    }
+}
+
+impl ApiContext {
+    /// The words of this request's refusals, in its language.
+    pub(super) fn words(&self) -> &ApiErrorWords {
+        self.state.venue_api.words(self.language)
     }
 }
 

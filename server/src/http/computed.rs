@@ -7,13 +7,20 @@
 //! an [`Answer`]: compressed once in every encoding, kept by the compute service's memory and
 //! sent with validators per encoding and the caching rule its inputs allow.
 
+use std::sync::Arc;
+
 use axum::body::Body as ResponseBody;
+use axum::extract::{FromRequestParts, Request};
 use axum::response::{IntoResponse, Response};
+use axum::routing::{MethodRouter, get};
 use http::{HeaderMap, HeaderValue, Method, StatusCode, header};
 
+use super::AppState;
+use super::api_guard::ApiContext;
 use super::cache_policy::CachePolicy;
 use super::error::{ApiCode, ApiError, retry_after_secs};
 use super::representation::{Representation, if_none_match, insert_body_headers};
+use super::venues::request::{Params, query_params};
 use crate::compute::Refusal;
 use crate::negotiation::weighted_list::weighted_items;
 use crate::site::{ApiErrorWords, Body, Effort, Encoding, compress};
@@ -138,6 +145,28 @@ impl Answer {
         }
         response
     }
+}
+
+/// An answer kept, or why not.
+pub(super) type Kept = Result<Arc<Answer>, ApiError>;
+
+/// The `GET` handler of an answer `answer` computes of the request's path (`P`) and query, and
+/// keeps: 200 or 304 by its validators, or the refusal.
+pub(super) fn kept_route<P, F, Made>(answer: F) -> MethodRouter<AppState>
+where
+    P: FromRequestParts<AppState> + Send + 'static,
+    F: Fn(ApiContext, P, Params) -> Made + Clone + Send + Sync + 'static,
+    Made: Future<Output = Kept> + Send + 'static,
+{
+    get(
+        move |api: ApiContext, path: P, request: Request| async move {
+            let params = query_params(&request);
+            match answer(api, path, params).await {
+                Ok(answer) => answer.respond(request.method(), request.headers()),
+                Err(error) => error.into_response(),
+            }
+        },
+    )
 }
 
 /// The answer to a computation the cost model refused.

@@ -221,18 +221,10 @@ impl ApiError {
         Self::explained(words, code, "reason", &words.reason(reason.key(), values))
     }
 
-    /// The refusal of an uploaded building the venue check did not pass, with its problems:
-    /// the first [`PROBLEMS_LISTED`] of them, the message counting them all.
-    pub(super) fn invalid_building(words: &ApiErrorWords, problems: Vec<UploadProblem>) -> Self {
-        Self::with_problems(words, ApiCode::BuildingInvalid, problems)
-    }
-
-    /// The refusal of an edit that would leave the building with `problems`: nothing stored.
-    pub(super) fn invalid_edit(words: &ApiErrorWords, problems: Vec<UploadProblem>) -> Self {
-        Self::with_problems(words, ApiCode::EditInvalid, problems)
-    }
-
-    fn with_problems(
+    /// The refusal of a building the venue check did not pass (uploaded, or as an edit would
+    /// leave it), with its problems: the first [`PROBLEMS_LISTED`] of them, the message counting
+    /// them all.
+    pub(super) fn invalid(
         words: &ApiErrorWords,
         code: ApiCode,
         mut problems: Vec<UploadProblem>,

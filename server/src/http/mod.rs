@@ -341,10 +341,13 @@ fn venue_routes(state: AppState) -> Router<AppState> {
             get(venues::get_plan).post(venues::post_plan),
         ),
         ("/api/venues/{venue}/live", get(positions::get_live)),
-        ("/api/venues/{venue}/flow", get(positions::get_flow)),
+        (
+            "/api/venues/{venue}/flow",
+            computed::kept_route(positions::flow),
+        ),
         (
             "/api/venues/{venue}/tracks/{tag}",
-            get(positions::get_track),
+            computed::kept_route(positions::track),
         ),
         (
             "/api/venues/{venue}/handover.svg",

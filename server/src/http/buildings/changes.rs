@@ -10,7 +10,7 @@ use axum::extract::{Path, Request};
 use axum::response::{IntoResponse, Response};
 use site_venues::edit::Change;
 
-use super::{private, refusal, store_refusal};
+use super::{EDIT_REFUSED, private, refused_as, store_refusal};
 use crate::buildings::{EditBase, Edited, Refused, StoreError};
 use crate::http::api_guard::ApiContext;
 use crate::http::computed;
@@ -52,15 +52,11 @@ pub(in crate::http) struct EditSaved {
 }
 
 pub(in crate::http) async fn post_changes(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
+    api: ApiContext,
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let words = state.venue_api.words(language);
+    let (state, client, words) = (&api.state, api.client, api.words());
     let malformed = |reason: Reason, values: &[(&str, &str)]| {
         ApiError::because(words, ApiCode::EditMalformed, reason, values)
     };
@@ -81,7 +77,7 @@ pub(in crate::http) async fn post_changes(
             .map_err(|error| malformed(Reason::EditNotJson, &[("error", &error.to_string())]))?;
         let buildings = &state.buildings;
         let now = now_millis();
-        let stored = |error| store_refusal(&state, words, &error);
+        let stored = |error| store_refusal(&api, &error);
         let unknown = || ApiError::new(words, ApiCode::BuildingUnknown, None, &[]);
         let row = buildings
             .get(&id, now)
@@ -89,11 +85,7 @@ pub(in crate::http) async fn post_changes(
             .map_err(stored)?
             .ok_or_else(unknown)?;
         if row.version != edit.base {
-            return Err(store_refusal(
-                &state,
-                words,
-                &StoreError::Conflict(row.version),
-            ));
+            return Err(store_refusal(&api, &StoreError::Conflict(row.version)));
         }
         let archive = buildings
             .archive(&id, now)
@@ -128,7 +120,7 @@ pub(in crate::http) async fn post_changes(
         let computed_at = std::time::Instant::now();
         let edited = match edited.as_ref() {
             Ok(edited) => edited,
-            Err(refused) => return Err(edit_refusal(words, refused)),
+            Err(refused) => return Err(refused_as(words, refused, EDIT_REFUSED)),
         };
         let version = buildings
             .save_edit(&id, row.version, edited, now_millis())
@@ -147,21 +139,4 @@ pub(in crate::http) async fn post_changes(
         }))
     };
     private(computed::answered(answer.await))
-}
-
-/// An edit's refusal: its changes do not apply, or the building they make is not valid.
-fn edit_refusal(words: &crate::site::ApiErrorWords, refused: &Refused) -> ApiError {
-    match refused {
-        Refused::Request(reason) => {
-            ApiError::explained(words, ApiCode::EditRefused, "reason", words.said(reason))
-        }
-        Refused::Intake(error) => ApiError::explained(
-            words,
-            ApiCode::EditRefused,
-            "reason",
-            words.said(&error.said()),
-        ),
-        Refused::Invalid(problems) => ApiError::invalid_edit(words, problems.clone()),
-        Refused::Failed(_) => refusal(words, refused),
-    }
 }

@@ -69,20 +69,13 @@ pub(in crate::http) struct DrawingExtents {
 }
 
 /// `POST /api/buildings/drawings`: a DXF drawing as the body.
-pub(in crate::http) async fn post_drawing(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    request: Request,
-) -> Response {
-    let words = state.venue_api.words(language);
+pub(in crate::http) async fn post_drawing(api: ApiContext, request: Request) -> Response {
+    let (state, client, words) = (&api.state, api.client, api.words());
     let answer = async {
-        let bytes = read_upload(&state, client, words, request).await?;
+        let bytes = read_upload(&api, request).await?;
         let key = super::upload::upload_key("dxf", &bytes);
         let buildings = state.buildings.clone();
-        let parsing = parsing_turn(&state, words).await?;
+        let parsing = parsing_turn(state, words).await?;
         let inspected = state
             .compute
             .long(

@@ -17,7 +17,6 @@ use axum::extract::{Path, Request};
 use axum::response::{IntoResponse, Response};
 use http::{HeaderValue, StatusCode, header};
 
-use super::AppState;
 use super::api_guard::ApiContext;
 use super::cache_policy::CachePolicy;
 use super::computed;
@@ -135,47 +134,40 @@ pub(super) struct BuildingInfo {
 /// `POST /api/buildings`: an IMDF archive (ZIP) as the body, a building's drawings as
 /// `multipart/form-data` (`drawings.rs`), or its rooms and doors as GeoJSON
 /// (`application/geo+json` or `application/json`).
-pub(super) async fn post_building(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    request: Request,
-) -> Response {
-    let words = state.venue_api.words(language);
+pub(super) async fn post_building(api: ApiContext, request: Request) -> Response {
+    let (state, client, words) = (&api.state, api.client, api.words());
     let answer = async {
         // Before the body is read: a client whose uploads of the day are spent costs a query.
         state
             .buildings
             .check_quota(client, now_millis())
             .await
-            .map_err(|error| store_refusal(&state, words, &error))?;
+            .map_err(|error| store_refusal(&api, &error))?;
         let headers = request.headers().clone();
-        let bytes = read_upload(&state, client, words, request).await?;
+        let bytes = read_upload(&api, request).await?;
         let taken = if drawings::is_drawings(&headers) {
             let key = upload_key("drawings", &bytes);
             let (mapping, drawings) = drawings::drawings_of(words, &headers, bytes).await?;
-            let parsing = drawings::parsing_turn(&state, words).await?;
+            let parsing = drawings::parsing_turn(state, words).await?;
             let job: upload::TakeInJob = Box::new(move |buildings, wordings| {
                 let _parsing = parsing;
                 buildings.take_in_drawings(&mapping, &drawings, wordings)
             });
-            take_in(&state, client, &key, DRAWINGS_MS, words, job).await?
+            take_in(&api, (&key, DRAWINGS_MS), job).await?
         } else if is_geojson(&headers) {
             let key = upload_key("geojson", &bytes);
             // Its JSON is held as a tree while it is converted, as a drawing is while parsed.
-            let parsing = drawings::parsing_turn(&state, words).await?;
+            let parsing = drawings::parsing_turn(state, words).await?;
             let job: upload::TakeInJob = Box::new(move |buildings, wordings| {
                 let _parsing = parsing;
                 buildings.take_in_geojson(&bytes, wordings)
             });
-            take_in(&state, client, &key, DRAWINGS_MS, words, job).await?
+            take_in(&api, (&key, DRAWINGS_MS), job).await?
         } else {
             let key = upload_key("imdf", &bytes);
             let job: upload::TakeInJob =
                 Box::new(move |buildings, wordings| buildings.take_in(&bytes, wordings));
-            take_in(&state, client, &key, TAKE_IN_MS, words, job).await?
+            take_in(&api, (&key, TAKE_IN_MS), job).await?
         };
         let checked = match taken.as_ref() {
             Ok(checked) => checked,
@@ -185,7 +177,7 @@ pub(super) async fn post_building(
             .buildings
             .store(checked, client, now_millis())
             .await
-            .map_err(|error| store_refusal(&state, words, &error))?;
+            .map_err(|error| store_refusal(&api, &error))?;
         Ok(created(checked, &stored))
     };
     private(computed::answered(answer.await))
@@ -208,15 +200,14 @@ fn is_geojson(headers: &http::HeaderMap) -> bool {
 /// from its stored archive on a compute thread, charged to `client`. A building deleted or
 /// expired is unknown here at once, whichever server it was loaded on.
 pub(super) async fn loaded_building(
-    state: &AppState,
-    words: &ApiErrorWords,
+    api: &ApiContext,
     id: &str,
-    client: std::net::IpAddr,
 ) -> Result<Arc<LoadedBuilding>, ApiError> {
+    let (state, words) = (&api.state, api.words());
     let unknown = || ApiError::new(words, ApiCode::BuildingUnknown, None, &[]);
     let now = now_millis();
     let buildings = &state.buildings;
-    let stored = |error| store_refusal(state, words, &error);
+    let stored = |error| store_refusal(api, &error);
     let row = buildings
         .get(id, now)
         .await
@@ -238,7 +229,7 @@ pub(super) async fn loaded_building(
         .long(
             &state.building_work.loads,
             &key,
-            client,
+            api.client,
             LOAD_MS,
             move || {
                 let loaded = buildings.load(&row, &archive, &wordings);
@@ -254,14 +245,9 @@ pub(super) async fn loaded_building(
 }
 
 /// `GET /api/buildings/{id}`.
-pub(super) async fn get_building(
-    ApiContext {
-        state, language, ..
-    }: ApiContext,
-    Path(id): Path<String>,
-) -> Response {
-    let found = state.buildings.get(&id, now_millis()).await;
-    answer_stored(&state, state.venue_api.words(language), found, |row| {
+pub(super) async fn get_building(api: ApiContext, Path(id): Path<String>) -> Response {
+    let found = api.state.buildings.get(&id, now_millis()).await;
+    answer_stored(&api, found, |row| {
         json_response(&BuildingInfo {
             link: link(&row.id),
             levels: serde_json::from_str(&row.levels).unwrap_or_default(),
@@ -276,15 +262,9 @@ pub(super) async fn get_building(
 }
 
 /// `GET /api/buildings/{id}/imdf.zip`: the building as IMDF, to take away.
-pub(super) async fn get_archive(
-    ApiContext {
-        state, language, ..
-    }: ApiContext,
-    Path(id): Path<String>,
-) -> Response {
-    let found = state.buildings.archive(&id, now_millis()).await;
-    let words = state.venue_api.words(language);
-    answer_stored(&state, words, found, |archive| download(&id, archive))
+pub(super) async fn get_archive(api: ApiContext, Path(id): Path<String>) -> Response {
+    let found = api.state.buildings.archive(&id, now_millis()).await;
+    answer_stored(&api, found, |archive| download(&id, archive))
 }
 
 /// The archive of building `id` as a file to save.
@@ -303,68 +283,60 @@ fn download(id: &str, archive: Vec<u8>) -> Response {
 }
 
 /// `DELETE /api/buildings/{id}`: gone at once, for every replica.
-pub(super) async fn delete_building(
-    ApiContext {
-        state, language, ..
-    }: ApiContext,
-    Path(id): Path<String>,
-) -> Response {
-    let found = state
-        .buildings
-        .delete(&id)
-        .await
-        .map(|gone| gone.then_some(()));
-    let words = state.venue_api.words(language);
-    answer_stored(&state, words, found, |()| {
-        StatusCode::NO_CONTENT.into_response()
-    })
+pub(super) async fn delete_building(api: ApiContext, Path(id): Path<String>) -> Response {
+    let gone = api.state.buildings.delete(&id).await;
+    let found = gone.map(|gone| gone.then_some(()));
+    answer_stored(&api, found, |()| StatusCode::NO_CONTENT.into_response())
 }
 
 /// The answer `answer` makes of what the database `found`: a building unknown (never was,
 /// expired, deleted) or the database unavailable otherwise; private either way.
 fn answer_stored<T>(
-    state: &AppState,
-    words: &ApiErrorWords,
+    api: &ApiContext,
     found: Result<Option<T>, StoreError>,
     answer: impl FnOnce(T) -> Response,
 ) -> Response {
     private(match found {
         Ok(Some(found)) => answer(found),
-        Ok(None) => ApiError::new(words, ApiCode::BuildingUnknown, None, &[]).into_response(),
-        Err(error) => store_refusal(state, words, &error).into_response(),
+        Ok(None) => ApiError::new(api.words(), ApiCode::BuildingUnknown, None, &[]).into_response(),
+        Err(error) => store_refusal(api, &error).into_response(),
     })
 }
 
+/// The codes of a request the building service refused, and of one that would make a building
+/// the venue check does not pass: an upload's, and an edit's.
+pub(super) type RefusalCodes = (ApiCode, ApiCode);
+const UPLOAD_REFUSED: RefusalCodes = (ApiCode::BuildingRefused, ApiCode::BuildingInvalid);
+pub(super) const EDIT_REFUSED: RefusalCodes = (ApiCode::EditRefused, ApiCode::EditInvalid);
+
+/// An upload's refusal.
 pub(super) fn refusal(words: &ApiErrorWords, refused: &Refused) -> ApiError {
-    match refused {
-        Refused::Request(reason) => ApiError::explained(
-            words,
-            ApiCode::BuildingRefused,
-            "reason",
-            words.said(reason),
-        ),
-        Refused::Intake(error) => ApiError::explained(
-            words,
-            ApiCode::BuildingRefused,
-            "reason",
-            words.said(&error.said()),
-        ),
-        Refused::Invalid(problems) => ApiError::invalid_building(words, problems.clone()),
-        Refused::Failed(why) => {
-            tracing::error!(why, "an upload the check passed could not be taken in");
-            ApiError::new(words, ApiCode::ComputeFailed, None, &[])
-        }
-    }
+    refused_as(words, refused, UPLOAD_REFUSED)
 }
 
-pub(super) fn store_refusal(
-    state: &AppState,
+/// What the building service `refused`, answered with `codes`.
+pub(super) fn refused_as(
     words: &ApiErrorWords,
-    error: &StoreError,
+    refused: &Refused,
+    (code, invalid): RefusalCodes,
 ) -> ApiError {
+    let said = match refused {
+        Refused::Request(reason) => reason.clone(),
+        Refused::Intake(error) => error.said(),
+        Refused::Invalid(problems) => return ApiError::invalid(words, invalid, problems.clone()),
+        Refused::Failed(why) => {
+            tracing::error!(why, "a building the check passed could not be made");
+            return ApiError::new(words, ApiCode::ComputeFailed, None, &[]);
+        }
+    };
+    ApiError::explained(words, code, "reason", words.said(&said))
+}
+
+pub(super) fn store_refusal(api: &ApiContext, error: &StoreError) -> ApiError {
+    let words = api.words();
     match error {
         StoreError::PerDay => {
-            let max = state.buildings.per_client_per_day().to_string();
+            let max = api.state.buildings.per_client_per_day().to_string();
             ApiError::new(words, ApiCode::BuildingsPerDay, None, &[("max", &max)])
         }
         StoreError::Full => ApiError::new(words, ApiCode::BuildingsFull, None, &[]),

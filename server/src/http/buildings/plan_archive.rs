@@ -14,23 +14,19 @@ use crate::http::venues::plan_request::{EXPORT_MS, exported_layout};
 use crate::leads::time::now_millis;
 
 pub(in crate::http) async fn post_archive(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
+    api: ApiContext,
     Path(id): Path<String>,
     request: Request,
 ) -> Response {
-    let words = state.venue_api.words(language);
-    let file = match exported_layout(&state, client, words, &id, request).await {
+    let file = match exported_layout(&api, &id, request).await {
         Ok((_, file)) => file.to_string().into_bytes(),
         Err(refusal) => return private(refusal),
     };
-    let found = state.buildings.archive(&id, now_millis()).await;
-    answer_stored(&state, words, found, |archive| {
+    let found = api.state.buildings.archive(&id, now_millis()).await;
+    let words = api.words();
+    answer_stored(&api, found, |archive| {
         // Copying the archive's entries as they are: a few milliseconds a megabyte, charged.
-        let rewritten = state.compute.inline(client, EXPORT_MS, || {
+        let rewritten = api.state.compute.inline(api.client, EXPORT_MS, || {
             let mut out = std::io::Cursor::new(Vec::new());
             site_venues::with_file(&archive, "infrastructure.geojson", &file, &mut out)
                 .map(|()| out.into_inner())

@@ -11,14 +11,13 @@ use axum::extract::Request;
 use http::header;
 use site_venues::Wordings;
 
-use super::super::AppState;
+use super::super::api_guard::ApiContext;
 use super::super::computed;
 use super::super::error::{ApiCode, ApiError};
 use super::super::reasons::Reason;
 use super::super::request_body::{self, ReadError};
 use crate::buildings::{Buildings, Checked, Refused};
 use crate::limits::client_table::client_key;
-use crate::site::ApiErrorWords;
 
 /// Uploads being received at once, in all: each holds up to `buildings.max_upload_mib` in
 /// memory until it is taken in.
@@ -82,12 +81,8 @@ pub(in crate::http) type TakenIn = Arc<Result<Checked, Refused>>;
 /// being received, or while `client` is sending another. What a refused upload still sends is read and thrown away, up to as much
 /// again as the limit and for [`DRAIN_TIME`], so a browser that is still sending sees the
 /// refusal rather than a broken connection; beyond, the connection is cut.
-pub(super) async fn read_upload(
-    state: &AppState,
-    client: IpAddr,
-    words: &ApiErrorWords,
-    request: Request,
-) -> Result<Vec<u8>, ApiError> {
+pub(super) async fn read_upload(api: &ApiContext, request: Request) -> Result<Vec<u8>, ApiError> {
+    let (state, client, words) = (&api.state, api.client, api.words());
     let max = state.buildings.limits().archive_bytes;
     let too_large = || {
         let mib = (max / (1024 * 1024)).to_string();
@@ -134,13 +129,11 @@ pub(super) type TakeInJob =
 /// Runs `job` on a compute thread, charged to `client` (`estimate_ms` up front), shared with an
 /// identical upload (same `key`) in flight.
 pub(super) async fn take_in(
-    state: &AppState,
-    client: std::net::IpAddr,
-    key: &str,
-    estimate_ms: f64,
-    words: &ApiErrorWords,
+    api: &ApiContext,
+    (key, estimate_ms): (&str, f64),
     job: TakeInJob,
 ) -> Result<TakenIn, ApiError> {
+    let (state, words) = (&api.state, api.words());
     let buildings = state.buildings.clone();
     let venues = state.site.venues();
     let wordings = venues.wordings();
@@ -149,7 +142,7 @@ pub(super) async fn take_in(
         .long(
             &state.building_work.uploads,
             key,
-            client,
+            api.client,
             estimate_ms,
             move || {
                 let taken = job(&buildings, wordings);

@@ -8,24 +8,18 @@
 //! on the mall; `crate::compute`), kept within a memory bound, and so is each level's answer
 //! made from it.
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::extract::Request;
-use axum::response::{IntoResponse, Response};
-
-use super::super::AppState;
 use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
-use super::super::computed::{self, Answer};
+use super::super::computed::{self, Answer, Kept};
 use super::super::error::{ApiCode, ApiError};
 use super::super::venues::answers::HeatGrid;
-use super::super::venues::request::{VenuePath, query_params, unknown, venue_segment};
+use super::super::venues::request::{Params, VenuePath, unknown, venue_segment};
 use super::super::venues::shared_venue;
 use super::answers::{FlowAnswer, FlowHeat, FlowParking, FlowParkingLevel, FlowZone};
 use crate::compute::Flights;
 use crate::leads::time::{date_of_day, day_of_date};
-use crate::negotiation::language::Language;
 use site_tracking::flow::{BEIJING_OFFSET_S, CELL_M, DAY_S, FlowDay, HOUR_S, Heat, flow_day};
 use site_tracking::hub::unix_now;
 use site_venues::Venue;
@@ -43,32 +37,9 @@ const PAST_DAY_FRESH_S: u32 = 86_400;
 /// Days computed, kept and under way.
 pub(in crate::http) type FlowDays = Arc<Flights<Arc<FlowDay>>>;
 
-pub(in crate::http) async fn get_flow(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    venue: VenuePath,
-    request: Request,
-) -> Response {
-    // The parameters and headers, not the request, cross the awaits: a body is not `Sync`.
-    let params = query_params(&request);
-    let (method, headers) = (request.method().clone(), request.headers().clone());
-    match flow(&state, client, language, venue, params).await {
-        Ok(answer) => answer.respond(&method, &headers),
-        Err(error) => error.into_response(),
-    }
-}
-
-async fn flow(
-    state: &AppState,
-    client: IpAddr,
-    language: Language,
-    venue: VenuePath,
-    params: super::super::venues::request::Params,
-) -> Result<Arc<Answer>, ApiError> {
-    let words = state.venue_api.words(language);
+/// `GET /api/venues/{venue}/flow?date=&level=`: a day's flow of visitors on a level.
+pub(in crate::http) async fn flow(api: ApiContext, venue: VenuePath, params: Params) -> Kept {
+    let (state, client, words) = (&api.state, api.client, api.words());
     let id = venue_segment(venue, words)?;
     let venue = shared_venue(state, words, &id)?;
     let settings = venue

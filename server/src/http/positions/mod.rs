@@ -26,12 +26,11 @@ use axum::extract::Request;
 use axum::response::{IntoResponse, Response};
 use bytes::Bytes;
 
-pub(super) use flow::{FlowDays, get_flow};
+pub(super) use flow::{FlowDays, flow};
 pub(crate) use stream::Streams;
 pub(in crate::http) use stream::event_stream;
-pub(super) use tracks::get_track;
+pub(super) use tracks::track;
 
-use super::AppState;
 use super::api_guard::ApiContext;
 use super::error::{ApiCode, ApiError};
 use super::venues::request::{
@@ -40,7 +39,6 @@ use super::venues::request::{
 use super::venues::shared_venue;
 use crate::config::LiveConfig;
 use crate::limits::slots::Full;
-use crate::negotiation::language::Language;
 use crate::site::ApiErrorWords;
 use answers::LiveAlertEvent;
 use encode::{lon_lat, short};
@@ -86,29 +84,15 @@ const MAX_FENCE_CORNERS: usize = 32;
 const MAX_DWELL_MINUTES: u64 = 60;
 const DEFAULT_DWELL_MINUTES: u64 = 1;
 
-pub(super) async fn get_live(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    venue: VenuePath,
-    request: Request,
-) -> Response {
-    match subscribe(&state, client, language, venue, &request) {
-        Ok(watch) => stream::respond(watch, &state.streams),
+pub(super) async fn get_live(api: ApiContext, venue: VenuePath, request: Request) -> Response {
+    match subscribe(&api, venue, &request) {
+        Ok(watch) => stream::respond(watch, &api.state.streams),
         Err(error) => error.into_response(),
     }
 }
 
-fn subscribe(
-    state: &AppState,
-    client: std::net::IpAddr,
-    language: Language,
-    venue: VenuePath,
-    request: &Request,
-) -> Result<Watch, ApiError> {
-    let words = state.venue_api.words(language);
+fn subscribe(api: &ApiContext, venue: VenuePath, request: &Request) -> Result<Watch, ApiError> {
+    let (state, client, words) = (&api.state, api.client, api.words());
     let id = venue_segment(venue, words)?;
     let shared = shared_venue(state, words, &id)?;
     let params = query_params(request);
@@ -159,7 +143,7 @@ fn subscribe(
         view: encode::View {
             level,
             truth,
-            language,
+            language: api.language,
         },
         missed,
         live,

@@ -12,23 +12,18 @@
 //! level, with the seconds), `csv` (every second, every cell quoted).
 
 use std::fmt::Write as _;
-use std::net::IpAddr;
 use std::sync::Arc;
 
-use axum::extract::Request;
-use axum::response::{IntoResponse, Response};
 use serde::Serialize;
 
-use super::super::AppState;
 use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
-use super::super::computed::{self, Answer};
+use super::super::computed::{self, Answer, Kept};
 use super::super::error::{ApiCode, ApiError};
-use super::super::venues::request::{Params, VenueKeyPath, query_params, unknown, venue_and_key};
+use super::super::venues::request::{Params, VenueKeyPath, unknown, venue_and_key};
 use super::super::venues::shared_venue;
 use super::answers::{TrackAnswer, TrackPoint, Truth};
 use super::encode::{lon_lat, short};
-use crate::negotiation::language::Language;
 use site_tracking::engine::{EPOCH_S, Fix, Simulation, WARM_S};
 use site_tracking::hub::{Unavailable, unix_now};
 
@@ -64,32 +59,9 @@ impl Format {
     }
 }
 
-pub(in crate::http) async fn get_track(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    path: VenueKeyPath,
-    request: Request,
-) -> Response {
-    // The parameters, not the request, cross the awaits: a request's body is not `Sync`.
-    let params = query_params(&request);
-    let (method, headers) = (request.method().clone(), request.headers().clone());
-    match track(&state, client, language, path, params).await {
-        Ok(answer) => answer.respond(&method, &headers),
-        Err(error) => error.into_response(),
-    }
-}
-
-async fn track(
-    state: &AppState,
-    client: IpAddr,
-    language: Language,
-    path: VenueKeyPath,
-    params: Params,
-) -> Result<Arc<Answer>, ApiError> {
-    let words = state.venue_api.words(language);
+/// `GET /api/venues/{venue}/tracks/{tag}?from=&to=&format=`: a tag's track over a span.
+pub(in crate::http) async fn track(api: ApiContext, path: VenueKeyPath, params: Params) -> Kept {
+    let (state, client, words) = (&api.state, api.client, api.words());
     let (id, tag_name) = venue_and_key(path, words)?;
     let venue = shared_venue(state, words, &id)?;
     let format = match params.get("format").map(String::as_str) {

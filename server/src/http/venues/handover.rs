@@ -10,8 +10,8 @@ use site_venues::Field;
 use super::super::api_guard::ApiContext;
 use super::super::cache_policy::CachePolicy;
 use super::super::computed::{self, Answer};
-use super::request::{VenuePath, flag, query_params, required, venue_segment};
-use super::{refusals::place_error, served_venue};
+use super::request::{VenuePath, flag, query_params, required};
+use super::{refusals::place_error, served_venue_at};
 use crate::buildings::is_building_id;
 
 /// What a hand-over code is estimated to cost, CPU milliseconds: made once per route and kept.
@@ -26,23 +26,13 @@ const HANDOVER_FRESH_S: u32 = 3_600;
 /// holds the ends in their canonical form, so the code's size does not depend on how they were
 /// written; a code is a function of its inputs, made once and kept.
 pub(in crate::http) async fn get_handover(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
+    api: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
-    let words = state.venue_api.words(language);
+    let (state, words) = (&api.state, api.words());
     let params = query_params(&request);
-    let resolved = match venue_segment(venue, words) {
-        Ok(id) => served_venue(&state, words, &id, client)
-            .await
-            .map(|venue| (id, venue)),
-        Err(error) => Err(error),
-    };
-    let prepared = resolved.and_then(|(id, venue)| {
+    let prepared = served_venue_at(&api, venue).await.and_then(|(id, venue)| {
         let from = required(&params, words, "from")?;
         let to = required(&params, words, "to")?;
         let accessible = flag(&params, words, "accessible")?;
@@ -53,7 +43,7 @@ pub(in crate::http) async fn get_handover(
         });
         let (from, to) = (from?, to?);
         let origin = state.site.origin(state.variant(request.headers()).region);
-        let mut address = format!("{origin}{}?", language.page_path("/next/demo"));
+        let mut address = format!("{origin}{}?", api.language.page_path("/next/demo"));
         let mut query = url::form_urlencoded::Serializer::new(String::new());
         // A building a visitor brought is opened by its own parameter (its page is private).
         let name = if is_building_id(&id) {
@@ -79,7 +69,7 @@ pub(in crate::http) async fn get_handover(
     };
     let made = state
         .compute
-        .inline_kept(&state.answers, &key, client, HANDOVER_MS, || {
+        .inline_kept(&state.answers, &key, api.client, HANDOVER_MS, || {
             // A canonical address is far within a QR code's capacity: an error is a bug,
             // answered with an empty picture that is not kept.
             let (svg, keep) = match crate::site::qr_svg(&address) {

@@ -15,7 +15,6 @@ pub(in crate::http) mod plan_request;
 mod refusals;
 pub(in crate::http) mod request;
 
-use std::net::IpAddr;
 use std::sync::Arc;
 
 use axum::extract::{Extension, Request, State};
@@ -65,60 +64,39 @@ pub(super) async fn get_list(
 }
 
 /// `GET /api/venues/{venue}`: the viewer's summary of a venue.
-pub(super) async fn get_venue(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    venue: VenuePath,
-    request: Request,
-) -> Response {
-    let words = state.venue_api.words(language);
-    let id = venue_segment(venue, words);
-    let answer = viewer_file(&state, client, words, id, |files| {
-        Ok(Arc::clone(files.summary(language)))
+pub(super) async fn get_venue(api: ApiContext, venue: VenuePath, request: Request) -> Response {
+    let id = venue_segment(venue, api.words());
+    let answer = viewer_file(&api, id, |files| {
+        Ok(Arc::clone(files.summary(api.language)))
     })
     .await;
-    static_answer(&state, answer, &request)
+    static_answer(&api.state, answer, &request)
 }
 
 /// `GET /api/venues/{venue}/levels/{level}`: the viewer's data of one level.
-pub(super) async fn get_level(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    path: VenueKeyPath,
-    request: Request,
-) -> Response {
-    let words = state.venue_api.words(language);
+pub(super) async fn get_level(api: ApiContext, path: VenueKeyPath, request: Request) -> Response {
+    let words = api.words();
     let (id, level) = match venue_and_key(path, words) {
         Ok((venue, level)) => (Ok(venue), level),
         Err(error) => (Err(error), String::new()),
     };
-    let answer = viewer_file(&state, client, words, id, |files| {
+    let answer = viewer_file(&api, id, |files| {
         files
-            .level(&level, language)
+            .level(&level, api.language)
             .cloned()
             .ok_or_else(|| unknown(words, ApiCode::LevelNotFound, "level", &level))
     })
     .await;
-    static_answer(&state, answer, &request)
+    static_answer(&api.state, answer, &request)
 }
 
 /// The file `pick` takes of the viewer's files of venue `id`.
 async fn viewer_file(
-    state: &AppState,
-    client: IpAddr,
-    words: &ApiErrorWords,
+    api: &ApiContext,
     id: Result<String, ApiError>,
     pick: impl FnOnce(&ViewerFiles) -> Result<Arc<Body>, ApiError>,
 ) -> Result<Arc<Body>, ApiError> {
-    served_files(state, words, &id?, client)
-        .await
-        .and_then(|files| pick(&files))
+    served_files(api, &id?).await.and_then(|files| pick(&files))
 }
 
 /// The viewer's files of a demo venue (the build's) or of a building a visitor brought.
@@ -138,18 +116,11 @@ impl std::ops::Deref for ServedFiles<'_> {
 }
 
 /// The viewer's files of venue `id`: the build's, or a building's, loaded on demand.
-async fn served_files<'a>(
-    state: &'a AppState,
-    words: &ApiErrorWords,
-    id: &str,
-    client: IpAddr,
-) -> Result<ServedFiles<'a>, ApiError> {
+async fn served_files<'a>(api: &'a ApiContext, id: &str) -> Result<ServedFiles<'a>, ApiError> {
     if is_building_id(id) {
-        return loaded_building(state, words, id, client)
-            .await
-            .map(ServedFiles::Building);
+        return loaded_building(api, id).await.map(ServedFiles::Building);
     }
-    viewer_files(state, words, id).map(ServedFiles::Demo)
+    viewer_files(&api.state, api.words(), id).map(ServedFiles::Demo)
 }
 
 /// `GET /api/venues/{venue}/search?q=&near=&level=&category=&limit=`
@@ -239,36 +210,26 @@ pub(super) fn find_car(
 }
 
 /// `GET /api/venues/{venue}/kiosks/{kiosk}`: a guide screen and the venue's directory.
-pub(super) async fn get_kiosk(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
-    path: VenueKeyPath,
-    request: Request,
-) -> Response {
-    let words = state.venue_api.words(language);
+pub(super) async fn get_kiosk(api: ApiContext, path: VenueKeyPath, request: Request) -> Response {
+    let words = api.words();
     let (venue, kiosk) = match venue_and_key(path, words) {
         Ok(pair) => pair,
         Err(error) => return error.into_response(),
     };
-    let answer = served_venue(&state, words, &venue, client)
-        .await
-        .and_then(|venue| {
-            state
-                .compute
-                .inline(client, KIOSK_MS, || {
-                    venue
-                        .kiosk(&kiosk, language.tag())
-                        .map(|view| {
-                            let answer = computed::to_json(&KioskAnswer::of(&view));
-                            computed::json(request.headers(), answer)
-                        })
-                        .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
-                })
-                .map_err(|refused| computed::refusal(words, refused))?
-        });
+    let answer = served_venue(&api, &venue).await.and_then(|venue| {
+        api.state
+            .compute
+            .inline(api.client, KIOSK_MS, || {
+                venue
+                    .kiosk(&kiosk, api.language.tag())
+                    .map(|view| {
+                        let answer = computed::to_json(&KioskAnswer::of(&view));
+                        computed::json(request.headers(), answer)
+                    })
+                    .map_err(|_| unknown(words, ApiCode::KioskUnknown, "kiosk", &kiosk))
+            })
+            .map_err(|refused| computed::refusal(words, refused))?
+    });
     computed::answered(answer)
 }
 
@@ -309,27 +270,10 @@ pub(super) struct Answering<'a> {
 /// its client by what it costs (`estimate_ms` must fit the client's budget).
 pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter<AppState> {
     get(
-        move |ApiContext {
-                  state,
-                  client,
-                  language,
-              }: ApiContext,
-              venue: VenuePath,
-              request: Request| async move {
-            let words = state.venue_api.words(language);
-            let venue = match venue_segment(venue, words) {
-                Ok(id) => served_venue(&state, words, &id, client).await,
-                Err(error) => Err(error),
-            };
-            computed::answered(venue.and_then(|venue| {
-                computed_answer(
-                    &state,
-                    client,
-                    Answering { language, words },
-                    &venue,
-                    &request,
-                    (compute, estimate_ms),
-                )
+        move |api: ApiContext, venue: VenuePath, request: Request| async move {
+            let venue = served_venue_at(&api, venue).await;
+            computed::answered(venue.and_then(|(_, venue)| {
+                computed_answer(&api, &venue, &request, (compute, estimate_ms))
             }))
         },
     )
@@ -337,16 +281,18 @@ pub(super) fn computed_route(compute: Compute, estimate_ms: f64) -> MethodRouter
 
 /// Reads the query and answers with what `compute` computed of `venue`.
 fn computed_answer(
-    state: &AppState,
-    client: IpAddr,
-    answering: Answering,
+    api: &ApiContext,
     venue: &Venue,
     request: &Request,
     (compute, estimate_ms): (Compute, f64),
 ) -> Result<Response, ApiError> {
-    state
+    let answering = Answering {
+        language: api.language,
+        words: api.words(),
+    };
+    api.state
         .compute
-        .inline(client, estimate_ms, || {
+        .inline(api.client, estimate_ms, || {
             let params = query_params(request);
             compute(venue, &params, answering)
                 .map(|answer| computed::json(request.headers(), answer))
@@ -369,18 +315,23 @@ fn viewer_files<'a>(
 
 /// A venue the API serves: a demo venue the engine loaded, or a building a visitor brought,
 /// loaded on demand (charged to `client` when it has to be built).
-pub(super) async fn served_venue(
-    state: &AppState,
-    words: &ApiErrorWords,
-    id: &str,
-    client: IpAddr,
-) -> Result<Arc<Venue>, ApiError> {
+pub(super) async fn served_venue(api: &ApiContext, id: &str) -> Result<Arc<Venue>, ApiError> {
     if is_building_id(id) {
-        return loaded_building(state, words, id, client)
+        return loaded_building(api, id)
             .await
             .map(|building| Arc::clone(&building.venue));
     }
-    shared_venue(state, words, id)
+    shared_venue(&api.state, api.words(), id)
+}
+
+/// The venue a `/{venue}/...` path names, with its id, as [`served_venue`] serves it.
+pub(super) async fn served_venue_at(
+    api: &ApiContext,
+    path: VenuePath,
+) -> Result<(String, Arc<Venue>), ApiError> {
+    let id = venue_segment(path, api.words())?;
+    let venue = served_venue(api, &id).await?;
+    Ok((id, venue))
 }
 
 /// A venue the engine loaded, shared with what outlives the request (engines, long

@@ -28,9 +28,7 @@ use super::plan_request::{
 };
 use super::request::{VenuePath, query_params, venue_segment};
 use crate::database::Pool;
-use crate::http::AppState;
 use crate::leads::time::now_millis;
-use crate::negotiation::language::Language;
 use crate::plans::{Job, Refusal, Update};
 use crate::site::ApiErrorWords;
 
@@ -38,37 +36,29 @@ use crate::site::ApiErrorWords;
 const SEED: u64 = 1;
 
 pub(in crate::http) async fn get_plan(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
+    api: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
     // Read before any await: a request's body is not shared between threads.
     let params = query_params(&request);
-    match start(&state, client, language, venue, params, None).await {
+    match start(&api, venue, params, None).await {
         Ok(started) => respond(started),
         Err(error) => error.into_response(),
     }
 }
 
 pub(in crate::http) async fn post_plan(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
+    api: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
     let params = query_params(&request);
-    let layout = match read_layout(request.into_body(), state.venue_api.words(language)).await {
+    let layout = match read_layout(request.into_body(), api.words()).await {
         Ok(layout) => layout,
         Err(refusal) => return refusal,
     };
-    match start(&state, client, language, venue, params, Some(layout)).await {
+    match start(&api, venue, params, Some(layout)).await {
         Ok(started) => respond(started),
         Err(error) => error.into_response(),
     }
@@ -89,16 +79,14 @@ enum Started {
 }
 
 async fn start(
-    state: &AppState,
-    client: std::net::IpAddr,
-    language: Language,
+    api: &ApiContext,
     venue: VenuePath,
     params: super::request::Params,
     layout: Option<LayoutRequest>,
 ) -> Result<Started, ApiError> {
-    let words = state.venue_api.words(language);
+    let (state, client, words) = (&api.state, api.client, api.words());
     let id = venue_segment(venue, words)?;
-    let (venue, version) = venue_of(state, client, words, &id).await?;
+    let (venue, version) = venue_of(api, &id).await?;
     let technology = technology_of(&params, words)?;
     let target = target_of(&params, technology, words)?;
     let levels = levels_of(&params, &venue, words)?;

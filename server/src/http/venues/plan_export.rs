@@ -14,20 +14,15 @@ use super::plan_request::exported_layout;
 use super::request::{VenuePath, venue_segment};
 
 pub(in crate::http) async fn post_infrastructure(
-    ApiContext {
-        state,
-        client,
-        language,
-    }: ApiContext,
+    api: ApiContext,
     venue: VenuePath,
     request: Request,
 ) -> Response {
-    let words = state.venue_api.words(language);
-    let id = match venue_segment(venue, words) {
+    let id = match venue_segment(venue, api.words()) {
         Ok(id) => id,
         Err(error) => return error.into_response(),
     };
-    let (technology, file) = match exported_layout(&state, client, words, &id, request).await {
+    let (technology, file) = match exported_layout(&api, &id, request).await {
         Ok(exported) => exported,
         Err(refusal) => return refusal,
     };

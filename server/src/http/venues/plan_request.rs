@@ -11,7 +11,7 @@ use site_planning::scope::{Scope, Zone};
 use site_positioning::{Device, Technology};
 use site_venues::Venue;
 
-use super::super::AppState;
+use super::super::api_guard::ApiContext;
 use super::super::buildings::loaded_building;
 use super::super::computed;
 use super::super::error::{ApiCode, ApiError};
@@ -24,33 +24,30 @@ use crate::site::ApiErrorWords;
 
 /// The venue `id` names, a demo venue or a visitor's building, and its version.
 pub(in crate::http) async fn venue_of(
-    state: &AppState,
-    client: std::net::IpAddr,
-    words: &ApiErrorWords,
+    api: &ApiContext,
     id: &str,
 ) -> Result<(Arc<Venue>, u64), ApiError> {
     if is_building_id(id) {
-        let building = loaded_building(state, words, id, client).await?;
+        let building = loaded_building(api, id).await?;
         Ok((Arc::clone(&building.venue), building.version as u64))
     } else {
-        let version = state.venues.version(id).unwrap_or_default();
-        Ok((shared_venue(state, words, id)?, version))
+        let version = api.state.venues.version(id).unwrap_or_default();
+        Ok((shared_venue(&api.state, api.words(), id)?, version))
     }
 }
 
 /// A layout posted for export (`plan_export.rs`, `buildings/plan_archive.rs`): the venue `id`
 /// names, the technology, and the devices as infrastructure.geojson; the refusal otherwise.
 pub(in crate::http) async fn exported_layout(
-    state: &AppState,
-    client: std::net::IpAddr,
-    words: &ApiErrorWords,
+    api: &ApiContext,
     id: &str,
     request: axum::extract::Request,
 ) -> Result<(Technology, serde_json::Value), Response> {
+    let (state, client, words) = (&api.state, api.client, api.words());
     let params = query_params(&request);
     let layout = read_layout(request.into_body(), words).await?;
     let read = async {
-        let (venue, _) = venue_of(state, client, words, id).await?;
+        let (venue, _) = venue_of(api, id).await?;
         let technology = technology_of(&params, words)?;
         let levels = levels_of(&params, &venue, words)?;
         // Charged to the client like any computation (2,000 devices take about 20 ms).
