@@ -1,6 +1,7 @@
 // Issue #31's sizes: the viewer at most 250 lines, the renderer at most 350, and no source file
-// past 700 outside the tests. The renderer had grown to 424 unnoticed before this test.
-import { readFileSync } from 'node:fs';
+// past 700 outside the tests, the server's Rust and the tools' Python included. The renderer had
+// grown to 424 unnoticed before this test.
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
 import { sourceDir, sourceFiles } from './testing/source-files';
@@ -16,4 +17,21 @@ it('has no source file past 700 lines outside the tests', () => {
   const files = sourceFiles();
   expect(files.length).toBeGreaterThan(100);
   expect(files.filter((file) => lines(file) > 700)).toEqual([]);
+});
+
+/** The Rust and Python sources under `folder` of the repository but the tests. */
+function otherSources(folder: string, extension: string): string[] {
+  const root = join(sourceDir, '../..', folder);
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .filter((path) => path.endsWith(extension))
+    .filter((path) => !/(^|\/)tests(\/|\.rs$)|_tests\.rs$|(^|\/)test_[^/]*$/.test(path))
+    .filter((path) => !/(^|\/)(node_modules|__pycache__|\.venv)\//.test(path))
+    .map((path) => join(root, path));
+}
+
+it('has no Rust or Python source past 700 lines outside the tests', () => {
+  const files = [...otherSources('server', '.rs'), ...otherSources('tools', '.py')];
+  expect(files.length).toBeGreaterThan(100);
+  const long = files.filter((file) => readFileSync(file, 'utf8').split('\n').length - 1 > 700);
+  expect(long).toEqual([]);
 });
