@@ -1,11 +1,26 @@
 // Small hand-made level and route data for the viewer's unit tests.
-import type { RouteAnswer, RouteLeg, SearchResult } from './api';
+import type { HeatGrid, RouteAnswer, RouteLeg, SearchResult } from './api';
 import type { LevelData, LevelDraft, Poly, VenueSummary } from '../content/venues/viewer-files';
 import { metresToLonLat } from './projection';
 
 export const rect = (x0: number, y0: number, x1: number, y1: number): Poly => [
   [x0, y0, x1, y0, x1, y1, x0, y1],
 ];
+
+/** A heat grid of 2 x 2 cells of 2 m on L1 (none, coldest, middle, warmest), as the flow
+ * analytics and a device plan answer one, with `fields` changed. */
+export function testHeatGrid(fields: Partial<HeatGrid> = {}): HeatGrid {
+  return {
+    level: 'L1',
+    cell_m: 2,
+    south_west: [121.4, 31.17],
+    north_east: [121.4001, 31.1701],
+    columns: 2,
+    rows: 2,
+    cells: btoa(String.fromCharCode(0, 1, 128, 255)),
+    ...fields,
+  };
+}
 
 /** A corridor with an atrium hole, a shop north of it, a restroom, a parking space. */
 export function testLevel(): LevelData {

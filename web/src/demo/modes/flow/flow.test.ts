@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { FlowAnswer } from '../../api';
 import { heatColour, heatLayerOf } from '../../heat-map';
+import { testHeatGrid } from '../../test-level';
 import { testWords } from '../../test-words';
 import { answerFetch, renderPanel, settle, testKit } from '../test-kit';
 import { recentDates, useFlowMode } from './flow-mode';
@@ -17,16 +18,7 @@ const day = (arrivals: number[], present: number[]): FlowAnswer => ({
   arrivals,
   present,
   zones: [],
-  heat: {
-    level: 'L1',
-    cell_m: 2,
-    south_west: [121.4, 31.17],
-    north_east: [121.4001, 31.1701],
-    columns: 2,
-    rows: 2,
-    peak_s: 10,
-    cells: btoa(String.fromCharCode(0, 1, 128, 255)),
-  },
+  heat: { ...testHeatGrid(), peak_s: 10 },
   parking: null,
 });
 

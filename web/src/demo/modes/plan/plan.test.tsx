@@ -1,6 +1,7 @@
 import { act, fireEvent, render, renderHook, screen, within } from '@testing-library/preact';
 import { describe, expect, it, vi } from 'vitest';
 import { type PlanAnswer, planTargets } from '../../api-answers';
+import { testHeatGrid } from '../../test-level';
 import { testWords } from '../../test-words';
 import { planCsv } from './plan-csv';
 import { type PlanRequest, type PlanState, planAddressOf, planOfAddress } from './plan-mode';
@@ -42,14 +43,8 @@ const plan: PlanAnswer = {
   rounds: [{ reach_m: 12, devices: 3, cep95_m: 0.96 }],
   heat: [
     {
-      level: 'L1',
-      cell_m: 3,
-      south_west: [121.4, 31.17],
-      north_east: [121.4003, 31.1703],
-      columns: 2,
-      rows: 1,
+      ...testHeatGrid({ cell_m: 3, north_east: [121.4003, 31.1703], rows: 1, cells: 'AH8=' }),
       scale_m: 2,
-      cells: 'AH8=',
     },
   ],
   gaps: [
