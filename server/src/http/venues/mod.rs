@@ -316,12 +316,21 @@ fn viewer_files<'a>(
 /// A venue the API serves: a demo venue the engine loaded, or a building a visitor brought,
 /// loaded on demand (charged to `client` when it has to be built).
 pub(super) async fn served_venue(api: &ApiContext, id: &str) -> Result<Arc<Venue>, ApiError> {
+    venue_of(api, id).await.map(|(venue, _)| venue)
+}
+
+/// The venue `id` names, as [`served_venue`] serves it, and its version.
+pub(in crate::http) async fn venue_of(
+    api: &ApiContext,
+    id: &str,
+) -> Result<(Arc<Venue>, u64), ApiError> {
     if is_building_id(id) {
-        return loaded_building(api, id)
-            .await
-            .map(|building| Arc::clone(&building.venue));
+        let building = loaded_building(api, id).await?;
+        Ok((Arc::clone(&building.venue), building.version as u64))
+    } else {
+        let version = api.state.venues.version(id).unwrap_or_default();
+        Ok((shared_venue(&api.state, api.words(), id)?, version))
     }
-    shared_venue(&api.state, api.words(), id)
 }
 
 /// The venue a `/{venue}/...` path names, with its id, as [`served_venue`] serves it.

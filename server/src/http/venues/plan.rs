@@ -24,9 +24,9 @@ use super::super::positions::event_stream;
 use super::plan_answers::{PlanAnswer, PlanFailed, PlanProgress, PlanQueued};
 use super::plan_request::{
     LayoutRequest, layout_devices, levels_of, read_layout, scope_of, target_of, technology_of,
-    venue_of,
 };
 use super::request::{VenuePath, query_params, venue_segment};
+use super::venue_of;
 use crate::database::Pool;
 use crate::leads::time::now_millis;
 use crate::plans::{Job, Refusal, Update};

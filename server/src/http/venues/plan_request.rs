@@ -3,8 +3,6 @@
 //! and the words of content/venues/words.toml when wrong. Read by the plan's stream (`plan.rs`)
 //! and the plan's exports (`plan_export.rs`, `buildings/plan_archive.rs`).
 
-use std::sync::Arc;
-
 use axum::body::Body;
 use axum::response::{IntoResponse, Response};
 use site_planning::scope::{Scope, Zone};
@@ -12,29 +10,13 @@ use site_positioning::{Device, Technology};
 use site_venues::Venue;
 
 use super::super::api_guard::ApiContext;
-use super::super::buildings::loaded_building;
 use super::super::computed;
 use super::super::error::{ApiCode, ApiError};
 use super::super::reasons::Reason;
 use super::super::request_body::{self, ReadError};
 use super::request::{Params, flag, query_params, unknown};
-use super::shared_venue;
-use crate::buildings::is_building_id;
+use super::served_venue;
 use crate::site::ApiErrorWords;
-
-/// The venue `id` names, a demo venue or a visitor's building, and its version.
-pub(in crate::http) async fn venue_of(
-    api: &ApiContext,
-    id: &str,
-) -> Result<(Arc<Venue>, u64), ApiError> {
-    if is_building_id(id) {
-        let building = loaded_building(api, id).await?;
-        Ok((Arc::clone(&building.venue), building.version as u64))
-    } else {
-        let version = api.state.venues.version(id).unwrap_or_default();
-        Ok((shared_venue(&api.state, api.words(), id)?, version))
-    }
-}
 
 /// A layout posted for export (`plan_export.rs`, `buildings/plan_archive.rs`): the venue `id`
 /// names, the technology, and the devices as infrastructure.geojson; the refusal otherwise.
@@ -47,7 +29,7 @@ pub(in crate::http) async fn exported_layout(
     let params = query_params(&request);
     let layout = read_layout(request.into_body(), words).await?;
     let read = async {
-        let (venue, _) = venue_of(api, id).await?;
+        let venue = served_venue(api, id).await?;
         let technology = technology_of(&params, words)?;
         let levels = levels_of(&params, &venue, words)?;
         // Charged to the client like any computation (2,000 devices take about 20 ms).
