@@ -4,7 +4,8 @@ export default defineConfig({
   test: {
     include: ['specs/**/*.spec.ts'],
     globalSetup: ['helpers/server.ts'],
-    // One Chromium at a time: two cores, and timings (back-to-top motion) must not starve.
+    // One Chromium at a time per run: two cores, which scripts/test shares between two runs
+    // (each its own server) and the Rust tests.
     fileParallelism: false,
     testTimeout: 60_000,
     hookTimeout: 120_000,
