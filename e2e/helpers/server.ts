@@ -63,6 +63,10 @@ export async function startSite(extraEnv: Record<string, string> = {}): Promise<
       // The quick compression made at load: compressing every body again at best would take
       // half a minute of a core from each server the specs start, and no spec reads its bytes.
       SITE_COMPRESS_AT_BEST: 'false',
+      // Device plans and picture renders at the pages' priority: in Linux's idle class they waited
+      // for a core the Rust tests and the other browser run never left free (scripts/test runs
+      // two), and the planning spec's plans timed out at 60 s where they take seconds.
+      SITE_BACKGROUND_BELOW_PAGES: 'false',
       ...testConfig,
       ...extraEnv,
     },
