@@ -8,10 +8,6 @@ import { browserRuntime } from './vite.config.ts';
 export default defineConfig({
   plugins: [react()],
   test: {
-    // Several copy the whole of content/ into a scratch directory and load it (about 0.2 s each);
-    // scripts/test runs the tests at a lower priority beside the Rust build and tests and the
-    // browser tests, whose work once stretched one past the default 5 s.
-    testTimeout: 20_000,
     projects: [
       {
         extends: true,
@@ -25,6 +21,10 @@ export default defineConfig({
           // React and the page parts again for every file was most of the suite's time. The
           // tests hold no module state (they pass in shuffled order).
           isolate: false,
+          // Several copy the whole of content/ into a scratch directory and load it (about 0.2 s
+          // each); scripts/test runs them beside the Rust compile, whose writes once stretched one
+          // past the default 5 s.
+          testTimeout: 20_000,
         },
       },
       {
