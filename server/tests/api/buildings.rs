@@ -79,6 +79,16 @@ pub(crate) async fn app_on(
         customise(config);
     })
     .await;
+    // The database is migrated in the background after start, and a building asked for before
+    // then is answered 503 (`buildings_unavailable`), as it should be. A fresh clone's run lost
+    // that race on a busy machine; an unknown building's 404 says the store is ready.
+    let unknown = format!("/api/venues/{}", "0".repeat(32));
+    for _ in 0..600 {
+        if app.fetch(&unknown).await.status() != StatusCode::SERVICE_UNAVAILABLE {
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(50)).await;
+    }
     Some((app, url, data))
 }
 
