@@ -23,18 +23,9 @@ const MALL_BLE: &str = "/api/venues/demo-mall/plan?technology=ble&target=3";
 async fn app(customise: impl FnOnce(&mut Config)) -> TestApp {
     spawn_app_with(FixtureDist::new().with_venues().build(), |config| {
         config.venues.live.tags = 10;
-        plans_at_the_tests_priority(config);
         customise(config);
     })
     .await
-}
-
-/// These tests wait for plans: their threads run at the tests' own priority. In the idle class
-/// they had what a browser and three other tests left of two cores: in a CI run three plans
-/// took 20-29 s each (1.2 s alone), and a waiting plan started 13.5 s after the one ahead of it
-/// was cancelled.
-fn plans_at_the_tests_priority(config: &mut Config) {
-    config.background_below_pages = false;
 }
 
 /// The events of a plan's stream to its end.
@@ -358,8 +349,7 @@ async fn one_address_plans_one_at_a_time_a_full_queue_refuses_and_leaving_cancel
 /// which is planned afresh.
 #[tokio::test]
 async fn an_uploaded_building_is_planned_and_its_next_version_planned_again() {
-    let Some((app, _url, _data)) = app_on(Backend::Sqlite, plans_at_the_tests_priority).await
-    else {
+    let Some((app, _url, _data)) = app_on(Backend::Sqlite, |_| {}).await else {
         return;
     };
     let (_, created) = upload(&app, mall_archive()).await;
@@ -479,13 +469,12 @@ async fn exported_with_the_building(app: &TestApp, id: &str, devices: &[Value]) 
 #[tokio::test]
 async fn a_plan_one_server_made_is_sent_at_once_by_another_of_its_database() {
     for backend in [Backend::Sqlite, Backend::Postgres] {
-        let Some((first, url, _data)) = app_on(backend, plans_at_the_tests_priority).await else {
+        let Some((first, url, _data)) = app_on(backend, |_| {}).await else {
             continue;
         };
         let second = spawn_app_with(FixtureDist::new().with_venues().build(), |config| {
             config.database_url = url.clone();
             config.venues.live.tags = 10;
-            plans_at_the_tests_priority(config);
         })
         .await;
         let made = to_the_end(Stream::open(&first, HOSPITAL_AOA, &[]).await).await;

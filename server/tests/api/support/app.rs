@@ -45,6 +45,7 @@ pub(crate) fn test_config(dist: &BuiltDist, data: &TempDir) -> Config {
         data_dir: data.path().to_owned(),
         shutdown_grace_secs: 5,
         compress_at_best: super::binary::COMPRESS_AT_BEST,
+        background_below_pages: super::binary::BACKGROUND_BELOW_PAGES,
         ..Config::default()
     }
 }

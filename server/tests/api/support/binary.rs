@@ -15,9 +15,18 @@ pub(crate) const BINARY: &str = env!("CARGO_BIN_EXE_site");
 /// servers the tests start, and only the tests of that compression (which turn it on) read it.
 pub(crate) const COMPRESS_AT_BEST: bool = false;
 
+/// `background_below_pages` for the tests' servers: off, background work (plans, uploaded
+/// buildings' computations, picture renders) runs at the tests' own priority, since the tests
+/// wait for it. In the idle class it had only what the browser tests and the other tests left of
+/// two cores: in a fresh clone's run (2026-12-02) three upload and edit tests took 81-95 s that
+/// take 3-7 s alone, and earlier three plans 20-29 s (1.2 s alone). The classes themselves are
+/// tested in the server's process/thread_pool.rs.
+pub(crate) const BACKGROUND_BELOW_PAGES: bool = false;
+
 /// The binary with a clean environment: an ephemeral port, the given dist/ and data
-/// directories, JSON logs on stderr, and no compression at best after start
-/// ([`COMPRESS_AT_BEST`]).
+/// directories, JSON logs on stderr, no compression at best after start
+/// ([`COMPRESS_AT_BEST`]) and background work at the tests' priority
+/// ([`BACKGROUND_BELOW_PAGES`]).
 pub(crate) fn command(dist: &Path, data: &Path) -> Command {
     let mut command = Command::new(BINARY);
     command
@@ -27,6 +36,10 @@ pub(crate) fn command(dist: &Path, data: &Path) -> Command {
         .env("SITE_DATA_DIR", data)
         .env("SITE_LOG__FORMAT", "json")
         .env("SITE_COMPRESS_AT_BEST", COMPRESS_AT_BEST.to_string())
+        .env(
+            "SITE_BACKGROUND_BELOW_PAGES",
+            BACKGROUND_BELOW_PAGES.to_string(),
+        )
         .stdout(Stdio::null())
         .stderr(Stdio::piped());
     command
