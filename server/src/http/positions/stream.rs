@@ -242,7 +242,10 @@ mod tests {
         out
     }
 
-    #[tokio::test]
+    // On a paused clock, which moves only when every task waits: on the real one a loaded
+    // machine (a fresh clone's run of the suite) delayed the end to 3.9 s, loading the venue
+    // and waking the stream late.
+    #[tokio::test(start_paused = true)]
     async fn a_silent_stream_sends_a_heartbeat_every_interval_and_ends_with_its_lifetime() {
         let (streams, _closing) = streams(&LiveConfig {
             heartbeat_secs: 1,
@@ -259,7 +262,7 @@ mod tests {
         assert_eq!(sent.last().unwrap().as_bytes(), LIFETIME_OVER);
         let lasted = started.elapsed();
         assert!(
-            (Duration::from_millis(2600)..=Duration::from_millis(3500)).contains(&lasted),
+            (Duration::from_millis(2700)..=Duration::from_millis(3000)).contains(&lasted),
             "{lasted:?}"
         );
         assert_eq!(streams.open_now(), 0, "the place is given back");
