@@ -376,8 +376,11 @@ async fn a_stream_ends_after_its_lifetime_and_at_once_at_shutdown_telling_its_br
         last = block;
     }
     assert!(last.contains("retry: 1000"), "{last}");
+    // The reason is in the last block; the bounds say "at its lifetime (2.7-3 s)" and "at once",
+    // with room for a loaded machine: in a fresh clone's run beside the browser tests the
+    // shutdown's end came after 1.37 s. Either end missed would last until the reads' timeouts.
     assert!(
-        started.elapsed() < Duration::from_secs(4),
+        started.elapsed() < Duration::from_secs(6),
         "{:?}",
         started.elapsed()
     );
@@ -395,7 +398,7 @@ async fn a_stream_ends_after_its_lifetime_and_at_once_at_shutdown_telling_its_br
         "{last}"
     );
     assert!(
-        started.elapsed() < Duration::from_secs(1),
+        started.elapsed() < Duration::from_millis(2500),
         "{:?}",
         started.elapsed()
     );
