@@ -79,17 +79,24 @@ pub(crate) async fn app_on(
         customise(config);
     })
     .await;
-    // The database is migrated in the background after start, and a building asked for before
-    // then is answered 503 (`buildings_unavailable`), as it should be. A fresh clone's run lost
-    // that race on a busy machine; an unknown building's 404 says the store is ready.
+    store_ready(&app).await;
+    Some((app, url, data))
+}
+
+/// Waits until `app`'s buildings' store is ready. The database is migrated in the background
+/// after start, and a building asked for before then is answered 503 (`buildings_unavailable`),
+/// as it should be. A fresh clone's run lost that race on a busy machine; an unknown building's
+/// 404 says the store is ready.
+pub(crate) async fn store_ready(app: &TestApp) {
     let unknown = format!("/api/venues/{}", "0".repeat(32));
-    for _ in 0..600 {
-        if app.fetch(&unknown).await.status() != StatusCode::SERVICE_UNAVAILABLE {
-            break;
-        }
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(30);
+    while app.fetch(&unknown).await.status() == StatusCode::SERVICE_UNAVAILABLE {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the buildings' store was not ready 30 s after start"
+        );
         tokio::time::sleep(std::time::Duration::from_millis(50)).await;
     }
-    Some((app, url, data))
 }
 
 /// Uploads `bytes`; every answer, refusals included, is private.

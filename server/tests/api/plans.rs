@@ -11,7 +11,7 @@ use reqwest::StatusCode;
 use serde_json::Value;
 use site_server::config::Config;
 
-use crate::buildings::{app_on, mall_archive, post_private, upload};
+use crate::buildings::{app_on, mall_archive, post_private, store_ready, upload};
 use crate::support::app::{TestApp, json_body, refused_at_once, spawn_app_with};
 use crate::support::databases::Backend;
 use crate::support::fixture::FixtureDist;
@@ -477,6 +477,7 @@ async fn a_plan_one_server_made_is_sent_at_once_by_another_of_its_database() {
             config.venues.live.tags = 10;
         })
         .await;
+        store_ready(&second).await;
         let made = to_the_end(Stream::open(&first, HOSPITAL_AOA, &[]).await).await;
         let plan = &made.last().unwrap().data;
         assert_eq!(plans_computed(&first).await, 1, "{backend:?}");
