@@ -53,7 +53,7 @@ describe('flow analytics', () => {
     // The heat map is drawn: the map differs from the same level without it.
     await page.waitForTimeout(300);
     const withHeat = await canvas.screenshot();
-    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByRole('button', { name: '返回', exact: true }).click();
     await page.waitForTimeout(300);
     expect((await canvas.screenshot()).equals(withHeat)).toBe(false);
     // Another level asks for its own heat map.

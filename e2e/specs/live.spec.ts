@@ -108,7 +108,7 @@ describe('live positioning', () => {
     await page.getByRole('button', { name: '返回实时画面' }).click();
     expect(await positioned(page)).toBeGreaterThan(0);
     // Back to the start: the stream closes and the map stands still.
-    await page.getByRole('button', { name: '返回' }).click();
+    await page.getByRole('button', { name: '返回', exact: true }).click();
     await page.waitForTimeout(1_200);
     const still = await canvas.screenshot();
     await page.waitForTimeout(1_200);
