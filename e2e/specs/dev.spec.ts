@@ -18,6 +18,13 @@ const browser = useBrowser();
 const PAGE = '/next/map';
 const FILE = 'pages/map.toml';
 const HEADING = 'heading = "室内地图服务"';
+/**
+ * How long an edit may take to reach the open tab before the test fails. Not the 2 s target
+ * (bench/dev-edit.sh measures that): a bound for an edit that never arrives. In a fresh clone's
+ * scripts/test, beside the other browser run and the server's tests, the first edit took 29 s of
+ * the 30 s this was before (2026-12-02), where it takes about 2 s on an idle machine.
+ */
+const editTimeout = 90_000;
 
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -84,40 +91,50 @@ describe('scripts/dev', () => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  it('shows an edit in the open tab, and a content error over the last good page', async () => {
-    const page = await browser().newPage();
-    try {
-      await page.goto(`${baseUrl}${PAGE}`);
-      await expect.poll(() => page.locator('h1').first().textContent()).toContain('室内地图服务');
-      // The live-reload client has subscribed once it has heard the build.
-      await page.waitForFunction(() => document.documentElement.dataset.liveReloadBuild);
+  it(
+    'shows an edit in the open tab, and a content error over the last good page',
+    async () => {
+      const page = await browser().newPage();
+      try {
+        await page.goto(`${baseUrl}${PAGE}`);
+        await expect.poll(() => page.locator('h1').first().textContent()).toContain('室内地图服务');
+        // The live-reload client has subscribed once it has heard the build.
+        await page.waitForFunction(() => document.documentElement.dataset.liveReloadBuild);
 
-      const started = Date.now();
-      edit(HEADING, 'heading = "室内地图服务（已编辑）"');
-      await expect
-        .poll(() => page.locator('h1').first().textContent(), { timeout: 30_000 })
-        .toContain('室内地图服务（已编辑）');
-      console.log(`edit -> visible in the open tab: ${Date.now() - started} ms`);
+        const started = Date.now();
+        edit(HEADING, 'heading = "室内地图服务（已编辑）"');
+        await expect
+          .poll(() => page.locator('h1').first().textContent(), { timeout: editTimeout })
+          .toContain('室内地图服务（已编辑）');
+        console.log(`edit -> visible in the open tab: ${Date.now() - started} ms`);
+        console.log(
+          output
+            .split('\n')
+            .filter((line) => line.includes('rebuilt in'))
+            .join('\n'),
+        );
 
-      // A missing field: the overlay names file and field; the server keeps the last good page.
-      edit('heading = "室内地图服务（已编辑）"', 'headline = "室内地图服务"');
-      const overlay = page.locator('[data-live-reload-problem]');
-      await expect.poll(() => overlay.textContent(), { timeout: 30_000 }).toContain(FILE);
-      const problem = (await overlay.textContent()) ?? '';
-      expect(problem).toContain('heading');
-      expect(problem).toContain('这次修改还没有生效');
-      expect(await overlay.getAttribute('role')).toBe('alert');
-      const served = await fetch(`${baseUrl}${PAGE}`).then((answer) => answer.text());
-      expect(served).toContain('室内地图服务（已编辑）');
+        // A missing field: the overlay names file and field; the server keeps the last good page.
+        edit('heading = "室内地图服务（已编辑）"', 'headline = "室内地图服务"');
+        const overlay = page.locator('[data-live-reload-problem]');
+        await expect.poll(() => overlay.textContent(), { timeout: editTimeout }).toContain(FILE);
+        const problem = (await overlay.textContent()) ?? '';
+        expect(problem).toContain('heading');
+        expect(problem).toContain('这次修改还没有生效');
+        expect(await overlay.getAttribute('role')).toBe('alert');
+        const served = await fetch(`${baseUrl}${PAGE}`).then((answer) => answer.text());
+        expect(served).toContain('室内地图服务（已编辑）');
 
-      // Fixed: the page comes back with the fix and without the overlay.
-      writeFileSync(contentFile(), original.replace(HEADING, 'heading = "室内地图服务（改正）"'));
-      await expect
-        .poll(() => page.locator('h1').first().textContent(), { timeout: 30_000 })
-        .toContain('室内地图服务（改正）');
-      expect(await page.locator('[data-live-reload-problem]').count()).toBe(0);
-    } finally {
-      await page.close();
-    }
-  }, 120_000);
+        // Fixed: the page comes back with the fix and without the overlay.
+        writeFileSync(contentFile(), original.replace(HEADING, 'heading = "室内地图服务（改正）"'));
+        await expect
+          .poll(() => page.locator('h1').first().textContent(), { timeout: editTimeout })
+          .toContain('室内地图服务（改正）');
+        expect(await page.locator('[data-live-reload-problem]').count()).toBe(0);
+      } finally {
+        await page.close();
+      }
+    },
+    4 * editTimeout,
+  );
 });
