@@ -1,9 +1,10 @@
 // Editing mode (scripts/dev, issue #15): the real dev script over a copy of content/, with the
 // real release server. An edit to a page's TOML shows in the open tab without a manual reload;
 // a content error shows over the page naming the file and field while the server keeps
-// serving the last good page; fixing it brings the page back.
+// serving the last good page; fixing it (saved by renaming a new file over the old) brings the
+// page back.
 import { type ChildProcess, spawn } from 'node:child_process';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -125,8 +126,13 @@ describe('scripts/dev', () => {
         const served = await fetch(`${baseUrl}${PAGE}`).then((answer) => answer.text());
         expect(served).toContain('室内地图服务（已编辑）');
 
-        // Fixed: the page comes back with the fix and without the overlay.
-        writeFileSync(contentFile(), original.replace(HEADING, 'heading = "室内地图服务（改正）"'));
+        // Fixed, saved as atomic-save editors do (a new file renamed over the old one): the page
+        // comes back with the fix and without the overlay.
+        writeFileSync(
+          `${contentFile()}.tmp`,
+          original.replace(HEADING, 'heading = "室内地图服务（改正）"'),
+        );
+        renameSync(`${contentFile()}.tmp`, contentFile());
         await expect
           .poll(() => page.locator('h1').first().textContent(), { timeout: editTimeout })
           .toContain('室内地图服务（改正）');

@@ -5,7 +5,7 @@
 // server goes on serving.
 //   node scripts/dev.mjs [--listen HOST:PORT] [--content DIR] [--dist DIR] [--data DIR] [--server FILE]
 import { spawn } from 'node:child_process';
-import { rmSync, watch } from 'node:fs';
+import { rmSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { parseArgs } from 'node:util';
 import {
@@ -15,6 +15,7 @@ import {
   repoRoot,
   webDir,
 } from './build-steps.mjs';
+import { watchTree } from './watch-tree.mjs';
 
 const { values: args } = parseArgs({
   options: {
@@ -135,9 +136,7 @@ const watched = [
   [join(webDir, 'public'), 'bundles'],
 ];
 for (const [dir, kind] of watched) {
-  watch(dir, { recursive: true }, (_event, file) =>
-    schedule(kind, file && relative(repoRoot, join(dir, file))),
-  );
+  watchTree(dir, (file) => schedule(kind, relative(repoRoot, join(dir, file))));
 }
 
 say(`building the site from ${relative(process.cwd(), contentDir) || '.'}`);

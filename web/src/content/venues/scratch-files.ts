@@ -1,4 +1,5 @@
-// Scratch copies for the content validation tests (load.test.ts, venues/load-venues.test.ts):
+// Scratch copies for the content validation tests (load.test.ts, venues/load-venues.test.ts) and
+// editing mode's watcher (scripts/watch-tree.test.ts):
 // each case breaks one rule in a temporary directory, which is removed whatever the outcome.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,4 +22,17 @@ export function editText(dir: string, file: string, change: (text: string) => st
   const after = change(before);
   if (after === before) throw new Error(`edit of ${file} changed nothing`);
   writeFileSync(path, after);
+}
+
+/** As inScratchDir, for asynchronous work. */
+export async function inScratchDirAsync<T>(
+  prefix: string,
+  work: (dir: string) => Promise<T>,
+): Promise<T> {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  try {
+    return await work(dir);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
