@@ -2,8 +2,8 @@
 // added as directories appear and closed as they go. Node's `recursive` option on Linux is a
 // JavaScript layer over per-file watchers, and it lost saves: an editor that saves by writing a
 // new file and renaming it over the old one (vim, sed -i, many "atomic save" settings) went
-// unnoticed in 1 of 9 saves tried (2026-12-02). A directory's own watcher hears every entry
-// created, renamed over, written or removed in it.
+// unnoticed in 9 of 12 saves (`SAVE=rename bench/dev-edit.sh`, 2026-12-02). A directory's own
+// watcher hears every entry created, renamed over, written or removed in it.
 import { existsSync, readdirSync, statSync, watch } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 
