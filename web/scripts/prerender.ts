@@ -20,6 +20,7 @@ import {
   renderPage,
 } from '../src/entry-server';
 import { leadCatalog, leadPaths } from '../src/leads/catalog';
+import { OutputDir } from './output-dir';
 import type { IslandRenderer } from '../src/islands/render';
 import { type PageVariant, pageVariants } from '../src/content/variant';
 import { contentDates, today } from './lastmod';
@@ -113,6 +114,7 @@ function assertNoPlaceholderInIslandProps(html: string, where: string) {
 /** Where HTML is written, and what editing mode adds to every document's head. */
 interface HtmlTarget {
   distDir: string;
+  output: OutputDir;
   headTag: string;
 }
 
@@ -121,10 +123,8 @@ function writePage(target: HtmlTarget, name: string, variant: PageVariant, html:
 }
 
 function writeHtml(target: HtmlTarget, file: string, html: string): string {
-  const path = join(target.distDir, file);
-  mkdirSync(dirname(path), { recursive: true });
   const document = file.endsWith('.html') && target.headTag;
-  writeFileSync(path, document ? html.replace('</head>', `${target.headTag}</head>`) : html);
+  target.output.write(file, document ? html.replace('</head>', `${target.headTag}</head>`) : html);
   return file;
 }
 
@@ -227,13 +227,14 @@ export async function prerender({
   // The Chinese edition is the default: the templates, the 404 page and the demo's venues.
   const content = editions.zh;
   const context = { assets: siteAssets(distDir, firstFrameDir), renderIsland };
+  // dist/pages and dist/leads hold only what this build writes.
+  const output = new OutputDir(distDir, ['pages', 'leads']);
   const target: HtmlTarget = {
     distDir,
+    output,
     headTag: liveReload ? liveReloadTag(contentDir, viteChunkUrl(distDir, liveReload.entry)) : '',
   };
   const dates = contentDates(repoRoot);
-  rmSync(join(distDir, 'pages'), { recursive: true, force: true });
-  rmSync(join(distDir, 'leads'), { recursive: true, force: true });
   const icons = writeIcons(join(repoRoot, 'web'), distDir, content);
   const pageName = (path: string) =>
     path.endsWith('/') ? `${path.slice('/next/'.length)}index` : path.slice('/next/'.length);
@@ -404,6 +405,7 @@ export async function prerender({
     leads: { admin_page: leadPaths.adminFile, forms: leadForms },
     venues,
   };
+  output.prune();
   writeFileSync(join(distDir, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
   return manifest;
 }

@@ -5,8 +5,7 @@
 // compresses nothing.
 // Returns the `venues` section of dist/manifest.json; these files are not in its `files` list,
 // because the server answers for them through /api/venues.
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { OutputDir } from './output-dir';
 import { type Language, byLanguageTag } from '../src/content/language';
 import { brotli, gzip } from '../src/content/venues/compression';
 import type { VenueCategory, VenueToml } from '../src/content/venues/imdf-types';
@@ -63,12 +62,6 @@ export interface FileSizes {
   brotli: number;
 }
 
-function write(distDir: string, file: string, data: string | Buffer) {
-  const path = join(distDir, file);
-  mkdirSync(dirname(path), { recursive: true });
-  writeFileSync(path, data);
-}
-
 /**
  * Compressed files made earlier in this process, by their text: editing mode (scripts/dev)
  * compresses only the levels an edit changed.
@@ -76,14 +69,14 @@ function write(distDir: string, file: string, data: string | Buffer) {
 const compressed = new Map<string, { gzipped: Buffer; brotlied: Buffer }>();
 
 /** Writes `file` and its .gz and .br siblings. */
-function writeCompressed(distDir: string, file: string, json: string): FileSizes {
+function writeCompressed(output: OutputDir, file: string, json: string): FileSizes {
   const raw = Buffer.from(json);
   const known = compressed.get(json);
   const { gzipped, brotlied } = known ?? { gzipped: gzip(raw), brotlied: brotli(raw) };
   if (!known) compressed.set(json, { gzipped, brotlied });
-  write(distDir, file, raw);
-  write(distDir, `${file}.gz`, gzipped);
-  write(distDir, `${file}.br`, brotlied);
+  output.write(file, raw);
+  output.write(`${file}.gz`, gzipped);
+  output.write(`${file}.br`, brotlied);
   return { file, raw: raw.length, gzip: gzipped.length, brotli: brotlied.length };
 }
 
@@ -97,22 +90,23 @@ export function writeVenues(
   editions: Record<Language, EditionWords>,
   onFile: (sizes: FileSizes) => void = () => {},
 ): VenuesManifest {
-  rmSync(join(distDir, 'venues'), { recursive: true, force: true });
+  // dist/venues holds only what this writes.
+  const output = new OutputDir(distDir, ['venues']);
   const list = venues.list.map((venue) => {
     const base = `venues/${venue.id}`;
-    write(distDir, `${base}/imdf/manifest.json`, JSON.stringify(venue.imdf.manifest));
+    output.write(`${base}/imdf/manifest.json`, JSON.stringify(venue.imdf.manifest));
     for (const [type, collection] of Object.entries(venue.imdf.files)) {
-      write(distDir, `${base}/imdf/${type}.geojson`, JSON.stringify(collection));
+      output.write(`${base}/imdf/${type}.geojson`, JSON.stringify(collection));
     }
     let infrastructure: string | null = null;
     if (venue.infrastructure) {
       infrastructure = `${base}/infrastructure.geojson`;
-      write(distDir, infrastructure, JSON.stringify(venue.infrastructure.collection));
+      output.write(infrastructure, JSON.stringify(venue.infrastructure.collection));
     }
     const files = { zh: venue, en: venue.english };
     const summary = byLanguageTag((language) => {
       const file = `${base}/${viewerDir[language]}venue.json`;
-      onFile(writeCompressed(distDir, file, JSON.stringify(files[language].summary)));
+      onFile(writeCompressed(output, file, JSON.stringify(files[language].summary)));
       return file;
     });
     const levels = venue.levels.map((level, index) => ({
@@ -120,7 +114,7 @@ export function writeVenues(
       id: level.id,
       file: byLanguageTag((language) => {
         const file = `${base}/${viewerDir[language]}levels/${level.short}.json`;
-        onFile(writeCompressed(distDir, file, JSON.stringify(files[language].levels[index])));
+        onFile(writeCompressed(output, file, JSON.stringify(files[language].levels[index])));
         return file;
       }),
     }));
@@ -135,6 +129,7 @@ export function writeVenues(
       flow: venue.settings.flow ?? null,
     };
   });
+  output.prune();
   return {
     list,
     editor: venues.editor,
