@@ -1,8 +1,9 @@
 // The build's writes into dist/: a file that already holds the same bytes is left alone, and in
 // the directories the build owns whole, what it no longer writes is removed at the end. Editing
-// mode (scripts/dev) rebuilds every page on each save; deleting and rewriting dist/pages and
-// dist/venues (about 25 MB in 496 files) cost a quarter of an idle rebuild, and beside another
-// writer (scripts/test's Rust build) it made a 2 s rebuild take 23-28 s (2026-12-02).
+// mode (scripts/dev) rebuilds every page on each save, and deleting and rewriting dist/pages and
+// dist/venues (about 25 MB in 496 files) each time made it wait on the disk beside other writers:
+// beside two busy loops and a disk writer, rebuilds of 5.4-7.8 s took 3.6-4.6 s without it
+// (bench/dev-edit.sh, 2026-12-02; idle, no change measured).
 import {
   mkdirSync,
   readFileSync,
