@@ -1,11 +1,12 @@
 // The favicon set and the web app manifest, made at build time from public/favicon.svg and the
 // brand in content, so the icons cannot drift from the SVG and the manifest from the brand name.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Resvg } from '@resvg/resvg-js';
 import type { Content } from '../src/content/types';
 import type { SiteIcons } from '../src/seo/head';
+import type { OutputDir } from './output-dir';
 
 /** Icons drawn earlier in this process (editing mode rebuilds), by size and source. */
 const drawnIcons = new Map<string, Buffer>();
@@ -14,11 +15,9 @@ function png(svg: string, size: number): Buffer {
   return new Resvg(svg, { fitTo: { mode: 'width', value: size } }).render().asPng();
 }
 
-/** Writes the icons under dist/client/assets/icons (hashed names) and the manifest. */
-export function writeIcons(webDir: string, distDir: string, content: Content): SiteIcons {
+/** Writes the icons under client/assets/icons of `output` (hashed names) and the manifest. */
+export function writeIcons(webDir: string, output: OutputDir, content: Content): SiteIcons {
   const svg = readFileSync(join(webDir, 'public/favicon.svg'), 'utf8');
-  const dir = join(distDir, 'client/assets/icons');
-  mkdirSync(dir, { recursive: true });
   const urls = new Map<number, string>();
   for (const size of [32, 180, 192, 512]) {
     const key = `${size}:${svg}`;
@@ -26,7 +25,7 @@ export function writeIcons(webDir: string, distDir: string, content: Content): S
     drawnIcons.set(key, bytes);
     const hash = createHash('sha256').update(bytes).digest('hex').slice(0, 10);
     const name = `icon-${size}-${hash}.png`;
-    writeFileSync(join(dir, name), bytes);
+    output.write(`client/assets/icons/${name}`, bytes);
     urls.set(size, `/next/assets/icons/${name}`);
   }
   const { brand } = content.site;
@@ -46,10 +45,7 @@ export function writeIcons(webDir: string, distDir: string, content: Content): S
       { src: urls.get(512), type: 'image/png', sizes: '512x512' },
     ],
   };
-  writeFileSync(
-    join(distDir, 'client/site.webmanifest'),
-    `${JSON.stringify(webManifest, null, 2)}\n`,
-  );
+  output.write('client/site.webmanifest', `${JSON.stringify(webManifest, null, 2)}\n`);
   return {
     svg: '/next/favicon.svg',
     png32: urls.get(32)!,

@@ -41,12 +41,9 @@ export class OutputDir {
       let empty = true;
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name);
-        if (entry.isDirectory() ? sweep(path) : !this.written.has(path)) {
-          if (entry.isDirectory()) rmdirSync(path);
-          else unlinkSync(path);
-        } else {
-          empty = false;
-        }
+        if (entry.isDirectory() && sweep(path)) rmdirSync(path);
+        else if (!entry.isDirectory() && !this.written.has(path)) unlinkSync(path);
+        else empty = false;
       }
       return empty;
     };

@@ -146,15 +146,14 @@ function shareCard(page: LoadedPage, content: Content): ShareCard {
 
 /** Draws every page's share card into assets/share, with the PNG's hash in its name. */
 async function writeShareImages(
-  distDir: string,
+  output: OutputDir,
   content: Content,
   names: string[],
 ): Promise<ShareImage[]> {
   const rendered = await renderShareImages(content.pages.map((page) => shareCard(page, content)));
-  mkdirSync(join(distDir, 'client/assets/share'), { recursive: true });
   return rendered.map(({ png, hash }, index) => {
     const file = `assets/share/${names[index]!.replaceAll('/', '-')}-${hash}.png`;
-    writeFileSync(join(distDir, 'client', file), png);
+    output.write(`client/${file}`, png);
     const page = content.pages[index]!;
     return { url: `/next/${file}`, ...shareImageSize, alt: page.content.meta.title };
   });
@@ -235,7 +234,7 @@ export async function prerender({
     headTag: liveReload ? liveReloadTag(contentDir, viteChunkUrl(distDir, liveReload.entry)) : '',
   };
   const dates = contentDates(repoRoot);
-  const icons = writeIcons(join(repoRoot, 'web'), distDir, content);
+  const icons = writeIcons(join(repoRoot, 'web'), output, content);
   const pageName = (path: string) =>
     path.endsWith('/') ? `${path.slice('/next/'.length)}index` : path.slice('/next/'.length);
   const alternatesOf = hreflangLinks(editions);
@@ -244,7 +243,7 @@ export async function prerender({
   const edition = async (language: Language) => {
     const own = editions[language];
     const names = own.pages.map((page) => pageName(page.route.path));
-    const shareImages = await writeShareImages(distDir, own, names);
+    const shareImages = await writeShareImages(output, own, names);
     const pages = own.pages.map((page, index) => {
       const name = names[index]!;
       const lastmod = dates.get(`content/${page.route.source}`) ?? today();
