@@ -74,3 +74,25 @@ export async function imageProblems(
   }
   return { problems, rasters };
 }
+
+const unusedPreload =
+  /^warning: The resource (\S+) was preloaded using link preload but not used within a few seconds/;
+
+/**
+ * The console messages less Chromium's "preloaded but not used" warnings for a picture the page
+ * shows, loaded, from exactly the preloaded address. React preloads the lead picture (its
+ * `fetchPriority="high"`); when the same picture is already in the browser's memory cache (the
+ * English page after its Chinese twin), Chromium may hand the `<img>` the cached copy before the
+ * `<link>` claims it, and then counts the preload as unused. Nothing was fetched twice and the
+ * right candidate is on screen. A preload the page does not show, or shows at another width,
+ * stays a problem.
+ */
+export async function withoutShownPreloads(page: Page, messages: string[]): Promise<string[]> {
+  if (!messages.some((message) => unusedPreload.test(message))) return messages;
+  const shown = new Set(
+    await page.$$eval('img', (images) =>
+      images.filter((img) => img.complete && img.naturalWidth > 0).map((img) => img.currentSrc),
+    ),
+  );
+  return messages.filter((message) => !shown.has(unusedPreload.exec(message)?.[1] ?? ''));
+}
