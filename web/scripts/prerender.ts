@@ -21,6 +21,7 @@ import {
 } from '../src/entry-server';
 import { leadCatalog, leadPaths } from '../src/leads/catalog';
 import { OutputDir } from './output-dir';
+import { IslandCache } from './island-cache';
 import type { IslandRenderer } from '../src/islands/render';
 import { type PageVariant, pageVariants } from '../src/content/variant';
 import { contentDates, today } from './lastmod';
@@ -96,19 +97,6 @@ function siteAssets(distDir: string, firstFrameDir: string): SiteAssets {
       readFileSync(join(distDir, 'client', chunks['src/styles/site.css']!.file), 'utf8'),
     ),
   };
-}
-
-/** Island props are JSON the browser reads as-is; placeholders there would never be filled. */
-function assertNoPlaceholderInIslandProps(html: string, where: string) {
-  for (const match of html.matchAll(
-    /<script type="application\/json" data-island-props[^>]*>(.*?)<\/script>/gs,
-  )) {
-    if (match[1]?.includes('%%SITE:')) {
-      throw new Error(
-        `${where}: island props contain a %%SITE: placeholder; pass it through the runtime context instead`,
-      );
-    }
-  }
 }
 
 /** Where HTML is written, and what editing mode adds to every document's head. */
@@ -204,6 +192,9 @@ function listFiles(root: string): string[] {
     .sort();
 }
 
+/** Lives as long as this module: editing mode loads it again only when the bundles change. */
+const islandCache = new IslandCache();
+
 export async function prerender({
   contentDir,
   distDir,
@@ -225,7 +216,10 @@ export async function prerender({
   const editions = loadEditions(contentDir);
   // The Chinese edition is the default: the templates, the 404 page and the demo's venues.
   const content = editions.zh;
-  const context = { assets: siteAssets(distDir, firstFrameDir), renderIsland };
+  const context = {
+    assets: siteAssets(distDir, firstFrameDir),
+    renderIsland: islandCache.forBuild(renderIsland),
+  };
   // dist/pages and dist/leads hold only what this build writes.
   const output = new OutputDir(distDir, ['pages', 'leads']);
   const target: HtmlTarget = {
@@ -253,7 +247,6 @@ export async function prerender({
       const files = {} as PageFiles;
       for (const variant of pageVariants) {
         const html = renderPage(page, own, variant, context, head);
-        assertNoPlaceholderInIslandProps(html, page.route.path);
         if (language !== 'zh') assertLinksInEdition(html, page.route.path, chinesePages);
         files[variantField[variant]] = writePage(target, name, variant, html);
       }
@@ -299,7 +292,6 @@ export async function prerender({
     const files = {} as PageFiles;
     for (const variant of pageVariants) {
       const html = renderPage(page, own, variant, context, head, options);
-      assertNoPlaceholderInIslandProps(html, `${path} (${what})`);
       files[variantField[variant]] = writeHtml(target, file(variant), html);
     }
     return files;

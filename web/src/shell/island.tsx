@@ -11,6 +11,13 @@ export const IslandRendererContext = createContext<IslandRenderer | null>(null);
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const render = useContext(IslandRendererContext);
   if (!render) throw new Error(`island "${name}" rendered without an IslandRendererContext`);
+  const json = jsonForScript(props);
+  // The browser reads the props as they are: a server placeholder in them would never be filled.
+  if (json.includes('%%SITE:')) {
+    throw new Error(
+      `island "${name}": its props contain a %%SITE: placeholder; pass it through the runtime context instead`,
+    );
+  }
   return (
     <>
       <div
@@ -21,7 +28,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
       <script
         type="application/json"
         data-island-props={name}
-        dangerouslySetInnerHTML={{ __html: jsonForScript(props) }}
+        dangerouslySetInnerHTML={{ __html: json }}
       />
     </>
   );

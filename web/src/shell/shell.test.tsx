@@ -4,7 +4,7 @@
 import { render, screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { IslandRendererContext } from './island';
+import { Island, IslandRendererContext } from './island';
 import { repoContent } from '../content/repo-content';
 import { renderIsland } from '../islands/render';
 import { textsOf } from '../testing/test-texts';
@@ -158,5 +158,14 @@ describe('layout', () => {
     const { container } = renderLayout('mobile');
     expect(container.querySelector('header, footer, aside, [data-island]')).toBeNull();
     expect(screen.getByRole('main').textContent).toBe('页面');
+  });
+});
+
+describe('island', () => {
+  it('refuses props holding a server placeholder, which the browser would read unfilled', () => {
+    const props = { words: { title: '%%SITE:origin%%/next/' } } as never;
+    expect(() => renderWithIslands(<Island name="header-nav" props={props} />)).toThrow(
+      /island "header-nav": its props contain a %%SITE: placeholder/,
+    );
   });
 });
