@@ -7,7 +7,7 @@
 // content/venues/words.toml, so the fixture never falls behind the keys the server and the viewer
 // need.
 import { randomUUID } from 'node:crypto';
-import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, cpSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parse as parseToml, stringify as stringifyToml } from 'smol-toml';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -178,6 +178,60 @@ describe('a venue check that cannot run', () => {
         /^content\/venues: the venue check \(.*no-such-check-venue\) did not run: /,
       ),
     ]);
+  });
+});
+
+describe('the venue check of a build after another', () => {
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('runs again only when a file it reads changed, and after a refusal', () => {
+    inScratchDir('venues-again-', (dir) => {
+      const venues = join(dir, 'content/venues');
+      cpSync(join(fixturesDir, 'valid'), venues, { recursive: true });
+      cpSync(join(repoContentDir, 'venues/words.toml'), join(venues, 'words.toml'));
+      // The real check behind a script that counts its runs.
+      const runs = join(dir, 'runs');
+      const real = process.env.CHECK_VENUE_BIN;
+      const check = join(dir, 'check-venue');
+      writeFileSync(
+        check,
+        `#!/bin/sh\necho run >> '${runs}'\n${
+          real
+            ? `exec '${real}' "$@"`
+            : `exec cargo run --quiet --release --locked -p site-venues --bin check-venue -- "$@"`
+        }\n`,
+      );
+      chmodSync(check, 0o755);
+      vi.stubEnv('CHECK_VENUE_BIN', check);
+      const counted = () => readFileSync(runs, 'utf8').split('\n').length - 1;
+      const build = () => {
+        const problems = new Problems();
+        const loaded = loadVenues(join(dir, 'content'), problems);
+        return { problems: problems.list, loaded, runs: counted() };
+      };
+      const first = build();
+      expect(first.problems).toEqual([]);
+      expect(first.runs).toBe(1);
+      const again = build();
+      expect(again.runs).toBe(1);
+      expect(again.loaded).toEqual(first.loaded);
+
+      const settings = join(venues, venue, 'venue.toml');
+      const text = readFileSync(settings, 'utf8');
+      writeFileSync(settings, text);
+      expect(build().runs).toBe(2);
+      // As atomic-save editors save: a new file renamed over the old one.
+      writeFileSync(`${settings}.new`, text);
+      renameSync(`${settings}.new`, settings);
+      expect(build().runs).toBe(3);
+      expect(build().runs).toBe(3);
+
+      rmSync(join(venues, venue, 'unit.geojson'));
+      const refused = build();
+      expect(refused.loaded).toBeUndefined();
+      expect(refused.runs).toBe(4);
+      expect(build().runs).toBe(5);
+    });
   });
 });
 
