@@ -4,7 +4,7 @@
 // change: all but a few of the 713 a build renders. Two generations, the last build's and this
 // one's, so the cache never holds more than two builds' islands. What it saves a rebuild is in
 // bench/README.md (editing mode).
-import type { IslandRenderer } from '../src/islands/render';
+import type { IslandRenderer, PageIslandRenderer } from '../src/islands/render';
 
 export class IslandCache {
   private last = new Map<string, string>();
@@ -13,16 +13,17 @@ export class IslandCache {
 
   /**
    * The renderer for one build: `render` itself, answering again from the cache what the last
-   * build or this one rendered with the same renderer.
+   * build or this one rendered with the same renderer, by the island's name and the props' JSON
+   * the page made anyway.
    */
-  forBuild(render: IslandRenderer): IslandRenderer {
+  forBuild(render: IslandRenderer): PageIslandRenderer {
     // A rebuilt bundle brings a new renderer, whose HTML may differ for the same props.
     this.last = this.renderer === render ? this.current : new Map();
     this.current = new Map();
     this.renderer = render;
     const { last, current } = this;
-    return (name, props) => {
-      const key = `${name}\n${JSON.stringify(props)}`;
+    return (name, props, json) => {
+      const key = `${name}\n${json}`;
       const html = current.get(key) ?? last.get(key) ?? render(name, props);
       current.set(key, html);
       return html;

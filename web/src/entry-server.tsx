@@ -8,7 +8,7 @@ import { Island, IslandRendererContext } from './shell/island';
 import type { Content, LoadedPage } from './content/types';
 import { Document, type DocumentAssets } from './document';
 import { twinOf } from './shell/language-switch';
-import type { IslandRenderer } from './islands/render';
+import type { PageIslandRenderer } from './islands/render';
 import { ContentPage } from './pages/content-page';
 import { NotFound } from './pages/not-found';
 import { Layout } from './shell/layout';
@@ -96,7 +96,7 @@ function mobileIslandOf(page: LoadedPage): MobileIsland {
 /** What every page of one build is rendered with. */
 export interface RenderContext {
   assets: SiteAssets;
-  renderIsland: IslandRenderer;
+  renderIsland: PageIslandRenderer;
 }
 
 function renderDocument(context: RenderContext, children: ReactNode): string {

@@ -18,3 +18,13 @@ export function renderIsland<N extends IslandName>(name: N, props: IslandProps<N
 }
 
 export type IslandRenderer = typeof renderIsland;
+
+/**
+ * How a page asks for an island: with the props' JSON as well, which the page writes beside the
+ * island and a build's cache keys by (web/scripts/island-cache.ts). `renderIsland` is one.
+ */
+export type PageIslandRenderer = <N extends IslandName>(
+  name: N,
+  props: IslandProps<N>,
+  json: string,
+) => string;

@@ -1,12 +1,12 @@
 // Page side of an island: the HTML the islands' own renderer made (src/islands/render.tsx) in
 // the element the browser hydrates, followed by the island's props as JSON.
 import { createContext, useContext } from 'react';
-import type { IslandRenderer } from '../islands/render';
+import type { PageIslandRenderer } from '../islands/render';
 import type { IslandName, IslandProps } from '../islands/registry';
 import { jsonForScript } from '../components/json-for-script';
 
 /** Provided by entry-server.tsx with the renderer the build loaded. */
-export const IslandRendererContext = createContext<IslandRenderer | null>(null);
+export const IslandRendererContext = createContext<PageIslandRenderer | null>(null);
 
 export function Island<N extends IslandName>({ name, props }: { name: N; props: IslandProps<N> }) {
   const render = useContext(IslandRendererContext);
@@ -23,7 +23,7 @@ export function Island<N extends IslandName>({ name, props }: { name: N; props: 
       <div
         className="island"
         data-island={name}
-        dangerouslySetInnerHTML={{ __html: render(name, props) }}
+        dangerouslySetInnerHTML={{ __html: render(name, props, json) }}
       />
       <script
         type="application/json"
