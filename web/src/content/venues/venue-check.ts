@@ -58,20 +58,25 @@ export interface ViewerData {
  */
 export function checkVenues(root: string, problems: Problems): Map<string, ViewerData> | undefined {
   const inputs = checkInputs(root);
-  const files =
-    inputs !== undefined && lastPass?.inputs === inputs
-      ? lastPass.files
-      : runCheck(root, englishCategories(root), problems);
-  lastPass = inputs !== undefined && files ? { inputs, files } : undefined;
-  return files && viewerData(files);
+  const texts =
+    inputs !== undefined && lastPass?.inputs === inputs ? lastPass.texts : runCheck(root, problems);
+  lastPass = inputs !== undefined && texts ? { inputs, texts } : undefined;
+  return texts && viewerData(texts);
+}
+
+/** A venue's viewer files as the check wrote them, in Chinese and (when asked) in English. */
+interface ViewerTexts {
+  chinese: string;
+  english: string | undefined;
 }
 
 /**
- * The last passing answer (its viewer files' text by name), with the fingerprint of all it read.
- * Editing mode (scripts/dev) builds again on every save, and most saves touch no venue: the check
- * took 0.13 s of a rebuild's 1.5 s (a CPU profile of five rebuilds, 2026-12-02).
+ * The last passing answer (each venue's viewer files as text, read again into new objects for
+ * every build), with the fingerprint of all it read. Editing mode (scripts/dev) builds again on
+ * every save, and most saves touch no venue: the check took 0.13 s of a rebuild's 1.5 s (a CPU
+ * profile of five rebuilds, 2026-12-02).
  */
-let lastPass: { inputs: string; files: Map<string, string> } | undefined;
+let lastPass: { inputs: string; texts: Map<string, ViewerTexts> } | undefined;
 
 /**
  * What the check reads, as each file's path, size, inode and times: a save in place changes the
@@ -98,19 +103,16 @@ function checkInputs(root: string): string | undefined {
     .join('\n');
 }
 
+/** The English edition's categories, which the check reads for the English viewer files. */
 function englishCategories(root: string): string {
   return resolve(root, '..', englishDir, 'venues/categories.toml');
 }
 
-/** Runs the check; when it passes, the viewer files it wrote, by name, with the English ones. */
-function runCheck(
-  root: string,
-  english: string,
-  problems: Problems,
-): Map<string, string> | undefined {
+/** Runs the check; when it passes, the viewer files it wrote, by venue id. */
+function runCheck(root: string, problems: Problems): Map<string, ViewerTexts> | undefined {
   const out = mkdtempSync(join(tmpdir(), 'viewer-files-'));
   try {
-    return checkInto(root, english, out, problems);
+    return checkInto(root, out, problems);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
@@ -118,15 +120,13 @@ function runCheck(
 
 function checkInto(
   root: string,
-  englishCategories: string,
   out: string,
   problems: Problems,
-): Map<string, string> | undefined {
+): Map<string, ViewerTexts> | undefined {
   const { command, args } = checkCommand();
   const separator = command === 'cargo' ? ['--'] : [];
-  const english = existsSync(englishCategories)
-    ? ['--edition', `${englishTag}=${englishCategories}`]
-    : [];
+  const categories = englishCategories(root);
+  const english = existsSync(categories) ? ['--edition', `${englishTag}=${categories}`] : [];
   const result = spawnSync(
     command,
     [
@@ -158,25 +158,24 @@ function checkInto(
   }
   for (const problem of list) problems.add(problem.file, problem.place, problem.explained);
   if (result.status !== 0 || list.length > 0) return undefined;
-  const files = new Map<string, string>();
+  const texts = new Map<string, ViewerTexts>();
   for (const file of readdirSync(out).filter((name) => name.endsWith('.json'))) {
-    files.set(file, readFileSync(join(out, file), 'utf8'));
     const inEnglish = join(out, englishTag, file);
-    if (existsSync(inEnglish)) files.set(`${englishTag}/${file}`, readFileSync(inEnglish, 'utf8'));
+    texts.set(file.slice(0, -'.json'.length), {
+      chinese: readFileSync(join(out, file), 'utf8'),
+      english: existsSync(inEnglish) ? readFileSync(inEnglish, 'utf8') : undefined,
+    });
   }
-  return files;
+  return texts;
 }
 
 /** The viewer files read: venue id -> its files, in Chinese and in English. */
-function viewerData(files: Map<string, string>): Map<string, ViewerData> {
+function viewerData(texts: Map<string, ViewerTexts>): Map<string, ViewerData> {
   const read = (text: string) => JSON.parse(text) as Omit<ViewerData, 'english'>;
   const data = new Map<string, ViewerData>();
-  for (const [file, text] of files) {
-    if (file.includes('/')) continue;
-    const chinese = read(text);
-    const inEnglish = files.get(`${englishTag}/${file}`);
-    const english = inEnglish === undefined ? chinese : read(inEnglish);
-    data.set(file.slice(0, -'.json'.length), { ...chinese, english });
+  for (const [id, { chinese, english }] of texts) {
+    const inChinese = read(chinese);
+    data.set(id, { ...inChinese, english: english === undefined ? inChinese : read(english) });
   }
   return data;
 }
