@@ -32,4 +32,22 @@ describe('accessibility', () => {
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
   });
+
+  it('still reports what is serious: a picture without alt text, grey text on white', async () => {
+    const { context, page } = await open('/next/notice');
+    await page.evaluate(() => {
+      const main = document.querySelector('main') ?? document.body;
+      const picture = document.createElement('img');
+      picture.src = '/next/favicon.svg';
+      picture.width = picture.height = 16;
+      const faint = document.createElement('p');
+      faint.textContent = '几乎看不见的文字';
+      faint.style.color = '#ddd';
+      faint.style.background = '#fff';
+      main.append(picture, faint);
+    });
+    const found = (await seriousViolations(page)).map((violation) => violation.split(' ')[0]);
+    expect(found).toEqual(['color-contrast', 'image-alt']);
+    await context.close();
+  });
 });
