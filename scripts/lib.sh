@@ -86,9 +86,10 @@ build_venue_check() {
 # dependency a second time. RUSTFLAGS reaches our crates only: cargo caps the lints of
 # dependencies. Both variables are part of the build's fingerprint, so every call sets the same.
 suite_dir="$repo_root/target/suite"
-suite_cargo() { # build|test|nextest-run [args...]
+suite_cargo() { # build|test|nextest-run|nextest-list [args...]
   local command=("$1" --profile suite)
   [ "$1" = nextest-run ] && command=(nextest run --cargo-profile suite)
+  [ "$1" = nextest-list ] && command=(nextest list --cargo-profile suite)
   shift
   (cd "$repo_root" && RUSTC_WORKSPACE_WRAPPER=clippy-driver RUSTFLAGS="-D warnings" \
     cargo "${command[@]}" --locked "$@")
