@@ -1,6 +1,7 @@
 // axe-core (all WCAG A/AA rules and best practices) on the shell with its dropdowns and the popup
 // open: no serious or critical violation. Every page as it loads, on a desktop and a phone, is
-// audited by every-page.spec.ts.
+// audited by every-page.spec.ts. The audit runs only the rules that can report something serious
+// (helpers/axe.ts): a picture without alt text and grey text on white must still be reported.
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { waitForHydration, useBrowser } from '../helpers/browser';
