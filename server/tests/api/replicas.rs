@@ -196,16 +196,20 @@ async fn indexnow_is_submitted_once_not_once_per_replica() {
     assert_eq!(endpoint.requests().len(), 2);
 }
 
-/// The statuses of `count` pages asked for one after another, from one client.
-async fn pages_one_after_another(url: String, count: usize) -> Vec<Option<u16>> {
-    tokio::task::spawn_blocking(move || {
+/// Asks for `count` pages one after another, from one client; each must be served.
+async fn pages_served_one_after_another(url: String, count: usize) {
+    let statuses: Vec<_> = tokio::task::spawn_blocking(move || {
         let client = client_from(Ipv4Addr::new(127, 0, 6, 1));
         (0..count)
             .map(|_| client.get(&url).send().map(|r| r.status().as_u16()).ok())
             .collect()
     })
     .await
-    .unwrap()
+    .unwrap();
+    assert!(
+        statuses.iter().all(|status| *status == Some(200)),
+        "{statuses:?}"
+    );
 }
 
 /// Requests `path` through nginx from several threads until stopped; the failures.
@@ -397,8 +401,7 @@ async fn two_replicas_behind_nginx() {
         .filter(|(at, answer)| *at > killed_at && matches!(answer, Ok((201, _))))
         .count();
     assert!(answered_after_kill > 0, "nothing answered after the kill");
-    let after = pages_one_after_another(nginx.url("/next/"), 10).await;
-    assert!(after.iter().all(|status| *status == Some(200)), "{after:?}");
+    pages_served_one_after_another(nginx.url("/next/"), 10).await;
 
     // Pages go on being served while a replica restarts: the killed one comes back, then the
     // other is stopped (SIGTERM) and started again, under load.
@@ -413,11 +416,7 @@ async fn two_replicas_behind_nginx() {
     // after another make nginx send one there and have it answered first (it takes turns
     // between the replicas it holds as up).
     std::thread::sleep(Duration::from_millis(2500));
-    let taken_back = pages_one_after_another(nginx.url("/next/"), 4).await;
-    assert!(
-        taken_back.iter().all(|status| *status == Some(200)),
-        "{taken_back:?}"
-    );
+    pages_served_one_after_another(nginx.url("/next/"), 4).await;
     let load = PageLoad::start(&nginx.url("/next/"), 4);
     std::thread::sleep(Duration::from_millis(300));
     binary::terminate(&replicas[1].child);
