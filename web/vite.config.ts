@@ -1,8 +1,9 @@
 // Four builds share this file (run in order by scripts/build.mjs):
 //   mode "browser"        the client bundle: islands + stylesheets, hashed into dist/client/assets
-//   mode "first-frame"    the mobile demo page's script as one file with the viewer inside and its
-//                         stylesheet, which the prerender writes into the page a hand-over address
-//                         is answered with (issue #34, docs/live-demo.md) (build/first-frame)
+//   mode "first-frame"    the mobile demo page's script with the viewer inside and its stylesheet,
+//                         which the prerender writes into the page a hand-over address is answered
+//                         with, and the chunks that script loads later (issue #34,
+//                         docs/live-demo.md, scripts/first-frame.ts) (build/first-frame)
 //   mode "islands-server" the islands' server renderer, for the prerender (build/islands)
 //   mode "pages-server"   the prerender script with every page, rendered by React (build/pages)
 // The first two use the browser runtime: island components are written against React's API,
@@ -24,6 +25,27 @@ export const browserRuntime: Alias[] = [
   { find: /^react-dom\/server$/, replacement: 'preact/compat/server' },
   { find: /^react-dom\/test-utils$/, replacement: 'preact/test-utils' },
 ];
+
+type ModuleGraph = { getModuleInfo(id: string): { importedIds: readonly string[] } | null };
+
+/** A chunk group's names: `name` for `entry` and every module it imports, however deep. */
+function entryWithImports(entry: string, name: string) {
+  const reachable = new WeakMap<ModuleGraph, Set<string>>();
+  return (id: string, graph: ModuleGraph) => {
+    let modules = reachable.get(graph);
+    if (!modules) {
+      const found = new Set<string>();
+      const visit = (module: string) => {
+        if (found.has(module)) return;
+        found.add(module);
+        for (const next of graph.getModuleInfo(module)?.importedIds ?? []) visit(next);
+      };
+      visit(entry);
+      reachable.set(graph, (modules = found));
+    }
+    return modules.has(id) ? name : null;
+  };
+}
 
 export type BuildMode = 'browser' | 'first-frame' | 'islands-server' | 'pages-server';
 
@@ -50,10 +72,19 @@ const builds: Record<BuildMode, UserConfig> = {
       },
     },
   },
-  // One file: a script inside the page cannot import the chunks of another build without a
-  // second copy of the runtime, and each further file would be a round trip on a weak network.
+  // The entry is written into the page: a script of another build could not share its runtime,
+  // and each further file before the first frame would be a round trip on a weak network. Only
+  // what the page imports when a visitor opens it (the editor's and the planner's panels, the
+  // drawing form) is split off; scripts/first-frame.ts hands those chunks the inline entry's
+  // exports.
   'first-frame': {
-    resolve: { alias: browserRuntime },
+    resolve: {
+      alias: [
+        ...browserRuntime,
+        // The viewer inside the script (src/islands/viewer-code.ts).
+        { find: /^\.\/viewer-code$/, replacement: `${root}src/islands/viewer-code.inline.ts` },
+      ],
+    },
     build: {
       outDir: 'build/first-frame',
       emptyOutDir: true,
@@ -64,7 +95,20 @@ const builds: Record<BuildMode, UserConfig> = {
       cssCodeSplit: false,
       rollupOptions: {
         input: { 'first-frame': 'src/entry-demo.tsx' },
-        output: { codeSplitting: false },
+        // The entry's chunk holds every module it imports, however deep, so that the split-off
+        // chunks import from it alone: left to itself, Rolldown put the modules both need (the
+        // runtime) in a third chunk, which an inline script could only import over the network.
+        preserveEntrySignatures: 'allow-extension',
+        output: {
+          codeSplitting: {
+            groups: [
+              {
+                name: entryWithImports(`${root}src/entry-demo.tsx`, 'first-frame'),
+                debugName: 'first-frame',
+              },
+            ],
+          },
+        },
       },
     },
   },

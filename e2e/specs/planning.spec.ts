@@ -3,6 +3,7 @@
 // runs, then the figures per level, the bill of materials linking the product's page, the
 // installation list as a file and the gateways drawn on the map; no serious axe violation; then
 // the layout changed (a gateway removed from the list, one added on the map) and measured again.
+// From the page of a scanned route too, whose planner is a file its inline script loads.
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { openPage, openPhone, useBrowser } from '../helpers/browser';
@@ -94,6 +95,43 @@ describe('device planning', () => {
     };
     expect(geojson.features).toHaveLength(count);
     expect(geojson.features.every((f) => f.properties.kind === 'aoa_gateway')).toBe(true);
+    await context.close();
+  });
+
+  // Issue #34: the page of a scanned route holds the viewer inside its own script; the planner's
+  // panel is a file of its own which that script loads when the planner opens, and it plans.
+  it('plans from the page of a scanned route on a phone, its panel loaded when opened', async () => {
+    const { context, page } = await openPhone(
+      browser(),
+      `${base}/next/demo?venue=demo-mall&from=B2-015&to=8b2b5d96-5b06-4089-9095-4bd8e7c0cda3`,
+    );
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.waitForFunction(() => performance.getEntriesByName('demo:first-route').length > 0);
+    const scripts = () =>
+      page.evaluate(() =>
+        performance
+          .getEntriesByType('resource')
+          .map((entry) => new URL(entry.name).pathname)
+          .filter((path) => path.endsWith('.js')),
+      );
+    // The page's own script drew the route: no script file was fetched.
+    expect(await page.locator('script[src]').count()).toBe(0);
+    expect(await scripts()).toEqual([]);
+    await page.getByRole('button', { name: '结束导航' }).tap();
+    await page.getByRole('button', { name: '返回' }).tap();
+    await page.getByRole('button', { name: '部署规划' }).tap();
+    await page.getByLabel('定位技术').selectOption('aoa');
+    await page.getByRole('button', { name: '开始规划' }).tap();
+    const plan = page.locator('[data-plan-devices]');
+    await plan.waitFor({ timeout: 60_000 });
+    await plan.getByText(/个 AOA 定位网关，预测 CEP95/).waitFor();
+    expect(Number(await plan.getAttribute('data-plan-devices'))).toBeGreaterThan(5);
+    // The planner's chunk, and the module answering its imports of the page's script.
+    const loaded = await scripts();
+    expect(loaded.some((path) => /^\/next\/assets\/plan-parts-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(loaded.some((path) => /^\/next\/assets\/first-frame-[\w-]+\.js$/.test(path))).toBe(true);
+    expect(errors).toEqual([]);
     await context.close();
   });
 

@@ -13,8 +13,10 @@ import { manifestVersion, prerender } from './prerender';
 const repoRoot = join(import.meta.dirname, '../..');
 let distDir = '';
 let manifest: Awaited<ReturnType<typeof prerender>>;
-// Holds the text of a server placeholder, as the runtime's defaults do.
-const firstFrameScript = 'const key = (k) => `%%SITE:${k}%%`; hydrate();';
+// Holds the text of a server placeholder, as the runtime's defaults do, and loads a chunk later.
+const firstFrameScript =
+  'const key = (k) => `%%SITE:${k}%%`; const plan = () => import(`./plan.js`); hydrate();export{key as k};';
+const plannerChunk = 'import{k}from"./first-frame.js";export const plan=()=>k;';
 const read = (file: string) => readFileSync(join(distDir, file), 'utf8');
 
 beforeAll(async () => {
@@ -44,7 +46,8 @@ beforeAll(async () => {
   );
   mkdirSync(join(distDir, 'client/assets'), { recursive: true });
   writeFileSync(join(distDir, 'client/assets/site.css'), 'body{margin:0}');
-  // The first-frame build: one script, one stylesheet (vite.config.ts).
+  // The first-frame build: the page's script, a chunk it loads later, one stylesheet
+  // (vite.config.ts).
   const firstFrameDir = join(distDir, 'first-frame');
   mkdirSync(join(firstFrameDir, '.vite'), { recursive: true });
   mkdirSync(join(firstFrameDir, 'assets'), { recursive: true });
@@ -52,10 +55,12 @@ beforeAll(async () => {
     join(firstFrameDir, '.vite/manifest.json'),
     JSON.stringify({
       'src/entry-demo.tsx': chunk('assets/first-frame.js'),
+      'src/demo/modes/plan/plan-parts.ts': chunk('assets/plan.js'),
       'style.css': chunk('assets/style.css'),
     }),
   );
   writeFileSync(join(firstFrameDir, 'assets/first-frame.js'), firstFrameScript);
+  writeFileSync(join(firstFrameDir, 'assets/plan.js'), plannerChunk);
   writeFileSync(join(firstFrameDir, 'assets/style.css'), '.demo{color:red}');
   manifest = await prerender({
     contentDir: repoContentDir,
@@ -315,7 +320,10 @@ describe('the demo page of a hand-over address (issue #34)', () => {
     const script = /<script type="module" async="">(.*?)<\/script>/s.exec(html)?.[1];
     expect(style).toBe('body{margin:0}.demo{color:red}');
     // The server fills %%SITE:…%% in pages: the script's own text is escaped, the same string.
-    expect(script).toBe('const key = (k) => `%%SITE\\x3a${k}%%`; hydrate();');
+    expect(script).toBe(
+      'const key = (k) => `%%SITE\\x3a${k}%%`; const plan = () => import(`/next/assets/plan.js`); ' +
+        'hydrate();globalThis.__siteFirstFrame={"k":key};',
+    );
     expect(entry.style_hashes).toEqual([sha256(style!)]);
     expect(entry.script_hashes).toEqual([sha256(script!)]);
     expect(html).not.toContain('rel="stylesheet"');
@@ -323,6 +331,14 @@ describe('the demo page of a hand-over address (issue #34)', () => {
     expect(html).not.toContain('venue-demo__preview');
     expect(html).toContain('"starting":true');
     expect(html).not.toMatch(/<script type="module" src=/);
+    // The chunk it loads later is served beside the client build's, and its import of the
+    // page's script is answered by a module of that script's name.
+    const urls = (JSON.parse(read('manifest.json')) as typeof manifest).files.map((f) => f.url);
+    expect(urls).toEqual(
+      expect.arrayContaining(['/next/assets/plan.js', '/next/assets/first-frame.js']),
+    );
+    expect(read('client/assets/plan.js')).toBe(plannerChunk);
+    expect(read('client/assets/first-frame.js')).toContain('globalThis.__siteFirstFrame');
     // The frame's place is last: the script before it starts while the frame still arrives.
     expect(html).toMatch(
       /<script type="module" async="">[^<]*<\/script><script type="application\/json" id="demo-first-frame">%%FIRST-FRAME%%<\/script><\/body><\/html>$/,

@@ -1,7 +1,15 @@
 // content/ -> dist/: renders every route in every variant to HTML and writes dist/manifest.json,
 // the contract the server reads (server/src/site/manifest.rs). Runs after the client build,
 // which has already put hashed assets in dist/client.
-import { copyFileSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { loadEditions } from '../src/content/load';
 import {
@@ -31,7 +39,7 @@ import { type ShareCard, renderShareImages, shareImageSize } from './share-image
 import type { Content, LoadedPage } from '../src/content/types';
 import { writeVenues } from './venues';
 import { liveReloadTag } from './live-reload';
-import { cspHashes, firstFrameAssets, firstFramePage } from './first-frame';
+import { cspHashes, firstFrameAssets, firstFrameFiles, firstFramePage } from './first-frame';
 import { firstFrameMarker } from '../src/runtime/first-frame-place';
 
 /** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14);
@@ -365,6 +373,16 @@ export async function prerender({
     const copy = join(distDir, 'client', url.slice('/next/'.length));
     mkdirSync(dirname(copy), { recursive: true });
     copyFileSync(source, copy);
+  }
+
+  // The chunks the hand-over page's script loads when a visitor opens them (first-frame.ts), beside
+  // the client build's, whose names they must not take: both builds name a chunk by its hash.
+  for (const [file, text] of firstFrameFiles(firstFrameDir)) {
+    const there = join(distDir, 'client', file);
+    if (existsSync(there) && readFileSync(there, 'utf8') !== text) {
+      throw new Error(`${there}: the first-frame build's chunk would replace the client build's`);
+    }
+    writeHtml(target, `client/${file}`, text);
   }
 
   const files = listFiles(join(distDir, 'client')).map((file) => ({

@@ -16,6 +16,7 @@ import { readPlanAddress } from '../demo/modes/plan/plan-address';
 import { type EarlyAnswers, apiPaths, apiUrl } from '../demo/api';
 import { frameAnswers, readFirstFrame } from './first-frame';
 import { withPageLanguage } from '../runtime/page-language';
+import { importViewer } from './viewer-code';
 
 /** Where the server answers the venue API (server/src/http/venues.rs). */
 export const venueApiBase = '/api/venues';
@@ -56,7 +57,7 @@ let viewerCode: Promise<typeof ViewerCode> | null = null;
  * over the button, a finger on it, its focus), when the demo page is idle, or at the press; a
  * failed load is asked for again the next time. */
 export function loadViewer(): Promise<typeof ViewerCode> {
-  viewerCode ??= import('../demo/viewer/viewer').catch((error: unknown) => {
+  viewerCode ??= importViewer().catch((error: unknown) => {
     viewerCode = null;
     throw error;
   });
