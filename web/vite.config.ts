@@ -75,8 +75,8 @@ const builds: Record<BuildMode, UserConfig> = {
   // The entry is written into the page: a script of another build could not share its runtime,
   // and each further file before the first frame would be a round trip on a weak network. Only
   // what the page imports when a visitor opens it (the editor's and the planner's panels, the
-  // drawing form) is split off; scripts/first-frame.ts hands those chunks the inline entry's
-  // exports.
+  // upload form, hydrated after the first frame, and its drawing form) is split off;
+  // scripts/first-frame.ts hands those chunks the inline entry's exports.
   'first-frame': {
     resolve: {
       alias: [
@@ -94,7 +94,7 @@ const builds: Record<BuildMode, UserConfig> = {
       assetsInlineLimit: 2048,
       cssCodeSplit: false,
       rollupOptions: {
-        input: { 'first-frame': 'src/entry-demo.tsx' },
+        input: { 'first-frame': 'src/entry-first-frame.tsx' },
         // The entry's chunk holds every module it imports, however deep, so that the split-off
         // chunks import from it alone: left to itself, Rolldown put the modules both need (the
         // runtime) in a third chunk, which an inline script could only import over the network.
@@ -103,7 +103,7 @@ const builds: Record<BuildMode, UserConfig> = {
           codeSplitting: {
             groups: [
               {
-                name: entryWithImports(`${root}src/entry-demo.tsx`, 'first-frame'),
+                name: entryWithImports(`${root}src/entry-first-frame.tsx`, 'first-frame'),
                 debugName: 'first-frame',
               },
             ],

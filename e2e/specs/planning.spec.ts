@@ -3,7 +3,7 @@
 // runs, then the figures per level, the bill of materials linking the product's page, the
 // installation list as a file and the gateways drawn on the map; no serious axe violation; then
 // the layout changed (a gateway removed from the list, one added on the map) and measured again.
-// From the page of a scanned route too, whose planner is a file its inline script loads.
+// From the page of a scanned route too, whose planner is a file its inline script loads later.
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { openPage, openPhone, useBrowser } from '../helpers/browser';
@@ -99,8 +99,9 @@ describe('device planning', () => {
   });
 
   // Issue #34: the page of a scanned route holds the viewer inside its own script; the planner's
-  // panel is a file of its own which that script loads when the planner opens, and it plans.
-  it('plans from the page of a scanned route on a phone, its panel loaded when opened', async () => {
+  // panel and the upload form are files of their own which that script loads later (the form
+  // after the first frame, the planner when it opens), and they work.
+  it('plans from the page of a scanned route on a phone, its code loaded after the first frame', async () => {
     const { context, page } = await openPhone(
       browser(),
       `${base}/next/demo?venue=demo-mall&from=B2-015&to=8b2b5d96-5b06-4089-9095-4bd8e7c0cda3`,
@@ -108,16 +109,28 @@ describe('device planning', () => {
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.waitForFunction(() => performance.getEntriesByName('demo:first-route').length > 0);
-    const scripts = () =>
-      page.evaluate(() =>
-        performance
-          .getEntriesByType('resource')
-          .map((entry) => new URL(entry.name).pathname)
-          .filter((path) => path.endsWith('.js')),
+    const scripts = (before = Infinity) =>
+      page.evaluate(
+        (before) =>
+          performance
+            .getEntriesByType('resource')
+            .filter((entry) => entry.startTime < before)
+            .map((entry) => new URL(entry.name).pathname)
+            .filter((path) => path.endsWith('.js')),
+        before,
       );
-    // The page's own script drew the route: no script file was fetched.
+    // The page's own script drew the first frame: no script file was fetched before it. The
+    // upload form further down was hydrated after it (openPhone waited for it), its code loaded
+    // then.
+    const drawn = await page.evaluate(
+      () => performance.getEntriesByName('demo:first-draw')[0]!.startTime,
+    );
     expect(await page.locator('script[src]').count()).toBe(0);
-    expect(await scripts()).toEqual([]);
+    expect(await scripts(drawn)).toEqual([]);
+    expect((await scripts()).sort()).toEqual([
+      expect.stringMatching(/^\/next\/assets\/building-upload-/),
+      expect.stringMatching(/^\/next\/assets\/first-frame-/),
+    ]);
     await page.getByRole('button', { name: '结束导航' }).tap();
     await page.getByRole('button', { name: '返回' }).tap();
     await page.getByRole('button', { name: '部署规划' }).tap();

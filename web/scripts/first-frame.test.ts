@@ -35,7 +35,7 @@ describe('the first frame’s script', () => {
   it('imports its split-off chunks by address and leaves them its exports', () => {
     const dir = build(
       {
-        'src/entry-demo.tsx': {
+        'src/entry-first-frame.tsx': {
           file: 'assets/first-frame-1.js',
           dynamicImports: ['src/demo/modes/plan/plan-parts.ts'],
         },
@@ -65,7 +65,7 @@ describe('the first frame’s script', () => {
 
   it('is one file with nothing to load when nothing is split off', () => {
     const dir = build(
-      { 'src/entry-demo.tsx': { file: 'assets/first-frame-1.js' } },
+      { 'src/entry-first-frame.tsx': { file: 'assets/first-frame-1.js' } },
       { 'assets/first-frame-1.js': 'hydrate();' },
     );
     expect(firstFrameAssets(dir, viewer, 'body{}').script).toBe('hydrate();');
@@ -75,14 +75,17 @@ describe('the first frame’s script', () => {
   it('is refused when the entry imports a chunk, holds no viewer, or imports by a relative address', () => {
     const entry = { file: 'assets/first-frame-1.js' };
     const code = { 'assets/first-frame-1.js': 'hydrate();' };
-    const importing = build({ 'src/entry-demo.tsx': { ...entry, imports: ['_runtime.js'] } }, code);
+    const importing = build(
+      { 'src/entry-first-frame.tsx': { ...entry, imports: ['_runtime.js'] } },
+      code,
+    );
     expect(() => firstFrameAssets(importing, viewer, '')).toThrow(
       /hold the viewer and all it imports/,
     );
-    const apart = build({ 'src/entry-demo.tsx': entry, ...viewer }, code);
+    const apart = build({ 'src/entry-first-frame.tsx': entry, ...viewer }, code);
     expect(() => firstFrameAssets(apart, viewer, '')).toThrow(/hold the viewer and all it imports/);
     const relative = build(
-      { 'src/entry-demo.tsx': entry },
+      { 'src/entry-first-frame.tsx': entry },
       { 'assets/first-frame-1.js': 'const open=()=>import("./elsewhere.js");' },
     );
     expect(() => firstFrameAssets(relative, viewer, '')).toThrow(/by a relative address/);

@@ -35,7 +35,7 @@ function readBuild(dir: string) {
     string,
     ViteChunk
   >;
-  const entry = chunks['src/entry-demo.tsx'];
+  const entry = chunks['src/entry-first-frame.tsx'];
   const css = Object.values(chunks).find((chunk) => chunk.file.endsWith('.css'));
   if (!entry || !css) throw new Error(`${dir}: the first-frame build has no script or stylesheet`);
   const split = Object.values(chunks).filter(

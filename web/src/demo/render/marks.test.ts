@@ -22,3 +22,20 @@ it('lets what waits for the first frame go once it is drawn, and at once after',
   await whenMarked('demo:first-route').then(() => order.push('after'));
   expect(order).toEqual(['waited', 'after']);
 });
+
+it('lets what waits for a frame that never comes go a while after the load event', async () => {
+  vi.resetModules();
+  vi.useFakeTimers();
+  try {
+    const { markedOrLater } = await import('./marks');
+    let gone = false;
+    const waiting = markedOrLater('demo:first-draw', 3000).then(() => (gone = true));
+    await vi.advanceTimersByTimeAsync(2999);
+    expect(gone).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    await waiting;
+    expect(gone).toBe(true);
+  } finally {
+    vi.useRealTimers();
+  }
+});

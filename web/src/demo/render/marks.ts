@@ -19,3 +19,14 @@ export function whenMarked(name: MarkName): Promise<void> {
   if (marked.has(name)) return Promise.resolve();
   return new Promise((resolve) => waiting.set(name, [...(waiting.get(name) ?? []), resolve]));
 }
+
+/** Resolves once `name`'s frame is drawn, or `ms` after the page's load event if that is sooner:
+ * for work that waits for the first frame but must not wait for ever should it never come. */
+export function markedOrLater(name: MarkName, ms: number): Promise<void> {
+  const loaded = new Promise<void>((resolve) => {
+    if (document.readyState === 'complete') resolve();
+    else window.addEventListener('load', () => resolve(), { once: true });
+  });
+  const late = loaded.then(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+  return Promise.race([whenMarked(name), late]);
+}
