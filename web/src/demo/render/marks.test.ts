@@ -27,9 +27,9 @@ it('lets what waits for a frame that never comes go a while after the load event
   vi.resetModules();
   vi.useFakeTimers();
   try {
-    const { markedOrLater } = await import('./marks');
+    const { loadedAndMarked } = await import('./marks');
     let gone = false;
-    const waiting = markedOrLater('demo:first-draw', 3000).then(() => (gone = true));
+    const waiting = loadedAndMarked('demo:first-draw', 3000).then(() => (gone = true));
     await vi.advanceTimersByTimeAsync(2999);
     expect(gone).toBe(false);
     await vi.advanceTimersByTimeAsync(1);

@@ -20,13 +20,14 @@ export function whenMarked(name: MarkName): Promise<void> {
   return new Promise((resolve) => waiting.set(name, [...(waiting.get(name) ?? []), resolve]));
 }
 
-/** Resolves once `name`'s frame is drawn, or `ms` after the page's load event if that is sooner:
- * for work that waits for the first frame but must not wait for ever should it never come. */
-export function markedOrLater(name: MarkName, ms: number): Promise<void> {
-  const loaded = new Promise<void>((resolve) => {
-    if (document.readyState === 'complete') resolve();
-    else window.addEventListener('load', () => resolve(), { once: true });
-  });
-  const late = loaded.then(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  return Promise.race([whenMarked(name), late]);
+/**
+ * Resolves once the page has loaded and drawn `name`'s frame, or `ms` after the load event should
+ * the frame not come: for work that waits for the first frame but not for ever. Never before the
+ * load event: a file asked for before it holds the event back by a round trip.
+ */
+export async function loadedAndMarked(name: MarkName, ms: number): Promise<void> {
+  if (document.readyState !== 'complete') {
+    await new Promise((resolve) => window.addEventListener('load', resolve, { once: true }));
+  }
+  await Promise.race([whenMarked(name), new Promise((resolve) => setTimeout(resolve, ms))]);
 }
