@@ -151,6 +151,8 @@ describe('device planning', () => {
     await context.close();
   });
 
+  // A bound for a hang, not for speed: its two plans of the mall took 31-58 s of the default 60 s
+  // in fresh clones' runs beside the Rust build, and past 60 s on 2026-12-03's slow host.
   it('mixes technologies by zone on a desktop: UWB anchors for the car park, AoA gateways for the rest', async () => {
     const { context, page } = await openPage(
       browser(),
@@ -183,5 +185,5 @@ describe('device planning', () => {
     expect(message).toContain('plan=aoa,1,@rest');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
-  });
+  }, 180_000);
 });
