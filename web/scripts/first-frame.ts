@@ -2,8 +2,9 @@
 // first frame"): the demo page again, with the element the server writes the first frame's data
 // into. Phones get the stylesheets and the demo's script written into the page (vite.config.ts
 // "first-frame"): on a weak network every further file is another round trip before the route is
-// drawn. What the script loads only when a visitor opens it (the editor's and the planner's
-// panels, the drawing form) are files beside it. Desktops get the viewer's modules preloaded.
+// drawn. What the script loads only later (the editor's and the planner's panels and the drawing
+// form when a visitor opens them, the upload form after the first frame) are files beside it.
+// Desktops get the viewer's modules preloaded.
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -13,7 +14,6 @@ import { firstFrameMarker } from '../src/runtime/first-frame-place';
 interface ViteChunk {
   file: string;
   imports?: string[];
-  dynamicImports?: string[];
   css?: string[];
 }
 
@@ -55,7 +55,7 @@ function readBuild(dir: string) {
       const [local, name = local] = part.split(/\s+as\s+/);
       return { local: local!, name: name! };
     });
-  return { dir, entry, css, split, code: clause ? code.slice(0, clause.index) : code, exported };
+  return { entry, css, split, code: clause ? code.slice(0, clause.index) : code, exported };
 }
 
 /**
@@ -129,9 +129,9 @@ export function firstFrameAssets(
 }
 
 /**
- * The files the inline script loads when a visitor opens what they hold, by their paths under
- * the client build (`assets/...`): the split-off chunks as built, and under the entry's name the
- * module that answers their imports of it.
+ * The files the inline script loads later, by their paths under the client build (`assets/...`):
+ * the split-off chunks as built, and under the entry's name the module that answers their
+ * imports of it.
  */
 export function firstFrameFiles(dir: string): Map<string, string> {
   const build = readBuild(dir);
