@@ -19,10 +19,20 @@ interface ImageFacts {
   lead: boolean;
 }
 
+/** A srcset's candidates as [address, descriptor] pairs. */
+function srcsetCandidates(srcset: string): string[][] {
+  return srcset.split(',').map((entry) => entry.trim().split(/\s+/));
+}
+
+/** The width an /_next/image address asks for. */
+function requestedWidth(url: URL): number {
+  return Number(url.searchParams.get('w'));
+}
+
 function imageUrlProblems(url: string, base: string): string[] {
   const parsed = new URL(url, base);
   if (parsed.pathname !== '/_next/image') return [`${url} does not go through /_next/image`];
-  const width = Number(parsed.searchParams.get('w'));
+  const width = requestedWidth(parsed);
   const problems = [];
   if (!allowedWidths.includes(width)) problems.push(`${url}: width ${width} is not a spec width`);
   if (!parsed.searchParams.get('url')?.startsWith('/next/assets/media/')) {
@@ -58,7 +68,7 @@ export async function imageProblems(
     rasters += 1;
     if (!image.width || !image.height) problems.push(`${where}: no width/height`);
     problems.push(...imageUrlProblems(image.src, base));
-    const candidates = image.srcset.split(',').map((entry) => entry.trim().split(/\s+/));
+    const candidates = srcsetCandidates(image.srcset);
     if (candidates.length < 2) problems.push(`${where}: no srcset`);
     for (const [url, descriptor] of candidates) {
       problems.push(...imageUrlProblems(url ?? '', base));
@@ -98,11 +108,11 @@ export async function withoutShownPreloads(page: Page, messages: string[]): Prom
       .filter((img) => img.complete && img.naturalWidth > 0)
       .map((img) => ({ current: img.currentSrc, srcset: img.srcset })),
   );
-  const widthOf = (url: string) => Number(new URL(url).searchParams.get('w'));
+  const widthOf = (url: string) => requestedWidth(new URL(url));
   const coveredBy = (preloaded: string, image: { current: string; srcset: string }) => {
-    const candidates = image.srcset
-      .split(',')
-      .map((entry) => new URL(entry.trim().split(/\s+/)[0] ?? '', preloaded).href);
+    const candidates = srcsetCandidates(image.srcset).map(
+      ([url]) => new URL(url ?? '', preloaded).href,
+    );
     return (
       candidates.includes(preloaded) &&
       candidates.includes(image.current) &&
