@@ -1,4 +1,4 @@
-// What the live demo's specs share: the mall's first guide screen, the viewer's first drawn
+// What the live demo's specs share: the mall's first guide screen and sample route, the viewer's first drawn
 // frame, and a route's steps as the panel lists them.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { iphoneUserAgent, openPage, waitForHydration } from './browser';
@@ -6,6 +6,11 @@ import { decodeQr } from './qr';
 
 /** The mall's first guide screen (content/venues/demo-mall/venue.toml). */
 export const kioskId = 'c7d5c02b-5c55-4c6e-9622-79d4a7498715';
+
+/** The mall's sample route (content/venues/demo-mall/venue.toml) as a guide screen's QR code
+ * hands it over: a scanned route's page (issue #34). */
+export const scannedRoute =
+  '/next/demo?venue=demo-mall&from=B2-015&to=8b2b5d96-5b06-4089-9095-4bd8e7c0cda3';
 
 /**
  * Waits for the viewer's first drawn frame (the mark it leaves in the performance timeline). When

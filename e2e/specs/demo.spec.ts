@@ -18,6 +18,7 @@ import {
   kioskId,
   openDemo as open,
   openOnPhone,
+  scannedRoute,
   stepTexts as stepsOf,
 } from '../helpers/demo';
 
@@ -139,8 +140,7 @@ describe('the live demo', () => {
   });
 
   it('draws a scanned route on a throttled phone from the page alone, asking the API only after', async () => {
-    // The mall's sample route (content/venues/demo-mall/venue.toml), as a guide screen's QR code.
-    const address = `${base}/next/demo?venue=demo-mall&from=B2-015&to=8b2b5d96-5b06-4089-9095-4bd8e7c0cda3`;
+    const address = `${base}${scannedRoute}`;
     const context = await browser().newContext({
       userAgent: iphoneUserAgent,
       viewport: { width: 412, height: 823 },

@@ -7,6 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { openPage, openPhone, useBrowser } from '../helpers/browser';
+import { scannedRoute } from '../helpers/demo';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -102,10 +103,7 @@ describe('device planning', () => {
   // panel and the upload form are files of their own which that script loads later (the form
   // after the first frame, the planner when it opens), and they work.
   it('plans from the page of a scanned route on a phone, its code loaded after the first frame', async () => {
-    const { context, page } = await openPhone(
-      browser(),
-      `${base}/next/demo?venue=demo-mall&from=B2-015&to=8b2b5d96-5b06-4089-9095-4bd8e7c0cda3`,
-    );
+    const { context, page } = await openPhone(browser(), `${base}${scannedRoute}`);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
     await page.waitForFunction(() => performance.getEntriesByName('demo:first-route').length > 0);
