@@ -2,7 +2,8 @@
 // written by the server binary itself, is uploaded on /next/editors, stored, and deleted, and so
 // is a GeoJSON of rooms (test-fixtures/geojson); a broken archive shows the venue check's
 // problems; a stored building's link opens it on the map, and an unknown building's link shows
-// the server's refusal in place of the map. axe audits the form in each state.
+// the server's refusal in place of the map. axe audits the form in each state. On a scanned
+// route's page, whose form is a file loaded after the first frame, a failed load is tried again.
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -11,7 +12,8 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { openPage, useBrowser, waitForHydration } from '../helpers/browser';
+import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+import { scannedRoute } from '../helpers/demo';
 import { serverBinary } from '../helpers/server';
 import { storedZip } from '../helpers/zip';
 
@@ -183,6 +185,44 @@ describe('a visitor uploads their own building', () => {
     expect(await again.getAttribute('href')).toBe('#building-upload');
     expect(await page.getByLabel('选择 IMDF 压缩包').count()).toBe(1);
     expect(await seriousViolations(page)).toEqual([]);
+    await context.close();
+  });
+
+  // Issue #34: the page of a scanned route loads the form's code after its first frame; a phone
+  // that loses that request gets the form once the visitor touches it (or after a pause).
+  it('loads the form again on a scanned route’s page when its file failed, at a tap', async () => {
+    const context = await browser().newContext({
+      userAgent: iphoneUserAgent,
+      viewport: { width: 390, height: 844 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    let failed = 0;
+    let online = false;
+    await context.route('**/next/assets/building-upload-*.js', (route) => {
+      if (online) return route.continue();
+      failed += 1;
+      return route.abort('internetdisconnected');
+    });
+    const page = await context.newPage();
+    await page.goto(`${base}${scannedRoute}`);
+    // The map is drawn as ever; the form's code was asked for after it, and again after the
+    // first pause (load-again.ts), and failed both times.
+    await page.waitForFunction(() => performance.getEntriesByName('demo:first-route').length > 0);
+    await expect.poll(() => failed, { timeout: 20_000 }).toBe(2);
+    const form = page.locator('[data-island="building-upload"]');
+    expect(await form.getAttribute('data-hydrated')).toBeNull();
+    online = true;
+    await page.getByText('也可以把文件拖到这里').tap();
+    // Well before the next pause (10 s) would have tried again.
+    await page
+      .locator('[data-island="building-upload"][data-hydrated]')
+      .waitFor({ timeout: 8_000 });
+    const large = join(dir, 'large-on-a-phone.zip');
+    writeFileSync(large, Buffer.alloc(21 * 1024 * 1024));
+    await upload(page, large);
+    await form.getByRole('status').filter({ hasText: '超过了 20 MB 的上限' }).waitFor();
+    expect(failed).toBe(2);
     await context.close();
   });
 

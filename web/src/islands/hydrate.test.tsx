@@ -1,7 +1,10 @@
-import { afterEach, expect, it } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { hydrateIslands } from './hydrate';
 
-afterEach(() => document.body.replaceChildren());
+afterEach(() => {
+  vi.restoreAllMocks();
+  document.body.replaceChildren();
+});
 
 /** An island as the build writes it: its markup, then its props. */
 function island(name: string, text: string) {
@@ -40,6 +43,30 @@ it('hydrates an island named for later only once its moment has come, with its c
   drawn();
   await done;
   expect(loads).toEqual(['building-upload']);
+  expect(form.hasAttribute('data-hydrated')).toBe(true);
+  expect(form.innerHTML).toBe('<p>later</p>');
+});
+
+it('hydrates an island for later whose code failed to load once the visitor touches it', async () => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  const form = island('building-upload', 'later');
+  let attempts = 0;
+  const done = hydrateIslands(
+    {},
+    {
+      after: Promise.resolve(),
+      islands: {
+        'building-upload': () =>
+          (attempts += 1) === 1 ? Promise.reject(new TypeError('offline')) : Promise.resolve(Shows),
+      },
+    },
+  );
+  await new Promise((resolve) => setTimeout(resolve, 20));
+  expect(attempts).toBe(1);
+  expect(form.hasAttribute('data-hydrated')).toBe(false);
+  form.dispatchEvent(new Event('pointerdown', { bubbles: true }));
+  await done;
+  expect(attempts).toBe(2);
   expect(form.hasAttribute('data-hydrated')).toBe(true);
   expect(form.innerHTML).toBe('<p>later</p>');
 });

@@ -1,12 +1,14 @@
 // Hydrates the islands the build rendered into the page. Each entry script passes only the
 // islands its pages use, so a page downloads no island code it does not run: the mobile
 // business page gets the form alone, the sales page the admin table alone. An entry may also
-// name islands to hydrate later, with code loaded then (the hand-over page's upload form).
+// name islands to hydrate later, with code loaded then (the hand-over page's upload form), and
+// loaded again should that fail (load-again.ts).
 import type { ComponentType } from 'react';
 import { hydrateRoot } from 'react-dom/client';
 import { type Runtime, placeholderRuntime, readRuntime, runtimeScriptId } from '../runtime/runtime';
 import { yieldToMain } from '../runtime/yield';
 import { IslandRoot } from './island-root';
+import { loadAgainOnFailure } from './load-again';
 import type { IslandName } from './registry';
 
 type Island = ComponentType<never>;
@@ -41,11 +43,14 @@ export async function hydrateIslands(
   }
   if (!later || waiting.length === 0) return;
   await later.after;
-  for (const [element, load] of waiting) {
-    const Component = await load();
-    await yieldToMain();
-    hydrate(element, Component, runtime);
-  }
+  // Each on its own: one whose code keeps failing leaves the others hydrated.
+  await Promise.all(
+    waiting.map(async ([element, load]) => {
+      const Component = await loadAgainOnFailure(load, element);
+      await yieldToMain();
+      hydrate(element, Component, runtime);
+    }),
+  );
 }
 
 function hydrate(element: HTMLElement, Component: Island | undefined, runtime: Runtime) {
