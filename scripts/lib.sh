@@ -7,6 +7,13 @@ repo_root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
 say() { printf '\033[1m==> [%ss] %s\033[0m\n' "$SECONDS" "$*" >&2; }
 die() { printf 'error: %s\n' "$*" >&2; exit 1; }
 
+# The CPU time the machine's cores have been busy since it started, seconds (/proc/stat's user,
+# nice, system, irq, softirq and steal); nothing where there is no /proc/stat.
+busy_cpu_seconds() {
+  [ -r /proc/stat ] || return 0
+  awk -v hz="$(getconf CLK_TCK)" '/^cpu /{ printf "%.0f\n", ($2 + $3 + $4 + $7 + $8 + $9) / hz; exit }' /proc/stat
+}
+
 # Waits until `url` answers: 0 once it does; 1 after `seconds` (default 30), or at once when
 # process `pid` has exited.
 wait_ready() { # url pid [seconds]
