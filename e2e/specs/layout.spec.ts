@@ -1,9 +1,11 @@
 // Layout a visitor noticed (issue #31), measured in a real browser at the widths they saw it:
 // the live accuracy table's columns keep apart, the guide screen page's heading keeps off the
-// window's edges.
+// window's edges. And one Lighthouse noticed (issue #34): the demo page's map takes its
+// launcher's place without moving what follows it.
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { openPage, openPhone, useBrowser, waitForHydration } from '../helpers/browser';
+import { firstDraw } from '../helpers/demo';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -81,5 +83,33 @@ describe('the guide screen page', () => {
     expect(text.left).toBeGreaterThanOrEqual(16);
     expect(1080 - text.right).toBeGreaterThanOrEqual(16);
     await context.close();
+  });
+});
+
+describe('the demo page', () => {
+  /** The launcher's (or the map's) height and where the section after it starts on the page. */
+  const boxes = (page: Page) =>
+    page.evaluate(() => {
+      const demo = document.querySelector('.venue-demo')!.getBoundingClientRect();
+      const next = document.querySelector('[aria-labelledby="building-upload"]')!;
+      return { height: demo.height, nextTop: next.getBoundingClientRect().top + window.scrollY };
+    });
+
+  // The launcher once kept 78% of the window's height and the map took its own: on a phone the
+  // sections after it moved by 149 px as the map of a scanned route replaced it (Lighthouse's
+  // layout shift of 0.017).
+  it('gives the map its launcher’s place at 1440 px and on a phone', async () => {
+    for (const phone of [false, true]) {
+      const { page, context } = phone
+        ? await openPhone(browser(), `${base}/next/demo`)
+        : await openPage(browser(), `${base}/next/demo`);
+      await waitForHydration(page);
+      const before = await boxes(page);
+      const start = page.getByRole('button', { name: '试一试' });
+      await (phone ? start.tap() : start.click());
+      await firstDraw(page);
+      expect(await boxes(page), phone ? 'phone' : 'desktop').toEqual(before);
+      await context.close();
+    }
   });
 });
