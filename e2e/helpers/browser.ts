@@ -17,6 +17,14 @@ export const desktopUserAgent =
 export const iphoneUserAgent =
   'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
+/** An iPhone-sized touch screen (390 x 844): the context options of the specs' phone cases. */
+export const iphone = {
+  userAgent: iphoneUserAgent,
+  viewport: { width: 390, height: 844 },
+  isMobile: true,
+  hasTouch: true,
+};
+
 export interface Session {
   browser: Browser;
   close(): Promise<void>;
@@ -130,12 +138,7 @@ export async function openPhone(
   browser: Browser,
   url: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    userAgent: iphoneUserAgent,
-    viewport: { width: 390, height: 844 },
-    isMobile: true,
-    hasTouch: true,
-  });
+  const context = await browser.newContext(iphone);
   const page = await context.newPage();
   await page.goto(url);
   await waitForHydration(page);

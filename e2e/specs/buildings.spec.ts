@@ -12,7 +12,7 @@ import { fileURLToPath } from 'node:url';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
-import { iphoneUserAgent, openPage, useBrowser, waitForHydration } from '../helpers/browser';
+import { iphone, openPage, useBrowser, waitForHydration } from '../helpers/browser';
 import { scannedRoute } from '../helpers/demo';
 import { serverBinary } from '../helpers/server';
 import { storedZip } from '../helpers/zip';
@@ -191,12 +191,7 @@ describe('a visitor uploads their own building', () => {
   // Issue #34: the page of a scanned route loads the form's code after its first frame; a phone
   // that loses that request gets the form once the visitor touches it (or after a pause).
   it('loads the form again on a scanned route’s page when its file failed, at a tap', async () => {
-    const context = await browser().newContext({
-      userAgent: iphoneUserAgent,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    });
+    const context = await browser().newContext(iphone);
     let failed = 0;
     let online = false;
     await context.route('**/next/assets/building-upload-*.js', (route) => {

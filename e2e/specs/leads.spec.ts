@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { desktopUserAgent, iphoneUserAgent, useBrowser } from '../helpers/browser';
+import { desktopUserAgent, iphone, iphoneUserAgent, useBrowser } from '../helpers/browser';
 import { type RunningSite, startSite } from '../helpers/server';
 
 const token = 'e2e-sales-token-0123456789';
@@ -246,13 +246,7 @@ describe('business enquiries', () => {
   });
 
   it('a visitor’s building on a phone: uploaded, planned, exported with its beacons, sent to sales, opened by sales', async () => {
-    const phone = {
-      userAgent: iphoneUserAgent,
-      viewport: { width: 390, height: 844 },
-      isMobile: true,
-      hasTouch: true,
-    };
-    const { context, page, errors } = await open('/next/editors', phone);
+    const { context, page, errors } = await open('/next/editors', iphone);
     await hydrated(page);
     await page.getByLabel('选择 IMDF 压缩包').setInputFiles(officeRooms);
     const opened = page.getByRole('link', { name: '在地图上打开' });
