@@ -14,6 +14,8 @@ import react from '@vitejs/plugin-react';
 import { type Alias, type UserConfig, defineConfig } from 'vite';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+/** The hand-over page's script: the first-frame build's input and the chunk group kept whole. */
+const firstFrameEntry = 'src/entry-first-frame.tsx';
 
 /** React's module names, answered by Preact. Also used by the islands' unit tests. */
 export const browserRuntime: Alias[] = [
@@ -94,7 +96,7 @@ const builds: Record<BuildMode, UserConfig> = {
       assetsInlineLimit: 2048,
       cssCodeSplit: false,
       rollupOptions: {
-        input: { 'first-frame': 'src/entry-first-frame.tsx' },
+        input: { 'first-frame': firstFrameEntry },
         // The entry's chunk holds every module it imports, however deep, so that the split-off
         // chunks import from it alone: left to itself, Rolldown put the modules both need (the
         // runtime) in a third chunk, which an inline script could only import over the network.
@@ -103,7 +105,7 @@ const builds: Record<BuildMode, UserConfig> = {
           codeSplitting: {
             groups: [
               {
-                name: entryWithImports(`${root}src/entry-first-frame.tsx`, 'first-frame'),
+                name: entryWithImports(`${root}${firstFrameEntry}`, 'first-frame'),
                 debugName: 'first-frame',
               },
             ],
