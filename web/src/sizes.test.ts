@@ -1,6 +1,6 @@
 // Issue #31's sizes: the viewer at most 250 lines, the renderer at most 350, and no source file
-// past 700 outside the tests, the server's Rust and the tools' Python included. The renderer had
-// grown to 424 unnoticed before this test.
+// past 700 outside the tests, the server's Rust, the tools' Python and the stylesheets included.
+// The renderer had grown to 424 unnoticed before this test.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
@@ -17,6 +17,15 @@ it('has no source file past 700 lines outside the tests', () => {
   const files = sourceFiles();
   expect(files.length).toBeGreaterThan(100);
   expect(files.filter((file) => lines(file) > 700)).toEqual([]);
+});
+
+// The stylesheets too: site.css had grown to 2,351 lines and demo.css to 1,432 before this test.
+it('has no stylesheet past 700 lines', () => {
+  const sheets = readdirSync(sourceDir, { recursive: true, encoding: 'utf8' }).filter((path) =>
+    path.endsWith('.css'),
+  );
+  expect(sheets.length).toBeGreaterThan(20);
+  expect(sheets.filter((sheet) => lines(sheet) > 700)).toEqual([]);
 });
 
 /** The Rust and Python sources under `folder` of the repository but the tests. */

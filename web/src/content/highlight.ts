@@ -1,6 +1,6 @@
 // Syntax highlighting of code samples, done once at build time so pages ship no highlighter.
 // highlight.js escapes the code and adds <span class="hljs-..."> around tokens; the colours are
-// in site.css (.hljs-*).
+// in styles/site/code.css (.hljs-*).
 import hljs from 'highlight.js/lib/core';
 import bash from 'highlight.js/lib/languages/bash';
 import json from 'highlight.js/lib/languages/json';

@@ -9,7 +9,7 @@ import { unitRole } from './topology';
 /** Width of the picture; its height follows the venue's shape. */
 export const previewWidth = 960;
 
-/** Fill colours of the groups, in drawing order (the site's palette, site.css). */
+/** Fill colours of the groups, in drawing order (the site's palette, styles/site/base.css). */
 const fills = {
   walkable: '#ffffff',
   shop: '#dbe7fb',

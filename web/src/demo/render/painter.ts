@@ -15,7 +15,7 @@ import { drawWalls } from './draw-walls';
 
 /**
  * Clears the render. Outside the level the canvas stays transparent over the map's own
- * background (demo.css): one full-size fill less per render, and no seam where a moved render
+ * background (styles/demo/map.css): one full-size fill less per render, and no seam where a moved render
  * leaves a gap.
  */
 export function clear(c: Context2D, dpr: number, view: Camera) {
