@@ -1,5 +1,5 @@
 // What the live demo's specs share: the mall's first guide screen and sample route, the viewer's first drawn
-// frame, and a route's steps as the panel lists them.
+// frame, a route's steps as the panel lists them, and how long a device plan may take.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { iphoneUserAgent, openPage, waitForHydration } from './browser';
 import { decodeQr } from './qr';
@@ -11,6 +11,15 @@ export const kioskId = 'c7d5c02b-5c55-4c6e-9622-79d4a7498715';
  * hands it over: a scanned route's page (issue #34). */
 export const scannedRoute =
   '/next/demo?venue=demo-mall&from=B2-015&to=8b2b5d96-5b06-4089-9095-4bd8e7c0cda3';
+
+// Bounds for a hang, not for speed. A device plan takes 1-5 s of a core alone; beside the Rust
+// build, the server's tests and the other browser run its thread gets a small share of one: the
+// mall's two plans took 31-58 s in fresh clones' runs, and the second alone more than 60 s on
+// 2026-12-03's slow host (17 s beside six busy loops, where it takes 3-4 s alone).
+/** How long a spec waits for a device plan. */
+export const planned = { timeout: 150_000 };
+/** The options of tests that wait for plans: room for two and the rest of a test's steps. */
+export const withPlans = { timeout: 400_000 };
 
 /**
  * Waits for the viewer's first drawn frame (the mark it leaves in the performance timeline). When

@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 import type { BrowserContextOptions, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desktopUserAgent, iphone, iphoneUserAgent, useBrowser } from '../helpers/browser';
+import { planned, withPlans } from '../helpers/demo';
 import { type RunningSite, startSite } from '../helpers/server';
 
 const token = 'e2e-sales-token-0123456789';
@@ -50,7 +51,8 @@ function startWebhook(): Promise<{ server: Server; url: string; messages: string
   });
 }
 
-describe('business enquiries', () => {
+// Two of these wait for device plans (withPlans).
+describe('business enquiries', withPlans, () => {
   let site: RunningSite;
   let webhook: Awaited<ReturnType<typeof startWebhook>>;
 
@@ -205,7 +207,7 @@ describe('business enquiries', () => {
     await page.getByLabel('定位技术').selectOption('aoa');
     await page.getByLabel('覆盖范围').selectOption('shown');
     await page.getByRole('button', { name: '开始规划' }).click();
-    await page.locator('[data-plan-devices]').waitFor({ timeout: 60_000 });
+    await page.locator('[data-plan-devices]').waitFor(planned);
     await page.getByRole('link', { name: '发送给销售' }).click();
     await page.waitForURL(/\/next\/business\?message=/);
     await hydrated(page);
@@ -234,7 +236,7 @@ describe('business enquiries', () => {
     expect(devices).toBe(0);
     await page.goto(link);
     const reopened = page.locator('[data-plan-devices]');
-    await reopened.waitFor({ timeout: 60_000 });
+    await reopened.waitFor(planned);
     expect(await reopened.getByText(/个 AOA 定位网关，预测 CEP95/).count()).toBe(1);
     await expect
       .poll(() => webhook.messages.some((body) => body.includes('部署规划：寻境示范购物中心')), {
@@ -258,7 +260,7 @@ describe('business enquiries', () => {
     await page.getByRole('button', { name: '部署规划' }).tap();
     await page.getByRole('button', { name: '开始规划' }).tap();
     const plan = page.locator('[data-plan-devices]');
-    await plan.waitFor({ timeout: 60_000 });
+    await plan.waitFor(planned);
     const count = Number(await plan.getAttribute('data-plan-devices'));
     expect(count).toBeGreaterThan(0);
     // The building's IMDF archive with the plan's beacons beside its files.
@@ -308,7 +310,7 @@ describe('business enquiries', () => {
     expect(await planLink.getAttribute('href')).toBe(link);
     await admin.page.goto(`${site.baseUrl}${link}`);
     const reopened = admin.page.locator('[data-plan-devices]');
-    await reopened.waitFor({ timeout: 60_000 });
+    await reopened.waitFor(planned);
     expect(Number(await reopened.getAttribute('data-plan-devices'))).toBe(count);
     await admin.context.close();
   });

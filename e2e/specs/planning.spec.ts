@@ -7,12 +7,12 @@
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { openPage, openPhone, useBrowser } from '../helpers/browser';
-import { scannedRoute } from '../helpers/demo';
+import { planned, scannedRoute, withPlans } from '../helpers/demo';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
 
-describe('device planning', () => {
+describe('device planning', withPlans, () => {
   it('plans the hospital’s ground floor on a phone, with its figures, bill and list', async () => {
     const { context, page } = await openPhone(browser(), `${base}/next/demo`);
     const launch = page.getByRole('button', { name: '试一试' });
@@ -30,7 +30,7 @@ describe('device planning', () => {
     await page.getByRole('button', { name: '开始规划' }).tap();
     await stream;
     const plan = page.locator('[data-plan-devices]');
-    await plan.waitFor({ timeout: 60_000 });
+    await plan.waitFor(planned);
     expect(Number(await plan.getAttribute('data-plan-devices'))).toBeGreaterThan(5);
     await plan.getByText(/个 AOA 定位网关，预测 CEP95 0\.\d\d 米，达到目标 1 米/).waitFor();
     const rows = await page.getByRole('table').first().getByRole('row').allInnerTexts();
@@ -83,7 +83,7 @@ describe('device planning', () => {
     await page.getByRole('button', { name: '重新测量' }).tap();
     const body = JSON.parse((await measured).postData() ?? '{}') as { devices: unknown[] };
     expect(body.devices).toHaveLength(count);
-    await page.getByText('按您调整后的布局实测').waitFor({ timeout: 60_000 });
+    await page.getByText('按您调整后的布局实测').waitFor(planned);
     expect(Number(await plan.getAttribute('data-plan-devices'))).toBe(count);
     expect(await page.getByText('布局已修改', { exact: false }).count()).toBe(0);
     // The measured layout's gateways as infrastructure.geojson, as a venue carries them.
@@ -138,7 +138,7 @@ describe('device planning', () => {
     await page.getByLabel('覆盖范围').selectOption('shown');
     await page.getByRole('button', { name: '开始规划' }).tap();
     const plan = page.locator('[data-plan-devices]');
-    await plan.waitFor({ timeout: 60_000 });
+    await plan.waitFor(planned);
     await plan.getByText(/个 AOA 定位网关，预测 CEP95/).waitFor();
     expect(Number(await plan.getAttribute('data-plan-devices'))).toBeGreaterThan(5);
     // The planner's chunk, and the module answering its imports of the page's script.
@@ -149,21 +149,19 @@ describe('device planning', () => {
     await context.close();
   });
 
-  // A bound for a hang, not for speed: its two plans of the mall took 31-58 s of the default 60 s
-  // in fresh clones' runs beside the Rust build, and past 60 s on 2026-12-03's slow host.
   it('mixes technologies by zone on a desktop: UWB anchors for the car park, AoA gateways for the rest', async () => {
     const { context, page } = await openPage(
       browser(),
       `${base}/next/demo?venue=demo-mall&plan=uwb,0.3,B1,@parking`,
     );
     const plan = page.locator('[data-plan-devices]');
-    await plan.getByText(/个 UWB 定位基站，预测 CEP95/).waitFor({ timeout: 60_000 });
+    await plan.getByText(/个 UWB 定位基站，预测 CEP95/).waitFor(planned);
     const anchors = Number(await plan.getAttribute('data-plan-devices'));
     await page.getByRole('button', { name: '加入组合规划' }).click();
     await page.getByLabel('定位技术').selectOption('aoa');
     await page.getByLabel('覆盖区域').selectOption('rest');
     await page.getByRole('button', { name: '重新规划' }).click();
-    await plan.getByText(/个 AOA 定位网关，预测 CEP95/).waitFor({ timeout: 60_000 });
+    await plan.getByText(/个 AOA 定位网关，预测 CEP95/).waitFor(planned);
     const gateways = Number(await plan.getAttribute('data-plan-devices'));
     await page.getByRole('button', { name: '加入组合规划' }).click();
     const combined = page.locator('[data-plan-parts="2"]');
@@ -183,5 +181,5 @@ describe('device planning', () => {
     expect(message).toContain('plan=aoa,1,@rest');
     expect(await seriousViolations(page)).toEqual([]);
     await context.close();
-  }, 180_000);
+  });
 });
