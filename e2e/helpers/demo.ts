@@ -1,5 +1,6 @@
-// What the live demo's specs share: the mall's first guide screen and sample route, the viewer's first drawn
-// frame, a route's steps as the panel lists them, and how long a device plan may take.
+// What the live demo's specs share: the mall's first guide screen and sample route, the viewer's
+// first drawn frame, a route's steps as the panel lists them, and how long a device plan may
+// take.
 import type { Browser, Locator, Page } from 'playwright-core';
 import { iphoneUserAgent, openPage, waitForHydration } from './browser';
 import { decodeQr } from './qr';

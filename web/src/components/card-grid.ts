@@ -1,7 +1,7 @@
-// The card grids' columns as styles/site/sections.css lays them out (.section and .card-grid), so a picture in a
-// card can say how wide it is shown at every window width. Keep these numbers in step with the
-// stylesheet: the browser test in e2e/specs/images.spec.ts compares every picture's `sizes`
-// with its laid-out width.
+// The card grids' columns as styles/site/sections.css lays them out (.section and .card-grid),
+// so a picture in a card can say how wide it is shown at every window width. Keep these numbers
+// in step with the stylesheet: the browser test in e2e/specs/images.spec.ts compares every
+// picture's `sizes` with its laid-out width.
 
 export type GridWidth = 'normal' | 'wide' | 'narrow' | 'five';
 
@@ -23,7 +23,10 @@ const columns: Record<GridWidth, { min: number; fill: 'auto-fit' | 'auto-fill' }
   five: { min: 200, fill: 'auto-fit' },
 };
 
-/** Four cards in a normal grid are laid out as two rows of two (styles/site/sections.css, `:has()`). */
+/**
+ * Four cards in a normal grid are laid out as two rows of two (styles/site/sections.css,
+ * `:has()`).
+ */
 function columnsOf(width: GridWidth, items: number) {
   return width === 'normal' && items === 4 ? columns.wide : columns[width];
 }

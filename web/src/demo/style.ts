@@ -1,6 +1,7 @@
-// How each kind of place looks: unit roles of docs/venue-contract.md §2.5 turned into fills, outlines, wall
-// colours and 2.5D heights, shop colours by the occupant's category family, and the icon each
-// category gets. Colours are soft tints around the site's brand blue (styles/site/base.css --brand).
+// How each kind of place looks: unit roles of docs/venue-contract.md §2.5 turned into fills,
+// outlines, wall colours and 2.5D heights, shop colours by the occupant's category family, and
+// the icon each category gets. Colours are soft tints around the site's brand blue
+// (styles/site/base.css --brand).
 
 // The roles are the build's (one list of categories for validation, routing and drawing).
 import { type UnitRole, unitRole } from '../content/venues/topology';

@@ -15,8 +15,8 @@ import { drawWalls } from './draw-walls';
 
 /**
  * Clears the render. Outside the level the canvas stays transparent over the map's own
- * background (styles/demo/map.css): one full-size fill less per render, and no seam where a moved render
- * leaves a gap.
+ * background (styles/demo/map.css): one full-size fill less per render, and no seam where a
+ * moved render leaves a gap.
  */
 export function clear(c: Context2D, dpr: number, view: Camera) {
   setScreen({ c, dpr });
