@@ -23,17 +23,19 @@ export const planned = { timeout: 150_000 };
 export const withPlans = { timeout: 400_000 };
 
 /**
- * Waits for the viewer's first drawn frame (the mark it leaves in the performance timeline). When
- * none comes, the error says what the demo shows and what the page fetched for it, with status
- * and time: a CI run once waited in vain and said nothing more.
+ * Waits for the viewer's first drawn frame (the mark it leaves in the performance timeline), or
+ * its first frame with the route (`demo:first-route`, a hand-over page's). When none comes, the
+ * error says what the demo shows and what the page fetched for it, with status and time: a CI run
+ * once waited in vain and said nothing more.
  */
-export async function firstDraw(page: Page) {
+export async function firstDraw(
+  page: Page,
+  mark: 'demo:first-draw' | 'demo:first-route' = 'demo:first-draw',
+) {
   try {
-    await page.waitForFunction(
-      () => performance.getEntriesByName('demo:first-draw').length > 0,
-      null,
-      { timeout: 20_000 },
-    );
+    await page.waitForFunction((name) => performance.getEntriesByName(name).length > 0, mark, {
+      timeout: 20_000,
+    });
   } catch (error) {
     const seen = await page
       .evaluate(() => ({
@@ -51,7 +53,7 @@ export async function firstDraw(page: Page) {
       }))
       .catch((reason: unknown) => ({ demo: `unreadable: ${String(reason)}`, fetched: [] }));
     throw new Error(
-      `no first frame within 20 s; the demo: ${seen.demo || 'none'}; fetched: ${seen.fetched.join(', ') || 'nothing'}`,
+      `no ${mark} within 20 s; the demo: ${seen.demo || 'none'}; fetched: ${seen.fetched.join(', ') || 'nothing'}`,
       { cause: error },
     );
   }

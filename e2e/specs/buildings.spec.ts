@@ -13,7 +13,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { iphone, openPage, useBrowser, waitForHydration } from '../helpers/browser';
-import { scannedRoute } from '../helpers/demo';
+import { firstDraw, scannedRoute } from '../helpers/demo';
 import { serverBinary } from '../helpers/server';
 import { storedZip } from '../helpers/zip';
 
@@ -203,7 +203,7 @@ describe('a visitor uploads their own building', () => {
     await page.goto(`${base}${scannedRoute}`);
     // The map is drawn as ever; the form's code was asked for after it, and again after the
     // first pause (load-again.ts), and failed both times.
-    await page.waitForFunction(() => performance.getEntriesByName('demo:first-route').length > 0);
+    await firstDraw(page, 'demo:first-route');
     await expect.poll(() => failed, { timeout: 20_000 }).toBe(2);
     const form = page.locator('[data-island="building-upload"]');
     expect(await form.getAttribute('data-hydrated')).toBeNull();

@@ -7,7 +7,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { seriousViolations } from '../helpers/axe';
 import { openPage, openPhone, useBrowser } from '../helpers/browser';
-import { planned, scannedRoute, withPlans } from '../helpers/demo';
+import { firstDraw, planned, scannedRoute, withPlans } from '../helpers/demo';
 
 const base = inject('baseUrl');
 const browser = useBrowser();
@@ -106,7 +106,7 @@ describe('device planning', withPlans, () => {
     const { context, page } = await openPhone(browser(), `${base}${scannedRoute}`);
     const errors: string[] = [];
     page.on('pageerror', (error) => errors.push(error.message));
-    await page.waitForFunction(() => performance.getEntriesByName('demo:first-route').length > 0);
+    await firstDraw(page, 'demo:first-route');
     const scripts = (before = Infinity) =>
       page.evaluate(
         (before) =>
