@@ -82,26 +82,45 @@ function isPlainHttpOpenerPolicy(text: string): boolean {
   return text.startsWith('The Cross-Origin-Opener-Policy header has been ignored, because the URL');
 }
 
+/** A console error or warning, or a script error, with the address of the page it came from. */
+export interface ConsoleEntry {
+  text: string;
+  /**
+   * The page's address when the message arrived. Chromium reports an unused preload a few seconds
+   * after the page's load event, so a tab that has moved on can still hear from the page before
+   * it until the next one commits (CI failed on that on 2026-12-03).
+   */
+  page: string;
+}
+
 export interface ConsoleLog {
-  messages: string[];
+  entries: ConsoleEntry[];
+  /** The entries' texts. */
+  readonly messages: string[];
 }
 
 /**
  * The console errors and warnings and the script errors of the pages `page` shows from now on.
- * A tab that opens page after page (the every-page sweep) empties `messages` between them.
+ * A tab that opens page after page (the every-page sweep) empties `entries` between them.
  */
 export function watchConsole(page: Page): ConsoleLog {
-  const log: ConsoleLog = { messages: [] };
+  const log: ConsoleLog = {
+    entries: [],
+    get messages() {
+      return this.entries.map((entry) => entry.text);
+    },
+  };
+  const record = (text: string) => log.entries.push({ text, page: page.url() });
   page.on('console', (message) => {
     if (message.type() !== 'error' && message.type() !== 'warning') return;
     // A 404 page reports its own status as a failed load: that is the page working.
     const ownStatus =
       message.text().startsWith('Failed to load resource') && message.location().url === page.url();
     if (!ownStatus && !isPlainHttpOpenerPolicy(message.text())) {
-      log.messages.push(`${message.type()}: ${message.text()}`);
+      record(`${message.type()}: ${message.text()}`);
     }
   });
-  page.on('pageerror', (error) => log.messages.push(`pageerror: ${error.message}`));
+  page.on('pageerror', (error) => record(`pageerror: ${error.message}`));
   return log;
 }
 

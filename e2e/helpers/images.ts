@@ -88,11 +88,27 @@ export async function imageProblems(
 const unusedPreload =
   /^warning: The resource (\S+) was preloaded using link preload but not used within a few seconds/;
 
+/** A picture a page shows, loaded: the candidate the browser chose and its srcset. */
+export interface ShownPicture {
+  current: string;
+  srcset: string;
+}
+
+/** The pictures the page shows, loaded. */
+export function shownPictures(page: Page): Promise<ShownPicture[]> {
+  return page.$$eval('img', (images) =>
+    images
+      .filter((img) => img.complete && img.naturalWidth > 0)
+      .map((img) => ({ current: img.currentSrc, srcset: img.srcset })),
+  );
+}
+
 /**
  * The console messages less Chromium's "preloaded but not used" warnings for a picture the page
- * shows, loaded, from a candidate of the same srcset at least as wide as the preloaded one. React
- * preloads the lead picture (its `fetchPriority="high"`), and Chromium then counts the preload as
- * unused in two cases where the page is right:
+ * showed (`shown`, read by `shownPictures` before the tab moved on), loaded, from a candidate of
+ * the same srcset at least as wide as the preloaded one. React preloads the lead picture (its
+ * `fetchPriority="high"`), and Chromium then counts the preload as unused in two cases where the
+ * page is right:
  * - the same address is already in the browser's memory cache (the English page after its
  *   Chinese twin), and Chromium hands the `<img>` the cached copy before the `<link>` claims it;
  * - a wider candidate of the same srcset is in the memory cache (the car-finding article shows
@@ -101,15 +117,9 @@ const unusedPreload =
  *   1440 px tab that opens the article, then `/next/en/findcar`).
  * A preload the page does not show, or shows narrower, stays a problem.
  */
-export async function withoutShownPreloads(page: Page, messages: string[]): Promise<string[]> {
-  if (!messages.some((message) => unusedPreload.test(message))) return messages;
-  const shown = await page.$$eval('img', (images) =>
-    images
-      .filter((img) => img.complete && img.naturalWidth > 0)
-      .map((img) => ({ current: img.currentSrc, srcset: img.srcset })),
-  );
+export function withoutShownPreloads(shown: ShownPicture[], messages: string[]): string[] {
   const widthOf = (url: string) => requestedWidth(new URL(url));
-  const coveredBy = (preloaded: string, image: { current: string; srcset: string }) => {
+  const coveredBy = (preloaded: string, image: ShownPicture) => {
     const candidates = srcsetCandidates(image.srcset).map(
       ([url]) => new URL(url ?? '', preloaded).href,
     );

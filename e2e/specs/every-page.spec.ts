@@ -18,8 +18,14 @@ import {
   useBrowser,
   waitForHydration,
   watchConsole,
+  type ConsoleLog,
 } from '../helpers/browser';
-import { imageProblems, withoutShownPreloads } from '../helpers/images';
+import {
+  imageProblems,
+  shownPictures,
+  withoutShownPreloads,
+  type ShownPicture,
+} from '../helpers/images';
 import { forEachConcurrently } from '../helpers/pool';
 
 const base = inject('baseUrl');
@@ -56,6 +62,26 @@ async function overflowProblems(page: Page, where: string) {
   return overflow > 0 ? [`${where}: ${overflow} px wider than the screen`] : [];
 }
 
+/** A tab of the sweep: its console, and the pictures each page it opened showed. */
+interface Tab {
+  page: Page;
+  console: ConsoleLog;
+  shown: Map<string, ShownPicture[]>;
+}
+
+/**
+ * The tab's console messages since the last call, each under the page it came from, less the
+ * preloads that page showed. A page's unused preload is reported a few seconds after its load
+ * event, which may be after the tab has moved on to the next page.
+ */
+function consoleProblems({ console, shown }: Tab): string[] {
+  const problems = console.entries.flatMap(({ text, page }) =>
+    withoutShownPreloads(shown.get(page) ?? [], [text]).map((message) => `${page}: ${message}`),
+  );
+  console.entries.length = 0;
+  return problems;
+}
+
 // Each test's bound is for a hang, not for speed: the desktop pass takes about 55 s alone here,
 // 80-100 s beside the rest of scripts/test, and took 213 s on CI's host (2026-12-02).
 describe('every page', () => {
@@ -77,12 +103,13 @@ describe('every page', () => {
       viewport: { width: 1440, height: 900 },
     });
     const tabs = await Promise.all(
-      [1, 2, 3].map(async () => {
+      [1, 2, 3].map(async (): Promise<Tab> => {
         const page = await context.newPage();
-        return { page, console: watchConsole(page) };
+        return { page, console: watchConsole(page), shown: new Map() };
       }),
     );
-    await forEachConcurrently(urls, tabs, async (url, { page, console }) => {
+    await forEachConcurrently(urls, tabs, async (url, tab) => {
+      const { page } = tab;
       const response = await page.goto(url, { waitUntil: 'load' });
       if (!response) throw new Error(`no response for ${url}`);
       const expected = notFound.includes(url) ? 404 : 200;
@@ -118,10 +145,12 @@ describe('every page', () => {
       for (const violation of await seriousViolations(page)) problems.push(`${url}: ${violation}`);
       // Errors from effects are reported asynchronously; give them a moment.
       await page.waitForTimeout(50);
-      const messages = await withoutShownPreloads(page, console.messages);
-      problems.push(...messages.map((message) => `${url}: ${message}`));
-      console.messages.length = 0;
+      tab.shown.set(page.url(), await shownPictures(page));
+      problems.push(...consoleProblems(tab));
     });
+    // The last pages' unused preloads, reported 3 s after their load events.
+    await tabs[0]?.page.waitForTimeout(3_500);
+    for (const tab of tabs) problems.push(...consoleProblems(tab));
     await context.close();
     expect(problems.sort()).toEqual([]);
     // Home and the ten device pages have pictures today; the check must have seen them.
