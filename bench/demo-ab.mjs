@@ -2,11 +2,11 @@
 // "试一试" on the phone's demo page to the first drawn level, and a guide screen's hand-over
 // address to the page's load event, to the first drawn route and the main thread's blocking
 // time in its first seconds, on Lighthouse's mobile throttling (Slow 4G, 4x CPU, its phone).
-// Prints each origin's medians and runs.
+// Prints each origin's medians and runs, and the host's CPU as Lighthouse rates it.
 //   node bench/demo-ab.mjs <rounds> <origin> <origin> ...
 import { createRequire } from 'node:module';
 import { median } from './measure.mjs';
-import { phone, throttle } from './mobile.mjs';
+import { benchmarkIndex, phone, throttle } from './mobile.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -102,6 +102,7 @@ for (const origin of origins) {
   }
 }
 
+const indexBefore = await benchmarkIndex(browser);
 const runs = new Map(
   origins.map((origin) => [origin, { press: [], load: [], route: [], blocking: [] }]),
 );
@@ -115,8 +116,12 @@ for (let round = 0; round < Number(rounds); round += 1) {
     mine.blocking.push(blocking);
   }
 }
+const indexAfter = await benchmarkIndex(browser);
 await browser.close();
 
+console.log(
+  `host CPU, Lighthouse's BenchmarkIndex (bench/mobile.mjs): ${indexBefore} before, ${indexAfter} after`,
+);
 const show = (list) => `${Math.round(median(list))} ms (runs ${list.map(Math.round).join(', ')})`;
 for (const [origin, mine] of runs) {
   console.log(origin);

@@ -1,6 +1,8 @@
 // Lighthouse's mobile profile as the browser benchmarks apply it (bench/demo.mjs,
 // bench/demo-ab.mjs): its phone (user agent and screen), Slow 4G (562.5 ms latency,
-// 1,474.56 kbps down, 675 kbps up) and 4x CPU.
+// 1,474.56 kbps down, 675 kbps up) and 4x CPU (CPU_SLOWDOWN=<rate> for another).
+import { lighthouseBenchmarkIndex } from './host-speed.mjs';
+
 export const phone = {
   userAgent:
     'Mozilla/5.0 (Linux; Android 11; moto g power (2022)) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36',
@@ -17,9 +19,25 @@ export const slow4g = {
   uploadThroughput: (675 * 1024) / 8,
 };
 
-/** Slows a page's network to Slow 4G and its CPU 4x, through its DevTools session. */
+/**
+ * The CPU slowdown: Lighthouse's 4x, or CPU_SLOWDOWN's, to compare with a run on a host of
+ * another speed. Lighthouse's advice for a slower host is a smaller rate: the host's
+ * BenchmarkIndex (host-speed.mjs) over the phone's, about 440 (1,750 / 4).
+ */
+export const cpuSlowdown = Number(process.env.CPU_SLOWDOWN ?? 4);
+
+/** Slows a page's network to Slow 4G and its CPU by `cpuSlowdown`, through its DevTools session. */
 export async function throttle(cdp) {
   await cdp.send('Network.enable');
   await cdp.send('Network.emulateNetworkConditions', slow4g);
-  await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+  await cdp.send('Emulation.setCPUThrottlingRate', { rate: cpuSlowdown });
+}
+
+/** The host's CPU as Lighthouse rates it (host-speed.mjs), in a blank unthrottled page. */
+export async function benchmarkIndex(browser) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const index = await page.evaluate(lighthouseBenchmarkIndex);
+  await context.close();
+  return index;
 }
