@@ -104,7 +104,7 @@ export function shownPictures(page: Page): Promise<ShownPicture[]> {
 }
 
 /**
- * The console messages less Chromium's "preloaded but not used" warnings for a picture the page
+ * Whether a console message is Chromium's "preloaded but not used" warning for a picture the page
  * showed (`shown`, read by `shownPictures` before the tab moved on), loaded, from a candidate of
  * the same srcset at least as wide as the preloaded one. React preloads the lead picture (its
  * `fetchPriority="high"`), and Chromium then counts the preload as unused in two cases where the
@@ -117,7 +117,7 @@ export function shownPictures(page: Page): Promise<ShownPicture[]> {
  *   1440 px tab that opens the article, then `/next/en/findcar`).
  * A preload the page does not show, or shows narrower, stays a problem.
  */
-export function withoutShownPreloads(shown: ShownPicture[], messages: string[]): string[] {
+export function isShownPreload(message: string, shown: ShownPicture[]): boolean {
   const widthOf = (url: string) => requestedWidth(new URL(url));
   const coveredBy = (preloaded: string, image: ShownPicture) => {
     const candidates = srcsetCandidates(image.srcset).map(
@@ -129,8 +129,6 @@ export function withoutShownPreloads(shown: ShownPicture[], messages: string[]):
       widthOf(image.current) >= widthOf(preloaded)
     );
   };
-  return messages.filter((message) => {
-    const preloaded = unusedPreload.exec(message)?.[1];
-    return preloaded === undefined || !shown.some((image) => coveredBy(preloaded, image));
-  });
+  const preloaded = unusedPreload.exec(message)?.[1];
+  return preloaded !== undefined && shown.some((image) => coveredBy(preloaded, image));
 }

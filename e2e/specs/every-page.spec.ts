@@ -20,12 +20,7 @@ import {
   watchConsole,
   type ConsoleLog,
 } from '../helpers/browser';
-import {
-  imageProblems,
-  shownPictures,
-  withoutShownPreloads,
-  type ShownPicture,
-} from '../helpers/images';
+import { imageProblems, isShownPreload, shownPictures, type ShownPicture } from '../helpers/images';
 import { forEachConcurrently } from '../helpers/pool';
 
 const base = inject('baseUrl');
@@ -75,9 +70,9 @@ interface Tab {
  * event, which may be after the tab has moved on to the next page.
  */
 function consoleProblems({ console, shown }: Tab): string[] {
-  const problems = console.entries.flatMap(({ text, page }) =>
-    withoutShownPreloads(shown.get(page) ?? [], [text]).map((message) => `${page}: ${message}`),
-  );
+  const problems = console.entries
+    .filter(({ text, page }) => !isShownPreload(text, shown.get(page) ?? []))
+    .map(({ text, page }) => `${page}: ${text}`);
   console.entries.length = 0;
   return problems;
 }
