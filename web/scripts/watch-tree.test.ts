@@ -4,7 +4,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, it } from 'vitest';
-import { inScratchDirAsync } from '../src/content/venues/scratch-files';
+import { inScratchDir } from '../src/content/venues/scratch-files';
 import { watchTree } from './watch-tree.mjs';
 
 /** Waits until `done()` holds, failing with `what` after 5 s. */
@@ -17,7 +17,7 @@ async function until(done: () => boolean, what: string) {
 }
 
 it('hears writes, atomic saves, new and removed directories, until it is closed', async () => {
-  await inScratchDirAsync('watch-tree-', async (root) => {
+  await inScratchDir('watch-tree-', async (root) => {
     mkdirSync(join(root, 'pages'));
     writeFileSync(join(root, 'pages/map.toml'), 'heading = "a"');
     const heard: string[] = [];

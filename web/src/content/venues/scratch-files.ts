@@ -5,14 +5,23 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** Runs `work` in a new empty temporary directory, removed afterwards. */
+/**
+ * Runs `work` in a new empty temporary directory, removed once it is done: when it returns, or
+ * when the promise it returns settles.
+ */
 export function inScratchDir<T>(prefix: string, work: (dir: string) => T): T {
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  let result: T;
   try {
-    return work(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
+    result = work(dir);
+  } catch (error) {
+    remove();
+    throw error;
   }
+  if (result instanceof Promise) return result.finally(remove) as T;
+  remove();
+  return result;
 }
 
 /** Rewrites a text file; an edit that changes nothing would test nothing, so it throws. */
@@ -22,17 +31,4 @@ export function editText(dir: string, file: string, change: (text: string) => st
   const after = change(before);
   if (after === before) throw new Error(`edit of ${file} changed nothing`);
   writeFileSync(path, after);
-}
-
-/** As inScratchDir, for asynchronous work. */
-export async function inScratchDirAsync<T>(
-  prefix: string,
-  work: (dir: string) => Promise<T>,
-): Promise<T> {
-  const dir = mkdtempSync(join(tmpdir(), prefix));
-  try {
-    return await work(dir);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 }
