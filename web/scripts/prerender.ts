@@ -8,6 +8,7 @@ import {
   readFileSync,
   readdirSync,
   rmSync,
+  statSync,
   writeFileSync,
 } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
@@ -368,9 +369,11 @@ export async function prerender({
   }
 
   // Pictures go under assets/ with their content hash in the name, so they are cached forever
-  // and /_next/image answers for them are immutable too.
+  // and /_next/image answers for them are immutable too. The hash also means a copy of the same
+  // name and size is the same picture: editing mode's rebuilds leave the 13 MB alone.
   for (const { url, source } of content.media) {
     const copy = join(distDir, 'client', url.slice('/next/'.length));
+    if (statSync(copy, { throwIfNoEntry: false })?.size === statSync(source).size) continue;
     mkdirSync(dirname(copy), { recursive: true });
     copyFileSync(source, copy);
   }
