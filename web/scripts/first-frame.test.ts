@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { firstFrameAssets, firstFrameFiles } from './first-frame';
+import { firstFrameAssets, firstFrameFiles, readFirstFrameBuild } from './first-frame';
 
 const viewer = { 'src/demo/viewer/viewer.tsx': { file: 'assets/viewer.js' } };
 let dirs: string[] = [];
@@ -13,7 +13,7 @@ afterEach(() => {
   dirs = [];
 });
 
-/** A first-frame build's output: its manifest's chunks and their files. */
+/** A first-frame build's output (its manifest's chunks and their files), in a new directory. */
 function build(chunks: Record<string, object>, files: Record<string, string>): string {
   const dir = mkdtempSync(join(tmpdir(), 'first-frame-'));
   dirs.push(dir);
@@ -37,6 +37,7 @@ describe('the first frame’s script', () => {
       {
         'src/entry-first-frame.tsx': {
           file: 'assets/first-frame-1.js',
+          isEntry: true,
           dynamicImports: ['src/demo/modes/plan/plan-parts.ts'],
         },
         'src/demo/modes/plan/plan-parts.ts': { file: 'assets/plan-parts-2.js' },
@@ -47,12 +48,13 @@ describe('the first frame’s script', () => {
         'assets/plan-parts-2.js': planner,
       },
     );
-    expect(firstFrameAssets(dir, viewer, '').script).toBe(
+    const read = readFirstFrameBuild(dir);
+    expect(firstFrameAssets(read, viewer, '').script).toBe(
       'function h(){}const o={};const open=()=>import(`/next/assets/plan-parts-2.js`);' +
         'globalThis.__siteFirstFrame={"a":h,"b":o};',
     );
     // The chunk as built; under the entry's name, what answers its import of the entry.
-    expect(firstFrameFiles(dir)).toEqual(
+    expect(firstFrameFiles(read)).toEqual(
       new Map([
         ['assets/plan-parts-2.js', planner],
         [
@@ -65,29 +67,43 @@ describe('the first frame’s script', () => {
 
   it('is one file with nothing to load when nothing is split off', () => {
     const dir = build(
-      { 'src/entry-first-frame.tsx': { file: 'assets/first-frame-1.js' } },
+      { 'src/entry-first-frame.tsx': { file: 'assets/first-frame-1.js', isEntry: true } },
       { 'assets/first-frame-1.js': 'hydrate();' },
     );
-    expect(firstFrameAssets(dir, viewer, 'body{}').script).toBe('hydrate();');
-    expect(firstFrameFiles(dir)).toEqual(new Map());
+    const read = readFirstFrameBuild(dir);
+    expect(firstFrameAssets(read, viewer, 'body{}').script).toBe('hydrate();');
+    expect(firstFrameFiles(read)).toEqual(new Map());
   });
 
   it('is refused when the entry imports a chunk, holds no viewer, or imports by a relative address', () => {
-    const entry = { file: 'assets/first-frame-1.js' };
+    const entry = { file: 'assets/first-frame-1.js', isEntry: true };
     const code = { 'assets/first-frame-1.js': 'hydrate();' };
+    const assets = (dir: string) => firstFrameAssets(readFirstFrameBuild(dir), viewer, '');
     const importing = build(
       { 'src/entry-first-frame.tsx': { ...entry, imports: ['_runtime.js'] } },
       code,
     );
-    expect(() => firstFrameAssets(importing, viewer, '')).toThrow(
-      /hold the viewer and all it imports/,
-    );
+    expect(() => assets(importing)).toThrow(/hold the viewer and all it imports/);
     const apart = build({ 'src/entry-first-frame.tsx': entry, ...viewer }, code);
-    expect(() => firstFrameAssets(apart, viewer, '')).toThrow(/hold the viewer and all it imports/);
+    expect(() => assets(apart)).toThrow(/hold the viewer and all it imports/);
     const relative = build(
       { 'src/entry-first-frame.tsx': entry },
       { 'assets/first-frame-1.js': 'const open=()=>import("./elsewhere.js");' },
     );
-    expect(() => firstFrameAssets(relative, viewer, '')).toThrow(/by a relative address/);
+    expect(() => assets(relative)).toThrow(/by a relative address/);
+  });
+
+  it('is refused without exactly one entry', () => {
+    const code = { 'assets/first-frame-1.js': 'hydrate();' };
+    const none = build({ 'src/entry-first-frame.tsx': { file: 'assets/first-frame-1.js' } }, code);
+    expect(() => readFirstFrameBuild(none)).toThrow(/one entry script/);
+    const two = build(
+      {
+        'src/entry-first-frame.tsx': { file: 'assets/first-frame-1.js', isEntry: true },
+        'src/other.tsx': { file: 'assets/other.js', isEntry: true },
+      },
+      { ...code, 'assets/other.js': '' },
+    );
+    expect(() => readFirstFrameBuild(two)).toThrow(/one entry script/);
   });
 });

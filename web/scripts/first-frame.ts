@@ -13,6 +13,7 @@ import { firstFrameMarker } from '../src/runtime/first-frame-place';
 
 interface ViteChunk {
   file: string;
+  isEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -29,15 +30,24 @@ const placeholderOpener = '%%SITE:';
  */
 const exportsGlobal = '__siteFirstFrame';
 
-/** The first-frame build's entry, its code, and the chunks split off it. */
-function readBuild(dir: string) {
+/** The first-frame build as the prerender reads it once: its entry, code and split-off chunks. */
+export type FirstFrameBuild = ReturnType<typeof readFirstFrameBuild>;
+
+/**
+ * Reads the first-frame build in `dir`: the entry (the build's only one, vite.config.ts), its
+ * code, and the chunks split off it.
+ */
+export function readFirstFrameBuild(dir: string) {
   const chunks = JSON.parse(readFileSync(join(dir, '.vite/manifest.json'), 'utf8')) as Record<
     string,
     ViteChunk
   >;
-  const entry = chunks['src/entry-first-frame.tsx'];
+  const entries = Object.values(chunks).filter((chunk) => chunk.isEntry);
+  const entry = entries.length === 1 ? entries[0] : undefined;
   const css = Object.values(chunks).find((chunk) => chunk.file.endsWith('.css'));
-  if (!entry || !css) throw new Error(`${dir}: the first-frame build has no script or stylesheet`);
+  if (!entry || !css) {
+    throw new Error(`${dir}: the first-frame build needs one entry script and a stylesheet`);
+  }
   const split = Object.values(chunks).filter(
     (chunk) => chunk !== entry && chunk.file.endsWith('.js'),
   );
@@ -55,7 +65,7 @@ function readBuild(dir: string) {
       const [local, name = local] = part.split(/\s+as\s+/);
       return { local: local!, name: name! };
     });
-  return { entry, css, split, code: clause ? code.slice(0, clause.index) : code, exported };
+  return { dir, entry, css, split, code: clause ? code.slice(0, clause.index) : code, exported };
 }
 
 /**
@@ -65,7 +75,7 @@ function readBuild(dir: string) {
  * escaped, which a JavaScript string reads as the same text; written into a page, the server would
  * fill them.
  */
-function inlineScript({ code, split, exported }: ReturnType<typeof readBuild>): string {
+function inlineScript({ code, split, exported }: FirstFrameBuild): string {
   let script = code;
   for (const { file } of split) {
     const name = file.slice(file.lastIndexOf('/') + 1);
@@ -88,7 +98,7 @@ function inlineScript({ code, split, exported }: ReturnType<typeof readBuild>): 
  * the inline script left them. Its bindings are read once, when the first chunk loads; the
  * site's modules export no binding that changes (src/exports.test.ts).
  */
-function entryStandIn({ exported }: ReturnType<typeof readBuild>): string {
+function entryStandIn({ exported }: FirstFrameBuild): string {
   const reads = exported.map(({ name }, index) => `e${index}=m[${JSON.stringify(name)}]`);
   const names = exported.map(({ name }, index) => `e${index} as ${name}`);
   return `const m=globalThis.${exportsGlobal};const ${reads.join(',')};export{${names.join(',')}};\n`;
@@ -98,13 +108,12 @@ function entryStandIn({ exported }: ReturnType<typeof readBuild>): string {
  * The first-frame build's script and stylesheet, and the viewer's files of the client build.
  */
 export function firstFrameAssets(
-  dir: string,
+  build: FirstFrameBuild,
   clientChunks: Record<string, ViteChunk>,
   siteCss: string,
 ): FirstFrameAssets {
-  const build = readBuild(dir);
   const script = inlineScript(build);
-  const style = siteCss + readFileSync(join(dir, build.css.file), 'utf8');
+  const style = siteCss + readFileSync(join(build.dir, build.css.file), 'utf8');
   for (const [text, closer] of [
     [script, '</script'],
     [style, '</style'],
@@ -133,10 +142,9 @@ export function firstFrameAssets(
  * the split-off chunks as built, and under the entry's name the module that answers their
  * imports of it.
  */
-export function firstFrameFiles(dir: string): Map<string, string> {
-  const build = readBuild(dir);
+export function firstFrameFiles(build: FirstFrameBuild): Map<string, string> {
   const files = new Map(
-    build.split.map(({ file }) => [file, readFileSync(join(dir, file), 'utf8')]),
+    build.split.map(({ file }) => [file, readFileSync(join(build.dir, file), 'utf8')]),
   );
   if (build.exported.length > 0) files.set(build.entry.file, entryStandIn(build));
   return files;

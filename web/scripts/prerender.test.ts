@@ -54,7 +54,7 @@ beforeAll(async () => {
   writeFileSync(
     join(firstFrameDir, '.vite/manifest.json'),
     JSON.stringify({
-      'src/entry-first-frame.tsx': chunk('assets/first-frame.js'),
+      'src/entry-first-frame.tsx': { ...chunk('assets/first-frame.js'), isEntry: true },
       'src/demo/modes/plan/plan-parts.ts': chunk('assets/plan.js'),
       'style.css': chunk('assets/style.css'),
     }),

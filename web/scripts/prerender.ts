@@ -40,7 +40,14 @@ import { type ShareCard, renderShareImages, shareImageSize } from './share-image
 import type { Content, LoadedPage } from '../src/content/types';
 import { writeVenues } from './venues';
 import { liveReloadTag } from './live-reload';
-import { cspHashes, firstFrameAssets, firstFrameFiles, firstFramePage } from './first-frame';
+import {
+  type FirstFrameBuild,
+  cspHashes,
+  firstFrameAssets,
+  firstFrameFiles,
+  firstFramePage,
+  readFirstFrameBuild,
+} from './first-frame';
 import { firstFrameMarker } from '../src/runtime/first-frame-place';
 
 /** 4 added `leads`, the enquiry form (issue #6); 5 added `venues`, the live demo (issue #14);
@@ -77,7 +84,7 @@ function viteChunkUrl(distDir: string, key: string): string {
   return viteChunks(distDir).url(key);
 }
 
-function siteAssets(distDir: string, firstFrameDir: string): SiteAssets {
+function siteAssets(distDir: string, firstFrame: FirstFrameBuild): SiteAssets {
   const { chunks, url } = viteChunks(distDir);
   const entry = (key: string): EntryScript => {
     const preload = new Set<string>();
@@ -101,7 +108,7 @@ function siteAssets(distDir: string, firstFrameDir: string): SiteAssets {
     demo: entry('src/entry-demo.tsx'),
     admin: entry('src/entry-admin.tsx'),
     firstFrame: firstFrameAssets(
-      firstFrameDir,
+      firstFrame,
       chunks,
       readFileSync(join(distDir, 'client', chunks['src/styles/site.css']!.file), 'utf8'),
     ),
@@ -225,8 +232,9 @@ export async function prerender({
   const editions = loadEditions(contentDir);
   // The Chinese edition is the default: the templates, the 404 page and the demo's venues.
   const content = editions.zh;
+  const firstFrame = readFirstFrameBuild(firstFrameDir);
   const context = {
-    assets: siteAssets(distDir, firstFrameDir),
+    assets: siteAssets(distDir, firstFrame),
     renderIsland: islandCache.forBuild(renderIsland),
   };
   // dist/pages and dist/leads hold only what this build writes.
@@ -380,7 +388,7 @@ export async function prerender({
 
   // The chunks the hand-over page's script loads when a visitor opens them (first-frame.ts), beside
   // the client build's, whose names they must not take: both builds name a chunk by its hash.
-  for (const [file, text] of firstFrameFiles(firstFrameDir)) {
+  for (const [file, text] of firstFrameFiles(firstFrame)) {
     const there = join(distDir, 'client', file);
     if (existsSync(there) && readFileSync(there, 'utf8') !== text) {
       throw new Error(`${there}: the first-frame build's chunk would replace the client build's`);
