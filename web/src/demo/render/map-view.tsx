@@ -11,6 +11,7 @@ import type { LevelEntry } from '../../content/venues/viewer-files';
 import type { HeatLayer, TakenSpaces } from '../heat-map';
 import type { FenceOutline, LiveDot } from '../live-dots';
 import { screenToWorld } from '../projection';
+import { prefersReducedMotion } from '../reduced-motion';
 import type { Box } from '../geometry';
 import { MapRenderer } from './renderer';
 import type { RouteModel } from '../route-track';
@@ -76,9 +77,6 @@ const noDots: LiveDot[] = [];
 const noLine: [number, number][] = [];
 const noFences: [number, number][][] = [];
 
-const reducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
-
 export function MapView(props: MapViewProps) {
   const { words, model, raised, route, markers, highlight, rendererRef } = props;
   const liveDots = props.liveDots ?? noDots;
@@ -109,7 +107,7 @@ export function MapView(props: MapViewProps) {
     // page is laid out, before that frame is painted, and a target observed again reports again.
     // Measuring in a render instead lays the page out once more (a long task on a phone, #34).
     const renderer = MapRenderer.create(canvas, dotRef.current, {
-      reducedMotion,
+      reducedMotion: prefersReducedMotion,
       onCamera: (camera) => setBearing(Math.round((camera.bearing * 180) / Math.PI) % 360),
       measureAfterLayout: () => {
         observer.unobserve(box);

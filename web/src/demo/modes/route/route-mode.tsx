@@ -8,6 +8,7 @@ import { type MutableRefObject, type ReactNode, useEffect, useMemo, useRef, useS
 import type { RouteAnswer } from '../../api';
 import { emptyBox, extendBox } from '../../geometry';
 import { lonLatToWorld } from '../../projection';
+import { prefersReducedMotion } from '../../reduced-motion';
 import type { MapRenderer } from '../../render/renderer';
 import { type RouteModel, modelRoute } from '../../route-track';
 import { useNavigation } from './use-navigation';
@@ -36,9 +37,6 @@ export interface RouteEnds {
 }
 
 export type RouteMode = ReturnType<typeof useRouteMode>;
-
-const reducedMotion = () =>
-  typeof matchMedia === 'function' && matchMedia('(prefers-reduced-motion: reduce)').matches;
 
 export function useRouteMode(
   kit: ModeKit,
@@ -153,7 +151,7 @@ export function useRouteMode(
         }),
       );
     },
-    reducedMotion,
+    prefersReducedMotion,
   );
 
   // A navigation asked for with the route starts once the map shows the route's first level.
