@@ -39,3 +39,21 @@ it('lets what waits for a frame that never comes go a while after the load event
     vi.useRealTimers();
   }
 });
+
+it("records the first drawn level's steps as measures, and no later render's", async () => {
+  vi.resetModules();
+  const { markOnce, timeStep } = await import('./marks');
+  performance.clearMeasures();
+  expect(timeStep('labels', () => 'placed')).toBe('placed');
+  timeStep('paint', () => undefined);
+  timeStep('present', () => undefined);
+  markOnce('demo:first-draw');
+  timeStep('paint', () => undefined);
+  markOnce('demo:first-draw');
+  const steps = performance.getEntriesByType('measure').map((entry) => entry.name);
+  expect(steps).toEqual([
+    'demo:first-draw:labels',
+    'demo:first-draw:paint',
+    'demo:first-draw:present',
+  ]);
+});

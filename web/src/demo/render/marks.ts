@@ -1,14 +1,35 @@
 // Performance marks the benchmarks read (bench/demo.mjs, issue #34): the first frame that drew a
-// level and the first that drew a route, once per page. What can wait for the first frame (the
+// level and the first that drew a route, once per page, and how long that first render's steps
+// took (bench/demo-tasks.mjs): where its time goes decides what a drawing worker would take off
+// the page's main thread. What can wait for the first frame (the
 // route's other levels) waits for its mark.
 type MarkName = 'demo:first-draw' | 'demo:first-route';
 
+/** The steps of a render, back to front. */
+export type RenderStep = 'labels' | 'paint' | 'present';
+
 const marked = new Set<MarkName>();
 const waiting = new Map<MarkName, (() => void)[]>();
+/** Each step's start and end in the last render that ran it. */
+const steps = new Map<RenderStep, [number, number]>();
 
+/** Runs one step of a render and keeps its times, for the first draw's measures. */
+export function timeStep<T>(step: RenderStep, run: () => T): T {
+  const start = performance.now();
+  const result = run();
+  steps.set(step, [start, performance.now()]);
+  return result;
+}
+
+/** Marks `name`'s frame once; the first drawn level also as its steps, `demo:first-draw:<step>`. */
 export function markOnce(name: MarkName) {
   if (marked.has(name)) return;
   marked.add(name);
+  if (name === 'demo:first-draw') {
+    for (const [step, [start, end]] of steps) {
+      performance.measure(`${name}:${step}`, { start, end });
+    }
+  }
   performance.mark(name);
   for (const resume of waiting.get(name) ?? []) resume();
   waiting.delete(name);

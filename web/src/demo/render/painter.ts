@@ -12,6 +12,7 @@ import { drawMarkers } from './draw-markers';
 import { drawHighlight, drawPlan } from './draw-plan';
 import { drawRoute } from './draw-route';
 import { drawWalls } from './draw-walls';
+import { timeStep } from './marks';
 
 /**
  * Clears the render. Outside the level the canvas stays transparent over the map's own
@@ -23,7 +24,12 @@ export function clear(c: Context2D, dpr: number, view: Camera) {
   c.clearRect(0, 0, view.width, view.height);
 }
 
+/** Draws every pass of a render (its time is the first drawn level's `paint` measure). */
 export function paint(frame: Frame) {
+  timeStep('paint', () => drawPasses(frame));
+}
+
+function drawPasses(frame: Frame) {
   drawPlan(frame);
   drawWalls(frame);
   drawHighlight(frame);

@@ -33,7 +33,7 @@ import { LabelPlacement } from './label-placement';
 import { clear, paint } from './painter';
 import { type Surface, surfaceOf } from './surface';
 import { RenderMargin } from './render-margin';
-import { markOnce } from './marks';
+import { markOnce, timeStep } from './marks';
 
 export interface RendererOptions {
   /** Called after the camera moved, once per frame at most (the compass follows the bearing). */
@@ -333,7 +333,7 @@ export class MapRenderer {
     this.rendered = view;
     this.dirty = false;
     const c = this.surface.ctx;
-    this.placeLabels(view);
+    timeStep('labels', () => this.placeLabels(view));
     clear(c, dpr, view);
     if (level) {
       const { layers, ink } = this;
@@ -341,7 +341,7 @@ export class MapRenderer {
       const { measure, sprite } = ink;
       paint({ c, dpr, view, level, layers, raised: this.isRaised, labels, measure, sprite });
     }
-    this.surface.present();
+    timeStep('present', this.surface.present);
     if (level) {
       markOnce('demo:first-draw');
       if (this.layers.route) markOnce('demo:first-route');
