@@ -1,11 +1,11 @@
 // Performance marks the benchmarks read (bench/demo.mjs, issue #34): the first frame that drew a
 // level and the first that drew a route, once per page, and how long that first render's steps
 // took (bench/demo-tasks.mjs): where its time goes decides what a drawing worker would take off
-// the page's main thread. What can wait for the first frame (the
-// route's other levels) waits for its mark.
+// the page's main thread. What can wait for the first frame (the route's other levels) waits
+// for its mark.
 type MarkName = 'demo:first-draw' | 'demo:first-route';
 
-/** The steps of a render, back to front. */
+/** The steps of a render, in the order it runs them. */
 export type RenderStep = 'labels' | 'paint' | 'present';
 
 const marked = new Set<MarkName>();
