@@ -6,7 +6,7 @@
 //   node bench/demo-ab.mjs <rounds> <origin> <origin> ...
 import { createRequire } from 'node:module';
 import { median } from './measure.mjs';
-import { benchmarkIndex, phone, throttle } from './mobile.mjs';
+import { benchmarkIndex, handOverAddress, phone, throttle } from './mobile.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -93,8 +93,7 @@ async function handOver(origin, address) {
 
 // The mall's sample route, as a guide screen's QR code names it; each server's page is asked
 // for twice first, so the shared parts are compressed at best as every phone but the first gets.
-const { samples } = await (await fetch(`${origins[0]}/api/venues/demo-mall`)).json();
-const address = `/next/demo?venue=demo-mall&from=${samples.routeFrom}&to=${samples.routeTo}`;
+const address = await handOverAddress(origins[0]);
 for (const origin of origins) {
   for (let warm = 0; warm < 2; warm += 1) {
     await fetch(`${origin}${address}`, { headers: { 'user-agent': phone.userAgent } });

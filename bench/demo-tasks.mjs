@@ -12,7 +12,7 @@
 //   node bench/demo-tasks.mjs <origin> [runs, default 7]
 import { createRequire } from 'node:module';
 import { median } from './measure.mjs';
-import { benchmarkIndex, phone } from './mobile.mjs';
+import { benchmarkIndex, handOverAddress, phone } from './mobile.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -22,9 +22,7 @@ if (!origin?.startsWith('http') || !Number(runsArg)) {
   throw new Error('usage: node bench/demo-tasks.mjs <origin> [runs]');
 }
 
-const summary = await (await fetch(`${origin}/api/venues/demo-mall`)).json();
-const { routeFrom, routeTo } = summary.samples;
-const address = `${origin}/next/demo?venue=demo-mall&from=${routeFrom}&to=${routeTo}`;
+const address = `${origin}${await handOverAddress(origin)}`;
 
 const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',

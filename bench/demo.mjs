@@ -17,7 +17,13 @@
 // CPU_SLOWDOWN=<rate> replaces the 4x throughout (bench/mobile.mjs).
 import { createRequire } from 'node:module';
 import { median } from './measure.mjs';
-import { benchmarkIndex, cpuSlowdown, phone, throttle as throttleMobile } from './mobile.mjs';
+import {
+  benchmarkIndex,
+  cpuSlowdown,
+  handOverAddress,
+  phone,
+  throttle as throttleMobile,
+} from './mobile.mjs';
 
 const require = createRequire(new URL('../e2e/package.json', import.meta.url));
 const { chromium } = require('playwright-core');
@@ -214,11 +220,7 @@ async function frameTimes(device, level, raised) {
 const indexBefore = await benchmarkIndex(browser);
 const presses = [];
 for (let round = 0; round < rounds; round += 1) presses.push(await pressToFirstDraw());
-const handOver = await (async () => {
-  const response = await fetch(`${base}/api/venues/demo-mall`);
-  const { samples } = await response.json();
-  return `/next/demo?venue=demo-mall&from=${samples.routeFrom}&to=${samples.routeTo}`;
-})();
+const handOver = await handOverAddress(base);
 // The first page of a hand-over address after a start is compressed quickly (about 15 KB more)
 // while the parts pages share are compressed at best in the background; the benchmark measures
 // the pages after that, as every phone but the first gets them (docs/live-demo.md).

@@ -41,3 +41,12 @@ export async function benchmarkIndex(browser) {
   await context.close();
   return index;
 }
+
+/**
+ * The mall's sample route as a guide screen's QR code names it (the venue's `samples`): the
+ * hand-over address the browser benchmarks open, as a path.
+ */
+export async function handOverAddress(origin) {
+  const { samples } = await (await fetch(`${origin}/api/venues/demo-mall`)).json();
+  return `/next/demo?venue=demo-mall&from=${samples.routeFrom}&to=${samples.routeTo}`;
+}
