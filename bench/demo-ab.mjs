@@ -4,22 +4,15 @@
 // time in its first seconds, on Lighthouse's mobile throttling (Slow 4G, 4x CPU, its phone).
 // Prints each origin's medians and runs, and the host's CPU as Lighthouse rates it.
 //   node bench/demo-ab.mjs <rounds> <origin> <origin> ...
-import { createRequire } from 'node:module';
 import { median } from './measure.mjs';
-import { benchmarkIndex, handOverAddress, phone, throttle } from './mobile.mjs';
-
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { benchmarkIndex, handOverAddress, launchChromium, phone, throttle } from './mobile.mjs';
 
 const [rounds, ...origins] = process.argv.slice(2);
 if (!Number(rounds) || origins.length < 2) {
   throw new Error('usage: node bench/demo-ab.mjs <rounds> <origin> <origin> ...');
 }
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-});
+const browser = await launchChromium();
 
 async function throttled() {
   const context = await browser.newContext(phone);

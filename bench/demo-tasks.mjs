@@ -10,12 +10,8 @@
 // The server should have compressed its answers at best first ("compressed at best" in its log):
 // that work takes a core for a minute after a start.
 //   node bench/demo-tasks.mjs <origin> [runs, default 7]
-import { createRequire } from 'node:module';
 import { median } from './measure.mjs';
-import { benchmarkIndex, handOverAddress, phone } from './mobile.mjs';
-
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
+import { benchmarkIndex, handOverAddress, launchChromium, phone } from './mobile.mjs';
 
 const [origin, runsArg = '7'] = process.argv.slice(2);
 if (!origin?.startsWith('http') || !Number(runsArg)) {
@@ -24,10 +20,7 @@ if (!origin?.startsWith('http') || !Number(runsArg)) {
 
 const address = `${origin}${await handOverAddress(origin)}`;
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run'],
-});
+const browser = await launchChromium();
 
 const categories = 'toplevel,devtools.timeline,blink.user_timing,loading,fonts';
 /** What the tasks hold, by trace event: each a total of its events' times, in ms. */

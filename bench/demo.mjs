@@ -15,18 +15,15 @@
 //   - the 95th percentile frame interval while panning and zooming the largest level with 4x
 //     CPU throttling, in 2D and 2.5D, on a desktop and a phone viewport.
 // CPU_SLOWDOWN=<rate> replaces the 4x throughout (bench/mobile.mjs).
-import { createRequire } from 'node:module';
 import { median } from './measure.mjs';
 import {
   benchmarkIndex,
   cpuSlowdown,
   handOverAddress,
+  launchChromium,
   phone,
   throttle as throttleMobile,
 } from './mobile.mjs';
-
-const require = createRequire(new URL('../e2e/package.json', import.meta.url));
-const { chromium } = require('playwright-core');
 
 const base = process.argv[2];
 const rounds = Number(process.argv[3] ?? 5);
@@ -38,19 +35,11 @@ const desktop = {
   viewport: { width: 1440, height: 900 },
 };
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--headless',
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-quic',
-    '--no-first-run',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-  ],
-});
+const browser = await launchChromium([
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+]);
 
 const percentile = (list, p) => {
   const sorted = [...list].sort((a, b) => a - b);

@@ -1,7 +1,27 @@
 // Lighthouse's mobile profile as the browser benchmarks apply it (bench/demo.mjs,
-// bench/demo-ab.mjs): its phone (user agent and screen), Slow 4G (562.5 ms latency,
-// 1,474.56 kbps down, 675 kbps up) and 4x CPU (CPU_SLOWDOWN=<rate> for another).
+// bench/demo-ab.mjs, bench/demo-tasks.mjs): its phone (user agent and screen), Slow 4G (562.5 ms
+// latency, 1,474.56 kbps down, 675 kbps up) and 4x CPU (CPU_SLOWDOWN=<rate> for another); and
+// the Chromium they drive.
+import { createRequire } from 'node:module';
 import { lighthouseBenchmarkIndex } from './host-speed.mjs';
+
+const require = createRequire(new URL('../e2e/package.json', import.meta.url));
+const { chromium } = require('playwright-core');
+
+/** Debian's Chromium, headless, through the e2e folder's playwright-core; `extraArgs` after ours. */
+export function launchChromium(extraArgs = []) {
+  return chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      ...extraArgs,
+    ],
+  });
+}
 
 export const phone = {
   userAgent:
